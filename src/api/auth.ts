@@ -1,0 +1,67 @@
+import type { Store } from '../store/store.js'
+import type { SiteRecord } from '../store/records.js'
+import { ApiError, forbidden, notFound, unauthorized } from './errors.js'
+import type { Scope } from './types.js'
+
+const APP_KEY = /^sk_[A-Za-z0-9]{20,}$/
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The key a request carries, from `x-api-key` or `Authorization: Bearer`, but never both. */
+export function presentedKey(headers: Readonly<Record<string, string | undefined>>): string | undefined {
+  const apiKey = headers['x-api-key']
+  const authorization = headers['authorization']
+  if (apiKey !== undefined && authorization !== undefined) {
+    throw new ApiError(400, 'bad_request', 'Send the API key once: either the x-api-key header or Authorization: Bearer, not both.', [
+      { field: 'authorization', message: 'must not be sent together with x-api-key; send one of them' },
+    ])
+  }
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+    if (!match) throw unauthorized('The Authorization header must be "Bearer <API key>".')
+    return match[1]
+  }
+  return apiKey
+}
+
+/** Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. */
+export function authenticate(key: string | undefined, store: Store): Scope {
+  if (key === undefined || key === '') throw unauthorized('An API key is required: send it in the x-api-key header.')
+  if (APP_KEY.test(key)) {
+    const workspace = store.workspaceByAppKey.get(key)
+    if (workspace) return { kind: 'app', key, workspaceId: workspace.id }
+  } else if (UUID.test(key)) {
+    const site = store.siteByApiKey.get(key.toLowerCase())
+    if (site) return { kind: 'site', key, workspaceId: site.workspaceId, siteId: site.id }
+  } else {
+    throw unauthorized('The API key is malformed: expected an App API key (sk_ followed by at least 20 letters or digits) or a Site API key (a UUID).')
+  }
+  throw unauthorized('The API key is not valid.')
+}
+
+/** The workspace the scope may act in; any other id is 403 whether or not it exists. */
+export function requireWorkspace(scope: Scope, workspaceId: string): void {
+  if (scope.kind !== 'app' || scope.workspaceId !== workspaceId) {
+    throw forbidden('This API key does not have access to this workspace.')
+  }
+}
+
+/**
+ * The site the scope may act on. A Site key names its one site, so any other id is 403; an
+ * App key sees its workspace's sites, so an unknown id is 404 and another workspace's 403.
+ */
+export function requireSite(scope: Scope, store: Store, siteId: string): SiteRecord {
+  if (scope.kind === 'site' && scope.siteId !== siteId) throw forbidden('This Site API key only grants access to its own site.')
+  const site = store.sites.get(siteId)
+  if (!site) throw notFound('site', `id ${siteId}`)
+  if (site.workspaceId !== scope.workspaceId) throw forbidden('This API key does not have access to this site.')
+  return site
+}
+
+/**
+ * A well-formed UUID from the unvalidated body, to find the target of a create before the body
+ * is judged; anything else is left for validation to report.
+ */
+export function peekUuid(rawBody: unknown, field: string): string | undefined {
+  const value = (rawBody as Record<string, unknown>)[field]
+  return typeof value === 'string' && UUID.test(value) ? value : undefined
+}

@@ -1,0 +1,64 @@
+import { ApiError, badRequest, invalidField } from './errors.js'
+import type { ApiRequest } from './types.js'
+
+/** Query parameters as an object; a parameter sent twice is ambiguous and refused. */
+export function parseQuery(raw: string): Record<string, string> {
+  // A null-prototype object: a parameter named __proto__ is just an unknown field.
+  const query: Record<string, string> = Object.create(null) as Record<string, string>
+  if (raw === '') return query
+  for (const [name, value] of new URLSearchParams(raw)) {
+    if (Object.hasOwn(query, name)) throw invalidField(name, 'is repeated; send each query parameter at most once')
+    query[name] = value
+  }
+  return query
+}
+
+const MAX_DEPTH = 32
+
+/**
+ * The body as JSON. Operations without a body refuse one; operations with one need
+ * Content-Type application/json and a JSON object.
+ */
+export function parseBody(request: ApiRequest, expectsBody: boolean): unknown {
+  const text = request.body
+  const hasBody = text !== undefined && text.length > 0
+  if (!expectsBody) {
+    if (hasBody) throw invalidField('(body)', `must be empty; ${request.method} ${request.path} takes no request body`)
+    return undefined
+  }
+  if (!hasBody) throw invalidField('(body)', 'is required; send a JSON object with Content-Type: application/json')
+  const contentType = request.headers['content-type'] ?? ''
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw badRequest(
+      [{ field: 'content-type', message: `must be application/json; got ${contentType ? JSON.stringify(contentType) : 'none'}` }],
+      'The request body must be JSON sent with Content-Type: application/json.',
+    )
+  }
+  if (text.includes('\uFFFD')) {
+    // Transports decode bodies as UTF-8 with replacement; a replacement character means invalid bytes.
+    throw invalidField('(body)', 'is not valid UTF-8; send the JSON encoded as UTF-8')
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw invalidField('(body)', `is not valid JSON (${(error as Error).message}); send a JSON object`)
+  }
+  if (depthOf(value) > MAX_DEPTH) throw invalidField('(body)', `is nested too deeply; at most ${MAX_DEPTH} levels are accepted`)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError(400, 'bad_request', 'The request body must be a JSON object.', [
+      { field: '(body)', message: `must be a JSON object; got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}` },
+    ])
+  }
+  return value
+}
+
+function depthOf(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0
+  let deepest = 0
+  for (const child of Object.values(value)) {
+    deepest = Math.max(deepest, depthOf(child))
+    if (deepest > MAX_DEPTH) break
+  }
+  return deepest + 1
+}

@@ -1,0 +1,65 @@
+import type { RegisteredOperation } from './types.js'
+
+interface CompiledRoute {
+  operation: RegisteredOperation
+  /** A literal segment, or null where a parameter stands. */
+  segments: Array<string | null>
+  paramNames: string[]
+}
+
+export type RouteMatch =
+  | { kind: 'found'; operation: RegisteredOperation; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allowed: string[] }
+  | { kind: 'not-found' }
+  | { kind: 'bad-encoding'; segment: string }
+
+/**
+ * Method + path → operation, compiled once. Routes are grouped by segment count, so a lookup
+ * compares a handful of literal segments instead of running a pattern per route.
+ */
+export class RouteTable {
+  private readonly bySegmentCount = new Map<number, CompiledRoute[]>()
+
+  constructor(readonly operations: readonly RegisteredOperation[]) {
+    for (const operation of operations) {
+      const parts = operation.path.split('/').slice(1)
+      const route: CompiledRoute = {
+        operation,
+        segments: parts.map((part) => (part.startsWith('{') ? null : part)),
+        paramNames: parts.filter((part) => part.startsWith('{')).map((part) => part.slice(1, -1)),
+      }
+      const group = this.bySegmentCount.get(parts.length) ?? []
+      group.push(route)
+      this.bySegmentCount.set(parts.length, group)
+    }
+  }
+
+  match(method: string, path: string): RouteMatch {
+    // Split before decoding: an encoded slash (%2F) stays inside its segment, so a pathname
+    // passed as one parameter can never be matched against a different route.
+    const raw = path.split('/').slice(1)
+    const candidates = this.bySegmentCount.get(raw.length)
+    if (!candidates) return { kind: 'not-found' }
+    const allowed: string[] = []
+    for (const route of candidates) {
+      if (!route.segments.every((literal, i) => literal === null || literal === raw[i])) continue
+      if (route.operation.method !== method) {
+        allowed.push(route.operation.method)
+        continue
+      }
+      const params: Record<string, string> = {}
+      let n = 0
+      for (let i = 0; i < raw.length; i++) {
+        if (route.segments[i] !== null) continue
+        const segment = raw[i]!
+        try {
+          params[route.paramNames[n++]!] = decodeURIComponent(segment)
+        } catch {
+          return { kind: 'bad-encoding', segment: route.paramNames[n - 1]! }
+        }
+      }
+      return { kind: 'found', operation: route.operation, params }
+    }
+    return allowed.length ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' }
+  }
+}

@@ -1,0 +1,128 @@
+import type { CreateSiteBody, DuplicateSiteBody, ListSitesQuery, SitePathParams, UpdateSiteBody } from '../contracts/types.js'
+import type { SiteRecord } from '../store/records.js'
+import { peekUuid, requireSite, requireWorkspace } from './auth.js'
+import { paginate } from './paginate.js'
+import { presentSite } from './present.js'
+import { defineOperation, type AccessContext } from './types.js'
+
+const DEFAULT_LOCALE = 'en-US'
+
+const authorizeSite = ({ params, scope, store }: AccessContext<SitePathParams, unknown>): void => {
+  requireSite(scope, store, params.siteId)
+}
+
+export const siteOperations = [
+  defineOperation<Record<string, never>, Record<string, never>, CreateSiteBody>({
+    operationId: 'createSite',
+    method: 'POST',
+    path: '/v2/sites',
+    summary: 'Create a site, with its default locale',
+    body: 'site-create.json',
+    success: { status: 201, shape: { resource: 'site.json' } },
+    errors: [400, 401, 403],
+    appKeyOnly: true,
+    authorize({ rawBody, scope }) {
+      const workspaceId = peekUuid(rawBody, 'workspaceId')
+      if (workspaceId) requireWorkspace(scope, workspaceId)
+    },
+    run({ body, store }) {
+      const site: SiteRecord = {
+        id: store.random.uuid(),
+        workspaceId: body.workspaceId,
+        name: body.name,
+        hostOrigin: body.hostOrigin ?? null,
+        publicApiKey: store.random.uuid(),
+        defaultLocale: body.defaultLocale ?? DEFAULT_LOCALE,
+        defaultLocalePathPrefix: null,
+        localeManagementMode: 'internal',
+        seq: store.nextSeq(),
+      }
+      store.addSite(site)
+      store.locales.add({ id: store.random.uuid(), siteId: site.id, locale: site.defaultLocale, domain: null, pathPrefix: null, seq: store.nextSeq(), deletedAt: null })
+      return { status: 201, body: presentSite(site) }
+    },
+  }),
+
+  defineOperation<Record<string, never>, ListSitesQuery, undefined>({
+    operationId: 'listSites',
+    method: 'GET',
+    path: '/v2/sites',
+    summary: "List a workspace's sites, oldest first",
+    query: 'site-list-query.json',
+    success: { status: 200, shape: { list: 'site.json' } },
+    errors: [400, 401, 403],
+    appKeyOnly: true,
+    authorize({ query, scope }) {
+      requireWorkspace(scope, query.workspaceId)
+    },
+    run({ query, store }) {
+      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query)
+      return { status: 200, body: { object: 'list', data: items.map(presentSite), hasMore } }
+    },
+  }),
+
+  defineOperation<SitePathParams, Record<string, never>, undefined>({
+    operationId: 'getSite',
+    method: 'GET',
+    path: '/v2/sites/{siteId}',
+    summary: 'Get a site',
+    params: 'site-params.json',
+    success: { status: 200, shape: { resource: 'site.json' } },
+    errors: [400, 401, 403, 404],
+    authorize: authorizeSite,
+    run({ params, store }) {
+      return { status: 200, body: presentSite(store.sites.get(params.siteId)!) }
+    },
+  }),
+
+  defineOperation<SitePathParams, Record<string, never>, UpdateSiteBody>({
+    operationId: 'updateSite',
+    method: 'PATCH',
+    path: '/v2/sites/{siteId}',
+    summary: "Update a site's name or host origin",
+    params: 'site-params.json',
+    body: 'site-update.json',
+    success: { status: 200, shape: { resource: 'site.json' } },
+    errors: [400, 401, 403, 404],
+    authorize: authorizeSite,
+    run({ params, body, store }) {
+      const site = store.sites.get(params.siteId)!
+      if (body.name !== undefined) site.name = body.name
+      if (body.hostOrigin !== undefined) site.hostOrigin = body.hostOrigin
+      return { status: 200, body: presentSite(site) }
+    },
+  }),
+
+  defineOperation<SitePathParams, Record<string, never>, undefined>({
+    operationId: 'deleteSite',
+    method: 'DELETE',
+    path: '/v2/sites/{siteId}',
+    summary: 'Delete a site with its locales, pages and routes',
+    params: 'site-params.json',
+    success: { status: 204, shape: 'empty' },
+    errors: [400, 401, 403, 404],
+    appKeyOnly: true,
+    authorize: authorizeSite,
+    run({ params, store }) {
+      store.deleteSite(store.sites.get(params.siteId)!)
+      return { status: 204 }
+    },
+  }),
+
+  defineOperation<SitePathParams, Record<string, never>, DuplicateSiteBody>({
+    operationId: 'duplicateSite',
+    method: 'POST',
+    path: '/v2/sites/{siteId}/duplicate',
+    summary: 'Copy a site with its locales, pages and routes under fresh ids',
+    params: 'site-params.json',
+    body: 'site-duplicate.json',
+    success: { status: 201, shape: { resource: 'site.json' } },
+    errors: [400, 401, 403, 404],
+    appKeyOnly: true,
+    authorize: authorizeSite,
+    run({ params, body, store }) {
+      const copy = store.duplicateSite(store.sites.get(params.siteId)!, body.name)
+      return { status: 201, body: presentSite(copy) }
+    },
+  }),
+]

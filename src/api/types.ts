@@ -1,0 +1,84 @@
+import type { Store } from '../store/store.js'
+
+/** A request as every transport hands it to the core: nothing about how it arrived. */
+export interface ApiRequest {
+  method: string
+  /** The path as received, still percent-encoded, without the query string. */
+  path: string
+  /** The raw query string, without the leading `?`. */
+  query: string
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string | undefined>>
+  /** The raw body text; undefined when the request had none. */
+  body: string | undefined
+}
+
+export interface ApiResponse {
+  status: number
+  headers: Record<string, string>
+  /** A JSON value, or undefined for an empty body (204). */
+  body: unknown
+}
+
+/** Who is calling: an App key grants a whole workspace, a Site key one site. */
+export type Scope =
+  | { kind: 'app'; key: string; workspaceId: string }
+  | { kind: 'site'; key: string; workspaceId: string; siteId: string }
+
+export interface OperationResult {
+  status: number
+  body?: unknown
+}
+
+export interface AccessContext<P, Q> {
+  params: P
+  query: Q
+  /** The parsed body before validation: only to find the target of a create (e.g. its siteId). */
+  rawBody: unknown
+  scope: Scope
+  store: Store
+}
+
+export interface OperationContext<P, Q, B> extends AccessContext<P, Q> {
+  body: B
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+/** Which schema of contracts/schemas describes a response: a resource, a list of them, or nothing. */
+export type ResponseShape = { resource: string } | { list: string } | 'empty'
+
+/**
+ * One operation of the API: where it lives, what it accepts (schema files of contracts/schemas),
+ * what it answers, who may call it, and what it does.
+ */
+export interface Operation<P = Record<string, never>, Q = Record<string, never>, B = undefined> {
+  operationId: string
+  method: HttpMethod
+  /** OpenAPI-style path, e.g. /v2/sites/{siteId}. */
+  path: string
+  summary: string
+  params?: string
+  query?: string
+  body?: string
+  /** Success status and shape; error statuses come from `errors`. */
+  success: { status: number; shape: ResponseShape }
+  errors: number[]
+  /** Creating, listing, duplicating and deleting sites need an App key. */
+  appKeyOnly?: boolean
+  /** Resolves the target and decides 403/404 before the body is judged. */
+  authorize?(context: AccessContext<P, Q>): void
+  run(context: OperationContext<P, Q, B>): OperationResult
+}
+
+/** An operation with its parameter types erased, as the route table keeps it. */
+export type RegisteredOperation = Operation<unknown, unknown, unknown>
+
+/**
+ * Declares an operation with typed params, query and body. Erasing the types is sound because
+ * dispatch validates params, query and body against the very schemas the operation names,
+ * whose generated types are P, Q and B.
+ */
+export function defineOperation<P, Q, B>(operation: Operation<P, Q, B>): RegisteredOperation {
+  return operation as unknown as RegisteredOperation
+}

@@ -1,0 +1,111 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import type { ErrorDetail } from '../contracts/types.js'
+import { schemaId, schemas } from '../contracts/schemas.js'
+import { badRequest } from './errors.js'
+
+/** Annotation keywords of contracts/: `x-accepts` words error messages, `tsType` steers type generation. */
+const ANNOTATIONS = ['x-accepts', 'tsType']
+
+function createAjv(coerceTypes: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, coerceTypes, schemas: [...schemas] })
+  ajv.addVocabulary(ANNOTATIONS)
+  addFormats.default(ajv)
+  return ajv
+}
+
+// Bodies are judged as sent; query and path values arrive as strings and are coerced to the
+// schema's types ("20" → 20) before judging.
+const bodyAjv = createAjv(false)
+const paramsAjv = createAjv(true)
+
+export type Validator<T> = (value: unknown) => T
+
+/** Compiles the schema file once and returns a function that returns the value or throws a 400. */
+export function compileValidator<T>(file: string, kind: 'body' | 'params'): Validator<T> {
+  const ajv = kind === 'body' ? bodyAjv : paramsAjv
+  const validate = ajv.getSchema(schemaId(file)) as ValidateFunction<T> | undefined
+  if (!validate) throw new Error(`contracts/schemas/${file} is not registered in src/contracts/schemas.ts`)
+  return (value) => {
+    if (validate(value)) return value
+    throw badRequest(toDetails(validate.errors ?? []))
+  }
+}
+
+/** One detail per invalid field, worded as: what is wrong with the value, and what is accepted. */
+export function toDetails(errors: ErrorObject[]): ErrorDetail[] {
+  const byField = new Map<string, ErrorObject[]>()
+  for (const error of errors) {
+    const field = fieldOf(error)
+    byField.set(field, [...(byField.get(field) ?? []), error])
+  }
+  return [...byField].map(([field, fieldErrors]) => {
+    // anyOf reports each branch too; its own message carries what the field accepts as a whole.
+    const chosen = fieldErrors.find((e) => e.keyword === 'anyOf') ?? fieldErrors[0]!
+    return { field, message: messageOf(chosen) }
+  })
+}
+
+function fieldOf(error: ErrorObject): string {
+  const base = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part.replace(/~1/g, '/').replace(/~0/g, '~')}`))
+    .join('')
+    .replace(/^\./, '')
+  const params = error.params as { missingProperty?: string; additionalProperty?: string }
+  const child = error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined
+  if (child === undefined) return base || '(body)'
+  return base ? `${base}.${child}` : child
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return value.length > 60 ? `a string of ${value.length} characters` : JSON.stringify(value)
+  if (typeof value === 'object') return 'an object'
+  return `${typeof value} ${String(value)}`
+}
+
+function messageOf(error: ErrorObject): string {
+  const parent = (error.parentSchema ?? {}) as Record<string, unknown>
+  const accepts = typeof parent['x-accepts'] === 'string' ? parent['x-accepts'] : undefined
+  const params = error.params as Record<string, unknown>
+  const got = describe(error.data)
+  switch (error.keyword) {
+    case 'required':
+      return 'is required'
+    case 'additionalProperties': {
+      const known = Object.keys((parent.properties as object | undefined) ?? {})
+      return known.length
+        ? `is not a known field; accepted fields: ${known.join(', ')}`
+        : 'is not a known field; this request accepts no fields here'
+    }
+    case 'type':
+      return `must be ${accepts ?? `of type ${String(params.type)}`}; got ${got}`
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}; got ${got}`
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}; got ${got}`
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `is out of range; must be ${accepts ?? rangeOf(parent)}; got ${got}`
+    case 'minLength':
+      return `is too short; must be ${accepts ?? `at least ${String(params.limit)} characters`}; got ${got}`
+    case 'maxLength':
+      return `is too long; must be ${accepts ?? `at most ${String(params.limit)} characters`}; got ${got}`
+    case 'not':
+      return `is not accepted; expected ${accepts ?? 'this field to be absent'}`
+    default:
+      return `is invalid; must be ${accepts ?? `valid (${error.message ?? error.keyword})`}; got ${got}`
+  }
+}
+
+function rangeOf(schema: Record<string, unknown>): string {
+  const min = schema.minimum ?? schema.exclusiveMinimum
+  const max = schema.maximum ?? schema.exclusiveMaximum
+  if (min !== undefined && max !== undefined) return `from ${String(min)} to ${String(max)}`
+  return min !== undefined ? `at least ${String(min)}` : `at most ${String(max)}`
+}

@@ -1,0 +1,36 @@
+import { runServe } from './serve.js'
+
+const USAGE = `sitemock: a local mock of the Site-Building Service REST API
+
+Usage:
+  sitemock serve [options]     start the mock server (sitemock serve --help)
+  sitemock --help              show this help
+`
+
+const commands: Record<string, (args: string[]) => Promise<number>> = {
+  serve: runServe,
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE)
+    return 0
+  }
+  const run = commands[command]
+  if (!run) {
+    process.stderr.write(`sitemock: unknown command "${command}"\n\n${USAGE}`)
+    return 2
+  }
+  return run(rest)
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    process.stderr.write(`sitemock: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 2
+  },
+)

@@ -1,0 +1,83 @@
+import { createMock } from '../mock.js'
+import { isScenarioName, SCENARIOS, DEFAULT_SEED } from '../scenarios/index.js'
+import { DEFAULT_MAX_BODY, listen } from '../transports/node-server.js'
+import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
+import { integerFlag, parseFlags, UsageError } from './args.js'
+
+const HELP = `Usage: sitemock serve [options]
+
+Starts the mock of the Site-Building Service REST API on node:http.
+
+Options:
+  --port N           port to listen on (default: $PORT or 4010; 0 picks a free port)
+  --host ADDR        address to bind (default: $HOST or 127.0.0.1)
+  --scenario NAME    scenario to load: ${SCENARIOS.join(', ')} (default: default)
+  --seed N           seed for generated ids and content (default: ${DEFAULT_SEED})
+  --rate-limit [N]   enforce N requests per second per key, 429 past it
+                     (default when given without N: ${DEFAULT_RATE_LIMIT}; headers are always sent)
+  --max-body BYTES   largest request body accepted, 413 past it (default: ${DEFAULT_MAX_BODY})
+  -h, --help         show this help
+
+Environment: PORT and HOST are used when --port and --host are not given.
+`
+
+export async function runServe(args: string[]): Promise<number> {
+  // "--rate-limit" may stand alone; give it the default so parseArgs sees a value.
+  const normalized = args.flatMap((arg, i) =>
+    arg === '--rate-limit' && (args[i + 1] === undefined || args[i + 1]!.startsWith('-')) ? [arg, String(DEFAULT_RATE_LIMIT)] : [arg],
+  )
+  let flags
+  try {
+    flags = parseFlags(normalized, {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      scenario: { type: 'string' },
+      seed: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'max-body': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    })
+    if (flags.help) {
+      process.stdout.write(HELP)
+      return 0
+    }
+    const scenario = flags.scenario ?? 'default'
+    if (!isScenarioName(scenario)) throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')}; got "${scenario}"`)
+    const port = integerFlag('port', flags.port ?? process.env.PORT, 0, 65535) ?? 4010
+    const host = flags.host ?? process.env.HOST ?? '127.0.0.1'
+    const mock = createMock({
+      scenario,
+      seed: integerFlag('seed', flags.seed, 0, 4294967295),
+      rateLimit: integerFlag('rate-limit', flags['rate-limit'], 1, 1_000_000) ?? false,
+    })
+    const server = await listen(mock, { port, host, maxBody: integerFlag('max-body', flags['max-body'], 1, 1024 ** 3) })
+    printBanner(server.url, mock.credentials())
+    await new Promise<void>((resolve) => {
+      const stop = (): void => {
+        process.stdout.write('sitemock: shutting down\n')
+        void server.close().then(resolve)
+      }
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+    })
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`sitemock serve: ${error.message}\n\n${HELP}`)
+      return 2
+    }
+    throw error
+  }
+}
+
+function printBanner(url: string, credentials: ReturnType<ReturnType<typeof createMock>['credentials']>): void {
+  const lines = [`sitemock listening on ${url}`, '', 'Credentials (send as x-api-key):']
+  for (const workspace of credentials.workspaces) {
+    lines.push(`  workspace ${workspace.id}`, `    App API key:  ${workspace.appApiKey}`)
+    for (const site of credentials.sites.filter((s) => s.workspaceId === workspace.id)) {
+      lines.push(`    site ${site.id}`, `      Site API key: ${site.siteApiKey}`)
+    }
+  }
+  lines.push('', `All credentials: GET ${url}/__mock/credentials`, '')
+  process.stdout.write(lines.join('\n') + '\n')
+}

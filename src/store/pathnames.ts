@@ -1,0 +1,36 @@
+/**
+ * Pages and routes of a site share one pathname space: a pathname is owned by at most one
+ * page or route. One map per site makes the 409 check O(1) for both families.
+ */
+export interface PathnameOwner {
+  kind: 'page' | 'route'
+  id: string
+}
+
+export class PathnameRegistry {
+  private readonly bySite = new Map<string, Map<string, PathnameOwner>>()
+
+  owner(siteId: string, pathname: string): PathnameOwner | undefined {
+    return this.bySite.get(siteId)?.get(pathname)
+  }
+
+  /** True when the pathname is free or already owned by this very owner. */
+  isFreeFor(siteId: string, pathname: string, owner: PathnameOwner): boolean {
+    const current = this.owner(siteId, pathname)
+    return current === undefined || (current.kind === owner.kind && current.id === owner.id)
+  }
+
+  claim(siteId: string, pathname: string, owner: PathnameOwner): void {
+    let site = this.bySite.get(siteId)
+    if (!site) this.bySite.set(siteId, (site = new Map()))
+    site.set(pathname, owner)
+  }
+
+  release(siteId: string, pathname: string): void {
+    this.bySite.get(siteId)?.delete(pathname)
+  }
+
+  dropSite(siteId: string): void {
+    this.bySite.delete(siteId)
+  }
+}

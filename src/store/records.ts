@@ -1,0 +1,41 @@
+/**
+ * What the store keeps. Each record is its resource's response shape (generated from
+ * contracts/) without `object`, plus the few fields the API never shows.
+ */
+import type { Locale, Page, Route, Site } from '../contracts/types.js'
+
+export interface WorkspaceRecord {
+  id: string
+  appApiKey: string
+}
+
+export type SiteRecord = Omit<Site, 'object'> & {
+  workspaceId: string
+  /** Creation order: the stable order of site lists. */
+  seq: number
+}
+
+export type LocaleRecord = Omit<Locale, 'object' | 'isDefault'> & {
+  siteId: string
+  seq: number
+  /** Set while soft-deleted; restore clears it. */
+  deletedAt: string | null
+}
+
+/** The parts of a page that differ between the draft and the live (published) version. */
+export type PageContent = Omit<Page, 'object' | 'id' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'locale'> & {
+  name: string
+  updatedAt: string
+}
+
+export interface PageRecord {
+  id: string
+  siteId: string
+  createdAt: string
+  publishedAt: string | null
+  draft: PageContent
+  /** The draft as it was at the last publish; null until the site is first published. */
+  live: PageContent | null
+}
+
+export type RouteRecord = Omit<Route, 'object'> & { siteId: string }

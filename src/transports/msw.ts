@@ -1,0 +1,43 @@
+import { http, HttpResponse } from 'msw'
+import type { Mock } from '../mock.js'
+
+/** The service's production address; the msw handler intercepts it unless told otherwise. */
+export const DEFAULT_BASE_URL = 'https://api.makeswift.com'
+
+export interface MswHandlerOptions {
+  /**
+   * Where the handler answers: an absolute base URL (origin and optional path prefix, e.g.
+   * http://localhost:4010/api), or a path prefix such as "/" that msw resolves against the
+   * page's or server's own origin.
+   */
+  baseUrl?: string
+}
+
+/**
+ * One catch-all msw handler in front of the core: msw matches a single handler, and the core's
+ * own route table does the routing. Used by the browser worker, setupServer and http-middleware.
+ */
+export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
+  const relative = baseUrl.startsWith('/')
+  const prefix = (relative ? baseUrl : new URL(baseUrl).pathname).replace(/\/$/, '')
+  const pattern = relative ? `${prefix}/*` : `${new URL(baseUrl).origin}${prefix}/*`
+  return http.all(pattern, async ({ request }) => {
+    const url = new URL(request.url)
+    const text = request.body ? await request.text() : undefined
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, name) => {
+      headers[name] = value
+    })
+    const response = mock.handle({
+      method: request.method,
+      path: url.pathname.slice(prefix.length) || '/',
+      query: url.search.slice(1),
+      headers,
+      body: text,
+    })
+    return response.body === undefined
+      ? new HttpResponse(null, { status: response.status, headers: response.headers })
+      : HttpResponse.json(response.body, { status: response.status, headers: response.headers })
+  })
+}

@@ -1,0 +1,83 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { payloadTooLarge } from '../api/errors.js'
+import type { ApiResponse } from '../api/types.js'
+import type { Mock } from '../mock.js'
+
+export const DEFAULT_MAX_BODY = 1024 * 1024
+
+export interface NodeServerOptions {
+  port?: number
+  host?: string
+  maxBody?: number
+}
+
+export interface RunningServer {
+  url: string
+  server: http.Server
+  close(): Promise<void>
+}
+
+/** The fast path: node:http straight into the core, no Fetch objects in between. */
+export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): http.Server {
+  const maxBody = options.maxBody ?? DEFAULT_MAX_BODY
+  return http.createServer((req, res) => {
+    const declared = Number(req.headers['content-length'] ?? 0)
+    if (declared > maxBody) return refuseTooLarge(res, maxBody)
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      // Stop reading as soon as the limit is passed: a huge body never sits in memory.
+      if (size > maxBody) return refuseTooLarge(res, maxBody)
+      chunks.push(chunk)
+    })
+    req.on('end', () => {
+      if (res.headersSent) return
+      const url = req.url ?? '/'
+      const q = url.indexOf('?')
+      const headers: Record<string, string | undefined> = {}
+      for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
+      const response = mock.handle({
+        method: req.method ?? 'GET',
+        path: q < 0 ? url : url.slice(0, q),
+        query: q < 0 ? '' : url.slice(q + 1),
+        headers,
+        body: chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined,
+      })
+      writeResponse(res, response)
+    })
+  })
+}
+
+function refuseTooLarge(res: http.ServerResponse, maxBody: number): void {
+  if (res.headersSent) return
+  writeResponse(res, { status: 413, headers: { 'content-type': 'application/json; charset=utf-8', connection: 'close' }, body: payloadTooLarge(maxBody).toBody() })
+  res.req.destroy()
+}
+
+export function writeResponse(res: http.ServerResponse, response: ApiResponse): void {
+  const payload = response.body === undefined ? undefined : JSON.stringify(response.body)
+  res.writeHead(response.status, payload === undefined ? response.headers : { ...response.headers, 'content-length': Buffer.byteLength(payload) })
+  res.end(payload)
+}
+
+/** Starts the server and resolves once it listens; port 0 picks a free port. */
+export async function listen(mock: Mock, options: NodeServerOptions = {}): Promise<RunningServer> {
+  const server = createNodeServer(mock, options)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
+  })
+  const { address, port } = server.address() as AddressInfo
+  const host = address.includes(':') ? `[${address}]` : address
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
