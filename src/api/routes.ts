@@ -1,0 +1,3 @@
+import type { RegisteredOperation } from './types.js'
+
+export const routeOperations: RegisteredOperation[] = []
