@@ -1,0 +1,70 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { once } from 'node:events'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bin/sitemock.js')
+
+function start(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } })
+}
+
+/** Resolves with the output once `pattern` appears in stdout. */
+async function waitFor(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; got:\n${output}`)), 15_000)
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (pattern.test(output)) {
+        clearTimeout(timer)
+        resolve(output)
+      }
+    })
+    child.once('exit', () => reject(new Error(`exited before ${pattern}; got:\n${output}`)))
+  })
+}
+
+describe('sitemock serve', () => {
+  it('documents every flag in --help', async () => {
+    const child = start(['serve', '--help'])
+    const output = await waitFor(child, /Environment/)
+    for (const flag of ['--port', '--host', '--scenario', '--seed', '--rate-limit', '--max-body', '--help']) expect(output).toContain(flag)
+    const [code] = (await once(child, 'exit')) as [number]
+    expect(code).toBe(0)
+  })
+
+  it('prints the base URL and the default credentials, serves, and stops cleanly on SIGTERM', async () => {
+    const child = start(['serve', '--port', '0'])
+    const output = await waitFor(child, /All credentials/)
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!
+    const appKey = /App API key:\s+(sk_\w+)/.exec(output)![1]!
+    const credentials = (await (await fetch(`${url}/__mock/credentials`)).json()) as { workspaces: Array<{ appApiKey: string }> }
+    expect(credentials.workspaces[0]!.appApiKey).toBe(appKey)
+    child.kill('SIGTERM')
+    const [code] = (await once(child, 'exit')) as [number]
+    expect(code).toBe(0)
+  })
+
+  it('takes the port and host from PORT and HOST, and stops on SIGINT', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000))
+    const child = start(['serve'], { PORT: port, HOST: '127.0.0.1' })
+    const output = await waitFor(child, /All credentials/)
+    expect(output).toContain(`http://127.0.0.1:${port}`)
+    expect((await fetch(`http://127.0.0.1:${port}/__mock/health`)).status).toBe(200)
+    child.kill('SIGINT')
+    const [code] = (await once(child, 'exit')) as [number]
+    expect(code).toBe(0)
+  })
+
+  it('refuses a bad flag with exit code 2 and the help, not a stack trace', async () => {
+    const child = start(['serve', '--port', 'eighty'])
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const [code] = (await once(child, 'exit')) as [number]
+    expect(code).toBe(2)
+    expect(stderr).toContain('--port must be an integer from 0 to 65535; got "eighty"')
+    expect(stderr).not.toMatch(/\n\s+at /)
+  })
+})

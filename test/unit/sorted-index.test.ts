@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { paginate } from '../../src/api/paginate.js'
+import { ApiError } from '../../src/api/errors.js'
+import { compareStrings, SortedIndex } from '../../src/store/sorted-index.js'
+
+interface Item {
+  id: string
+  rank: number
+}
+
+const byRank = (a: Item, b: Item): number => a.rank - b.rank || compareStrings(a.id, b.id)
+
+function indexOf(items: Item[]): { index: SortedIndex<Item>; byId: Map<string, Item> } {
+  const index = new SortedIndex(byRank)
+  for (const item of items) index.insert(item)
+  return { index, byId: new Map(items.map((i) => [i.id, i])) }
+}
+
+const items: Item[] = [
+  { id: 'c', rank: 2 },
+  { id: 'a', rank: 1 },
+  { id: 'b', rank: 2 },
+  { id: 'd', rank: 0 },
+  { id: 'e', rank: 3 },
+]
+
+describe('SortedIndex', () => {
+  it('keeps items in comparator order with ties broken by id', () => {
+    expect(indexOf(items).index.values().map((i) => i.id)).toEqual(['d', 'a', 'b', 'c', 'e'])
+  })
+
+  it('removes exactly the given item among equal keys', () => {
+    const { index } = indexOf(items)
+    index.remove(items[2]!)
+    expect(index.values().map((i) => i.id)).toEqual(['d', 'a', 'c', 'e'])
+    expect(index.indexOf(items[2]!)).toBe(-1)
+  })
+})
+
+describe('paginate', () => {
+  const cases: Array<{ name: string; query: { limit?: number; startingAfter?: string }; descending?: boolean; include?: (i: Item) => boolean; ids: string[]; hasMore: boolean }> = [
+    { name: 'first page', query: { limit: 2 }, ids: ['d', 'a'], hasMore: true },
+    { name: 'after a cursor', query: { limit: 2, startingAfter: 'a' }, ids: ['b', 'c'], hasMore: true },
+    { name: 'exact end has no more', query: { limit: 2, startingAfter: 'b' }, ids: ['c', 'e'], hasMore: false },
+    { name: 'descending', query: { limit: 3 }, descending: true, ids: ['e', 'c', 'b'], hasMore: true },
+    { name: 'descending after a cursor', query: { limit: 3, startingAfter: 'b' }, descending: true, ids: ['a', 'd'], hasMore: false },
+    { name: 'filtered', query: { limit: 2 }, include: (i) => i.rank !== 2, ids: ['d', 'a'], hasMore: true },
+    { name: 'filtered past excluded items', query: { limit: 2, startingAfter: 'a' }, include: (i) => i.rank !== 2, ids: ['e'], hasMore: false },
+    { name: 'default limit', query: {}, ids: ['d', 'a', 'b', 'c', 'e'], hasMore: false },
+  ]
+  for (const c of cases) {
+    it(c.name, () => {
+      const { index, byId } = indexOf(items)
+      const page = paginate(index, (id) => byId.get(id), c.query, { descending: c.descending, include: c.include })
+      expect(page.items.map((i) => i.id)).toEqual(c.ids)
+      expect(page.hasMore).toBe(c.hasMore)
+    })
+  }
+
+  it('refuses a cursor that names no item of the list, or an excluded one', () => {
+    const { index, byId } = indexOf(items)
+    expect(() => paginate(index, (id) => byId.get(id), { startingAfter: 'zz' })).toThrow(ApiError)
+    expect(() => paginate(index, (id) => byId.get(id), { startingAfter: 'c' }, { include: (i) => i.rank !== 2 })).toThrow(ApiError)
+  })
+})
