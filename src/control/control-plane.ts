@@ -13,36 +13,68 @@ export interface ControlTarget {
   reset(body: ResetBody): void
 }
 
+/**
+ * One control endpoint. `path` is relative to /__mock/ and may hold `{name}` parameters,
+ * e.g. `sites/{siteId}/publish`. Handlers return the JSON body of a 200, or throw an ApiError.
+ */
+export interface ControlRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  path: string
+  handle(request: ApiRequest, params: Record<string, string>, target: ControlTarget): unknown
+}
+
 const validateReset = compileValidator<ResetBody>('control-reset.json', 'body')
 
-type ControlHandler = (request: ApiRequest, target: ControlTarget) => unknown
-
-const handlers: Record<string, Partial<Record<string, ControlHandler>>> = {
-  health: { GET: () => ({ status: 'ok' }) },
-  credentials: { GET: (_request, target) => credentialsOf(target.store()) },
-  reset: {
-    POST: (request, target) => {
+export const coreControlRoutes: ControlRoute[] = [
+  { method: 'GET', path: 'health', handle: () => ({ status: 'ok' }) },
+  { method: 'GET', path: 'credentials', handle: (_request, _params, target) => credentialsOf(target.store()) },
+  {
+    method: 'POST',
+    path: 'reset',
+    handle: (request, _params, target) => {
       const hasBody = request.body !== undefined && request.body.length > 0
       target.reset(hasBody ? validateReset(parseBody(request, true)) : {})
       return credentialsOf(target.store())
     },
   },
-}
+]
+
+/** Every control endpoint; feature modules add theirs here. */
+const controlRoutes: ControlRoute[] = [...coreControlRoutes]
 
 /** The /__mock/* endpoints: not part of the service's API, so no API key is needed. */
 export function handleControl(request: ApiRequest, target: ControlTarget): ApiResponse {
   const headers = { 'content-type': 'application/json; charset=utf-8' }
   try {
-    const name = request.path.slice(CONTROL_PREFIX.length)
-    const methods = handlers[name]
-    if (!methods) throw new ApiError(404, 'not_found', `No control endpoint at ${request.path}; see GET /__mock/health.`)
-    const handler = methods[request.method]
-    if (!handler) throw methodNotAllowed(request.method, Object.keys(methods))
-    return { status: 200, headers, body: handler(request, target) }
+    const segments = request.path.slice(CONTROL_PREFIX.length).split('/')
+    const allowed: string[] = []
+    for (const route of controlRoutes) {
+      const params = matchControlPath(route.path, segments)
+      if (!params) continue
+      if (route.method !== request.method) {
+        allowed.push(route.method)
+        continue
+      }
+      return { status: 200, headers, body: route.handle(request, params, target) }
+    }
+    if (allowed.length) throw methodNotAllowed(request.method, allowed)
+    throw new ApiError(404, 'not_found', `No control endpoint at ${request.path}; see GET /__mock/health.`)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return { status: error.status, headers: { ...headers, ...error.headers }, body: error.toBody() }
   }
+}
+
+function matchControlPath(pattern: string, segments: string[]): Record<string, string> | undefined {
+  const parts = pattern.split('/')
+  if (parts.length !== segments.length) return undefined
+  const params: Record<string, string> = {}
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    if (part.startsWith('{')) params[part.slice(1, -1)] = decodeURIComponent(segments[i]!)
+    else if (part !== segments[i]) return undefined
+  }
+  return params
 }
 
 export function credentialsOf(store: Store): Credentials {
