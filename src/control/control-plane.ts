@@ -71,10 +71,20 @@ function matchControlPath(pattern: string, segments: string[]): Record<string, s
   const params: Record<string, string> = {}
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!
-    if (part.startsWith('{')) params[part.slice(1, -1)] = decodeURIComponent(segments[i]!)
+    if (part.startsWith('{')) params[part.slice(1, -1)] = decodeSegment(part.slice(1, -1), segments[i]!)
     else if (part !== segments[i]) return undefined
   }
   return params
+}
+
+function decodeSegment(name: string, segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new ApiError(400, 'bad_request', `The path parameter ${name} is not validly percent-encoded.`, [
+      { field: name, message: 'is not validly percent-encoded' },
+    ])
+  }
 }
 
 export function credentialsOf(store: Store): Credentials {
