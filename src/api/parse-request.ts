@@ -21,6 +21,7 @@ const MAX_DEPTH = 32
  */
 export function parseBody(request: ApiRequest, expectsBody: boolean): unknown {
   const text = request.body
+  if (request.invalidUtf8) throw invalidField('(body)', 'is not valid UTF-8; send the JSON encoded as UTF-8')
   const hasBody = text !== undefined && text.length > 0
   if (!expectsBody) {
     if (hasBody) throw invalidField('(body)', `must be empty; ${request.method} ${request.path} takes no request body`)
@@ -33,10 +34,6 @@ export function parseBody(request: ApiRequest, expectsBody: boolean): unknown {
       [{ field: 'content-type', message: `must be application/json; got ${contentType ? JSON.stringify(contentType) : 'none'}` }],
       'The request body must be JSON sent with Content-Type: application/json.',
     )
-  }
-  if (text.includes('\uFFFD')) {
-    // Transports decode bodies as UTF-8 with replacement; a replacement character means invalid bytes.
-    throw invalidField('(body)', 'is not valid UTF-8; send the JSON encoded as UTF-8')
   }
   let value: unknown
   try {

@@ -11,6 +11,8 @@ export interface ApiRequest {
   headers: Readonly<Record<string, string | undefined>>
   /** The raw body text; undefined when the request had none. */
   body: string | undefined
+  /** Set by a transport when the body's bytes are not valid UTF-8 (the text is then unusable). */
+  invalidUtf8?: boolean
 }
 
 export interface ApiResponse {

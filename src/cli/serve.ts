@@ -16,6 +16,10 @@ Options:
   --rate-limit [N]   enforce N requests per second per key, 429 past it
                      (default when given without N: ${DEFAULT_RATE_LIMIT}; headers are always sent)
   --max-body BYTES   largest request body accepted, 413 past it (default: ${DEFAULT_MAX_BODY})
+  --control-token T  require header x-control-token: T on /__mock/* (the control plane)
+  --no-control       switch the /__mock/* control plane off (404)
+  --cors-origin O    admit browser origin O (repeatable; "*" admits all, without credentials;
+                     default: any http://localhost or http://127.0.0.1 origin)
   -h, --help         show this help
 
 Environment: PORT and HOST are used when --port and --host are not given.
@@ -35,6 +39,9 @@ export async function runServe(args: string[]): Promise<number> {
       seed: { type: 'string' },
       'rate-limit': { type: 'string' },
       'max-body': { type: 'string' },
+      'control-token': { type: 'string' },
+      'no-control': { type: 'boolean' },
+      'cors-origin': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     })
     if (flags.help) {
@@ -49,7 +56,15 @@ export async function runServe(args: string[]): Promise<number> {
       scenario,
       seed: integerFlag('seed', flags.seed, 0, 4294967295),
       rateLimit: integerFlag('rate-limit', flags['rate-limit'], 1, 1_000_000) ?? false,
+      control: controlOption(flags['no-control'], flags['control-token']),
+      corsOrigins: corsOption(flags['cors-origin']),
     })
+    if (!DEFAULT_HOSTS.includes(host) && flags['control-token'] === undefined && !flags['no-control']) {
+      process.stderr.write(
+        `sitemock: warning: binding ${host} instead of 127.0.0.1 with an open control plane; ` +
+          'anyone who can reach that address can read or reset the state. Pass --control-token or --no-control.\n',
+      )
+    }
     const server = await listen(mock, { port, host, maxBody: integerFlag('max-body', flags['max-body'], 1, 1024 ** 3) })
     printBanner(server.url, mock.credentials())
     await new Promise<void>((resolve) => {
@@ -69,6 +84,27 @@ export async function runServe(args: string[]): Promise<number> {
     throw error
   }
 }
+
+function controlOption(off: boolean | undefined, token: string | undefined): { token?: string } | false {
+  if (off && token !== undefined) throw new UsageError('--no-control and --control-token cannot be used together')
+  if (off) return false
+  return token === undefined ? {} : { token }
+}
+
+function corsOption(origins: string[] | undefined): '*' | string[] | undefined {
+  if (origins === undefined) return undefined
+  if (origins.includes('*')) {
+    if (origins.length > 1) throw new UsageError('--cors-origin "*" admits every origin; do not combine it with other origins')
+    return '*'
+  }
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new UsageError(`--cors-origin must be an origin such as http://localhost:3000; got "${origin}"`)
+  }
+  return origins
+}
+
+/** The addresses that only this machine reaches; binding any other one warrants a warning. */
+const DEFAULT_HOSTS = ['127.0.0.1', 'localhost', '::1']
 
 function printBanner(url: string, credentials: ReturnType<ReturnType<typeof createMock>['credentials']>): void {
   const lines = [`sitemock listening on ${url}`, '', 'Credentials (send as x-api-key):']

@@ -1,7 +1,9 @@
 import { createMiddleware } from '@mswjs/http-middleware'
 import type { RequestHandler } from 'express'
+import type { ApiRequest } from '../api/types.js'
 import type { Mock } from '../mock.js'
 import { createMswHandler } from './msw.js'
+import { writeResponse } from './node-server.js'
 
 /**
  * The mock as express middleware, through @mswjs/http-middleware and the same msw handler the
@@ -12,5 +14,22 @@ export function createExpressMiddleware(mock: Mock, options: { basePath?: string
   // http-middleware resolves relative handler paths against the express server's own origin.
   const handler = createMswHandler(mock, { baseUrl: options.basePath ?? '/' })
   // The same msw class seen through its CommonJS typings (http-middleware is CommonJS).
-  return createMiddleware(handler as unknown as Parameters<typeof createMiddleware>[number])
+  const middleware = createMiddleware(handler as unknown as Parameters<typeof createMiddleware>[number])
+  return (req, res, next) => {
+    void middleware(req, res, (error?: unknown) => {
+      if (error === undefined) return next()
+      // msw throws on a URL it cannot decode (e.g. %ZZ); the core answers that with a 400
+      // naming the parameter, instead of express's HTML error page.
+      const url = req.originalUrl
+      const q = url.indexOf('?')
+      const request: ApiRequest = {
+        method: req.method,
+        path: q < 0 ? url : url.slice(0, q),
+        query: q < 0 ? '' : url.slice(q + 1),
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
+        body: undefined,
+      }
+      writeResponse(res, mock.handle(request))
+    })
+  }
 }

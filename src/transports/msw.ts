@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import type { Mock } from '../mock.js'
+import { decodeBody } from './decode-body.js'
 
 /** The service's production address; the msw handler intercepts it unless told otherwise. */
 export const DEFAULT_BASE_URL = 'https://api.makeswift.com'
@@ -24,7 +25,7 @@ export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
   const pattern = relative ? `${prefix}/*` : `${new URL(baseUrl).origin}${prefix}/*`
   return http.all(pattern, async ({ request }) => {
     const url = new URL(request.url)
-    const text = request.body ? await request.text() : undefined
+    const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array()
     const headers: Record<string, string> = {}
     request.headers.forEach((value, name) => {
       headers[name] = value
@@ -34,7 +35,7 @@ export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
       path: url.pathname.slice(prefix.length) || '/',
       query: url.search.slice(1),
       headers,
-      body: text,
+      ...decodeBody(bytes),
     })
     return response.body === undefined
       ? new HttpResponse(null, { status: response.status, headers: response.headers })

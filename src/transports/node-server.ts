@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { payloadTooLarge } from '../api/errors.js'
 import type { ApiResponse } from '../api/types.js'
 import type { Mock } from '../mock.js'
+import { decodeBody } from './decode-body.js'
 
 export const DEFAULT_MAX_BODY = 1024 * 1024
 
@@ -43,7 +44,7 @@ export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): h
         path: q < 0 ? url : url.slice(0, q),
         query: q < 0 ? '' : url.slice(q + 1),
         headers,
-        body: chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined,
+        ...decodeBody(Buffer.concat(chunks)),
       })
       writeResponse(res, response)
     })

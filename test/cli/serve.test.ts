@@ -68,3 +68,22 @@ describe('sitemock serve', () => {
     expect(stderr).not.toMatch(/\n\s+at /)
   })
 })
+
+describe('sitemock serve on another address than 127.0.0.1', () => {
+  it('warns when the control plane is open, and not when it has a token', async () => {
+    const open = start(['serve', '--port', '0', '--host', '127.0.0.2'])
+    let stderr = ''
+    open.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    await waitFor(open, /All credentials/)
+    expect(stderr).toContain('warning: binding 127.0.0.2')
+    open.kill('SIGTERM')
+    await once(open, 'exit')
+    const guarded = start(['serve', '--port', '0', '--host', '127.0.0.2', '--control-token', 't'])
+    let guardedErr = ''
+    guarded.stderr.on('data', (chunk: Buffer) => (guardedErr += chunk.toString()))
+    await waitFor(guarded, /All credentials/)
+    expect(guardedErr).toBe('')
+    guarded.kill('SIGTERM')
+    await once(guarded, 'exit')
+  })
+})
