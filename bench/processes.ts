@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+
+export interface ServerProcess {
+  url: string
+  child: ChildProcess
+  /** Milliseconds from spawn to the listening line: for sitemock, the time to load its state. */
+  startMs: number
+  rssMb(): number
+  stop(): Promise<void>
+}
+
+/** Spawns a server and waits for the line that names its URL. */
+export async function startServer(command: string, args: string[], urlPattern: RegExp, timeoutMs = 120_000): Promise<ServerProcess> {
+  const started = performance.now()
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command} did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs)
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString()
+      const match = urlPattern.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${output}`)))
+  })
+  const startMs = performance.now() - started
+  // Keep draining output so a chatty server never blocks on a full pipe.
+  child.stdout!.resume()
+  child.stderr!.resume()
+  return {
+    url,
+    child,
+    startMs,
+    rssMb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit')
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref()
+      }),
+  }
+}

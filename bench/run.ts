@@ -1,0 +1,111 @@
+// npm run bench: sitemock against the physical limit (bare node:http) and Stoplight Prism, in one
+// run on one machine, one server at a time, then a table of requests/s, p50, p99 and ratios.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { LOAD, measure, type LoadResult } from './load.js'
+import { measureInProcess } from './msw-inprocess.js'
+import { startServer, type ServerProcess } from './processes.js'
+import { resolveTarget, sitemockWorkloads } from './workloads.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.dirname(here)
+const bin = path.join(root, 'bin/sitemock.js')
+const LISTENING = /listening on (http:\/\/[^\s]+)/
+const SIZES = [100, 100_000]
+
+interface Row {
+  server: string
+  workload: string
+  n: number | ''
+  result: LoadResult
+}
+
+async function withServer<T>(start: () => Promise<ServerProcess>, use: (server: ServerProcess) => Promise<T>): Promise<T> {
+  const server = await start()
+  try {
+    return await use(server)
+  } finally {
+    await server.stop()
+  }
+}
+
+function generateFixture(pages: number): string {
+  const file = path.join(os.tmpdir(), `sitemock-bench-${pages}.json`)
+  execFileSync(process.execPath, [bin, 'generate', '--sites', '1', '--pages', String(pages), '--locales', '2', '--routes', '10', '--seed', '1', '--output', file])
+  return file
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = []
+  const notes: string[] = []
+  const log = (line: string): void => console.log(line)
+  log(`sitemock benchmark: ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up, ${LOAD.durationSeconds} s measured, autocannon`)
+
+  const pageBodySize = 650
+  const bare = await withServer(
+    () => startServer(process.execPath, ['--import', 'tsx', path.join(here, 'servers/bare.ts'), String(pageBodySize)], LISTENING),
+    (server) => measure(server.url, { name: 'fixed JSON', path: '/', expectStatus: 200 }),
+  )
+  rows.push({ server: 'bare node:http', workload: 'fixed JSON body', n: '', result: bare })
+  log(`  bare node:http: ${bare.rps.toFixed(0)} req/s`)
+
+  const prism = await withServer(
+    () => startServer(path.join(here, 'node_modules/.bin/prism'), ['mock', path.join(root, 'contracts/published-openapi.json'), '-h', '127.0.0.1', '-p', '4590', '--errors', 'false'], /(Prism is listening on http:\/\/[^\s]+)/),
+    async () => measure('http://127.0.0.1:4590', { name: 'GET page', path: '/v6/pages/497f6eca-6276-4993-bfeb-53cbbbba6f08', headers: { 'x-api-key': 'sk_benchbenchbenchbenchbench' }, expectStatus: 200 }),
+  )
+  rows.push({ server: 'Prism', workload: 'GET one page', n: '', result: prism })
+  log(`  Prism: ${prism.rps.toFixed(0)} req/s`)
+
+  for (const n of SIZES) {
+    const fixture = generateFixture(n)
+    await withServer(
+      () => startServer(process.execPath, [bin, 'serve', '--port', '0', '--scenario', fixture], LISTENING),
+      async (server) => {
+        notes.push(`N = ${n.toLocaleString('en-US')}: state loaded and listening in ${(server.startMs / 1000).toFixed(2)} s; RSS ${server.rssMb().toFixed(0)} MB after load`)
+        const target = await resolveTarget(server.url)
+        for (const workload of sitemockWorkloads(target)) {
+          const result = await measure(server.url, workload)
+          rows.push({ server: 'sitemock', workload: workload.name, n, result })
+          log(`  sitemock N=${n} ${workload.name}: ${result.rps.toFixed(0)} req/s p99 ${result.p99} ms`)
+        }
+        notes.push(`N = ${n.toLocaleString('en-US')}: RSS ${server.rssMb().toFixed(0)} MB after the workloads`)
+      },
+    )
+  }
+
+  const inProcess = await measureInProcess()
+  notes.push(
+    `In-process (setupServer + fetch, mean of 5,000 sequential requests): static msw handler ${inProcess.staticMicros.toFixed(0)} µs, ` +
+      `sitemock handler (GET page by id) ${inProcess.sitemockMicros.toFixed(0)} µs, ratio ${(inProcess.sitemockMicros / inProcess.staticMicros).toFixed(2)}x`,
+  )
+  const table = render(rows, bare, prism, notes)
+  console.log('\n' + table)
+  fs.mkdirSync(path.join(here, 'results'), { recursive: true })
+  fs.writeFileSync(path.join(here, 'results/latest.md'), table)
+}
+
+function render(rows: Row[], bare: LoadResult, prism: LoadResult, notes: string[]): string {
+  const lines = [
+    `# sitemock benchmark`,
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}) · ` +
+      `autocannon, ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up, ${LOAD.durationSeconds} s measured`,
+    '',
+    '| server | workload | N pages | req/s | p50 ms | p99 ms | vs limit | vs Prism | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ]
+  for (const row of rows) {
+    const r = row.result
+    lines.push(
+      `| ${row.server} | ${row.workload} | ${row.n === '' ? '' : row.n.toLocaleString('en-US')} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ` +
+        `${((r.rps / bare.rps) * 100).toFixed(0)}% | ${(r.rps / prism.rps).toFixed(1)}x | ${r.errors + r.unexpected} |`,
+    )
+  }
+  lines.push('', ...notes.map((note) => `- ${note}`), '')
+  return lines.join('\n')
+}
+
+await main()
