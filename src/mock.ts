@@ -4,13 +4,23 @@ import { ApiError } from './api/errors.js'
 import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse } from './api/types.js'
-import { CONTROL_PREFIX, credentialsOf, handleControl } from './control/control-plane.js'
-import { buildScenario, DEFAULT_SEED, type ScenarioName } from './scenarios/index.js'
+import { CONTROL_PREFIX, controlWrites, credentialsOf, handleControl } from './control/control-plane.js'
+import { ChangeTracker, type ChangeListener, type ReplayableWrite } from './persist/changes.js'
+import { createRequestClock } from './persist/request-clock.js'
+import { loadFixture } from './scenarios/fixture.js'
+import { buildFromSource, type ScenarioSource } from './scenarios/source.js'
 import type { Store } from './store/store.js'
 
 export interface MockOptions {
-  scenario?: ScenarioName
+  /** The state to start from and to reset to: a scenario name (default: "default"), { fixture } or { read, label }. */
+  scenario?: ScenarioSource
+  /** Seed of generated content and ids; see loadFixture for what it does to a fixture document. */
   seed?: number
+  /**
+   * A fixture document (e.g. a saved state) to start from instead of the scenario; reset() still
+   * restores the scenario. The document is adopted: its page objects become the records.
+   */
+  state?: unknown
   /** Enforce the rate limit (429 past it); the x-ratelimit-* headers are sent either way. */
   rateLimit?: number | false
   /** The clock for timestamps; the wall clock by default. */
@@ -25,21 +35,35 @@ export interface Mock {
   /** Answers one request: the API, or the /__mock/* control plane. */
   handle(request: ApiRequest): ApiResponse
   readonly store: Store
-  reset(options?: { scenario?: ScenarioName; seed?: number }): void
+  /**
+   * Restores the current scenario, a named one, or a fixture document. An invalid fixture
+   * throws a FixtureError listing every problem, and the state stays as it was.
+   */
+  reset(options?: { scenario?: ScenarioSource; seed?: number; fixture?: unknown }): void
   credentials(): ReturnType<typeof credentialsOf>
+  /** Tells `listener` of every change of the state (a state file saves them); its promise holds responses back. */
+  onChange(listener: ChangeListener): void
+  /** Runs a write again as it first ran (same instant, same ids), e.g. from a journal; returns its response. */
+  replay(write: ReplayableWrite): ApiResponse
+  /** undefined when every change so far is saved; otherwise settles once they are. Transports await it before answering. */
+  settled(): Promise<void> | undefined
 }
 
 /** The transport-agnostic mock: every transport (node:http, msw, express) adapts this one object. */
 export function createMock(options: MockOptions = {}): Mock {
-  let scenario = options.scenario ?? 'default'
-  let seed = options.seed ?? DEFAULT_SEED
-  let store = buildScenario(scenario, seed, options.now)
+  let source: ScenarioSource = options.scenario ?? 'default'
+  let seed = options.seed
+  const clock = createRequestClock(options.now)
+  const changes = new ChangeTracker()
+  let store = options.state === undefined ? buildFromSource(source, seed, clock.now) : loadFixture(options.state, { now: clock.now, adopt: true })
   const limit = options.rateLimit === undefined || options.rateLimit === false ? DEFAULT_RATE_LIMIT : options.rateLimit
   const dispatch = createDispatcher({
     routes: apiRoutes,
     store: () => store,
     rateLimiter: new RateLimiter(limit, options.rateLimit !== undefined && options.rateLimit !== false),
   })
+  // A replayed write was admitted once already: no rate limit applies to it again.
+  const replayDispatch = createDispatcher({ routes: apiRoutes, store: () => store, rateLimiter: new RateLimiter(limit, false) })
   const mock: Mock = {
     handle(request) {
       const early = preflight(request, options.corsOrigins)
@@ -51,15 +75,47 @@ export function createMock(options: MockOptions = {}): Mock {
       return store
     },
     reset(next = {}) {
-      scenario = next.scenario ?? scenario
-      seed = next.seed ?? seed
-      store = buildScenario(scenario, seed, options.now)
+      const nextSource = next.fixture !== undefined ? { fixture: next.fixture } : (next.scenario ?? source)
+      // A document given without a seed is restored exactly; a named scenario keeps the current seed.
+      const nextSeed = next.seed ?? (next.fixture !== undefined ? undefined : seed)
+      store = buildFromSource(nextSource, nextSeed, clock.now)
+      source = nextSource
+      seed = nextSeed
+      changes.notify({ kind: 'replace' })
     },
     credentials: () => credentialsOf(store),
+    onChange: (listener) => changes.listen(listener),
+    replay(write) {
+      store.random.restore(write.randomState)
+      clock.freeze(write.at)
+      try {
+        return write.request.path.startsWith(CONTROL_PREFIX) ? handleControl(write.request, target) : replayDispatch(write.request)
+      } finally {
+        clock.thaw()
+      }
+    },
+    settled: () => changes.settled(),
+  }
+  const target = { store: () => store, reset: (body: Parameters<Mock['reset']>[0]) => mock.reset(body), credentials: () => credentialsOf(store) }
+  /** Runs a request; a successful write is reported with what it takes to replay it. */
+  const run = (request: ApiRequest): ApiResponse => {
+    const control = request.path.startsWith(CONTROL_PREFIX)
+    if (request.method === 'GET' || request.method === 'HEAD' || !changes.listening) return control ? controlPlane(request) : dispatch(request)
+    const randomState = store.random.state()
+    const at = clock.freeze()
+    let response: ApiResponse
+    try {
+      response = control ? controlPlane(request) : dispatch(request)
+    } finally {
+      clock.thaw()
+    }
+    const wrote = response.status >= 200 && response.status < 300 && (!control || controlWrites(request))
+    if (wrote) changes.notify({ kind: 'write', write: { request, at, randomState }, response })
+    return response
   }
   const answer = (request: ApiRequest): ApiResponse => {
     try {
-      return request.path.startsWith(CONTROL_PREFIX) ? control(request) : dispatch(request)
+      return run(request)
     } catch (error) {
       // The last net: a bug is answered in the envelope, never with a stack trace or a dropped socket.
       console.error(`sitemock: unexpected error on ${request.method} ${request.path}`, error)
@@ -67,10 +123,10 @@ export function createMock(options: MockOptions = {}): Mock {
       return { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body }
     }
   }
-  const control = (request: ApiRequest): ApiResponse => {
+  const controlPlane = (request: ApiRequest): ApiResponse => {
     const refusal = controlRefusal(request, options.control)
     if (refusal) return { status: refusal.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: refusal.toBody() }
-    return handleControl(request, { store: () => store, reset: mock.reset })
+    return handleControl(request, target)
   }
   return mock
 }

@@ -7,6 +7,9 @@ export interface RandomSource {
   next(): number
   uuid(): string
   appApiKey(): string
+  /** The generator's whole state: createRandom(state) or restore(state) continues from here. */
+  state(): number
+  restore(state: number): void
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -36,6 +39,10 @@ export function createRandom(seed: number): RandomSource {
       let key = 'sk_'
       for (let i = 0; i < 40; i++) key += ALPHANUMERIC[Math.floor(next() * ALPHANUMERIC.length)]
       return key
+    },
+    state: () => state,
+    restore(value) {
+      state = value >>> 0
     },
   }
 }

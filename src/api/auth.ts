@@ -57,6 +57,8 @@ export function requireSite(scope: Scope, store: Store, siteId: string): SiteRec
   return site
 }
 
+export const isUuid = (value: string): boolean => UUID.test(value)
+
 /**
  * A well-formed UUID from the unvalidated body, to find the target of a create before the body
  * is judged; anything else is left for validation to report.

@@ -1,3 +1,169 @@
-import type { RegisteredOperation } from './types.js'
+import type {
+  CreatePageBody,
+  GetPageQuery,
+  ListPagesQuery,
+  ListSitePagesQuery,
+  OptionalSiteQuery,
+  PagePathParams,
+  SitePathParams,
+  UpdatePageBody,
+} from '../contracts/types.js'
+import type { PageContent, PageRecord } from '../store/records.js'
+import type { Store } from '../store/store.js'
+import { peekUuid, requireSite } from './auth.js'
+import { ApiError, conflict } from './errors.js'
+import { listPages } from './page-list.js'
+import { findLocaleCode, findPage, localizationIn } from './page-target.js'
+import { presentPage } from './present.js'
+import { defineOperation, type AccessContext } from './types.js'
 
-export const pageOperations: RegisteredOperation[] = []
+const PATHNAME_TAKEN = 'A page or route with this pathname already exists in this site.'
+
+type PageAccess = AccessContext<PagePathParams, OptionalSiteQuery>
+
+const pageOf = ({ store, scope, params, query }: PageAccess): PageRecord => findPage(store, scope, params.pageIdOrPathname, query.siteId)
+
+function defaultLocaleOf(store: Store, page: PageRecord): string {
+  return store.sites.get(page.siteId)!.defaultLocale
+}
+
+/** A later instant than `previous`, even within the same millisecond: updatedAt always moves forward. */
+function after(store: Store, previous: string): string {
+  const now = store.now().getTime()
+  return new Date(Math.max(now, Date.parse(previous) + 1)).toISOString()
+}
+
+export const pageOperations = [
+  defineOperation<Record<string, never>, Record<string, never>, CreatePageBody>({
+    operationId: 'createPage',
+    method: 'POST',
+    path: '/v6/pages',
+    summary: 'Create a page in the default locale of its site',
+    body: 'page-create.json',
+    success: { status: 201, shape: { resource: 'page.json' } },
+    errors: [400, 401, 403, 404, 409],
+    authorize({ rawBody, scope, store }) {
+      const siteId = peekUuid(rawBody, 'siteId')
+      if (siteId) requireSite(scope, store, siteId)
+    },
+    run({ body, store }) {
+      if (store.pathnames.owner(body.siteId, body.pathname)) throw conflict(PATHNAME_TAKEN)
+      const at = store.timestamp()
+      const page: PageRecord = {
+        id: store.random.uuid(),
+        siteId: body.siteId,
+        createdAt: at,
+        publishedAt: null,
+        live: null,
+        draft: {
+          name: body.name,
+          pathname: body.pathname,
+          title: null,
+          description: null,
+          canonicalUrl: null,
+          socialImageUrl: null,
+          sitemapPriority: null,
+          sitemapFrequency: null,
+          isOnline: true,
+          excludedFromSearchEngines: null,
+          localizations: [],
+          updatedAt: at,
+        },
+      }
+      store.pages.add(page)
+      return { status: 201, body: presentPage(page, page.draft, defaultLocaleOf(store, page)) }
+    },
+  }),
+
+  defineOperation<Record<string, never>, ListPagesQuery, undefined>({
+    operationId: 'listPages',
+    method: 'GET',
+    path: '/v6/pages',
+    summary: "List a site's pages, sorted and filtered",
+    query: 'page-list-query.json',
+    success: { status: 200, shape: { list: 'page.json' } },
+    errors: [400, 401, 403, 404],
+    authorize({ query, scope, store }) {
+      requireSite(scope, store, query.siteId)
+    },
+    run({ query, store }) {
+      return { status: 200, body: listPages(store, query.siteId, query) }
+    },
+  }),
+
+  defineOperation<SitePathParams, ListSitePagesQuery, undefined>({
+    operationId: 'listSitePages',
+    method: 'GET',
+    path: '/v2/sites/{siteId}/pages',
+    summary: "List a site's pages (the same list as GET /v6/pages)",
+    params: 'site-params.json',
+    query: 'site-pages-query.json',
+    success: { status: 200, shape: { list: 'page.json' } },
+    errors: [400, 401, 403, 404],
+    authorize({ params, scope, store }) {
+      requireSite(scope, store, params.siteId)
+    },
+    run({ params, query, store }) {
+      return { status: 200, body: listPages(store, params.siteId, query) }
+    },
+  }),
+
+  defineOperation<PagePathParams, GetPageQuery, undefined>({
+    operationId: 'getPage',
+    method: 'GET',
+    path: '/v6/pages/{pageIdOrPathname}',
+    summary: 'Get a page by id or pathname, as a version and in a locale',
+    params: 'page-params.json',
+    query: 'page-get-query.json',
+    success: { status: 200, shape: { resource: 'page.json' } },
+    errors: [400, 401, 403, 404],
+    authorize: pageOf,
+    run(context) {
+      const { store, query } = context
+      const page = pageOf(context)
+      const site = store.sites.get(page.siteId)!
+      const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
+      if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
+      const localeCode = findLocaleCode(store, site, query.locale)
+      return { status: 200, body: presentPage(page, content, site.defaultLocale, localizationIn(content.localizations, localeCode)) }
+    },
+  }),
+
+  defineOperation<PagePathParams, OptionalSiteQuery, UpdatePageBody>({
+    operationId: 'updatePage',
+    method: 'PATCH',
+    path: '/v6/pages/{pageIdOrPathname}',
+    summary: "Update a page's draft: pathname, name, online state and SEO fields",
+    params: 'page-params.json',
+    query: 'site-query.json',
+    body: 'page-update.json',
+    success: { status: 200, shape: { resource: 'page.json' } },
+    errors: [400, 401, 403, 404, 409],
+    authorize: pageOf,
+    run(context) {
+      const { body, store } = context
+      const page = pageOf(context)
+      if (body.pathname !== undefined && !store.pathnames.isFreeFor(page.siteId, body.pathname, { kind: 'page', id: page.id })) {
+        throw conflict(PATHNAME_TAKEN)
+      }
+      store.pages.updateDraft(page, { ...body, updatedAt: after(store, page.draft.updatedAt) })
+      return { status: 200, body: presentPage(page, page.draft, defaultLocaleOf(store, page)) }
+    },
+  }),
+
+  defineOperation<PagePathParams, OptionalSiteQuery, undefined>({
+    operationId: 'deletePage',
+    method: 'DELETE',
+    path: '/v6/pages/{pageIdOrPathname}',
+    summary: 'Delete a page',
+    params: 'page-params.json',
+    query: 'site-query.json',
+    success: { status: 204, shape: 'empty' },
+    errors: [400, 401, 403, 404],
+    authorize: pageOf,
+    run(context) {
+      context.store.pages.remove(pageOf(context))
+      return { status: 204 }
+    },
+  }),
+]

@@ -41,8 +41,8 @@ export function paginate<T extends { id: string }>(
     position = at + step
   }
   const items: T[] = []
-  for (; position >= 0 && position < index.size; position += step) {
-    const item = index.at(position)!
+  if (position < 0 || position >= index.size) return { items, hasMore: false }
+  for (const item of index.walk(position, step)) {
     if (!include(item)) continue
     if (items.length === limit) return { items, hasMore: true }
     items.push(item)

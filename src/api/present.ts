@@ -1,6 +1,6 @@
 /** Records → response bodies. The one place that decides what the API shows of a record. */
-import type { Locale, Route, Site } from '../contracts/types.js'
-import type { LocaleRecord, RouteRecord, SiteRecord } from '../store/records.js'
+import type { Locale, Page, PageLocalization, Route, Site } from '../contracts/types.js'
+import type { LocaleRecord, PageContent, PageRecord, RouteRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 
 export function presentSite(site: SiteRecord): Site {
@@ -29,4 +29,29 @@ export function presentLocale(locale: LocaleRecord, store: Store): Locale {
 
 export function presentRoute(route: RouteRecord): Route {
   return { object: 'route', id: route.id, pathname: route.pathname }
+}
+
+/**
+ * A page as one version shows it. With a localization, the page is collapsed into it: its
+ * pathname and locale are the localization's.
+ */
+export function presentPage(page: PageRecord, content: PageContent, defaultLocale: string, localization?: PageLocalization): Page {
+  return {
+    object: 'page',
+    id: page.id,
+    pathname: localization?.pathname ?? content.pathname,
+    canonicalUrl: content.canonicalUrl,
+    title: content.title,
+    description: content.description,
+    socialImageUrl: content.socialImageUrl,
+    sitemapPriority: content.sitemapPriority,
+    sitemapFrequency: content.sitemapFrequency,
+    createdAt: page.createdAt,
+    updatedAt: content.updatedAt,
+    publishedAt: page.publishedAt,
+    isOnline: content.isOnline,
+    excludedFromSearchEngines: content.excludedFromSearchEngines,
+    locale: localization?.locale ?? defaultLocale,
+    localizations: content.localizations.map(({ id, locale, pathname }) => ({ id, locale, pathname })),
+  }
 }

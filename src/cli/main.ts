@@ -1,14 +1,20 @@
+import { runContractCommand } from './contract.js'
+import { runGenerate } from './generate.js'
 import { runServe } from './serve.js'
 
 const USAGE = `sitemock: a local mock of the Site-Building Service REST API
 
 Usage:
   sitemock serve [options]     start the mock server (sitemock serve --help)
+  sitemock contract [options]  check a deployment against the contract (sitemock contract --help)
+  sitemock generate [options]  write a fixture made with faker from a seed (sitemock generate --help)
   sitemock --help              show this help
 `
 
 const commands: Record<string, (args: string[]) => Promise<number>> = {
   serve: runServe,
+  generate: runGenerate,
+  contract: runContractCommand,
 }
 
 async function main(argv: string[]): Promise<number> {

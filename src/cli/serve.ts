@@ -1,5 +1,11 @@
-import { createMock } from '../mock.js'
-import { isScenarioName, SCENARIOS, DEFAULT_SEED } from '../scenarios/index.js'
+import fs from 'node:fs'
+import { createMock, type MockOptions } from '../mock.js'
+import { openStateFile, StateFileError, type PersistentMock } from '../persist/state-file.js'
+import { FixtureError } from '../scenarios/fixture-error.js'
+import { readFixtureFile } from '../scenarios/fixture-file.js'
+import { isScenarioName, SCENARIOS, DEFAULT_SEED, type ScenarioName } from '../scenarios/index.js'
+import type { FixtureReader } from '../scenarios/source.js'
+import { watchFixtureFile } from '../scenarios/watch.js'
 import { DEFAULT_MAX_BODY, listen } from '../transports/node-server.js'
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
@@ -11,8 +17,16 @@ Starts the mock of the Site-Building Service REST API on node:http.
 Options:
   --port N           port to listen on (default: $PORT or 4010; 0 picks a free port)
   --host ADDR        address to bind (default: $HOST or 127.0.0.1)
-  --scenario NAME    scenario to load: ${SCENARIOS.join(', ')} (default: default)
-  --seed N           seed for generated ids and content (default: ${DEFAULT_SEED})
+  --scenario NAME|PATH
+                     scenario to load: ${SCENARIOS.join(', ')},
+                     or a fixture file (see sitemock generate) (default: default)
+  --seed N           seed for generated ids and content (default: ${DEFAULT_SEED}; a fixture
+                     file without it continues its own ids)
+  --state-file PATH  keep the state in PATH: loaded from it at start when it exists (else
+                     created from --scenario), and every write saved there before it is
+                     answered; a corrupt file is refused and left untouched
+  --watch            reload the --scenario file when it changes; a bad edit is reported
+                     and ignored
   --rate-limit [N]   enforce N requests per second per key, 429 past it
                      (default when given without N: ${DEFAULT_RATE_LIMIT}; headers are always sent)
   --max-body BYTES   largest request body accepted, 413 past it (default: ${DEFAULT_MAX_BODY})
@@ -42,23 +56,28 @@ export async function runServe(args: string[]): Promise<number> {
       'control-token': { type: 'string' },
       'no-control': { type: 'boolean' },
       'cors-origin': { type: 'string', multiple: true },
+      'state-file': { type: 'string' },
+      watch: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     })
     if (flags.help) {
       process.stdout.write(HELP)
       return 0
     }
-    const scenario = flags.scenario ?? 'default'
-    if (!isScenarioName(scenario)) throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')}; got "${scenario}"`)
+    const scenario = scenarioSource(flags.scenario ?? 'default')
+    if (flags.watch && typeof scenario === 'string') throw new UsageError('--watch needs --scenario PATH, a fixture file to watch')
     const port = integerFlag('port', flags.port ?? process.env.PORT, 0, 65535) ?? 4010
     const host = flags.host ?? process.env.HOST ?? '127.0.0.1'
-    const mock = createMock({
+    const options: MockOptions = {
       scenario,
       seed: integerFlag('seed', flags.seed, 0, 4294967295),
       rateLimit: integerFlag('rate-limit', flags['rate-limit'], 1, 1_000_000) ?? false,
       control: controlOption(flags['no-control'], flags['control-token']),
       corsOrigins: corsOption(flags['cors-origin']),
-    })
+    }
+    const stateFile = flags['state-file']
+    const persistent = stateFile === undefined ? undefined : await openStateFile(stateFile, (state) => createMock({ ...options, state }))
+    const mock = persistent?.mock ?? createMock(options)
     if (!DEFAULT_HOSTS.includes(host) && flags['control-token'] === undefined && !flags['no-control']) {
       process.stderr.write(
         `sitemock: warning: binding ${host} instead of 127.0.0.1 with an open control plane; ` +
@@ -66,11 +85,23 @@ export async function runServe(args: string[]): Promise<number> {
       )
     }
     const server = await listen(mock, { port, host, maxBody: integerFlag('max-body', flags['max-body'], 1, 1024 ** 3) })
+    if (stateFile !== undefined) process.stdout.write(stateLine(stateFile, persistent!))
     printBanner(server.url, mock.credentials())
+    const stopWatching =
+      flags.watch && typeof scenario !== 'string'
+        ? watchFixtureFile(scenario.label, () => mock.reset({ scenario }), {
+            info: (line) => process.stdout.write(`${line}\n`),
+            error: (line) => process.stderr.write(line),
+          })
+        : undefined
     await new Promise<void>((resolve) => {
       const stop = (): void => {
         process.stdout.write('sitemock: shutting down\n')
-        void server.close().then(resolve)
+        stopWatching?.()
+        void server
+          .close()
+          .then(() => persistent?.close())
+          .then(resolve)
       }
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
@@ -81,8 +112,26 @@ export async function runServe(args: string[]): Promise<number> {
       process.stderr.write(`sitemock serve: ${error.message}\n\n${HELP}`)
       return 2
     }
+    if (error instanceof FixtureError || error instanceof StateFileError) {
+      process.stderr.write(`sitemock serve: ${error.message}\n`)
+      return 1
+    }
     throw error
   }
+}
+
+/** A scenario name, or a fixture file read again on every reset (so --watch and POST /__mock/reset see edits). */
+function scenarioSource(value: string): ScenarioName | FixtureReader {
+  if (isScenarioName(value)) return value
+  if (!fs.existsSync(value)) throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or a fixture file; got "${value}", which is neither`)
+  return { read: () => readFixtureFile(value), label: value }
+}
+
+function stateLine(file: string, persistent: PersistentMock): string {
+  const restored = persistent.restored
+  if (!restored) return `State saved in ${file} (created from the scenario)\n`
+  const torn = restored.tornBytes > 0 ? `; dropped ${restored.tornBytes} bytes of a write cut short, which was never answered` : ''
+  return `State restored from ${file} (${restored.writes} journaled write${restored.writes === 1 ? '' : 's'} replayed${torn})\n`
 }
 
 function controlOption(off: boolean | undefined, token: string | undefined): { token?: string } | false {

@@ -8,15 +8,23 @@ import controlReset from '../../contracts/schemas/control-reset.json' with { typ
 import credentials from '../../contracts/schemas/credentials.json' with { type: 'json' }
 import emptyQuery from '../../contracts/schemas/empty-query.json' with { type: 'json' }
 import error from '../../contracts/schemas/error.json' with { type: 'json' }
+import fixture from '../../contracts/schemas/fixture.json' with { type: 'json' }
 import list from '../../contracts/schemas/list.json' with { type: 'json' }
 import locale from '../../contracts/schemas/locale.json' with { type: 'json' }
+import pageCreate from '../../contracts/schemas/page-create.json' with { type: 'json' }
+import pageGetQuery from '../../contracts/schemas/page-get-query.json' with { type: 'json' }
+import pageListQuery from '../../contracts/schemas/page-list-query.json' with { type: 'json' }
+import pageParams from '../../contracts/schemas/page-params.json' with { type: 'json' }
+import pageUpdate from '../../contracts/schemas/page-update.json' with { type: 'json' }
 import page from '../../contracts/schemas/page.json' with { type: 'json' }
 import pagination from '../../contracts/schemas/pagination.json' with { type: 'json' }
 import route from '../../contracts/schemas/route.json' with { type: 'json' }
 import siteCreate from '../../contracts/schemas/site-create.json' with { type: 'json' }
 import siteDuplicate from '../../contracts/schemas/site-duplicate.json' with { type: 'json' }
 import siteListQuery from '../../contracts/schemas/site-list-query.json' with { type: 'json' }
+import sitePagesQuery from '../../contracts/schemas/site-pages-query.json' with { type: 'json' }
 import siteParams from '../../contracts/schemas/site-params.json' with { type: 'json' }
+import siteQuery from '../../contracts/schemas/site-query.json' with { type: 'json' }
 import siteUpdate from '../../contracts/schemas/site-update.json' with { type: 'json' }
 import site from '../../contracts/schemas/site.json' with { type: 'json' }
 
@@ -28,15 +36,23 @@ export const schemas: ReadonlyArray<{ $id: string }> = [
   credentials,
   emptyQuery,
   error,
+  fixture,
   list,
   locale,
+  pageCreate,
+  pageGetQuery,
+  pageListQuery,
+  pageParams,
+  pageUpdate,
   page,
   pagination,
   route,
   siteCreate,
   siteDuplicate,
   siteListQuery,
+  sitePagesQuery,
   siteParams,
+  siteQuery,
   siteUpdate,
   site,
 ]

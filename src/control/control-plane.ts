@@ -3,6 +3,8 @@ import { ApiError, methodNotAllowed } from '../api/errors.js'
 import { parseBody } from '../api/parse-request.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { compileValidator } from '../api/validate.js'
+import { resetOrRefuse, stateControlRoutes } from '../scenarios/state-routes.js'
+import { publishControlRoutes } from './publish.js'
 import type { Store } from '../store/store.js'
 
 export const CONTROL_PREFIX = '/__mock/'
@@ -10,7 +12,9 @@ export const CONTROL_PREFIX = '/__mock/'
 /** What the control plane may do to the mock it belongs to. */
 export interface ControlTarget {
   store(): Store
+  /** Throws a FixtureError, changing nothing, when body.fixture is invalid. */
   reset(body: ResetBody): void
+  credentials(): Credentials
 }
 
 /**
@@ -21,6 +25,12 @@ export interface ControlRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   path: string
   handle(request: ApiRequest, params: Record<string, string>, target: ControlTarget): unknown
+  /**
+   * false for an endpoint that leaves the store alone, or replaces it through reset (which is
+   * saved whole). A 2xx from any other non-GET endpoint is a write: a state file journals the
+   * request and replays it on restart.
+   */
+  writes?: false
 }
 
 const validateReset = compileValidator<ResetBody>('control-reset.json', 'body')
@@ -31,16 +41,17 @@ export const coreControlRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: 'reset',
+    writes: false,
     handle: (request, _params, target) => {
       const hasBody = request.body !== undefined && request.body.length > 0
-      target.reset(hasBody ? validateReset(parseBody(request, true)) : {})
+      resetOrRefuse(target, hasBody ? validateReset(parseBody(request, true)) : {}, 'fixture.')
       return credentialsOf(target.store())
     },
   },
 ]
 
 /** Every control endpoint; feature modules add theirs here. */
-const controlRoutes: ControlRoute[] = [...coreControlRoutes]
+const controlRoutes: ControlRoute[] = [...coreControlRoutes, ...stateControlRoutes, ...publishControlRoutes]
 
 /** The /__mock/* endpoints: not part of the service's API, so no API key is needed. */
 export function handleControl(request: ApiRequest, target: ControlTarget): ApiResponse {
@@ -63,6 +74,13 @@ export function handleControl(request: ApiRequest, target: ControlTarget): ApiRe
     if (!(error instanceof ApiError)) throw error
     return { status: error.status, headers: { ...headers, ...error.headers }, body: error.toBody() }
   }
+}
+
+/** Whether a successful request to this control endpoint changed the store (see ControlRoute.writes). */
+export function controlWrites(request: ApiRequest): boolean {
+  const segments = request.path.slice(CONTROL_PREFIX.length).split('/')
+  const route = controlRoutes.find((r) => r.method === request.method && matchControlPath(r.path, segments))
+  return route !== undefined && route.method !== 'GET' && route.writes !== false
 }
 
 function matchControlPath(pattern: string, segments: string[]): Record<string, string> | undefined {

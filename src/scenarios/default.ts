@@ -1,76 +1,64 @@
 import { Faker, en } from '@faker-js/faker'
-import type { Store } from '../store/store.js'
-
-/** Fixture timestamps start here, so generated state never depends on wall time. */
-const EPOCH = Date.parse('2026-01-01T00:00:00.000Z')
+import type { Fixture, FixturePage, FixtureRoute, FixtureSite } from '../contracts/types.js'
+import { createRandom, type RandomSource } from '../random.js'
+import { FIXTURE_EPOCH } from './build-store.js'
+import { FIXTURE_VERSION } from './export-state.js'
 
 /**
  * The default scenario: two workspaces with an App key each; the first has a site with two
- * locales, 36 pages (more than the default page size) and a few routes; the second one site.
+ * locales (en-US, fr-FR), 36 pages (more than the default page size) and three routes, one of
+ * them /blog/[slug]; the second has one site with three pages. fixtures/default.json is this
+ * document for the default seed.
  */
-export function seedDefault(store: Store, seed: number): void {
+export function defaultFixture(seed: number): Fixture {
+  const random = createRandom(seed)
   const faker = new Faker({ locale: [en] })
   faker.seed(seed)
-  const first = addWorkspace(store)
-  const main = addSite(store, first, 'Acme Marketing', 'https://www.acme.test', ['en-US', 'fr-FR'])
   let minute = 0
-  const at = (): string => new Date(EPOCH + 60_000 * minute++).toISOString()
+  const at = (): string => new Date(Date.parse(FIXTURE_EPOCH) + 60_000 * minute++).toISOString()
+  const fixture = { version: FIXTURE_VERSION, randomState: 0, workspaces: [] as Fixture['workspaces'], sites: [] as FixtureSite[], locales: [] as NonNullable<Fixture['locales']>, pages: [] as FixturePage[], routes: [] as FixtureRoute[] }
+  const addSite = (workspaceId: string, name: string, hostOrigin: string | null, codes: string[]): string => {
+    const site = { id: random.uuid(), workspaceId, name, hostOrigin, publicApiKey: random.uuid(), defaultLocale: codes[0]!, defaultLocalePathPrefix: null, localeManagementMode: 'internal' as const }
+    fixture.sites.push(site)
+    codes.forEach((locale, i) => fixture.locales.push({ id: random.uuid(), siteId: site.id, locale, isDefault: i === 0, domain: null, pathPrefix: null, deletedAt: null }))
+    return site.id
+  }
+  const addPage = (siteId: string, pathname: string): void => {
+    const name = faker.commerce.productName()
+    const createdAt = at()
+    fixture.pages.push({ id: random.uuid(), siteId, createdAt, publishedAt: null, live: null, draft: contentOf(name, pathname, faker.lorem.sentence(), createdAt) })
+  }
+
+  const main = addSite(addWorkspace(fixture, random), 'Acme Marketing', 'https://www.acme.test', ['en-US', 'fr-FR'])
   const pathnames = new Set<string>(['/'])
   while (pathnames.size < 36) pathnames.add(`/${faker.word.noun()}-${faker.word.adjective()}`.toLowerCase())
-  for (const pathname of [...pathnames]) addPage(store, main, pathname, faker.commerce.productName(), at(), faker)
-  for (const pathname of ['/blog/[slug]', '/docs/[...path]', '/shop/cart']) {
-    store.routes.add({ id: store.random.uuid(), siteId: main, pathname })
-  }
-  const second = addWorkspace(store)
-  const other = addSite(store, second, 'Globex Docs', null, ['en-US'])
-  for (const pathname of ['/', '/guides', '/reference']) addPage(store, other, pathname, faker.commerce.productName(), at(), faker)
+  for (const pathname of pathnames) addPage(main, pathname)
+  for (const pathname of ['/blog/[slug]', '/docs/[...path]', '/shop/cart']) fixture.routes.push({ id: random.uuid(), siteId: main, pathname })
+  const other = addSite(addWorkspace(fixture, random), 'Globex Docs', null, ['en-US'])
+  for (const pathname of ['/', '/guides', '/reference']) addPage(other, pathname)
+  fixture.randomState = random.state()
+  return fixture
 }
 
-export function addWorkspace(store: Store): string {
-  const workspace = { id: store.random.uuid(), appApiKey: store.random.appApiKey() }
-  store.addWorkspace(workspace)
+function addWorkspace(fixture: { workspaces: Fixture['workspaces'] }, random: RandomSource): string {
+  const workspace = { id: random.uuid(), appApiKey: random.appApiKey() }
+  fixture.workspaces.push(workspace)
   return workspace.id
 }
 
-function addSite(store: Store, workspaceId: string, name: string, hostOrigin: string | null, locales: string[]): string {
-  const id = store.random.uuid()
-  store.addSite({
-    id,
-    workspaceId,
+function contentOf(name: string, pathname: string, description: string, at: string): FixturePage['draft'] {
+  return {
     name,
-    hostOrigin,
-    publicApiKey: store.random.uuid(),
-    defaultLocale: locales[0]!,
-    defaultLocalePathPrefix: null,
-    localeManagementMode: 'internal',
-    seq: store.nextSeq(),
-  })
-  for (const locale of locales) {
-    store.locales.add({ id: store.random.uuid(), siteId: id, locale, domain: null, pathPrefix: null, seq: store.nextSeq(), deletedAt: null })
+    pathname,
+    title: name,
+    description,
+    canonicalUrl: null,
+    socialImageUrl: null,
+    sitemapPriority: null,
+    sitemapFrequency: null,
+    isOnline: true,
+    excludedFromSearchEngines: null,
+    localizations: [],
+    updatedAt: at,
   }
-  return id
-}
-
-function addPage(store: Store, siteId: string, pathname: string, name: string, at: string, faker: Faker): void {
-  store.pages.add({
-    id: store.random.uuid(),
-    siteId,
-    createdAt: at,
-    publishedAt: null,
-    live: null,
-    draft: {
-      name,
-      pathname,
-      title: name,
-      description: faker.lorem.sentence(),
-      canonicalUrl: null,
-      socialImageUrl: null,
-      sitemapPriority: null,
-      sitemapFrequency: null,
-      isOnline: true,
-      excludedFromSearchEngines: null,
-      localizations: [],
-      updatedAt: at,
-    },
-  })
 }

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import type { Mock } from '../mock.js'
+import { unsavedResponse } from '../persist/changes.js'
 import { decodeBody } from './decode-body.js'
 
 /** The service's production address; the msw handler intercepts it unless told otherwise. */
@@ -30,13 +31,15 @@ export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
     request.headers.forEach((value, name) => {
       headers[name] = value
     })
-    const response = mock.handle({
+    let response = mock.handle({
       method: request.method,
       path: url.pathname.slice(prefix.length) || '/',
       query: url.search.slice(1),
       headers,
       ...decodeBody(bytes),
     })
+    const saving = mock.settled()
+    if (saving) response = await saving.then(() => response, unsavedResponse)
     return response.body === undefined
       ? new HttpResponse(null, { status: response.status, headers: response.headers })
       : HttpResponse.json(response.body, { status: response.status, headers: response.headers })

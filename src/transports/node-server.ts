@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { payloadTooLarge } from '../api/errors.js'
 import type { ApiResponse } from '../api/types.js'
 import type { Mock } from '../mock.js'
+import { unsavedResponse } from '../persist/changes.js'
 import { decodeBody } from './decode-body.js'
 
 export const DEFAULT_MAX_BODY = 1024 * 1024
@@ -46,7 +47,10 @@ export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): h
         headers,
         ...decodeBody(Buffer.concat(chunks)),
       })
-      writeResponse(res, response)
+      // With a state file, nothing is answered before every change so far is saved.
+      const saving = mock.settled()
+      if (saving === undefined) writeResponse(res, response)
+      else saving.then(() => writeResponse(res, response), (error: unknown) => writeResponse(res, unsavedResponse(error)))
     })
   })
 }

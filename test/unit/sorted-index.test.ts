@@ -63,3 +63,30 @@ describe('paginate', () => {
     expect(() => paginate(index, (id) => byId.get(id), { startingAfter: 'c' }, { include: (i) => i.rank !== 2 })).toThrow(ApiError)
   })
 })
+
+describe('SortedIndex across many chunks', () => {
+  it('keeps order, positions and walks right through inserts and removes of thousands of items', () => {
+    const index = new SortedIndex<Item>(byRank)
+    const all: Item[] = []
+    // A fixed pseudo-random order, so the test is the same every run.
+    let state = 7
+    for (let i = 0; i < 5000; i++) {
+      state = (state * 48271) % 2147483647
+      const item = { id: `id${String(i).padStart(5, '0')}`, rank: state % 997 }
+      all.push(item)
+      index.insert(item)
+    }
+    for (const item of all.filter((_, i) => i % 3 === 0)) index.remove(item)
+    const expected = all.filter((_, i) => i % 3 !== 0).sort(byRank)
+    expect(index.size).toBe(expected.length)
+    expect(index.values()).toEqual(expected)
+    for (const position of [0, 1, 511, 512, 513, 1700, expected.length - 1]) {
+      expect(index.at(position)).toBe(expected[position])
+      expect(index.indexOf(expected[position]!)).toBe(position)
+      expect([...index.walk(position, 1)].slice(0, 3)).toEqual(expected.slice(position, position + 3))
+      expect([...index.walk(position, -1)].slice(0, 3)).toEqual(expected.slice(Math.max(0, position - 2), position + 1).reverse())
+    }
+    expect(index.indexOf(all[0]!)).toBe(-1)
+    expect(index.lowerBound({ id: '', rank: 500 })).toBe(expected.findIndex((i) => i.rank >= 500))
+  })
+})

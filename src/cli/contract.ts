@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { keysOf, startLocalMock, type Target } from '../contract/local-target.js'
+import { preflight, TargetError } from '../contract/preflight.js'
+import { exitCodeOf, render, REPORTERS, type ReporterName } from '../contract/reporters/index.js'
+import { verdict } from '../contract/reporters/format.js'
+import { progressReporter } from '../contract/reporters/progress.js'
+import { runContract } from '../contract/runner.js'
+import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile } from '../contract/types.js'
+import { integerFlag, parseFlags, UsageError } from './args.js'
+
+const HELP = `Usage: sitemock contract [options]
+
+Runs the contract suite against a deployment of the Site-Building Service REST API and reports
+where it breaks SPEC.md or the published OpenAPI. Without --base-url it starts the mock on an
+ephemeral port and runs against it with the mock's own credentials.
+
+Options (each also read from the environment variable shown):
+  --base-url URL        target, e.g. https://staging.example.com      SITEMOCK_BASE_URL
+  --api-key KEY         App API key (sk_...) of the workspace           SITEMOCK_API_KEY
+                        (default for a sitemock target: its GET /__mock/credentials)
+  --workspace-id ID     workspace the suite creates its own sites in;   SITEMOCK_WORKSPACE_ID
+                        without it, checks that write are skipped
+  --site-api-key KEY    a Site API key of a site in that workspace      SITEMOCK_SITE_API_KEY
+                        (default: the key of a site the suite creates)
+  --other-api-key KEY   a key of another workspace or another site,     SITEMOCK_OTHER_API_KEY
+                        for the cross-tenant 403 checks
+  --read-only           send only GET requests; create nothing          SITEMOCK_READ_ONLY=1
+  --only GROUP[,GROUP]  run only these groups: ${GROUPS.join(', ')}
+                                                                        SITEMOCK_ONLY
+  --profile NAME        spec (default): every promise of SPEC.md,       SITEMOCK_PROFILE
+                        400 details and 401s included; published: what
+                        the published OpenAPI documents
+  --reporter NAME       pretty (default), junit or json                 SITEMOCK_REPORTER
+  --output FILE         write the report to FILE instead of stdout      SITEMOCK_OUTPUT
+  --concurrency N       checks and requests in flight (default 1)       SITEMOCK_CONCURRENCY
+  --max-rps N           requests per second at most (default 20;        SITEMOCK_MAX_RPS
+                        0: no limit; the mock started here: no limit)
+  -h, --help            show this help
+
+Safety: everything the suite creates carries the run tag contract-<run id> in its name or
+pathname and is deleted at the end, also after a failure or Ctrl-C. It never updates or deletes
+anything it did not create. On a 429 it waits for x-ratelimit-reset (or Retry-After) and says so.
+
+Exit codes: 0 every check holds; 1 a check failed (or something could not be deleted);
+2 bad usage or an unreachable target; 130 interrupted with Ctrl-C (after cleaning up).
+`
+
+const FLAGS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'workspace-id': { type: 'string' },
+  'site-api-key': { type: 'string' },
+  'other-api-key': { type: 'string' },
+  'read-only': { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  profile: { type: 'string' },
+  reporter: { type: 'string' },
+  output: { type: 'string' },
+  concurrency: { type: 'string' },
+  'max-rps': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+const envOf = (flag: string): string | undefined => process.env[`SITEMOCK_${flag.toUpperCase().replace(/-/g, '_')}`] || undefined
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}; got "${value}"`)
+  return value as T
+}
+
+function booleanEnv(flag: string): boolean {
+  const value = envOf(flag)?.toLowerCase()
+  if (value === undefined || ['0', 'false', 'no'].includes(value)) return false
+  if (['1', 'true', 'yes'].includes(value)) return true
+  throw new UsageError(`SITEMOCK_${flag.toUpperCase().replace(/-/g, '_')} must be 1/true/yes or 0/false/no; got "${value}"`)
+}
+
+interface Config {
+  baseUrl?: string
+  keys: Pick<Target, 'apiKey' | 'workspaceId' | 'siteApiKey' | 'otherApiKey'>
+  readOnly: boolean
+  only?: Group[]
+  profile: Profile
+  reporter: ReporterName
+  output?: string
+  concurrency: number
+  maxRps?: number
+}
+
+function parseConfig(args: string[]): Config | 'help' {
+  const flags = parseFlags(args, FLAGS)
+  if (flags.help) return 'help'
+  const value = (flag: keyof typeof FLAGS): string | undefined => (flags[flag] as string | undefined) ?? envOf(flag)
+  const onlyText = flags.only?.join(',') ?? envOf('only')
+  const baseUrl = value('base-url')
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new UsageError(`--base-url must be an http:// or https:// URL; got "${baseUrl}"`)
+  const apiKey = value('api-key')
+  if (apiKey !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(apiKey)) throw new UsageError('--api-key must be an App API key (sk_...); pass a Site API key as --site-api-key')
+  const workspaceId = value('workspace-id')
+  if (workspaceId !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId)) throw new UsageError(`--workspace-id must be a UUID; got "${workspaceId}"`)
+  return {
+    baseUrl,
+    keys: { apiKey, workspaceId, siteApiKey: value('site-api-key'), otherApiKey: value('other-api-key') },
+    readOnly: flags['read-only'] ?? booleanEnv('read-only'),
+    only: onlyText === undefined ? undefined : onlyText.split(',').map((group) => oneOf('only', group.trim(), GROUPS)),
+    profile: oneOf('profile', value('profile') ?? 'spec', PROFILES),
+    reporter: oneOf('reporter', value('reporter') ?? 'pretty', REPORTERS),
+    output: value('output'),
+    concurrency: integerFlag('concurrency', value('concurrency'), 1, 64) ?? 1,
+    maxRps: integerFlag('max-rps', value('max-rps'), 0, 100_000),
+  }
+}
+
+/** The target and its keys: the given URL, or the mock started here; flags win over discovered keys. */
+async function resolveTarget(config: Config): Promise<Target & { apiKey: string }> {
+  const target: Target = config.baseUrl === undefined ? await startLocalMock() : { baseUrl: config.baseUrl, close: async () => {} }
+  const discovered = config.baseUrl !== undefined && config.keys.apiKey === undefined ? await keysOf(config.baseUrl) : undefined
+  const keys = { ...target, ...discovered, ...Object.fromEntries(Object.entries(config.keys).filter(([, v]) => v !== undefined)) }
+  if (keys.apiKey === undefined) {
+    await target.close()
+    throw new UsageError('--api-key (or SITEMOCK_API_KEY) is required: the App API key of the workspace to test')
+  }
+  return { ...keys, apiKey: keys.apiKey, close: target.close }
+}
+
+export async function runContractCommand(args: string[]): Promise<number> {
+  let config: Config | 'help'
+  let target: (Target & { apiKey: string }) | undefined
+  try {
+    config = parseConfig(args)
+    if (config === 'help') {
+      process.stdout.write(HELP)
+      return 0
+    }
+    target = await resolveTarget(config)
+    if (config.baseUrl === undefined) process.stderr.write(`sitemock contract: no --base-url: running against the mock started at ${target.baseUrl}\n`)
+    await preflight(target.baseUrl, target.apiKey, target.workspaceId)
+  } catch (error) {
+    await target?.close()
+    if (error instanceof UsageError) process.stderr.write(`sitemock contract: ${error.message}\n\n${HELP}`)
+    else if (error instanceof TargetError) process.stderr.write(`sitemock contract: ${error.message}\n`)
+    else throw error
+    return 2
+  }
+  const runId = randomBytes(4).toString('hex')
+  const interrupt = new AbortController()
+  const onSigint = (): void => {
+    if (interrupt.signal.aborted) {
+      process.stderr.write(`\nsitemock contract: stopped at once; resources tagged contract-${runId} may be left behind\n`)
+      process.exit(130)
+    }
+    process.stderr.write('\nsitemock contract: interrupted; finishing the requests in flight, then deleting what this run created (Ctrl-C again to stop at once)\n')
+    interrupt.abort()
+  }
+  process.on('SIGINT', onSigint)
+  const progress = progressReporter(process.stderr)
+  const options: ContractOptions = {
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    workspaceId: target.workspaceId,
+    siteApiKey: target.siteApiKey,
+    otherApiKey: target.otherApiKey,
+    readOnly: config.readOnly,
+    only: config.only,
+    profile: config.profile,
+    concurrency: config.concurrency,
+    maxRps: config.maxRps ?? (config.baseUrl === undefined ? 0 : 20),
+    signal: interrupt.signal,
+    runId,
+  }
+  try {
+    const report = await runContract(options, progress)
+    progress.finish()
+    const text = render(report, config.reporter)
+    if (config.output) await writeFile(config.output, text)
+    else process.stdout.write(text)
+    if (config.output || config.reporter !== 'pretty') process.stderr.write(`${verdict(report)}${config.output ? ` (report: ${config.output})` : ''}\n`)
+    return report.interrupted ? 130 : exitCodeOf(report)
+  } finally {
+    process.off('SIGINT', onSigint)
+    await target.close()
+  }
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { formatFixture } from '../scenarios/format-fixture.js'
+import { generateFixture, LOCALE_CODES } from '../scenarios/generate.js'
+import { DEFAULT_SEED } from '../scenarios/index.js'
+import { integerFlag, parseFlags, UsageError } from './args.js'
+
+const HELP = `Usage: sitemock generate [options]
+
+Writes a fixture document (contracts/schemas/fixture.json) made with faker from a seed: one
+workspace and its sites, each with its locales, pages (with a localization per extra locale,
+about half published, a tenth offline) and routes. The same options always write the same bytes.
+Serve it with: sitemock serve --scenario FILE
+
+Options:
+  --sites N       sites in the workspace (default: 1)
+  --pages N       pages per site (default: 20)
+  --locales N     locales per site, en-US (the default) first, then alternately
+                  prefix- and domain-based (default: 2; at most ${LOCALE_CODES.length})
+  --routes N      routes per site, /blog/[slug] and /docs/[...path] first (default: 3)
+  --seed S        seed of the content and ids (default: ${DEFAULT_SEED})
+  --output FILE   write to FILE instead of stdout
+  -h, --help      show this help
+`
+
+export async function runGenerate(args: string[]): Promise<number> {
+  try {
+    const flags = parseFlags(args, {
+      sites: { type: 'string' },
+      pages: { type: 'string' },
+      locales: { type: 'string' },
+      routes: { type: 'string' },
+      seed: { type: 'string' },
+      output: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    })
+    if (flags.help) {
+      process.stdout.write(HELP)
+      return 0
+    }
+    const text = formatFixture(
+      generateFixture({
+        sites: integerFlag('sites', flags.sites, 1, 1000) ?? 1,
+        pages: integerFlag('pages', flags.pages, 0, 1_000_000) ?? 20,
+        locales: integerFlag('locales', flags.locales, 1, LOCALE_CODES.length) ?? 2,
+        routes: integerFlag('routes', flags.routes, 0, 100_000) ?? 3,
+        seed: integerFlag('seed', flags.seed, 0, 4294967295) ?? DEFAULT_SEED,
+      }),
+    )
+    if (flags.output === undefined) {
+      await new Promise<void>((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())))
+      return 0
+    }
+    writeAtomically(flags.output, text)
+    process.stderr.write(`sitemock generate: wrote ${flags.output}\n`)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`sitemock generate: ${error.message}\n\n${HELP}`)
+      return 2
+    }
+    throw error
+  }
+}
+
+/** A reader (or sitemock serve --watch) never sees half a file. */
+function writeAtomically(file: string, text: string): void {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`)
+  fs.writeFileSync(temporary, text)
+  fs.renameSync(temporary, file)
+}

@@ -1,0 +1,140 @@
+import { idOf, type CheckDefinition } from '../check.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../endpoints.js'
+import { expectFields, expectGone, expectListed, expectSame } from './support.js'
+
+const NO_ROUTES = 'the published OpenAPI does not document routes'
+
+export const familyLifecycleChecks: CheckDefinition[] = [
+  {
+    id: 'lifecycle.locale.create',
+    group: 'lifecycle',
+    name: 'a created locale reads back equal by id and by code, and is listed',
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.sandbox()
+      const code = ctx.fixtures.localeCode(site.id)
+      const domain = 'https://locale-create.contract.example'
+      const created = await ctx.create(LOCALES, { siteId: site.id, locale: code, domain }, 'creating a locale')
+      const byId = await ctx.get(LOCALE, { localeIdOrCode: idOf(created) })
+      expectFields(ctx, byId, { object: 'locale', locale: code, domain, isDefault: false }, 'the created locale')
+      expectSame(ctx, created, byId, 'reading the locale by id')
+      expectSame(ctx, created, await ctx.get(LOCALE, { localeIdOrCode: code }, { siteId: site.id }), 'reading the locale by code')
+      await expectListed(ctx, LOCALES, { siteId: site.id }, idOf(created), true, 'the locale list')
+    },
+  },
+  {
+    id: 'lifecycle.locale.update',
+    group: 'lifecycle',
+    name: 'an updated locale reads back updated: domain set, domain cleared with null, code changed',
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.sandbox()
+      const id = idOf(await ctx.fixtures.createIn('locale', site))
+      const domain = 'https://locale-update.contract.example'
+      ctx.expectStatus(await ctx.write('PATCH', LOCALE, { localeIdOrCode: id }, { domain }), 200, 'setting the domain')
+      expectFields(ctx, await ctx.get(LOCALE, { localeIdOrCode: id }), { domain }, 'the locale after setting its domain')
+      ctx.expectStatus(await ctx.write('PATCH', LOCALE, { localeIdOrCode: id }, { domain: null }), 200, 'clearing the domain')
+      expectFields(ctx, await ctx.get(LOCALE, { localeIdOrCode: id }), { domain: null }, 'the locale after clearing its domain')
+      const code = ctx.fixtures.localeCode(site.id)
+      ctx.expectStatus(await ctx.write('PATCH', LOCALE, { localeIdOrCode: id }, { locale: code }), 200, 'changing the code')
+      expectFields(ctx, await ctx.get(LOCALE, { localeIdOrCode: code }, { siteId: site.id }), { id, locale: code }, 'the locale read by its new code')
+    },
+  },
+  {
+    id: 'lifecycle.locale.delete-restore',
+    group: 'lifecycle',
+    name: 'a deleted locale is gone from gets and lists, and restore brings it back with its id',
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.sandbox()
+      const created = await ctx.fixtures.createIn('locale', site)
+      const id = idOf(created)
+      ctx.expectStatus(await ctx.write('DELETE', LOCALE, { localeIdOrCode: id }), 204, 'deleting the locale')
+      expectGone(ctx, await ctx.get(LOCALE, { localeIdOrCode: id }), 'reading the deleted locale')
+      await expectListed(ctx, LOCALES, { siteId: site.id }, id, false, 'the locale list after the delete')
+      const restored = await ctx.write('POST', LOCALE_RESTORE, { localeIdOrCode: id })
+      ctx.expectStatus(restored, 200, 'restoring the locale')
+      expectFields(ctx, restored, { id, locale: created.locale }, 'the restored locale')
+      expectSame(ctx, created, await ctx.get(LOCALE, { localeIdOrCode: id }), 'reading the restored locale')
+      await expectListed(ctx, LOCALES, { siteId: site.id }, id, true, 'the locale list after the restore')
+    },
+  },
+  {
+    id: 'lifecycle.page.create',
+    group: 'lifecycle',
+    name: 'a created page starts online and unpublished, reads back equal by id and by pathname, and is listed',
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.sandbox()
+      const pathname = ctx.fixtures.uniquePath('page-create')
+      const created = await ctx.create(PAGES, { siteId: site.id, pathname, name: `${ctx.tag} page` }, 'creating a page')
+      const expected = ctx.spec
+        ? { object: 'page', pathname, isOnline: true, publishedAt: null, localizations: [], title: null, description: null, canonicalUrl: null, socialImageUrl: null, sitemapPriority: null, sitemapFrequency: null, locale: site.defaultLocale }
+        : { object: 'page', pathname }
+      const byId = await ctx.get(PAGE, { pageIdOrPathname: idOf(created) })
+      expectFields(ctx, byId, expected, 'the created page')
+      if (ctx.spec && created.createdAt !== created.updatedAt) ctx.fail(`a new page should have updatedAt equal to createdAt; got ${String(created.createdAt)} and ${String(created.updatedAt)}`, byId)
+      expectSame(ctx, created, byId, 'reading the page by id')
+      expectSame(ctx, created, await ctx.get(PAGE, { pageIdOrPathname: pathname }, { siteId: site.id }), 'reading the page by pathname')
+      await expectListed(ctx, PAGES, { siteId: site.id }, idOf(created), true, 'the page list')
+    },
+  },
+  {
+    id: 'lifecycle.page.update',
+    group: 'lifecycle',
+    name: 'an updated page reads back updated, and going offline takes it out of the default list',
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.sandbox()
+      const created = await ctx.fixtures.createIn('page', site, 'page-update')
+      const id = idOf(created)
+      const seo = { title: 'Contract title', description: 'Contract description', canonicalUrl: 'https://contract.example/canonical', socialImageUrl: 'https://contract.example/social.png', sitemapPriority: 0.5, sitemapFrequency: 'weekly', excludedFromSearchEngines: true }
+      const change = { pathname: ctx.fixtures.uniquePath('page-updated'), isOnline: false, ...(ctx.spec ? seo : {}) }
+      const updated = await ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, change)
+      ctx.expectStatus(updated, 200, 'updating the page')
+      expectFields(ctx, updated, { id, ...change }, 'the update answer')
+      expectSame(ctx, ctx.json(updated), await ctx.get(PAGE, { pageIdOrPathname: id }), 'reading the updated page')
+      if (!ctx.spec) return
+      if (String(ctx.json(updated).updatedAt) < String(created.updatedAt)) ctx.fail(`updatedAt moved back: ${String(created.updatedAt)} then ${String(ctx.json(updated).updatedAt)}`, updated)
+      await expectListed(ctx, PAGES, { siteId: site.id }, id, false, 'the default page list (online pages) after going offline')
+      await expectListed(ctx, PAGES, { siteId: site.id, includeOffline: 'true' }, id, true, 'the page list with includeOffline=true')
+    },
+  },
+  {
+    id: 'lifecycle.page.delete',
+    group: 'lifecycle',
+    name: 'a deleted page answers 204, is 404 afterwards and gone from the list',
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.sandbox()
+      const id = idOf(await ctx.fixtures.createIn('page', site, 'page-delete'))
+      ctx.expectStatus(await ctx.write('DELETE', PAGE, { pageIdOrPathname: id }), 204, 'deleting the page')
+      expectGone(ctx, await ctx.get(PAGE, { pageIdOrPathname: id }), 'reading the deleted page')
+      await expectListed(ctx, PAGES, { siteId: site.id, includeOffline: 'true' }, id, false, 'the page list after the delete')
+    },
+  },
+  {
+    id: 'lifecycle.route.create-update-delete',
+    group: 'lifecycle',
+    name: 'a route reads back equal by id and by pathname, reads back updated, and is gone after its delete',
+    profiles: ['spec'],
+    unpromised: NO_ROUTES,
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.sandbox()
+      const pathname = `${ctx.fixtures.uniquePath('route')}/[...rest]`
+      const created = await ctx.create(ROUTES, { siteId: site.id, pathname }, 'creating a route')
+      const id = idOf(created)
+      expectFields(ctx, await ctx.get(ROUTE, { routeIdOrPathname: id }), { object: 'route', pathname }, 'the created route')
+      expectSame(ctx, created, await ctx.get(ROUTE, { routeIdOrPathname: pathname }, { siteId: site.id }), 'reading the route by pathname')
+      await expectListed(ctx, ROUTES, { siteId: site.id }, id, true, 'the route list')
+      const moved = ctx.fixtures.uniquePath('route-moved')
+      const updated = await ctx.write('PATCH', ROUTE, { routeIdOrPathname: id }, { pathname: moved })
+      ctx.expectStatus(updated, 200, 'updating the route')
+      expectFields(ctx, await ctx.get(ROUTE, { routeIdOrPathname: id }), { id, pathname: moved }, 'the updated route')
+      ctx.expectStatus(await ctx.write('DELETE', ROUTE, { routeIdOrPathname: id }), 204, 'deleting the route')
+      expectGone(ctx, await ctx.get(ROUTE, { routeIdOrPathname: id }), 'reading the deleted route')
+      await expectListed(ctx, ROUTES, { siteId: site.id }, id, false, 'the route list after the delete')
+    },
+  },
+]

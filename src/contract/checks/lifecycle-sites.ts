@@ -1,0 +1,107 @@
+import type { CheckContext, CheckDefinition, Json } from '../check.js'
+import { LOCALES, PAGES, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
+import { canonical, expectFields, expectGone, expectListed, expectSame } from './support.js'
+
+/** A site's family lists, as comparable content: the locale codes, page and route pathnames, and the ids. */
+async function contentOf(ctx: CheckContext, siteId: string): Promise<{ content: string; ids: Set<string> }> {
+  const families: Array<[string, string, Record<string, string>]> = [
+    [LOCALES, 'locale', {}],
+    [PAGES, 'pathname', { includeOffline: 'true' }],
+  ]
+  if (ctx.spec) families.push([ROUTES, 'pathname', {}])
+  const parts: string[][] = []
+  const ids = new Set<string>()
+  for (const [template, field, query] of families) {
+    const exchange = await ctx.get(template, {}, { siteId, limit: 100, ...query })
+    ctx.expectStatus(exchange, 200, `listing ${template} of site ${siteId}`)
+    const items = ctx.items(exchange)
+    parts.push(items.map((item) => String(item[field])).sort())
+    for (const item of items) ids.add(String(item.id))
+  }
+  return { content: canonical(parts), ids }
+}
+
+export const siteLifecycleChecks: CheckDefinition[] = [
+  {
+    id: 'lifecycle.site.create',
+    group: 'lifecycle',
+    name: 'a created site answers 201, reads back equal, is listed, and has its default locale',
+    needs: ['write'],
+    async run(ctx) {
+      const body = { workspaceId: ctx.options.workspaceId, name: `${ctx.tag} lifecycle`, hostOrigin: 'https://lifecycle.contract.example', defaultLocale: 'fr-FR' }
+      const created = await ctx.create(SITES, body, 'creating a site')
+      const { workspaceId: _workspace, ...shown } = body
+      const read = await ctx.get(SITE, { siteId: String(created.id) })
+      expectFields(ctx, read, { object: 'site', ...shown }, 'the created site')
+      expectSame(ctx, created, read, 'reading the created site')
+      await expectListed(ctx, SITES, { workspaceId: String(ctx.options.workspaceId) }, String(created.id), true, 'the site list')
+      const locales = await ctx.get(LOCALES, {}, { siteId: String(created.id) })
+      ctx.expectStatus(locales, 200, 'listing the locales of the new site')
+      const defaults = ctx.items(locales).filter((locale) => locale.isDefault === true)
+      if (defaults.length !== 1 || defaults[0]!.locale !== 'fr-FR') {
+        ctx.fail(`a new site with defaultLocale fr-FR should have exactly one default locale, fr-FR; it has ${canonical(defaults.map((locale) => locale.locale))}`, locales)
+      }
+    },
+  },
+  {
+    id: 'lifecycle.site.update',
+    group: 'lifecycle',
+    name: 'an updated site answers the update and reads back updated',
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.createSite('update')
+      const change = { name: `${ctx.tag} update renamed`, hostOrigin: 'https://renamed.contract.example' }
+      const updated = await ctx.write('PATCH', SITE, { siteId: site.id }, change)
+      ctx.expectStatus(updated, 200, 'updating the site')
+      expectFields(ctx, updated, { id: site.id, ...change }, 'the update answer')
+      const read = await ctx.get(SITE, { siteId: site.id })
+      expectSame(ctx, ctx.json(updated), read, 'reading the updated site')
+      if (!ctx.spec) return
+      const cleared = await ctx.write('PATCH', SITE, { siteId: site.id }, { hostOrigin: null })
+      ctx.expectStatus(cleared, 200, 'clearing hostOrigin with null')
+      expectFields(ctx, await ctx.get(SITE, { siteId: site.id }), { hostOrigin: null, name: change.name }, 'the site after clearing hostOrigin')
+    },
+  },
+  {
+    id: 'lifecycle.site.delete',
+    group: 'lifecycle',
+    name: 'a deleted site answers 204 with no body, is 404 afterwards and gone from the list',
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.createSite('delete')
+      const deleted = await ctx.write('DELETE', SITE, { siteId: site.id })
+      ctx.expectStatus(deleted, 204, 'deleting the site')
+      if (deleted.text.length > 0) ctx.fail('the 204 of a delete has a body', deleted)
+      expectGone(ctx, await ctx.get(SITE, { siteId: site.id }), 'reading the deleted site')
+      await expectListed(ctx, SITES, { workspaceId: String(ctx.options.workspaceId) }, site.id, false, 'the site list after the delete')
+      if (ctx.spec) ctx.expectError(await ctx.get(SITE, { siteId: site.id }, {}, site.publicApiKey), 401, 'unauthorized', "the deleted site's own Site key")
+    },
+  },
+  {
+    id: 'lifecycle.site.duplicate',
+    group: 'lifecycle',
+    name: 'a duplicated site copies locales, pages and routes under fresh ids, with a new key and the given name',
+    needs: ['write'],
+    async run(ctx) {
+      const source = await ctx.fixtures.createSite('duplicate source')
+      await ctx.fixtures.createIn('locale', source)
+      await ctx.fixtures.createIn('page', source, 'copied')
+      if (ctx.spec) await ctx.fixtures.createIn('route', source, 'copied')
+      const name = `${ctx.tag} duplicate copy`
+      const copy = await ctx.create(SITE_DUPLICATE, { name }, 'duplicating the site', { siteId: source.id })
+      const fresh = (field: keyof Json & string, original: string): void => {
+        if (copy[field] === original) ctx.fail(`the copy has the original's ${field} ${original}`)
+      }
+      fresh('id', source.id)
+      fresh('publicApiKey', source.publicApiKey)
+      if (copy.name !== name || copy.defaultLocale !== source.defaultLocale) {
+        ctx.fail(`the copy should be named ${canonical(name)} with defaultLocale ${source.defaultLocale}; it is ${canonical(copy.name)} with ${canonical(copy.defaultLocale)}`)
+      }
+      const original = await contentOf(ctx, source.id)
+      const copied = await contentOf(ctx, String(copy.id))
+      if (copied.content !== original.content) ctx.fail(`the copy's content ${copied.content} differs from the original's ${original.content}`)
+      const shared = [...copied.ids].filter((id) => original.ids.has(id))
+      if (shared.length > 0) ctx.fail(`the copy reuses the original's ids: ${shared.join(', ')}`)
+    },
+  },
+]

@@ -1,0 +1,57 @@
+import type { CheckContext, Json } from '../check.js'
+import type { Exchange } from '../http-client.js'
+
+/** JSON with its object keys sorted, so that equal documents compare equal as text. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Json).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  )
+}
+
+/** The top-level fields whose values differ between two objects. */
+function differingFields(a: Json, b: Json): string[] {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+  return [...keys].filter((key) => canonical(a[key]) !== canonical(b[key]))
+}
+
+/** Fails unless the read-back equals what the write answered. */
+export function expectSame(ctx: CheckContext, written: Json, read: Exchange, what: string): void {
+  const body = ctx.json(read)
+  const fields = differingFields(written, body)
+  if (fields.length > 0) ctx.fail(`${what}: the read-back differs in ${fields.map((field) => `${field} (${canonical(written[field])} then ${canonical(body[field])})`).join(', ')}`, read)
+}
+
+/** Fails unless each expected field has the expected value. */
+export function expectFields(ctx: CheckContext, exchange: Exchange, expected: Json, what: string): void {
+  const body = ctx.json(exchange)
+  const wrong = Object.keys(expected).filter((key) => canonical(body[key]) !== canonical(expected[key]))
+  if (wrong.length > 0) ctx.fail(`${what}: ${wrong.map((key) => `${key} is ${canonical(body[key])}, expected ${canonical(expected[key])}`).join('; ')}`, exchange)
+}
+
+/** Every item of a list, following startingAfter with pages of 100. */
+export async function listItems(ctx: CheckContext, template: string, query: Record<string, string>, params: Record<string, string> = {}): Promise<Json[]> {
+  const all: Json[] = []
+  let cursor: string | undefined
+  for (let page = 0; page < 1000; page++) {
+    const exchange = await ctx.get(template, params, { ...query, limit: 100, startingAfter: cursor })
+    ctx.expectStatus(exchange, 200, `listing ${template}`)
+    const items = ctx.items(exchange)
+    all.push(...items)
+    if (ctx.json(exchange).hasMore !== true || items.length === 0) return all
+    cursor = String(items[items.length - 1]!.id)
+  }
+  return ctx.fail(`listing ${template} did not end after 1000 pages`)
+}
+
+/** After a delete: 404 not_found under the spec profile; the published OpenAPI only rules out a success. */
+export function expectGone(ctx: CheckContext, exchange: Exchange, what: string): void {
+  if (ctx.spec) return ctx.expectError(exchange, 404, 'not_found', what)
+  if (exchange.status >= 200 && exchange.status < 300) ctx.fail(`${what}: still answers ${exchange.status}`, exchange)
+}
+
+export async function expectListed(ctx: CheckContext, template: string, query: Record<string, string>, id: string, listed: boolean, what: string, params: Record<string, string> = {}): Promise<void> {
+  const ids = (await listItems(ctx, template, query, params)).map((item) => String(item.id))
+  if (ids.includes(id) !== listed) ctx.fail(`${what}: ${id} is ${listed ? 'missing from' : 'still in'} ${template}`)
+}

@@ -1,0 +1,121 @@
+import type { HttpMethod } from '../../api/types.js'
+import { idOf, type CheckContext, type CheckDefinition, type Json } from '../check.js'
+import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES, operationAt } from '../endpoints.js'
+import { contractsSchema, invalidCases, publishedBodySchema, publishedQuerySchema, type InvalidCase } from '../invalid-cases.js'
+import { documents } from '../judge.js'
+import type { Profile } from '../types.js'
+
+/** Where invalid input goes: the operation, its path parameters, and a valid input to break one field of. */
+interface Target {
+  method: HttpMethod
+  template: string
+  in: 'body' | 'query' | 'params'
+  params(ctx: CheckContext): Promise<Record<string, string>>
+  valid(ctx: CheckContext): Promise<Json>
+}
+
+const none = async (): Promise<Record<string, string>> => ({})
+const sandboxId = async (ctx: CheckContext): Promise<string> => (await ctx.fixtures.sandbox()).id
+const readSiteId = async (ctx: CheckContext): Promise<string> => (await ctx.fixtures.readSite()).id
+/** Updates go to resources made for this group alone, so a wrongly accepted value harms no other check. */
+const target = (ctx: CheckContext, family: 'site' | 'locale' | 'page' | 'route'): Promise<string> =>
+  ctx.fixtures.once(`validation-${family}`, async () =>
+    family === 'site' ? (await ctx.fixtures.createSite('validation')).id : idOf(await ctx.fixtures.createIn(family, await ctx.fixtures.sandbox(), 'validation')),
+  )
+
+const TARGETS: Target[] = [
+  { method: 'POST', template: SITES, in: 'body', params: none, valid: async (ctx) => ({ workspaceId: ctx.options.workspaceId, name: `${ctx.tag} validation` }) },
+  { method: 'PATCH', template: SITE, in: 'body', params: async (ctx) => ({ siteId: await target(ctx, 'site') }), valid: async () => ({}) },
+  { method: 'POST', template: SITE_DUPLICATE, in: 'body', params: async (ctx) => ({ siteId: await target(ctx, 'site') }), valid: async (ctx) => ({ name: `${ctx.tag} validation copy` }) },
+  { method: 'POST', template: LOCALES, in: 'body', params: none, valid: async (ctx) => ({ siteId: await sandboxId(ctx), locale: ctx.fixtures.localeCode(await sandboxId(ctx)) }) },
+  { method: 'PATCH', template: LOCALE, in: 'body', params: async (ctx) => ({ localeIdOrCode: await target(ctx, 'locale') }), valid: async () => ({}) },
+  { method: 'POST', template: PAGES, in: 'body', params: none, valid: async (ctx) => ({ siteId: await sandboxId(ctx), pathname: ctx.fixtures.uniquePath('validation'), name: `${ctx.tag} validation` }) },
+  { method: 'PATCH', template: PAGE, in: 'body', params: async (ctx) => ({ pageIdOrPathname: await target(ctx, 'page') }), valid: async () => ({}) },
+  { method: 'POST', template: ROUTES, in: 'body', params: none, valid: async (ctx) => ({ siteId: await sandboxId(ctx), pathname: ctx.fixtures.uniquePath('validation') }) },
+  { method: 'PATCH', template: ROUTE, in: 'body', params: async (ctx) => ({ routeIdOrPathname: await target(ctx, 'route') }), valid: async () => ({}) },
+  { method: 'GET', template: SITES, in: 'query', params: none, valid: async (ctx) => ({ workspaceId: ctx.options.workspaceId ?? ctx.skip('no --workspace-id') }) },
+  { method: 'GET', template: LOCALES, in: 'query', params: none, valid: async (ctx) => ({ siteId: await readSiteId(ctx) }) },
+  { method: 'GET', template: PAGES, in: 'query', params: none, valid: async (ctx) => ({ siteId: await readSiteId(ctx) }) },
+  { method: 'GET', template: ROUTES, in: 'query', params: none, valid: async (ctx) => ({ siteId: await readSiteId(ctx) }) },
+  { method: 'GET', template: SITE_PAGES, in: 'query', params: async (ctx) => ({ siteId: await readSiteId(ctx) }), valid: async () => ({}) },
+  { method: 'GET', template: SITE, in: 'params', params: async (ctx) => ({ siteId: await readSiteId(ctx) }), valid: async () => ({}) },
+  { method: 'GET', template: SITE_PAGES, in: 'params', params: async (ctx) => ({ siteId: await readSiteId(ctx) }), valid: async () => ({}) },
+]
+
+/** Pagination parameters have their own group. */
+const PAGINATION = ['limit', 'startingAfter']
+
+function schemaOf(profile: Profile, target: Target): { schema: Record<string, unknown>; base: string } | undefined {
+  if (profile === 'published') {
+    if (target.in === 'params') return undefined
+    return target.in === 'body' ? publishedBodySchema(target.method, target.template) : publishedQuerySchema(target.method, target.template)
+  }
+  const operation = operationAt(target.method, target.template)
+  const file = target.in === 'body' ? operation?.body : target.in === 'query' ? operation?.query : operation?.params
+  return file ? contractsSchema(file) : undefined
+}
+
+function describeCase(c: InvalidCase): string {
+  if (c.kind === 'missing') return `a missing ${c.field}`
+  if (c.kind === 'not accepted') return `${c.field} sent at all (not accepted)`
+  return `${c.field} = ${JSON.stringify(c.value)} (${c.kind})`
+}
+
+const slug = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')
+
+function caseCheck(target: Target, c: InvalidCase, id: string): CheckDefinition {
+  return {
+    id,
+    group: 'validation',
+    name: `${target.method} ${target.template}: ${describeCase(c)} is a 400 naming ${c.field}`,
+    needs: target.method === 'GET' ? [] : ['write'],
+    async run(ctx) {
+      const params = await target.params(ctx)
+      const valid = await target.valid(ctx)
+      const broken: Json = { ...valid }
+      if (c.kind === 'missing') delete broken[c.field]
+      else broken[c.field] = c.value
+      const exchange =
+        target.in === 'body'
+          ? await ctx.write(target.method as Exclude<HttpMethod, 'GET'>, target.template, params, broken)
+          : target.in === 'query'
+            ? await ctx.get(target.template, params, broken as Record<string, string>)
+            : await ctx.get(target.template, { ...params, [c.field]: String(c.value) })
+      ctx.expectBadRequest(exchange, c.field, describeCase(c))
+    },
+  }
+}
+
+/** The generated checks: one per invalid field value, from the profile's own document. */
+export function generatedValidationChecks(profile: Profile): CheckDefinition[] {
+  const checks: CheckDefinition[] = []
+  for (const target of TARGETS) {
+    if (profile === 'published' && !documents('published', target.method, target.template, 400)) continue
+    const found = schemaOf(profile, target)
+    if (!found) {
+      if (profile === 'spec' && !operationAt(target.method, target.template)) checks.push(missingContract(target))
+      continue
+    }
+    const cases = invalidCases(found.schema, found.base, { asText: target.in !== 'body', skip: PAGINATION })
+    const seen = new Map<string, number>()
+    // A path parameter is always text: only its value can be refused.
+    for (const c of cases.filter((c) => target.in !== 'params' || c.kind === 'invalid value')) {
+      const base = `validation.${target.method.toLowerCase()}.${slug(target.template)}.${c.field}.${slug(c.kind)}`
+      const n = (seen.get(base) ?? 0) + 1
+      seen.set(base, n)
+      checks.push(caseCheck(target, c, n === 1 ? base : `${base}-${n}`))
+    }
+  }
+  return checks
+}
+
+function missingContract(target: Target): CheckDefinition {
+  return {
+    id: `validation.${target.method.toLowerCase()}.${slug(target.template)}`,
+    group: 'validation',
+    name: `${target.method} ${target.template}: invalid ${target.in} is refused`,
+    async run(ctx) {
+      ctx.fail(`sitemock's operation table has no ${target.method} ${target.template}, so its ${target.in} schema is unknown`)
+    },
+  }
+}

@@ -1,0 +1,203 @@
+import { CheckSkip, idOf, type CheckContext, type ContextParts, type Json } from './check.js'
+import { LOCALES, PAGES, ROUTES, SITES } from './endpoints.js'
+
+/** Real locale codes, handed out per site so that no two creates in one site collide. */
+const LOCALE_CODES = [
+  'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'pt-PT', 'sv-SE', 'da-DK', 'nb-NO', 'fi-FI', 'pl-PL',
+  'cs-CZ', 'hu-HU', 'ro-RO', 'el-GR', 'tr-TR', 'ja-JP', 'ko-KR', 'zh-CN', 'zh-TW', 'en-GB', 'en-AU', 'en-CA',
+  'fr-CA', 'es-MX', 'de-AT', 'de-CH', 'it-CH', 'ru-RU', 'uk-UA', 'he-IL', 'hi-IN', 'th-TH', 'vi-VN', 'id-ID',
+  'ms-MY', 'bg-BG', 'hr-HR', 'sk-SK', 'sl-SI', 'lt-LT', 'lv-LV', 'et-EE',
+]
+
+/** How many items each list of the pagination site holds: more than the default page size of 20. */
+const LISTING_SIZE = 23
+/** How many sites the workspace list holds at least while its walks run. */
+const MIN_SITES = 5
+
+export interface SiteRef {
+  id: string
+  publicApiKey: string
+  defaultLocale: string
+  name: string
+}
+
+/**
+ * The resources checks share, each made once on first use. With writes allowed they are the
+ * suite's own (tagged, tracked, deleted at the end); under --read-only they are read from the
+ * workspace. A fixture that cannot be made fails every check that needs it, with the reason.
+ */
+export class Fixtures {
+  private readonly memo = new Map<string, Promise<unknown>>()
+  private readonly codesUsed = new Map<string, number>()
+  private pathCount = 0
+  private context!: CheckContext
+
+  constructor(private readonly parts: Omit<ContextParts, 'fixtures'>) {}
+
+  /** The context fixtures use for their own requests (attached once, after construction). */
+  attach(context: CheckContext): void {
+    this.context = context
+  }
+
+  get writable(): boolean {
+    return !this.parts.options.readOnly && this.parts.options.workspaceId !== undefined
+  }
+
+  /** A pathname under the run tag, unique in this run. */
+  uniquePath(label: string): string {
+    return `/${this.parts.tag}/${label}-${++this.pathCount}`
+  }
+
+  /** A locale code the site does not have yet. */
+  localeCode(siteId: string): string {
+    const used = this.codesUsed.get(siteId) ?? 0
+    const code = LOCALE_CODES[used]
+    if (code === undefined) throw new Error(`the suite ran out of locale codes for site ${siteId}`)
+    this.codesUsed.set(siteId, used + 1)
+    return code
+  }
+
+  /** A resource made once per run under this key, whoever asks first. */
+  once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let promise = this.memo.get(key) as Promise<T> | undefined
+    if (!promise) this.memo.set(key, (promise = make()))
+    return promise
+  }
+
+  /** The workspace's sites (first 100), read with the App key. */
+  workspaceSites(): Promise<Json[]> {
+    return this.once('workspace-sites', async () => {
+      const workspaceId = this.parts.options.workspaceId
+      if (workspaceId === undefined) this.context.skip('no --workspace-id: the workspace cannot be read')
+      const exchange = await this.context.get(SITES, {}, { workspaceId, limit: 100 })
+      this.context.expectStatus(exchange, 200, 'listing the workspace sites')
+      return this.context.items(exchange)
+    })
+  }
+
+  /** A site that existed before the run: the one of --site-api-key, else the first that is not the suite's. */
+  referenceSite(): Promise<SiteRef | undefined> {
+    return this.once('reference-site', async () => {
+      if (this.parts.options.workspaceId === undefined) return undefined
+      const found = (await this.keySite()) ?? (await this.workspaceSites()).find((site) => !String(site.name).startsWith('contract-'))
+      return found ? siteRef(found) : undefined
+    })
+  }
+
+  /** The site of --site-api-key among the workspace's sites. */
+  private async keySite(): Promise<Json | undefined> {
+    const key = this.parts.options.siteApiKey
+    if (key === undefined || this.parts.options.workspaceId === undefined) return undefined
+    return (await this.workspaceSites()).find((site) => site.publicApiKey === key)
+  }
+
+  /** The suite's own site, where checks create what they need. */
+  sandbox(): Promise<SiteRef> {
+    return this.once('sandbox', () => this.createSite('sandbox'))
+  }
+
+  /** A new site of this run, named with the run tag. */
+  async createSite(label: string): Promise<SiteRef> {
+    if (!this.writable) this.context.skip('the suite cannot create a site here')
+    const created = await this.context.create(SITES, { workspaceId: this.parts.options.workspaceId, name: `${this.parts.tag} ${label}` }, `creating the ${label} site`)
+    return siteRef(created)
+  }
+
+  /** The site to read: the sandbox when writing, else the site that was already there. */
+  readSite(): Promise<SiteRef> {
+    return this.once('read-site', async () => {
+      if (this.writable) return this.sandbox()
+      const site = await this.referenceSite()
+      return site ?? this.context.skip('no site to read: the workspace has none (or no --workspace-id was given)')
+    })
+  }
+
+  /** Another site than this one: one already in the workspace, else the run's pagination site. */
+  async siteOtherThan(siteId: string): Promise<SiteRef> {
+    const existing = this.parts.options.workspaceId === undefined ? [] : await this.workspaceSites()
+    const found = existing.find((site) => site.id !== siteId && !String(site.name).startsWith(this.parts.tag))
+    if (found) return siteRef(found)
+    if (this.writable) return this.listingSite()
+    return this.context.skip('a second site is needed and the workspace has only one')
+  }
+
+  /** A Site API key and its site: --site-api-key, else the sandbox's own key. */
+  siteKey(): Promise<{ key: string; site: SiteRef }> {
+    return this.once('site-key', async () => {
+      const given = await this.keySite()
+      if (given) return { key: String(given.publicApiKey), site: siteRef(given) }
+      if (this.parts.options.siteApiKey !== undefined) this.context.skip('--site-api-key is not the key of a site among the first 100 of the workspace')
+      if (this.writable) {
+        const sandbox = await this.sandbox()
+        return { key: sandbox.publicApiKey, site: sandbox }
+      }
+      return this.context.skip('no Site API key: pass --site-api-key (with --workspace-id) or allow writes')
+    })
+  }
+
+  /** The Site API key when one is at hand; undefined instead of a skip. */
+  async optionalSiteKey(): Promise<{ key: string; site: SiteRef } | undefined> {
+    try {
+      return await this.siteKey()
+    } catch (error) {
+      if (error instanceof CheckSkip) return undefined
+      throw error
+    }
+  }
+
+  /** One resource of the family in the read site: created when writing, else the first listed. */
+  item(family: 'locale' | 'page' | 'route'): Promise<Json> {
+    return this.once(`item-${family}`, async () => {
+      const site = await this.readSite()
+      if (this.writable) return this.createIn(family, site)
+      const template = { locale: LOCALES, page: PAGES, route: ROUTES }[family]
+      const exchange = await this.context.get(template, {}, { siteId: site.id, limit: 1 })
+      this.context.expectStatus(exchange, 200, `listing the ${family}s of site ${site.id}`)
+      return this.context.items(exchange)[0] ?? this.context.skip(`site ${site.id} has no ${family} to read`)
+    })
+  }
+
+  /** Creates a locale, page or route of the run in the site. */
+  createIn(family: 'locale' | 'page' | 'route', site: SiteRef, label: string = family): Promise<Json> {
+    if (family === 'locale') return this.context.create(LOCALES, { siteId: site.id, locale: this.localeCode(site.id) }, `creating a locale`)
+    if (family === 'page') return this.context.create(PAGES, { siteId: site.id, pathname: this.uniquePath(label), name: `${this.parts.tag} ${label}` }, 'creating a page')
+    return this.context.create(ROUTES, { siteId: site.id, pathname: `${this.uniquePath(label)}/[slug]` }, 'creating a route')
+  }
+
+  /** The run's pagination site: its lists are written by nobody else. */
+  listingSite(): Promise<SiteRef> {
+    return this.once('listing-site', () => this.createSite('pagination'))
+  }
+
+  /** Sites of the run, so that the workspace list holds at least MIN_SITES and a walk takes several pages. */
+  listedSites(): Promise<string[]> {
+    return this.once('listing-sites', async () => {
+      const ids = [(await this.listingSite()).id]
+      const existing = await this.context.get(SITES, {}, { workspaceId: this.parts.options.workspaceId, limit: MIN_SITES })
+      this.context.expectStatus(existing, 200, 'listing the workspace sites')
+      for (let count = this.context.items(existing).length; count < MIN_SITES; count++) ids.push((await this.createSite(`listed ${count}`)).id)
+      return ids
+    })
+  }
+
+  /** The pagination site with LISTING_SIZE items in the family's list, and their ids. */
+  listed(family: 'locales' | 'pages' | 'routes'): Promise<{ site: SiteRef; ids: string[] }> {
+    return this.once(`listing-${family}`, async () => {
+      const site = await this.listingSite()
+      const ids: string[] = []
+      if (family === 'locales') {
+        // A new site already has its default locale.
+        const defaults = await this.context.get(LOCALES, {}, { siteId: site.id })
+        this.context.expectStatus(defaults, 200, 'listing the locales of a new site')
+        ids.push(...this.context.items(defaults).map(idOf))
+      }
+      const kind = family === 'locales' ? 'locale' : family === 'pages' ? 'page' : 'route'
+      while (ids.length < LISTING_SIZE) ids.push(idOf(await this.createIn(kind, site, `${kind}-${ids.length}`)))
+      return { site, ids }
+    })
+  }
+}
+
+function siteRef(site: Json): SiteRef {
+  return { id: idOf(site), publicApiKey: String(site.publicApiKey), defaultLocale: String(site.defaultLocale), name: String(site.name) }
+}

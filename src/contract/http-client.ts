@@ -1,0 +1,173 @@
+import type { HttpMethod } from '../api/types.js'
+import { buildPath, CREATES, LOCALE_RESTORE } from './endpoints.js'
+import type { Throttle } from './throttle.js'
+import { SafetyError, type CreatedResources } from './tracker.js'
+import type { RequestSummary } from './types.js'
+
+export interface ContractRequest {
+  method: HttpMethod
+  template: string
+  params?: Record<string, string>
+  query?: Record<string, string | number | undefined>
+  /** Sent as JSON. */
+  body?: unknown
+  /** The App key when left out; null sends no key at all. */
+  key?: string | null
+  /** A path outside the API's templates (an undocumented version), sent as given. */
+  rawPath?: string
+}
+
+/** One request and what came back. */
+export interface Exchange {
+  request: RequestSummary & { template: string }
+  status: number
+  headers: Headers
+  contentType: string | undefined
+  text: string
+  /** The parsed JSON body; undefined when empty or not JSON (see jsonError). */
+  body: unknown
+  jsonError?: string
+}
+
+/** The target could not be reached at all (refused, unknown host, timed out). */
+export class NetworkError extends Error {}
+/** The run was interrupted: no new request is sent. */
+export class InterruptedError extends Error {}
+
+export interface ClientConfig {
+  baseUrl: string
+  apiKey: string
+  throttle: Throttle
+  tracker: CreatedResources
+  readOnly: boolean
+  timeoutMs: number
+  signal?: AbortSignal
+  notice(message: string): void
+}
+
+const MAX_RETRIES = 5
+
+/**
+ * The suite's only way to the target: paced by the throttle, patient on 429, and safe: under
+ * --read-only it sends nothing but GET, and every write must target what this run created.
+ * Every created resource is recorded from its create response, whatever the check expected.
+ */
+export class ContractClient {
+  private readonly baseUrl: string
+
+  constructor(private readonly config: ClientConfig) {
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '')
+  }
+
+  /** The same client without the interruption signal: cleanup must run after a Ctrl-C. */
+  uninterruptible(): ContractClient {
+    return new ContractClient({ ...this.config, signal: undefined })
+  }
+
+  async send(request: ContractRequest): Promise<Exchange> {
+    const params = request.params ?? {}
+    const query = request.query ?? {}
+    if (request.method !== 'GET' && this.config.readOnly) throw new SafetyError(`--read-only: refused to send ${request.method} ${request.template}`)
+    this.config.tracker.assertMayWrite({ method: request.method, template: request.template, params, query, body: request.body })
+    const path = request.rawPath ?? buildPath(request.template, params, query)
+    const summary = { method: request.method, path, template: request.template, ...(request.body === undefined ? {} : { body: request.body }) }
+    for (let attempt = 1; ; attempt++) {
+      const exchange = await this.config.throttle.run(() => this.fetchOnce(request, summary)).catch((error: unknown) => {
+        if (error instanceof NetworkError && CREATES[`${request.method} ${request.template}`]) this.config.tracker.uncertainCreates++
+        throw error
+      })
+      if (exchange.status !== 429 || attempt > MAX_RETRIES) {
+        this.record(request, params, exchange)
+        return exchange
+      }
+      const wait = rateLimitWait(exchange.headers)
+      this.config.notice(
+        `429 Too Many Requests on ${request.method} ${path}: waiting ${(wait.ms / 1000).toFixed(1)} s (${wait.source}), then retrying (retry ${attempt} of ${MAX_RETRIES})`,
+      )
+      this.config.throttle.pauseUntil(Date.now() + wait.ms)
+    }
+  }
+
+  private async fetchOnce(request: ContractRequest, summary: Exchange['request']): Promise<Exchange> {
+    if (this.config.signal?.aborted) throw new InterruptedError('interrupted')
+    const headers: Record<string, string> = { accept: 'application/json' }
+    const key = request.key === undefined ? this.config.apiKey : request.key
+    if (key !== null) headers['x-api-key'] = key
+    if (request.body !== undefined) headers['content-type'] = 'application/json'
+    let response: Response
+    try {
+      // In-flight requests are not aborted on Ctrl-C: a create must finish so its id is known and cleaned up.
+      response = await fetch(this.baseUrl + summary.path, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+        redirect: 'manual',
+      })
+    } catch (error) {
+      throw new NetworkError(`${request.method} ${summary.path}: ${describeNetworkError(error, this.config.timeoutMs)}`)
+    }
+    const text = await response.text()
+    let body: unknown
+    let jsonError: string | undefined
+    if (text.length > 0) {
+      try {
+        body = JSON.parse(text)
+      } catch (error) {
+        jsonError = (error as Error).message
+      }
+    }
+    return {
+      request: summary,
+      status: response.status,
+      headers: response.headers,
+      contentType: response.headers.get('content-type') ?? undefined,
+      text,
+      body,
+      ...(jsonError === undefined ? {} : { jsonError }),
+    }
+  }
+
+  /** Learns from the response what now exists, so cleanup can remove it. */
+  private record(request: ContractRequest, params: Record<string, string>, exchange: Exchange): void {
+    if (exchange.status < 200 || exchange.status >= 300) return
+    const tracker = this.config.tracker
+    const body = (exchange.body ?? {}) as Record<string, unknown>
+    const kind = CREATES[`${request.method} ${request.template}`]
+    if (kind && typeof body.id === 'string') {
+      const siteId = (request.body as Record<string, unknown> | undefined)?.siteId
+      const label = [body.name, body.pathname, body.locale].find((value) => typeof value === 'string') as string | undefined
+      tracker.add({ kind, id: body.id, ...(kind !== 'site' && typeof siteId === 'string' ? { siteId } : {}), label: label ?? body.id })
+    }
+    const [target] = Object.values(params)
+    if (request.method === 'DELETE' && target !== undefined) tracker.markDeleted(target)
+    if (request.template === LOCALE_RESTORE && typeof body.id === 'string') tracker.markRestored(body.id)
+  }
+}
+
+/** How long a 429 asks to wait: x-ratelimit-reset (seconds, or an epoch time), else Retry-After. */
+export function rateLimitWait(headers: Headers): { ms: number; source: string } {
+  const clamp = (ms: number): number => Math.min(60_000, Math.max(50, ms))
+  const reset = headers.get('x-ratelimit-reset')
+  if (reset !== null && /^\d+(\.\d+)?$/.test(reset.trim())) {
+    const value = Number(reset)
+    const ms = value > 1e12 ? value - Date.now() : value > 1e9 ? value * 1000 - Date.now() : value * 1000
+    return { ms: clamp(ms), source: `x-ratelimit-reset: ${reset}` }
+  }
+  const retryAfter = headers.get('retry-after')
+  if (retryAfter !== null) {
+    const seconds = Number(retryAfter)
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now()
+    if (Number.isFinite(ms)) return { ms: clamp(ms), source: `Retry-After: ${retryAfter}` }
+  }
+  return { ms: 1000, source: 'no x-ratelimit-reset or Retry-After header' }
+}
+
+/** A fetch failure in a few words: connection refused, unknown host, no answer within N s. */
+export function describeNetworkError(error: unknown, timeoutMs: number): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  if (cause?.code === 'ECONNREFUSED') return 'connection refused'
+  if (cause?.code === 'ENOTFOUND') return 'unknown host'
+  return cause?.code ?? cause?.message ?? (error as Error).message
+}

@@ -1,0 +1,159 @@
+import published from '../../contracts/published-openapi.json' with { type: 'json' }
+import { schemaId, schemas } from '../contracts/schemas.js'
+
+type Schema = Record<string, unknown>
+
+/** One invalid value for one field: what the deployment must refuse with a 400 naming the field. */
+export interface InvalidCase {
+  field: string
+  kind: 'missing' | 'wrong type' | 'invalid value' | 'out of range' | 'not accepted'
+  /** Left out for a missing field. */
+  value?: unknown
+}
+
+/** What a field accepts, gathered through $ref, anyOf and oneOf. */
+interface FieldRules {
+  types: Set<string>
+  enum?: unknown[]
+  format?: string
+  pattern?: string
+  minimum?: number
+  maximum?: number
+  minLength?: number
+  forbidden: boolean
+}
+
+const PUBLISHED_BASE = 'published:'
+const documentsById = new Map<string, Schema>([...schemas.map((schema) => [schema.$id, schema as Schema] as const), [PUBLISHED_BASE, published as Schema]])
+
+function resolve(ref: string, base: string): { schema: Schema; base: string } {
+  const [file, pointer = ''] = ref.split('#')
+  const documentId = file ? (base === PUBLISHED_BASE ? PUBLISHED_BASE : new URL(file, base).href) : base
+  let node: unknown = documentsById.get(documentId)
+  for (const part of pointer.split('/').slice(1)) node = (node as Schema | undefined)?.[part]
+  if (!node) throw new Error(`cannot resolve ${ref} from ${base}`)
+  return { schema: node as Schema, base: documentId }
+}
+
+function rulesOf(schema: Schema, base: string, rules: FieldRules = { types: new Set(), forbidden: false }): FieldRules {
+  if (typeof schema.$ref === 'string') {
+    const target = resolve(schema.$ref, base)
+    rulesOf(target.schema, target.base, rules)
+  }
+  if (schema.not !== undefined && Object.keys(schema.not as Schema).length === 0) rules.forbidden = true
+  const type = schema.type
+  for (const t of Array.isArray(type) ? type : type === undefined ? [] : [type]) rules.types.add(String(t))
+  if (Array.isArray(schema.enum)) {
+    rules.enum = schema.enum
+    for (const value of schema.enum) rules.types.add(value === null ? 'null' : typeof value)
+  }
+  if (typeof schema.format === 'string' && schema.format !== 'double') rules.format ??= schema.format
+  if (typeof schema.pattern === 'string') rules.pattern ??= schema.pattern
+  if (typeof schema.minimum === 'number') rules.minimum ??= schema.minimum
+  if (typeof schema.maximum === 'number') rules.maximum ??= schema.maximum
+  if (typeof schema.minLength === 'number') rules.minLength ??= schema.minLength
+  for (const branch of [...((schema.anyOf as Schema[] | undefined) ?? []), ...((schema.oneOf as Schema[] | undefined) ?? [])]) rulesOf(branch, base, rules)
+  return rules
+}
+
+const jsonType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)
+const accepts = (rules: FieldRules, value: unknown): boolean =>
+  rules.types.size === 0 || rules.types.has(jsonType(value)) || (typeof value === 'number' && Number.isInteger(value) && rules.types.has('integer'))
+
+/** Strings that break most pathname, code and URL patterns. */
+const PATTERN_BREAKERS = ['not valid ?#', 'no-leading-slash', '//double']
+
+/** Values of the right type that the field refuses: outside its enum, format or pattern, or out of range. */
+function refusedValues(rules: FieldRules, asText: boolean): Array<Pick<InvalidCase, 'kind' | 'value'>> {
+  const cases: Array<Pick<InvalidCase, 'kind' | 'value'>> = []
+  const invalid = (value: unknown): number => cases.push({ kind: 'invalid value', value })
+  const outOfRange = (value: unknown): number => cases.push({ kind: 'out of range', value: asText ? String(value) : value })
+  if (rules.enum) invalid('not-one-of-the-values')
+  else if (rules.format === 'uuid') invalid('not-a-uuid')
+  else if (rules.format === 'uri') invalid('not a url')
+  else if (rules.pattern !== undefined) {
+    const pattern = new RegExp(rules.pattern, 'u')
+    const breaker = PATTERN_BREAKERS.find((candidate) => !pattern.test(candidate))
+    if (breaker !== undefined) invalid(breaker)
+  }
+  if (rules.minimum !== undefined) outOfRange(rules.minimum - 1)
+  if (rules.maximum !== undefined) outOfRange(rules.maximum + 1)
+  if (rules.minLength !== undefined && rules.minLength >= 1) cases.push({ kind: 'out of range', value: '' })
+  return cases
+}
+
+/**
+ * The invalid cases of an object schema: each required field missing, each field with a value
+ * of the wrong type, an invalid value (outside its enum, format or pattern) and values out of
+ * range (minimum, maximum, minimum length). Length maxima are left out: they are limits of their own, not promises of either
+ * document. Query strings (`asText`) have no wrong types for text fields.
+ */
+export function invalidCases(schema: Schema, base: string, options: { asText?: boolean; skip?: string[] } = {}): InvalidCase[] {
+  const cases: InvalidCase[] = []
+  const properties = (schema.properties ?? {}) as Record<string, Schema>
+  const required = new Set((schema.required as string[] | undefined) ?? [])
+  for (const [field, property] of Object.entries(properties)) {
+    if (options.skip?.includes(field)) continue
+    const rules = rulesOf(property, base)
+    if (rules.forbidden) {
+      cases.push({ field, kind: 'not accepted', value: 'fr-FR' })
+      continue
+    }
+    if (required.has(field)) cases.push({ field, kind: 'missing' })
+    const wrong = options.asText
+      ? rules.types.has('integer') || rules.types.has('number') ? ['not-a-number'] : []
+      : [12345, 'not-a-number', { nested: true }].filter((value) => !accepts(rules, value)).slice(0, 1)
+    for (const value of wrong) cases.push({ field, kind: 'wrong type', value })
+    for (const refused of refusedValues(rules, options.asText ?? false)) cases.push({ field, ...refused })
+  }
+  return cases
+}
+
+/** A contracts/ schema by file name, with the base its refs resolve against. */
+export function contractsSchema(file: string): { schema: Schema; base: string } {
+  const schema = documentsById.get(schemaId(file))
+  if (!schema) throw new Error(`contracts/schemas/${file} is not registered`)
+  return { schema, base: schemaId(file) }
+}
+
+interface PublishedParameter {
+  name: string
+  in: string
+  required?: boolean
+  schema?: Schema
+}
+
+interface PublishedOperation {
+  parameters?: PublishedParameter[]
+  requestBody?: { content?: Record<string, { schema?: Schema }> }
+}
+
+function publishedOperation(method: string, template: string): PublishedOperation | undefined {
+  const paths = published.paths as Record<string, Record<string, PublishedOperation>>
+  return paths[template]?.[method.toLowerCase()]
+}
+
+/** The published OpenAPI's request body schema of an operation. */
+export function publishedBodySchema(method: string, template: string): { schema: Schema; base: string } | undefined {
+  const schema = publishedOperation(method, template)?.requestBody?.content?.['application/json']?.schema
+  return schema ? { schema: resolveTop(schema), base: PUBLISHED_BASE } : undefined
+}
+
+/** The published OpenAPI's query parameters of an operation, as one object schema. */
+export function publishedQuerySchema(method: string, template: string): { schema: Schema; base: string } | undefined {
+  const operation = publishedOperation(method, template)
+  if (!operation) return undefined
+  const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query')
+  return {
+    schema: {
+      type: 'object',
+      properties: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema ?? {}])),
+      required: query.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+    },
+    base: PUBLISHED_BASE,
+  }
+}
+
+function resolveTop(schema: Schema): Schema {
+  return typeof schema.$ref === 'string' ? resolve(schema.$ref, PUBLISHED_BASE).schema : schema
+}

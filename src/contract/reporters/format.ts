@@ -1,0 +1,83 @@
+import { GROUPS, type CheckResult, type ContractReport, type Failure, type Group } from '../types.js'
+
+const MAX_JSON = 400
+
+/** Compact JSON, cut at a readable length. */
+export function brief(value: unknown, max = MAX_JSON): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  if (text === undefined) return String(value)
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text
+}
+
+/** Which documents a failure breaks, in words QA can act on. */
+function brokenDocuments(failure: Failure): string {
+  if (failure.documents.length === 0) return 'no document: the suite could not run the check'
+  if (failure.documents.length === 2) return 'SPEC.md and the published OpenAPI (a bug)'
+  if (failure.documents[0] === 'SPEC.md') return 'SPEC.md only (the published OpenAPI does not promise this: a spec gap)'
+  return 'the published OpenAPI'
+}
+
+/** The lines that describe one failure: the message, the documents, the request, the response, the schema violations. */
+export function failureLines(failure: Failure): string[] {
+  const lines = [failure.message, `breaks: ${brokenDocuments(failure)}`]
+  if (failure.request) {
+    const body = failure.request.body === undefined ? '' : ` ${brief(failure.request.body, 300)}`
+    lines.push(`request:  ${failure.request.method} ${failure.request.path}${body}`)
+  }
+  if (failure.response) {
+    const body = failure.response.body === undefined ? '' : ` ${brief(failure.response.body)}`
+    lines.push(`response: ${failure.response.status}${body}`)
+  }
+  for (const violation of failure.violations ?? []) {
+    const value = violation.value === undefined ? '' : ` = ${brief(violation.value, 160)}`
+    lines.push(`  ${violation.pointer}${value}: ${violation.message}  [${violation.document}: ${violation.schema}]`)
+  }
+  return lines
+}
+
+export interface GroupCounts {
+  passed: number
+  failed: number
+  skipped: number
+}
+
+export function countsByGroup(checks: CheckResult[]): Map<Group, GroupCounts> {
+  const counts = new Map<Group, GroupCounts>()
+  for (const group of GROUPS) {
+    const inGroup = checks.filter((check) => check.group === group)
+    if (inGroup.length === 0) continue
+    counts.set(group, {
+      passed: inGroup.filter((check) => check.status === 'passed').length,
+      failed: inGroup.filter((check) => check.status === 'failed').length,
+      skipped: inGroup.filter((check) => check.status === 'skipped').length,
+    })
+  }
+  return counts
+}
+
+export function totals(checks: CheckResult[]): GroupCounts {
+  return {
+    passed: checks.filter((check) => check.status === 'passed').length,
+    failed: checks.filter((check) => check.status === 'failed').length,
+    skipped: checks.filter((check) => check.status === 'skipped').length,
+  }
+}
+
+/** One line per cleanup outcome. */
+export function cleanupLines(report: ContractReport): string[] {
+  const { deleted, leftBehind } = report.cleanup
+  if (deleted.length === 0 && leftBehind.length === 0) return [`cleanup: ${report.readOnly ? '--read-only, nothing was created' : 'nothing to delete'}`]
+  const lines = [`cleanup: deleted ${deleted.length} resource${deleted.length === 1 ? '' : 's'} created by ${report.tag} (sites with everything in them)`]
+  for (const item of leftBehind) lines.push(`  LEFT BEHIND: ${item.kind} ${item.id} (${item.label}): ${item.reason}`)
+  return lines
+}
+
+/** The verdict line: what the exit code will say. */
+export function verdict(report: ContractReport): string {
+  const { passed, failed, skipped } = totals(report.checks)
+  const doc = report.profile === 'spec' ? 'SPEC.md' : 'the published OpenAPI'
+  if (report.interrupted) return `INTERRUPTED: ${passed} passed, ${failed} failed, ${skipped} skipped before Ctrl-C`
+  if (report.cleanup.leftBehind.length > 0) return `FAILED: ${report.cleanup.leftBehind.length} created resource(s) could not be deleted`
+  if (failed > 0) return `FAILED: ${failed} of ${passed + failed} checks break ${doc} (${skipped} skipped)`
+  return `PASSED: all ${passed} checks hold against ${doc} (${skipped} skipped)`
+}

@@ -1,0 +1,48 @@
+import { DOCUMENT_OF, type ContractReport } from '../types.js'
+import { cleanupLines, countsByGroup, failureLines, totals, verdict } from './format.js'
+
+/** The report for people: failures in full, a summary per group, skip reasons, cleanup, verdict. */
+export function renderPretty(report: ContractReport): string {
+  const out: string[] = [
+    `sitemock contract against ${report.baseUrl}`,
+    `profile ${report.profile} (${DOCUMENT_OF[report.profile]})${report.readOnly ? ', --read-only' : ''}, run tag ${report.tag}, ${(report.durationMs / 1000).toFixed(1)} s`,
+    '',
+  ]
+  const failed = report.checks.filter((check) => check.status === 'failed')
+  if (failed.length > 0) {
+    out.push('Failures', '')
+    for (const check of failed) {
+      out.push(`✗ ${check.group} › ${check.name}  [${check.id}]`)
+      for (const failure of check.failures) {
+        const [first, ...rest] = failureLines(failure)
+        out.push(`    ${first}`, ...rest.map((line) => `      ${line}`))
+      }
+      out.push('')
+    }
+  }
+  out.push('Summary', `  ${'group'.padEnd(12)}${'passed'.padStart(8)}${'failed'.padStart(8)}${'skipped'.padStart(9)}`)
+  for (const [group, counts] of countsByGroup(report.checks)) {
+    out.push(`  ${group.padEnd(12)}${String(counts.passed).padStart(8)}${String(counts.failed).padStart(8)}${String(counts.skipped).padStart(9)}`)
+  }
+  const all = totals(report.checks)
+  out.push(`  ${'total'.padEnd(12)}${String(all.passed).padStart(8)}${String(all.failed).padStart(8)}${String(all.skipped).padStart(9)}`, '')
+  const reasons = skipReasons(report)
+  if (reasons.length > 0) out.push('Skipped', ...reasons.map((line) => `  ${line}`), '')
+  if (report.notices.length > 0) out.push('Notices', ...report.notices.map((notice) => `  ${notice}`), '')
+  out.push(...cleanupLines(report), '', verdict(report), '')
+  return out.join('\n')
+}
+
+/** "group: N checks: reason", one line per group and reason. */
+function skipReasons(report: ContractReport): string[] {
+  const counted = new Map<string, number>()
+  for (const check of report.checks) {
+    if (check.status !== 'skipped') continue
+    const key = `${check.group}\u0000${check.reason ?? 'no reason given'}`
+    counted.set(key, (counted.get(key) ?? 0) + 1)
+  }
+  return [...counted].map(([key, count]) => {
+    const [group, reason] = key.split('\u0000')
+    return `${group}: ${count} check${count === 1 ? '' : 's'}: ${reason}`
+  })
+}

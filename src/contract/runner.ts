@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto'
+import { CheckContext, CheckFailure, CheckSkip, type CheckDefinition } from './check.js'
+import { allChecks } from './checks/index.js'
+import { cleanup } from './cleanup.js'
+import { Fixtures } from './fixtures.js'
+import { ContractClient, InterruptedError, NetworkError } from './http-client.js'
+import { Throttle } from './throttle.js'
+import { CreatedResources, SafetyError } from './tracker.js'
+import { DOCUMENT_OF, type CheckResult, type ContractOptions, type ContractReport, type Profile, type RunEvents } from './types.js'
+
+const DEFAULT_TIMEOUT_MS = 15_000
+
+/** Why a check does not run in this configuration, or undefined when it runs. */
+function skipReason(check: CheckDefinition, options: ContractOptions): string | undefined {
+  if (check.profiles && !check.profiles.includes(options.profile)) return `${check.unpromised ?? `not a promise of the ${DOCUMENT_OF[options.profile]}`} (--profile ${options.profile})`
+  for (const need of check.needs ?? []) {
+    if (need === 'write' && options.readOnly) return '--read-only: the suite sends only GET requests'
+    if (need === 'write' && options.workspaceId === undefined) return 'no --workspace-id: the suite writes only in sites it creates there'
+    if (need === 'other-key' && options.otherApiKey === undefined) return 'no --other-api-key: cross-tenant checks skipped'
+  }
+  return undefined
+}
+
+/** The checks of the profile, narrowed to the --only groups. */
+function plannedChecks(profile: Profile, only?: ContractOptions['only']): CheckDefinition[] {
+  return allChecks(profile).filter((check) => !only || only.includes(check.group))
+}
+
+/**
+ * Runs the suite against options.baseUrl: checks in order (`concurrency` at once), then the
+ * cleanup of everything the run created, also when checks failed or the run was interrupted.
+ */
+export async function runContract(options: ContractOptions, events: RunEvents = {}): Promise<ContractReport> {
+  const startedAt = new Date()
+  const runId = options.runId ?? randomBytes(4).toString('hex')
+  const tag = `contract-${runId}`
+  const notices: string[] = []
+  const notice = (message: string): void => {
+    notices.push(message)
+    events.onNotice?.(message)
+  }
+  const tracker = new CreatedResources()
+  const client = new ContractClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    throttle: new Throttle(options.concurrency, options.maxRps),
+    tracker,
+    readOnly: options.readOnly,
+    timeoutMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    signal: options.signal,
+    notice,
+  })
+  const fixtures = new Fixtures({ profile: options.profile, options, client, tracker, tag })
+  const parts = { profile: options.profile, options, client, tracker, fixtures, tag }
+  fixtures.attach(new CheckContext(parts))
+
+  const checks = plannedChecks(options.profile, options.only)
+  const results: CheckResult[] = new Array<CheckResult>(checks.length)
+  let next = 0
+  let done = 0
+  const worker = async (): Promise<void> => {
+    while (next < checks.length) {
+      const index = next++
+      const result = await runCheck(checks[index]!, options, new CheckContext(parts))
+      results[index] = result
+      events.onCheckDone?.(result, ++done, checks.length)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, checks.length)) }, worker))
+
+  const cleanupReport = await cleanup(client.uninterruptible(), tracker, { workspaceId: options.workspaceId, tag })
+  return {
+    runId,
+    tag,
+    baseUrl: options.baseUrl,
+    profile: options.profile,
+    readOnly: options.readOnly,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    interrupted: options.signal?.aborted ?? false,
+    checks: results,
+    notices,
+    cleanup: cleanupReport,
+  }
+}
+
+async function runCheck(check: CheckDefinition, options: ContractOptions, context: CheckContext): Promise<CheckResult> {
+  const started = Date.now()
+  const result = (status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
+    id: check.id,
+    group: check.group,
+    name: check.name,
+    status,
+    durationMs: Date.now() - started,
+    failures: context.failures,
+    ...extra,
+  })
+  const reason = skipReason(check, options)
+  if (reason) return result('skipped', { reason })
+  if (options.signal?.aborted) return result('skipped', { reason: 'interrupted (Ctrl-C)' })
+  try {
+    await check.run(context)
+    return result(context.failures.length ? 'failed' : 'passed')
+  } catch (error) {
+    if (error instanceof CheckSkip && context.failures.length === 0) return result('skipped', { reason: error.message })
+    if (error instanceof InterruptedError && context.failures.length === 0) return result('skipped', { reason: 'interrupted (Ctrl-C)' })
+    if (error instanceof CheckFailure) context.record(error.failure)
+    else if (!(error instanceof CheckSkip) && !(error instanceof InterruptedError)) context.record({ message: messageOf(error), documents: [] })
+    return result('failed')
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof NetworkError) return `the target did not answer: ${error.message}`
+  if (error instanceof SafetyError) return `the suite's safety guard stopped a request: ${error.message}`
+  // A bug of the suite itself, reported as a failed check rather than a crash.
+  return `the check could not run: ${error instanceof Error ? error.message : String(error)}`
+}

@@ -1,0 +1,58 @@
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Paces requests: at most `concurrency` in flight, starts at least 1000/maxRps ms apart, and a
+ * pause that holds every start back (set when the target answers 429).
+ */
+export class Throttle {
+  private inFlight = 0
+  private readonly waiting: Array<() => void> = []
+  private nextStart = 0
+  private pausedUntil = 0
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly maxRps: number,
+  ) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    await this.acquire()
+    try {
+      await this.pace()
+      return await task()
+    } finally {
+      this.release()
+    }
+  }
+
+  /** Holds back every request until `time` (ms since the epoch). */
+  pauseUntil(time: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, time)
+  }
+
+  private async acquire(): Promise<void> {
+    if (this.inFlight < this.concurrency) {
+      this.inFlight++
+      return
+    }
+    // The slot is handed over by release(), so inFlight never drops below the real count.
+    await new Promise<void>((resolve) => this.waiting.push(resolve))
+  }
+
+  private release(): void {
+    const next = this.waiting.shift()
+    if (next) next()
+    else this.inFlight--
+  }
+
+  private async pace(): Promise<void> {
+    for (;;) {
+      const now = Date.now()
+      const start = Math.max(now, this.pausedUntil, this.nextStart)
+      // The start time is reserved before sleeping, so concurrent callers never share a slot.
+      if (this.maxRps > 0) this.nextStart = start + 1000 / this.maxRps
+      if (start > now) await sleep(start - now)
+      if (Date.now() >= this.pausedUntil) return
+    }
+  }
+}

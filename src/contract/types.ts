@@ -1,0 +1,108 @@
+/** The two documents a deployment can be held to. */
+export type Profile = 'spec' | 'published'
+export const PROFILES: readonly Profile[] = ['spec', 'published']
+
+export type DocumentName = 'SPEC.md' | 'published OpenAPI'
+export const DOCUMENT_OF: Record<Profile, DocumentName> = { spec: 'SPEC.md', published: 'published OpenAPI' }
+
+export const GROUPS = ['schema', 'auth', 'lifecycle', 'validation', 'conflicts', 'pagination', 'versions'] as const
+export type Group = (typeof GROUPS)[number]
+
+export interface ContractOptions {
+  baseUrl: string
+  /** An App API key: it creates the suite's own sites and reads the workspace. */
+  apiKey: string
+  workspaceId?: string
+  siteApiKey?: string
+  /** A key of another workspace or site, for the cross-tenant 403s. */
+  otherApiKey?: string
+  readOnly: boolean
+  only?: Group[]
+  profile: Profile
+  /** Checks and requests in flight at once; 1 is sequential. */
+  concurrency: number
+  /** Requests started per second at most; 0 means no limit. */
+  maxRps: number
+  requestTimeoutMs?: number
+  /** Aborting stops new requests; what is in flight finishes, then the suite cleans up. */
+  signal?: AbortSignal
+  runId?: string
+}
+
+export interface RequestSummary {
+  method: string
+  path: string
+  body?: unknown
+}
+
+export interface ResponseSummary {
+  status: number
+  contentType?: string
+  body?: unknown
+}
+
+/** Where a body breaks a schema: the document, the schema, the offending part and Ajv's words. */
+export interface Violation {
+  document: DocumentName
+  schema: string
+  pointer: string
+  message: string
+  value?: unknown
+}
+
+export interface Failure {
+  message: string
+  /** The documents whose promise this breaks: SPEC.md alone is a spec gap, both is a bug. */
+  documents: DocumentName[]
+  request?: RequestSummary
+  response?: ResponseSummary
+  violations?: Violation[]
+}
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped'
+
+export interface CheckResult {
+  id: string
+  group: Group
+  name: string
+  status: CheckStatus
+  durationMs: number
+  /** Why a check was skipped. */
+  reason?: string
+  failures: Failure[]
+}
+
+export type ResourceKind = 'site' | 'locale' | 'page' | 'route'
+
+export interface CreatedResource {
+  kind: ResourceKind
+  id: string
+  /** The site a locale, page or route lives in. */
+  siteId?: string
+  label: string
+}
+
+export interface CleanupReport {
+  deleted: CreatedResource[]
+  leftBehind: Array<CreatedResource & { reason: string }>
+}
+
+export interface ContractReport {
+  runId: string
+  tag: string
+  baseUrl: string
+  profile: Profile
+  readOnly: boolean
+  startedAt: string
+  durationMs: number
+  interrupted: boolean
+  checks: CheckResult[]
+  notices: string[]
+  cleanup: CleanupReport
+}
+
+/** What a run tells its caller as it goes. */
+export interface RunEvents {
+  onCheckDone?(result: CheckResult, done: number, total: number): void
+  onNotice?(message: string): void
+}

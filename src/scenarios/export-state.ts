@@ -1,0 +1,136 @@
+import type { Fixture, FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite, FixtureWorkspace } from '../contracts/types.js'
+import type { LocaleRecord, PageContent } from '../store/records.js'
+import type { Store } from '../store/store.js'
+
+export const FIXTURE_VERSION = 1 as const
+
+/** A slice of an export: one collection's records, in the order a fixture lists them. */
+export type ExportChunk =
+  | { collection: 'workspaces'; items: FixtureWorkspace[] }
+  | { collection: 'sites'; items: FixtureSite[] }
+  | { collection: 'locales'; items: FixtureLocale[] }
+  | { collection: 'pages'; items: FixturePage[] }
+  | { collection: 'routes'; items: FixtureRoute[] }
+
+/**
+ * The whole state as a fixture document that loadFixture turns back into the same state:
+ * every field written out, sites in creation order, each site's locales in creation order
+ * (deleted ones included), pages and routes by pathname. The document is a copy.
+ */
+export function exportState(store: Store): Fixture {
+  const fixture: Required<Omit<Fixture, '$schema'>> = {
+    version: FIXTURE_VERSION,
+    randomState: store.random.state(),
+    workspaces: [],
+    sites: [],
+    locales: [],
+    pages: [],
+    routes: [],
+  }
+  for (const chunk of exportChunks(store)) appendChunk(fixture, chunk)
+  return fixture
+}
+
+/** Adds a slice to the document it came from. */
+export function appendChunk(fixture: Required<Omit<Fixture, '$schema' | 'version' | 'randomState'>>, chunk: ExportChunk): void {
+  switch (chunk.collection) {
+    case 'workspaces':
+      return void fixture.workspaces.push(...chunk.items)
+    case 'sites':
+      return void fixture.sites.push(...chunk.items)
+    case 'locales':
+      return void fixture.locales.push(...chunk.items)
+    case 'pages':
+      return void fixture.pages.push(...chunk.items)
+    case 'routes':
+      return void fixture.routes.push(...chunk.items)
+  }
+}
+
+/**
+ * The same export in slices of at most `size` records, made lazily: a state file writes a
+ * large state without holding a second copy of it. Consume it without yielding to other
+ * requests, so every slice sees the same state.
+ */
+export function* exportChunks(store: Store, size = 1000): Generator<ExportChunk> {
+  yield { collection: 'workspaces', items: [...store.workspaces.values()].map(({ id, appApiKey }) => ({ id, appApiKey })) }
+  const sites = [...store.sites.values()]
+  for (const items of slices(sites, size)) {
+    yield {
+      collection: 'sites',
+      items: items.map((s) => ({
+        id: s.id,
+        workspaceId: s.workspaceId,
+        name: s.name,
+        hostOrigin: s.hostOrigin,
+        publicApiKey: s.publicApiKey,
+        defaultLocale: s.defaultLocale,
+        defaultLocalePathPrefix: s.defaultLocalePathPrefix,
+        localeManagementMode: s.localeManagementMode,
+      })),
+    }
+  }
+  const localesBySite = groupLocales(store)
+  for (const site of sites) {
+    for (const items of slices(localesBySite.get(site.id) ?? [], size)) {
+      yield {
+        collection: 'locales',
+        items: items.map((l) => ({
+          id: l.id,
+          siteId: l.siteId,
+          locale: l.locale,
+          isDefault: l.deletedAt === null && l.locale === site.defaultLocale,
+          domain: l.domain,
+          pathPrefix: l.pathPrefix,
+          deletedAt: l.deletedAt,
+        })),
+      }
+    }
+  }
+  for (const site of sites) {
+    for (const items of slices(store.pages.ofSite(site.id).values(), size)) {
+      yield {
+        collection: 'pages',
+        items: items.map((p) => ({ id: p.id, siteId: p.siteId, createdAt: p.createdAt, publishedAt: p.publishedAt, draft: contentOf(p.draft), live: p.live && contentOf(p.live) })),
+      }
+    }
+  }
+  for (const site of sites) {
+    for (const items of slices(store.routes.ofSite(site.id).values(), size)) {
+      yield { collection: 'routes', items: items.map(({ id, siteId, pathname }) => ({ id, siteId, pathname })) }
+    }
+  }
+}
+
+/** Every locale of every site, deleted ones included, in creation order. */
+function groupLocales(store: Store): Map<string, LocaleRecord[]> {
+  const bySite = new Map<string, LocaleRecord[]>()
+  for (const locale of store.locales.byId.values()) {
+    let list = bySite.get(locale.siteId)
+    if (!list) bySite.set(locale.siteId, (list = []))
+    list.push(locale)
+  }
+  for (const list of bySite.values()) list.sort((a, b) => a.seq - b.seq)
+  return bySite
+}
+
+function contentOf(content: PageContent): FixturePageContent {
+  return {
+    name: content.name,
+    pathname: content.pathname,
+    title: content.title,
+    description: content.description,
+    canonicalUrl: content.canonicalUrl,
+    socialImageUrl: content.socialImageUrl,
+    sitemapPriority: content.sitemapPriority,
+    sitemapFrequency: content.sitemapFrequency,
+    isOnline: content.isOnline,
+    excludedFromSearchEngines: content.excludedFromSearchEngines,
+    localizations: content.localizations.map(({ id, locale, pathname }) => ({ id, locale, pathname })),
+    updatedAt: content.updatedAt,
+  }
+}
+
+function* slices<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size)
+}

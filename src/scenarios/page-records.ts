@@ -1,0 +1,71 @@
+import type { FixturePage, FixturePageContent } from '../contracts/types.js'
+import type { PageContent, PageRecord } from '../store/records.js'
+
+/** Timestamps a fixture leaves out: fixed, so a fixture loads to the same state at any time. */
+export const FIXTURE_EPOCH = '2026-01-01T00:00:00.000Z'
+
+type CompleteContent = Required<FixturePageContent>
+type CompletePage = Omit<Required<FixturePage>, 'draft' | 'live'> & { draft: CompleteContent; live: CompleteContent | null }
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
+// adoptPage relies on this: a fixture page with every field filled in IS a page record. If the
+// record or the fixture schema changes shape, this line stops compiling; then change both.
+const pageIsRecord: Same<CompletePage, PageRecord> = true
+void pageIsRecord
+
+/** A new record from a fixture page; the document is left as it was. */
+export function copyPage(page: FixturePage): PageRecord {
+  const createdAt = page.createdAt ?? FIXTURE_EPOCH
+  return {
+    id: page.id,
+    siteId: page.siteId,
+    createdAt,
+    publishedAt: page.publishedAt ?? null,
+    draft: copyContent(page.draft, createdAt),
+    live: page.live ? copyContent(page.live, createdAt) : null,
+  }
+}
+
+/**
+ * The fixture page itself, its left-out fields filled in, as the record: loading a large
+ * parsed document then keeps one copy of every page, not two. Only for a document nobody
+ * else holds (one just read from a file).
+ */
+export function adoptPage(page: FixturePage): PageRecord {
+  const createdAt = (page.createdAt ??= FIXTURE_EPOCH)
+  page.publishedAt ??= null
+  fillContent(page.draft, createdAt)
+  if (page.live) fillContent(page.live, createdAt)
+  else page.live = null
+  return page as CompletePage
+}
+
+function copyContent(content: FixturePageContent, createdAt: string): PageContent {
+  return {
+    name: content.name,
+    pathname: content.pathname,
+    title: content.title ?? null,
+    description: content.description ?? null,
+    canonicalUrl: content.canonicalUrl ?? null,
+    socialImageUrl: content.socialImageUrl ?? null,
+    sitemapPriority: content.sitemapPriority ?? null,
+    sitemapFrequency: content.sitemapFrequency ?? null,
+    isOnline: content.isOnline ?? true,
+    excludedFromSearchEngines: content.excludedFromSearchEngines ?? null,
+    localizations: (content.localizations ?? []).map(({ id, locale, pathname }) => ({ id, locale, pathname })),
+    updatedAt: content.updatedAt ?? createdAt,
+  }
+}
+
+function fillContent(content: FixturePageContent, createdAt: string): void {
+  content.title ??= null
+  content.description ??= null
+  content.canonicalUrl ??= null
+  content.socialImageUrl ??= null
+  content.sitemapPriority ??= null
+  content.sitemapFrequency ??= null
+  content.isOnline ??= true
+  content.excludedFromSearchEngines ??= null
+  content.localizations ??= []
+  content.updatedAt ??= createdAt
+}

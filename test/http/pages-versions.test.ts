@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { resetAndGetCredentials } from '../support/credentials.js'
+import { startMock, TRANSPORTS, walk, type TestServer } from '../support/harness.js'
+
+describe.each(TRANSPORTS)('draft and live pages, and locales, over %s', (transport) => {
+  let server: TestServer
+  let key: string
+  let siteId: string
+
+  beforeAll(async () => {
+    server = await startMock({ transport })
+  })
+  afterAll(() => server.close())
+  beforeEach(async () => {
+    const creds = await resetAndGetCredentials(server.api, { scenario: 'default' })
+    key = creds.workspaces[0]!.appApiKey
+    siteId = creds.sites[0]!.id
+  })
+
+  it('shows only published pages as live, each as it was when published', async () => {
+    const created = await server.api.post('/v6/pages', { key, body: { siteId, pathname: '/launch', name: 'Launch' } })
+    const id = created.body.id as string
+    expect((await server.api.get(`/v6/pages/${id}?versionRef=ref:live`, { key })).status).toBe(404)
+    expect((await server.api.get(`/v6/pages?siteId=${siteId}&versionRef=ref:live`, { key })).body.data).toEqual([])
+
+    const published = await server.api.post(`/__mock/sites/${siteId}/publish`)
+    expect(published.status).toBe(200)
+    expect(published.body.published).toBeGreaterThanOrEqual(30)
+    const live = await server.api.get(`/v6/pages/${id}?versionRef=ref:live`, { key })
+    expect(live.body.publishedAt).toBe(published.body.publishedAt)
+    expect(live.body.pathname).toBe('/launch')
+
+    await server.api.patch(`/v6/pages/${id}`, { key, body: { title: 'Draft title', pathname: '/launch-v2' } })
+    const draft = await server.api.get(`/v6/pages/${id}`, { key })
+    expect(draft.body).toMatchObject({ title: 'Draft title', pathname: '/launch-v2' })
+    const stillLive = await server.api.get(`/v6/pages/${id}?versionRef=ref:live`, { key })
+    expect(stillLive.body).toMatchObject({ title: null, pathname: '/launch' })
+    const liveList = await walk(server.api, `/v6/pages?siteId=${siteId}&versionRef=ref:live`, key, 20)
+    expect(liveList.find((p) => p.id === id)!.pathname).toBe('/launch')
+
+    await server.api.post(`/__mock/sites/${siteId}/publish`)
+    expect((await server.api.get(`/v6/pages/${id}?versionRef=ref:live`, { key })).body).toMatchObject({ title: 'Draft title', pathname: '/launch-v2' })
+  })
+
+  it('answers 404 when publishing an unknown site', async () => {
+    expect((await server.api.post('/__mock/sites/00000000-0000-4000-8000-000000000000/publish')).status).toBe(404)
+  })
+
+  describe('locales', () => {
+    let multiKey: string
+    let multiSite: string
+    beforeEach(async () => {
+      const creds = await resetAndGetCredentials(server.api, { scenario: 'multi-locale' })
+      multiKey = creds.workspaces[0]!.appApiKey
+      multiSite = creds.sites[0]!.id
+    })
+
+    it('collapses a page into a localization named by code or locale id', async () => {
+      const localized = server.mock.store.pages.ofSite(multiSite).values().find((p) => p.draft.localizations.some((l) => l.locale === 'fr-FR'))!
+      const fr = localized.draft.localizations.find((l) => l.locale === 'fr-FR')!
+      const byCode = await server.api.get(`/v6/pages/${localized.id}?locale=fr-FR`, { key: multiKey })
+      expect(byCode.body).toMatchObject({ id: localized.id, pathname: fr.pathname, locale: 'fr-FR' })
+      const frLocale = server.mock.store.locales.byCode(multiSite, 'fr-FR')!
+      const byId = await server.api.get(`/v6/pages/${localized.id}?locale=${frLocale.id}`, { key: multiKey })
+      expect(byId.body).toEqual(byCode.body)
+      const defaultLocale = await server.api.get(`/v6/pages/${localized.id}?locale=en-US`, { key: multiKey })
+      expect(defaultLocale.body).toMatchObject({ pathname: localized.draft.pathname, locale: 'en-US' })
+    })
+
+    it('filters a list by locale to the pages localized in it, collapsed', async () => {
+      const listed = await walk(server.api, `/v6/pages?siteId=${multiSite}&locale=fr-FR&includeOffline=true`, multiKey, 10)
+      const expected = server.mock.store.pages.ofSite(multiSite).values().filter((p) => p.draft.localizations.some((l) => l.locale === 'fr-FR'))
+      expect(listed.map((p) => p.id)).toEqual(expected.map((p) => p.id))
+      expect(listed.every((p) => p.locale === 'fr-FR')).toBe(true)
+    })
+
+    it('refuses a locale the site does not have, listing the ones it has', async () => {
+      const response = await server.api.get(`/v6/pages?siteId=${multiSite}&locale=ja-JP`, { key: multiKey })
+      expect(response.status).toBe(400)
+      expect(response.body.details![0]!.field).toBe('locale')
+      expect(response.body.details![0]!.message).toContain('fr-FR')
+    })
+  })
+})
