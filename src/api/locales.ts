@@ -1,3 +1,160 @@
-import type { RegisteredOperation } from './types.js'
+import type { CreateLocaleBody, ListLocalesQuery, LocalePathParams, OptionalSiteQuery, UpdateLocaleBody } from '../contracts/types.js'
+import type { LocaleRecord } from '../store/records.js'
+import type { Store } from '../store/store.js'
+import { peekUuid, requireSite } from './auth.js'
+import { ApiError, conflict } from './errors.js'
+import { findLocale } from './locale-target.js'
+import { paginate } from './paginate.js'
+import { presentLocale } from './present.js'
+import { defineOperation, type AccessContext } from './types.js'
 
-export const localeOperations: RegisteredOperation[] = []
+type LocaleAccess = AccessContext<LocalePathParams, OptionalSiteQuery>
+
+const localeOf = ({ store, scope, params, query }: LocaleAccess): LocaleRecord => findLocale(store, scope, params.localeIdOrCode, query.siteId)
+const deletedOrActiveLocaleOf = ({ store, scope, params, query }: LocaleAccess): LocaleRecord =>
+  findLocale(store, scope, params.localeIdOrCode, query.siteId, true)
+
+const codeTaken = (code: string): ApiError => conflict(`The site already has the locale ${code}.`)
+
+/** Renames a locale; the site's default and the pages' localizations follow the new code. */
+function renameLocale(store: Store, locale: LocaleRecord, code: string): void {
+  const site = store.sites.get(locale.siteId)!
+  const previous = locale.locale
+  store.locales.update(locale, { locale: code })
+  if (site.defaultLocale === previous) site.defaultLocale = code
+  for (const page of store.pages.ofSite(site.id).values()) {
+    for (const content of [page.draft, page.live]) {
+      for (const localization of content?.localizations ?? []) if (localization.locale === previous) localization.locale = code
+    }
+  }
+}
+
+export const localeOperations = [
+  defineOperation<Record<string, never>, Record<string, never>, CreateLocaleBody>({
+    operationId: 'createLocale',
+    method: 'POST',
+    path: '/v2/locales',
+    summary: 'Add a locale to a site',
+    body: 'locale-create.json',
+    success: { status: 201, shape: { resource: 'locale.json' } },
+    errors: [400, 401, 403, 404, 409],
+    authorize({ rawBody, scope, store }) {
+      const siteId = peekUuid(rawBody, 'siteId')
+      if (siteId) requireSite(scope, store, siteId)
+    },
+    run({ body, store }) {
+      if (store.locales.byCode(body.siteId, body.locale)) throw codeTaken(body.locale)
+      const locale: LocaleRecord = {
+        id: store.random.uuid(),
+        siteId: body.siteId,
+        locale: body.locale,
+        domain: body.domain ?? null,
+        pathPrefix: null,
+        seq: store.nextSeq(),
+        deletedAt: null,
+      }
+      store.locales.add(locale)
+      return { status: 201, body: presentLocale(locale, store) }
+    },
+  }),
+
+  defineOperation<Record<string, never>, ListLocalesQuery, undefined>({
+    operationId: 'listLocales',
+    method: 'GET',
+    path: '/v2/locales',
+    summary: "List a site's locales, the default first",
+    query: 'locale-list-query.json',
+    success: { status: 200, shape: { list: 'locale.json' } },
+    errors: [400, 401, 403, 404],
+    authorize({ query, scope, store }) {
+      requireSite(scope, store, query.siteId)
+    },
+    run({ query, store }) {
+      const findActive = (id: string): LocaleRecord | undefined => {
+        const locale = store.locales.byId.get(id)
+        return locale?.deletedAt === null ? locale : undefined
+      }
+      const { items, hasMore } = paginate(store.locales.ofSite(query.siteId), findActive, query)
+      return { status: 200, body: { object: 'list', data: items.map((l) => presentLocale(l, store)), hasMore } }
+    },
+  }),
+
+  defineOperation<LocalePathParams, OptionalSiteQuery, undefined>({
+    operationId: 'getLocale',
+    method: 'GET',
+    path: '/v2/locales/{localeIdOrCode}',
+    summary: 'Get a locale by id, or by code with siteId',
+    params: 'locale-params.json',
+    query: 'site-query.json',
+    success: { status: 200, shape: { resource: 'locale.json' } },
+    errors: [400, 401, 403, 404],
+    authorize: localeOf,
+    run(context) {
+      return { status: 200, body: presentLocale(localeOf(context), context.store) }
+    },
+  }),
+
+  defineOperation<LocalePathParams, OptionalSiteQuery, UpdateLocaleBody>({
+    operationId: 'updateLocale',
+    method: 'PATCH',
+    path: '/v2/locales/{localeIdOrCode}',
+    summary: "Change a locale's code or domain",
+    params: 'locale-params.json',
+    query: 'site-query.json',
+    body: 'locale-update.json',
+    success: { status: 200, shape: { resource: 'locale.json' } },
+    errors: [400, 401, 403, 404, 409],
+    authorize: localeOf,
+    run(context) {
+      const { body, store } = context
+      const locale = localeOf(context)
+      if (body.locale !== undefined && body.locale !== locale.locale && store.locales.byCode(locale.siteId, body.locale)) throw codeTaken(body.locale)
+      if (body.locale !== undefined) renameLocale(store, locale, body.locale)
+      if (body.domain !== undefined) store.locales.update(locale, { domain: body.domain })
+      return { status: 200, body: presentLocale(locale, store) }
+    },
+  }),
+
+  defineOperation<LocalePathParams, OptionalSiteQuery, undefined>({
+    operationId: 'deleteLocale',
+    method: 'DELETE',
+    path: '/v2/locales/{localeIdOrCode}',
+    summary: 'Soft-delete a locale (restorable); the default locale cannot be deleted',
+    params: 'locale-params.json',
+    query: 'site-query.json',
+    success: { status: 204, shape: 'empty' },
+    errors: [400, 401, 403, 404],
+    authorize: localeOf,
+    run(context) {
+      const { store } = context
+      const locale = localeOf(context)
+      if (store.sites.get(locale.siteId)!.defaultLocale === locale.locale) {
+        throw new ApiError(400, 'bad_request', `The default locale of a site cannot be deleted: ${locale.locale} is the default of its site.`, [
+          { field: 'localeIdOrCode', message: `names the default locale (${locale.locale}), which cannot be deleted; delete another locale` },
+        ])
+      }
+      store.locales.softDelete(locale, store.timestamp())
+      return { status: 204 }
+    },
+  }),
+
+  defineOperation<LocalePathParams, OptionalSiteQuery, undefined>({
+    operationId: 'restoreLocale',
+    method: 'POST',
+    path: '/v2/locales/{localeIdOrCode}/restore',
+    summary: 'Bring a deleted locale back with its id and data',
+    params: 'locale-params.json',
+    query: 'site-query.json',
+    success: { status: 200, shape: { resource: 'locale.json' } },
+    errors: [400, 401, 403, 404, 409],
+    authorize: deletedOrActiveLocaleOf,
+    run(context) {
+      const { store } = context
+      const locale = deletedOrActiveLocaleOf(context)
+      if (locale.deletedAt === null) throw conflict(`The locale ${locale.locale} is not deleted, so there is nothing to restore.`)
+      if (store.locales.byCode(locale.siteId, locale.locale)) throw conflict(`The site has the locale ${locale.locale} again, so the deleted one cannot be restored.`)
+      store.locales.restore(locale)
+      return { status: 200, body: presentLocale(locale, store) }
+    },
+  }),
+]

@@ -10,6 +10,10 @@ import emptyQuery from '../../contracts/schemas/empty-query.json' with { type: '
 import error from '../../contracts/schemas/error.json' with { type: 'json' }
 import fixture from '../../contracts/schemas/fixture.json' with { type: 'json' }
 import list from '../../contracts/schemas/list.json' with { type: 'json' }
+import localeCreate from '../../contracts/schemas/locale-create.json' with { type: 'json' }
+import localeListQuery from '../../contracts/schemas/locale-list-query.json' with { type: 'json' }
+import localeParams from '../../contracts/schemas/locale-params.json' with { type: 'json' }
+import localeUpdate from '../../contracts/schemas/locale-update.json' with { type: 'json' }
 import locale from '../../contracts/schemas/locale.json' with { type: 'json' }
 import pageCreate from '../../contracts/schemas/page-create.json' with { type: 'json' }
 import pageGetQuery from '../../contracts/schemas/page-get-query.json' with { type: 'json' }
@@ -38,6 +42,10 @@ export const schemas: ReadonlyArray<{ $id: string }> = [
   error,
   fixture,
   list,
+  localeCreate,
+  localeListQuery,
+  localeParams,
+  localeUpdate,
   locale,
   pageCreate,
   pageGetQuery,

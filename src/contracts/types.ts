@@ -223,6 +223,33 @@ export interface ListEnvelope {
   hasMore: boolean;
 }
 
+export interface CreateLocaleBody {
+  siteId: string;
+  locale: string;
+  /**
+   * The domain URL for domain-based localization, with its protocol.
+   */
+  domain?: string;
+}
+
+export interface ListLocalesQuery {
+  siteId: string;
+  limit?: number;
+  /**
+   * The id of the last item of the previous page.
+   */
+  startingAfter?: string;
+}
+
+export interface LocalePathParams {
+  localeIdOrCode: string;
+}
+
+export interface UpdateLocaleBody {
+  locale?: string;
+  domain?: string | null;
+}
+
 export interface Locale {
   object: "locale";
   id: string;
