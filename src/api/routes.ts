@@ -1,3 +1,118 @@
-import type { RegisteredOperation } from './types.js'
+import type {
+  CreateRouteBody,
+  CreateRouteQuery,
+  ListRoutesQuery,
+  OptionalSiteQuery,
+  RoutePathParams,
+  UpdateRouteBody,
+  UpdateRouteQuery,
+} from '../contracts/types.js'
+import type { RouteRecord } from '../store/records.js'
+import { peekUuid, requireSite } from './auth.js'
+import { paginate } from './paginate.js'
+import { presentRoute } from './present.js'
+import { findRoute, judgeRouteBody, requireFreePathname } from './route-target.js'
+import { defineOperation, type AccessContext } from './types.js'
+import { compileValidator } from './validate.js'
 
-export const routeOperations: RegisteredOperation[] = []
+// The same compiled schemas dispatch judges the bodies with; here they are judged together with
+// the pathname format rules, so one 400 names every invalid field.
+const createBody = compileValidator<CreateRouteBody>('route-create.json', 'body')
+const updateBody = compileValidator<UpdateRouteBody>('route-update.json', 'body')
+
+const routeOf = ({ store, scope, params, query }: AccessContext<RoutePathParams, OptionalSiteQuery>): RouteRecord =>
+  findRoute(store, scope, params.routeIdOrPathname, query.siteId)
+
+export const routeOperations = [
+  defineOperation<Record<string, never>, CreateRouteQuery, CreateRouteBody>({
+    operationId: 'createRoute',
+    method: 'POST',
+    path: '/v2/routes',
+    summary: 'Create an external route of a site',
+    query: 'route-create-query.json',
+    body: 'route-create.json',
+    success: { status: 201, shape: { resource: 'route.json' } },
+    errors: [400, 401, 403, 404, 409],
+    authorize({ query, rawBody, scope, store }) {
+      const siteId = peekUuid(rawBody, 'siteId')
+      if (siteId) requireSite(scope, store, siteId)
+      judgeRouteBody(createBody, rawBody, query.skipValidation)
+    },
+    run({ body, store }) {
+      requireFreePathname(store, body.siteId, body.pathname)
+      const route: RouteRecord = { id: store.random.uuid(), siteId: body.siteId, pathname: body.pathname }
+      store.routes.add(route)
+      return { status: 201, body: presentRoute(route) }
+    },
+  }),
+
+  defineOperation<Record<string, never>, ListRoutesQuery, undefined>({
+    operationId: 'listRoutes',
+    method: 'GET',
+    path: '/v2/routes',
+    summary: "List a site's routes, ordered by pathname",
+    query: 'route-list-query.json',
+    success: { status: 200, shape: { list: 'route.json' } },
+    errors: [400, 401, 403, 404],
+    authorize({ query, scope, store }) {
+      requireSite(scope, store, query.siteId)
+    },
+    run({ query, store }) {
+      const { items, hasMore } = paginate(store.routes.ofSite(query.siteId), (id) => store.routes.byId.get(id), query)
+      return { status: 200, body: { object: 'list', data: items.map(presentRoute), hasMore } }
+    },
+  }),
+
+  defineOperation<RoutePathParams, OptionalSiteQuery, undefined>({
+    operationId: 'getRoute',
+    method: 'GET',
+    path: '/v2/routes/{routeIdOrPathname}',
+    summary: 'Get a route by id, or by pathname with siteId',
+    params: 'route-params.json',
+    query: 'site-query.json',
+    success: { status: 200, shape: { resource: 'route.json' } },
+    errors: [400, 401, 403, 404],
+    authorize: routeOf,
+    run: (context) => ({ status: 200, body: presentRoute(routeOf(context)) }),
+  }),
+
+  defineOperation<RoutePathParams, UpdateRouteQuery, UpdateRouteBody>({
+    operationId: 'updateRoute',
+    method: 'PATCH',
+    path: '/v2/routes/{routeIdOrPathname}',
+    summary: "Change a route's pathname",
+    params: 'route-params.json',
+    query: 'route-update-query.json',
+    body: 'route-update.json',
+    success: { status: 200, shape: { resource: 'route.json' } },
+    errors: [400, 401, 403, 404, 409],
+    authorize(context) {
+      judgeRouteBody(updateBody, context.rawBody, context.query.skipValidation, routeOf(context).pathname)
+    },
+    run(context) {
+      const { body, store } = context
+      const route = routeOf(context)
+      if (body.pathname !== undefined && body.pathname !== route.pathname) {
+        requireFreePathname(store, route.siteId, body.pathname, route.id)
+        store.routes.rename(route, body.pathname)
+      }
+      return { status: 200, body: presentRoute(route) }
+    },
+  }),
+
+  defineOperation<RoutePathParams, OptionalSiteQuery, undefined>({
+    operationId: 'deleteRoute',
+    method: 'DELETE',
+    path: '/v2/routes/{routeIdOrPathname}',
+    summary: 'Delete a route',
+    params: 'route-params.json',
+    query: 'site-query.json',
+    success: { status: 204, shape: 'empty' },
+    errors: [400, 401, 403, 404],
+    authorize: routeOf,
+    run(context) {
+      context.store.routes.remove(routeOf(context))
+      return { status: 204 }
+    },
+  }),
+]

@@ -1,0 +1,59 @@
+import type { ErrorDetail, SkipValidation } from '../contracts/types.js'
+import type { RouteRecord } from '../store/records.js'
+import type { Store } from '../store/store.js'
+import { isUuid, requireSite } from './auth.js'
+import { ApiError, badRequest, conflict, invalidField, notFound } from './errors.js'
+import { ROUTE_PATHNAME_RULES, routePathnameProblem } from './route-pathname.js'
+import type { Scope } from './types.js'
+import type { Validator } from './validate.js'
+
+/**
+ * The route a path names: a UUID is an id; anything else is a pathname, which needs ?siteId=.
+ * Any non-UUID counts as a pathname because skipValidation lets a route's pathname be any
+ * non-empty string, and every route must stay reachable by its pathname. Access is decided
+ * here, before any body is judged: another tenant's route is a 403, a missing one a 404.
+ */
+export function findRoute(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined): RouteRecord {
+  if (isUuid(idOrPathname)) {
+    const route = store.routes.byId.get(idOrPathname.toLowerCase())
+    if (!route || (siteId !== undefined && route.siteId !== siteId)) throw notFound('route', `id ${idOrPathname}`)
+    requireSite(scope, store, route.siteId)
+    return route
+  }
+  if (siteId === undefined) {
+    throw invalidField('siteId', 'is required when the route is named by its pathname (routeIdOrPathname is not a UUID, so it is read as a pathname); pass ?siteId=<site id>')
+  }
+  requireSite(scope, store, siteId)
+  const route = store.routes.byPathname(siteId, idOrPathname)
+  if (!route) throw notFound('route', `pathname ${idOrPathname} in site ${siteId}`)
+  return route
+}
+
+/**
+ * The body judged whole: the schema's type checks and, unless skipValidation=true, the pathname
+ * format rules, so one 400 lists every invalid field. `unchanged` is a pathname the route
+ * already has: keeping it is not a change, so its format is not judged again.
+ */
+export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, skipValidation: SkipValidation | undefined, unchanged?: string): void {
+  const details: ErrorDetail[] = []
+  try {
+    validate(rawBody)
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.details) throw error
+    details.push(...error.details)
+  }
+  const pathname = (rawBody as Record<string, unknown>).pathname
+  const typed = typeof pathname === 'string' && !details.some((detail) => detail.field === 'pathname')
+  if (typed && skipValidation !== 'true' && pathname !== unchanged) {
+    const problem = routePathnameProblem(pathname)
+    if (problem) details.push({ field: 'pathname', message: `${problem}; must be ${ROUTE_PATHNAME_RULES} (or pass skipValidation=true to skip these rules)` })
+  }
+  if (details.length) throw badRequest(details)
+}
+
+/** 409 when the pathname belongs to a page or to another route of the site: they share one pathname space. */
+export function requireFreePathname(store: Store, siteId: string, pathname: string, routeId?: string): void {
+  const owner = store.pathnames.owner(siteId, pathname)
+  if (!owner || (owner.kind === 'route' && owner.id === routeId)) return
+  throw conflict(`The pathname ${JSON.stringify(pathname)} is already taken in this site by the ${owner.kind} ${owner.id}; pages and routes of a site share one pathname space.`)
+}
