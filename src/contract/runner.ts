@@ -12,7 +12,7 @@ const DEFAULT_TIMEOUT_MS = 15_000
 
 /** Why a check does not run in this configuration, or undefined when it runs. */
 function skipReason(check: CheckDefinition, options: ContractOptions): string | undefined {
-  if (check.profiles && !check.profiles.includes(options.profile)) return `${check.unpromised ?? `not a promise of the ${DOCUMENT_OF[options.profile]}`} (--profile ${options.profile})`
+  if (check.profiles && !check.profiles.includes(options.profile)) return check.unpromised ?? `not a promise of the ${DOCUMENT_OF[options.profile]}`
   for (const need of check.needs ?? []) {
     if (need === 'write' && options.readOnly) return '--read-only: the suite sends only GET requests'
     if (need === 'write' && options.workspaceId === undefined) return 'no --workspace-id: the suite writes only in sites it creates there'

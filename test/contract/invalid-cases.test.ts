@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { contractsSchema, invalidCases, publishedBodySchema, publishedQuerySchema } from '../../src/contract/invalid-cases.js'
+
+const cases = (found: { schema: Record<string, unknown>; base: string } | undefined, options?: Parameters<typeof invalidCases>[2]) => {
+  if (!found) throw new Error('no schema')
+  return invalidCases(found.schema, found.base, options).map((c) => `${c.field} ${c.kind}${'value' in c ? ` ${JSON.stringify(c.value)}` : ''}`)
+}
+
+describe('invalid cases generated from a request schema', () => {
+  it('covers each required field missing, each wrong type, each invalid value, each limit, and no length maximum', () => {
+    expect(cases(contractsSchema('site-create.json'))).toEqual([
+      'workspaceId missing',
+      'workspaceId wrong type 12345',
+      'workspaceId invalid value "not-a-uuid"',
+      'name missing',
+      'name wrong type 12345',
+      'name out of range ""',
+      'hostOrigin wrong type 12345',
+      'hostOrigin invalid value "not a url"',
+      'defaultLocale wrong type 12345',
+      'defaultLocale invalid value "not valid ?#"',
+    ])
+  })
+
+  it('follows anyOf through a nullable field, and turns `not: {}` into a field that must not be sent', () => {
+    expect(cases(contractsSchema('site-update.json'))).toEqual([
+      'name wrong type 12345',
+      'name out of range ""',
+      'hostOrigin wrong type 12345',
+      'hostOrigin invalid value "not a url"',
+      'defaultLocale not accepted "fr-FR"',
+    ])
+  })
+
+  it('words query values as text and leaves the pagination parameters to their own group', () => {
+    expect(cases(contractsSchema('site-list-query.json'), { asText: true, skip: ['limit', 'startingAfter'] })).toEqual(['workspaceId missing', 'workspaceId invalid value "not-a-uuid"'])
+  })
+
+  it('reads the published OpenAPI through its component refs and its query parameters', () => {
+    expect(cases(publishedBodySchema('POST', '/v6/pages'))).toEqual([
+      'siteId missing',
+      'siteId wrong type 12345',
+      'siteId invalid value "not-a-uuid"',
+      'pathname missing',
+      'pathname wrong type 12345',
+      'name missing',
+      'name wrong type 12345',
+    ])
+    expect(cases(publishedQuerySchema('GET', '/v6/pages'), { asText: true, skip: ['limit', 'startingAfter'] })).toContain('sortBy invalid value "not-one-of-the-values"')
+    expect(publishedBodySchema('POST', '/v2/routes')).toBeUndefined()
+  })
+})

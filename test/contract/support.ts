@@ -1,0 +1,39 @@
+import { runContract } from '../../src/contract/runner.js'
+import type { CheckResult, ContractOptions, ContractReport } from '../../src/contract/types.js'
+import type { Mock } from '../../src/mock.js'
+
+/** The suite's options for a mock at this address: its first workspace, a site key, the second workspace as the other tenant. */
+export function optionsFor(url: string, mock: Mock, overrides: Partial<ContractOptions> = {}): ContractOptions {
+  const { workspaces, sites } = mock.credentials()
+  return {
+    baseUrl: url,
+    apiKey: workspaces[0]!.appApiKey,
+    workspaceId: workspaces[0]!.id,
+    siteApiKey: sites.find((site) => site.workspaceId === workspaces[0]!.id)!.siteApiKey,
+    otherApiKey: workspaces[1]!.appApiKey,
+    readOnly: false,
+    profile: 'spec',
+    concurrency: 1,
+    maxRps: 0,
+    ...overrides,
+  }
+}
+
+export function runAgainst(url: string, mock: Mock, overrides: Partial<ContractOptions> = {}): Promise<ContractReport> {
+  return runContract(optionsFor(url, mock, overrides))
+}
+
+export const withStatus = (report: ContractReport, status: CheckResult['status']): CheckResult[] => report.checks.filter((check) => check.status === status)
+
+/** A readable list of failures for assertion messages. */
+export function describeFailures(report: ContractReport): string {
+  return withStatus(report, 'failed')
+    .map((check) => `${check.id}: ${check.failures.map((failure) => `${failure.message} ${failure.request ? `[${failure.request.method} ${failure.request.path} -> ${failure.response?.status}]` : ''}`).join(' | ')}`)
+    .join('\n')
+}
+
+export function check(report: ContractReport, id: string): CheckResult {
+  const found = report.checks.find((result) => result.id === id)
+  if (!found) throw new Error(`no check ${id} in the report; checks: ${report.checks.map((result) => result.id).join(', ')}`)
+  return found
+}
