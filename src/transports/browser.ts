@@ -1,0 +1,104 @@
+/**
+ * sitemock/browser: the mock inside a web page. msw's service worker hands the page's fetch
+ * calls to the same catch-all handler (createMswHandler) and the same core that `sitemock serve`
+ * runs, so the browser sees the same routes, validation, errors and scenarios.
+ *
+ *   import { startBrowserMock } from 'sitemock/browser'
+ *   const sitemock = await startBrowserMock()
+ *   const { appApiKey } = sitemock.credentials().workspaces[0]
+ */
+import { http, passthrough } from 'msw'
+import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
+import { apiRoutes } from '../api/operations.js'
+import type { Credentials } from '../contracts/types.js'
+import { CONTROL_PREFIX } from '../control/control-plane.js'
+import type { Mock, MockOptions } from '../mock.js'
+import { DEFAULT_SEED, type ScenarioName } from '../scenarios/index.js'
+import { fingerprint, SessionJournal } from './browser-session.js'
+import { createSavedMock } from './browser-state.js'
+import { createMswHandler, DEFAULT_BASE_URL } from './msw.js'
+
+export { DEFAULT_BASE_URL }
+
+export interface BrowserMockOptions {
+  /** The state to start from: a scenario name (default "default") or { fixture } with a fixture document. */
+  scenario?: ScenarioName | { fixture: unknown }
+  /** Seed of generated content and ids (default 1): the same seed gives the same state. */
+  seed?: number
+  /**
+   * What the mock intercepts: the service's address (default https://api.makeswift.com), another
+   * absolute base URL, or a path on the page's own origin such as "/" or "/api". On the page's
+   * origin only the API's paths and /__mock/* are answered; the app's own files pass through.
+   */
+  baseUrl?: string
+  /** What msw does with a request the mock does not take (default "bypass": it goes to the network). */
+  onUnhandledRequest?: StartOptions['onUnhandledRequest']
+  /**
+   * Keep the state across reloads of the tab in sessionStorage (default true), under `key`
+   * (default "sitemock"). A different scenario or seed starts afresh.
+   */
+  persist?: boolean | { key: string }
+  /** Where the page serves msw's worker script (default "/mockServiceWorker.js"; see `msw init`). */
+  serviceWorkerUrl?: string
+  /** Silences msw's log line per intercepted request. */
+  quiet?: boolean
+}
+
+export interface BrowserMock {
+  /** The core itself: mock.store, mock.handle(request) for calls without fetch. */
+  readonly mock: Mock
+  readonly worker: SetupWorker
+  /** The App keys and Site keys of the current state, as GET /__mock/credentials answers. */
+  credentials(): Credentials
+  /** Restores the state the page started from (scenario and seed) and forgets the saved state. */
+  reset(): void
+  /** Stops intercepting; the saved state stays for the next start. */
+  stop(): void
+}
+
+/** Starts msw's service worker in front of a mock; resolves once the page's requests are intercepted. */
+export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
+  const scenario = options.scenario ?? 'default'
+  const start =
+    typeof scenario === 'string' ? { scenario, seed: options.seed ?? DEFAULT_SEED } : { fixture: scenario.fixture, seed: options.seed }
+  const mockOptions: MockOptions = { scenario: typeof scenario === 'string' ? scenario : { fixture: scenario.fixture }, seed: start.seed }
+  const journal = options.persist === false ? undefined : new SessionJournal(sessionStorage, keyOf(options.persist), fingerprint(JSON.stringify(start)))
+  const { mock, resetTo } = createSavedMock(mockOptions, journal)
+
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
+  const handler = createMswHandler(mock, { baseUrl })
+  const worker = baseUrl.startsWith('/') ? setupWorker(sameOriginFilter(baseUrl), handler) : setupWorker(handler)
+  await worker.start({
+    serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
+    onUnhandledRequest: options.onUnhandledRequest ?? 'bypass',
+    quiet: options.quiet,
+  })
+  return {
+    mock,
+    worker,
+    credentials: () => mock.credentials(),
+    reset() {
+      // Both fields given: a plain reset would keep whatever scenario /__mock/reset switched to last.
+      resetTo('fixture' in start ? { fixture: start.fixture, seed: start.seed } : { scenario: start.scenario, seed: start.seed })
+    },
+    stop: () => worker.stop(),
+  }
+}
+
+function keyOf(persist: BrowserMockOptions['persist']): string {
+  return typeof persist === 'object' ? persist.key : 'sitemock'
+}
+
+/**
+ * On the page's own origin a catch-all would also take the app's scripts, images and data
+ * files; this handler, placed first, lets through every request that is neither an API route
+ * nor the control plane, and leaves the rest to the mock's handler.
+ */
+function sameOriginFilter(baseUrl: string) {
+  const prefix = baseUrl.replace(/\/$/, '')
+  return http.all(`${prefix}/*`, ({ request }) => {
+    const path = new URL(request.url).pathname.slice(prefix.length) || '/'
+    if (path.startsWith(CONTROL_PREFIX) || apiRoutes.match(request.method, path).kind !== 'not-found') return undefined
+    return passthrough()
+  })
+}
