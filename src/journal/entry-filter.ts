@@ -1,0 +1,27 @@
+import type { JournalEntry, JournalQuery } from '../contracts/types.js'
+
+export type EntryFilter = Omit<JournalQuery, 'limit'>
+
+/**
+ * Whether an entry passes the filter. `path` is a path as sent (/v2/sites/abc), the route's
+ * template (/v2/sites/{siteId}), or a prefix ending in * (/v2/*); `status` is a status (404),
+ * a class (4xx) or "dropped".
+ */
+export function matchesEntry(entry: JournalEntry, filter: EntryFilter): boolean {
+  if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false
+  if (filter.path !== undefined && !matchesPath(entry, filter.path)) return false
+  if (filter.status !== undefined && !matchesStatus(entry, filter.status)) return false
+  return true
+}
+
+function matchesPath(entry: JournalEntry, path: string): boolean {
+  if (path.endsWith('*')) return entry.path.startsWith(path.slice(0, -1))
+  return entry.path === path || entry.route === path
+}
+
+function matchesStatus(entry: JournalEntry, status: string): boolean {
+  if (status === 'dropped') return entry.dropped !== null
+  if (entry.status === null) return false
+  if (status.endsWith('xx')) return Math.floor(entry.status / 100) === Number(status[0])
+  return entry.status === Number(status)
+}

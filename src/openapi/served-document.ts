@@ -1,0 +1,22 @@
+import { methodNotAllowed } from '../api/errors.js'
+import type { ApiRequest, ApiResponse } from '../api/types.js'
+import { buildOpenApiDocument } from './document.js'
+
+export const OPENAPI_PATH = '/openapi.json'
+
+let served: string | undefined
+
+/**
+ * GET /openapi.json, or undefined for any other path. The server URL "." is relative to the
+ * document, so the reference's "try it" reaches this mock wherever it is mounted.
+ */
+export function serveOpenApi(request: ApiRequest): ApiResponse | undefined {
+  if (request.path !== OPENAPI_PATH) return undefined
+  if (request.method !== 'GET') {
+    const error = methodNotAllowed(request.method, ['GET'])
+    return { status: 405, headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers }, body: error.toBody() }
+  }
+  // Built once: the route table and the schemas never change while the mock runs.
+  served ??= JSON.stringify(buildOpenApiDocument({ serverUrl: '.' }), null, 2)
+  return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: undefined, payload: served }
+}
