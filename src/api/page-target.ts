@@ -1,5 +1,5 @@
 import type { PageLocalization } from '../contracts/types.js'
-import type { PageRecord, SiteRecord } from '../store/records.js'
+import type { LocaleRecord, PageRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { isUuid, requireSite } from './auth.js'
 import { invalidField, notFound } from './errors.js'
@@ -30,15 +30,15 @@ export function findPage(store: Store, scope: Scope, idOrPathname: string, siteI
  * The locale a `locale` parameter names (a code or a locale id) among the site's active
  * locales; undefined for the site's default locale, which needs no collapsing.
  */
-export function findLocaleCode(store: Store, site: SiteRecord, value: string | undefined): string | undefined {
+export function localeToCollapse(store: Store, site: SiteRecord, value: string | undefined): LocaleRecord | undefined {
   if (value === undefined) return undefined
   const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, value)
   if (!locale || locale.siteId !== site.id || locale.deletedAt !== null) {
     const codes = store.locales.ofSite(site.id).values().map((l) => l.locale)
     throw invalidField('locale', `is not a locale of this site; accepted: ${codes.join(', ')} or one of their ids`)
   }
-  return locale.locale === site.defaultLocale ? undefined : locale.locale
+  return locale.locale === site.defaultLocale ? undefined : locale
 }
 
-export const localizationIn = (localizations: PageLocalization[], code: string | undefined): PageLocalization | undefined =>
-  code === undefined ? undefined : localizations.find((l) => l.locale === code)
+export const localizationIn = (localizations: PageLocalization[], locale: LocaleRecord | undefined): PageLocalization | undefined =>
+  locale === undefined ? undefined : localizations.find((l) => l.locale === locale.locale)

@@ -13,7 +13,7 @@ import type { Store } from '../store/store.js'
 import { peekUuid, requireSite } from './auth.js'
 import { ApiError, conflict } from './errors.js'
 import { listPages } from './page-list.js'
-import { findLocaleCode, findPage, localizationIn } from './page-target.js'
+import { findPage, localeToCollapse, localizationIn } from './page-target.js'
 import { presentPage } from './present.js'
 import { defineOperation, type AccessContext } from './types.js'
 
@@ -124,8 +124,8 @@ export const pageOperations = [
       const site = store.sites.get(page.siteId)!
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
-      const localeCode = findLocaleCode(store, site, query.locale)
-      return { status: 200, body: presentPage(page, content, site.defaultLocale, localizationIn(content.localizations, localeCode)) }
+      const locale = localeToCollapse(store, site, query.locale)
+      return { status: 200, body: presentPage(page, content, site.defaultLocale, localizationIn(content.localizations, locale)) }
     },
   }),
 

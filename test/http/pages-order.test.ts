@@ -5,10 +5,11 @@ import { startMock, walk, type TestServer } from '../support/harness.js'
 type PageBody = Record<string, unknown> & { id: string; pathname: string; title: string | null; description: string | null; isOnline: boolean }
 
 const SORTS = ['path', 'title', 'description', 'updatedAt', 'createdAt'] as const
-const FIELD: Record<(typeof SORTS)[number], keyof PageBody> = { path: 'pathname', title: 'title', description: 'description', updatedAt: 'updatedAt', createdAt: 'createdAt' }
+type SortBy = (typeof SORTS)[number]
+const FIELD: Record<SortBy, keyof PageBody> = { path: 'pathname', title: 'title', description: 'description', updatedAt: 'updatedAt', createdAt: 'createdAt' }
 
 /** The order the API promises: the value in the chosen direction, nulls last, ties by id. */
-function expectedOrder(pages: PageBody[], sortBy: (typeof SORTS)[number], direction: 'asc' | 'desc'): string[] {
+function expectedOrder(pages: PageBody[], sortBy: SortBy, direction: 'asc' | 'desc'): string[] {
   const field = FIELD[sortBy]
   const sign = direction === 'asc' ? 1 : -1
   return [...pages]
@@ -55,16 +56,21 @@ describe('page lists over 250 pages', () => {
     expect(all).toHaveLength(250)
   })
 
+  /** Walks one list with a page size that does not divide it, and compares it with `pages` filtered and sorted the slow way. */
+  async function expectWalk(pages: PageBody[], sortBy: SortBy, direction: 'asc' | 'desc', includeOffline: boolean, pathPrefix?: string, versionRef = 'ref:draft') {
+    const query = new URLSearchParams({ siteId, sortBy, sortDirection: direction, includeOffline: String(includeOffline), versionRef })
+    if (pathPrefix) query.set('pathPrefix', pathPrefix)
+    const walked = await walk(server.api, `/v6/pages?${query.toString()}`, key, 17)
+    const matching = pages.filter((p) => (includeOffline || p.isOnline) && (!pathPrefix || p.pathname.startsWith(pathPrefix)))
+    expect(walked.map((p) => p.id), query.toString()).toEqual(expectedOrder(matching, sortBy, direction))
+  }
+
   for (const sortBy of SORTS) {
     for (const direction of ['asc', 'desc'] as const) {
       for (const includeOffline of [true, false]) {
         for (const pathPrefix of [undefined, '/docs']) {
           it(`walks sortBy=${sortBy} ${direction}${includeOffline ? ' with offline pages' : ''}${pathPrefix ? ` under ${pathPrefix}` : ''} in order, each page once`, async () => {
-            const query = new URLSearchParams({ siteId, sortBy, sortDirection: direction, includeOffline: String(includeOffline) })
-            if (pathPrefix) query.set('pathPrefix', pathPrefix)
-            const walked = await walk(server.api, `/v6/pages?${query.toString()}`, key, 17)
-            const matching = all.filter((p) => (includeOffline || p.isOnline) && (!pathPrefix || p.pathname.startsWith(pathPrefix)))
-            expect(walked.map((p) => p.id)).toEqual(expectedOrder(matching, sortBy, direction))
+            await expectWalk(all, sortBy, direction, includeOffline, pathPrefix)
           })
         }
       }
@@ -92,5 +98,35 @@ describe('page lists over 250 pages', () => {
     expect(seen).toHaveLength(251)
     expect(seen[250]).toBe(seen[0])
     expect(new Set(seen.slice(0, 250)).size).toBe(250)
+  })
+
+  it('stays exact in every order after edits, deletions and creations made once those orders were in use', async () => {
+    for (const [i, page] of all.slice(0, 40).entries()) {
+      const changes = [{ title: `Retitled ${i % 6}` }, { description: null, isOnline: i % 3 === 0 }, { pathname: `/docs/moved-${i}` }, { title: null }][i % 4]
+      expect((await server.api.patch(`/v6/pages/${page.id}`, { key, body: changes })).status).toBe(200)
+    }
+    for (const page of all.slice(40, 50)) expect((await server.api.delete(`/v6/pages/${page.id}`, { key })).status).toBe(204)
+    for (let i = 0; i < 10; i++) expect((await server.api.post('/v6/pages', { key, body: { siteId, pathname: `/docs/new-${i}`, name: 'New' } })).status).toBe(201)
+    const now = (await walk(server.api, `/v6/pages?siteId=${siteId}&includeOffline=true`, key, 100)) as PageBody[]
+    expect(now).toHaveLength(250)
+    for (const sortBy of SORTS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const includeOffline of [true, false]) for (const pathPrefix of [undefined, '/docs']) await expectWalk(now, sortBy, direction, includeOffline, pathPrefix)
+      }
+    }
+  })
+
+  it('walks the live version in every order as published, whatever the drafts became since', async () => {
+    expect((await server.api.post(`/__mock/sites/${siteId}/publish`)).status).toBe(200)
+    const published = (await walk(server.api, `/v6/pages?siteId=${siteId}&includeOffline=true&versionRef=ref:live`, key, 100)) as PageBody[]
+    expect(published).toHaveLength(250)
+    for (const page of published.slice(0, 30)) await server.api.patch(`/v6/pages/${page.id}`, { key, body: { title: 'Edited after publishing', isOnline: false } })
+    await server.api.delete(`/v6/pages/${published[30]!.id}`, { key })
+    const live = published.filter((p) => p.id !== published[30]!.id)
+    for (const sortBy of SORTS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const includeOffline of [true, false]) for (const pathPrefix of [undefined, '/blog']) await expectWalk(live, sortBy, direction, includeOffline, pathPrefix, 'ref:live')
+      }
+    }
   })
 })

@@ -42,6 +42,19 @@ describe.each(TRANSPORTS)('draft and live pages, and locales, over %s', (transpo
     expect((await server.api.get(`/v6/pages/${id}?versionRef=ref:live`, { key })).body).toMatchObject({ title: 'Draft title', pathname: '/launch-v2' })
   })
 
+  it('lists the live version through /v2/sites/{siteId}/pages too, and refuses an unknown versionRef on a get', async () => {
+    await server.api.post(`/__mock/sites/${siteId}/publish`)
+    const created = await server.api.post('/v6/pages', { key, body: { siteId, pathname: '/after-publish', name: 'After' } })
+    const v6 = await walk(server.api, `/v6/pages?siteId=${siteId}&versionRef=ref:live&includeOffline=true`, key, 25)
+    const v2 = await walk(server.api, `/v2/sites/${siteId}/pages?versionRef=ref:live&includeOffline=true`, key, 25)
+    expect(v2).toEqual(v6)
+    expect(v6.map((p) => p.id)).not.toContain(created.body.id)
+    expect(v6.every((p) => p.publishedAt !== null)).toBe(true)
+    const bad = await server.api.get(`/v6/pages/${created.body.id as string}?versionRef=live`, { key })
+    expect(bad.status).toBe(400)
+    expect(bad.body.details!.map((d) => d.field)).toEqual(['versionRef'])
+  })
+
   it('answers 404 when publishing an unknown site', async () => {
     expect((await server.api.post('/__mock/sites/00000000-0000-4000-8000-000000000000/publish')).status).toBe(404)
   })
@@ -72,6 +85,25 @@ describe.each(TRANSPORTS)('draft and live pages, and locales, over %s', (transpo
       const expected = server.mock.store.pages.ofSite(multiSite).values().filter((p) => p.draft.localizations.some((l) => l.locale === 'fr-FR'))
       expect(listed.map((p) => p.id)).toEqual(expected.map((p) => p.id))
       expect(listed.every((p) => p.locale === 'fr-FR')).toBe(true)
+    })
+
+    it('shows a page without a localization in the asked locale as it is, in the default locale', async () => {
+      const created = await server.api.post('/v6/pages', { key: multiKey, body: { siteId: multiSite, pathname: '/only-english', name: 'Only English' } })
+      const read = await server.api.get(`/v6/pages/${created.body.id as string}?locale=fr-FR`, { key: multiKey })
+      expect(read.body).toEqual(created.body)
+      const listed = await walk(server.api, `/v6/pages?siteId=${multiSite}&locale=fr-FR&includeOffline=true`, multiKey, 50)
+      expect(listed.map((p) => p.id)).not.toContain(created.body.id)
+    })
+
+    it('keeps a list by locale exact when the locale is renamed', async () => {
+      const before = await walk(server.api, `/v6/pages?siteId=${multiSite}&locale=fr-FR&includeOffline=true&sortBy=title`, multiKey, 10)
+      expect(before.length).toBeGreaterThan(0)
+      const renamed = await server.api.patch(`/v2/locales/fr-FR?siteId=${multiSite}`, { key: multiKey, body: { locale: 'fr-CA' } })
+      expect(renamed.status).toBe(200)
+      const after = await walk(server.api, `/v6/pages?siteId=${multiSite}&locale=fr-CA&includeOffline=true&sortBy=title`, multiKey, 10)
+      expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id))
+      expect(after.every((p) => p.locale === 'fr-CA')).toBe(true)
+      expect((await server.api.get(`/v6/pages?siteId=${multiSite}&locale=fr-FR`, { key: multiKey })).status).toBe(400)
     })
 
     it('refuses a locale the site does not have, listing the ones it has', async () => {

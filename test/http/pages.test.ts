@@ -148,6 +148,34 @@ describe.each(TRANSPORTS)('pages over %s', (transport) => {
       expect((await create('/short-lived')).status).toBe(201)
     })
 
+    it('deletes and updates by pathname, and asks for siteId when a pathname comes without one', async () => {
+      await create('/by-path')
+      const path = encodeURIComponent('/by-path')
+      const noSite = await server.api.patch(`/v6/pages/${path}`, { key, body: { name: 'Renamed' } })
+      expect(noSite.status).toBe(400)
+      expect(noSite.body.details).toEqual([{ field: 'siteId', message: expect.stringContaining('?siteId=') as unknown }])
+      expect((await server.api.delete(`/v6/pages/${path}`, { key })).status).toBe(400)
+      expect((await server.api.delete(`/v6/pages/${path}?siteId=${siteId}`, { key })).status).toBe(204)
+      expect((await server.api.get(`/v6/pages/${path}?siteId=${siteId}`, { key })).status).toBe(404)
+      expect((await server.api.delete(`/v6/pages/${path}?siteId=${siteId}`, { key })).status).toBe(404)
+    })
+
+    it('answers 404 for a page id named together with another site', async () => {
+      const page = await create('/elsewhere')
+      const response = await server.api.get(`/v6/pages/${page.body.id as string}?siteId=${UNKNOWN_ID}`, { key })
+      expect(response.status).toBe(404)
+      expect(response.body.code).toBe('not_found')
+    })
+
+    it('answers 401 without a valid key before judging anything else, and 405 for a method a page path does not have', async () => {
+      expect((await server.api.post('/v6/pages', { body: { bad: true } })).status).toBe(401)
+      expect((await server.api.get(`/v6/pages?siteId=${siteId}`, { key: 'sk_notarealkeynotarealkey1' })).status).toBe(401)
+      expect((await server.api.get('/v6/pages/not-a-page')).status).toBe(401)
+      const put = await server.api.request('PUT', `/v6/pages/${UNKNOWN_ID}`, { key, body: {} })
+      expect(put.status).toBe(405)
+      expect(put.body.code).toBe('method_not_allowed')
+    })
+
     it("refuses another tenant's keys with 403, and the site's own Site key works", async () => {
       const page = await create('/guarded')
       const id = page.body.id as string
@@ -164,6 +192,24 @@ describe.each(TRANSPORTS)('pages over %s', (transport) => {
       const v2 = await walk(server.api, `/v2/sites/${siteId}/pages`, key, 7)
       expect(v2).toEqual(v6)
       expect(v6.length).toBeGreaterThanOrEqual(30)
+    })
+
+    it('answers 404 for an unknown site and 403 for a site of another tenant on both list paths', async () => {
+      expect((await server.api.get(`/v6/pages?siteId=${UNKNOWN_ID}`, { key })).status).toBe(404)
+      expect((await server.api.get(`/v2/sites/${UNKNOWN_ID}/pages`, { key })).status).toBe(404)
+      expect((await server.api.get(`/v6/pages?siteId=${creds.sites[1]!.id}`, { key })).status).toBe(403)
+      expect((await server.api.get(`/v2/sites/${creds.sites[1]!.id}/pages`, { key })).status).toBe(403)
+      expect((await server.api.get(`/v2/sites/${siteId}/pages`, { key: creds.sites[0]!.siteApiKey })).status).toBe(200)
+    })
+
+    it('refuses a limit outside 1..100 and a cursor that is not a page of the list, naming each', async () => {
+      for (const [query, field] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['startingAfter=nope', 'startingAfter'], [`startingAfter=${UNKNOWN_ID}`, 'startingAfter']]) {
+        for (const path of [`/v6/pages?siteId=${siteId}&${query}`, `/v2/sites/${siteId}/pages?${query}`]) {
+          const response = await server.api.get(path, { key })
+          expect(response.status, path).toBe(400)
+          expect(response.body.details!.map((d) => d.field), path).toEqual([field])
+        }
+      }
     })
 
     it('refuses invalid enum values with a 400 naming the parameter', async () => {
