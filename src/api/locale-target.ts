@@ -1,10 +1,12 @@
+import common from '../../contracts/schemas/common.json' with { type: 'json' }
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { isUuid, requireSite } from './auth.js'
 import { invalidField, notFound } from './errors.js'
 import type { Scope } from './types.js'
 
-const LOCALE_CODE = /^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$/
+// The same pattern request bodies are validated with, so a path names exactly the codes a body may set.
+const LOCALE_CODE = new RegExp(common.$defs.localeCode.pattern)
 
 /**
  * The locale a path names: by id, or by code together with ?siteId=. Soft-deleted locales are

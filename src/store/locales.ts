@@ -10,8 +10,8 @@ export class LocaleTable {
   readonly byId = new Map<string, LocaleRecord>()
   private readonly activeByCode = new Map<string, Map<string, LocaleRecord>>()
   private readonly ordered = new Map<string, SortedIndex<LocaleRecord>>()
-  /** A site's soft-deleted locales, so a restore by code never scans. */
-  private readonly deleted = new Map<string, Set<LocaleRecord>>()
+  /** A site's soft-deleted locales by code, in deletion order, so a restore by code never scans. */
+  private readonly deleted = new Map<string, Map<string, LocaleRecord[]>>()
 
   ofSite(siteId: string): SortedIndex<LocaleRecord> {
     let index = this.ordered.get(siteId)
@@ -25,16 +25,14 @@ export class LocaleTable {
 
   /** A soft-deleted locale of the site with this code (the latest deleted one). */
   deletedByCode(siteId: string, code: string): LocaleRecord | undefined {
-    let found: LocaleRecord | undefined
-    for (const locale of this.deleted.get(siteId) ?? []) if (locale.locale === code) found = locale
-    return found
+    return this.deleted.get(siteId)?.get(code)?.at(-1)
   }
 
   /** Adds an active locale, or keeps a soft-deleted one restorable. */
   add(locale: LocaleRecord): void {
     this.byId.set(locale.id, locale)
     if (locale.deletedAt === null) this.activate(locale)
-    else this.deletedOf(locale.siteId).add(locale)
+    else this.keepDeleted(locale)
   }
 
   update(locale: LocaleRecord, changes: { locale?: string; domain?: string | null }): void {
@@ -50,17 +48,20 @@ export class LocaleTable {
     locale.deletedAt = at
     this.codes(locale.siteId).delete(locale.locale)
     this.ofSite(locale.siteId).remove(locale)
-    this.deletedOf(locale.siteId).add(locale)
+    this.keepDeleted(locale)
   }
 
   restore(locale: LocaleRecord): void {
     locale.deletedAt = null
-    this.deletedOf(locale.siteId).delete(locale)
+    // Only the deleted locales of one site with one code are searched here: a handful at most.
+    const sameCode = this.deletedOf(locale.siteId).get(locale.locale) ?? []
+    sameCode.splice(sameCode.indexOf(locale), 1)
+    if (sameCode.length === 0) this.deletedOf(locale.siteId).delete(locale.locale)
     this.activate(locale)
   }
 
   dropSite(siteId: string): void {
-    for (const locale of this.deletedOf(siteId)) this.byId.delete(locale.id)
+    for (const sameCode of this.deletedOf(siteId).values()) for (const locale of sameCode) this.byId.delete(locale.id)
     for (const locale of this.ofSite(siteId).values()) this.byId.delete(locale.id)
     this.ordered.delete(siteId)
     this.activeByCode.delete(siteId)
@@ -79,9 +80,16 @@ export class LocaleTable {
     this.ofSite(locale.siteId).insert(locale)
   }
 
-  private deletedOf(siteId: string): Set<LocaleRecord> {
+  private keepDeleted(locale: LocaleRecord): void {
+    const byCode = this.deletedOf(locale.siteId)
+    const sameCode = byCode.get(locale.locale)
+    if (sameCode) sameCode.push(locale)
+    else byCode.set(locale.locale, [locale])
+  }
+
+  private deletedOf(siteId: string): Map<string, LocaleRecord[]> {
     let deleted = this.deleted.get(siteId)
-    if (!deleted) this.deleted.set(siteId, (deleted = new Set()))
+    if (!deleted) this.deleted.set(siteId, (deleted = new Map()))
     return deleted
   }
 

@@ -9,15 +9,17 @@ describe.each(TRANSPORTS)('locales over %s', (transport) => {
   let creds: Credentials
   let key: string
   let siteId: string
+  let otherSiteId: string
 
   beforeAll(async () => {
     server = await startMock({ transport })
   })
   afterAll(() => server.close())
   beforeEach(async () => {
-    creds = await resetAndGetCredentials(server.api)
+    creds = await resetAndGetCredentials(server.api, { scenario: 'default' })
     key = creds.workspaces[0]!.appApiKey
     siteId = creds.sites[0]!.id
+    otherSiteId = creds.sites[1]!.id
   })
 
   const create = (locale: string, domain?: string) => server.api.post('/v2/locales', { key, body: { siteId, locale, ...(domain ? { domain } : {}) } })
@@ -84,6 +86,24 @@ describe.each(TRANSPORTS)('locales over %s', (transport) => {
     const renamed = await server.api.patch(`/v2/locales/en-US?siteId=${siteId}`, { key, body: { locale: 'en-GB' } })
     expect(renamed.body).toMatchObject({ locale: 'en-GB', isDefault: true })
     expect((await server.api.get(`/v2/sites/${siteId}`, { key })).body.defaultLocale).toBe('en-GB')
+    expect((await create('en-US')).body).toMatchObject({ locale: 'en-US', isDefault: false })
+    const listed = await walk(server.api, `/v2/locales?siteId=${siteId}`, key, 100)
+    expect(listed.filter((l) => l.isDefault).map((l) => l.id)).toEqual([renamed.body.id])
+  })
+
+  it("carries the pages' localizations over to a renamed locale, and hides them while it is deleted", async () => {
+    const multi = await resetAndGetCredentials(server.api, { scenario: 'multi-locale' })
+    const [multiKey, multiSite] = [multi.workspaces[0]!.appApiKey, multi.sites[0]!.id]
+    const page = server.mock.store.pages.ofSite(multiSite).values().find((p) => p.draft.localizations.some((l) => l.locale === 'fr-FR'))!
+    const pathname = page.draft.localizations.find((l) => l.locale === 'fr-FR')!.pathname
+    const renamed = await server.api.patch(`/v2/locales/fr-FR?siteId=${multiSite}`, { key: multiKey, body: { locale: 'fr-CA' } })
+    expect(renamed.body).toMatchObject({ locale: 'fr-CA', pathPrefix: 'fr' })
+    const localized = await server.api.get(`/v6/pages/${page.id}?locale=fr-CA`, { key: multiKey })
+    expect(localized.body).toMatchObject({ pathname, locale: 'fr-CA' })
+    await server.api.delete(`/v2/locales/${renamed.body.id as string}`, { key: multiKey })
+    expect((await server.api.get(`/v6/pages/${page.id}?locale=fr-CA`, { key: multiKey })).status).toBe(400)
+    await server.api.post(`/v2/locales/${renamed.body.id as string}/restore`, { key: multiKey })
+    expect((await server.api.get(`/v6/pages/${page.id}?locale=fr-CA`, { key: multiKey })).body).toEqual(localized.body)
   })
 
   it('soft-deletes with 204 and restores with the same id and data', async () => {
@@ -112,6 +132,42 @@ describe.each(TRANSPORTS)('locales over %s', (transport) => {
     expect((await server.api.post(`/v2/locales/${UNKNOWN_ID}/restore`, { key })).status).toBe(404)
   })
 
+  it('serves fixture locales with their path prefixes, leaving out the deleted ones until restored', async () => {
+    const edge = await resetAndGetCredentials(server.api, { scenario: 'edge-cases' })
+    const [edgeKey, first, second] = [edge.workspaces[0]!.appApiKey, edge.sites[0]!.id, edge.sites[1]!.id]
+    const listed = await walk(server.api, `/v2/locales?siteId=${first}`, edgeKey, 2)
+    expect(listed.map((l) => [l.locale, l.isDefault, l.pathPrefix])).toEqual([
+      ['fr-FR', true, null],
+      ['ja-JP', false, null],
+      ['zh-CN', false, '中文'],
+      ['es-419', false, null],
+    ])
+    const restored = await server.api.post(`/v2/locales/de-DE/restore?siteId=${first}`, { key: edgeKey })
+    expect(restored.body).toMatchObject({ id: '24692f8a-eaad-44f9-a609-4969542f7924', locale: 'de-DE' })
+    // The second site has an active fr and a deleted fr with another prefix.
+    expect((await server.api.post(`/v2/locales/fr/restore?siteId=${second}`, { key: edgeKey })).status).toBe(409)
+    expect((await server.api.delete(`/v2/locales/fr?siteId=${second}`, { key: edgeKey })).status).toBe(204)
+    const latest = await server.api.post(`/v2/locales/fr/restore?siteId=${second}`, { key: edgeKey })
+    expect(latest.body).toMatchObject({ locale: 'fr', pathPrefix: 'fr' })
+    expect((await server.api.post('/v2/locales/79fd2eba-0bb4-4cb1-9cc2-b190cb103452/restore', { key: edgeKey })).status).toBe(409)
+  })
+
+  it("drops a site's locales with the site, and duplicates only its active ones with fresh ids", async () => {
+    const italian = (await create('it')).body
+    await server.api.delete(`/v2/locales/${(await create('nl')).body.id as string}`, { key })
+    const copy = await server.api.post(`/v2/sites/${siteId}/duplicate`, { key, body: { name: 'Copy' } })
+    const copied = await walk(server.api, `/v2/locales?siteId=${copy.body.id as string}`, key, 100)
+    expect(copied.map((l) => [l.locale, l.isDefault])).toEqual([
+      ['en-US', true],
+      ['fr-FR', false],
+      ['it', false],
+    ])
+    expect(copied.map((l) => l.id)).not.toContain(italian.id)
+    expect((await server.api.delete(`/v2/sites/${siteId}`, { key })).status).toBe(204)
+    expect((await server.api.get(`/v2/locales/${italian.id as string}`, { key })).status).toBe(404)
+    expect((await server.api.get(`/v2/locales/it?siteId=${copy.body.id as string}`, { key })).status).toBe(200)
+  })
+
   it('refuses to delete the default locale with a 400 that says so', async () => {
     const response = await server.api.delete(`/v2/locales/en-US?siteId=${siteId}`, { key })
     expect(response.status).toBe(400)
@@ -129,19 +185,65 @@ describe.each(TRANSPORTS)('locales over %s', (transport) => {
       expect(all[0]!.locale).toBe('en-US')
       expect(all.map((l) => l.locale).slice(2)).toEqual(codes)
     }
+    const middle = (await walk(server.api, `/v2/locales?siteId=${siteId}`, key, 100))[60]!
+    expect((await server.api.delete(`/v2/locales/${middle.id as string}`, { key })).status).toBe(204)
+    expect((await walk(server.api, `/v2/locales?siteId=${siteId}`, key, 13)).map((l) => l.id)).not.toContain(middle.id)
+    expect((await server.api.get(`/v2/locales?siteId=${siteId}&startingAfter=${middle.id as string}`, { key })).status).toBe(400)
+    await server.api.post(`/v2/locales/${middle.id as string}/restore`, { key })
+    expect((await walk(server.api, `/v2/locales?siteId=${siteId}`, key, 13))[60]).toEqual(middle)
+  })
+
+  it('refuses a missing or malformed siteId, an out-of-range limit and a foreign cursor, and 404s an unknown site', async () => {
     const siteMissing = await server.api.get('/v2/locales', { key })
     expect(siteMissing.body.details).toEqual([{ field: 'siteId', message: 'is required' }])
     const notUuid = await server.api.get('/v2/locales?siteId=abc', { key })
     expect(notUuid.body.details![0]!.field).toBe('siteId')
+    for (const limit of [0, 101, 2.5]) {
+      const response = await server.api.get(`/v2/locales?siteId=${siteId}&limit=${limit}`, { key })
+      expect(response.body.details!.map((d) => d.field), String(limit)).toEqual(['limit'])
+    }
+    const otherSiteLocale = [...server.mock.store.locales.ofSite(otherSiteId).values()][0]!
+    for (const cursor of [UNKNOWN_ID, otherSiteLocale.id, 'abc']) {
+      const response = await server.api.get(`/v2/locales?siteId=${siteId}&startingAfter=${cursor}`, { key })
+      expect(response.body.details!.map((d) => d.field), cursor).toEqual(['startingAfter'])
+    }
+    const unknownSite = await server.api.get(`/v2/locales?siteId=${UNKNOWN_ID}`, { key })
+    expect(unknownSite.status).toBe(404)
+    expect(unknownSite.body.code).toBe('not_found')
   })
 
-  it("answers 403 to another site's or workspace's key, and lets the site's own key in", async () => {
+  it('refuses invalid updates with a 400 naming the field, and a code without siteId on every endpoint', async () => {
     const frPath = `/v2/locales/fr-FR?siteId=${siteId}`
-    expect((await server.api.get(frPath, { key: creds.sites[1]!.siteApiKey })).status).toBe(403)
-    expect((await server.api.get(frPath, { key: creds.workspaces[1]!.appApiKey })).status).toBe(403)
-    expect((await server.api.get(`/v2/locales?siteId=${siteId}`, { key: creds.sites[1]!.siteApiKey })).status).toBe(403)
-    expect((await server.api.post('/v2/locales', { key: creds.sites[1]!.siteApiKey, body: { siteId, locale: 'it' } })).status).toBe(403)
-    expect((await server.api.get(frPath, { key: creds.sites[0]!.siteApiKey })).status).toBe(200)
-    expect((await server.api.get(frPath)).status).toBe(401)
+    const cases: Array<[Record<string, unknown>, string]> = [[{ locale: 'FR' }, 'locale'], [{ domain: 'fr.acme.test' }, 'domain'], [{ pathPrefix: 'x' }, 'pathPrefix'], [{ locale: null }, 'locale']]
+    for (const [body, field] of cases) {
+      const response = await server.api.patch(frPath, { key, body })
+      expect(response.status, field).toBe(400)
+      expect(response.body.details!.map((d) => d.field), field).toEqual([field])
+    }
+    const byCodeAlone = [
+      await server.api.patch('/v2/locales/fr-FR', { key, body: { domain: null } }),
+      await server.api.delete('/v2/locales/fr-FR', { key }),
+      await server.api.post('/v2/locales/fr-FR/restore', { key }),
+    ]
+    for (const response of byCodeAlone) {
+      expect(response.status).toBe(400)
+      expect(response.body.details!.map((d) => d.field)).toEqual(['siteId'])
+    }
+  })
+
+  it('answers 404 to unknown locales and to deleted ones on get, update and delete', async () => {
+    const created = await create('fi')
+    const id = created.body.id as string
+    await server.api.delete(`/v2/locales/${id}`, { key })
+    for (const path of [`/v2/locales/${UNKNOWN_ID}`, `/v2/locales/${id}`, `/v2/locales/fi?siteId=${siteId}`]) {
+      expect((await server.api.get(path, { key })).status, path).toBe(404)
+      expect((await server.api.patch(path, { key, body: { domain: null } })).status, path).toBe(404)
+      const deleted = await server.api.delete(path, { key })
+      expect(deleted.status, path).toBe(404)
+      expect(deleted.body.code).toBe('not_found')
+    }
+    expect((await server.api.post(`/v2/locales/fi-FI/restore?siteId=${siteId}`, { key })).status).toBe(404)
+    const fr = await server.api.get(`/v2/locales/fr-FR?siteId=${siteId}`, { key })
+    expect((await server.api.get(`/v2/locales/${fr.body.id as string}?siteId=${otherSiteId}`, { key })).status).toBe(404)
   })
 })
