@@ -185,6 +185,44 @@ describe.each(TRANSPORTS)('sites over %s', (transport) => {
       expect((await server.api.get(`/v2/sites/${copy.body.id as string}`, { key: copy.body.publicApiKey as string })).status).toBe(200)
     })
 
+    it('deep-copies locales, pages with their localizations, and routes under fresh ids', async () => {
+      const creds = await resetAndGetCredentials(server.api, { scenario: 'multi-locale' })
+      const key = creds.workspaces[0]!.appApiKey
+      const source = creds.sites[0]!.id
+      const copy = await server.api.post(`/v2/sites/${source}/duplicate`, { key, body: { name: 'Deep copy' } })
+      const target = copy.body.id as string
+      for (const list of ['/v2/locales?siteId=', '/v6/pages?includeOffline=true&siteId=', '/v2/routes?siteId=']) {
+        const original = await walk(server.api, list + source, key, 100)
+        const copied = await walk(server.api, list + target, key, 100)
+        expect(copied.length, list).toBe(original.length)
+        expect(copied.length, list).toBeGreaterThan(0)
+        const withoutIds = (items: Array<Record<string, unknown>>) =>
+          items.map(({ id: _id, localizations, ...rest }) => ({ ...rest, localizations: (localizations as Array<Record<string, unknown>> | undefined)?.map(({ id: _lid, ...l }) => l) }))
+        expect(withoutIds(copied), list).toEqual(withoutIds(original))
+        const originalIds = new Set(original.flatMap((i) => [i.id, ...((i.localizations as Array<{ id: string }> | undefined) ?? []).map((l) => l.id)]))
+        expect(copied.flatMap((i) => [i.id, ...((i.localizations as Array<{ id: string }> | undefined) ?? []).map((l) => l.id)]).filter((id) => originalIds.has(id)), list).toEqual([])
+      }
+      // Changing the copy leaves the original alone.
+      const page = (await server.api.get(`/v6/pages?siteId=${target}&limit=1`, { key })).body.data![0]!
+      await server.api.patch(`/v6/pages/${page.id as string}`, { key, body: { title: 'Only in the copy' } })
+      const originals = await walk(server.api, `/v6/pages?includeOffline=true&siteId=${source}`, key, 100)
+      expect(originals.some((p) => p.title === 'Only in the copy')).toBe(false)
+    })
+
+    it("cascades a delete to the site's locales, pages and routes", async () => {
+      const creds = await resetAndGetCredentials(server.api, { scenario: 'multi-locale' })
+      const key = creds.workspaces[0]!.appApiKey
+      const site = creds.sites[0]!.id
+      const locale = (await server.api.get(`/v2/locales?siteId=${site}`, { key })).body.data![1]!
+      const page = (await server.api.get(`/v6/pages?siteId=${site}`, { key })).body.data![0]!
+      const route = (await server.api.get(`/v2/routes?siteId=${site}`, { key })).body.data![0]!
+      expect((await server.api.delete(`/v2/sites/${site}`, { key })).status).toBe(204)
+      expect((await server.api.get(`/v2/locales/${locale.id as string}`, { key })).status).toBe(404)
+      expect((await server.api.get(`/v6/pages/${page.id as string}`, { key })).status).toBe(404)
+      expect((await server.api.get(`/v2/routes/${route.id as string}`, { key })).status).toBe(404)
+      expect(server.mock.store.pages.byId.get(page.id as string)).toBeUndefined()
+    })
+
     it('requires a name and an App key', async () => {
       const noName = await server.api.post(`/v2/sites/${siteId}/duplicate`, { key: appKey, body: {} })
       expect(noName.body.details).toEqual([{ field: 'name', message: 'is required' }])
