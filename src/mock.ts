@@ -10,6 +10,12 @@ import { createRequestClock } from './persist/request-clock.js'
 import { loadFixture } from './scenarios/fixture.js'
 import { buildFromSource, type ScenarioSource } from './scenarios/source.js'
 import type { Store } from './store/store.js'
+import type { FaultRequest } from './contracts/types.js'
+import { FaultSet } from './faults/fault-set.js'
+import { injectFaults } from './faults/inject.js'
+import { RequestJournal } from './journal/journal.js'
+import { serveOpenApi } from './openapi/served-document.js'
+import { DEFAULT_SEED } from './scenarios/index.js'
 
 export interface MockOptions {
   /** The state to start from and to reset to: a scenario name (default: "default"), { fixture } or { read, label }. */
@@ -29,6 +35,10 @@ export interface MockOptions {
   corsOrigins?: CorsOrigins
   /** The /__mock/* control plane: open (default), guarded by a token sent as x-control-token, or off. */
   control?: { token?: string } | false
+  /** How many API requests the journal keeps (default 1,000; 0 keeps none). */
+  journalSize?: number
+  /** Faults active from the start (the CLI's --latency and --error-rate); their draws follow `seed`. */
+  faults?: FaultRequest[]
 }
 
 export interface Mock {
@@ -47,6 +57,10 @@ export interface Mock {
   replay(write: ReplayableWrite): ApiResponse
   /** undefined when every change so far is saved; otherwise settles once they are. Transports await it before answering. */
   settled(): Promise<void> | undefined
+  /** The last API requests (MockOptions.journalSize): GET /__mock/requests, and expectRequest() in tests. */
+  readonly journal: RequestJournal
+  /** Injected latency and failures: /__mock/faults. */
+  readonly faults: FaultSet
 }
 
 /** The transport-agnostic mock: every transport (node:http, msw, express) adapts this one object. */
@@ -55,6 +69,9 @@ export function createMock(options: MockOptions = {}): Mock {
   let seed = options.seed
   const clock = createRequestClock(options.now)
   const changes = new ChangeTracker()
+  const journal = new RequestJournal(options.journalSize)
+  const faults = new FaultSet(options.seed ?? DEFAULT_SEED)
+  for (const fault of options.faults ?? []) faults.add(fault)
   let store = options.state === undefined ? buildFromSource(source, seed, clock.now) : loadFixture(options.state, { now: clock.now, adopt: true })
   const limit = options.rateLimit === undefined || options.rateLimit === false ? DEFAULT_RATE_LIMIT : options.rateLimit
   const dispatch = createDispatcher({
@@ -68,7 +85,9 @@ export function createMock(options: MockOptions = {}): Mock {
     handle(request) {
       const early = preflight(request, options.corsOrigins)
       if (early) return early
-      const response = answer(request)
+      const response =
+        serveOpenApi(request) ??
+        (request.path.startsWith(CONTROL_PREFIX) ? answer(request) : journal.observe(request, store, () => injectFaults(request, faults, () => answer(request))))
       return { ...response, headers: { ...response.headers, ...corsHeaders(request, options.corsOrigins) } }
     },
     get store() {
@@ -95,8 +114,19 @@ export function createMock(options: MockOptions = {}): Mock {
       }
     },
     settled: () => changes.settled(),
+    journal,
+    faults,
   }
-  const target = { store: () => store, reset: (body: Parameters<Mock['reset']>[0]) => mock.reset(body), credentials: () => credentialsOf(store) }
+  const target = {
+    store: () => store,
+    reset: (body: Parameters<Mock['reset']>[0]) => mock.reset(body),
+    credentials: () => credentialsOf(store),
+    // A named scenario without a seed uses the default one; a document without one continues its own ids.
+    scenario: () =>
+      typeof source === 'string' ? { name: source, seed: seed ?? DEFAULT_SEED } : { name: 'label' in source ? source.label : 'fixture document', seed },
+    journal,
+    faults,
+  }
   /** Runs a request; a successful write is reported with what it takes to replay it. */
   const run = (request: ApiRequest): ApiResponse => {
     const control = request.path.startsWith(CONTROL_PREFIX)

@@ -65,5 +65,5 @@ export const isUuid = (value: string): boolean => UUID.test(value)
  */
 export function peekUuid(rawBody: unknown, field: string): string | undefined {
   const value = (rawBody as Record<string, unknown>)[field]
-  return typeof value === 'string' && UUID.test(value) ? value : undefined
+  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined
 }

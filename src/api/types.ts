@@ -20,6 +20,12 @@ export interface ApiResponse {
   headers: Record<string, string>
   /** A JSON value, or undefined for an empty body (204). */
   body: unknown
+  /** The body already serialized (the journal's copy, a page, a script): transports send it instead of `body`. */
+  payload?: string
+  /** Wait this long before answering (Prefer: delay, injected latency). */
+  delayMs?: number
+  /** Answer nothing (an injected fault): reset the connection, or hold it open until the client gives up. */
+  drop?: 'reset' | 'timeout'
 }
 
 /** Who is calling: an App key grants a whole workspace, a Site key one site. */

@@ -1,4 +1,5 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import addFormats from 'ajv-formats'
 import type { ErrorDetail } from '../contracts/types.js'
 import { schemaId, schemas } from '../contracts/schemas.js'
@@ -10,6 +11,19 @@ const ANNOTATIONS = ['x-accepts', 'tsType']
 function createAjv(coerceTypes: boolean): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, coerceTypes, schemas: [...schemas] })
   ajv.addVocabulary(ANNOTATIONS)
+  // `x-lowercase` canonicalises ids as they are judged: the service treats UUIDs case-insensitively,
+  // and the store keys them in lower case, so an upper-case siteId or cursor finds its record.
+  ajv.addKeyword({
+    keyword: 'x-lowercase',
+    schemaType: 'boolean',
+    modifying: true,
+    validate: (enabled: boolean, data: unknown, _schema?: unknown, context?: DataValidationCxt) => {
+      if (enabled && typeof data === 'string' && context?.parentData) {
+        ;(context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = data.toLowerCase()
+      }
+      return true
+    },
+  })
   addFormats.default(ajv)
   return ajv
 }

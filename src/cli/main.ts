@@ -1,5 +1,6 @@
 import { runContractCommand } from './contract.js'
 import { runGenerate } from './generate.js'
+import { runOpenApi } from './openapi.js'
 import { runServe } from './serve.js'
 
 const USAGE = `sitemock: a local mock of the Site-Building Service REST API
@@ -8,6 +9,7 @@ Usage:
   sitemock serve [options]     start the mock server (sitemock serve --help)
   sitemock contract [options]  check a deployment against the contract (sitemock contract --help)
   sitemock generate [options]  write a fixture made with faker from a seed (sitemock generate --help)
+  sitemock openapi [options]   print the OpenAPI 3.1 document of the mocked API (sitemock openapi --help)
   sitemock --help              show this help
 `
 
@@ -15,6 +17,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   serve: runServe,
   generate: runGenerate,
   contract: runContractCommand,
+  openapi: runOpenApi,
 }
 
 async function main(argv: string[]): Promise<number> {

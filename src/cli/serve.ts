@@ -9,6 +9,7 @@ import { watchFixtureFile } from '../scenarios/watch.js'
 import { DEFAULT_MAX_BODY, listen } from '../transports/node-server.js'
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
+import { DX_FLAGS, DX_HELP, dxMockOptions, logFormatFlag, logRequests } from './dx-flags.js'
 
 const HELP = `Usage: sitemock serve [options]
 
@@ -34,7 +35,7 @@ Options:
   --no-control       switch the /__mock/* control plane off (404)
   --cors-origin O    admit browser origin O (repeatable; "*" admits all, without credentials;
                      default: any http://localhost or http://127.0.0.1 origin)
-  -h, --help         show this help
+${DX_HELP}  -h, --help         show this help
 
 Environment: PORT and HOST are used when --port and --host are not given.
 `
@@ -58,6 +59,7 @@ export async function runServe(args: string[]): Promise<number> {
       'cors-origin': { type: 'string', multiple: true },
       'state-file': { type: 'string' },
       watch: { type: 'boolean' },
+      ...DX_FLAGS,
       help: { type: 'boolean', short: 'h' },
     })
     if (flags.help) {
@@ -74,10 +76,13 @@ export async function runServe(args: string[]): Promise<number> {
       rateLimit: integerFlag('rate-limit', flags['rate-limit'], 1, 1_000_000) ?? false,
       control: controlOption(flags['no-control'], flags['control-token']),
       corsOrigins: corsOption(flags['cors-origin']),
+      ...dxMockOptions(flags),
     }
+    const log = logFormatFlag(flags.log)
     const stateFile = flags['state-file']
     const persistent = stateFile === undefined ? undefined : await openStateFile(stateFile, (state) => createMock({ ...options, state }))
     const mock = persistent?.mock ?? createMock(options)
+    logRequests(mock, log)
     if (!DEFAULT_HOSTS.includes(host) && flags['control-token'] === undefined && !flags['no-control']) {
       process.stderr.write(
         `sitemock: warning: binding ${host} instead of 127.0.0.1 with an open control plane; ` +
@@ -163,6 +168,7 @@ function printBanner(url: string, credentials: ReturnType<ReturnType<typeof crea
       lines.push(`    site ${site.id}`, `      Site API key: ${site.siteApiKey}`)
     }
   }
-  lines.push('', `All credentials: GET ${url}/__mock/credentials`, '')
+  lines.push('', `All credentials: GET ${url}/__mock/credentials`)
+  lines.push(`Dashboard: ${url}/__mock/   API reference: ${url}/__mock/docs   OpenAPI: ${url}/openapi.json`, '')
   process.stdout.write(lines.join('\n') + '\n')
 }

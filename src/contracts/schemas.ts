@@ -4,7 +4,12 @@
  * served OpenAPI all start here.
  */
 import common from '../../contracts/schemas/common.json' with { type: 'json' }
+import controlFault from '../../contracts/schemas/control-fault.json' with { type: 'json' }
+import controlFaults from '../../contracts/schemas/control-faults.json' with { type: 'json' }
+import controlRequestsQuery from '../../contracts/schemas/control-requests-query.json' with { type: 'json' }
+import controlRequests from '../../contracts/schemas/control-requests.json' with { type: 'json' }
 import controlReset from '../../contracts/schemas/control-reset.json' with { type: 'json' }
+import controlSummary from '../../contracts/schemas/control-summary.json' with { type: 'json' }
 import credentials from '../../contracts/schemas/credentials.json' with { type: 'json' }
 import emptyQuery from '../../contracts/schemas/empty-query.json' with { type: 'json' }
 import error from '../../contracts/schemas/error.json' with { type: 'json' }
@@ -22,6 +27,12 @@ import pageParams from '../../contracts/schemas/page-params.json' with { type: '
 import pageUpdate from '../../contracts/schemas/page-update.json' with { type: 'json' }
 import page from '../../contracts/schemas/page.json' with { type: 'json' }
 import pagination from '../../contracts/schemas/pagination.json' with { type: 'json' }
+import routeCreateQuery from '../../contracts/schemas/route-create-query.json' with { type: 'json' }
+import routeCreate from '../../contracts/schemas/route-create.json' with { type: 'json' }
+import routeListQuery from '../../contracts/schemas/route-list-query.json' with { type: 'json' }
+import routeParams from '../../contracts/schemas/route-params.json' with { type: 'json' }
+import routeUpdateQuery from '../../contracts/schemas/route-update-query.json' with { type: 'json' }
+import routeUpdate from '../../contracts/schemas/route-update.json' with { type: 'json' }
 import route from '../../contracts/schemas/route.json' with { type: 'json' }
 import siteCreate from '../../contracts/schemas/site-create.json' with { type: 'json' }
 import siteDuplicate from '../../contracts/schemas/site-duplicate.json' with { type: 'json' }
@@ -36,7 +47,12 @@ export const SCHEMA_BASE = 'https://sitemock.dev/schemas/'
 
 export const schemas: ReadonlyArray<{ $id: string }> = [
   common,
+  controlFault,
+  controlFaults,
+  controlRequestsQuery,
+  controlRequests,
   controlReset,
+  controlSummary,
   credentials,
   emptyQuery,
   error,
@@ -54,6 +70,12 @@ export const schemas: ReadonlyArray<{ $id: string }> = [
   pageUpdate,
   page,
   pagination,
+  routeCreateQuery,
+  routeCreate,
+  routeListQuery,
+  routeParams,
+  routeUpdateQuery,
+  routeUpdate,
   route,
   siteCreate,
   siteDuplicate,

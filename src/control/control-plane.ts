@@ -5,6 +5,13 @@ import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { compileValidator } from '../api/validate.js'
 import { resetOrRefuse, stateControlRoutes } from '../scenarios/state-routes.js'
 import { publishControlRoutes } from './publish.js'
+import { ControlContent } from './control-content.js'
+import { dashboardControlRoutes } from '../dashboard/control-routes.js'
+import type { FaultSet } from '../faults/fault-set.js'
+import { faultControlRoutes } from '../faults/control-routes.js'
+import { journalControlRoutes } from '../journal/control-routes.js'
+import type { RequestJournal } from '../journal/journal.js'
+import { docsControlRoutes } from '../openapi/docs.js'
 import type { Store } from '../store/store.js'
 
 export const CONTROL_PREFIX = '/__mock/'
@@ -15,6 +22,10 @@ export interface ControlTarget {
   /** Throws a FixtureError, changing nothing, when body.fixture is invalid. */
   reset(body: ResetBody): void
   credentials(): Credentials
+  /** What a reset restores: the scenario name or fixture file, and the seed. */
+  scenario(): { name: string; seed?: number }
+  readonly journal: RequestJournal
+  readonly faults: FaultSet
 }
 
 /**
@@ -51,7 +62,7 @@ export const coreControlRoutes: ControlRoute[] = [
 ]
 
 /** Every control endpoint; feature modules add theirs here. */
-const controlRoutes: ControlRoute[] = [...coreControlRoutes, ...stateControlRoutes, ...publishControlRoutes]
+const controlRoutes: ControlRoute[] = [...coreControlRoutes, ...stateControlRoutes, ...publishControlRoutes, ...journalControlRoutes, ...faultControlRoutes, ...dashboardControlRoutes, ...docsControlRoutes]
 
 /** The /__mock/* endpoints: not part of the service's API, so no API key is needed. */
 export function handleControl(request: ApiRequest, target: ControlTarget): ApiResponse {
@@ -66,7 +77,9 @@ export function handleControl(request: ApiRequest, target: ControlTarget): ApiRe
         allowed.push(route.method)
         continue
       }
-      return { status: 200, headers, body: route.handle(request, params, target) }
+      const body = route.handle(request, params, target)
+      if (body instanceof ControlContent) return { status: 200, headers: { 'content-type': body.contentType }, body: undefined, payload: body.text }
+      return { status: 200, headers, body }
     }
     if (allowed.length) throw methodNotAllowed(request.method, allowed)
     throw new ApiError(404, 'not_found', `No control endpoint at ${request.path}; see GET /__mock/health.`)

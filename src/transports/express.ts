@@ -1,5 +1,6 @@
 import { createMiddleware } from '@mswjs/http-middleware'
 import type { RequestHandler } from 'express'
+import type { ServerResponse } from 'node:http'
 import type { ApiRequest } from '../api/types.js'
 import type { Mock } from '../mock.js'
 import { createMswHandler } from './msw.js'
@@ -16,6 +17,7 @@ export function createExpressMiddleware(mock: Mock, options: { basePath?: string
   // The same msw class seen through its CommonJS typings (http-middleware is CommonJS).
   const middleware = createMiddleware(handler as unknown as Parameters<typeof createMiddleware>[number])
   return (req, res, next) => {
+    resetOnNetworkError(res)
     void middleware(req, res, (error?: unknown) => {
       if (error === undefined) return next()
       // msw throws on a URL it cannot decode (e.g. %ZZ); the core answers that with a 400
@@ -32,4 +34,18 @@ export function createExpressMiddleware(mock: Mock, options: { basePath?: string
       writeResponse(res, mock.handle(request))
     })
   }
+}
+
+/**
+ * The msw handler answers a dropped connection (an injected fault) with Response.error(), whose
+ * status 0 http-middleware would pass to writeHead, which throws. Here it becomes what it
+ * stands for: the connection is reset, and nothing is written.
+ */
+function resetOnNetworkError(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status !== 0) return writeHead(status, ...rest)
+    if (!res.socket?.destroyed) res.socket?.resetAndDestroy()
+    return res
+  }) as ServerResponse['writeHead']
 }

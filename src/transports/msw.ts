@@ -1,7 +1,10 @@
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import type { Mock } from '../mock.js'
 import { unsavedResponse } from '../persist/changes.js'
 import { decodeBody } from './decode-body.js'
+
+/** Verification for setupServer users: expectRequest(mock, { method: 'POST', path: '/v6/pages' }). */
+export { expectRequest, findRequests, type RequestExpectation } from '../journal/expect-request.js'
 
 /** The service's production address; the msw handler intercepts it unless told otherwise. */
 export const DEFAULT_BASE_URL = 'https://api.makeswift.com'
@@ -40,6 +43,11 @@ export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
     })
     const saving = mock.settled()
     if (saving) response = await saving.then(() => response, unsavedResponse)
+    if (response.delayMs) await delay(response.delayMs)
+    // An injected fault: a network error for a reset; for a timeout, an answer that never comes.
+    if (response.drop === 'reset') return HttpResponse.error()
+    if (response.drop === 'timeout') await delay('infinite')
+    if (response.payload !== undefined) return new HttpResponse(response.payload, { status: response.status, headers: response.headers })
     return response.body === undefined
       ? new HttpResponse(null, { status: response.status, headers: response.headers })
       : HttpResponse.json(response.body, { status: response.status, headers: response.headers })

@@ -49,8 +49,8 @@ export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): h
       })
       // With a state file, nothing is answered before every change so far is saved.
       const saving = mock.settled()
-      if (saving === undefined) writeResponse(res, response)
-      else saving.then(() => writeResponse(res, response), (error: unknown) => writeResponse(res, unsavedResponse(error)))
+      if (saving === undefined) deliver(res, response)
+      else saving.then(() => deliver(res, response), (error: unknown) => writeResponse(res, unsavedResponse(error)))
     })
   })
 }
@@ -61,8 +61,24 @@ function refuseTooLarge(res: http.ServerResponse, maxBody: number): void {
   res.req.destroy()
 }
 
+/** Answers once the response's delay is over, or drops the connection as an injected fault asks. */
+export function deliver(res: http.ServerResponse, response: ApiResponse): void {
+  if (response.delayMs) {
+    setTimeout(() => deliver(res, { ...response, delayMs: undefined }), response.delayMs)
+    return
+  }
+  if (response.drop === 'reset') {
+    // A TCP reset, as a crashed upstream gives: the client sees ECONNRESET, not a status.
+    if (res.socket && !res.socket.destroyed) res.socket.resetAndDestroy()
+    return
+  }
+  // A "timeout" is never answered: the client's own timeout ends it, or the server's close.
+  if (response.drop === 'timeout') return
+  writeResponse(res, response)
+}
+
 export function writeResponse(res: http.ServerResponse, response: ApiResponse): void {
-  const payload = response.body === undefined ? undefined : JSON.stringify(response.body)
+  const payload = response.payload ?? (response.body === undefined ? undefined : JSON.stringify(response.body))
   res.writeHead(response.status, payload === undefined ? response.headers : { ...response.headers, 'content-length': Buffer.byteLength(payload) })
   res.end(payload)
 }

@@ -87,6 +87,29 @@ describe.each(TRANSPORTS)('auth and errors over %s', (transport) => {
     expect((await server.api.get(`/v2/sites/${siteId}`, { key: appKey })).status).toBe(200)
   })
 
+  it('treats UUIDs in queries, bodies and cursors case-insensitively, as it does in paths', async () => {
+    const upperSite = siteId.toUpperCase()
+    const upperWorkspace = creds.workspaces[0]!.id.toUpperCase()
+    const sites = await server.api.get(`/v2/sites?workspaceId=${upperWorkspace}`, { key: appKey })
+    expect(sites.status).toBe(200)
+    expect((sites.body.data as Array<{ id: string }>).map((s) => s.id)).toContain(siteId)
+    for (const list of ['/v6/pages', '/v2/locales', '/v2/routes']) {
+      expect((await server.api.get(`${list}?siteId=${upperSite}`, { key: appKey })).status, list).toBe(200)
+    }
+    const page = await server.api.post('/v6/pages', { key: appKey, body: { siteId: upperSite, pathname: '/upper-case-site', name: 'Upper' } })
+    expect(page.status).toBe(201)
+    expect((await server.api.get(`/v6/pages/${encodeURIComponent('/upper-case-site')}?siteId=${siteId}`, { key: appKey })).body.id).toBe(page.body.id)
+    const first = await server.api.get(`/v6/pages?siteId=${siteId}&limit=1`, { key: appKey })
+    const firstId = (first.body.data as Array<{ id: string }>)[0]!.id
+    const next = await server.api.get(`/v6/pages?siteId=${siteId}&limit=1&startingAfter=${firstId.toUpperCase()}`, { key: appKey })
+    const lower = await server.api.get(`/v6/pages?siteId=${siteId}&limit=1&startingAfter=${firstId}`, { key: appKey })
+    expect(next.status).toBe(200)
+    expect(next.body.data).toEqual(lower.body.data)
+    const urn = await server.api.get(`/v6/pages?siteId=urn:uuid:${siteId}`, { key: appKey })
+    expect(urn.status).toBe(400)
+    expect(urn.body.details![0]!.field).toBe('siteId')
+  })
+
   it('sends the rate-limit headers on every response, errors included', async () => {
     const ok = await server.api.get(`/v2/sites/${siteId}`, { key: appKey })
     expect(ok.headers.get('x-ratelimit-limit')).toBe('100')

@@ -76,5 +76,6 @@ describe('CORS', () => {
     expect(response.status).toBe(401)
     expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000')
     expect(response.headers.get('access-control-expose-headers')).toContain('x-ratelimit-remaining')
+    expect(response.headers.get('access-control-expose-headers')).toContain('x-sitemock-fault')
   })
 })
