@@ -1,6 +1,6 @@
 // In-process cost: mean microseconds per request through msw's setupServer + fetch, for
 // sitemock's catch-all handler beside a single static msw handler returning the same body.
-import { http, HttpResponse } from 'msw'
+import { http, HttpResponse, type RequestHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import { createMock } from '../src/mock.js'
 import { createMswHandler, DEFAULT_BASE_URL } from '../src/transports/msw.js'
@@ -11,13 +11,28 @@ export interface InProcessResult {
 }
 
 async function meanMicros(url: string, headers: Record<string, string>, count: number): Promise<number> {
-  for (let i = 0; i < 500; i++) await (await fetch(url, { headers })).text()
   const started = performance.now()
   for (let i = 0; i < count; i++) await (await fetch(url, { headers })).text()
   return ((performance.now() - started) * 1000) / count
 }
 
-export async function measureInProcess(count = 5000): Promise<InProcessResult> {
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+/**
+ * Alternates the two handlers in rounds and keeps each one's median round, so that a burst of
+ * other work on the machine or a garbage collection weighs on both sides alike.
+ */
+async function alternate(a: () => Promise<number>, b: () => Promise<number>, rounds: number): Promise<[number, number]> {
+  const first: number[] = []
+  const second: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    first.push(await a())
+    second.push(await b())
+  }
+  return [median(first), median(second)]
+}
+
+export async function measureInProcess(count = 1000, rounds = 9): Promise<InProcessResult> {
   const mock = createMock({ seed: 1 })
   const { workspaces, sites } = mock.credentials()
   const siteId = sites[0]!.id
@@ -25,15 +40,22 @@ export async function measureInProcess(count = 5000): Promise<InProcessResult> {
   const pageId = mock.store.pages.ofSite(siteId).at(0)!.id
   const pageUrl = `${DEFAULT_BASE_URL}/v6/pages/${pageId}`
   const body = (await mock.handle({ method: 'GET', path: `/v6/pages/${pageId}`, query: '', headers: { 'x-api-key': key }, body: undefined })).body
-  const staticUrl = 'https://static.test/page'
-  const server = setupServer(
-    http.get(staticUrl, () => HttpResponse.json(body as Record<string, unknown>)),
-    createMswHandler(mock),
-  )
+  // Both handlers answer the same URL, each as the only handler: msw's cost per handler tried
+  // depends on the host (cookies are looked up per handler), so anything else would be unequal.
+  const staticHandler = http.get(pageUrl, () => HttpResponse.json(body as Record<string, unknown>))
+  const sitemockHandler = createMswHandler(mock)
+  const server = setupServer()
   server.listen({ onUnhandledRequest: 'error' })
+  const headers = { 'x-api-key': key }
+  const timed = (handler: RequestHandler, count: number) => {
+    server.resetHandlers(handler)
+    return meanMicros(pageUrl, headers, count)
+  }
   try {
-    const staticMicros = await meanMicros(staticUrl, {}, count)
-    const sitemockMicros = await meanMicros(pageUrl, { 'x-api-key': key }, count)
+    // Warm-up: both paths compiled and their caches filled before anything counts.
+    await timed(staticHandler, 500)
+    await timed(sitemockHandler, 500)
+    const [staticMicros, sitemockMicros] = await alternate(() => timed(staticHandler, count), () => timed(sitemockHandler, count), rounds)
     return { staticMicros, sitemockMicros }
   } finally {
     server.close()

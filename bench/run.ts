@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   for (const n of SIZES) {
     const fixture = generateFixture(n)
     await withServer(
-      () => startServer(process.execPath, [bin, 'serve', '--port', '0', '--scenario', fixture], LISTENING),
+      () => startServer(process.execPath, [bin, 'serve', '--port', '0', '--log', 'off', '--scenario', fixture], LISTENING),
       async (server) => {
         notes.push(`N = ${n.toLocaleString('en-US')}: state loaded and listening in ${(server.startMs / 1000).toFixed(2)} s; RSS ${server.rssMb().toFixed(0)} MB after load`)
         const target = await resolveTarget(server.url)
@@ -76,9 +76,27 @@ async function main(): Promise<void> {
     )
   }
 
+  // Durable writes: every acknowledged write is in the state file before its answer.
+  const largest = SIZES[SIZES.length - 1]!
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-bench-state-'))
+  const stateFile = path.join(stateDir, 'state.json')
+  await withServer(
+    () => startServer(process.execPath, [bin, 'serve', '--port', '0', '--log', 'off', '--scenario', generateFixture(largest), '--state-file', stateFile], LISTENING),
+    async (server) => {
+      const target = await resolveTarget(server.url)
+      for (const workload of sitemockWorkloads(target).filter((w) => w.method !== undefined)) {
+        const result = await measure(server.url, workload)
+        rows.push({ server: 'sitemock --state-file', workload: workload.name, n: largest, result })
+        log(`  sitemock --state-file N=${largest} ${workload.name}: ${result.rps.toFixed(0)} writes/s p99 ${result.p99} ms`)
+      }
+      notes.push(`--state-file at N = ${largest.toLocaleString('en-US')}: the file holds ${(fs.statSync(stateFile).size / 1e6).toFixed(0)} MB after the write workloads`)
+    },
+  )
+  fs.rmSync(stateDir, { recursive: true, force: true })
+
   const inProcess = await measureInProcess()
   notes.push(
-    `In-process (setupServer + fetch, mean of 5,000 sequential requests): static msw handler ${inProcess.staticMicros.toFixed(0)} µs, ` +
+    `In-process (setupServer + fetch, sequential requests, median of 9 alternating rounds of 1,000): static msw handler ${inProcess.staticMicros.toFixed(0)} µs, ` +
       `sitemock handler (GET page by id) ${inProcess.sitemockMicros.toFixed(0)} µs, ratio ${(inProcess.sitemockMicros / inProcess.staticMicros).toFixed(2)}x`,
   )
   const table = render(rows, bare, prism, notes)

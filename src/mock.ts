@@ -95,8 +95,9 @@ export function createMock(options: MockOptions = {}): Mock {
     },
     reset(next = {}) {
       const nextSource = next.fixture !== undefined ? { fixture: next.fixture } : (next.scenario ?? source)
-      // A document given without a seed is restored exactly; a named scenario keeps the current seed.
-      const nextSeed = next.seed ?? (next.fixture !== undefined ? undefined : seed)
+      // A document given without a seed is restored exactly; a named scenario keeps the current
+      // seed, or the one the mock started with when a document has been restored since.
+      const nextSeed = next.seed ?? (next.fixture !== undefined ? undefined : (seed ?? options.seed))
       store = buildFromSource(nextSource, nextSeed, clock.now)
       source = nextSource
       seed = nextSeed

@@ -43,7 +43,8 @@ pathname and is deleted at the end, also after a failure or Ctrl-C. It never upd
 anything it did not create. On a 429 it waits for x-ratelimit-reset (or Retry-After) and says so.
 
 Exit codes: 0 every check holds; 1 a check failed (or something could not be deleted);
-2 bad usage or an unreachable target; 130 interrupted with Ctrl-C (after cleaning up).
+2 bad usage, an unreachable target, or no check could run; 130 interrupted with Ctrl-C,
+143 terminated with SIGTERM (both after cleaning up).
 `
 
 const FLAGS = {
@@ -145,15 +146,19 @@ export async function runContractCommand(args: string[]): Promise<number> {
   }
   const runId = randomBytes(4).toString('hex')
   const interrupt = new AbortController()
-  const onSigint = (): void => {
+  // Ctrl-C (130) and SIGTERM, which CI sends on cancel (143), both clean up before exiting.
+  let interruptedWith = 130
+  const onSignal = (signal: NodeJS.Signals): void => {
     if (interrupt.signal.aborted) {
       process.stderr.write(`\nsitemock contract: stopped at once; resources tagged contract-${runId} may be left behind\n`)
-      process.exit(130)
+      process.exit(interruptedWith)
     }
-    process.stderr.write('\nsitemock contract: interrupted; finishing the requests in flight, then deleting what this run created (Ctrl-C again to stop at once)\n')
+    interruptedWith = signal === 'SIGTERM' ? 143 : 130
+    process.stderr.write(`\nsitemock contract: ${signal === 'SIGTERM' ? 'terminated' : 'interrupted'}; finishing the requests in flight, then deleting what this run created (Ctrl-C again to stop at once)\n`)
     interrupt.abort()
   }
-  process.on('SIGINT', onSigint)
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
   const progress = progressReporter(process.stderr)
   const options: ContractOptions = {
     baseUrl: target.baseUrl,
@@ -176,9 +181,10 @@ export async function runContractCommand(args: string[]): Promise<number> {
     if (config.output) await writeFile(config.output, text)
     else process.stdout.write(text)
     if (config.output || config.reporter !== 'pretty') process.stderr.write(`${verdict(report)}${config.output ? ` (report: ${config.output})` : ''}\n`)
-    return report.interrupted ? 130 : exitCodeOf(report)
+    return report.interrupted ? interruptedWith : exitCodeOf(report)
   } finally {
-    process.off('SIGINT', onSigint)
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
     await target.close()
   }
 }

@@ -93,7 +93,23 @@ describe('sitemock contract', () => {
     noStackTrace(bad.stderr + group.stderr)
   })
 
-  it('on Ctrl-C finishes the requests in flight, deletes what it created, and exits 130', async () => {
+  it('exits 2, not 0, when every check is skipped, and says why', async () => {
+    const server = await startNonconforming([])
+    try {
+      const { workspaces } = server.mock.credentials()
+      const { code, stdout, stderr } = await contract(['--base-url', server.url, '--api-key', workspaces[0]!.appApiKey, '--only', 'lifecycle'])
+      expect(code).toBe(2)
+      expect(stdout + stderr).toContain('NOTHING CHECKED')
+      expect(stdout).toContain('no --workspace-id')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it.each([
+    ['SIGINT', 130, 'interrupted'],
+    ['SIGTERM', 143, 'terminated'],
+  ] as const)('on %s finishes the requests in flight, deletes what it created, and exits %i', async (signal, exitCode, word) => {
     const server = await startNonconforming([], { delayMs: 30 })
     try {
       const { workspaces } = server.mock.credentials()
@@ -103,13 +119,13 @@ describe('sitemock contract', () => {
           // Interrupt once the run has sites of its own.
           if (server.mock.store.sites.size >= scenarioSites + 2) {
             clearInterval(timer)
-            child.kill('SIGINT')
+            child.kill(signal)
           }
         }, 10)
         child.once('exit', () => clearInterval(timer))
       })
-      expect(run.stderr).toContain('interrupted; finishing the requests in flight, then deleting what this run created')
-      expect(run.code).toBe(130)
+      expect(run.stderr).toContain(`${word}; finishing the requests in flight, then deleting what this run created`)
+      expect(run.code).toBe(exitCode)
       expect(run.stdout).toContain('INTERRUPTED')
       expect(server.mock.store.sites.size).toBe(scenarioSites)
       expect(server.requests.filter((request) => request.method === 'DELETE' && request.status === 204).length).toBeGreaterThanOrEqual(2)

@@ -107,3 +107,18 @@ describe.each(TRANSPORTS)('POST /__mock/reset with scenarios and fixtures over %
     expect(response.body.details![0]!.field).toBe('fixture')
   })
 })
+
+describe('a named reset after a document was restored', () => {
+  it('uses the seed the mock started with, not the default one', async () => {
+    const server = await startMock({ seed: 7 })
+    try {
+      const started = (await server.api.get('/__mock/state')).text
+      const saved = (await server.api.get<Fixture>('/__mock/state')).body
+      expect((await put(server, { ...saved, sites: [], locales: [], pages: [], routes: [] })).status).toBe(200)
+      await resetAndGetCredentials(server.api, { scenario: 'default' })
+      expect((await server.api.get('/__mock/state')).text).toBe(started)
+    } finally {
+      await server.close()
+    }
+  })
+})

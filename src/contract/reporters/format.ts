@@ -76,8 +76,9 @@ export function cleanupLines(report: ContractReport): string[] {
 export function verdict(report: ContractReport): string {
   const { passed, failed, skipped } = totals(report.checks)
   const doc = report.profile === 'spec' ? 'SPEC.md' : 'the published OpenAPI'
-  if (report.interrupted) return `INTERRUPTED: ${passed} passed, ${failed} failed, ${skipped} skipped before Ctrl-C`
+  if (report.interrupted) return `INTERRUPTED: ${passed} passed, ${failed} failed, ${skipped} skipped before the run was interrupted`
   if (report.cleanup.leftBehind.length > 0) return `FAILED: ${report.cleanup.leftBehind.length} created resource(s) could not be deleted`
   if (failed > 0) return `FAILED: ${failed} of ${passed + failed} checks break ${doc} (${skipped} skipped)`
+  if (passed === 0) return `NOTHING CHECKED: all ${skipped} checks were skipped; the summary above says which flags would let them run`
   return `PASSED: all ${passed} checks hold against ${doc} (${skipped} skipped)`
 }

@@ -18,7 +18,12 @@ export function render(report: ContractReport, reporter: ReporterName): string {
   return renderPretty(report)
 }
 
-/** 0 when every check holds, 1 otherwise (a failure, something left behind, an interrupted run). */
+/**
+ * 0 when every check holds, 1 otherwise (a failure, something left behind, an interrupted run),
+ * and 2 when no check could run at all: a run that checked nothing must not pass a CI job.
+ */
 export function exitCodeOf(report: ContractReport): number {
-  return !report.interrupted && report.cleanup.leftBehind.length === 0 && report.checks.every((check) => check.status !== 'failed') ? 0 : 1
+  const failed = report.interrupted || report.cleanup.leftBehind.length > 0 || report.checks.some((check) => check.status === 'failed')
+  if (failed) return 1
+  return report.checks.some((check) => check.status === 'passed') ? 0 : 2
 }
