@@ -46,6 +46,16 @@ export function compileValidator<T>(file: string, kind: 'body' | 'params'): Vali
   }
 }
 
+/**
+ * A part of a contracts/ schema (`fixture.json#/$defs/site`) as a plain Ajv check that does not
+ * coerce, for code that reports problems itself rather than as a 400.
+ */
+export function schemaCheck(file: string, pointer: string): ValidateFunction {
+  const validate = bodyAjv.getSchema(`${schemaId(file)}#${pointer}`)
+  if (!validate) throw new Error(`contracts/schemas/${file}#${pointer} does not exist`)
+  return validate
+}
+
 /** One detail per invalid field, worded as: what is wrong with the value, and what is accepted. */
 export function toDetails(errors: ErrorObject[]): ErrorDetail[] {
   const byField = new Map<string, ErrorObject[]>()
