@@ -8,7 +8,7 @@ import type {
   SitePathParams,
   UpdatePageBody,
 } from '../contracts/types.js'
-import type { PageContent, PageRecord } from '../store/records.js'
+import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { peekUuid, requireSite } from './auth.js'
 import { ApiError, conflict } from './errors.js'
@@ -55,20 +55,7 @@ export const pageOperations = [
         createdAt: at,
         publishedAt: null,
         live: null,
-        draft: {
-          name: body.name,
-          pathname: body.pathname,
-          title: null,
-          description: null,
-          canonicalUrl: null,
-          socialImageUrl: null,
-          sitemapPriority: null,
-          sitemapFrequency: null,
-          isOnline: true,
-          excludedFromSearchEngines: null,
-          localizations: [],
-          updatedAt: at,
-        },
+        draft: blankContent(body.name, body.pathname, at),
       }
       store.pages.add(page)
       return { status: 201, body: presentPage(page, page.draft, defaultLocaleOf(store, page)) }

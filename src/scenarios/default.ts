@@ -1,6 +1,7 @@
 import { Faker, en } from '@faker-js/faker'
 import type { Fixture, FixturePage, FixtureRoute, FixtureSite } from '../contracts/types.js'
 import { createRandom, type RandomSource } from '../random.js'
+import { blankContent } from '../store/records.js'
 import { FIXTURE_EPOCH } from './build-store.js'
 import { FIXTURE_VERSION } from './export-state.js'
 
@@ -47,18 +48,5 @@ function addWorkspace(fixture: { workspaces: Fixture['workspaces'] }, random: Ra
 }
 
 function contentOf(name: string, pathname: string, description: string, at: string): FixturePage['draft'] {
-  return {
-    name,
-    pathname,
-    title: name,
-    description,
-    canonicalUrl: null,
-    socialImageUrl: null,
-    sitemapPriority: null,
-    sitemapFrequency: null,
-    isOnline: true,
-    excludedFromSearchEngines: null,
-    localizations: [],
-    updatedAt: at,
-  }
+  return { ...blankContent(name, pathname, at), title: name, description }
 }

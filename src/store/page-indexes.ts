@@ -1,6 +1,6 @@
 import type { PageSortBy } from '../contracts/types.js'
 import { contentOf, pageComparator, type PageVersion, type SortDirection } from './page-order.js'
-import type { PageContent, PageRecord } from './records.js'
+import { blankContent, type PageRecord } from './records.js'
 import { SortedIndex } from './sorted-index.js'
 
 /**
@@ -52,20 +52,7 @@ export function pageMatcher(view: PageView): (page: PageRecord) => boolean {
 
 /** A stand-in page that sorts before every page with this pathname: where a prefix's range starts. */
 function probe(pathname: string): PageRecord {
-  const content: PageContent = {
-    name: '',
-    pathname,
-    title: null,
-    description: null,
-    canonicalUrl: null,
-    socialImageUrl: null,
-    sitemapPriority: null,
-    sitemapFrequency: null,
-    isOnline: true,
-    excludedFromSearchEngines: null,
-    localizations: [],
-    updatedAt: '',
-  }
+  const content = blankContent('', pathname, '')
   return { id: '', siteId: '', createdAt: '', publishedAt: null, draft: content, live: content }
 }
 

@@ -28,6 +28,24 @@ export type PageContent = Omit<Page, 'object' | 'id' | 'createdAt' | 'updatedAt'
   updatedAt: string
 }
 
+/** The content of a new page: what the service gives a page before anyone edits it. */
+export function blankContent(name: string, pathname: string, updatedAt: string): PageContent {
+  return {
+    name,
+    pathname,
+    title: null,
+    description: null,
+    canonicalUrl: null,
+    socialImageUrl: null,
+    sitemapPriority: null,
+    sitemapFrequency: null,
+    isOnline: true,
+    excludedFromSearchEngines: null,
+    localizations: [],
+    updatedAt,
+  }
+}
+
 export interface PageRecord {
   id: string
   siteId: string
