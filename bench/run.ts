@@ -41,6 +41,7 @@ function generateFixture(pages: number): string {
 async function main(): Promise<void> {
   const rows: Row[] = []
   const notes: string[] = []
+  const loads = new Map<number, { seconds: number; rssMb: number }>()
   const log = (line: string): void => console.log(line)
   log(`sitemock benchmark: ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up, ${LOAD.durationSeconds} s measured, autocannon`)
 
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     await withServer(
       () => startServer(process.execPath, [bin, 'serve', '--port', '0', '--log', 'off', '--scenario', fixture], LISTENING),
       async (server) => {
+        loads.set(n, { seconds: server.startMs / 1000, rssMb: server.rssMb() })
         notes.push(`N = ${n.toLocaleString('en-US')}: state loaded and listening in ${(server.startMs / 1000).toFixed(2)} s; RSS ${server.rssMb().toFixed(0)} MB after load`)
         const target = await resolveTarget(server.url)
         for (const workload of sitemockWorkloads(target)) {
@@ -99,7 +101,8 @@ async function main(): Promise<void> {
     `In-process (setupServer + fetch, sequential requests, median of 9 alternating rounds of 1,000): static msw handler ${inProcess.staticMicros.toFixed(0)} µs, ` +
       `sitemock handler (GET page by id) ${inProcess.sitemockMicros.toFixed(0)} µs, ratio ${(inProcess.sitemockMicros / inProcess.staticMicros).toFixed(2)}x`,
   )
-  const table = render(rows, bare, prism, notes)
+  const verdicts = judgeTargets({ rows, bare, prism, loads, inProcessRatio: inProcess.sitemockMicros / inProcess.staticMicros })
+  const table = render(rows, bare, prism, notes) + ['', '## Targets', '', ...verdicts, ''].join('\n')
   console.log('\n' + table)
   fs.mkdirSync(path.join(here, 'results'), { recursive: true })
   fs.writeFileSync(path.join(here, 'results/latest.md'), table)
@@ -124,6 +127,43 @@ function render(rows: Row[], bare: LoadResult, prism: LoadResult, notes: string[
   }
   lines.push('', ...notes.map((note) => `- ${note}`), '')
   return lines.join('\n')
+}
+
+interface Measured {
+  rows: Row[]
+  bare: LoadResult
+  prism: LoadResult
+  loads: Map<number, { seconds: number; rssMb: number }>
+  inProcessRatio: number
+}
+
+/** The targets of the performance issue, each judged on this run's numbers: one line each, met or not. */
+function judgeTargets({ rows, bare, prism, loads, inProcessRatio }: Measured): string[] {
+  const large = SIZES[SIZES.length - 1]!
+  const small = SIZES[0]!
+  const find = (server: string, workload: string, n: number): LoadResult => rows.find((r) => r.server === server && r.workload === workload && r.n === n)!.result
+  const line = (met: boolean, text: string): string => `- ${met ? 'met' : 'NOT MET'}: ${text}`
+  const pct = (r: LoadResult): string => `${((r.rps / bare.rps) * 100).toFixed(0)}%`
+  const lines: string[] = []
+  const one = find('sitemock', 'GET page by id', large)
+  lines.push(line(one.rps >= 0.5 * bare.rps && one.rps >= 10 * prism.rps, `GET one at N = ${large}: ${pct(one)} of the limit (at least 50%), ${(one.rps / prism.rps).toFixed(1)}x Prism (at least 10x)`))
+  for (const workload of rows.filter((r) => r.server === 'sitemock' && r.n === large && r.workload.startsWith('GET list')).map((r) => r.workload)) {
+    const big = find('sitemock', workload, large)
+    const slowdown = find('sitemock', workload, small).rps / big.rps
+    lines.push(line(big.rps >= 0.25 * bare.rps && slowdown <= 1.5, `${workload} at N = ${large}: ${pct(big)} of the limit (at least 25%), ${slowdown.toFixed(2)}x slower than at N = ${small} (at most 1.5x)`))
+  }
+  for (const workload of ['POST page (fresh pathname)', 'PATCH page']) {
+    const write = find('sitemock', workload, large)
+    lines.push(line(write.rps >= 0.25 * bare.rps, `${workload} at N = ${large}: ${pct(write)} of the limit (at least 25%)`))
+    const durable = find('sitemock --state-file', workload, large)
+    lines.push(line(durable.rps >= 1000, `${workload} with --state-file: ${durable.rps.toFixed(0)} durable writes/s (at least 1,000)`))
+  }
+  const worst = rows.filter((r) => r.server.startsWith('sitemock')).reduce((a, b) => (b.result.p99 > a.result.p99 ? b : a))
+  lines.push(line(worst.result.p99 < 10, `p99 under 10 ms for every sitemock workload: the worst is ${worst.result.p99} ms (${worst.workload}, N = ${worst.n}); the limit's own p99 is ${bare.p99} ms`))
+  lines.push(line(inProcessRatio <= 2, `in-process cost: ${inProcessRatio.toFixed(2)}x a single static msw handler (at most 2x)`))
+  const loaded = loads.get(large)!
+  lines.push(line(loaded.rssMb < 300 && loaded.seconds < 5, `N = ${large} loaded in ${loaded.seconds.toFixed(2)} s (under 5 s), RSS ${loaded.rssMb.toFixed(0)} MB (under 300 MB)`))
+  return lines
 }
 
 await main()
