@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetAndGetCredentials, type Credentials } from '../support/credentials.js'
 import { startMock, TRANSPORTS, type TestServer } from '../support/harness.js'
+import { useDefaultScenario } from '../support/suite.js'
 
 describe.each(TRANSPORTS)('auth and errors over %s', (transport) => {
   let server: TestServer
@@ -8,14 +9,8 @@ describe.each(TRANSPORTS)('auth and errors over %s', (transport) => {
   let appKey: string
   let siteId: string
 
-  beforeAll(async () => {
-    server = await startMock({ transport })
-  })
-  afterAll(() => server.close())
-  beforeEach(async () => {
-    creds = await resetAndGetCredentials(server.api)
-    appKey = creds.workspaces[0]!.appApiKey
-    siteId = creds.sites[0]!.id
+  useDefaultScenario(transport, (start) => {
+    ;({ server, creds, appKey, siteId } = start)
   })
 
   it('answers 401 for a missing, malformed or unknown key', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resetAndGetCredentials, type Credentials } from '../support/credentials.js'
-import { startMock, TRANSPORTS, type RequestOptions, type TestResponse, type TestServer } from '../support/harness.js'
+import { TRANSPORTS, type RequestOptions, type TestResponse, type TestServer } from '../support/harness.js'
+import { useDefaultScenario } from '../support/suite.js'
 
 type Send = (key: string | undefined, body?: unknown) => Promise<TestResponse>
 
@@ -12,14 +13,8 @@ describe.each(TRANSPORTS)('access to locales over %s', (transport) => {
   let frId: string
   let deletedId: string
 
-  beforeAll(async () => {
-    server = await startMock({ transport })
-  })
-  afterAll(() => server.close())
-  beforeEach(async () => {
-    creds = await resetAndGetCredentials(server.api, { scenario: 'default' })
-    appKey = creds.workspaces[0]!.appApiKey
-    siteId = creds.sites[0]!.id
+  useDefaultScenario(transport, async (start) => {
+    ;({ server, creds, appKey, siteId } = start)
     frId = (await server.api.get(`/v2/locales/fr-FR?siteId=${siteId}`, { key: appKey })).body.id as string
     deletedId = (await server.api.post('/v2/locales', { key: appKey, body: { siteId, locale: 'nl' } })).body.id as string
     expect((await server.api.delete(`/v2/locales/${deletedId}`, { key: appKey })).status).toBe(204)

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { resetAndGetCredentials } from '../support/credentials.js'
-import { startMock, TRANSPORTS, walk, type TestServer } from '../support/harness.js'
+import { TRANSPORTS, walk, type TestServer } from '../support/harness.js'
+import { useDefaultScenario } from '../support/suite.js'
 
 describe.each(TRANSPORTS)('draft and live pages, and locales, over %s', (transport) => {
   let server: TestServer
   let key: string
   let siteId: string
 
-  beforeAll(async () => {
-    server = await startMock({ transport })
-  })
-  afterAll(() => server.close())
-  beforeEach(async () => {
-    const creds = await resetAndGetCredentials(server.api, { scenario: 'default' })
-    key = creds.workspaces[0]!.appApiKey
-    siteId = creds.sites[0]!.id
+  useDefaultScenario(transport, (start) => {
+    ;({ server, appKey: key, siteId } = start)
   })
 
   it('shows only published pages as live, each as it was when published', async () => {

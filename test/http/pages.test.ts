@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { resetAndGetCredentials, type Credentials } from '../support/credentials.js'
-import { startMock, TRANSPORTS, walk, type TestServer } from '../support/harness.js'
+import { describe, expect, it } from 'vitest'
+import type { Credentials } from '../support/credentials.js'
+import { TRANSPORTS, walk, type TestServer } from '../support/harness.js'
+import { useDefaultScenario } from '../support/suite.js'
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
@@ -10,14 +11,8 @@ describe.each(TRANSPORTS)('pages over %s', (transport) => {
   let key: string
   let siteId: string
 
-  beforeAll(async () => {
-    server = await startMock({ transport })
-  })
-  afterAll(() => server.close())
-  beforeEach(async () => {
-    creds = await resetAndGetCredentials(server.api)
-    key = creds.workspaces[0]!.appApiKey
-    siteId = creds.sites[0]!.id
+  useDefaultScenario(transport, (start) => {
+    ;({ server, creds, appKey: key, siteId } = start)
   })
 
   const create = (pathname: string, name = 'A page') => server.api.post('/v6/pages', { key, body: { siteId, pathname, name } })

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { resetAndGetCredentials, type Credentials } from '../support/credentials.js'
-import { startMock, TRANSPORTS, walk, type TestServer } from '../support/harness.js'
+import { describe, expect, it } from 'vitest'
+import type { Credentials } from '../support/credentials.js'
+import { TRANSPORTS, walk, type TestServer } from '../support/harness.js'
+import { useDefaultScenario } from '../support/suite.js'
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 const enc = encodeURIComponent
@@ -13,15 +14,8 @@ describe.each(TRANSPORTS)('route access, cascade and copy over %s', (transport) 
   let siteKey: string
   let cartId: string
 
-  beforeAll(async () => {
-    server = await startMock({ transport })
-  })
-  afterAll(() => server.close())
-  beforeEach(async () => {
-    creds = await resetAndGetCredentials(server.api)
-    appKey = creds.workspaces[0]!.appApiKey
-    siteId = creds.sites[0]!.id
-    siteKey = creds.sites[0]!.siteApiKey
+  useDefaultScenario(transport, async (start) => {
+    ;({ server, creds, appKey, siteId, siteKey } = start)
     cartId = (await server.api.get(`/v2/routes/${enc('/shop/cart')}?siteId=${siteId}`, { key: appKey })).body.id as string
   })
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { resetAndGetCredentials, type Credentials } from '../support/credentials.js'
-import { startMock, TRANSPORTS, type TestResponse, type TestServer } from '../support/harness.js'
+import { describe, expect, it } from 'vitest'
+import type { Credentials } from '../support/credentials.js'
+import { TRANSPORTS, type TestResponse, type TestServer } from '../support/harness.js'
+import { useDefaultScenario } from '../support/suite.js'
 
 /** One pathname per format rule, with the problem the 400 names. */
 const BROKEN_RULES: Array<[string, string]> = [
@@ -28,14 +29,8 @@ describe.each(TRANSPORTS)('route validation and conflicts over %s', (transport) 
   let key: string
   let siteId: string
 
-  beforeAll(async () => {
-    server = await startMock({ transport })
-  })
-  afterAll(() => server.close())
-  beforeEach(async () => {
-    creds = await resetAndGetCredentials(server.api)
-    key = creds.workspaces[0]!.appApiKey
-    siteId = creds.sites[0]!.id
+  useDefaultScenario(transport, (start) => {
+    ;({ server, creds, appKey: key, siteId } = start)
   })
 
   const create = (pathname: unknown, query = '') => server.api.post(`/v2/routes${query}`, { key, body: { siteId, pathname } })

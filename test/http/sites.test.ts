@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resetAndGetCredentials, type Credentials } from '../support/credentials.js'
-import { startMock, TRANSPORTS, walk, type TestServer } from '../support/harness.js'
+import { TRANSPORTS, walk, type TestServer } from '../support/harness.js'
+import { useDefaultScenario } from '../support/suite.js'
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
@@ -11,15 +12,8 @@ describe.each(TRANSPORTS)('sites over %s', (transport) => {
   let workspaceId: string
   let siteId: string
 
-  beforeAll(async () => {
-    server = await startMock({ transport })
-  })
-  afterAll(() => server.close())
-  beforeEach(async () => {
-    creds = await resetAndGetCredentials(server.api)
-    appKey = creds.workspaces[0]!.appApiKey
-    workspaceId = creds.workspaces[0]!.id
-    siteId = creds.sites[0]!.id
+  useDefaultScenario(transport, (start) => {
+    ;({ server, creds, appKey, workspaceId, siteId } = start)
   })
 
   describe('create', () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetAndGetCredentials } from '../support/credentials.js'
 import { startMock, TRANSPORTS, type TestResponse, type TestServer } from '../support/harness.js'
+import { useDefaultScenario } from '../support/suite.js'
 
 const ATTEMPTS = 100
 
@@ -17,14 +18,8 @@ describe.each(TRANSPORTS)('concurrent writes over %s', (transport) => {
   let key: string
   let siteId: string
 
-  beforeAll(async () => {
-    server = await startMock({ transport })
-  })
-  afterAll(() => server.close())
-  beforeEach(async () => {
-    const creds = await resetAndGetCredentials(server.api, { scenario: 'default' })
-    key = creds.workspaces[0]!.appApiKey
-    siteId = creds.sites[0]!.id
+  useDefaultScenario(transport, (start) => {
+    ;({ server, appKey: key, siteId } = start)
   })
 
   const count = async (list: string): Promise<number> => {

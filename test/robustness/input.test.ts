@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetAndGetCredentials, type Credentials } from '../support/credentials.js'
 import { checkContract, startMock, TRANSPORTS, type TestServer } from '../support/harness.js'
+import { useDefaultScenario } from '../support/suite.js'
 
 describe.each(TRANSPORTS)('hostile input over %s', (transport) => {
   let server: TestServer
@@ -8,15 +9,13 @@ describe.each(TRANSPORTS)('hostile input over %s', (transport) => {
   let appKey: string
   let siteId: string
 
-  beforeAll(async () => {
-    server = await startMock({ transport, maxBody: 64 * 1024 })
-  })
-  afterAll(() => server.close())
-  beforeEach(async () => {
-    creds = await resetAndGetCredentials(server.api)
-    appKey = creds.workspaces[0]!.appApiKey
-    siteId = creds.sites[0]!.id
-  })
+  useDefaultScenario(
+    transport,
+    (start) => {
+      ;({ server, creds, appKey, siteId } = start)
+    },
+    { maxBody: 64 * 1024 },
+  )
 
   it('refuses invalid UTF-8 with a 400 naming the body', async () => {
     const bytes = new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) // {"name":"\xff\xfe"}
