@@ -1,6 +1,6 @@
 import { corsHeaders, preflight, type CorsOrigins } from './api/cors.js'
 import { createDispatcher } from './api/dispatch.js'
-import { ApiError } from './api/errors.js'
+import { ApiError, internalError } from './api/errors.js'
 import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse } from './api/types.js'
@@ -149,14 +149,12 @@ export function createMock(options: MockOptions = {}): Mock {
       return run(request)
     } catch (error) {
       // The last net: a bug is answered in the envelope, never with a stack trace or a dropped socket.
-      console.error(`sitemock: unexpected error on ${request.method} ${request.path}`, error)
-      const body = new ApiError(500, 'internal_error', 'The mock hit an unexpected error; this is a bug in sitemock.').toBody()
-      return { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body }
+      return internalError(error, request).toResponse()
     }
   }
   const controlPlane = (request: ApiRequest): ApiResponse => {
     const refusal = controlRefusal(request, options.control)
-    if (refusal) return { status: refusal.status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: refusal.toBody() }
+    if (refusal) return refusal.toResponse()
     return handleControl(request, target)
   }
   return mock

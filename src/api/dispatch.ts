@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js'
 import { authenticate, presentedKey } from './auth.js'
-import { ApiError, invalidField, methodNotAllowed } from './errors.js'
+import { ApiError, internalError, invalidField, JSON_HEADERS, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
 import { RateLimiter, THROTTLED_BODY } from './rate-limit.js'
 import type { RouteTable } from './route-table.js'
@@ -20,7 +20,6 @@ interface CompiledOperation {
   body: Validator<unknown> | undefined
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
 /**
  * request → route → auth (401, 403 for App-only operations) → params and query (400) →
@@ -75,7 +74,7 @@ export function createDispatcher(options: DispatcherOptions): (request: ApiReque
       }
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, request)
-      return { status: apiError.status, headers: { ...JSON_HEADERS, ...rateHeaders, ...apiError.headers }, body: apiError.toBody() }
+      return apiError.toResponse(rateHeaders)
     }
   }
 }
@@ -87,10 +86,4 @@ function authenticateOrError(request: ApiRequest, store: Store): Scope | ApiErro
     if (error instanceof ApiError) return error
     throw error
   }
-}
-
-function internalError(error: unknown, request: ApiRequest): ApiError {
-  // A bug, not a client error: logged with its context, answered in the envelope, never a stack trace.
-  console.error(`sitemock: unexpected error on ${request.method} ${request.path}`, error)
-  return new ApiError(500, 'internal_error', 'The mock hit an unexpected error; this is a bug in sitemock.')
 }

@@ -1,6 +1,22 @@
 import type { ErrorBody, ErrorDetail } from '../contracts/types.js'
+import type { ApiRequest, ApiResponse } from './types.js'
+
+/** The content type of every JSON answer, errors included. */
+export const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json; charset=utf-8' }
 
 export type ErrorCode = ErrorBody['code']
+
+/** The code each error status carries in the envelope, wherever an error is answered or described. */
+export const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  500: 'internal_error',
+}
 
 /** The one error type of the core: every failure leaves as the API's error envelope. */
 export class ApiError extends Error {
@@ -12,6 +28,11 @@ export class ApiError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message)
+  }
+
+  /** The error as an answer: the envelope, its own headers winning over `headers`. */
+  toResponse(headers: Record<string, string> = {}): ApiResponse {
+    return { status: this.status, headers: { ...JSON_HEADERS, ...headers, ...this.headers }, body: this.toBody() }
   }
 
   toBody(): ErrorBody {
@@ -49,3 +70,9 @@ export const methodNotAllowed = (method: string, allowed: string[]): ApiError =>
 
 export const payloadTooLarge = (limit: number): ApiError =>
   new ApiError(413, 'payload_too_large', `The request body is larger than the limit of ${limit} bytes.`)
+
+/** A bug, not a client error: logged with its context, answered in the envelope, never a stack trace. */
+export function internalError(error: unknown, request: Pick<ApiRequest, 'method' | 'path'>): ApiError {
+  console.error(`sitemock: unexpected error on ${request.method} ${request.path}`, error)
+  return new ApiError(500, 'internal_error', 'The mock hit an unexpected error; this is a bug in sitemock.')
+}

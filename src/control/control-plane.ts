@@ -1,5 +1,5 @@
 import type { Credentials, ResetBody } from '../contracts/types.js'
-import { ApiError, methodNotAllowed } from '../api/errors.js'
+import { ApiError, JSON_HEADERS, methodNotAllowed } from '../api/errors.js'
 import { parseBody } from '../api/parse-request.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { compileValidator } from '../api/validate.js'
@@ -66,7 +66,6 @@ const controlRoutes: ControlRoute[] = [...coreControlRoutes, ...stateControlRout
 
 /** The /__mock/* endpoints: not part of the service's API, so no API key is needed. */
 export function handleControl(request: ApiRequest, target: ControlTarget): ApiResponse {
-  const headers = { 'content-type': 'application/json; charset=utf-8' }
   try {
     const segments = request.path.slice(CONTROL_PREFIX.length).split('/')
     const allowed: string[] = []
@@ -79,13 +78,13 @@ export function handleControl(request: ApiRequest, target: ControlTarget): ApiRe
       }
       const body = route.handle(request, params, target)
       if (body instanceof ControlContent) return { status: 200, headers: { 'content-type': body.contentType }, body: undefined, payload: body.text }
-      return { status: 200, headers, body }
+      return { status: 200, headers: { ...JSON_HEADERS }, body }
     }
     if (allowed.length) throw methodNotAllowed(request.method, allowed)
     throw new ApiError(404, 'not_found', `No control endpoint at ${request.path}; see GET /__mock/health.`)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return { status: error.status, headers: { ...headers, ...error.headers }, body: error.toBody() }
+    return error.toResponse()
   }
 }
 

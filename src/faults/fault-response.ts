@@ -1,19 +1,7 @@
-import { ApiError, type ErrorCode } from '../api/errors.js'
+import { ApiError, CODE_OF_STATUS, JSON_HEADERS } from '../api/errors.js'
 import { THROTTLED_BODY } from '../api/rate-limit.js'
 import type { ApiResponse } from '../api/types.js'
 import { FAULT_HEADER } from './fault-header.js'
-
-const JSON_TYPE = 'application/json; charset=utf-8'
-
-const CODES: Record<number, ErrorCode> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-}
 
 /**
  * An error answered on purpose (Prefer: code, an injected fault), in the same body the real
@@ -22,11 +10,11 @@ const CODES: Record<number, ErrorCode> = {
  */
 export function faultResponse(status: number, message: string, field: string, note: string): ApiResponse {
   if (status === 429) {
-    return { status, headers: { 'content-type': JSON_TYPE, 'retry-after': '1', [FAULT_HEADER]: note }, body: THROTTLED_BODY }
+    return { status, headers: { ...JSON_HEADERS, 'retry-after': '1', [FAULT_HEADER]: note }, body: THROTTLED_BODY }
   }
-  const code = CODES[status] ?? (status >= 500 ? 'internal_error' : 'bad_request')
+  const code = CODE_OF_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request')
   const error = new ApiError(status, code, message, code === 'bad_request' ? [{ field, message: note }] : undefined)
-  return { status, headers: { 'content-type': JSON_TYPE, [FAULT_HEADER]: note }, body: error.toBody() }
+  return error.toResponse({ [FAULT_HEADER]: note })
 }
 
 /** A connection dropped on purpose: the transport resets it or leaves it unanswered. */

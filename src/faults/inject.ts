@@ -23,7 +23,7 @@ export function injectFaults(request: ApiRequest, faults: FaultSet, run: () => A
     preference = parsePrefer(prefer, operation)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return { status: 400, headers: { 'content-type': 'application/json; charset=utf-8', [FAULT_HEADER]: 'invalid Prefer header' }, body: error.toBody() }
+    return error.toResponse({ [FAULT_HEADER]: 'invalid Prefer header' })
   }
   const decision = faults.decide(operation.operationId)
   const delayMs = preference.delay ?? decision.delayMs

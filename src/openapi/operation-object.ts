@@ -1,19 +1,26 @@
+import { CODE_OF_STATUS } from '../api/errors.js'
 import type { RegisteredOperation, ResponseShape } from '../api/types.js'
 import { ComponentCollector, schemaFile, wordsOf, type JsonObject } from './schema-components.js'
 
 const JSON_TYPE = 'application/json'
 
-/** What each error status of the route table means, as every operation answers it. */
+/** What each error status of the route table means, as every operation answers it; the code is appended. */
 const ERROR_MEANINGS: Record<number, string> = {
-  400: 'Invalid request: bad_request, with one detail per invalid field (body fields, query and path parameters)',
-  401: 'Missing, malformed or unknown API key: unauthorized',
-  403: 'The API key has no access to this resource or operation: forbidden',
-  404: 'No resource with this id (or code or pathname): not_found',
-  405: 'The path exists but not with this method: method_not_allowed',
-  409: 'The change conflicts with the current state: conflict',
-  413: 'The request body is larger than the mock accepts: payload_too_large',
+  400: 'Invalid request, with one detail per invalid field (body fields, query and path parameters)',
+  401: 'Missing, malformed or unknown API key',
+  403: 'The API key has no access to this resource or operation',
+  404: 'No resource with this id (or code or pathname)',
+  405: 'The path exists but not with this method',
+  409: 'The change conflicts with the current state',
+  413: 'The request body is larger than the mock accepts',
   429: 'Too many requests for this key',
-  500: 'A bug in the mock: internal_error',
+  500: 'A bug in the mock',
+}
+
+const errorDescription = (status: number): string => {
+  const meaning = ERROR_MEANINGS[status] ?? 'Error'
+  const code = CODE_OF_STATUS[status]
+  return code ? `${meaning}: ${code}` : meaning
 }
 
 const SUCCESS_MEANINGS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'Deleted; no body' }
@@ -94,7 +101,7 @@ function successResponse(status: number, shape: ResponseShape, components: Compo
 
 function errorResponse(status: number, components: ComponentCollector): JsonObject {
   return {
-    description: ERROR_MEANINGS[status] ?? 'Error',
+    description: errorDescription(status),
     headers: headerRefs,
     content: { [JSON_TYPE]: { schema: { $ref: components.ref('error.json') } } },
   }

@@ -1,4 +1,4 @@
-import { methodNotAllowed } from '../api/errors.js'
+import { JSON_HEADERS, methodNotAllowed } from '../api/errors.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { buildOpenApiDocument } from './document.js'
 
@@ -13,10 +13,9 @@ let served: string | undefined
 export function serveOpenApi(request: ApiRequest): ApiResponse | undefined {
   if (request.path !== OPENAPI_PATH) return undefined
   if (request.method !== 'GET') {
-    const error = methodNotAllowed(request.method, ['GET'])
-    return { status: 405, headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers }, body: error.toBody() }
+    return methodNotAllowed(request.method, ['GET']).toResponse()
   }
   // Built once: the route table and the schemas never change while the mock runs.
   served ??= JSON.stringify(buildOpenApiDocument({ serverUrl: '.' }), null, 2)
-  return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: undefined, payload: served }
+  return { status: 200, headers: { ...JSON_HEADERS }, body: undefined, payload: served }
 }

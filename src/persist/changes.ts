@@ -50,6 +50,5 @@ export class ChangeTracker {
 /** The answer when a change could not be saved: the client must not believe it durable. */
 export function unsavedResponse(error: unknown): ApiResponse {
   const reason = error instanceof Error ? error.message : String(error)
-  const body = new ApiError(500, 'internal_error', `The change could not be saved to the state file (${reason}); the mock's state may be ahead of the file.`).toBody()
-  return { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body }
+  return new ApiError(500, 'internal_error', `The change could not be saved to the state file (${reason}); the mock's state may be ahead of the file.`).toResponse()
 }

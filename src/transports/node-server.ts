@@ -57,7 +57,7 @@ export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): h
 
 function refuseTooLarge(res: http.ServerResponse, maxBody: number): void {
   if (res.headersSent) return
-  writeResponse(res, { status: 413, headers: { 'content-type': 'application/json; charset=utf-8', connection: 'close' }, body: payloadTooLarge(maxBody).toBody() })
+  writeResponse(res, payloadTooLarge(maxBody).toResponse({ connection: 'close' }))
   res.req.destroy()
 }
 
