@@ -1,29 +1,22 @@
 import type { PageLocalization } from '../contracts/types.js'
 import type { LocaleRecord, PageRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
-import { isUuid, requireSite } from './auth.js'
-import { invalidField, notFound } from './errors.js'
+import { isUuid } from './auth.js'
+import { invalidField } from './errors.js'
+import { findInSite } from './site-target.js'
 import type { Scope } from './types.js'
 
-/**
- * The page a path names: by id, or by pathname together with ?siteId=. Access is decided here,
- * before any body is judged: another tenant's page is a 403, a missing one a 404.
- */
+/** The page a path names: by id, or by its draft pathname together with ?siteId=. */
 export function findPage(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined): PageRecord {
-  if (isUuid(idOrPathname)) {
-    const page = store.pages.byId.get(idOrPathname.toLowerCase())
-    if (!page || (siteId !== undefined && page.siteId !== siteId)) throw notFound('page', `id ${idOrPathname}`)
-    requireSite(scope, store, page.siteId)
-    return page
-  }
-  if (!idOrPathname.startsWith('/')) {
-    throw invalidField('pageIdOrPathname', `must be a page id (a UUID) or a URL-encoded pathname that starts with /; got ${JSON.stringify(idOrPathname)}`)
-  }
-  if (siteId === undefined) throw invalidField('siteId', 'is required when the page is named by its pathname; pass ?siteId=<site id>')
-  requireSite(scope, store, siteId)
-  const page = store.pages.byPathname(siteId, idOrPathname)
-  if (!page) throw notFound('page', `pathname ${idOrPathname} in site ${siteId}`)
-  return page
+  return findInSite(store, scope, idOrPathname, siteId, {
+    resource: 'page',
+    nameLabel: 'pathname',
+    byId: (id) => store.pages.byId.get(id),
+    byName: (site, pathname) => store.pages.byPathname(site, pathname),
+    checkName(value) {
+      if (!value.startsWith('/')) throw invalidField('pageIdOrPathname', `must be a page id (a UUID) or a URL-encoded pathname that starts with /; got ${JSON.stringify(value)}`)
+    },
+  })
 }
 
 /**

@@ -1,32 +1,23 @@
 import type { ErrorDetail, SkipValidation } from '../contracts/types.js'
 import type { RouteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
-import { isUuid, requireSite } from './auth.js'
-import { ApiError, badRequest, conflict, invalidField, notFound } from './errors.js'
+import { ApiError, badRequest, conflict } from './errors.js'
 import { ROUTE_PATHNAME_RULES, routePathnameProblem } from './route-pathname.js'
+import { findInSite } from './site-target.js'
 import type { Scope } from './types.js'
 import type { Validator } from './validate.js'
 
 /**
- * The route a path names: a UUID is an id; anything else is a pathname, which needs ?siteId=.
- * Any non-UUID counts as a pathname because skipValidation lets a route's pathname be any
- * non-empty string, and every route must stay reachable by its pathname. Access is decided
- * here, before any body is judged: another tenant's route is a 403, a missing one a 404.
+ * The route a path names. Any non-UUID counts as a pathname because skipValidation lets a
+ * route's pathname be any non-empty string, and every route must stay reachable by its pathname.
  */
 export function findRoute(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined): RouteRecord {
-  if (isUuid(idOrPathname)) {
-    const route = store.routes.byId.get(idOrPathname.toLowerCase())
-    if (!route || (siteId !== undefined && route.siteId !== siteId)) throw notFound('route', `id ${idOrPathname}`)
-    requireSite(scope, store, route.siteId)
-    return route
-  }
-  if (siteId === undefined) {
-    throw invalidField('siteId', 'is required when the route is named by its pathname (routeIdOrPathname is not a UUID, so it is read as a pathname); pass ?siteId=<site id>')
-  }
-  requireSite(scope, store, siteId)
-  const route = store.routes.byPathname(siteId, idOrPathname)
-  if (!route) throw notFound('route', `pathname ${idOrPathname} in site ${siteId}`)
-  return route
+  return findInSite(store, scope, idOrPathname, siteId, {
+    resource: 'route',
+    nameLabel: 'pathname',
+    byId: (id) => store.routes.byId.get(id),
+    byName: (site, pathname) => store.routes.byPathname(site, pathname),
+  })
 }
 
 /**

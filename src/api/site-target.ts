@@ -1,0 +1,35 @@
+import type { Store } from '../store/store.js'
+import { isUuid, requireSite } from './auth.js'
+import { invalidField, notFound } from './errors.js'
+import type { Scope } from './types.js'
+
+/** How one family names its records in a path: by id, or by a name (pathname, code) within a site. */
+export interface TargetKind<R extends { siteId: string }> {
+  resource: 'page' | 'route' | 'locale'
+  /** What the name is, as messages say it: "pathname", "code". */
+  nameLabel: string
+  byId(id: string): R | undefined
+  byName(siteId: string, name: string): R | undefined
+  /** Throws a 400 naming the path parameter when `value` is neither a UUID nor a well-formed name. */
+  checkName?(value: string): void
+}
+
+/**
+ * The record a path names: a UUID is an id (a ?siteId= other than its site makes it a 404);
+ * anything else is a name, which needs ?siteId=. Access is decided here, before any body is
+ * judged: another tenant's record is a 403, a missing one a 404.
+ */
+export function findInSite<R extends { siteId: string }>(store: Store, scope: Scope, value: string, siteId: string | undefined, kind: TargetKind<R>): R {
+  if (isUuid(value)) {
+    const record = kind.byId(value.toLowerCase())
+    if (!record || (siteId !== undefined && record.siteId !== siteId)) throw notFound(kind.resource, `id ${value}`)
+    requireSite(scope, store, record.siteId)
+    return record
+  }
+  kind.checkName?.(value)
+  if (siteId === undefined) throw invalidField('siteId', `is required when the ${kind.resource} is named by its ${kind.nameLabel} (a value that is not a UUID); pass ?siteId=<site id>`)
+  requireSite(scope, store, siteId)
+  const record = kind.byName(siteId, value)
+  if (!record) throw notFound(kind.resource, `${kind.nameLabel} ${value} in site ${siteId}`)
+  return record
+}
