@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.js'
 import type { SiteRecord } from '../store/records.js'
 import { ApiError, forbidden, notFound, unauthorized } from './errors.js'
-import type { Scope } from './types.js'
+import type { AccessContext, Scope } from './types.js'
 
 const APP_KEY = /^sk_[A-Za-z0-9]{20,}$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -66,4 +66,10 @@ export const isUuid = (value: string): boolean => UUID.test(value)
 export function peekUuid(rawBody: unknown, field: string): string | undefined {
   const value = (rawBody as Record<string, unknown>)[field]
   return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined
+}
+
+/** A create's access check: the site its body names, when that is a well-formed id (a 403 or 404 before the body is judged). */
+export function requireBodySite({ rawBody, scope, store }: Pick<AccessContext<unknown, unknown>, 'rawBody' | 'scope' | 'store'>): void {
+  const siteId = peekUuid(rawBody, 'siteId')
+  if (siteId) requireSite(scope, store, siteId)
 }

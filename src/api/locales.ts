@@ -1,7 +1,7 @@
 import type { CreateLocaleBody, ListLocalesQuery, LocalePathParams, OptionalSiteQuery, UpdateLocaleBody } from '../contracts/types.js'
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
-import { peekUuid, requireSite } from './auth.js'
+import { requireBodySite, requireSite } from './auth.js'
 import { ApiError, conflict } from './errors.js'
 import { findLocale } from './locale-target.js'
 import { paginate } from './paginate.js'
@@ -38,10 +38,7 @@ export const localeOperations = [
     body: 'locale-create.json',
     success: { status: 201, shape: { resource: 'locale.json' } },
     errors: [400, 401, 403, 404, 409],
-    authorize({ rawBody, scope, store }) {
-      const siteId = peekUuid(rawBody, 'siteId')
-      if (siteId) requireSite(scope, store, siteId)
-    },
+    authorize: requireBodySite,
     run({ body, store }) {
       if (store.locales.byCode(body.siteId, body.locale)) throw codeTaken(body.locale)
       const locale: LocaleRecord = {

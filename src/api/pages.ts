@@ -10,7 +10,7 @@ import type {
 } from '../contracts/types.js'
 import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
-import { peekUuid, requireSite } from './auth.js'
+import { requireBodySite, requireSite } from './auth.js'
 import { ApiError, conflict } from './errors.js'
 import { listPages } from './page-list.js'
 import { findPage, localeToCollapse, localizationIn } from './page-target.js'
@@ -42,10 +42,7 @@ export const pageOperations = [
     body: 'page-create.json',
     success: { status: 201, shape: { resource: 'page.json' } },
     errors: [400, 401, 403, 404, 409],
-    authorize({ rawBody, scope, store }) {
-      const siteId = peekUuid(rawBody, 'siteId')
-      if (siteId) requireSite(scope, store, siteId)
-    },
+    authorize: requireBodySite,
     run({ body, store }) {
       if (store.pathnames.owner(body.siteId, body.pathname)) throw conflict(PATHNAME_TAKEN)
       const at = store.timestamp()

@@ -8,7 +8,7 @@ import type {
   UpdateRouteQuery,
 } from '../contracts/types.js'
 import type { RouteRecord } from '../store/records.js'
-import { peekUuid, requireSite } from './auth.js'
+import { requireBodySite, requireSite } from './auth.js'
 import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
 import { findRoute, judgeRouteBody, requireFreePathname } from './route-target.js'
@@ -33,10 +33,9 @@ export const routeOperations = [
     body: 'route-create.json',
     success: { status: 201, shape: { resource: 'route.json' } },
     errors: [400, 401, 403, 404, 409],
-    authorize({ query, rawBody, scope, store }) {
-      const siteId = peekUuid(rawBody, 'siteId')
-      if (siteId) requireSite(scope, store, siteId)
-      judgeRouteBody(createBody, rawBody, query.skipValidation)
+    authorize(context) {
+      requireBodySite(context)
+      judgeRouteBody(createBody, context.rawBody, context.query.skipValidation)
     },
     run({ body, store }) {
       requireFreePathname(store, body.siteId, body.pathname)
