@@ -1,3 +1,4 @@
+import type { ThrottledBody } from '../contracts/types.js'
 /** The real service allows 100 requests per second per key, in fixed one-second windows. */
 export const DEFAULT_RATE_LIMIT = 100
 
@@ -44,4 +45,4 @@ export class RateLimiter {
 }
 
 /** The real service's 429 body, which is not the API's error envelope. */
-export const THROTTLED_BODY = { statusCode: 429, message: 'ThrottlerException: Too Many Requests', error: 'Too Many Requests' }
+export const THROTTLED_BODY: ThrottledBody = { statusCode: 429, message: 'ThrottlerException: Too Many Requests', error: 'Too Many Requests' }

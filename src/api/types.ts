@@ -83,6 +83,19 @@ export interface Operation<P = Record<string, never>, Q = Record<string, never>,
 export type RegisteredOperation = Operation<unknown, unknown, unknown>
 
 /**
+ * Every error status an operation can answer: its own, 413 when it takes a body (past the
+ * server's --max-body), and 429, which the rate limit may answer to any request.
+ */
+export function errorStatuses(operation: RegisteredOperation): number[] {
+  return [...operation.errors, ...(operation.body ? [413] : []), 429]
+}
+
+/** Every status an operation documents: its success, then its error statuses. */
+export function documentedStatuses(operation: RegisteredOperation): number[] {
+  return [operation.success.status, ...errorStatuses(operation)]
+}
+
+/**
  * Declares an operation with typed params, query and body. Erasing the types is sound because
  * dispatch validates params, query and body against the very schemas the operation names,
  * whose generated types are P, Q and B.

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js'
-import type { ResponseShape } from '../api/types.js'
+import { documentedStatuses as statusesOf, type ResponseShape } from '../api/types.js'
 import { contractsValidator, publishedDocumentsStatus, publishedValidator, violations } from '../contracts/response-check.js'
 import { operationAt } from './endpoints.js'
 import type { Exchange } from './http-client.js'
@@ -9,7 +9,7 @@ import { DOCUMENT_OF, type DocumentName, type Failure, type Profile, type Violat
 export function documentedStatuses(profile: Profile, method: string, template: string): number[] | undefined {
   if (profile === 'spec') {
     const operation = operationAt(method, template)
-    return operation ? [operation.success.status, ...operation.errors] : undefined
+    return operation ? statusesOf(operation) : undefined
   }
   if (publishedDocumentsStatus(method, template, 200) === undefined) return undefined
   return [200, 201, 204, 400, 401, 403, 404, 409].filter((status) => publishedDocumentsStatus(method, template, status))

@@ -33,6 +33,7 @@ function compiled(key: string, schema: () => object): ValidateFunction {
 
 /** The contracts/ schema of a response: the success shape of the operation, or the error envelope. */
 export function contractsValidator(shape: ResponseShape, status: number): ValidateFunction | undefined {
+  if (status === 429) return compiled('throttled', () => ({ $ref: schemaId('throttled.json') }))
   if (status >= 400) return compiled('error', () => ({ $ref: schemaId('error.json') }))
   if (shape === 'empty') return undefined
   if ('resource' in shape) return compiled(shape.resource, () => ({ $ref: schemaId(shape.resource) }))

@@ -42,6 +42,7 @@ import siteParams from '../../contracts/schemas/site-params.json' with { type: '
 import siteQuery from '../../contracts/schemas/site-query.json' with { type: 'json' }
 import siteUpdate from '../../contracts/schemas/site-update.json' with { type: 'json' }
 import site from '../../contracts/schemas/site.json' with { type: 'json' }
+import throttled from '../../contracts/schemas/throttled.json' with { type: 'json' }
 
 export const SCHEMA_BASE = 'https://sitemock.dev/schemas/'
 
@@ -85,6 +86,7 @@ export const schemas: ReadonlyArray<{ $id: string }> = [
   siteQuery,
   siteUpdate,
   site,
+  throttled,
 ]
 
 /** The full $id of a schema file, e.g. schemaId('site.json'). */

@@ -608,3 +608,9 @@ export interface Site {
   defaultLocalePathPrefix: string | null;
   localeManagementMode: "internal" | "external";
 }
+
+export interface ThrottledBody {
+  statusCode: 429;
+  message: string;
+  error: string;
+}

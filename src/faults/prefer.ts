@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js'
-import type { RegisteredOperation } from '../api/types.js'
+import { documentedStatuses, type RegisteredOperation } from '../api/types.js'
 
 export interface Preference {
   /** A status to answer instead of running the operation. */
@@ -27,8 +27,6 @@ export function parsePrefer(header: string | undefined, operation: RegisteredOpe
   return preference
 }
 
-/** Every status the operation documents: its success and its errors. */
-const documentedStatuses = (operation: RegisteredOperation): number[] => [operation.success.status, ...operation.errors]
 
 function documentedCode(value: string, operation: RegisteredOperation): number {
   const documented = documentedStatuses(operation)

@@ -1,5 +1,5 @@
 import { CODE_OF_STATUS } from '../api/errors.js'
-import type { RegisteredOperation, ResponseShape } from '../api/types.js'
+import { errorStatuses, type RegisteredOperation, type ResponseShape } from '../api/types.js'
 import { ComponentCollector, schemaFile, wordsOf, type JsonObject } from './schema-components.js'
 
 const JSON_TYPE = 'application/json'
@@ -49,7 +49,7 @@ export function operationObject(operation: RegisteredOperation, components: Comp
   }
   object.responses = {
     [String(operation.success.status)]: successResponse(operation.success.status, operation.success.shape, components),
-    ...Object.fromEntries(operation.errors.map((status) => [String(status), errorResponse(status, components)])),
+    ...Object.fromEntries(errorStatuses(operation).map((status) => [String(status), errorResponse(status, components)])),
   }
   return object
 }
@@ -103,6 +103,6 @@ function errorResponse(status: number, components: ComponentCollector): JsonObje
   return {
     description: errorDescription(status),
     headers: headerRefs,
-    content: { [JSON_TYPE]: { schema: { $ref: components.ref('error.json') } } },
+    content: { [JSON_TYPE]: { schema: { $ref: components.ref(status === 429 ? 'throttled.json' : 'error.json') } } },
   }
 }

@@ -40,6 +40,13 @@ describe.each(TRANSPORTS)('Prefer header and injected faults (%s)', (transport) 
     expect(response.body.details).toEqual([{ field: 'prefer', message: 'Prefer code=400' }])
   })
 
+  it("forces the rate limit's 429 with the real service's throttler body, on any operation", async () => {
+    const response = await server.api.post('/v6/pages', { key, headers: { prefer: 'code=429' }, body: { siteId, pathname: '/throttled', name: 'Throttled' } })
+    expect(response.status).toBe(429)
+    expect(response.body).toEqual({ statusCode: 429, message: 'ThrottlerException: Too Many Requests', error: 'Too Many Requests' })
+    expect(response.headers.get('retry-after')).toBe('1')
+  })
+
   it('runs the operation when Prefer asks for its success status', async () => {
     const response = await server.api.post('/v2/sites', { key, headers: { prefer: 'code=201' }, body: { workspaceId, name: 'Preferred' } })
     expect(response.status).toBe(201)
@@ -49,7 +56,7 @@ describe.each(TRANSPORTS)('Prefer header and injected faults (%s)', (transport) 
   it('refuses an undocumented code with a 400 that lists the documented ones', async () => {
     const response = await server.api.get(`/v2/sites/${siteId}`, { key, headers: { prefer: 'code=418' } })
     expect(response.status).toBe(400)
-    expect(response.body.details).toEqual([{ field: 'prefer', message: 'code=418 is not a status that getSite documents; documented: 200, 400, 401, 403, 404' }])
+    expect(response.body.details).toEqual([{ field: 'prefer', message: 'code=418 is not a status that getSite documents; documented: 200, 400, 401, 403, 404, 429' }])
     const delay = await server.api.get(`/v2/sites/${siteId}`, { key, headers: { prefer: 'delay=soon' } })
     expect(delay.body.details![0]!.message).toContain('must be milliseconds from 0 to 60000')
   })
