@@ -6,7 +6,8 @@ type Report = (path: string, message: string) => void
 /**
  * The rules a schema cannot state: ids are unique, every record's workspace or site exists,
  * keys are unique, each site has exactly one default locale (its defaultLocale, never deleted),
- * active locale codes are unique per site, and pages and routes of a site never share a pathname.
+ * active locale codes are unique per site, pages and routes of a site never share a pathname,
+ * and a draft's localizations are in locales of its site.
  * One pass with maps: linear in the size of the document.
  */
 export function checkReferences(fixture: Fixture): FixtureProblem[] {
@@ -23,7 +24,7 @@ export function checkReferences(fixture: Fixture): FixtureProblem[] {
   })
   checkLocales(fixture.locales ?? [], sites, siteIds, report)
 
-  checkPagesAndRoutes(fixture.pages ?? [], fixture.routes ?? [], siteIds, report)
+  checkPagesAndRoutes(fixture.pages ?? [], fixture.routes ?? [], siteIds, codesBySite(fixture.locales ?? []), report)
   return problems
 }
 
@@ -68,7 +69,18 @@ function checkLocales(locales: FixtureLocale[], sites: FixtureSite[], siteIds: M
   })
 }
 
-function checkPagesAndRoutes(pages: FixturePage[], routes: FixtureRoute[], siteIds: Map<string, number>, report: Report): void {
+/** Each site's locale codes, deleted ones included: pages keep localizations in a deleted locale's code. */
+function codesBySite(locales: FixtureLocale[]): Map<string, Set<string>> {
+  const codes = new Map<string, Set<string>>()
+  for (const locale of locales) {
+    let site = codes.get(locale.siteId)
+    if (!site) codes.set(locale.siteId, (site = new Set()))
+    site.add(locale.locale)
+  }
+  return codes
+}
+
+function checkPagesAndRoutes(pages: FixturePage[], routes: FixtureRoute[], siteIds: Map<string, number>, codes: Map<string, Set<string>>, report: Report): void {
   indexUnique('pages', pages, (p) => p.id, 'id', report)
   indexUnique('routes', routes, (r) => r.id, 'id', report)
   // Owners are kept as numbers (a page's index, or -1 - a route's) and paths are only spelled
@@ -88,6 +100,10 @@ function checkPagesAndRoutes(pages: FixturePage[], routes: FixtureRoute[], siteI
     if (!siteIds.has(page.siteId)) report(`pages[${i}].siteId`, `names site ${page.siteId}, which is not in sites`)
     claim(page.siteId, page.draft.pathname, i)
     page.draft.localizations?.forEach((localization, k) => {
+      const siteCodes = codes.get(page.siteId)
+      if (siteIds.has(page.siteId) && !siteCodes?.has(localization.locale)) {
+        report(`pages[${i}].draft.localizations[${k}].locale`, `is ${localization.locale}, which is not a locale of site ${page.siteId}; accepted: ${[...(siteCodes ?? [])].join(', ')}`)
+      }
       const first = localizationOwners.get(localization.id)
       if (first === undefined) return void localizationOwners.set(localization.id, i)
       const holder = first === i ? "this page's draft" : `pages[${first}].draft`

@@ -77,6 +77,16 @@ describe('referential checks', () => {
     expect(problemsOf(document)).toEqual([{ path: 'pages[1].draft.localizations[0].id', message: expect.stringContaining('pages[0].draft') as string }])
   })
 
+  it("refuses a localization in a locale its site does not have, and keeps one in a deleted locale's code", () => {
+    const document = exportState(buildScenario('multi-locale', 1)) as Required<Fixture>
+    document.pages[0]!.draft.localizations![0]!.locale = 'it-IT'
+    expect(problemsOf(document)).toEqual([{ path: 'pages[0].draft.localizations[0].locale', message: expect.stringMatching(/is it-IT, which is not a locale of site .*; accepted: en-US, /) as string }])
+    const kept = exportState(buildScenario('multi-locale', 1)) as Required<Fixture>
+    const code = kept.pages[0]!.draft.localizations![0]!.locale
+    kept.locales.find((l) => l.siteId === kept.pages[0]!.siteId && l.locale === code)!.deletedAt = '2026-01-05T00:00:00.000Z'
+    expect(() => loadFixture(kept)).not.toThrow()
+  })
+
   it('accepts the same pathname in two different sites, and a deleted locale whose code is used again', () => {
     const document = valid()
     const taken = document.pages.find((p) => p.siteId === document.sites[0]!.id && p.draft.pathname !== '/')!.draft.pathname
