@@ -1,4 +1,5 @@
 import type { PageLocalization } from '../contracts/types.js'
+import type { PageVersion } from '../store/page-order.js'
 import type { LocaleRecord, PageRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { isUuid } from './auth.js'
@@ -6,13 +7,16 @@ import { invalidField } from './errors.js'
 import { findInSite } from './site-target.js'
 import type { Scope } from './types.js'
 
-/** The page a path names: by id, or by its draft pathname together with ?siteId=. */
-export function findPage(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined): PageRecord {
+/**
+ * The page a path names: by id, or by pathname together with ?siteId=, the pathname of the
+ * version asked for (a published page's draft may have moved since).
+ */
+export function findPage(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined, version: PageVersion = 'draft'): PageRecord {
   return findInSite(store, scope, idOrPathname, siteId, {
     resource: 'page',
     nameLabel: 'pathname',
     byId: (id) => store.pages.byId.get(id),
-    byName: (site, pathname) => store.pages.byPathname(site, pathname),
+    byName: (site, pathname) => (version === 'live' ? store.pages.byLivePathname(site, pathname) : store.pages.byPathname(site, pathname)),
     checkName(value) {
       if (!value.startsWith('/')) throw invalidField('pageIdOrPathname', `must be a page id (a UUID) or a URL-encoded pathname that starts with /; got ${JSON.stringify(value)}`)
     },

@@ -23,6 +23,10 @@ type PageAccess = AccessContext<PagePathParams, OptionalSiteQuery>
 
 const pageOf = ({ store, scope, params, query }: PageAccess): PageRecord => findPage(store, scope, params.pageIdOrPathname, query.siteId)
 
+/** The page a GET names, by the pathname of the version it reads. */
+const versionOf = ({ store, scope, params, query }: AccessContext<PagePathParams, GetPageQuery>): PageRecord =>
+  findPage(store, scope, params.pageIdOrPathname, query.siteId, query.versionRef === 'ref:live' ? 'live' : 'draft')
+
 function defaultLocaleOf(store: Store, page: PageRecord): string {
   return store.sites.get(page.siteId)!.defaultLocale
 }
@@ -101,10 +105,10 @@ export const pageOperations = [
     query: 'page-get-query.json',
     success: { status: 200, shape: { resource: 'page.json' } },
     errors: [400, 401, 403, 404],
-    authorize: pageOf,
+    authorize: versionOf,
     run(context) {
       const { store, query } = context
-      const page = pageOf(context)
+      const page = versionOf(context)
       const site = store.sites.get(page.siteId)!
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)

@@ -17,6 +17,8 @@ const DEFAULT_ORDER: PageOrder = { version: 'draft', sortBy: 'path', direction: 
 export class PageTable {
   readonly byId = new Map<string, PageRecord>()
   private readonly sites = new Map<string, SitePageIndexes>()
+  /** Each site's published pages by their live pathname, which a draft may have changed since. */
+  private readonly livePathnames = new Map<string, Map<string, PageRecord>>()
 
   constructor(private readonly pathnames: PathnameRegistry) {}
 
@@ -41,10 +43,16 @@ export class PageTable {
     return owner?.kind === 'page' ? this.byId.get(owner.id) : undefined
   }
 
+  /** The page whose live version has this pathname: what a ref:live lookup by pathname finds. */
+  byLivePathname(siteId: string, pathname: string): PageRecord | undefined {
+    return this.livePathnames.get(siteId)?.get(pathname)
+  }
+
   add(page: PageRecord): void {
     this.byId.set(page.id, page)
     this.site(page.siteId).add(page)
     this.pathnames.claim(page.siteId, page.draft.pathname, { kind: 'page', id: page.id })
+    if (page.live) this.liveOf(page.siteId).set(page.live.pathname, page)
   }
 
   /** Changes the draft; every view of the draft follows, and the pathname moves in the registry. */
@@ -64,6 +72,9 @@ export class PageTable {
       page.publishedAt = at
     }
     site.forget('live')
+    const live = new Map<string, PageRecord>()
+    for (const page of site.all) live.set(page.draft.pathname, page)
+    this.livePathnames.set(siteId, live)
     return site.all.size
   }
 
@@ -71,11 +82,20 @@ export class PageTable {
     this.byId.delete(page.id)
     this.site(page.siteId).remove(page)
     this.pathnames.release(page.siteId, page.draft.pathname)
+    const live = this.livePathnames.get(page.siteId)
+    if (page.live && live?.get(page.live.pathname) === page) live.delete(page.live.pathname)
   }
 
   dropSite(siteId: string): void {
     for (const page of this.site(siteId).all) this.byId.delete(page.id)
     this.sites.delete(siteId)
+    this.livePathnames.delete(siteId)
+  }
+
+  private liveOf(siteId: string): Map<string, PageRecord> {
+    let live = this.livePathnames.get(siteId)
+    if (!live) this.livePathnames.set(siteId, (live = new Map()))
+    return live
   }
 
   /** Deep-copies every page, its localizations included, with fresh ids. */

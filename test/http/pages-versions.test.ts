@@ -50,6 +50,23 @@ describe.each(TRANSPORTS)('draft and live pages, and locales, over %s', (transpo
     expect(bad.body.details!.map((d) => d.field)).toEqual(['versionRef'])
   })
 
+  it('finds a published page by its live pathname with ref:live, after its draft has moved', async () => {
+    const created = await server.api.post('/v6/pages', { key, body: { siteId, pathname: '/old-home', name: 'Home' } })
+    expect((await server.api.post(`/__mock/sites/${siteId}/publish`)).status).toBe(200)
+    expect((await server.api.patch(`/v6/pages/${String(created.body.id)}`, { key, body: { pathname: '/new-home' } })).status).toBe(200)
+    const at = (pathname: string, version: string) => server.api.get(`/v6/pages/${encodeURIComponent(pathname)}?siteId=${siteId}&versionRef=${version}`, { key })
+
+    const live = await at('/old-home', 'ref:live')
+    expect(live.status).toBe(200)
+    expect(live.body).toMatchObject({ id: created.body.id, pathname: '/old-home' })
+    expect((await at('/new-home', 'ref:live')).status).toBe(404)
+    expect((await at('/new-home', 'ref:draft')).body).toMatchObject({ id: created.body.id, pathname: '/new-home' })
+    expect((await at('/old-home', 'ref:draft')).status).toBe(404)
+
+    expect((await server.api.delete(`/v6/pages/${String(created.body.id)}`, { key })).status).toBe(204)
+    expect((await at('/old-home', 'ref:live')).status).toBe(404)
+  })
+
   it('answers 404 when publishing an unknown site', async () => {
     expect((await server.api.post('/__mock/sites/00000000-0000-4000-8000-000000000000/publish')).status).toBe(404)
   })
