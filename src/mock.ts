@@ -4,7 +4,7 @@ import { ApiError, internalError } from './api/errors.js'
 import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse } from './api/types.js'
-import { CONTROL_PREFIX, controlWrites, credentialsOf, handleControl } from './control/control-plane.js'
+import { CONTROL_PREFIX, controlWrites, credentialsOf, handleControl, isOpenControlRequest } from './control/control-plane.js'
 import { ChangeTracker, type ChangeListener, type ReplayableWrite } from './persist/changes.js'
 import { createRequestClock } from './persist/request-clock.js'
 import { loadFixture } from './scenarios/fixture.js'
@@ -163,7 +163,7 @@ export function createMock(options: MockOptions = {}): Mock {
 function controlRefusal(request: ApiRequest, control: MockOptions['control']): ApiError | undefined {
   // Switched off, the control plane does not exist at all: the same 404 as any unknown path.
   if (control === false) return new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
-  if (control?.token !== undefined && request.headers['x-control-token'] !== control.token) {
+  if (control?.token !== undefined && request.headers['x-control-token'] !== control.token && !isOpenControlRequest(request)) {
     return new ApiError(401, 'unauthorized', 'The control plane needs the x-control-token header with the token given to --control-token.')
   }
   return undefined

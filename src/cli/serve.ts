@@ -91,7 +91,7 @@ export async function runServe(args: string[]): Promise<number> {
     }
     const server = await listen(mock, { port, host, maxBody: integerFlag('max-body', flags['max-body'], 1, 1024 ** 3) })
     if (stateFile !== undefined) process.stdout.write(stateLine(stateFile, persistent!))
-    printBanner(server.url, mock.credentials())
+    printBanner(server.url, mock.credentials(), options.control)
     const stopWatching =
       flags.watch && typeof scenario !== 'string'
         ? watchFixtureFile(scenario.label, () => mock.reset({ scenario }), {
@@ -160,7 +160,7 @@ function corsOption(origins: string[] | undefined): '*' | string[] | undefined {
 /** The addresses that only this machine reaches; binding any other one warrants a warning. */
 const DEFAULT_HOSTS = ['127.0.0.1', 'localhost', '::1']
 
-function printBanner(url: string, credentials: ReturnType<ReturnType<typeof createMock>['credentials']>): void {
+function printBanner(url: string, credentials: ReturnType<ReturnType<typeof createMock>['credentials']>, control: MockOptions['control']): void {
   const lines = [`sitemock listening on ${url}`, '', 'Credentials (send as x-api-key):']
   for (const workspace of credentials.workspaces) {
     lines.push(`  workspace ${workspace.id}`, `    App API key:  ${workspace.appApiKey}`)
@@ -168,7 +168,13 @@ function printBanner(url: string, credentials: ReturnType<ReturnType<typeof crea
       lines.push(`    site ${site.id}`, `      Site API key: ${site.siteApiKey}`)
     }
   }
-  lines.push('', `All credentials: GET ${url}/__mock/credentials`)
-  lines.push(`Dashboard: ${url}/__mock/   API reference: ${url}/__mock/docs   OpenAPI: ${url}/openapi.json`, '')
+  if (control === false) {
+    lines.push('', `OpenAPI: ${url}/openapi.json (the control plane is off)`, '')
+  } else {
+    const token = control?.token
+    lines.push('', `All credentials: GET ${url}/__mock/credentials${token === undefined ? '' : ' (with the x-control-token header)'}`)
+    const dashboard = `${url}/__mock/${token === undefined ? '' : `#token=${encodeURIComponent(token)}`}`
+    lines.push(`Dashboard: ${dashboard}   API reference: ${url}/__mock/docs   OpenAPI: ${url}/openapi.json`, '')
+  }
   process.stdout.write(lines.join('\n') + '\n')
 }

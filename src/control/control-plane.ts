@@ -42,6 +42,11 @@ export interface ControlRoute {
    * request and replays it on restart.
    */
   writes?: false
+  /**
+   * A page or file that holds no state (the dashboard, the API reference): served without the
+   * control token so that a browser can open it; what the page then asks for needs the token.
+   */
+  open?: true
 }
 
 const validateReset = compileValidator<ResetBody>('control-reset.json', 'body')
@@ -90,9 +95,18 @@ export function handleControl(request: ApiRequest, target: ControlTarget): ApiRe
 
 /** Whether a successful request to this control endpoint changed the store (see ControlRoute.writes). */
 export function controlWrites(request: ApiRequest): boolean {
-  const segments = request.path.slice(CONTROL_PREFIX.length).split('/')
-  const route = controlRoutes.find((r) => r.method === request.method && matchControlPath(r.path, segments))
+  const route = routeOf(request)
   return route !== undefined && route.method !== 'GET' && route.writes !== false
+}
+
+/** Whether this control request is for a page or file that needs no token (see ControlRoute.open). */
+export function isOpenControlRequest(request: ApiRequest): boolean {
+  return routeOf(request)?.open === true
+}
+
+function routeOf(request: ApiRequest): ControlRoute | undefined {
+  const segments = request.path.slice(CONTROL_PREFIX.length).split('/')
+  return controlRoutes.find((r) => r.method === request.method && matchControlPath(r.path, segments))
 }
 
 function matchControlPath(pattern: string, segments: string[]): Record<string, string> | undefined {

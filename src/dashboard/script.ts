@@ -24,8 +24,12 @@ export const DASHBOARD_SCRIPT = String.raw`
     return node
   }
 
+  // Under --control-token the page is opened as /__mock/#token=T: the fragment never reaches a
+  // server or a log, and every request of the page carries it as the header.
+  const token = new URLSearchParams(location.hash.slice(1)).get('token')
+
   async function call(method, url, body) {
-    const init = { method, headers: {} }
+    const init = { method, headers: token ? { 'x-control-token': token } : {} }
     if (body !== undefined) {
       init.headers['content-type'] = 'application/json'
       init.body = JSON.stringify(body)

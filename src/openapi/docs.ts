@@ -67,6 +67,7 @@ export const docsControlRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: 'docs',
+    open: true,
     handle: () => {
       if (readAsset('swagger-ui.css') === undefined) throw unavailable()
       return new ControlContent('text/html; charset=utf-8', PAGE)
@@ -75,6 +76,7 @@ export const docsControlRoutes: ControlRoute[] = [
   {
     method: 'GET',
     path: 'docs/{asset}',
+    open: true,
     handle: (_request, params) => {
       const type = Object.hasOwn(ASSETS, params.asset!) ? ASSETS[params.asset!] : undefined
       if (type === undefined) throw new ApiError(404, 'not_found', `No file ${params.asset!} in the API reference.`)

@@ -112,3 +112,26 @@ describe('the dashboard in Chromium', () => {
     expect(elsewhere).toEqual([])
   })
 })
+
+describe('the dashboard under --control-token, in Chromium', () => {
+  it('opens as /__mock/#token=T and sends the token with every request it makes', async () => {
+    const server = await startMock({ control: { token: 'dash-s3cret' } })
+    const browser = await launchChromium()
+    try {
+      const page = await browser.context.newPage()
+      const refused: string[] = []
+      page.on('response', (response) => {
+        if (response.status() === 401) refused.push(response.url())
+      })
+      await page.goto(`${server.url}/__mock/#token=dash-s3cret`)
+      await page.waitForFunction((count) => document.querySelector('[data-testid="count-pages"] b')?.textContent === count, String(server.mock.store.pages.byId.size))
+      const site = server.mock.credentials().sites[0]!
+      await page.getByTestId(`publish-${site.id}`).click()
+      await expect.poll(() => [...server.mock.store.pages.byId.values()].filter((p) => p.siteId === site.id).every((p) => p.publishedAt !== null)).toBe(true)
+      expect(refused).toEqual([])
+    } finally {
+      await browser.close()
+      await server.close()
+    }
+  })
+})

@@ -23,6 +23,16 @@ describe('control plane protection', () => {
     expect(right.status).toBe(200)
   })
 
+  it('serves the dashboard and reference pages without the token, and none of their data', async () => {
+    for (const path of ['/__mock/', '/__mock/docs', '/__mock/docs/swagger-ui.css']) {
+      const page = await fetch(guarded.url + path)
+      expect(page.status, path).toBe(200)
+      expect(page.headers.get('content-type'), path).not.toContain('json')
+    }
+    for (const path of ['/__mock/summary', '/__mock/requests', '/__mock/faults', '/__mock/state']) expect((await guarded.api.get(path)).status, path).toBe(401)
+    expect((await guarded.api.post('/__mock/', { body: {} })).status).toBe(401)
+  })
+
   it('answers 404 for every control endpoint when switched off, and the API still works', async () => {
     for (const path of ['/__mock/health', '/__mock/credentials']) expect((await off.api.get(path)).status).toBe(404)
     expect((await off.api.post('/__mock/reset')).status).toBe(404)
