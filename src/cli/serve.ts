@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { createMock, type MockOptions } from '../mock.js'
+import { StateFileBusyError } from '../persist/file-lock.js'
 import { openStateFile, StateFileError, type PersistentMock } from '../persist/state-file.js'
 import { FixtureError } from '../scenarios/fixture-error.js'
 import { readFixtureFile } from '../scenarios/fixture-file.js'
@@ -117,7 +118,7 @@ export async function runServe(args: string[]): Promise<number> {
       process.stderr.write(`sitemock serve: ${error.message}\n\n${HELP}`)
       return 2
     }
-    if (error instanceof FixtureError || error instanceof StateFileError) {
+    if (error instanceof FixtureError || error instanceof StateFileError || error instanceof StateFileBusyError) {
       process.stderr.write(`sitemock serve: ${error.message}\n`)
       return 1
     }

@@ -1,5 +1,8 @@
 import fs from 'node:fs'
 
+/** Another running process holds the state file: refused like any state file that cannot be used. */
+export class StateFileBusyError extends Error {}
+
 /**
  * One process per state file: two writers would interleave their journals. The lock is a file
  * holding the owner's pid; a lock left by a process that no longer runs (kill -9) is taken over.
@@ -14,7 +17,7 @@ export function lockStateFile(file: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error
       const owner = Number(fs.readFileSync(lock, 'utf8'))
       if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
-        throw new Error(`the state file ${file} is in use by process ${owner} (lock ${lock}); stop it first, or use another --state-file`)
+        throw new StateFileBusyError(`the state file ${file} is in use by process ${owner} (lock ${lock}); stop it first, or use another --state-file`)
       }
       fs.rmSync(lock, { force: true })
     }

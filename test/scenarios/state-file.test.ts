@@ -146,7 +146,7 @@ describe('sitemock serve --state-file with a file it cannot trust', () => {
     const file = temporaryFile()
     await serve(file)
     const child = new CliChild(['serve', '--port', '0', '--state-file', file])
-    expect(await child.exit()).not.toBe(0)
+    expect(await child.exit()).toBe(1)
     expect(child.stderr).toContain(`is in use by process ${process.pid}`)
   })
 })
