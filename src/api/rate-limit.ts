@@ -1,4 +1,5 @@
 import type { ThrottledBody } from '../contracts/types.js'
+
 /** The real service allows 100 requests per second per key, in fixed one-second windows. */
 export const DEFAULT_RATE_LIMIT = 100
 
