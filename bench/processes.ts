@@ -22,6 +22,10 @@ export async function startServer(command: string, args: string[], urlPattern: R
       const match = urlPattern.exec(output)
       if (match) {
         clearTimeout(timer)
+        // From here on the output is only drained: matching it again on every chunk would cost
+        // the load generator more with each request a chatty server logs.
+        child.stdout!.off('data', onData)
+        child.stderr!.off('data', onData)
         resolve(match[1]!)
       }
     }
