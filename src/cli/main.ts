@@ -2,6 +2,7 @@ import { runContractCommand } from './contract.js'
 import { runGenerate } from './generate.js'
 import { runOpenApi } from './openapi.js'
 import { runServe } from './serve.js'
+import { packageVersion } from './version.js'
 
 const USAGE = `sitemock: a local mock of the Site-Building Service REST API
 
@@ -10,6 +11,7 @@ Usage:
   sitemock contract [options]  check a deployment against the contract (sitemock contract --help)
   sitemock generate [options]  write a fixture made with faker from a seed (sitemock generate --help)
   sitemock openapi [options]   print the OpenAPI 3.1 document of the mocked API (sitemock openapi --help)
+  sitemock --version           print the version
   sitemock --help              show this help
 `
 
@@ -24,6 +26,10 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE)
+    return 0
+  }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    process.stdout.write(`${packageVersion()}\n`)
     return 0
   }
   const run = commands[command]

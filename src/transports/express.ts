@@ -1,51 +1,46 @@
-import { createMiddleware } from '@mswjs/http-middleware'
-import type { RequestHandler } from 'express'
-import type { ServerResponse } from 'node:http'
-import type { ApiRequest } from '../api/types.js'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Mock } from '../mock.js'
-import { createMswHandler } from './msw.js'
-import { writeResponse } from './node-server.js'
+import { DEFAULT_MAX_BODY, serveRequest } from './node-server.js'
 
 /**
- * The mock as express middleware, through @mswjs/http-middleware and the same msw handler the
- * browser uses: app.use(createExpressMiddleware(mock)). Requests it does not answer go on to
- * the next middleware.
+ * What express's `app.use()` takes, written against node:http's types so that this entry's
+ * types need neither express nor @types/express: express 4 and 5 both accept it.
  */
-export function createExpressMiddleware(mock: Mock, options: { basePath?: string } = {}): RequestHandler {
-  // http-middleware resolves relative handler paths against the express server's own origin.
-  const handler = createMswHandler(mock, { baseUrl: options.basePath ?? '/' })
-  // The same msw class seen through its CommonJS typings (http-middleware is CommonJS).
-  const middleware = createMiddleware(handler as unknown as Parameters<typeof createMiddleware>[number])
+export type ExpressMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
+
+export interface ExpressMiddlewareOptions {
+  /** Only requests under this path are the mock's (default "/": every request). */
+  basePath?: string
+  /** The largest request body taken, in bytes (default 1 MiB); a larger one is a 413. */
+  maxBody?: number
+}
+
+/**
+ * The mock as express middleware: app.use(createExpressMiddleware(mock)), or under a mount path,
+ * app.use('/api', createExpressMiddleware(mock)). It is the node server's own request path, so
+ * it needs neither msw nor anything of express's at run time. Requests outside `basePath` go on
+ * to the next middleware.
+ */
+export function createExpressMiddleware(mock: Mock, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
+  const prefix = (options.basePath ?? '/').replace(/\/+$/, '')
+  const maxBody = options.maxBody ?? DEFAULT_MAX_BODY
   return (req, res, next) => {
-    resetOnNetworkError(res)
-    void middleware(req, res, (error?: unknown) => {
-      if (error === undefined) return next()
-      // msw throws on a URL it cannot decode (e.g. %ZZ); the core answers that with a 400
-      // naming the parameter, instead of express's HTML error page.
-      const url = req.originalUrl
-      const q = url.indexOf('?')
-      const request: ApiRequest = {
-        method: req.method,
-        path: q < 0 ? url : url.slice(0, q),
-        query: q < 0 ? '' : url.slice(q + 1),
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
-        body: undefined,
-      }
-      writeResponse(res, mock.handle(request))
-    })
+    // Under a mount path express has already taken it off req.url.
+    const path = (req.url ?? '/').split('?', 1)[0]!
+    if (prefix && path !== prefix && !path.startsWith(`${prefix}/`)) return next()
+    serveRequest(mock, req, res, { maxBody, pathPrefix: prefix, consumedBody: consumedBody(req) })
   }
 }
 
 /**
- * The msw handler answers a dropped connection (an injected fault) with Response.error(), whose
- * status 0 http-middleware would pass to writeHead, which throws. Here it becomes what it
- * stands for: the connection is reset, and nothing is written.
+ * A body parser mounted before the mock (express.json(), express.text(), express.raw()) has
+ * read the stream already and left what it made of it in req.body; the core then judges that,
+ * turned back into bytes. Otherwise the stream is still there to read (undefined).
  */
-function resetOnNetworkError(res: ServerResponse): void {
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    if (status !== 0) return writeHead(status, ...rest)
-    if (!res.socket?.destroyed) res.socket?.resetAndDestroy()
-    return res
-  }) as ServerResponse['writeHead']
+function consumedBody(req: IncomingMessage): Uint8Array | undefined {
+  if (!req.readableEnded) return undefined
+  const parsed: unknown = (req as IncomingMessage & { body?: unknown }).body
+  if (parsed === undefined) return new Uint8Array()
+  if (parsed instanceof Uint8Array) return parsed
+  return new TextEncoder().encode(typeof parsed === 'string' ? parsed : JSON.stringify(parsed))
 }

@@ -23,36 +23,57 @@ export interface RunningServer {
 /** The fast path: node:http straight into the core, no Fetch objects in between. */
 export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): http.Server {
   const maxBody = options.maxBody ?? DEFAULT_MAX_BODY
-  return http.createServer((req, res) => {
-    const declared = Number(req.headers['content-length'] ?? 0)
-    if (declared > maxBody) return refuseTooLarge(res, maxBody)
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      // Stop reading as soon as the limit is passed: a huge body never sits in memory.
-      if (size > maxBody) return refuseTooLarge(res, maxBody)
-      chunks.push(chunk)
+  return http.createServer((req, res) => serveRequest(mock, req, res, { maxBody }))
+}
+
+export interface ServeOptions {
+  maxBody: number
+  /** Stripped from the path before the core routes it (a mount path such as "/api"). */
+  pathPrefix?: string
+  /** The body when something before the core (a body parser) has already read the stream. */
+  consumedBody?: Uint8Array
+}
+
+/**
+ * One request through the core: reads the body up to the limit, answers it, and writes the
+ * response once every change is saved. The node server and the express mount both end here.
+ */
+export function serveRequest(mock: Mock, req: http.IncomingMessage, res: http.ServerResponse, options: ServeOptions): void {
+  const { maxBody } = options
+  const answer = (bytes: Uint8Array) => {
+    if (res.headersSent) return
+    const url = req.url ?? '/'
+    const q = url.indexOf('?')
+    const path = q < 0 ? url : url.slice(0, q)
+    const headers: Record<string, string | undefined> = {}
+    for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
+    const response = mock.handle({
+      method: req.method ?? 'GET',
+      path: options.pathPrefix ? path.slice(options.pathPrefix.length) || '/' : path,
+      query: q < 0 ? '' : url.slice(q + 1),
+      headers,
+      ...decodeBody(bytes),
     })
-    req.on('end', () => {
-      if (res.headersSent) return
-      const url = req.url ?? '/'
-      const q = url.indexOf('?')
-      const headers: Record<string, string | undefined> = {}
-      for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
-      const response = mock.handle({
-        method: req.method ?? 'GET',
-        path: q < 0 ? url : url.slice(0, q),
-        query: q < 0 ? '' : url.slice(q + 1),
-        headers,
-        ...decodeBody(Buffer.concat(chunks)),
-      })
-      // With a state file, nothing is answered before every change so far is saved.
-      const saving = mock.settled()
-      if (saving === undefined) deliver(res, response)
-      else saving.then(() => deliver(res, response), (error: unknown) => writeResponse(res, unsavedResponse(error)))
-    })
+    // With a state file, nothing is answered before every change so far is saved.
+    const saving = mock.settled()
+    if (saving === undefined) deliver(res, response)
+    else saving.then(() => deliver(res, response), (error: unknown) => writeResponse(res, unsavedResponse(error)))
+  }
+  if (options.consumedBody !== undefined) {
+    if (options.consumedBody.length > maxBody) return refuseTooLarge(res, maxBody)
+    return answer(options.consumedBody)
+  }
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > maxBody) return refuseTooLarge(res, maxBody)
+  const chunks: Buffer[] = []
+  let size = 0
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length
+    // Stop reading as soon as the limit is passed: a huge body never sits in memory.
+    if (size > maxBody) return refuseTooLarge(res, maxBody)
+    chunks.push(chunk)
   })
+  req.on('end', () => answer(Buffer.concat(chunks)))
 }
 
 function refuseTooLarge(res: http.ServerResponse, maxBody: number): void {

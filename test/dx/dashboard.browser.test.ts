@@ -101,13 +101,25 @@ describe('the dashboard in Chromium', () => {
     expect(server.mock.store.pages.byId.size).toBe(pages)
   })
 
-  it('opens the API reference with every operation, loaded from the mock alone', async () => {
+  it('opens the API reference with every operation, loaded from the mock alone, and tries one', async () => {
     const docs = await browser.context.newPage()
     docs.on('request', (request) => {
       if (!request.url().startsWith(server.url)) elsewhere.push(request.url())
     })
     await docs.goto(`${server.url}/__mock/docs`)
-    await docs.waitForFunction((count) => document.querySelectorAll('.opblock').length === count, operations.length)
+    await docs.waitForFunction((count) => document.querySelectorAll('[data-testid="operation"]').length === count, operations.length)
+    const { workspaces, sites } = server.mock.credentials()
+    await docs.getByTestId('docs-key').fill(workspaces[0]!.appApiKey)
+    const getSite = docs.locator('#getSite')
+    await getSite.locator('summary').first().click()
+    await getSite.getByText('Try it').click()
+    await getSite.locator('input[name=siteId]').fill(sites[0]!.id)
+    await getSite.getByRole('button', { name: 'Send' }).click()
+    const result = getSite.getByTestId('docs-result')
+    await expect.poll(() => result.textContent()).toMatch(/^200 /)
+    expect(JSON.parse((await result.textContent())!.replace(/^[^\n]*\n\n/, ''))).toMatchObject({ id: sites[0]!.id, object: 'site' })
+    fs.mkdirSync(ARTIFACTS, { recursive: true })
+    await docs.screenshot({ path: path.join(ARTIFACTS, 'api-reference.png'), fullPage: false })
     await docs.close()
     expect(elsewhere).toEqual([])
   })
