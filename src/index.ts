@@ -1,10 +1,10 @@
 // The package's Node entry: the core, the node:http server and the fixture tools. It loads
-// neither msw nor express: those adapters are the sitemock/msw and sitemock/express entries.
+// neither msw, express nor @msw/data: those are the sitemock/msw, sitemock/express and
+// sitemock/data entries, so this one's types need nothing but Node's.
 export { createMock, type Mock, type MockOptions } from './mock.js'
 export { listen, createNodeServer, type NodeServerOptions, type RunningServer } from './transports/node-server.js'
 export { expectRequest, findRequests, type RequestExpectation } from './journal/expect-request.js'
 export { exportState, FixtureError, loadFixture, validateFixture, type Fixture, type FixtureProblem } from './scenarios/fixture.js'
 export { generateFixture, type GenerateOptions } from './scenarios/generate.js'
 export { SCENARIOS, type ScenarioName } from './scenarios/index.js'
-export { recordSchemas, toCollections, type StateCollections } from './store/collections.js'
 export type { ApiRequest, ApiResponse } from './api/types.js'
