@@ -20,7 +20,7 @@ export interface MswHandlerOptions {
 
 /**
  * One catch-all msw handler in front of the core: msw matches a single handler, and the core's
- * own route table does the routing. Used by the browser worker, setupServer and http-middleware.
+ * own route table does the routing. Used by the browser worker and setupServer.
  */
 export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL

@@ -16,7 +16,7 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-/** Starts the mock on an ephemeral port: the standalone node:http server, or express + http-middleware. */
+/** Starts the mock on an ephemeral port: the standalone node:http server, or an express app with the mock mounted. */
 export async function startMock(options: MockOptions & NodeServerOptions & { transport?: Transport } = {}): Promise<TestServer> {
   const mock = createMock({ rateLimit: false, ...options })
   if ((options.transport ?? 'node') === 'node') {

@@ -1,0 +1,51 @@
+import express from 'express'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMock } from '../../src/mock.js'
+import { createExpressMiddleware } from '../../src/transports/express.js'
+
+/** The express mount inside an app of its own: mount paths, basePath, body parsers before it. */
+describe('sitemock/express in an app', () => {
+  const mock = createMock({ rateLimit: false })
+  const { workspaces, sites } = mock.credentials()
+  const headers = { 'x-api-key': workspaces[0]!.appApiKey, 'content-type': 'application/json' }
+  let server: Server
+  let url: string
+
+  beforeAll(async () => {
+    const app = express()
+    app.use('/parsed', express.json(), createExpressMiddleware(mock))
+    app.use('/text', express.text({ type: '*/*' }), createExpressMiddleware(mock, { maxBody: 64 }))
+    app.use('/mounted', createExpressMiddleware(mock))
+    app.use(createExpressMiddleware(mock, { basePath: '/base/' }))
+    app.get('/own', (_req, res) => res.json({ own: true }))
+    server = app.listen(0, '127.0.0.1')
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it('answers under a mount path and under basePath, and leaves other paths to the app', async () => {
+    expect((await fetch(`${url}/mounted/v2/sites/${sites[0]!.id}`, { headers })).status).toBe(200)
+    expect((await fetch(`${url}/base/v2/sites/${sites[0]!.id}`, { headers })).status).toBe(200)
+    expect(await (await fetch(`${url}/own`)).json()).toEqual({ own: true })
+    expect(await (await fetch(`${url}/base`)).json()).toMatchObject({ object: 'error', code: 'not_found' })
+  })
+
+  it('judges a body that express.json() has already parsed, refusals with details included', async () => {
+    const body = JSON.stringify({ siteId: sites[0]!.id, pathname: '/parsed-first', name: 'Parsed first' })
+    const created = await fetch(`${url}/parsed/v6/pages`, { method: 'POST', headers, body })
+    expect(created.status).toBe(201)
+    const unknown = await fetch(`${url}/parsed/v6/pages`, { method: 'POST', headers, body: JSON.stringify({ siteId: sites[0]!.id, pathname: '/x', name: 'x', extra: 1 }) })
+    expect(unknown.status).toBe(400)
+    expect(((await unknown.json()) as { details: Array<{ field: string }> }).details.map((d) => d.field)).toEqual(['extra'])
+  })
+
+  it('holds a body read by another parser to the same limit: a 413 in the envelope', async () => {
+    const big = JSON.stringify({ siteId: sites[0]!.id, pathname: '/long', name: 'x'.repeat(100) })
+    const response = await fetch(`${url}/text/v6/pages`, { method: 'POST', headers, body: big })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ object: 'error', code: 'payload_too_large' })
+  })
+})
