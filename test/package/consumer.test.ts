@@ -125,7 +125,7 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
     )
   }, 600_000)
 
-  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }))
+  afterAll(() => fs.promises.rm(scratch, { recursive: true, force: true }), 240_000)
 
   it('packs exactly what users run: the build, the CLI, schemas, fixtures, README and LICENSE', () => {
     const files = packed.files.map((f) => f.path)
@@ -163,8 +163,8 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
       const configs = {
         [`node.${resolution}`]: { compilerOptions: { ...options, lib: ['es2023'], types: ['node'] }, files: ['node-consumer.ts'] },
         [`msw.${resolution}`]: { compilerOptions: { ...options, lib: ['es2023', 'dom', 'dom.iterable'], types: [] }, files: ['msw-consumer.ts'] },
-        // @msw/data's types resolve under node16 and later only, so the data entry is checked there.
-        ...(resolution === 'nodenext' ? { data: { compilerOptions: { ...options, lib: ['es2023', 'dom'], types: [] }, files: ['data-consumer.ts'] } } : {}),
+        // @msw/data's types resolve under node16 and later only, and need the DOM lib.
+        ...(resolution === 'nodenext' ? { data: { compilerOptions: { ...options, lib: ['es2023', 'dom'], types: ['node'] }, files: ['data-consumer.ts'] } } : {}),
       }
       for (const [config, content] of Object.entries(configs)) {
         fs.writeFileSync(path.join(projects[name], `tsconfig.${config}.json`), JSON.stringify(content))
