@@ -4,7 +4,15 @@ import { ApiError, internalError } from './api/errors.js'
 import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse } from './api/types.js'
-import { CONTROL_PREFIX, controlWrites, credentialsOf, handleControl, isOpenControlRequest } from './control/control-plane.js'
+import { ControlPlane } from './control/control-plane.js'
+import { CONTROL_PREFIX } from './control/control-types.js'
+import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
+import { publishControlRoutes } from './control/publish.js'
+import { dashboardControlRoutes } from './dashboard/control-routes.js'
+import { faultControlRoutes } from './faults/control-routes.js'
+import { journalControlRoutes } from './journal/control-routes.js'
+import { docsControlRoutes } from './openapi/docs.js'
+import { stateControlRoutes } from './scenarios/state-routes.js'
 import { ChangeTracker, type ChangeListener, type ReplayableWrite } from './persist/changes.js'
 import { createRequestClock } from './persist/request-clock.js'
 import { loadFixture } from './scenarios/fixture.js'
@@ -16,6 +24,17 @@ import { injectFaults } from './faults/inject.js'
 import { RequestJournal } from './journal/journal.js'
 import { serveOpenApi } from './openapi/served-document.js'
 import { DEFAULT_SEED } from './scenarios/index.js'
+
+/** The /__mock/* endpoints: each feature's routes, composed here so the plane imports none of them. */
+const controlPlane = new ControlPlane([
+  ...coreControlRoutes,
+  ...stateControlRoutes,
+  ...publishControlRoutes,
+  ...journalControlRoutes,
+  ...faultControlRoutes,
+  ...dashboardControlRoutes,
+  ...docsControlRoutes,
+])
 
 export interface MockOptions {
   /** The state to start from and to reset to: a scenario name (default: "default"), { fixture } or { read, label }. */
@@ -109,7 +128,7 @@ export function createMock(options: MockOptions = {}): Mock {
       store.random.restore(write.randomState)
       clock.freeze(write.at)
       try {
-        return write.request.path.startsWith(CONTROL_PREFIX) ? handleControl(write.request, target) : replayDispatch(write.request)
+        return write.request.path.startsWith(CONTROL_PREFIX) ? controlPlane.handle(write.request, target) : replayDispatch(write.request)
       } finally {
         clock.thaw()
       }
@@ -131,16 +150,16 @@ export function createMock(options: MockOptions = {}): Mock {
   /** Runs a request; a successful write is reported with what it takes to replay it. */
   const run = (request: ApiRequest): ApiResponse => {
     const control = request.path.startsWith(CONTROL_PREFIX)
-    if (request.method === 'GET' || request.method === 'HEAD' || !changes.listening) return control ? controlPlane(request) : dispatch(request)
+    if (request.method === 'GET' || request.method === 'HEAD' || !changes.listening) return control ? controlAnswer(request) : dispatch(request)
     const randomState = store.random.state()
     const at = clock.freeze()
     let response: ApiResponse
     try {
-      response = control ? controlPlane(request) : dispatch(request)
+      response = control ? controlAnswer(request) : dispatch(request)
     } finally {
       clock.thaw()
     }
-    const wrote = response.status >= 200 && response.status < 300 && (!control || controlWrites(request))
+    const wrote = response.status >= 200 && response.status < 300 && (!control || controlPlane.writes(request))
     if (wrote) changes.notify({ kind: 'write', write: { request, at, randomState }, response })
     return response
   }
@@ -152,10 +171,10 @@ export function createMock(options: MockOptions = {}): Mock {
       return internalError(error, request).toResponse()
     }
   }
-  const controlPlane = (request: ApiRequest): ApiResponse => {
+  const controlAnswer = (request: ApiRequest): ApiResponse => {
     const refusal = controlRefusal(request, options.control)
     if (refusal) return refusal.toResponse()
-    return handleControl(request, target)
+    return controlPlane.handle(request, target)
   }
   return mock
 }
@@ -163,7 +182,7 @@ export function createMock(options: MockOptions = {}): Mock {
 function controlRefusal(request: ApiRequest, control: MockOptions['control']): ApiError | undefined {
   // Switched off, the control plane does not exist at all: the same 404 as any unknown path.
   if (control === false) return new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
-  if (control?.token !== undefined && request.headers['x-control-token'] !== control.token && !isOpenControlRequest(request)) {
+  if (control?.token !== undefined && request.headers['x-control-token'] !== control.token && !controlPlane.isOpen(request)) {
     return new ApiError(401, 'unauthorized', 'The control plane needs the x-control-token header with the token given to --control-token.')
   }
   return undefined

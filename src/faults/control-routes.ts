@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors.js'
 import { parseBody } from '../api/parse-request.js'
 import { compileValidator } from '../api/validate.js'
 import type { FaultRequest } from '../contracts/types.js'
-import type { ControlRoute } from '../control/control-plane.js'
+import type { ControlRoute } from '../control/control-types.js'
 
 const validateFault = compileValidator<FaultRequest>('control-fault.json', 'body')
 
