@@ -12,6 +12,8 @@ import { dashboardControlRoutes } from './dashboard/control-routes.js'
 import { faultControlRoutes } from './faults/control-routes.js'
 import { journalControlRoutes } from './journal/control-routes.js'
 import { docsControlRoutes } from './openapi/docs.js'
+import { overrideControlRoutes } from './overrides/control-routes.js'
+import { OverrideSet } from './overrides/override-set.js'
 import { stateControlRoutes } from './scenarios/state-routes.js'
 import { ChangeTracker, type ChangeListener, type ReplayableWrite } from './persist/changes.js'
 import { createRequestClock } from './persist/request-clock.js'
@@ -32,6 +34,7 @@ const controlPlane = new ControlPlane([
   ...publishControlRoutes,
   ...journalControlRoutes,
   ...faultControlRoutes,
+  ...overrideControlRoutes,
   ...dashboardControlRoutes,
   ...docsControlRoutes,
 ])
@@ -80,6 +83,8 @@ export interface Mock {
   readonly journal: RequestJournal
   /** Injected latency and failures: /__mock/faults. */
   readonly faults: FaultSet
+  /** Exact answers for matching requests, given instead of the operation: /__mock/overrides. */
+  readonly overrides: OverrideSet
 }
 
 /** The transport-agnostic mock: every transport (node:http, msw, express) adapts this one object. */
@@ -91,6 +96,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const journal = new RequestJournal(options.journalSize)
   const faults = new FaultSet(options.seed ?? DEFAULT_SEED)
   for (const fault of options.faults ?? []) faults.add(fault)
+  const overrides = new OverrideSet()
   let store = options.state === undefined ? buildFromSource(source, seed, clock.now) : loadFixture(options.state, { now: clock.now, adopt: true })
   const limit = options.rateLimit === undefined || options.rateLimit === false ? DEFAULT_RATE_LIMIT : options.rateLimit
   const dispatch = createDispatcher({
@@ -106,7 +112,7 @@ export function createMock(options: MockOptions = {}): Mock {
       if (early) return early
       const response =
         serveOpenApi(request) ??
-        (request.path.startsWith(CONTROL_PREFIX) ? answer(request) : journal.observe(request, store, () => injectFaults(request, faults, () => answer(request))))
+        (request.path.startsWith(CONTROL_PREFIX) ? answer(request) : journal.observe(request, store, () => injectFaults(request, faults, () => overrides.answer(request) ?? answer(request))))
       return { ...response, headers: { ...response.headers, ...corsHeaders(request, options.corsOrigins) } }
     },
     get store() {
@@ -136,6 +142,7 @@ export function createMock(options: MockOptions = {}): Mock {
     settled: () => changes.settled(),
     journal,
     faults,
+    overrides,
   }
   const target = {
     store: () => store,
@@ -146,6 +153,7 @@ export function createMock(options: MockOptions = {}): Mock {
       typeof source === 'string' ? { name: source, seed: seed ?? DEFAULT_SEED } : { name: 'label' in source ? source.label : 'fixture document', seed },
     journal,
     faults,
+    overrides,
   }
   /** Runs a request; a successful write is reported with what it takes to replay it. */
   const run = (request: ApiRequest): ApiResponse => {

@@ -6,6 +6,8 @@
 import common from '../../contracts/schemas/common.json' with { type: 'json' }
 import controlFault from '../../contracts/schemas/control-fault.json' with { type: 'json' }
 import controlFaults from '../../contracts/schemas/control-faults.json' with { type: 'json' }
+import controlOverride from '../../contracts/schemas/control-override.json' with { type: 'json' }
+import controlOverrides from '../../contracts/schemas/control-overrides.json' with { type: 'json' }
 import controlRequestsQuery from '../../contracts/schemas/control-requests-query.json' with { type: 'json' }
 import controlRequests from '../../contracts/schemas/control-requests.json' with { type: 'json' }
 import controlReset from '../../contracts/schemas/control-reset.json' with { type: 'json' }
@@ -50,6 +52,8 @@ export const schemas: ReadonlyArray<{ $id: string }> = [
   common,
   controlFault,
   controlFaults,
+  controlOverride,
+  controlOverrides,
   controlRequestsQuery,
   controlRequests,
   controlReset,

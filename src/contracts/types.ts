@@ -45,6 +45,63 @@ export interface Fault {
   drop: "reset" | "timeout" | null;
 }
 
+export interface OverrideRequest {
+  match: OverrideMatcher;
+  response: OverrideResponse;
+  times?: number;
+  priority?: number;
+}
+/**
+ * Every field given must hold for a request to match; an empty matcher matches every API request.
+ */
+
+export interface OverrideMatcher {
+  method?: string;
+  operation?: string;
+  path?: string;
+  query?: {
+    [k: string]: string | undefined;
+  };
+  headers?: {
+    [k: string]: string | undefined;
+  };
+  body?: unknown;
+}
+
+export interface OverrideResponse {
+  status: number;
+  headers?: {
+    [k: string]: string | undefined;
+  };
+  body?: unknown;
+}
+
+export interface OverrideList {
+  overrides: Override[];
+}
+
+export interface Override {
+  id: number;
+  match: OverrideMatcher;
+  response: OverrideResponse;
+  /**
+   * As given; null answers until removed.
+   */
+  times: number | null;
+  /**
+   * Answers left before the override is removed; null when it has no limit.
+   */
+  remaining: number | null;
+  priority: number;
+  /**
+   * How many answers it has given.
+   */
+  hits: number;
+}
+/**
+ * Every field given must hold for a request to match; an empty matcher matches every API request.
+ */
+
 export interface JournalQuery {
   method?: string;
   path?: string;
@@ -110,6 +167,10 @@ export interface JournalEntry {
    * What an injected fault or a Prefer header did to this request.
    */
   fault?: string;
+  /**
+   * The override that gave this answer (GET /__mock/overrides), instead of the operation.
+   */
+  overridden?: number;
   requestBody: JournalBody;
   responseBody: JournalBody;
 }

@@ -2,6 +2,7 @@ import type { Credentials, ResetBody } from '../contracts/types.js'
 import type { ApiRequest } from '../api/types.js'
 import type { FaultSet } from '../faults/fault-set.js'
 import type { RequestJournal } from '../journal/journal.js'
+import type { OverrideSet } from '../overrides/override-set.js'
 import type { Store } from '../store/store.js'
 
 /**
@@ -21,6 +22,7 @@ export interface ControlTarget {
   scenario(): { name: string; seed?: number }
   readonly journal: RequestJournal
   readonly faults: FaultSet
+  readonly overrides: OverrideSet
 }
 
 /**

@@ -9,6 +9,7 @@ export function checkControlBody(file: string, body: unknown): void {
 const SCHEMAS: Array<[RegExp, string]> = [
   [/^\/__mock\/requests/, 'control-requests.json'],
   [/^\/__mock\/faults/, 'control-faults.json'],
+  [/^\/__mock\/overrides/, 'control-overrides.json'],
   [/^\/__mock\/summary/, 'control-summary.json'],
 ]
 
