@@ -5,6 +5,7 @@ import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse } from './api/types.js'
 import { ControlPlane } from './control/control-plane.js'
+import { MockDb } from './db/mock-db.js'
 import { CONTROL_PREFIX } from './control/control-types.js'
 import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
 import { publishControlRoutes } from './control/publish.js'
@@ -85,6 +86,11 @@ export interface Mock {
   readonly faults: FaultSet
   /** Exact answers for matching requests, given instead of the operation: /__mock/overrides. */
   readonly overrides: OverrideSet
+  /**
+   * The state as live @msw/data collections (db.sites, db.pages, ...), made on first use: queries
+   * see every write, and their writes run the API's own operations.
+   */
+  readonly db: MockDb
 }
 
 /** The transport-agnostic mock: every transport (node:http, msw, express) adapts this one object. */
@@ -106,6 +112,9 @@ export function createMock(options: MockOptions = {}): Mock {
   })
   // A replayed write was admitted once already: no rate limit applies to it again.
   const replayDispatch = createDispatcher({ routes: apiRoutes, store: () => store, rateLimiter: new RateLimiter(limit, false) })
+  // Counts the requests that may have changed the state, so mock.db knows when to read it again.
+  let version = 0
+  let db: MockDb | undefined
   const mock: Mock = {
     handle(request) {
       const early = preflight(request, options.corsOrigins)
@@ -124,6 +133,7 @@ export function createMock(options: MockOptions = {}): Mock {
       // seed, or the one the mock started with when a document has been restored since.
       const nextSeed = next.seed ?? (next.fixture !== undefined ? undefined : (seed ?? options.seed))
       store = buildFromSource(nextSource, nextSeed, clock.now)
+      version++
       source = nextSource
       seed = nextSeed
       changes.notify({ kind: 'replace' })
@@ -131,6 +141,7 @@ export function createMock(options: MockOptions = {}): Mock {
     credentials: () => credentialsOf(store),
     onChange: (listener) => changes.listen(listener),
     replay(write) {
+      version++
       store.random.restore(write.randomState)
       clock.freeze(write.at)
       try {
@@ -143,6 +154,10 @@ export function createMock(options: MockOptions = {}): Mock {
     journal,
     faults,
     overrides,
+    get db() {
+      // Writes through the collections are the API's own, without the rate limit, the journal, faults or overrides.
+      return (db ??= new MockDb({ store: () => store, version: () => version, write: (request) => run(request, replayDispatch) }))
+    },
   }
   const target = {
     store: () => store,
@@ -156,14 +171,16 @@ export function createMock(options: MockOptions = {}): Mock {
     overrides,
   }
   /** Runs a request; a successful write is reported with what it takes to replay it. */
-  const run = (request: ApiRequest): ApiResponse => {
+  const run = (request: ApiRequest, api = dispatch): ApiResponse => {
     const control = request.path.startsWith(CONTROL_PREFIX)
-    if (request.method === 'GET' || request.method === 'HEAD' || !changes.listening) return control ? controlAnswer(request) : dispatch(request)
+    if (request.method === 'GET' || request.method === 'HEAD') return control ? controlAnswer(request) : api(request)
+    version++
+    if (!changes.listening) return control ? controlAnswer(request) : api(request)
     const randomState = store.random.state()
     const at = clock.freeze()
     let response: ApiResponse
     try {
-      response = control ? controlAnswer(request) : dispatch(request)
+      response = control ? controlAnswer(request) : api(request)
     } finally {
       clock.thaw()
     }
