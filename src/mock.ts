@@ -10,6 +10,7 @@ import { CONTROL_PREFIX } from './control/control-types.js'
 import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
 import { publishControlRoutes } from './control/publish.js'
 import { dashboardControlRoutes } from './dashboard/control-routes.js'
+import { dataBrowserControlRoutes } from './data-browser/control-routes.js'
 import { faultControlRoutes } from './faults/control-routes.js'
 import { journalControlRoutes } from './journal/control-routes.js'
 import { docsControlRoutes } from './openapi/docs.js'
@@ -37,6 +38,7 @@ const controlPlane = new ControlPlane([
   ...faultControlRoutes,
   ...overrideControlRoutes,
   ...dashboardControlRoutes,
+  ...dataBrowserControlRoutes,
   ...docsControlRoutes,
 ])
 
@@ -156,7 +158,7 @@ export function createMock(options: MockOptions = {}): Mock {
     overrides,
     get db() {
       // Writes through the collections are the API's own, without the rate limit, the journal, faults or overrides.
-      return (db ??= new MockDb({ store: () => store, version: () => version, write: (request) => run(request, replayDispatch) }))
+      return (db ??= new MockDb({ store: () => store, version: () => version, write: writeThroughApi }))
     },
   }
   const target = {
@@ -169,6 +171,7 @@ export function createMock(options: MockOptions = {}): Mock {
     journal,
     faults,
     overrides,
+    write: (request: ApiRequest) => writeThroughApi(request),
   }
   /** Runs a request; a successful write is reported with what it takes to replay it. */
   const run = (request: ApiRequest, api = dispatch): ApiResponse => {
@@ -188,6 +191,7 @@ export function createMock(options: MockOptions = {}): Mock {
     if (wrote) changes.notify({ kind: 'write', write: { request, at, randomState }, response })
     return response
   }
+  const writeThroughApi = (request: ApiRequest): ApiResponse => run(request, replayDispatch)
   const answer = (request: ApiRequest): ApiResponse => {
     try {
       return run(request)

@@ -1,5 +1,5 @@
 import type { Credentials, ResetBody } from '../contracts/types.js'
-import type { ApiRequest } from '../api/types.js'
+import type { ApiRequest, ApiResponse } from '../api/types.js'
 import type { FaultSet } from '../faults/fault-set.js'
 import type { RequestJournal } from '../journal/journal.js'
 import type { OverrideSet } from '../overrides/override-set.js'
@@ -23,6 +23,8 @@ export interface ControlTarget {
   readonly journal: RequestJournal
   readonly faults: FaultSet
   readonly overrides: OverrideSet
+  /** Runs an API request as the operations do, without the rate limit, journal, faults or overrides; a state file keeps it. */
+  write(request: ApiRequest): ApiResponse
 }
 
 /**

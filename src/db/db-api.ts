@@ -23,7 +23,7 @@ export interface Owner {
  * belongs to, so every write meets the same validation, access and conflict rules as a request.
  */
 export class DbApi {
-  constructor(private readonly source: DbSource) {}
+  constructor(private readonly source: Pick<DbSource, 'store' | 'write'>) {}
 
   /** The operation's JSON answer; a refusal throws a MockDbError with the API's status and envelope. */
   call(method: string, path: string, owner: Owner, body?: unknown): Record<string, unknown> {
