@@ -131,13 +131,25 @@ export const DATA_BROWSER_SCRIPT = String.raw`
     await reload()
   }
 
-  /** Runs a step; its error stays in the data browser's own line until the next step succeeds. */
+  // An action's error (a refused delete) stays in view until the next action; a failed poll's
+  // error only until a poll succeeds.
+  let errorOf = null
+  function showError(source, error) {
+    errorOf = source
+    errorBox.textContent = error.message
+  }
+  function clearError(source) {
+    if (source === 'poll' && errorOf === 'action') return
+    errorOf = null
+    errorBox.textContent = ''
+  }
+
   async function guard(step) {
     try {
       await step()
-      errorBox.textContent = ''
+      clearError('action')
     } catch (error) {
-      errorBox.textContent = error.message
+      showError('action', error)
     }
   }
 
@@ -146,7 +158,11 @@ export const DATA_BROWSER_SCRIPT = String.raw`
     if (loading) return
     loading = true
     try {
-      await guard(async () => { await loadSites(); await loadRows() })
+      await loadSites()
+      await loadRows()
+      clearError('poll')
+    } catch (error) {
+      if (errorOf !== 'action') showError('poll', error)
     } finally {
       loading = false
     }

@@ -51,7 +51,7 @@ export function listSites(store: Store, query: DataQuery): DataList {
     id: site.id,
     name: site.name,
     pathname: null,
-    summary: `site key ${site.publicApiKey} · workspace ${site.workspaceId} · ${store.locales.ofSite(site.id).size} locales · ${store.pages.ofSite(site.id).size} pages · ${store.routes.ofSite(site.id).size} routes`,
+    summary: `site key ${site.publicApiKey} · workspace ${site.workspaceId} · ${counted(store.locales.ofSite(site.id).size, 'locales')} · ${counted(store.pages.ofSite(site.id).size, 'pages')} · ${counted(store.routes.ofSite(site.id).size, 'routes')}`,
   }))
 }
 
@@ -66,6 +66,8 @@ export function listOfSite(store: Store, siteId: string, kind: string, query: Da
       return page('routes', fromIndex(store.routes.ofSite(site.id)), query, (route) => ({ id: route.id, name: route.pathname, pathname: route.pathname, summary: '' }))
   }
 }
+
+const counted = (count: number, what: string): string => `${count.toLocaleString('en-US')} ${what}`
 
 function localeRow(locale: LocaleRecord, site: SiteRecord): DataRow {
   const role = locale.locale === site.defaultLocale ? 'default' : 'additional'

@@ -19,7 +19,7 @@ describe.each(TRANSPORTS)('the data browser endpoints (%s)', (transport) => {
     const row = sites.body.items.find((item) => item.id === t.siteId)!
     expect(row.name).toBe(site.name)
     expect(row.summary).toContain(`site key ${t.siteKey}`)
-    expect(row.summary).toContain(`${t.server.mock.store.pages.ofSite(t.siteId).size} pages`)
+    expect(row.summary).toContain(`${t.server.mock.store.pages.ofSite(t.siteId).size.toLocaleString('en-US')} pages`)
     const found = await get<DataList>(`/__mock/data/sites?search=${encodeURIComponent(site.name.slice(1, 6).toUpperCase())}`)
     expect(found.body.items.map((item) => item.id)).toContain(t.siteId)
     expect((await get<DataList>('/__mock/data/sites?search=no-such-site')).body).toEqual({ kind: 'sites', total: 0, offset: 0, items: [] })
