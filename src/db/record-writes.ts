@@ -57,14 +57,19 @@ export function siteWrites(api: DbApi): RecordWrites<FixtureSite, CreateSiteBody
   }
 }
 
-export function localeWrites(api: DbApi): RecordWrites<FixtureLocale, CreateLocaleBody> {
-  const path = (locale: FixtureLocale): string => `/v2/locales/${encode(locale.id)}?siteId=${encode(locale.siteId)}`
+/** Locales and routes: created with a body naming their site, changed and deleted by id within it. */
+function siteChildWrites<T extends { id: string; siteId: string }, Input extends { siteId: string }>(api: DbApi, collection: string): RecordWrites<T, Input> {
+  const path = (record: T): string => `${collection}/${encode(record.id)}?siteId=${encode(record.siteId)}`
   return {
-    create: (values) => idOf(api.call('POST', '/v2/locales', { siteId: values.siteId }, values)),
+    create: (values) => idOf(api.call('POST', collection, { siteId: values.siteId }, values)),
     update: (previous, next) => patch(api, path(previous), previous, changedFields(previous, next)),
-    remove: (locale) => void api.call('DELETE', path(locale), locale),
+    remove: (record) => void api.call('DELETE', path(record), record),
   }
 }
+
+export const localeWrites = (api: DbApi): RecordWrites<FixtureLocale, CreateLocaleBody> => siteChildWrites(api, '/v2/locales')
+
+export const routeWrites = (api: DbApi): RecordWrites<FixtureRoute, CreateRouteBody> => siteChildWrites(api, '/v2/routes')
 
 export function pageWrites(api: DbApi): RecordWrites<FixturePage, PageInput> {
   const path = (page: FixturePage): string => `/v6/pages/${encode(page.id)}`
@@ -86,15 +91,6 @@ export function pageWrites(api: DbApi): RecordWrites<FixturePage, PageInput> {
       patch(api, path(previous), previous, { ...changedFields(restBefore, restAfter), ...changedFields(before, after) })
     },
     remove: (page) => void api.call('DELETE', path(page), page),
-  }
-}
-
-export function routeWrites(api: DbApi): RecordWrites<FixtureRoute, CreateRouteBody> {
-  const path = (route: FixtureRoute): string => `/v2/routes/${encode(route.id)}?siteId=${encode(route.siteId)}`
-  return {
-    create: (values) => idOf(api.call('POST', '/v2/routes', { siteId: values.siteId }, values)),
-    update: (previous, next) => patch(api, path(previous), previous, changedFields(previous, next)),
-    remove: (route) => void api.call('DELETE', path(route), route),
   }
 }
 
