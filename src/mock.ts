@@ -158,7 +158,7 @@ export function createMock(options: MockOptions = {}): Mock {
     overrides,
     get db() {
       // Writes through the collections are the API's own, without the rate limit, the journal, faults or overrides.
-      return (db ??= new MockDb({ store: () => store, version: () => version, write: writeThroughApi }))
+      return (db ??= new MockDb({ store: () => store, version: () => version, write: writeThroughApi, settled: () => changes.settled() }))
     },
   }
   const target = {

@@ -10,6 +10,8 @@ export interface DbSource {
   version(): number
   /** Runs an API request as the operations do, without the rate limit, journal, faults or overrides. */
   write(request: ApiRequest): ApiResponse
+  /** undefined when every change is saved; otherwise settles once it is. */
+  settled(): Promise<void> | undefined
 }
 
 /** Who a write acts for: the workspace that owns the site (or is named), whose App key it sends. */

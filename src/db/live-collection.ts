@@ -11,6 +11,8 @@ type UpdateData<T, Input> = Parameters<Collection<Schema<T, Input>>['update']>[1
 /** Keeps a collection's records the same as the store's: `refresh` reads the store again when it may have changed. */
 export interface LiveSource {
   refresh(): void
+  /** Resolves once every write so far is saved (a state file); what an HTTP answer waits for. */
+  settled(): Promise<void> | undefined
 }
 
 /**
@@ -60,6 +62,7 @@ export class LiveCollection<T extends { id: string }, Input> extends Collection<
 
   override async create(values: Input): Promise<Stored<T, Input>> {
     const id = this.writes.create(values)
+    await this.source.settled()
     return this.byId(id)!
   }
 
@@ -72,6 +75,7 @@ export class LiveCollection<T extends { id: string }, Input> extends Collection<
     const draft = structuredClone(previous)
     await options.data(draft as Parameters<UpdateData<T, Input>>[0])
     this.writes.update(previous, draft)
+    await this.source.settled()
     return this.byId(previous.id)!
   }
 

@@ -22,7 +22,7 @@ export class MockDb {
 
   constructor(private readonly source: DbSource) {
     const api = new DbApi(source)
-    const live = { refresh: () => this.refresh() }
+    const live = { refresh: () => this.refresh(), settled: () => source.settled() }
     this.workspaces = new LiveCollection(recordSchemas.workspaces, live, workspaceWrites())
     this.sites = new LiveCollection(takingInput<FixtureSite, CreateSiteBody>(recordSchemas.sites), live, siteWrites(api))
     this.locales = new LiveCollection(takingInput<FixtureLocale, CreateLocaleBody>(recordSchemas.locales), live, localeWrites(api))
