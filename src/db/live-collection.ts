@@ -48,6 +48,8 @@ export class LiveCollection<T extends { id: string }, Input> extends Collection<
   }
 
   override findMany(predicate?: Predicate<T, Input>, options?: ManyOptions<T, Input>): Array<Stored<T, Input>> {
+    // @msw/data finds a cursor by a key of its own, which these copies of the store's records do not carry.
+    if (options?.cursor !== undefined) throw new Error('mock.db collections take no cursor; page with skip and take, or query by id.')
     this.source.refresh()
     return super.findMany(predicate, options)
   }

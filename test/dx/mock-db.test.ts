@@ -43,6 +43,9 @@ describe.each(TRANSPORTS)('mock.db: live @msw/data collections of the state (%s)
     expect(served.status).toBe(200)
     expect(served.body).toMatchObject({ id: page.id, title, isOnline: false, createdAt: page.createdAt })
     expect(db().pages.findMany((q) => q.where({ draft: { title } }))).toEqual([page])
+    const newest = db().pages.findMany((q) => q.where({ siteId: t.siteId }), { orderBy: { createdAt: 'desc' } })[0]
+    expect(newest?.id).toBe(page.id)
+    expect(() => db().pages.findMany(undefined, { cursor: page, take: 1 })).toThrow(/take no cursor; page with skip and take/)
   })
 
   it('runs updates and deletes through the API', async () => {
