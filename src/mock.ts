@@ -5,12 +5,12 @@ import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse } from './api/types.js'
 import { ControlPlane } from './control/control-plane.js'
-import { MockDb } from './db/mock-db.js'
 import { CONTROL_PREFIX } from './control/control-types.js'
 import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
 import { publishControlRoutes } from './control/publish.js'
 import { dashboardControlRoutes } from './dashboard/control-routes.js'
 import { dataBrowserControlRoutes } from './data-browser/control-routes.js'
+import { MockDb } from './db/mock-db.js'
 import { faultControlRoutes } from './faults/control-routes.js'
 import { journalControlRoutes } from './journal/control-routes.js'
 import { docsControlRoutes } from './openapi/docs.js'
@@ -171,6 +171,7 @@ export function createMock(options: MockOptions = {}): Mock {
     journal,
     faults,
     overrides,
+    // An arrow: writeThroughApi is defined below, with the run it builds on.
     write: (request: ApiRequest) => writeThroughApi(request),
   }
   /** Runs a request; a successful write is reported with what it takes to replay it. */
