@@ -1,14 +1,9 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Fixture } from '../../src/contracts/types.js'
 import { MockDbError } from '../../src/db/mock-db-error.js'
-import { createMock } from '../../src/mock.js'
-import { openStateFile } from '../../src/persist/state-file.js'
 import { exportState } from '../../src/scenarios/export-state.js'
-import { listen } from '../../src/transports/node-server.js'
 import { TRANSPORTS } from '../support/harness.js'
+import { serveStateFile, stateFilePath } from '../support/state-file-server.js'
 import { useDefaultScenario, type TestStart } from '../support/suite.js'
 
 describe.each(TRANSPORTS)('mock.db: live @msw/data collections of the state (%s)', (transport) => {
@@ -107,12 +102,8 @@ describe.each(TRANSPORTS)('mock.db: live @msw/data collections of the state (%s)
 
 describe('writes through mock.db and the data browser, with a state file', () => {
   it('are kept and replayed like the API writes they are', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-db-')), 'state')
-    const open = async () => {
-      const persistent = await openStateFile(file, (state) => createMock({ state, rateLimit: false }))
-      return { persistent, server: await listen(persistent.mock) }
-    }
-    const first = await open()
+    const file = stateFilePath()
+    const first = await serveStateFile(file)
     const mock = first.persistent.mock
     const siteId = mock.credentials().sites[0]!.id
     const created = await mock.db.pages.create({ siteId, pathname: '/kept', name: 'Kept', title: 'Kept through a restart' })
@@ -122,13 +113,11 @@ describe('writes through mock.db and the data browser, with a state file', () =>
     expect((await fetch(`${first.server.url}/__mock/data/records/pages/${doomed}`, { method: 'DELETE' })).status).toBe(200)
     await mock.settled()
     const before = exportState(mock.store)
-    await first.server.close()
-    await first.persistent.close()
-    const second = await open()
+    await first.close()
+    const second = await serveStateFile(file)
     expect(second.persistent.mock.db.pages.findFirst((q) => q.where({ id: created.id }))?.draft.title).toBe('Kept through a restart')
     expect(second.persistent.mock.store.pages.byId.has(doomed)).toBe(false)
     expect(exportState(second.persistent.mock.store)).toEqual(before)
-    await second.server.close()
-    await second.persistent.close()
+    await second.close()
   })
 })

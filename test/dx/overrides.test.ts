@@ -1,14 +1,11 @@
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { JournalPage, OverrideList } from '../../src/contracts/types.js'
-import { openStateFile } from '../../src/persist/state-file.js'
 import { createMock } from '../../src/mock.js'
-import { listen } from '../../src/transports/node-server.js'
 import { createMswHandler, DEFAULT_BASE_URL } from '../../src/transports/msw.js'
 import { startMock, TRANSPORTS, type TestServer } from '../support/harness.js'
+import { serveStateFile, stateFilePath } from '../support/state-file-server.js'
 import { control } from './support.js'
 
 /** A raw API call: an overridden answer is whatever the override says, so no contract applies to it. */
@@ -142,22 +139,16 @@ describe.each(TRANSPORTS)('response overrides over HTTP (%s)', (transport) => {
 
 describe('overrides and a state file', () => {
   it('are neither saved nor replayed', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-overrides-')), 'state')
-    const open = async () => {
-      const persistent = await openStateFile(file, (state) => createMock({ state, rateLimit: false }))
-      return { persistent, server: await listen(persistent.mock) }
-    }
-    const first = await open()
+    const file = stateFilePath()
+    const first = await serveStateFile(file)
     await control(first.server.url, 'POST', '/__mock/overrides', { match: {}, response: { status: 200, body: 'overridden' } })
     const before = fs.readFileSync(file, 'utf8')
     expect((await call(first.server.url, 'GET', '/v2/sites/x')).body).toBe('overridden')
     expect(fs.readFileSync(file, 'utf8')).toBe(before)
-    await first.server.close()
-    await first.persistent.close()
-    const second = await open()
+    await first.close()
+    const second = await serveStateFile(file)
     expect((await control<OverrideList>(second.server.url, 'GET', '/__mock/overrides')).body.overrides).toEqual([])
-    await second.server.close()
-    await second.persistent.close()
+    await second.close()
   })
 })
 
