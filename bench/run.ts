@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LOAD, measure, type LoadResult } from './load.js'
+import { describeMockDb, measureMockDb, type MockDbResult } from './mock-db.js'
 import { measureInProcess } from './msw-inprocess.js'
 import { startServer, type ServerProcess } from './processes.js'
 import { resolveTarget, sitemockWorkloads } from './workloads.js'
@@ -101,7 +102,9 @@ async function main(): Promise<void> {
     `In-process (setupServer + fetch, sequential requests, median of 9 alternating rounds of 1,000): static msw handler ${inProcess.staticMicros.toFixed(0)} µs, ` +
       `sitemock handler (GET page by id) ${inProcess.sitemockMicros.toFixed(0)} µs, ratio ${(inProcess.sitemockMicros / inProcess.staticMicros).toFixed(2)}x`,
   )
-  const verdicts = judgeTargets({ rows, bare, prism, loads, inProcessRatio: inProcess.sitemockMicros / inProcess.staticMicros })
+  const mockDb = measureMockDb(JSON.parse(fs.readFileSync(generateFixture(largest), 'utf8')), largest)
+  notes.push(describeMockDb(mockDb))
+  const verdicts = judgeTargets({ rows, bare, prism, loads, inProcessRatio: inProcess.sitemockMicros / inProcess.staticMicros, mockDb })
   const table = render(rows, bare, prism, notes) + ['', '## Targets', '', ...verdicts, ''].join('\n')
   console.log('\n' + table)
   fs.mkdirSync(path.join(here, 'results'), { recursive: true })
@@ -135,10 +138,11 @@ interface Measured {
   prism: LoadResult
   loads: Map<number, { seconds: number; rssMb: number }>
   inProcessRatio: number
+  mockDb: MockDbResult
 }
 
 /** The targets of the performance issue, each judged on this run's numbers: one line each, met or not. */
-function judgeTargets({ rows, bare, prism, loads, inProcessRatio }: Measured): string[] {
+function judgeTargets({ rows, bare, prism, loads, inProcessRatio, mockDb }: Measured): string[] {
   const large = SIZES[SIZES.length - 1]!
   const small = SIZES[0]!
   const find = (server: string, workload: string, n: number): LoadResult => rows.find((r) => r.server === server && r.workload === workload && r.n === n)!.result
@@ -161,6 +165,9 @@ function judgeTargets({ rows, bare, prism, loads, inProcessRatio }: Measured): s
   const worst = rows.filter((r) => r.server.startsWith('sitemock')).reduce((a, b) => (b.result.p99 > a.result.p99 ? b : a))
   lines.push(line(worst.result.p99 < 10, `p99 under 10 ms for every sitemock workload: the worst is ${worst.result.p99} ms (${worst.workload}, N = ${worst.n}); the limit's own p99 is ${bare.p99} ms`))
   lines.push(line(inProcessRatio <= 2, `in-process cost: ${inProcessRatio.toFixed(2)}x a single static msw handler (at most 2x)`))
+  const dbGet = mockDb.getWith / mockDb.getWithout
+  const dbPatch = mockDb.patchWith / mockDb.patchWithout
+  lines.push(line(dbGet <= 1.1 && dbPatch <= 1.1, `request path with mock.db in use at N = ${large}: GET ${dbGet.toFixed(2)}x, PATCH ${dbPatch.toFixed(2)}x the figures without (at most 1.1x)`))
   const loaded = loads.get(large)!
   lines.push(line(loaded.rssMb < 300 && loaded.seconds < 5, `N = ${large} loaded in ${loaded.seconds.toFixed(2)} s (under 5 s), RSS ${loaded.rssMb.toFixed(0)} MB (under 300 MB)`))
   return lines

@@ -4,7 +4,19 @@ import { ApiError, internalError } from './api/errors.js'
 import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse } from './api/types.js'
-import { CONTROL_PREFIX, controlWrites, credentialsOf, handleControl, isOpenControlRequest } from './control/control-plane.js'
+import { ControlPlane } from './control/control-plane.js'
+import { CONTROL_PREFIX } from './control/control-types.js'
+import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
+import { publishControlRoutes } from './control/publish.js'
+import { dashboardControlRoutes } from './dashboard/control-routes.js'
+import { dataBrowserControlRoutes } from './data-browser/control-routes.js'
+import { MockDb } from './db/mock-db.js'
+import { faultControlRoutes } from './faults/control-routes.js'
+import { journalControlRoutes } from './journal/control-routes.js'
+import { docsControlRoutes } from './openapi/docs.js'
+import { overrideControlRoutes } from './overrides/control-routes.js'
+import { OverrideSet } from './overrides/override-set.js'
+import { stateControlRoutes } from './scenarios/state-routes.js'
 import { ChangeTracker, type ChangeListener, type ReplayableWrite } from './persist/changes.js'
 import { createRequestClock } from './persist/request-clock.js'
 import { loadFixture } from './scenarios/fixture.js'
@@ -16,6 +28,19 @@ import { injectFaults } from './faults/inject.js'
 import { RequestJournal } from './journal/journal.js'
 import { serveOpenApi } from './openapi/served-document.js'
 import { DEFAULT_SEED } from './scenarios/index.js'
+
+/** The /__mock/* endpoints: each feature's routes, composed here so the plane imports none of them. */
+const controlPlane = new ControlPlane([
+  ...coreControlRoutes,
+  ...stateControlRoutes,
+  ...publishControlRoutes,
+  ...journalControlRoutes,
+  ...faultControlRoutes,
+  ...overrideControlRoutes,
+  ...dashboardControlRoutes,
+  ...dataBrowserControlRoutes,
+  ...docsControlRoutes,
+])
 
 export interface MockOptions {
   /** The state to start from and to reset to: a scenario name (default: "default"), { fixture } or { read, label }. */
@@ -61,6 +86,13 @@ export interface Mock {
   readonly journal: RequestJournal
   /** Injected latency and failures: /__mock/faults. */
   readonly faults: FaultSet
+  /** Exact answers for matching requests, given instead of the operation: /__mock/overrides. */
+  readonly overrides: OverrideSet
+  /**
+   * The state as live @msw/data collections (db.sites, db.pages, ...), made on first use: queries
+   * see every write, and their writes run the API's own operations.
+   */
+  readonly db: MockDb
 }
 
 /** The transport-agnostic mock: every transport (node:http, msw, express) adapts this one object. */
@@ -72,6 +104,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const journal = new RequestJournal(options.journalSize)
   const faults = new FaultSet(options.seed ?? DEFAULT_SEED)
   for (const fault of options.faults ?? []) faults.add(fault)
+  const overrides = new OverrideSet()
   let store = options.state === undefined ? buildFromSource(source, seed, clock.now) : loadFixture(options.state, { now: clock.now, adopt: true })
   const limit = options.rateLimit === undefined || options.rateLimit === false ? DEFAULT_RATE_LIMIT : options.rateLimit
   const dispatch = createDispatcher({
@@ -81,13 +114,16 @@ export function createMock(options: MockOptions = {}): Mock {
   })
   // A replayed write was admitted once already: no rate limit applies to it again.
   const replayDispatch = createDispatcher({ routes: apiRoutes, store: () => store, rateLimiter: new RateLimiter(limit, false) })
+  // Counts the requests that may have changed the state, so mock.db knows when to read it again.
+  let version = 0
+  let db: MockDb | undefined
   const mock: Mock = {
     handle(request) {
       const early = preflight(request, options.corsOrigins)
       if (early) return early
       const response =
         serveOpenApi(request) ??
-        (request.path.startsWith(CONTROL_PREFIX) ? answer(request) : journal.observe(request, store, () => injectFaults(request, faults, () => answer(request))))
+        (request.path.startsWith(CONTROL_PREFIX) ? answer(request) : journal.observe(request, store, () => injectFaults(request, faults, () => overrides.answer(request) ?? answer(request))))
       return { ...response, headers: { ...response.headers, ...corsHeaders(request, options.corsOrigins) } }
     },
     get store() {
@@ -99,6 +135,7 @@ export function createMock(options: MockOptions = {}): Mock {
       // seed, or the one the mock started with when a document has been restored since.
       const nextSeed = next.seed ?? (next.fixture !== undefined ? undefined : (seed ?? options.seed))
       store = buildFromSource(nextSource, nextSeed, clock.now)
+      version++
       source = nextSource
       seed = nextSeed
       changes.notify({ kind: 'replace' })
@@ -106,10 +143,11 @@ export function createMock(options: MockOptions = {}): Mock {
     credentials: () => credentialsOf(store),
     onChange: (listener) => changes.listen(listener),
     replay(write) {
+      version++
       store.random.restore(write.randomState)
       clock.freeze(write.at)
       try {
-        return write.request.path.startsWith(CONTROL_PREFIX) ? handleControl(write.request, target) : replayDispatch(write.request)
+        return write.request.path.startsWith(CONTROL_PREFIX) ? controlPlane.handle(write.request, target) : replayDispatch(write.request)
       } finally {
         clock.thaw()
       }
@@ -117,6 +155,11 @@ export function createMock(options: MockOptions = {}): Mock {
     settled: () => changes.settled(),
     journal,
     faults,
+    overrides,
+    get db() {
+      // Writes through the collections are the API's own, without the rate limit, the journal, faults or overrides.
+      return (db ??= new MockDb({ store: () => store, version: () => version, write: writeThroughApi, settled: () => changes.settled() }))
+    },
   }
   const target = {
     store: () => store,
@@ -127,23 +170,29 @@ export function createMock(options: MockOptions = {}): Mock {
       typeof source === 'string' ? { name: source, seed: seed ?? DEFAULT_SEED } : { name: 'label' in source ? source.label : 'fixture document', seed },
     journal,
     faults,
+    overrides,
+    // An arrow: writeThroughApi is defined below, with the run it builds on.
+    write: (request: ApiRequest) => writeThroughApi(request),
   }
   /** Runs a request; a successful write is reported with what it takes to replay it. */
-  const run = (request: ApiRequest): ApiResponse => {
+  const run = (request: ApiRequest, api = dispatch): ApiResponse => {
     const control = request.path.startsWith(CONTROL_PREFIX)
-    if (request.method === 'GET' || request.method === 'HEAD' || !changes.listening) return control ? controlPlane(request) : dispatch(request)
+    if (request.method === 'GET' || request.method === 'HEAD') return control ? controlAnswer(request) : api(request)
+    version++
+    if (!changes.listening) return control ? controlAnswer(request) : api(request)
     const randomState = store.random.state()
     const at = clock.freeze()
     let response: ApiResponse
     try {
-      response = control ? controlPlane(request) : dispatch(request)
+      response = control ? controlAnswer(request) : api(request)
     } finally {
       clock.thaw()
     }
-    const wrote = response.status >= 200 && response.status < 300 && (!control || controlWrites(request))
+    const wrote = response.status >= 200 && response.status < 300 && (!control || controlPlane.writes(request))
     if (wrote) changes.notify({ kind: 'write', write: { request, at, randomState }, response })
     return response
   }
+  const writeThroughApi = (request: ApiRequest): ApiResponse => run(request, replayDispatch)
   const answer = (request: ApiRequest): ApiResponse => {
     try {
       return run(request)
@@ -152,10 +201,10 @@ export function createMock(options: MockOptions = {}): Mock {
       return internalError(error, request).toResponse()
     }
   }
-  const controlPlane = (request: ApiRequest): ApiResponse => {
+  const controlAnswer = (request: ApiRequest): ApiResponse => {
     const refusal = controlRefusal(request, options.control)
     if (refusal) return refusal.toResponse()
-    return handleControl(request, target)
+    return controlPlane.handle(request, target)
   }
   return mock
 }
@@ -163,7 +212,7 @@ export function createMock(options: MockOptions = {}): Mock {
 function controlRefusal(request: ApiRequest, control: MockOptions['control']): ApiError | undefined {
   // Switched off, the control plane does not exist at all: the same 404 as any unknown path.
   if (control === false) return new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
-  if (control?.token !== undefined && request.headers['x-control-token'] !== control.token && !isOpenControlRequest(request)) {
+  if (control?.token !== undefined && request.headers['x-control-token'] !== control.token && !controlPlane.isOpen(request)) {
     return new ApiError(401, 'unauthorized', 'The control plane needs the x-control-token header with the token given to --control-token.')
   }
   return undefined

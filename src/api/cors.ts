@@ -1,5 +1,6 @@
 import type { ApiRequest, ApiResponse } from './types.js'
 import { FAULT_HEADER } from '../faults/fault-header.js'
+import { OVERRIDE_HEADER } from '../overrides/override-header.js'
 
 /**
  * Which browser origins may call the mock. The default admits any local origin
@@ -11,7 +12,7 @@ export type CorsOrigins = '*' | string[]
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 
 const ALLOWED_HEADERS = 'x-api-key, authorization, content-type, prefer, x-control-token'
-const EXPOSED_HEADERS = `x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, ${FAULT_HEADER}`
+const EXPOSED_HEADERS = `x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, ${FAULT_HEADER}, ${OVERRIDE_HEADER}`
 
 /** The CORS headers for this request's Origin, or none when the origin is not admitted. */
 export function corsHeaders(request: ApiRequest, origins: CorsOrigins | undefined): Record<string, string> {

@@ -4,8 +4,13 @@
  * served OpenAPI all start here.
  */
 import common from '../../contracts/schemas/common.json' with { type: 'json' }
+import controlDataList from '../../contracts/schemas/control-data-list.json' with { type: 'json' }
+import controlDataQuery from '../../contracts/schemas/control-data-query.json' with { type: 'json' }
+import controlDataRecord from '../../contracts/schemas/control-data-record.json' with { type: 'json' }
 import controlFault from '../../contracts/schemas/control-fault.json' with { type: 'json' }
 import controlFaults from '../../contracts/schemas/control-faults.json' with { type: 'json' }
+import controlOverride from '../../contracts/schemas/control-override.json' with { type: 'json' }
+import controlOverrides from '../../contracts/schemas/control-overrides.json' with { type: 'json' }
 import controlRequestsQuery from '../../contracts/schemas/control-requests-query.json' with { type: 'json' }
 import controlRequests from '../../contracts/schemas/control-requests.json' with { type: 'json' }
 import controlReset from '../../contracts/schemas/control-reset.json' with { type: 'json' }
@@ -48,8 +53,13 @@ export const SCHEMA_BASE = 'https://sitemock.dev/schemas/'
 
 export const schemas: ReadonlyArray<{ $id: string }> = [
   common,
+  controlDataList,
+  controlDataQuery,
+  controlDataRecord,
   controlFault,
   controlFaults,
+  controlOverride,
+  controlOverrides,
   controlRequestsQuery,
   controlRequests,
   controlReset,

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js'
-import type { ControlRoute } from './control-plane.js'
+import type { ControlRoute } from './control-types.js'
 
 /**
  * Publishing is not an operation of the service's API, yet live pages need it: this copies

@@ -1,5 +1,5 @@
 import { ControlContent } from '../control/control-content.js'
-import type { ControlRoute } from '../control/control-plane.js'
+import type { ControlRoute } from '../control/control-types.js'
 import { DASHBOARD_PAGE } from './page.js'
 import { summarize } from './summary.js'
 

@@ -1,3 +1,4 @@
+import { DATA_BROWSER_SCRIPT, DATA_BROWSER_SECTION } from './data-browser-panel.js'
 import { DASHBOARD_SCRIPT } from './script.js'
 
 /**
@@ -30,6 +31,8 @@ export const DASHBOARD_PAGE = `<!doctype html>
   .s2 { color: #1a7f37 } .s3 { color: #0969da } .s4 { color: #9a6700 } .s5, .sdropped { color: #cf222e } .s2, .s3, .s4, .s5, .sdropped { font-weight: 600 }
   #error { color: #cf222e } .muted { color: #6e7781 }
   details pre { white-space: pre-wrap; max-height: 240px; overflow: auto; background: #f6f8fa; padding: 6px }
+  pre.record { white-space: pre-wrap; max-height: 420px; overflow: auto; background: #f6f8fa; padding: 6px; font-size: 12px }
+  .error { color: #cf222e } button:disabled { opacity: .45; cursor: default }
 </style>
 </head>
 <body>
@@ -75,6 +78,8 @@ export const DASHBOARD_PAGE = `<!doctype html>
   <tbody data-testid="journal"></tbody></table>
 </section>
 
+${DATA_BROWSER_SECTION}
+
 <section>
   <h2>Credentials</h2>
   <table><thead><tr><th>workspace / site</th><th>key (send as x-api-key)</th><th></th></tr></thead>
@@ -82,6 +87,7 @@ export const DASHBOARD_PAGE = `<!doctype html>
 </section>
 
 <script>${DASHBOARD_SCRIPT}</script>
+<script>${DATA_BROWSER_SCRIPT}</script>
 </body>
 </html>
 `

@@ -157,6 +157,9 @@ export const DASHBOARD_SCRIPT = String.raw`
     return fault
   }
 
+  // The data browser's script (data-browser-panel.ts) calls the control plane the same way.
+  window.sitemockDashboard = { call: call, el: el }
+
   byId('reset').addEventListener('click', () => act('POST', 'reset', undefined, () => 'Scenario restored'))
   byId('clear-faults').addEventListener('click', () => act('DELETE', 'faults'))
   byId('clear-journal').addEventListener('click', () => act('DELETE', 'requests'))

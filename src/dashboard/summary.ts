@@ -1,5 +1,5 @@
 import type { MockSummary, ResourceCounts } from '../contracts/types.js'
-import type { ControlTarget } from '../control/control-plane.js'
+import type { ControlTarget } from '../control/control-types.js'
 import type { Store } from '../store/store.js'
 
 /** How many of each resource the state holds: read from the tables' own sizes, one step per site at most. */

@@ -9,14 +9,15 @@ export type EntryFilter = Omit<JournalQuery, 'limit'>
  */
 export function matchesEntry(entry: JournalEntry, filter: EntryFilter): boolean {
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false
-  if (filter.path !== undefined && !matchesPath(entry, filter.path)) return false
+  if (filter.path !== undefined && !matchesPathPattern(entry.path, entry.route, filter.path)) return false
   if (filter.status !== undefined && !matchesStatus(entry, filter.status)) return false
   return true
 }
 
-function matchesPath(entry: JournalEntry, path: string): boolean {
-  if (path.endsWith('*')) return entry.path.startsWith(path.slice(0, -1))
-  return entry.path === path || entry.route === path
+/** Whether a path as sent, or its route template, matches a path, a template or a prefix ending in *. */
+export function matchesPathPattern(path: string, route: string | null, pattern: string): boolean {
+  if (pattern.endsWith('*')) return path.startsWith(pattern.slice(0, -1))
+  return path === pattern || route === pattern
 }
 
 function matchesStatus(entry: JournalEntry, status: string): boolean {

@@ -55,7 +55,8 @@ function bodyHas(entry: JournalEntry, expected: Record<string, unknown>): boolea
   }
 }
 
-function contains(actual: unknown, expected: unknown): boolean {
+/** Whether `actual` holds `expected`: an object's fields deeply (others may be there), an array item by item at the same length. */
+export function contains(actual: unknown, expected: unknown): boolean {
   if (expected === null || typeof expected !== 'object') return Object.is(actual, expected)
   if (actual === null || typeof actual !== 'object') return false
   if (Array.isArray(expected)) {

@@ -6,6 +6,7 @@ import { capBody } from './cap-body.js'
 import { carriesKeys } from './carries-keys.js'
 import { describeKey } from './describe-key.js'
 import { FAULT_HEADER } from '../faults/fault-header.js'
+import { OVERRIDE_HEADER } from '../overrides/override-header.js'
 
 export const DEFAULT_JOURNAL_SIZE = 1000
 
@@ -46,6 +47,7 @@ export class RequestJournal {
     const match = apiRoutes.match(request.method, request.path)
     const operation = match.kind === 'found' ? match.operation : undefined
     const fault = response.headers[FAULT_HEADER]
+    const override = response.headers[OVERRIDE_HEADER]
     const keys = carriesKeys(operation)
     this.record({
       seq: ++this.seq,
@@ -60,6 +62,7 @@ export class RequestJournal {
       dropped: response.drop ?? null,
       durationMs: Math.round((performance.now() - started + (response.delayMs ?? 0)) * 100) / 100,
       ...(fault === undefined ? {} : { fault }),
+      ...(override === undefined ? {} : { overridden: Number(override) }),
       requestBody: request.invalidUtf8 ? null : capBody(request.body, keys),
       // An error envelope never holds a key.
       responseBody: response.drop ? null : capBody(payload, keys && response.status < 400),

@@ -1,5 +1,5 @@
 import type { Fixture, FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite, FixtureWorkspace } from '../contracts/types.js'
-import type { LocaleRecord, PageContent } from '../store/records.js'
+import type { LocaleRecord, PageContent, PageRecord, RouteRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 
 export const FIXTURE_VERSION = 1 as const
@@ -56,50 +56,58 @@ export function* exportChunks(store: Store, size = 1000): Generator<ExportChunk>
   yield { collection: 'workspaces', items: [...store.workspaces.values()].map(({ id, appApiKey }) => ({ id, appApiKey })) }
   const sites = [...store.sites.values()]
   for (const items of slices(sites, size)) {
-    yield {
-      collection: 'sites',
-      items: items.map((s) => ({
-        id: s.id,
-        workspaceId: s.workspaceId,
-        name: s.name,
-        hostOrigin: s.hostOrigin,
-        publicApiKey: s.publicApiKey,
-        defaultLocale: s.defaultLocale,
-        defaultLocalePathPrefix: s.defaultLocalePathPrefix,
-        localeManagementMode: s.localeManagementMode,
-      })),
-    }
+    yield { collection: 'sites', items: items.map(exportSite) }
   }
   const localesBySite = groupLocales(store)
   for (const site of sites) {
     for (const items of slices(localesBySite.get(site.id) ?? [], size)) {
-      yield {
-        collection: 'locales',
-        items: items.map((l) => ({
-          id: l.id,
-          siteId: l.siteId,
-          locale: l.locale,
-          isDefault: l.deletedAt === null && l.locale === site.defaultLocale,
-          domain: l.domain,
-          pathPrefix: l.pathPrefix,
-          deletedAt: l.deletedAt,
-        })),
-      }
+      yield { collection: 'locales', items: items.map((locale) => exportLocale(locale, site)) }
     }
   }
   for (const site of sites) {
     for (const items of slices(store.pages.ofSite(site.id).values(), size)) {
-      yield {
-        collection: 'pages',
-        items: items.map((p) => ({ id: p.id, siteId: p.siteId, createdAt: p.createdAt, publishedAt: p.publishedAt, draft: contentOf(p.draft), live: p.live && contentOf(p.live) })),
-      }
+      yield { collection: 'pages', items: items.map(exportPage) }
     }
   }
   for (const site of sites) {
     for (const items of slices(store.routes.ofSite(site.id).values(), size)) {
-      yield { collection: 'routes', items: items.map(({ id, siteId, pathname }) => ({ id, siteId, pathname })) }
+      yield { collection: 'routes', items: items.map(exportRoute) }
     }
   }
+}
+
+/** One record as a fixture document holds it (and mock.db and the data browser show it). */
+export function exportSite(site: SiteRecord): FixtureSite {
+  return {
+    id: site.id,
+    workspaceId: site.workspaceId,
+    name: site.name,
+    hostOrigin: site.hostOrigin,
+    publicApiKey: site.publicApiKey,
+    defaultLocale: site.defaultLocale,
+    defaultLocalePathPrefix: site.defaultLocalePathPrefix,
+    localeManagementMode: site.localeManagementMode,
+  }
+}
+
+export function exportLocale(locale: LocaleRecord, site: SiteRecord): FixtureLocale {
+  return {
+    id: locale.id,
+    siteId: locale.siteId,
+    locale: locale.locale,
+    isDefault: locale.deletedAt === null && locale.locale === site.defaultLocale,
+    domain: locale.domain,
+    pathPrefix: locale.pathPrefix,
+    deletedAt: locale.deletedAt,
+  }
+}
+
+export function exportPage(page: PageRecord): FixturePage {
+  return { id: page.id, siteId: page.siteId, createdAt: page.createdAt, publishedAt: page.publishedAt, draft: contentOf(page.draft), live: page.live && contentOf(page.live) }
+}
+
+export function exportRoute({ id, siteId, pathname }: RouteRecord): FixtureRoute {
+  return { id, siteId, pathname }
 }
 
 /** Every locale of every site, deleted ones included, in creation order. */

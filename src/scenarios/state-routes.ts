@@ -1,6 +1,6 @@
 import { badRequest, invalidField } from '../api/errors.js'
 import { parseBody } from '../api/parse-request.js'
-import type { ControlRoute, ControlTarget } from '../control/control-plane.js'
+import type { ControlRoute, ControlTarget } from '../control/control-types.js'
 import type { ResetBody } from '../contracts/types.js'
 import { exportState } from './fixture.js'
 import { FixtureError } from './fixture-error.js'

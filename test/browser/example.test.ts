@@ -130,6 +130,17 @@ describe('the example page in Chromium, answered by the mock in a service worker
     expect(server.requests.slice(before)).toEqual(['/index.html'])
   })
 
+  it('takes a response override from the page through POST /__mock/overrides, and answers with it once', async () => {
+    const answers = await page.evaluate(async () => {
+      const override = { match: { operation: 'listSites' }, response: { status: 200, body: { object: 'list', data: [], hasMore: false } }, times: 1 }
+      const added = await fetch('/__mock/overrides', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(override) })
+      const first = await fetch('/v2/sites?workspaceId=00000000-0000-4000-8000-000000000000')
+      const second = await fetch('/v2/sites?workspaceId=00000000-0000-4000-8000-000000000000')
+      return { added: added.status, first: { status: first.status, override: first.headers.get('x-sitemock-override'), body: (await first.json()) as unknown }, second: second.status }
+    })
+    expect(answers).toEqual({ added: 200, first: { status: 200, override: '1', body: { object: 'list', data: [], hasMore: false } }, second: 401 })
+  })
+
   it('sent no request to an API path of the static server, and threw no error in the page', () => {
     expect(server.requests.length).toBeGreaterThan(0)
     expect(server.requests.filter((p) => API_PATH.test(p))).toEqual([])

@@ -9,7 +9,10 @@ export function checkControlBody(file: string, body: unknown): void {
 const SCHEMAS: Array<[RegExp, string]> = [
   [/^\/__mock\/requests/, 'control-requests.json'],
   [/^\/__mock\/faults/, 'control-faults.json'],
+  [/^\/__mock\/overrides/, 'control-overrides.json'],
   [/^\/__mock\/summary/, 'control-summary.json'],
+  [/^\/__mock\/data\/sites/, 'control-data-list.json'],
+  [/^\/__mock\/data\/records/, 'control-data-record.json'],
 ]
 
 /** A control-plane call; a 200 body is checked against its schema in contracts/. */

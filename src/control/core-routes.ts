@@ -1,0 +1,31 @@
+import type { Credentials, ResetBody } from '../contracts/types.js'
+import { parseBody } from '../api/parse-request.js'
+import { compileValidator } from '../api/validate.js'
+import { resetOrRefuse } from '../scenarios/state-routes.js'
+import type { Store } from '../store/store.js'
+import type { ControlRoute } from './control-types.js'
+
+const validateReset = compileValidator<ResetBody>('control-reset.json', 'body')
+
+/** Health, credentials and reset: the endpoints every mock has, whatever features it composes. */
+export const coreControlRoutes: ControlRoute[] = [
+  { method: 'GET', path: 'health', handle: () => ({ status: 'ok' }) },
+  { method: 'GET', path: 'credentials', handle: (_request, _params, target) => credentialsOf(target.store()) },
+  {
+    method: 'POST',
+    path: 'reset',
+    writes: false,
+    handle: (request, _params, target) => {
+      const hasBody = request.body !== undefined && request.body.length > 0
+      resetOrRefuse(target, hasBody ? validateReset(parseBody(request, true)) : {}, 'fixture.')
+      return credentialsOf(target.store())
+    },
+  },
+]
+
+export function credentialsOf(store: Store): Credentials {
+  return {
+    workspaces: [...store.workspaces.values()].map(({ id, appApiKey }) => ({ id, appApiKey })),
+    sites: [...store.sites.values()].map((site) => ({ id: site.id, workspaceId: site.workspaceId, siteApiKey: site.publicApiKey })),
+  }
+}
