@@ -10,7 +10,7 @@ import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
 import { publishControlRoutes } from './control/publish.js'
 import { dashboardControlRoutes } from './dashboard/control-routes.js'
 import { dataBrowserControlRoutes } from './data-browser/control-routes.js'
-import { MockDb } from './db/mock-db.js'
+import { makeMockDb } from './db/db-provider.js'
 import { faultControlRoutes } from './faults/control-routes.js'
 import { journalControlRoutes } from './journal/control-routes.js'
 import { docsControlRoutes } from './openapi/docs.js'
@@ -88,11 +88,6 @@ export interface Mock {
   readonly faults: FaultSet
   /** Exact answers for matching requests, given instead of the operation: /__mock/overrides. */
   readonly overrides: OverrideSet
-  /**
-   * The state as live @msw/data collections (db.sites, db.pages, ...), made on first use: queries
-   * see every write, and their writes run the API's own operations.
-   */
-  readonly db: MockDb
 }
 
 /** The transport-agnostic mock: every transport (node:http, msw, express) adapts this one object. */
@@ -116,8 +111,8 @@ export function createMock(options: MockOptions = {}): Mock {
   const replayDispatch = createDispatcher({ routes: apiRoutes, store: () => store, rateLimiter: new RateLimiter(limit, false) })
   // Counts the requests that may have changed the state, so mock.db knows when to read it again.
   let version = 0
-  let db: MockDb | undefined
-  const mock: Mock = {
+  let db: unknown
+  const core: Omit<Mock, 'db'> = {
     handle(request) {
       const early = preflight(request, options.corsOrigins)
       if (early) return early
@@ -156,11 +151,12 @@ export function createMock(options: MockOptions = {}): Mock {
     journal,
     faults,
     overrides,
-    get db() {
-      // Writes through the collections are the API's own, without the rate limit, the journal, faults or overrides.
-      return (db ??= new MockDb({ store: () => store, version: () => version, write: writeThroughApi, settled: () => changes.settled() }))
-    },
   }
+  // mock.db, typed and made by the sitemock/data entry (see db-provider.ts). Writes through the
+  // collections are the API's own, without the rate limit, the journal, faults or overrides.
+  const mock = Object.defineProperty(core, 'db', {
+    get: () => (db ??= makeMockDb({ store: () => store, version: () => version, write: writeThroughApi, settled: () => changes.settled() })),
+  }) as Mock
   const target = {
     store: () => store,
     reset: (body: Parameters<Mock['reset']>[0]) => mock.reset(body),

@@ -4,7 +4,6 @@ import { ControlContent } from './control-content.js'
 import { CONTROL_PREFIX, type ControlRoute, type ControlTarget } from './control-types.js'
 
 // The API reference's routes still name their type through this module.
-export type { ControlRoute } from './control-types.js'
 
 /**
  * Routes the /__mock/* endpoints: not part of the service's API, so no API key is needed. The

@@ -1,5 +1,5 @@
 import { ControlContent } from '../control/control-content.js'
-import type { ControlRoute } from '../control/control-plane.js'
+import type { ControlRoute } from '../control/control-types.js'
 import { DOCS_SCRIPT } from './docs-script.js'
 
 // One self-contained page: its script and style are inline, it reads the document with a

@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import '../../src/data.js'
 import { createMock } from '../../src/mock.js'
 import { createMswHandler } from '../../src/transports/msw.js'
 
