@@ -65,6 +65,9 @@ export interface Mock {
 
 /** The transport-agnostic mock: every transport (node:http, msw, express) adapts this one object. */
 export function createMock(options: MockOptions = {}): Mock {
+  if (options.control && options.control.token !== undefined && options.control.token.trim() === '') {
+    throw new Error('control.token must not be empty: an empty token would open the control plane to an empty x-control-token header')
+  }
   let source: ScenarioSource = options.scenario ?? 'default'
   let seed = options.seed
   const clock = createRequestClock(options.now)
@@ -82,7 +85,8 @@ export function createMock(options: MockOptions = {}): Mock {
   // A replayed write was admitted once already: no rate limit applies to it again.
   const replayDispatch = createDispatcher({ routes: apiRoutes, store: () => store, rateLimiter: new RateLimiter(limit, false) })
   const mock: Mock = {
-    handle(request) {
+    handle(sent) {
+      const request = normalized(sent)
       const early = preflight(request, options.corsOrigins)
       if (early) return early
       const response =
@@ -158,6 +162,17 @@ export function createMock(options: MockOptions = {}): Mock {
     return handleControl(request, target)
   }
   return mock
+}
+
+/**
+ * The request as the core expects it, whoever built it: header names in lower case (HTTP names
+ * are case-insensitive; a plain-JS caller may write X-Api-Key) and no body for a null one.
+ */
+function normalized(request: ApiRequest): ApiRequest {
+  const headers: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value
+  const body = typeof request.body === 'string' ? request.body : undefined
+  return { ...request, query: request.query ?? '', headers, body }
 }
 
 function controlRefusal(request: ApiRequest, control: MockOptions['control']): ApiError | undefined {

@@ -355,6 +355,7 @@ export interface ErrorBody {
     | "method_not_allowed"
     | "conflict"
     | "payload_too_large"
+    | "request_header_fields_too_large"
     | "too_many_requests"
     | "internal_error";
   message: string;
