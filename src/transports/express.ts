@@ -7,6 +7,14 @@ import { createMswHandler } from './msw.js'
 import { writeResponse } from './node-server.js'
 
 /**
+ * An express app creates its own server, with node's 16 KiB header limit: create it with
+ * http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, app) so that path and query values the
+ * API accepts fit, and call answerClientErrors(server) so that what is past it is answered in
+ * the envelope.
+ */
+export { answerClientErrors, MAX_HEADER_SIZE } from './node-server.js'
+
+/**
  * The mock as express middleware, through @mswjs/http-middleware and the same msw handler the
  * browser uses: app.use(createExpressMiddleware(mock)). Requests it does not answer go on to
  * the next middleware.
