@@ -340,6 +340,7 @@ export interface WorkspaceCredentials {
 export interface SiteCredentials {
   id: string;
   workspaceId: string;
+  name: string;
   siteApiKey: string;
 }
 
