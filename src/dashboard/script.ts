@@ -98,9 +98,9 @@ export const DASHBOARD_SCRIPT = String.raw`
         const path = entry.path + (entry.query ? '?' + entry.query : '')
         const details = el('details', {}, [el('summary', { text: entry.fault ? 'bodies \u00b7 ' + entry.fault : 'bodies' }), bodyBlock('request', entry.requestBody), bodyBlock('response', entry.responseBody)])
         return el('tr', { 'data-testid': 'journal-row' }, [
-          el('td', { class: 'mono time', text: entry.at.slice(11, 23) }), el('td', { text: entry.method }), el('td', { class: 'mono', text: path }),
+          el('td', { class: 'mono nowrap', text: entry.at.slice(11, 23) }), el('td', { text: entry.method }), el('td', { class: 'mono', text: path }),
           el('td', { class: 's' + (entry.status === null ? 'dropped' : status[0]), 'data-testid': 'journal-status', text: status }),
-          el('td', { text: String(entry.durationMs) }), el('td', { class: 'mono', text: key }), el('td', {}, [details]),
+          el('td', { text: String(entry.durationMs) }), el('td', { class: 'mono nowrap', text: key }), el('td', {}, [details]),
         ])
       }),
     )
