@@ -8,10 +8,9 @@ interface CompiledRoute {
 }
 
 export type RouteMatch =
-  | { kind: 'found'; operation: RegisteredOperation; params: Record<string, string> }
+  | { kind: 'found'; operation: RegisteredOperation; params: Record<string, string>; badEncoding?: string }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' }
-  | { kind: 'bad-encoding'; segment: string }
 
 /**
  * Method + path → operation, compiled once. Routes are grouped by segment count, so a lookup
@@ -56,11 +55,12 @@ export class RouteTable {
       let n = 0
       for (let i = 0; i < raw.length; i++) {
         if (route.segments[i] !== null) continue
-        const segment = raw[i]!
+        const name = route.paramNames[n++]!
         try {
-          params[route.paramNames[n++]!] = decodeURIComponent(segment)
+          params[name] = decodeURIComponent(raw[i]!)
         } catch {
-          return { kind: 'bad-encoding', segment: route.paramNames[n - 1]! }
+          // The operation is known: its key is judged first, and this is its path parameter's 400.
+          return { kind: 'found', operation: route.operation, params, badEncoding: name }
         }
       }
       return { kind: 'found', operation: route.operation, params }
