@@ -85,6 +85,11 @@ export async function runServe(args: string[]): Promise<number> {
       ...dxMockOptions(flags),
     }
     const log = logFormatFlag(flags.log)
+    const limits = {
+      maxBody: integerFlag('max-body', flags['max-body'], 1, 1024 ** 3),
+      // A body becomes one string, and V8 caps a string at about 512 MiB.
+      maxStateBody: integerFlag('max-state-body', flags['max-state-body'], 1, 500 * 1024 ** 2),
+    }
     // Under --log json stdout carries JSON lines only, so `serve --log json | jq` works: the
     // words for people go to stderr.
     const say = (text: string): void => void (log === 'json' ? process.stderr : process.stdout).write(text)
@@ -99,12 +104,7 @@ export async function runServe(args: string[]): Promise<number> {
       )
     }
     keepServingWhenOutputCloses()
-    const server = await listen(mock, {
-      port,
-      host,
-      maxBody: integerFlag('max-body', flags['max-body'], 1, 1024 ** 3),
-      maxStateBody: integerFlag('max-state-body', flags['max-state-body'], 1, 4 * 1024 ** 3),
-    })
+    const server = await listen(mock, { port, host, ...limits })
     if (stateFile !== undefined) say(stateLine(stateFile, persistent!))
     say(banner(server.url, mock.credentials(), options.control))
     if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`)

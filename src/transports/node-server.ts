@@ -84,8 +84,9 @@ const STATE_PATH = '/__mock/state'
  */
 export function answerClientErrors(server: http.Server): void {
   server.on('clientError', (error: Error & { code?: string }, socket) => {
-    // A reset connection, or one already answered, has no one left to read an answer.
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    // Only what the parser refused gets an answer: a reset or timed-out connection, or one
+    // already answered, has no one left to read it.
+    if (!error.code?.startsWith('HPE_') || !socket.writable) return void socket.destroy()
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
     const apiError = tooLarge
       ? new ApiError(431, 'request_header_fields_too_large', `The request line and headers are larger than the limit of ${MAX_HEADER_SIZE} bytes; path and query values are at most 2048 characters.`)

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import net from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { createMock } from '../../src/mock.js'
 import { checkContract, startMock, type TestServer, TRANSPORTS } from '../support/harness.js'
@@ -221,7 +222,29 @@ describe('the state import', () => {
   })
 })
 
+describe('requests node:http cannot parse', () => {
+  it.each(TRANSPORTS)('are answered in the error envelope over %s', async (transport) => {
+    const server = await startMock({ transport })
+    try {
+      const { port } = new URL(server.url)
+      const socket = net.connect(Number(port), '127.0.0.1')
+      socket.end('GET /v2/sites HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n')
+      const chunks: Buffer[] = []
+      for await (const chunk of socket) chunks.push(chunk as Buffer)
+      const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n')
+      expect(head).toMatch(/^HTTP\/1\.1 400 /)
+      expect(JSON.parse(body!)).toMatchObject({ object: 'error', code: 'bad_request', details: [{ field: '(request)' }] })
+    } finally {
+      await server.close()
+    }
+  })
+})
+
 describe('mock.handle() called from plain JavaScript', () => {
+  it('refuses an empty control token, which would open the control plane to an empty header', () => {
+    expect(() => createMock({ control: { token: '' } })).toThrow('control.token must not be empty')
+  })
+
   const mock = createMock()
   const appKey = mock.credentials().workspaces[0]!.appApiKey
   const workspaceId = mock.credentials().workspaces[0]!.id
