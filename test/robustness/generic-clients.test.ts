@@ -117,6 +117,9 @@ describe.each(TRANSPORTS)('what generic clients and shells send, over %s', (tran
       }
       const missing = await fetch(`${server.url}/v2/sites/00000000-0000-4000-8000-00000000dead`, { method: 'HEAD', headers: { 'x-api-key': appKey } })
       expect(missing.status).toBe(404)
+      const document = await fetch(`${server.url}/openapi.json`, { method: 'HEAD' })
+      expect(document.status).toBe(200)
+      expect(await document.text()).toBe('')
     })
 
     it('lists HEAD among the allowed methods of a readable path', async () => {
