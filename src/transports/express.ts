@@ -39,7 +39,10 @@ export function createExpressMiddleware(mock: Mock, options: { basePath?: string
         headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
         body: undefined,
       }
-      writeResponse(res, mock.handle(request))
+      // The body stream was handed to msw, which gave up on it unread: the connection cannot
+      // carry another request, and saying so keeps the client from sending one into a reset.
+      const response = mock.handle(request)
+      writeResponse(res, { ...response, headers: { ...response.headers, connection: 'close' } })
     })
   }
 }

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import http from 'node:http'
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { createMock } from '../../src/mock.js'
@@ -220,6 +221,33 @@ describe('the state import', () => {
       expect(await put.json()).toMatchObject({ code: 'payload_too_large', message: 'The request body is larger than the limit of 4096 bytes.' })
       expect(await (await fetch(`${server.url}/__mock/state`)).text()).toBe(exported)
     } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('a keep-alive connection after a refused request with a large unread body', () => {
+  it.each(TRANSPORTS)('carries the next request over %s', async (transport) => {
+    const server = await startMock({ transport })
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const { port } = new URL(server.url)
+    const send = (method: string, path: string, body?: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const headers = { 'content-type': 'application/json', ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }
+        http
+          .request({ host: '127.0.0.1', port, method, path, agent, headers }, (response) => {
+            response.resume()
+            response.on('end', () => resolve(response.statusCode ?? 0))
+          })
+          .on('error', reject)
+          .end(body)
+      })
+    try {
+      const deep = '{"name":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}'
+      expect(await send('PATCH', '/v2/routes/%E2%82', deep)).toBe(401)
+      expect(await send('GET', '/v2/routes')).toBe(401)
+    } finally {
+      agent.destroy()
       await server.close()
     }
   })

@@ -106,7 +106,10 @@ describe.each(TRANSPORTS)('requests generated from the served OpenAPI document, 
       const known = knownValues(server)
       const run = async (operation: OpenApiOperation, request: GeneratedRequest): Promise<void> => {
         sent++
-        judge.check(operation, request, await send(server.url, agent, request))
+        const answer = await send(server.url, agent, request).catch((error: Error) => {
+          throw new Error(`no answer (${error.message}): ${request.method} ${request.path.slice(0, 300)}\n  headers ${JSON.stringify(request.headers)}\n  body ${JSON.stringify(request.body?.slice(0, 200))}\n  seed ${SEED}`)
+        })
+        judge.check(operation, request, answer)
       }
       const reset = async (): Promise<void> => void (await fetch(`${server.url}/__mock/reset`, { method: 'POST' }))
 
