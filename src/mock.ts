@@ -92,6 +92,9 @@ export interface Mock {
 
 /** The transport-agnostic mock: every transport (node:http, msw, express) adapts this one object. */
 export function createMock(options: MockOptions = {}): Mock {
+  if (options.control && options.control.token !== undefined && options.control.token.trim() === '') {
+    throw new Error('control.token must not be empty: an empty token would open the control plane to an empty x-control-token header')
+  }
   let source: ScenarioSource = options.scenario ?? 'default'
   let seed = options.seed
   const clock = createRequestClock(options.now)
@@ -113,7 +116,8 @@ export function createMock(options: MockOptions = {}): Mock {
   let version = 0
   let db: unknown
   const core: Omit<Mock, 'db'> = {
-    handle(request) {
+    handle(sent) {
+      const request = normalized(sent)
       const early = preflight(request, options.corsOrigins)
       if (early) return early
       const response =
@@ -203,6 +207,17 @@ export function createMock(options: MockOptions = {}): Mock {
     return controlPlane.handle(request, target)
   }
   return mock
+}
+
+/**
+ * The request as the core expects it, whoever built it: header names in lower case (HTTP names
+ * are case-insensitive; a plain-JS caller may write X-Api-Key) and no body for a null one.
+ */
+function normalized(request: ApiRequest): ApiRequest {
+  const headers: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value
+  const body = typeof request.body === 'string' ? request.body : undefined
+  return { ...request, query: request.query ?? '', headers, body }
 }
 
 function controlRefusal(request: ApiRequest, control: MockOptions['control']): ApiError | undefined {

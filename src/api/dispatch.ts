@@ -43,7 +43,6 @@ export function createDispatcher(options: DispatcherOptions): (request: ApiReque
       const match = options.routes.match(request.method, request.path)
       if (match.kind === 'not-found') throw new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(request.method, match.allowed)
-      if (match.kind === 'bad-encoding') throw invalidField(match.segment, 'is not validly percent-encoded')
       const { operation, params } = match
       const store = options.store()
 
@@ -59,6 +58,7 @@ export function createDispatcher(options: DispatcherOptions): (request: ApiReque
         throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
       }
 
+      if (match.badEncoding !== undefined) throw invalidField(match.badEncoding, 'is not validly percent-encoded')
       const validators = compiled.get(operation)!
       const validParams = validators.params(params)
       const validQuery = validators.query(parseQuery(request.query))

@@ -15,6 +15,7 @@ export const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
   405: 'method_not_allowed',
   409: 'conflict',
   413: 'payload_too_large',
+  431: 'request_header_fields_too_large',
   500: 'internal_error',
 }
 

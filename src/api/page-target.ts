@@ -16,10 +16,8 @@ export function findPage(store: Store, scope: Scope, idOrPathname: string, siteI
     resource: 'page',
     nameLabel: 'pathname',
     byId: (id) => store.pages.byId.get(id),
+    // A pathname's leading / is judged with the path parameters (page-params.json), before this lookup.
     byName: (site, pathname) => (version === 'live' ? store.pages.byLivePathname(site, pathname) : store.pages.byPathname(site, pathname)),
-    checkName(value) {
-      if (!value.startsWith('/')) throw invalidField('pageIdOrPathname', `must be a page id (a UUID) or a URL-encoded pathname that starts with /; got ${JSON.stringify(value)}`)
-    },
   })
 }
 

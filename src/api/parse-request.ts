@@ -39,9 +39,11 @@ export function parseBody(request: ApiRequest, expectsBody: boolean): unknown {
   try {
     value = JSON.parse(text)
   } catch (error) {
+    // A parser that recurses may run out of stack on absurd nesting: that is a body too deep, not a bug.
+    if (error instanceof RangeError) throw tooDeep()
     throw invalidField('(body)', `is not valid JSON (${(error as Error).message}); send a JSON object`)
   }
-  if (depthOf(value) > MAX_DEPTH) throw invalidField('(body)', `is nested too deeply; at most ${MAX_DEPTH} levels are accepted`)
+  if (exceedsDepth(value, MAX_DEPTH)) throw tooDeep()
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError(400, 'bad_request', 'The request body must be a JSON object.', [
       { field: '(body)', message: `must be a JSON object; got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}` },
@@ -50,12 +52,18 @@ export function parseBody(request: ApiRequest, expectsBody: boolean): unknown {
   return value
 }
 
-function depthOf(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0
-  let deepest = 0
-  for (const child of Object.values(value)) {
-    deepest = Math.max(deepest, depthOf(child))
-    if (deepest > MAX_DEPTH) break
+const tooDeep = (): ApiError => invalidField('(body)', `is nested too deeply; at most ${MAX_DEPTH} levels are accepted`)
+
+/**
+ * Whether any value sits more than `max` objects or arrays deep. Walked with an explicit stack,
+ * not recursion: a body nested 100,000 levels deep must be refused, not overflow the call stack.
+ */
+function exceedsDepth(root: unknown, max: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }]
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (typeof item.value !== 'object' || item.value === null) continue
+    if (item.depth === max) return true
+    for (const child of Object.values(item.value)) stack.push({ value: child, depth: item.depth + 1 })
   }
-  return deepest + 1
+  return false
 }

@@ -8,10 +8,9 @@ interface CompiledRoute {
 }
 
 export type RouteMatch =
-  | { kind: 'found'; operation: RegisteredOperation; params: Record<string, string> }
+  | { kind: 'found'; operation: RegisteredOperation; params: Record<string, string>; badEncoding?: string }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' }
-  | { kind: 'bad-encoding'; segment: string }
 
 /**
  * Method + path → operation, compiled once. Routes are grouped by segment count, so a lookup
@@ -35,27 +34,33 @@ export class RouteTable {
   }
 
   match(method: string, path: string): RouteMatch {
+    // The service runs on Express, whose default routing reads one trailing slash as absent
+    // (/v2/sites/ is /v2/sites, not a site with an empty id), and answers HEAD wherever it
+    // answers GET, with the headers of the GET and no body.
+    const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+    const wanted = method === 'HEAD' ? 'GET' : method
     // Split before decoding: an encoded slash (%2F) stays inside its segment, so a pathname
     // passed as one parameter can never be matched against a different route.
-    const raw = path.split('/').slice(1)
+    const raw = trimmed.split('/').slice(1)
     const candidates = this.bySegmentCount.get(raw.length)
     if (!candidates) return { kind: 'not-found' }
     const allowed: string[] = []
     for (const route of candidates) {
       if (!route.segments.every((literal, i) => literal === null || literal === raw[i])) continue
-      if (route.operation.method !== method) {
-        allowed.push(route.operation.method)
+      if (route.operation.method !== wanted) {
+        allowed.push(...(route.operation.method === 'GET' ? ['GET', 'HEAD'] : [route.operation.method]))
         continue
       }
       const params: Record<string, string> = {}
       let n = 0
       for (let i = 0; i < raw.length; i++) {
         if (route.segments[i] !== null) continue
-        const segment = raw[i]!
+        const name = route.paramNames[n++]!
         try {
-          params[route.paramNames[n++]!] = decodeURIComponent(segment)
+          params[name] = decodeURIComponent(raw[i]!)
         } catch {
-          return { kind: 'bad-encoding', segment: route.paramNames[n - 1]! }
+          // The operation is known: its key is judged first, and this is its path parameter's 400.
+          return { kind: 'found', operation: route.operation, params, badEncoding: name }
         }
       }
       return { kind: 'found', operation: route.operation, params }

@@ -10,8 +10,6 @@ export interface TargetKind<R extends { siteId: string }> {
   nameLabel: string
   byId(id: string): R | undefined
   byName(siteId: string, name: string): R | undefined
-  /** Throws a 400 naming the path parameter when `value` is neither a UUID nor a well-formed name. */
-  checkName?(value: string): void
 }
 
 /**
@@ -26,7 +24,6 @@ export function findInSite<R extends { siteId: string }>(store: Store, scope: Sc
     requireSite(scope, store, record.siteId)
     return record
   }
-  kind.checkName?.(value)
   if (siteId === undefined) throw invalidField('siteId', `is required when the ${kind.resource} is named by its ${kind.nameLabel} (a value that is not a UUID); pass ?siteId=<site id>`)
   requireSite(scope, store, siteId)
   const record = kind.byName(siteId, value)

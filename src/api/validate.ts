@@ -17,8 +17,11 @@ function createAjv(coerceTypes: boolean): Ajv2020 {
     keyword: 'x-lowercase',
     schemaType: 'boolean',
     modifying: true,
-    validate: (enabled: boolean, data: unknown, _schema?: unknown, context?: DataValidationCxt) => {
-      if (enabled && typeof data === 'string' && context?.parentData) {
+    validate: (enabled: boolean, data: unknown, schema?: { pattern?: string }, context?: DataValidationCxt) => {
+      // Only a value of the schema's own form is an id to canonicalise: in an anyOf such as
+      // "a UUID or a locale code", the UUID branch must leave fr-FR as it is.
+      const ofThisForm = typeof data === 'string' && (schema?.pattern === undefined || patternOf(schema.pattern).test(data))
+      if (enabled && ofThisForm && context?.parentData) {
         ;(context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = data.toLowerCase()
       }
       return true
@@ -27,6 +30,9 @@ function createAjv(coerceTypes: boolean): Ajv2020 {
   addFormats.default(ajv)
   return ajv
 }
+
+const patterns = new Map<string, RegExp>()
+const patternOf = (source: string): RegExp => patterns.get(source) ?? patterns.set(source, new RegExp(source, 'u')).get(source)!
 
 // Bodies are judged as sent; query and path values arrive as strings and are coerced to the
 // schema's types ("20" → 20) before judging.
@@ -100,7 +106,10 @@ function messageOf(error: ErrorObject): string {
     case 'required':
       return 'is required'
     case 'additionalProperties': {
-      const known = Object.keys((parent.properties as object | undefined) ?? {})
+      // A property declared only to be refused ({"not": {}}, such as defaultLocale in a site
+      // update) is not something the request accepts, so it is not listed.
+      const properties = (parent.properties ?? {}) as Record<string, { not?: object } | undefined>
+      const known = Object.keys(properties).filter((name) => !isRefused(properties[name]))
       return known.length
         ? `is not a known field; accepted fields: ${known.join(', ')}`
         : 'is not a known field; this request accepts no fields here'
@@ -126,6 +135,8 @@ function messageOf(error: ErrorObject): string {
       return `is invalid; must be ${accepts ?? `valid (${error.message ?? error.keyword})`}; got ${got}`
   }
 }
+
+const isRefused = (schema: { not?: object } | undefined): boolean => schema?.not !== undefined && Object.keys(schema.not).length === 0
 
 function rangeOf(schema: Record<string, unknown>): string {
   const min = schema.minimum ?? schema.exclusiveMinimum

@@ -15,7 +15,8 @@ export const DX_FLAGS = {
 
 export const DX_HELP = `  --journal-size N   API requests kept for GET /__mock/requests (default: ${DEFAULT_JOURNAL_SIZE}; 0 keeps none)
   --log FORMAT       a line per API request on stdout: pretty (default; status in colour on a
-                     terminal), json (one object per line) or off
+                     terminal), json (one object per line, the first {"event":"listening","url"};
+                     the banner then goes to stderr) or off
   --latency MS|MIN-MAX
                      delay every API answer by MS, or by a random time from MIN to MAX (e.g. 50-200)
   --error-rate R     answer a share R of API requests (0 to 1, e.g. 0.05) with a 500; the draws

@@ -7,9 +7,10 @@ import { readFixtureFile } from '../scenarios/fixture-file.js'
 import { isScenarioName, SCENARIOS, DEFAULT_SEED, type ScenarioName } from '../scenarios/index.js'
 import type { FixtureReader } from '../scenarios/source.js'
 import { watchFixtureFile } from '../scenarios/watch.js'
-import { DEFAULT_MAX_BODY, listen } from '../transports/node-server.js'
+import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/node-server.js'
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
+import { keepServingWhenOutputCloses } from './closed-output.js'
 import { DX_FLAGS, DX_HELP, dxMockOptions, logFormatFlag, logRequests } from './dx-flags.js'
 
 const HELP = `Usage: sitemock serve [options]
@@ -32,6 +33,9 @@ Options:
   --rate-limit [N]   enforce N requests per second per key, 429 past it
                      (default when given without N: ${DEFAULT_RATE_LIMIT}; headers are always sent)
   --max-body BYTES   largest request body accepted, 413 past it (default: ${DEFAULT_MAX_BODY})
+  --max-state-body BYTES
+                     largest state document PUT /__mock/state accepts, 413 past it
+                     (default: ${DEFAULT_MAX_STATE_BODY}, enough for the large scenario's export)
   --control-token T  require header x-control-token: T on /__mock/* (the control plane)
   --no-control       switch the /__mock/* control plane off (404)
   --cors-origin O    admit browser origin O (repeatable; "*" admits all, without credentials;
@@ -44,7 +48,7 @@ Environment: PORT and HOST are used when --port and --host are not given.
 export async function runServe(args: string[]): Promise<number> {
   // "--rate-limit" may stand alone; give it the default so parseArgs sees a value.
   const normalized = args.flatMap((arg, i) =>
-    arg === '--rate-limit' && (args[i + 1] === undefined || args[i + 1]!.startsWith('-')) ? [arg, String(DEFAULT_RATE_LIMIT)] : [arg],
+    arg === '--rate-limit' && (args[i + 1] === undefined || /^-(?!\d)/.test(args[i + 1]!)) ? [arg, String(DEFAULT_RATE_LIMIT)] : [arg],
   )
   let flags
   try {
@@ -55,6 +59,7 @@ export async function runServe(args: string[]): Promise<number> {
       seed: { type: 'string' },
       'rate-limit': { type: 'string' },
       'max-body': { type: 'string' },
+      'max-state-body': { type: 'string' },
       'control-token': { type: 'string' },
       'no-control': { type: 'boolean' },
       'cors-origin': { type: 'string', multiple: true },
@@ -80,6 +85,14 @@ export async function runServe(args: string[]): Promise<number> {
       ...dxMockOptions(flags),
     }
     const log = logFormatFlag(flags.log)
+    const limits = {
+      maxBody: integerFlag('max-body', flags['max-body'], 1, 1024 ** 3),
+      // A body becomes one string, and V8 caps a string at about 512 MiB.
+      maxStateBody: integerFlag('max-state-body', flags['max-state-body'], 1, 500 * 1024 ** 2),
+    }
+    // Under --log json stdout carries JSON lines only, so `serve --log json | jq` works: the
+    // words for people go to stderr.
+    const say = (text: string): void => void (log === 'json' ? process.stderr : process.stdout).write(text)
     const stateFile = flags['state-file']
     const persistent = stateFile === undefined ? undefined : await openStateFile(stateFile, (state) => createMock({ ...options, state }))
     const mock = persistent?.mock ?? createMock(options)
@@ -90,19 +103,21 @@ export async function runServe(args: string[]): Promise<number> {
           'anyone who can reach that address can read or reset the state. Pass --control-token or --no-control.\n',
       )
     }
-    const server = await listen(mock, { port, host, maxBody: integerFlag('max-body', flags['max-body'], 1, 1024 ** 3) })
-    if (stateFile !== undefined) process.stdout.write(stateLine(stateFile, persistent!))
-    printBanner(server.url, mock.credentials(), options.control)
+    keepServingWhenOutputCloses()
+    const server = await listen(mock, { port, host, ...limits })
+    if (stateFile !== undefined) say(stateLine(stateFile, persistent!))
+    say(banner(server.url, mock.credentials(), options.control))
+    if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`)
     const stopWatching =
       flags.watch && typeof scenario !== 'string'
         ? watchFixtureFile(scenario.label, () => mock.reset({ scenario }), {
-            info: (line) => process.stdout.write(`${line}\n`),
+            info: (line) => say(`${line}\n`),
             error: (line) => process.stderr.write(line),
           })
         : undefined
     await new Promise<void>((resolve) => {
       const stop = (): void => {
-        process.stdout.write('sitemock: shutting down\n')
+        say('sitemock: shutting down\n')
         stopWatching?.()
         void server
           .close()
@@ -115,7 +130,7 @@ export async function runServe(args: string[]): Promise<number> {
     return 0
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`sitemock serve: ${error.message}\n\n${HELP}`)
+      process.stderr.write(`sitemock serve: ${error.message}\n${error.showHelp ? `\n${HELP}` : 'See sitemock serve --help.\n'}`)
       return 2
     }
     if (error instanceof FixtureError || error instanceof StateFileError || error instanceof StateFileBusyError) {
@@ -129,7 +144,11 @@ export async function runServe(args: string[]): Promise<number> {
 /** A scenario name, or a fixture file read again on every reset (so --watch and POST /__mock/reset see edits). */
 function scenarioSource(value: string): ScenarioName | FixtureReader {
   if (isScenarioName(value)) return value
-  if (!fs.existsSync(value)) throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or a fixture file; got "${value}", which is neither`)
+  if (!fs.existsSync(value)) {
+    // A value that looks like a file name was meant as one: say the file is missing, not that the flag is misused.
+    if (/[/\\.]/.test(value)) throw new UsageError(`--scenario ${value}: file not found (a named scenario is one of ${SCENARIOS.join(', ')})`, false)
+    throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or a fixture file; got "${value}", which is neither`)
+  }
   return { read: () => readFixtureFile(value), label: value }
 }
 
@@ -143,6 +162,8 @@ function stateLine(file: string, persistent: PersistentMock): string {
 function controlOption(off: boolean | undefined, token: string | undefined): { token?: string } | false {
   if (off && token !== undefined) throw new UsageError('--no-control and --control-token cannot be used together')
   if (off) return false
+  // An unset shell variable ($TOKEN) arrives as "": a guard that an empty header passes guards nothing.
+  if (token !== undefined && token.trim() === '') throw new UsageError('--control-token must not be empty; pass a secret, or --no-control to switch the control plane off')
   return token === undefined ? {} : { token }
 }
 
@@ -161,7 +182,7 @@ function corsOption(origins: string[] | undefined): '*' | string[] | undefined {
 /** The addresses that only this machine reaches; binding any other one warrants a warning. */
 const DEFAULT_HOSTS = ['127.0.0.1', 'localhost', '::1']
 
-function printBanner(url: string, credentials: ReturnType<ReturnType<typeof createMock>['credentials']>, control: MockOptions['control']): void {
+function banner(url: string, credentials: ReturnType<ReturnType<typeof createMock>['credentials']>, control: MockOptions['control']): string {
   const lines = [`sitemock listening on ${url}`, '', 'Credentials (send as x-api-key):']
   for (const workspace of credentials.workspaces) {
     lines.push(`  workspace ${workspace.id}`, `    App API key:  ${workspace.appApiKey}`)
@@ -177,5 +198,5 @@ function printBanner(url: string, credentials: ReturnType<ReturnType<typeof crea
     const dashboard = `${url}/__mock/${token === undefined ? '' : `#token=${encodeURIComponent(token)}`}`
     lines.push(`Dashboard: ${dashboard}   API reference: ${url}/__mock/docs   OpenAPI: ${url}/openapi.json`, '')
   }
-  process.stdout.write(lines.join('\n') + '\n')
+  return lines.join('\n') + '\n'
 }

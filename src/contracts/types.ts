@@ -435,6 +435,7 @@ export interface WorkspaceCredentials {
 export interface SiteCredentials {
   id: string;
   workspaceId: string;
+  name: string;
   siteApiKey: string;
 }
 
@@ -450,6 +451,7 @@ export interface ErrorBody {
     | "method_not_allowed"
     | "conflict"
     | "payload_too_large"
+    | "request_header_fields_too_large"
     | "too_many_requests"
     | "internal_error";
   message: string;

@@ -26,6 +26,6 @@ export const coreControlRoutes: ControlRoute[] = [
 export function credentialsOf(store: Store): Credentials {
   return {
     workspaces: [...store.workspaces.values()].map(({ id, appApiKey }) => ({ id, appApiKey })),
-    sites: [...store.sites.values()].map((site) => ({ id: site.id, workspaceId: site.workspaceId, siteApiKey: site.publicApiKey })),
+    sites: [...store.sites.values()].map((site) => ({ id: site.id, workspaceId: site.workspaceId, name: site.name, siteApiKey: site.publicApiKey })),
   }
 }

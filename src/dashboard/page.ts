@@ -24,6 +24,7 @@ export const DASHBOARD_PAGE = `<!doctype html>
   .count b { display: block; font-size: 22px }
   table { border-collapse: collapse; width: 100% } td, th { text-align: left; padding: 3px 8px; border-bottom: 1px solid #eef0f3; vertical-align: top }
   code, .mono { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all }
+  .nowrap { white-space: nowrap; word-break: normal }
   button { font: inherit; padding: 4px 10px; border-radius: 4px; border: 1px solid #9aa4b2; background: #fff; cursor: pointer }
   button.primary { background: #1f6feb; border-color: #1f6feb; color: #fff }
   input, select { font: inherit; padding: 3px 6px }

@@ -12,6 +12,9 @@ export const DASHBOARD_SCRIPT = String.raw`
   const notice = byId('notice')
   const filters = { method: byId('filter-method'), path: byId('filter-path'), status: byId('filter-status') }
   let journalShown = ''
+  // The error of the last action stays on screen until another action succeeds: the polling
+  // refresh that follows every action must not wipe it before anyone can read it.
+  let actionError = ''
 
   function el(tag, props, children) {
     const node = document.createElement(tag)
@@ -57,7 +60,8 @@ export const DASHBOARD_SCRIPT = String.raw`
       rows.push(el('tr', {}, [el('td', { text: 'workspace ' + workspace.id }), el('td', { class: 'mono', text: workspace.appApiKey }), el('td')]))
       for (const site of credentials.sites.filter((s) => s.workspaceId === workspace.id)) {
         const publish = el('button', { 'data-testid': 'publish-' + site.id, text: 'Publish', onclick: () => act('POST', 'sites/' + encodeURIComponent(site.id) + '/publish', undefined, (r) => 'Published ' + r.published + ' pages of site ' + r.siteId) })
-        rows.push(el('tr', {}, [el('td', { text: '\u2003site ' + site.id }), el('td', { class: 'mono', text: site.siteApiKey }), el('td', {}, [publish])]))
+        const label = el('td', {}, ['\u2003', el('b', { text: site.name }), ' ', el('span', { class: 'muted', text: site.id })])
+        rows.push(el('tr', { 'data-testid': 'site-row' }, [label, el('td', { class: 'mono', text: site.siteApiKey }), el('td', {}, [publish])]))
       }
     }
     byId('credentials').replaceChildren(...rows)
@@ -94,9 +98,9 @@ export const DASHBOARD_SCRIPT = String.raw`
         const path = entry.path + (entry.query ? '?' + entry.query : '')
         const details = el('details', {}, [el('summary', { text: entry.fault ? 'bodies \u00b7 ' + entry.fault : 'bodies' }), bodyBlock('request', entry.requestBody), bodyBlock('response', entry.responseBody)])
         return el('tr', { 'data-testid': 'journal-row' }, [
-          el('td', { class: 'mono', text: entry.at.slice(11, 23) }), el('td', { text: entry.method }), el('td', { class: 'mono', text: path }),
+          el('td', { class: 'mono nowrap', text: entry.at.slice(11, 23) }), el('td', { text: entry.method }), el('td', { class: 'mono', text: path }),
           el('td', { class: 's' + (entry.status === null ? 'dropped' : status[0]), 'data-testid': 'journal-status', text: status }),
-          el('td', { text: String(entry.durationMs) }), el('td', { class: 'mono', text: key }), el('td', {}, [details]),
+          el('td', { text: String(entry.durationMs) }), el('td', { class: 'mono nowrap', text: key }), el('td', {}, [details]),
         ])
       }),
     )
@@ -120,7 +124,7 @@ export const DASHBOARD_SCRIPT = String.raw`
       renderCredentials(credentials)
       renderFaults(faults)
       renderJournal(journal)
-      errorBox.textContent = ''
+      errorBox.textContent = actionError
     } catch (error) {
       errorBox.textContent = error.message
     } finally {
@@ -134,12 +138,13 @@ export const DASHBOARD_SCRIPT = String.raw`
     try {
       const result = await call(method, url, body)
       notice.textContent = describe ? describe(result) : ''
-      errorBox.textContent = ''
+      actionError = ''
       done = true
     } catch (error) {
       notice.textContent = ''
-      errorBox.textContent = error.message
+      actionError = error.message
     }
+    errorBox.textContent = actionError
     await refresh()
     return done
   }

@@ -10,7 +10,8 @@ export interface OpenApiOptions {
 
 const KEY_FORMS =
   'An App API key (sk_ followed by at least 20 letters or digits) grants every site of its workspace; ' +
-  'a Site API key (a UUID, the site\'s publicApiKey) grants that one site.'
+  'a Site API key (a UUID, the site\'s publicApiKey) grants that one site. ' +
+  'The x-api-key header and Authorization: Bearer are alternatives: send the key in one of them; both at once is a 400 bad_request naming authorization.'
 
 /**
  * The OpenAPI 3.1 document of the API, built from the route table and contracts/schemas alone:
@@ -44,7 +45,7 @@ export function buildOpenApiDocument(options: OpenApiOptions, table: readonly Re
       headers: RATE_LIMIT_HEADERS,
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: KEY_FORMS },
-        bearer: { type: 'http', scheme: 'bearer', description: `The same key as Authorization: Bearer <key>; never together with x-api-key. ${KEY_FORMS}` },
+        bearer: { type: 'http', scheme: 'bearer', description: `The same key as Authorization: Bearer <key>. ${KEY_FORMS}` },
       },
     },
   }

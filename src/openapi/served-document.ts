@@ -12,8 +12,9 @@ let served: string | undefined
  */
 export function serveOpenApi(request: ApiRequest): ApiResponse | undefined {
   if (request.path !== OPENAPI_PATH) return undefined
-  if (request.method !== 'GET') {
-    return methodNotAllowed(request.method, ['GET']).toResponse()
+  // HEAD as the API answers it: a readiness probe (curl -I) needs no body.
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return methodNotAllowed(request.method, ['GET', 'HEAD']).toResponse()
   }
   // Built once: the route table and the schemas never change while the mock runs.
   served ??= JSON.stringify(buildOpenApiDocument({ serverUrl: '.' }), null, 2)

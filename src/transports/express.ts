@@ -1,6 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Mock } from '../mock.js'
-import { DEFAULT_MAX_BODY, serveRequest } from './node-server.js'
+import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, serveRequest } from './node-server.js'
+
+/**
+ * An express app creates its own server, with node's 16 KiB header limit: create it with
+ * http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, app) so that path and query values the
+ * API accepts fit, and call answerClientErrors(server) so that what is past it is answered in
+ * the envelope.
+ */
+export { answerClientErrors, MAX_HEADER_SIZE } from './node-server.js'
 
 /**
  * What express's `app.use()` takes, written against node:http's types so that this entry's
@@ -13,6 +21,8 @@ export interface ExpressMiddlewareOptions {
   basePath?: string
   /** The largest request body taken, in bytes (default 1 MiB); a larger one is a 413. */
   maxBody?: number
+  /** The largest state document PUT /__mock/state takes, in bytes (default 256 MiB). */
+  maxStateBody?: number
 }
 
 /**
@@ -23,12 +33,12 @@ export interface ExpressMiddlewareOptions {
  */
 export function createExpressMiddleware(mock: Mock, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
   const prefix = (options.basePath ?? '/').replace(/\/+$/, '')
-  const maxBody = options.maxBody ?? DEFAULT_MAX_BODY
+  const limits = { maxBody: options.maxBody ?? DEFAULT_MAX_BODY, maxStateBody: options.maxStateBody ?? DEFAULT_MAX_STATE_BODY }
   return (req, res, next) => {
     // Under a mount path express has already taken it off req.url.
     const path = (req.url ?? '/').split('?', 1)[0]!
     if (prefix && path !== prefix && !path.startsWith(`${prefix}/`)) return next()
-    serveRequest(mock, req, res, { maxBody, pathPrefix: prefix, consumedBody: consumedBody(req) })
+    serveRequest(mock, req, res, { ...limits, pathPrefix: prefix, consumedBody: consumedBody(req) })
   }
 }
 

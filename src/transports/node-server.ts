@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { payloadTooLarge } from '../api/errors.js'
+import { ApiError, JSON_HEADERS, payloadTooLarge } from '../api/errors.js'
 import type { ApiResponse } from '../api/types.js'
 import type { Mock } from '../mock.js'
 import { unsavedResponse } from '../persist/changes.js'
@@ -8,10 +8,26 @@ import { decodeBody } from './decode-body.js'
 
 export const DEFAULT_MAX_BODY = 1024 * 1024
 
+/**
+ * The state import takes a whole exported state, far larger than any API body (the large
+ * scenario exports about 10 MB): it gets its own limit, still a bound on what is buffered.
+ */
+export const DEFAULT_MAX_STATE_BODY = 256 * 1024 * 1024
+
+/**
+ * Room for the request line and headers. A path or query value may be 2,048 characters, and a
+ * 4-byte character percent-encodes to 12 bytes: a pathname and a pathPrefix at their limits,
+ * and a little past them (so that they get the 400 naming them), fit with the other headers.
+ * Node's default of 16 KiB would answer a bare 431 for values the API documents as valid.
+ */
+export const MAX_HEADER_SIZE = 64 * 1024
+
 export interface NodeServerOptions {
   port?: number
   host?: string
   maxBody?: number
+  /** The body limit of PUT /__mock/state (default DEFAULT_MAX_STATE_BODY). */
+  maxStateBody?: number
 }
 
 export interface RunningServer {
@@ -22,12 +38,16 @@ export interface RunningServer {
 
 /** The fast path: node:http straight into the core, no Fetch objects in between. */
 export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): http.Server {
-  const maxBody = options.maxBody ?? DEFAULT_MAX_BODY
-  return http.createServer((req, res) => serveRequest(mock, req, res, { maxBody }))
+  const limits = { maxBody: options.maxBody ?? DEFAULT_MAX_BODY, maxStateBody: options.maxStateBody ?? DEFAULT_MAX_STATE_BODY }
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => serveRequest(mock, req, res, limits))
+  answerClientErrors(server)
+  return server
 }
 
 export interface ServeOptions {
   maxBody: number
+  /** The body limit of PUT /__mock/state, which takes a whole exported state. */
+  maxStateBody: number
   /** Stripped from the path before the core routes it (a mount path such as "/api"). */
   pathPrefix?: string
   /** The body when something before the core (a body parser) has already read the stream. */
@@ -39,21 +59,16 @@ export interface ServeOptions {
  * response once every change is saved. The node server and the express mount both end here.
  */
 export function serveRequest(mock: Mock, req: http.IncomingMessage, res: http.ServerResponse, options: ServeOptions): void {
-  const { maxBody } = options
+  const url = req.url ?? '/'
+  const q = url.indexOf('?')
+  const rawPath = q < 0 ? url : url.slice(0, q)
+  const path = options.pathPrefix ? rawPath.slice(options.pathPrefix.length) || '/' : rawPath
+  const maxBody = req.method === 'PUT' && path === STATE_PATH ? options.maxStateBody : options.maxBody
   const answer = (bytes: Uint8Array) => {
     if (res.headersSent) return
-    const url = req.url ?? '/'
-    const q = url.indexOf('?')
-    const path = q < 0 ? url : url.slice(0, q)
     const headers: Record<string, string | undefined> = {}
     for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
-    const response = mock.handle({
-      method: req.method ?? 'GET',
-      path: options.pathPrefix ? path.slice(options.pathPrefix.length) || '/' : path,
-      query: q < 0 ? '' : url.slice(q + 1),
-      headers,
-      ...decodeBody(bytes),
-    })
+    const response = mock.handle({ method: req.method ?? 'GET', path, query: q < 0 ? '' : url.slice(q + 1), headers, ...decodeBody(bytes) })
     // With a state file, nothing is answered before every change so far is saved.
     const saving = mock.settled()
     if (saving === undefined) deliver(res, response)
@@ -74,6 +89,30 @@ export function serveRequest(mock: Mock, req: http.IncomingMessage, res: http.Se
     chunks.push(chunk)
   })
   req.on('end', () => answer(Buffer.concat(chunks)))
+}
+
+const STATE_PATH = '/__mock/state'
+
+/**
+ * Requests node:http refuses before any handler sees them (headers past MAX_HEADER_SIZE, a
+ * malformed request line) are answered in the API's envelope instead of node's bare status
+ * line, or with nothing at all. Exported for express apps, which create their own server.
+ */
+export function answerClientErrors(server: http.Server): void {
+  server.on('clientError', (error: Error & { code?: string }, socket) => {
+    // Only what the parser refused gets an answer: a reset or timed-out connection, or one
+    // already answered, has no one left to read it.
+    if (!error.code?.startsWith('HPE_') || !socket.writable) return void socket.destroy()
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+    const apiError = tooLarge
+      ? new ApiError(431, 'request_header_fields_too_large', `The request line and headers are larger than the limit of ${MAX_HEADER_SIZE} bytes; path and query values are at most 2048 characters.`)
+      : new ApiError(400, 'bad_request', 'The request is not valid HTTP/1.1.', [{ field: '(request)', message: `could not be parsed (${error.code ?? error.message}); send a valid HTTP/1.1 request` }])
+    const payload = JSON.stringify(apiError.toBody())
+    socket.end(
+      `HTTP/1.1 ${apiError.status} ${http.STATUS_CODES[apiError.status]}\r\n` +
+        `content-type: ${JSON_HEADERS['content-type']}\r\ncontent-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
+    )
+  })
 }
 
 function refuseTooLarge(res: http.ServerResponse, maxBody: number): void {

@@ -123,7 +123,7 @@ describe.each(TRANSPORTS)('GET /openapi.json (%s)', (transport) => {
   it('refuses other methods on /openapi.json with 405', async () => {
     const response = await fetch(`${server.url}/openapi.json`, { method: 'POST' })
     expect(response.status).toBe(405)
-    expect(response.headers.get('allow')).toBe('GET')
+    expect(response.headers.get('allow')).toBe('GET, HEAD')
   })
 })
 

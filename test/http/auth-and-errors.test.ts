@@ -72,7 +72,7 @@ describe.each(TRANSPORTS)('auth and errors over %s', (transport) => {
     const method = await server.api.request('PUT', `/v2/sites/${siteId}`, { key: appKey, body: { name: 'x' } })
     expect(method.status).toBe(405)
     expect(method.body.code).toBe('method_not_allowed')
-    expect(method.headers.get('allow')).toBe('GET, PATCH, DELETE')
+    expect(method.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE')
   })
 
   it('refuses a body on a request that takes none', async () => {

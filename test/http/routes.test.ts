@@ -87,7 +87,7 @@ describe.each(TRANSPORTS)('routes over %s', (transport) => {
       expect((await server.api.get(byPathname('/shop/cart', 'nope'), { key })).body.details![0]!.field).toBe('siteId')
       expect((await server.api.get(`${byPathname('/shop/cart')}&skipValidation=true`, { key })).body.details![0]!.field).toBe('skipValidation')
       expect((await server.api.get(`/v2/routes?siteId=${siteId}&sort=pathname`, { key })).body.details![0]!.field).toBe('sort')
-      expect((await server.api.get(`/v2/routes/?siteId=${siteId}`, { key })).body.details![0]!.field).toBe('routeIdOrPathname')
+      expect((await server.api.get(`/v2/routes//?siteId=${siteId}`, { key })).body.details![0]!.field).toBe('routeIdOrPathname')
     })
 
     it('answers 405 to a method the routes paths do not support', async () => {

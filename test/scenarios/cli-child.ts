@@ -29,9 +29,10 @@ export class CliChild {
     }
   }
 
-  /** The base URL, once the server listens. */
+  /** The base URL, once the server listens: from the banner, or under --log json from the first JSON line. */
   async url(): Promise<string> {
-    return (await this.waitFor(/listening on (http:\/\/\S+)/))[1]!
+    const match = await this.waitFor(/listening on (http:\/\/\S+)|^\{"event":"listening","url":"([^"]+)"\}$/m)
+    return match[1] ?? match[2]!
   }
 
   /** The exit code; -1 when a signal ended the process. */

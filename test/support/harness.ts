@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { apiRoutes } from '../../src/api/operations.js'
 import { contractsValidator, publishedValidator, violations } from '../../src/contracts/response-check.js'
 import { createMock, type Mock, type MockOptions } from '../../src/mock.js'
-import { createExpressMiddleware } from '../../src/transports/express.js'
+import http from 'node:http'
+import { answerClientErrors, createExpressMiddleware, MAX_HEADER_SIZE } from '../../src/transports/express.js'
 import { listen, type NodeServerOptions } from '../../src/transports/node-server.js'
 
 export type Transport = 'node' | 'express'
@@ -25,7 +26,10 @@ export async function startMock(options: MockOptions & NodeServerOptions & { tra
   }
   const app = express()
   app.use(createExpressMiddleware(mock))
-  const server = app.listen(0, '127.0.0.1')
+  // As the README tells express users: room for long path values, and errors in the envelope.
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, app)
+  answerClientErrors(server)
+  server.listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
