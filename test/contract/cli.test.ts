@@ -35,7 +35,7 @@ describe('sitemock contract', () => {
   it('documents every flag and its environment variable in --help', async () => {
     const { code, stdout } = await contract(['--help'])
     expect(code).toBe(0)
-    for (const flag of ['base-url', 'api-key', 'workspace-id', 'site-api-key', 'other-api-key', 'read-only', 'only', 'profile', 'reporter', 'output', 'concurrency', 'max-rps']) {
+    for (const flag of ['base-url', 'api-key', 'workspace-id', 'site-api-key', 'other-api-key', 'read-only', 'only', 'profile', 'reporter', 'output', 'concurrency', 'max-rps', 'stateful-runs', 'stateful-time', 'seed']) {
       expect(stdout).toContain(`--${flag}`)
       expect(stdout).toContain(`SITEMOCK_${flag.toUpperCase().replace(/-/g, '_')}`)
     }
@@ -43,7 +43,7 @@ describe('sitemock contract', () => {
 
   it('without --base-url starts the mock, passes every check, and writes JUnit to --output', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'sitemock-contract-')), 'report.xml')
-    const { code, stderr } = await contract(['--reporter', 'junit', '--output', file])
+    const { code, stderr } = await contract(['--reporter', 'junit', '--output', file, '--stateful-runs', '2'])
     expect(stderr).toContain('no --base-url: running against the mock started at http://127.0.0.1:')
     expect(stderr).toMatch(/PASSED: all \d+ checks hold against SPEC\.md/)
     expect(code).toBe(0)
@@ -89,7 +89,7 @@ describe('sitemock contract', () => {
     expect(bad.stderr).toContain('--reporter must be one of pretty, junit, json; got "xml"')
     const group = await contract(['--only', 'schema,everything'])
     expect(group.code).toBe(2)
-    expect(group.stderr).toContain('--only must be one of schema, auth, lifecycle, validation, conflicts, pagination, versions; got "everything"')
+    expect(group.stderr).toContain('--only must be one of schema, auth, lifecycle, validation, conflicts, pagination, versions, stateful; got "everything"')
     noStackTrace(bad.stderr + group.stderr)
   })
 

@@ -3,6 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ApiRequest, ApiResponse } from '../../src/api/types.js'
 import { createMock, type Mock, type MockOptions } from '../../src/mock.js'
+import { withSemanticDefects, type SemanticDefect } from './semantic-defects.js'
 
 /**
  * A server that behaves like the mock except for the defects it is given: the proof that the
@@ -21,6 +22,7 @@ export type Defect =
   | 'update-not-applied'
   | 'bad-request-without-details'
   | 'site-key-not-scoped'
+  | SemanticDefect
 
 export interface RecordedRequest {
   method: string
@@ -114,7 +116,7 @@ function idIn(value: unknown, field: string): string | undefined {
 /** Starts it on an ephemeral port. `delayMs` slows every answer, to interrupt a run midway. */
 export async function startNonconforming(defects: Defect[], options: MockOptions & { delayMs?: number } = {}): Promise<Nonconforming> {
   const mock = createMock({ rateLimit: false, ...options })
-  const handle = defective(mock, new Set(defects), new Map())
+  const handle = defective(withSemanticDefects(mock, new Set(defects)), new Set(defects), new Map())
   const requests: RecordedRequest[] = []
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []

@@ -14,10 +14,10 @@ export type Operation = (typeof OPERATIONS)[number]
  * do in it, so it is rare; page lists, with their many sorts and filters, are frequent.
  */
 const WEIGHTS: Record<Operation, number> = {
-  'site.create': 2, 'site.get': 2, 'site.update': 3, 'site.delete': 1, 'site.duplicate': 2, 'site.list': 3,
-  'locale.create': 4, 'locale.get': 3, 'locale.update': 3, 'locale.delete': 3, 'locale.restore': 3, 'locale.list': 3,
-  'page.create': 8, 'page.get': 4, 'page.update': 8, 'page.delete': 3, 'page.list': 10,
-  'route.create': 5, 'route.get': 3, 'route.update': 4, 'route.delete': 2, 'route.list': 4,
+  'site.create': 1, 'site.get': 1, 'site.update': 2, 'site.delete': 1, 'site.duplicate': 1, 'site.list': 2,
+  'locale.create': 5, 'locale.get': 2, 'locale.update': 3, 'locale.delete': 2, 'locale.restore': 2, 'locale.list': 3,
+  'page.create': 20, 'page.get': 3, 'page.update': 10, 'page.delete': 2, 'page.list': 12,
+  'route.create': 8, 'route.get': 2, 'route.update': 3, 'route.delete': 2, 'route.list': 4,
 }
 
 /**
@@ -27,7 +27,7 @@ const WEIGHTS: Record<Operation, number> = {
  */
 export const KEY_ROLES = ['app', 'own', 'foreign', 'tenant', 'none'] as const
 export type KeyRole = (typeof KEY_ROLES)[number]
-const KEY_WEIGHTS: Record<KeyRole, number> = { app: 10, own: 4, foreign: 3, tenant: 1, none: 1 }
+const KEY_WEIGHTS: Record<KeyRole, number> = { app: 16, own: 5, foreign: 3, tenant: 1, none: 1 }
 
 /** How many random choices a command carries; each operation reads the ones it needs. */
 export const CHOICES = 8
@@ -44,7 +44,7 @@ export interface Command {
 }
 
 /** How many commands a sequence holds. */
-export const SEQUENCE_LENGTH = 30
+export const SEQUENCE_LENGTH = 50
 
 function weighted<T extends string>(weights: Record<T, number>, draw: number): T {
   const entries = Object.entries(weights) as Array<[T, number]>

@@ -124,8 +124,11 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
       ]
       return call(site, { method: 'PATCH', template: SITE, params: { siteId }, body: bodies[variant] }, variant >= 5)
     }
-    case 'site.delete':
-      return call(site, { method: 'DELETE', template: SITE, params: { siteId } })
+    case 'site.delete': {
+      // The own site rarely: deleting it ends most of what the sequence can still do.
+      const doomed = c1 % 8 === 0 ? 0 : pools.otherSite(0, c2)
+      return call(doomed, { method: 'DELETE', template: SITE, params: { siteId: pools.sites[doomed]!.id } })
+    }
     case 'site.duplicate': {
       const invalid = c1 % 6 === 0
       return call(site, { method: 'POST', template: SITE_DUPLICATE, params: { siteId }, body: invalid ? {} : { name: `${tag} copy ${c2 % 10}` } }, invalid, { created: { family: 'site' } })
@@ -161,13 +164,13 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
       return call(site, { method: 'GET', template: LOCALES, query: { siteId, limit: invalid ? 101 : limit, startingAfter: cursor } }, invalid, { list: { kind: 'direct' } })
     }
     case 'page.create': {
-      const variant = c2 % 8
+      const variant = c2 % 12
       const pathname = variant === 0 ? 'no-slash' : variant === 1 ? `/${tag}/trailing/` : path(c1)
       return call(site, { method: 'POST', template: PAGES, body: { siteId: variant === 2 ? ctx.phantomId() : siteId, pathname, name: `${tag} page` } }, variant <= 1, { created: { family: 'page', site } })
     }
     case 'page.get': {
       const { entry, value, query } = named('page', 'pathname')
-      if (c2 % 6 === 0) query.versionRef = 'ref:live'
+      if (c2 % 10 === 0) query.versionRef = 'ref:live'
       if (c3 % 6 === 0) query.locale = pick(CODES, c4)
       return call(entry?.site ?? site, { method: 'GET', template: PAGE, params: { pageIdOrPathname: value }, query })
     }
@@ -234,9 +237,9 @@ function pageList(command: Command, ctx: PlanContext, call: (site: number, reque
     sortBy,
     sortDirection: pick([undefined, 'asc', 'desc'], c4),
     includeOffline: pick([undefined, 'true', 'false'], c5),
-    pathPrefix: c6 % 4 === 0 ? `/${ctx.tag}${pick(PATH_SUFFIXES, c6 >> 2)}` : undefined,
-    versionRef: c7 % 10 === 0 ? 'ref:live' : c7 % 10 === 1 ? 'ref:draft' : undefined,
-    locale: c7 % 10 === 2 ? pick(CODES, c7 >> 4) : undefined,
+    pathPrefix: c6 % 6 === 0 ? `/${ctx.tag}${pick(PATH_SUFFIXES, c6 >> 3)}` : undefined,
+    versionRef: c6 % 16 === 1 ? 'ref:live' : c6 % 16 === 2 ? 'ref:draft' : undefined,
+    locale: c6 % 16 === 3 ? pick(CODES, c6 >> 4) : undefined,
     ...(inPath ? {} : { siteId }),
   }
   const cursor = c7 % 3 === 0 ? ctx.pools.child('page', c7 >> 2)?.id : undefined

@@ -65,8 +65,9 @@ export class Pools {
     this.children[family].push(entry)
   }
 
+  /** Most commands work in the own site, so that its lists grow long enough to sort and page through. */
   site(choice: number): number {
-    return choice % this.sites.length
+    return choice % 8 < 5 ? 0 : (choice >> 3) % this.sites.length
   }
 
   /** Another site than this one (a sequence always has at least two). */
