@@ -15,8 +15,8 @@ export type Operation = (typeof OPERATIONS)[number]
  */
 const WEIGHTS: Record<Operation, number> = {
   'site.create': 1, 'site.get': 1, 'site.update': 2, 'site.delete': 1, 'site.duplicate': 1, 'site.list': 2,
-  'locale.create': 5, 'locale.get': 2, 'locale.update': 3, 'locale.delete': 2, 'locale.restore': 2, 'locale.list': 3,
-  'page.create': 20, 'page.get': 3, 'page.update': 10, 'page.delete': 2, 'page.list': 12,
+  'locale.create': 5, 'locale.get': 3, 'locale.update': 4, 'locale.delete': 2, 'locale.restore': 2, 'locale.list': 3,
+  'page.create': 20, 'page.get': 4, 'page.update': 10, 'page.delete': 2, 'page.list': 12,
   'route.create': 8, 'route.get': 2, 'route.update': 3, 'route.delete': 2, 'route.list': 4,
 }
 
@@ -27,7 +27,7 @@ const WEIGHTS: Record<Operation, number> = {
  */
 export const KEY_ROLES = ['app', 'own', 'foreign', 'tenant', 'none'] as const
 export type KeyRole = (typeof KEY_ROLES)[number]
-const KEY_WEIGHTS: Record<KeyRole, number> = { app: 16, own: 5, foreign: 3, tenant: 1, none: 1 }
+const KEY_WEIGHTS: Record<KeyRole, number> = { app: 16, own: 5, foreign: 4, tenant: 1, none: 1 }
 
 /** How many random choices a command carries; each operation reads the ones it needs. */
 export const CHOICES = 8

@@ -126,7 +126,7 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
     }
     case 'site.delete': {
       // The own site rarely: deleting it ends most of what the sequence can still do.
-      const doomed = c1 % 8 === 0 ? 0 : pools.otherSite(0, c2)
+      const doomed = c1 % 3 === 0 ? 0 : pools.otherSite(0, c2)
       return call(doomed, { method: 'DELETE', template: SITE, params: { siteId: pools.sites[doomed]!.id } })
     }
     case 'site.duplicate': {
@@ -176,11 +176,13 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
     }
     case 'page.update': {
       const { entry, value, query } = named('page', 'pathname')
-      const variant = c2 % 12
+      const variant = c2 % 14
       const bodies: Json[] = [
         { pathname: path(c3) },
         { pathname: path(c4) },
         { title: pick(TITLES, c3) },
+        { title: pick(TITLES, c4) },
+        { pathname: path(c5), title: pick(TITLES, c6) },
         { description: pick(DESCRIPTIONS, c3) },
         { isOnline: c3 % 2 === 0 },
         { sitemapPriority: 0.5, sitemapFrequency: 'weekly' },
@@ -192,9 +194,9 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
         { pathname: 'x' },
       ]
       // The published update body has pathname, name and isOnline only.
-      const published = [0, 1, 4, 6, 7].includes(variant)
+      const published = [0, 1, 6, 8, 9].includes(variant)
       if (ctx.profile === 'published' && !published) return undefined
-      return call(entry?.site ?? site, { method: 'PATCH', template: PAGE, params: { pageIdOrPathname: value }, query, body: bodies[variant] }, variant >= 9)
+      return call(entry?.site ?? site, { method: 'PATCH', template: PAGE, params: { pageIdOrPathname: value }, query, body: bodies[variant] }, variant >= 11)
     }
     case 'page.delete':
     case 'route.delete':

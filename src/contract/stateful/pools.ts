@@ -67,7 +67,7 @@ export class Pools {
 
   /** Most commands work in the own site, so that its lists grow long enough to sort and page through. */
   site(choice: number): number {
-    return choice % 8 < 5 ? 0 : (choice >> 3) % this.sites.length
+    return choice % 2 === 0 ? 0 : (choice >> 1) % this.sites.length
   }
 
   /** Another site than this one (a sequence always has at least two). */
