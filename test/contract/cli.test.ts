@@ -133,4 +133,18 @@ describe('sitemock contract', () => {
       await server.close()
     }
   }, 30_000)
+
+  it('runs the stateful group from --seed within --stateful-runs, and reports the seed that replays a divergence', async () => {
+    const server = await startNonconforming(['page-updated-at-frozen'])
+    try {
+      const { workspaces } = server.mock.credentials()
+      const args = ['--base-url', server.url, '--api-key', workspaces[0]!.appApiKey, '--workspace-id', workspaces[0]!.id, '--only', 'stateful', '--reporter', 'json']
+      const { code, stdout } = await contract([...args, '--seed', '1', '--stateful-runs', '3', '--stateful-time', '120'])
+      expect(code).toBe(1)
+      const report = JSON.parse(stdout) as { checks: Array<{ id: string; failures: Array<{ message: string }> }> }
+      expect(report.checks.find((check) => check.id === 'stateful.model')!.failures[0]!.message).toMatch(/\nseed 1 \(replay with --seed 1\); shrunk from 50 to \d+ command/)
+    } finally {
+      await server.close()
+    }
+  })
 })
