@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { failureOf, type CheckContext, type CheckDefinition } from '../check.js'
 import { SITES } from '../endpoints.js'
 import { brief } from '../reporters/format.js'
-import { DOCUMENT_OF, type CreatedResource, type StatefulBudget } from '../types.js'
+import { promisedBy } from '../judge.js'
+import type { CreatedResource, StatefulBudget } from '../types.js'
 import { generateSequence } from './commands.js'
 import type { Answer } from './oracle.js'
 import { runSequence, type SequenceEnv, type SequenceResult } from './sequence.js'
@@ -63,7 +64,9 @@ async function runStateful(context: CheckContext, { notice, adopt }: StatefulRun
       'transcript, request by request (target | oracle):',
       ...transcript(shrunk.result),
     ].join('\n')
-    context.record(failureOf(message, [DOCUMENT_OF[context.profile]], divergence.exchange))
+    const { method, template } = divergence.exchange.request
+    // The documents that promise the oracle's answer to that request.
+    context.record(failureOf(message, promisedBy(context.profile, method, template, shrunk.result.steps[shrunk.result.steps.length - 1]!.oracle.status), divergence.exchange))
     return
   }
   notice(`stateful: ${run} sequence(s) from seed ${firstSeed}, ${commandsRun} requests to each side in ${((Date.now() - started) / 1000).toFixed(1)} s: no divergence from the oracle`)

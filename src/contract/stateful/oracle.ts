@@ -14,6 +14,7 @@ export interface Answer {
 export const ORACLE_APP_KEY = 'sk_OracleWorkspaceAppKey0000000000'
 const ORACLE_TENANT_KEY = 'sk_OracleOtherWorkspaceKey000000000'
 const ORACLE_TENANT_WORKSPACE = '00000000-0000-4000-8000-00000000000f'
+const ORACLE_RANDOM_STATE = 0x0badc0de
 /** The oracle's clock starts here and moves one second per request, so every write has its own instant. */
 const EPOCH = Date.parse('2030-01-01T00:00:00.000Z')
 
@@ -31,7 +32,8 @@ export class Oracle {
 
   constructor(workspaceId: string, targetTenantKey: string | undefined) {
     this.mock = createMock({
-      state: { workspaces: [{ id: workspaceId, appApiKey: ORACLE_APP_KEY }, { id: ORACLE_TENANT_WORKSPACE, appApiKey: ORACLE_TENANT_KEY }] },
+      // Its own id stream, so that no id it makes can equal one the target made.
+      state: { randomState: ORACLE_RANDOM_STATE, workspaces: [{ id: workspaceId, appApiKey: ORACLE_APP_KEY }, { id: ORACLE_TENANT_WORKSPACE, appApiKey: ORACLE_TENANT_KEY }] },
       now: () => new Date(EPOCH + this.tick * 1000),
     })
     this.tenantKey = ORACLE_TENANT_KEY
