@@ -55,7 +55,7 @@ describe('the stateful group against semantic defects', () => {
       expect(result.status).toBe('failed')
       const failure = result.failures[0]!
       const [headline, replay, heading, ...transcript] = failure.message.split('\n')
-      expect(headline).toMatch(/^the target parts from the oracle at command \d+ \(.+\): /)
+      expect(headline).toMatch(/^the target parts from the oracle at step \d+ \(.+\): /)
       expect(headline).toMatch(says)
       const found = /^seed (\d+) \(replay with --seed \1\); shrunk from 50 to (\d+) command\(s\) in \d+ replay\(s\)/.exec(replay!)
       expect(found, replay).not.toBeNull()
@@ -63,6 +63,7 @@ describe('the stateful group against semantic defects', () => {
       expect(heading).toBe('transcript, request by request (target | oracle):')
       // Setup and learning steps, then the commands: each step a request and both answers.
       expect(transcript.length % 3).toBe(0)
+      expect(headline).toContain(`at step ${transcript.length / 3} (`)
       expect(transcript.filter((line) => /^ {5}target: (GET|POST|PATCH|DELETE) \/\S+ .*→ \d{3}/.test(line))).toHaveLength(transcript.length / 3)
       expect(transcript.filter((line) => /^ {5}oracle: (GET|POST|PATCH|DELETE) \/\S+ .*→ \d{3}/.test(line))).toHaveLength(transcript.length / 3)
       expect(failure.request).toMatchObject({ method: expect.stringMatching(/^(GET|POST|PATCH|DELETE)$/) })

@@ -3,15 +3,15 @@ import { failureOf, type CheckContext, type CheckDefinition } from '../check.js'
 import { SITES } from '../endpoints.js'
 import { brief } from '../reporters/format.js'
 import { promisedBy } from '../judge.js'
-import type { CreatedResource, StatefulBudget } from '../types.js'
+import type { CreatedResource, Failure, StatefulBudget } from '../types.js'
 import { generateSequence } from './commands.js'
 import type { Answer } from './oracle.js'
 import { runSequence, type SequenceEnv, type SequenceResult } from './sequence.js'
 import { shrink } from './shrink.js'
 
 /** The default budget: about a minute against the local mock, and at most this many sequences. */
-export const DEFAULT_STATEFUL_TIME_MS = 60_000
-export const DEFAULT_STATEFUL_RUNS = 1000
+const DEFAULT_STATEFUL_TIME_MS = 60_000
+const DEFAULT_STATEFUL_RUNS = 1000
 /** How many replays shrinking may spend on one divergence. */
 const MAX_REPLAYS = 300
 
@@ -48,28 +48,32 @@ async function runStateful(context: CheckContext, { notice, adopt }: StatefulRun
   const deadline = Date.now() + (budget.timeMs ?? DEFAULT_STATEFUL_TIME_MS)
   const env = sequenceEnv(context, adopt)
   const started = Date.now()
-  let commandsRun = 0
+  let requests = 0
   let run = 0
   for (; run < runs && (run === 0 || Date.now() < deadline); run++) {
     const seed = (firstSeed + run) >>> 0
     const commands = generateSequence(seed)
     const result = await runSequence(env, commands)
-    commandsRun += result.steps.length
+    requests += result.steps.length
     if (!result.divergence) continue
     const shrunk = await shrink(commands, result, (candidate) => runSequence(env, candidate), MAX_REPLAYS)
-    const divergence = shrunk.result.divergence!
-    const message = [
-      `the target parts from the oracle at ${divergence.command < 0 ? 'the setup' : `command ${divergence.command + 1}`} (${shrunk.result.steps[shrunk.result.steps.length - 1]!.label}): ${divergence.difference.message}`,
-      `seed ${seed} (replay with --seed ${seed}); shrunk from ${commands.length} to ${shrunk.commands.length} command(s) in ${shrunk.replays} replay(s); sequence ${run + 1} of the run`,
-      'transcript, request by request (target | oracle):',
-      ...transcript(shrunk.result),
-    ].join('\n')
-    const { method, template } = divergence.exchange.request
-    // The documents that promise the oracle's answer to that request.
-    context.record(failureOf(message, promisedBy(context.profile, method, template, shrunk.result.steps[shrunk.result.steps.length - 1]!.oracle.status), divergence.exchange))
+    context.record(failureOfDivergence(context, shrunk.result, [`seed ${seed} (replay with --seed ${seed}); shrunk from ${commands.length} to ${shrunk.commands.length} command(s) in ${shrunk.replays} replay(s); sequence ${run + 1} of the run`]))
     return
   }
-  notice(`stateful: ${run} sequence(s) from seed ${firstSeed}, ${commandsRun} requests to each side in ${((Date.now() - started) / 1000).toFixed(1)} s: no divergence from the oracle`)
+  notice(`stateful: ${run} sequence(s) from seed ${firstSeed}, ${requests} requests to each side in ${((Date.now() - started) / 1000).toFixed(1)} s: no divergence from the oracle`)
+}
+
+/** The failure: what differs at the last step, how to replay it, and the transcript; it breaks the documents that promise the oracle's answer. */
+function failureOfDivergence(context: CheckContext, result: SequenceResult, replay: string[]): Failure {
+  const { difference, exchange } = result.divergence!
+  const last = result.steps[result.steps.length - 1]!
+  const message = [
+    `the target parts from the oracle at step ${result.steps.length} (${last.label}): ${difference.message}`,
+    ...replay,
+    'transcript, request by request (target | oracle):',
+    ...transcript(result),
+  ].join('\n')
+  return failureOf(message, promisedBy(context.profile, exchange.request.method, exchange.request.template, last.oracle.status), exchange)
 }
 
 function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt']): SequenceEnv {
