@@ -82,6 +82,21 @@ describe('the stateful group', () => {
     }
   })
 
+  it('takes a Site key of another workspace as --other-api-key, and without one uses the keys it has', async () => {
+    const server = await startNonconforming([])
+    try {
+      const { workspaces, sites } = server.mock.credentials()
+      const otherSiteKey = sites.find((site) => site.workspaceId === workspaces[1]!.id)!.siteApiKey
+      for (const otherApiKey of [otherSiteKey, undefined]) {
+        const report = await runAgainst(server.url, server.mock, { only: ['stateful'], otherApiKey, stateful: { runs: 5, seed: 11 } })
+        expect(check(report, 'stateful.model').failures).toEqual([])
+      }
+      expect(server.requests.filter((request) => request.status === 403).length).toBeGreaterThan(0)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('keeps to --max-rps', async () => {
     const server = await startNonconforming([])
     try {
