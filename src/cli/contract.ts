@@ -6,7 +6,7 @@ import { exitCodeOf, render, REPORTERS, type ReporterName } from '../contract/re
 import { verdict } from '../contract/reporters/format.js'
 import { progressReporter } from '../contract/reporters/progress.js'
 import { runContract } from '../contract/runner.js'
-import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile } from '../contract/types.js'
+import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
 
 const HELP = `Usage: sitemock contract [options]
@@ -36,6 +36,12 @@ Options (each also read from the environment variable shown):
   --concurrency N       checks and requests in flight (default 1)       SITEMOCK_CONCURRENCY
   --max-rps N           requests per second at most (default 20;        SITEMOCK_MAX_RPS
                         0: no limit; the mock started here: no limit)
+  --stateful-runs N     random sequences the stateful group runs at     SITEMOCK_STATEFUL_RUNS
+                        most (default 1000; 1 with --seed)
+  --stateful-time S     seconds the stateful group runs at most         SITEMOCK_STATEFUL_TIME
+                        (default 60)
+  --seed N              the stateful group's first seed: the seed a     SITEMOCK_SEED
+                        divergence is reported with replays it
   -h, --help            show this help
 
 Safety: everything the suite creates carries the run tag contract-<run id> in its name or
@@ -60,6 +66,9 @@ const FLAGS = {
   output: { type: 'string' },
   concurrency: { type: 'string' },
   'max-rps': { type: 'string' },
+  'stateful-runs': { type: 'string' },
+  'stateful-time': { type: 'string' },
+  seed: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -87,6 +96,7 @@ interface Config {
   output?: string
   concurrency: number
   maxRps?: number
+  stateful: StatefulBudget
 }
 
 function parseConfig(args: string[]): Config | 'help' {
@@ -110,6 +120,16 @@ function parseConfig(args: string[]): Config | 'help' {
     output: value('output'),
     concurrency: integerFlag('concurrency', value('concurrency'), 1, 64) ?? 1,
     maxRps: integerFlag('max-rps', value('max-rps'), 0, 100_000),
+    stateful: statefulBudget(value),
+  }
+}
+
+function statefulBudget(value: (flag: keyof typeof FLAGS) => string | undefined): StatefulBudget {
+  const time = integerFlag('stateful-time', value('stateful-time'), 1, 86_400)
+  return {
+    runs: integerFlag('stateful-runs', value('stateful-runs'), 1, 1_000_000),
+    timeMs: time === undefined ? undefined : time * 1000,
+    seed: integerFlag('seed', value('seed'), 0, 4_294_967_295),
   }
 }
 
@@ -173,6 +193,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     maxRps: config.maxRps ?? (config.baseUrl === undefined ? 0 : 20),
     signal: interrupt.signal,
     runId,
+    stateful: config.stateful,
   }
   try {
     const report = await runContract(options, progress)

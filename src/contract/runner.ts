@@ -3,6 +3,7 @@ import { CheckContext, CheckFailure, CheckSkip, type CheckDefinition } from './c
 import { allChecks } from './checks/index.js'
 import { cleanup } from './cleanup.js'
 import { Fixtures } from './fixtures.js'
+import { statefulChecks, type StatefulRun } from './stateful/group.js'
 import { ContractClient, InterruptedError, NetworkError } from './http-client.js'
 import { Throttle } from './throttle.js'
 import { CreatedResources, SafetyError } from './tracker.js'
@@ -22,8 +23,8 @@ function skipReason(check: CheckDefinition, options: ContractOptions): string | 
 }
 
 /** The checks of the profile, narrowed to the --only groups. */
-function plannedChecks(profile: Profile, only?: ContractOptions['only']): CheckDefinition[] {
-  return allChecks(profile).filter((check) => !only || only.includes(check.group))
+function plannedChecks(profile: Profile, only: ContractOptions['only'], run: StatefulRun): CheckDefinition[] {
+  return [...allChecks(profile), ...statefulChecks(run)].filter((check) => !only || only.includes(check.group))
 }
 
 /**
@@ -54,19 +55,23 @@ export async function runContract(options: ContractOptions, events: RunEvents = 
   const parts = { profile: options.profile, options, client, tracker, fixtures, tag }
   fixtures.attach(new CheckContext(parts))
 
-  const checks = plannedChecks(options.profile, options.only)
+  const checks = plannedChecks(options.profile, options.only, { notice, adopt: (resource) => tracker.add(resource) })
   const results: CheckResult[] = new Array<CheckResult>(checks.length)
   let next = 0
   let done = 0
-  const worker = async (): Promise<void> => {
-    while (next < checks.length) {
+  const worker = (until: number) => async (): Promise<void> => {
+    while (next < until) {
       const index = next++
       const result = await runCheck(checks[index]!, options, new CheckContext(parts))
       results[index] = result
       events.onCheckDone?.(result, ++done, checks.length)
     }
   }
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, checks.length)) }, worker))
+  // The stateful group runs alone, after the others: it compares the workspace's site list, which no other check may change meanwhile.
+  const firstStateful = checks.findIndex((check) => check.group === 'stateful')
+  const until = firstStateful < 0 ? checks.length : firstStateful
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, until)) }, worker(until)))
+  await worker(checks.length)()
 
   const cleanupReport = await cleanup(client.uninterruptible(), tracker, { workspaceId: options.workspaceId, tag })
   return {

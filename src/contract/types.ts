@@ -5,7 +5,7 @@ export const PROFILES: readonly Profile[] = ['spec', 'published']
 export type DocumentName = 'SPEC.md' | 'published OpenAPI'
 export const DOCUMENT_OF: Record<Profile, DocumentName> = { spec: 'SPEC.md', published: 'published OpenAPI' }
 
-export const GROUPS = ['schema', 'auth', 'lifecycle', 'validation', 'conflicts', 'pagination', 'versions'] as const
+export const GROUPS = ['schema', 'auth', 'lifecycle', 'validation', 'conflicts', 'pagination', 'versions', 'stateful'] as const
 export type Group = (typeof GROUPS)[number]
 
 export interface ContractOptions {
@@ -27,6 +27,18 @@ export interface ContractOptions {
   /** Aborting stops new requests; what is in flight finishes, then the suite cleans up. */
   signal?: AbortSignal
   runId?: string
+  /** How much the stateful group runs; its defaults when left out. */
+  stateful?: StatefulBudget
+}
+
+/** The stateful group's budget: it stops at whichever comes first. */
+export interface StatefulBudget {
+  /** Sequences at most. */
+  runs?: number
+  /** Time at most, in ms (the sequence under way finishes). */
+  timeMs?: number
+  /** The first sequence's seed (the next ones count up from it): a reported seed replays its sequence. */
+  seed?: number
 }
 
 export interface RequestSummary {

@@ -35,7 +35,7 @@ describe('sitemock contract', () => {
   it('documents every flag and its environment variable in --help', async () => {
     const { code, stdout } = await contract(['--help'])
     expect(code).toBe(0)
-    for (const flag of ['base-url', 'api-key', 'workspace-id', 'site-api-key', 'other-api-key', 'read-only', 'only', 'profile', 'reporter', 'output', 'concurrency', 'max-rps']) {
+    for (const flag of ['base-url', 'api-key', 'workspace-id', 'site-api-key', 'other-api-key', 'read-only', 'only', 'profile', 'reporter', 'output', 'concurrency', 'max-rps', 'stateful-runs', 'stateful-time', 'seed']) {
       expect(stdout).toContain(`--${flag}`)
       expect(stdout).toContain(`SITEMOCK_${flag.toUpperCase().replace(/-/g, '_')}`)
     }
@@ -43,7 +43,7 @@ describe('sitemock contract', () => {
 
   it('without --base-url starts the mock, passes every check, and writes JUnit to --output', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'sitemock-contract-')), 'report.xml')
-    const { code, stderr } = await contract(['--reporter', 'junit', '--output', file])
+    const { code, stderr } = await contract(['--reporter', 'junit', '--output', file, '--stateful-runs', '2'])
     expect(stderr).toContain('no --base-url: running against the mock started at http://127.0.0.1:')
     expect(stderr).toMatch(/PASSED: all \d+ checks hold against SPEC\.md/)
     expect(code).toBe(0)
@@ -89,7 +89,7 @@ describe('sitemock contract', () => {
     expect(bad.stderr).toContain('--reporter must be one of pretty, junit, json; got "xml"')
     const group = await contract(['--only', 'schema,everything'])
     expect(group.code).toBe(2)
-    expect(group.stderr).toContain('--only must be one of schema, auth, lifecycle, validation, conflicts, pagination, versions; got "everything"')
+    expect(group.stderr).toContain('--only must be one of schema, auth, lifecycle, validation, conflicts, pagination, versions, stateful; got "everything"')
     noStackTrace(bad.stderr + group.stderr)
   })
 
@@ -133,4 +133,18 @@ describe('sitemock contract', () => {
       await server.close()
     }
   }, 30_000)
+
+  it('runs the stateful group from --seed within --stateful-runs, and reports the seed that replays a divergence', async () => {
+    const server = await startNonconforming(['page-updated-at-frozen'])
+    try {
+      const { workspaces } = server.mock.credentials()
+      const args = ['--base-url', server.url, '--api-key', workspaces[0]!.appApiKey, '--workspace-id', workspaces[0]!.id, '--only', 'stateful', '--reporter', 'json']
+      const { code, stdout } = await contract([...args, '--seed', '1', '--stateful-runs', '3', '--stateful-time', '120'])
+      expect(code).toBe(1)
+      const report = JSON.parse(stdout) as { checks: Array<{ id: string; failures: Array<{ message: string }> }> }
+      expect(report.checks.find((check) => check.id === 'stateful.model')!.failures[0]!.message).toMatch(/\nseed 1 \(replay with --seed 1\); shrunk from 50 to \d+ command/)
+    } finally {
+      await server.close()
+    }
+  })
 })

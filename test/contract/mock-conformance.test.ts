@@ -24,8 +24,11 @@ async function snapshot(server: Nonconforming): Promise<string> {
 /** A write that is not a create must target something the run created, or name nothing at all (a 404). */
 function foreignWrites(requests: RecordedRequest[]): RecordedRequest[] {
   const created = new Set(requests.filter((request) => request.status === 201 && request.responseId).map((request) => request.responseId!))
+  // What a list of a site the run created holds is the run's too (a new site's default locale, a copy's pages).
+  for (const request of requests) if (created.has(new URLSearchParams(request.query).get('siteId') ?? '')) for (const id of request.listedIds ?? []) created.add(id)
   return requests.filter((request) => {
-    if (request.method === 'GET') return false
+    // A made-up id names nothing, whatever the answer: a 401 or 403 before the 404 changes nothing either.
+    if (request.method === 'GET' || (UUID.test(decodeURIComponent(request.path.split('/')[3] ?? request.bodySiteId ?? '')) && !request.targetExisted)) return false
     if (request.method === 'POST' && CREATES.test(request.path)) return request.bodySiteId !== undefined && UUID.test(request.bodySiteId) && !created.has(request.bodySiteId) && request.status !== 404
     const target = decodeURIComponent(request.path.split('/')[3] ?? '')
     if (created.has(target) || request.status === 404) return false

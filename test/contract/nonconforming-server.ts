@@ -3,6 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ApiRequest, ApiResponse } from '../../src/api/types.js'
 import { createMock, type Mock, type MockOptions } from '../../src/mock.js'
+import { withSemanticDefects, type SemanticDefect } from './semantic-defects.js'
 
 /**
  * A server that behaves like the mock except for the defects it is given: the proof that the
@@ -21,6 +22,7 @@ export type Defect =
   | 'update-not-applied'
   | 'bad-request-without-details'
   | 'site-key-not-scoped'
+  | SemanticDefect
 
 export interface RecordedRequest {
   method: string
@@ -31,6 +33,10 @@ export interface RecordedRequest {
   bodySiteId?: string
   /** The id in the response body, if any. */
   responseId?: string
+  /** The ids of a list's items, if the response is a list. */
+  listedIds?: string[]
+  /** Whether the id in the path, or the body's siteId, named something that existed when the request came. */
+  targetExisted: boolean
 }
 
 export interface Nonconforming {
@@ -111,10 +117,18 @@ function idIn(value: unknown, field: string): string | undefined {
   return typeof id === 'string' ? id : undefined
 }
 
+/** Whether the id in the path (or else the body's siteId) names a site, locale, page or route of the store. */
+function existing(mock: Mock, path: string, bodySiteId: string | undefined): boolean {
+  const id = decodeURIComponent(path.split('/')[3] ?? '') || bodySiteId
+  if (id === undefined) return false
+  const { sites, locales, pages, routes } = mock.store
+  return sites.has(id) || locales.byId.has(id) || pages.byId.has(id) || routes.byId.has(id)
+}
+
 /** Starts it on an ephemeral port. `delayMs` slows every answer, to interrupt a run midway. */
 export async function startNonconforming(defects: Defect[], options: MockOptions & { delayMs?: number } = {}): Promise<Nonconforming> {
   const mock = createMock({ rateLimit: false, ...options })
-  const handle = defective(mock, new Set(defects), new Map())
+  const handle = defective(withSemanticDefects(mock, new Set(defects)), new Set(defects), new Map())
   const requests: RecordedRequest[] = []
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -126,8 +140,10 @@ export async function startNonconforming(defects: Defect[], options: MockOptions
       for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
       const text = Buffer.concat(chunks).toString('utf8')
       const request: ApiRequest = { method: req.method ?? 'GET', path: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1), headers, body: text.length ? text : undefined }
+      const targetExisted = existing(mock, request.path, idIn(jsonOf(text), 'siteId'))
       const response = handle(request)
-      requests.push({ method: request.method, path: request.path, query: request.query, status: response.status, bodySiteId: idIn(jsonOf(text), 'siteId'), responseId: idIn(response.body, 'id') })
+      const listedIds = isList(response.body) ? response.body.data.map((item) => String(item.id)) : undefined
+      requests.push({ method: request.method, path: request.path, query: request.query, status: response.status, bodySiteId: idIn(jsonOf(text), 'siteId'), responseId: idIn(response.body, 'id'), listedIds, targetExisted })
       const payload = response.body === undefined ? undefined : typeof response.body === 'string' ? response.body : JSON.stringify(response.body)
       setTimeout(() => {
         res.writeHead(response.status, { ...(payload === undefined ? {} : JSON_TYPE), ...response.headers })

@@ -15,6 +15,8 @@ export function optionsFor(url: string, mock: Mock, overrides: Partial<ContractO
     profile: 'spec',
     concurrency: 1,
     maxRps: 0,
+    // A few sequences of the stateful group; its own tests run it longer.
+    stateful: { runs: 2 },
     ...overrides,
   }
 }

@@ -1,0 +1,167 @@
+import { compareStrings } from '../../store/sorted-index.js'
+import { brief } from '../reporters/format.js'
+
+type Json = Record<string, unknown>
+
+/** Where the target's answer parts from the oracle's: what differs, and a short name for it (shrinking keeps to the same one). */
+export interface Difference {
+  aspect: string
+  message: string
+}
+
+/** Fields whose values are ids: the target's and the oracle's differ and are compared through the correspondence. */
+const ID_FIELDS = new Set(['id', 'publicApiKey'])
+/** Fields whose values are instants: compared by their relations, never by value. */
+const TIME_FIELDS = new Set(['createdAt', 'updatedAt', 'publishedAt'])
+
+/**
+ * Which target id stands for which oracle id, learned from the answers of creates and
+ * duplicates: the first time an oracle id appears, the target id in the same place is its
+ * counterpart; from then on both must always appear together.
+ */
+export class Correspondence {
+  private readonly toTarget = new Map<string, string>()
+  private readonly toOracle = new Map<string, string>()
+
+  target(oracleId: string): string | undefined {
+    return this.toTarget.get(oracleId)
+  }
+
+  /** Learns or checks one pair; a message when it contradicts what was learned. */
+  match(targetId: string, oracleId: string): string | undefined {
+    const known = this.toTarget.get(oracleId)
+    if (known !== undefined) return known === targetId ? undefined : `${targetId} where ${known} was expected`
+    const taken = this.toOracle.get(targetId)
+    if (taken !== undefined) return `${targetId} again, which already stands for another resource`
+    this.toTarget.set(oracleId, targetId)
+    this.toOracle.set(targetId, oracleId)
+    return undefined
+  }
+}
+
+type Relation = 'before' | 'equal' | 'after'
+const relation = (a: number, b: number): Relation => (a < b ? 'before' : a > b ? 'after' : 'equal')
+
+/**
+ * The instants seen so far. The oracle gives every write its own instant, so: two oracle
+ * instants that are equal belong to one write and must be equal in the target too; and the
+ * instants of one page keep, in the target, the relations they have in the oracle (createdAt
+ * stays put, updatedAt moves forward on every write). Pages written in one millisecond may share
+ * an instant in the target, so across pages only equality is held.
+ */
+export class TimeRelations {
+  private readonly sameWrite = new Map<number, number>()
+  private readonly ofPage = new Map<string, Array<{ oracle: number; target: number; field: string }>>()
+
+  /** The target's instant for an oracle instant seen before; undefined when never seen. */
+  targetOf(oracle: string): number | undefined {
+    return this.sameWrite.get(Date.parse(oracle))
+  }
+
+  check(page: string, field: string, targetValue: unknown, oracleValue: unknown): string | undefined {
+    if (oracleValue === null || targetValue === null) return oracleValue === targetValue ? undefined : `${field} is ${brief(targetValue)}, expected ${brief(oracleValue)}`
+    const target = Date.parse(String(targetValue))
+    const oracle = Date.parse(String(oracleValue))
+    if (Number.isNaN(target)) return `${field} is ${brief(targetValue)}, not an instant`
+    const sameWrite = this.sameWrite.get(oracle)
+    if (sameWrite !== undefined && sameWrite !== target) return `${field} is ${String(targetValue)}, expected ${new Date(sameWrite).toISOString()} (the instant of the same write)`
+    const seen = this.ofPage.get(page) ?? []
+    for (const earlier of seen) {
+      const expected = relation(oracle, earlier.oracle)
+      const got = relation(target, earlier.target)
+      if (expected !== got) {
+        return `${field} ${String(targetValue)} is ${got === 'equal' ? 'equal to' : got} ${earlier.field} ${new Date(earlier.target).toISOString()} seen earlier; expected ${expected === 'equal' ? 'equal to' : expected} it`
+      }
+    }
+    this.sameWrite.set(oracle, target)
+    if (!seen.some((earlier) => earlier.oracle === oracle && earlier.field === field)) seen.push({ oracle, target, field })
+    this.ofPage.set(page, seen)
+    return undefined
+  }
+}
+
+/** What comparisons need: the correspondence and the instants. */
+export interface Ledger {
+  ids: Correspondence
+  times: TimeRelations
+}
+
+/**
+ * The target's value against the oracle's, field by field: ids through the correspondence,
+ * instants by their relations, everything else exactly. Only fields the oracle has are compared:
+ * extra fields are the schema group's business.
+ */
+export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, where: string, page?: string): Difference | undefined {
+  if (Array.isArray(oracle)) {
+    if (!Array.isArray(target) || target.length !== oracle.length) return { aspect: `field ${where}`, message: `${where} is ${brief(target, 200)}, expected ${oracle.length} item(s)` }
+    for (let i = 0; i < oracle.length; i++) {
+      const found = compareValue(ledger, target[i], oracle[i], `${where}[${i}]`, page)
+      if (found) return found
+    }
+    return undefined
+  }
+  if (oracle !== null && typeof oracle === 'object') {
+    if (target === null || typeof target !== 'object' || Array.isArray(target)) return { aspect: `field ${where}`, message: `${where} is ${brief(target, 200)}, expected an object` }
+    const o = oracle as Json
+    const t = target as Json
+    const owner = o.object === 'page' && typeof o.id === 'string' ? o.id : page
+    for (const [field, value] of Object.entries(o)) {
+      const path = where ? `${where}.${field}` : field
+      if (ID_FIELDS.has(field) && typeof value === 'string') {
+        const problem = typeof t[field] === 'string' ? ledger.ids.match(t[field] as string, value) : `is ${brief(t[field])}`
+        if (problem) return { aspect: `id ${path}`, message: `${path} is ${problem}` }
+      } else if (TIME_FIELDS.has(field) && owner !== undefined) {
+        const problem = ledger.times.check(owner, field, t[field], value)
+        if (problem) return { aspect: `time ${field}`, message: `${where ? `${where}: ` : ''}${problem}` }
+      } else {
+        const found = compareValue(ledger, t[field], value, path, owner)
+        if (found) return found
+      }
+    }
+    return undefined
+  }
+  return target === oracle ? undefined : { aspect: `field ${where}`, message: `${where} is ${brief(target, 200)}, expected ${brief(oracle, 200)}` }
+}
+
+/** A list page: its items and whether more follow. */
+export interface ListPage {
+  data: Json[]
+  hasMore: unknown
+}
+
+/**
+ * The target's page against the page expected of it, item by item: the same resources, in the
+ * same order, with the same fields, and the same hasMore.
+ */
+export function compareList(ledger: Ledger, target: ListPage, expected: ListPage, name: (item: Json) => string): Difference | undefined {
+  const seen = target.data.map(name).join(', ') || 'nothing'
+  const wanted = expected.data.map(name).join(', ') || 'nothing'
+  if (target.data.length !== expected.data.length) return { aspect: 'list items', message: `the list holds ${target.data.length} item(s) (${seen}), expected ${expected.data.length} (${wanted})` }
+  for (let i = 0; i < expected.data.length; i++) {
+    const problem = ledger.ids.match(String(target.data[i]!.id), String(expected.data[i]!.id))
+    if (problem) return { aspect: 'list order', message: `the list is ${seen}, expected ${wanted} (item ${i + 1} differs)` }
+  }
+  for (let i = 0; i < expected.data.length; i++) {
+    const found = compareValue(ledger, target.data[i], expected.data[i], `data[${i}]`)
+    if (found) return found
+  }
+  if (target.hasMore !== expected.hasMore) return { aspect: 'hasMore', message: `hasMore is ${brief(target.hasMore)} after ${seen}, expected ${brief(expected.hasMore)}` }
+  return undefined
+}
+
+/**
+ * The oracle's whole list as the target must order it. Where the sort leaves items tied (the
+ * same title, or instants the target wrote in one millisecond), both break the tie by id, and
+ * ids differ between the two: such a run of items is put in the order of the target's ids.
+ */
+export function inTargetOrder(ledger: Ledger, items: Json[], tieKey: (item: Json) => unknown): Json[] {
+  const targetId = (item: Json): string => ledger.ids.target(String(item.id)) ?? String(item.id)
+  const ordered: Json[] = []
+  for (let start = 0; start < items.length; ) {
+    let end = start + 1
+    while (end < items.length && tieKey(items[end]!) === tieKey(items[start]!)) end++
+    ordered.push(...items.slice(start, end).sort((a, b) => compareStrings(targetId(a), targetId(b))))
+    start = end
+  }
+  return ordered
+}

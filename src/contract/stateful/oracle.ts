@@ -1,0 +1,61 @@
+import { createMock, type Mock } from '../../mock.js'
+import { buildPath } from '../endpoints.js'
+import type { ContractRequest } from '../http-client.js'
+import type { RequestSummary } from '../types.js'
+
+/** One side's answer to one request. */
+export interface Answer {
+  request: RequestSummary
+  status: number
+  body: unknown
+}
+
+/** The oracle's own keys: the target's keys are never sent anywhere but to the target. */
+export const ORACLE_APP_KEY = 'sk_OracleWorkspaceAppKey0000000000'
+const ORACLE_TENANT_KEY = 'sk_OracleOtherWorkspaceKey000000000'
+const ORACLE_TENANT_WORKSPACE = '00000000-0000-4000-8000-00000000000f'
+const ORACLE_RANDOM_STATE = 0x0badc0de
+/** The oracle's clock starts here and moves one second per request, so every write has its own instant. */
+const EPOCH = Date.parse('2030-01-01T00:00:00.000Z')
+
+/**
+ * The mock, in this process, as the oracle: it starts with the target's workspace (under the
+ * oracle's own key) and another workspace, and nothing else, because a sequence works only in
+ * sites it creates. Timestamps come from a logical clock: the target's are compared with them
+ * by their relations only.
+ */
+export class Oracle {
+  readonly mock: Mock
+  /** The other workspace's key as the oracle knows it: its App key, or the key of a site there when --other-api-key is a Site key. */
+  readonly tenantKey: string
+  private tick = 0
+
+  constructor(workspaceId: string, targetTenantKey: string | undefined) {
+    this.mock = createMock({
+      // Its own id stream, so that no id it makes can equal one the target made.
+      state: { randomState: ORACLE_RANDOM_STATE, workspaces: [{ id: workspaceId, appApiKey: ORACLE_APP_KEY }, { id: ORACLE_TENANT_WORKSPACE, appApiKey: ORACLE_TENANT_KEY }] },
+      now: () => new Date(EPOCH + this.tick * 1000),
+    })
+    this.tenantKey = ORACLE_TENANT_KEY
+    if (targetTenantKey !== undefined && !targetTenantKey.startsWith('sk_')) {
+      // A Site key of a site the run does not know: in the oracle, the key of a site of the other workspace.
+      const site = this.send({ method: 'POST', template: '/v2/sites', body: { workspaceId: ORACLE_TENANT_WORKSPACE, name: 'other tenant' }, key: ORACLE_TENANT_KEY })
+      this.tenantKey = String((site.body as { publicApiKey: string }).publicApiKey)
+    }
+  }
+
+  send(request: ContractRequest): Answer {
+    this.tick++
+    const path = buildPath(request.template, request.params, request.query)
+    const at = path.indexOf('?')
+    const key = request.key === undefined ? ORACLE_APP_KEY : request.key
+    const response = this.mock.handle({
+      method: request.method,
+      path: at < 0 ? path : path.slice(0, at),
+      query: at < 0 ? '' : path.slice(at + 1),
+      headers: { accept: 'application/json', ...(key === null ? {} : { 'x-api-key': key }), ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    })
+    return { request: { method: request.method, path, ...(request.body === undefined ? {} : { body: request.body }) }, status: response.status, body: response.body }
+  }
+}

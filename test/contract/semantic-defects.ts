@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto'
+import type { ApiRequest, ApiResponse } from '../../src/api/types.js'
+import type { Mock } from '../../src/mock.js'
+
+/**
+ * Defects of meaning: every answer keeps a documented status and a body that matches its
+ * schema, yet the behaviour behind it is wrong. Schema checks cannot see them; the stateful
+ * group, comparing with the mock as the oracle, must.
+ */
+export const SEMANTIC_DEFECTS = [
+  // List order
+  'page-desc-sorted-asc',
+  'page-updated-sorted-as-created',
+  'page-title-nulls-first',
+  'routes-sorted-descending',
+  'locales-newest-first',
+  // Pagination boundaries
+  'has-more-when-exactly-limit-left',
+  'last-item-lost-at-limit-plus-one',
+  'page-short-by-one-after-cursor',
+  'item-after-cursor-skipped',
+  // What a delete does to what hangs below it
+  'site-delete-leaves-pages',
+  'page-delete-keeps-pathname',
+  'deleted-site-key-answers-404',
+  // Timestamps
+  'page-created-at-follows-updates',
+  'page-updated-at-frozen',
+  'empty-patch-keeps-updated-at',
+  // Conflicts on every write path
+  'page-over-route-created',
+  'route-over-page-created',
+  'page-renamed-onto-page',
+  'locale-code-twice',
+  'locale-renamed-onto-code',
+  // Object-level authorization by resource kind and key kind
+  'site-key-reads-other-site-page',
+  'site-key-writes-other-site-route',
+  'site-key-reads-other-site-locale',
+] as const
+export type SemanticDefect = (typeof SEMANTIC_DEFECTS)[number]
+
+type Json = Record<string, unknown>
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
+const PAGE_LIST = /^\/(v6\/pages|v2\/sites\/[^/]+\/pages)$/
+const isList = (body: unknown): body is Json & { data: Json[] } => (body as Json | undefined)?.object === 'list'
+
+function parseBody(request: ApiRequest): Json {
+  try {
+    const value = JSON.parse(request.body ?? '{}') as unknown
+    return value !== null && typeof value === 'object' ? (value as Json) : {}
+  } catch {
+    return {}
+  }
+}
+
+const ok = (status: number, body: unknown): ApiResponse => ({ status, headers: JSON_TYPE, body })
+const errorOf = (status: number, code: string, message: string): ApiResponse => ok(status, { object: 'error', code, message })
+
+/** The mock with the semantic defects given: the other parts of the server see it as the mock itself. */
+export function withSemanticDefects(mock: Mock, defects: ReadonlySet<string>): Mock {
+  const has = (defect: SemanticDefect): boolean => defects.has(defect)
+  const deletedPages = new Map<string, Json>()
+  const freedPathnames = new Set<string>()
+  const deletedSiteKeys = new Set<string>()
+  const store = (): Mock['store'] => mock.store
+
+  /** The App key of the workspace a key belongs to. */
+  const appKeyOf = (key: string | undefined): string | undefined => {
+    if (key === undefined) return undefined
+    const site = store().siteByApiKey.get(key)
+    return site ? store().workspaces.get(site.workspaceId)?.appApiKey : store().workspaceByAppKey.get(key) ? key : undefined
+  }
+  const as = (request: ApiRequest, changes: Partial<ApiRequest>, key?: string): ApiResponse =>
+    mock.handle({ ...request, ...changes, headers: { ...request.headers, ...(key === undefined ? {} : { 'x-api-key': key }) } })
+  const query = (request: ApiRequest): URLSearchParams => new URLSearchParams(request.query)
+
+  /** A list answered from the whole list, reordered or cut the defect's way. */
+  const relist = (request: ApiRequest, reorder: (items: Json[]) => Json[], cut: Cut = standardCut): ApiResponse => {
+    const asked = mock.handle(request)
+    if (asked.status !== 200) return asked
+    const params = query(request)
+    const whole = new URLSearchParams(params)
+    whole.delete('startingAfter')
+    whole.set('limit', '100')
+    const response = as(request, { query: whole.toString() })
+    if (response.status !== 200 || !isList(response.body)) return as(request, {})
+    const items = reorder(response.body.data)
+    const cursor = params.get('startingAfter')
+    const start = cursor === null ? 0 : items.findIndex((item) => item.id === cursor) + 1
+    if (cursor !== null && start === 0) return as(request, {})
+    const limit = Number(params.get('limit') ?? 20)
+    return ok(200, { object: 'list', ...cut(items, start, limit, cursor !== null) })
+  }
+
+  const handle = (request: ApiRequest): ApiResponse => {
+    const { method, path } = request
+    const params = query(request)
+    const key = request.headers['x-api-key']
+    if (has('deleted-site-key-answers-404') && key !== undefined && deletedSiteKeys.has(key)) return errorOf(404, 'not_found', 'Not found.')
+    if (method === 'GET' && PAGE_LIST.test(path)) {
+      if (has('page-desc-sorted-asc') && params.get('sortDirection') === 'desc') return as(request, { query: withParam(params, 'sortDirection', 'asc') })
+      if (has('page-updated-sorted-as-created') && params.get('sortBy') === 'updatedAt') return as(request, { query: withParam(params, 'sortBy', 'createdAt') })
+      if (has('page-title-nulls-first') && params.get('sortBy') === 'title') return relist(request, (items) => [...items.filter((item) => item.title === null), ...items.filter((item) => item.title !== null)])
+    }
+    if (method === 'GET' && path === '/v2/routes' && has('routes-sorted-descending')) return relist(request, (items) => [...items].reverse())
+    if (method === 'GET' && path === '/v2/locales' && has('locales-newest-first')) return relist(request, (items) => [...items].reverse())
+    if (method === 'GET' && (PAGE_LIST.test(path) || ['/v2/routes', '/v2/locales', '/v2/sites'].includes(path))) {
+      if (has('has-more-when-exactly-limit-left')) return relist(request, same, (items, start, limit) => ({ data: items.slice(start, start + limit), hasMore: items.length - start >= limit }))
+      if (has('last-item-lost-at-limit-plus-one')) {
+        return relist(request, same, (items, start, limit) => (items.length - start === limit + 1 ? { data: items.slice(start, start + limit), hasMore: false } : standardCut(items, start, limit)))
+      }
+      if (has('page-short-by-one-after-cursor')) {
+        return relist(request, same, (items, start, limit, after) => (after && limit > 1 ? { data: items.slice(start, start + limit - 1), hasMore: start + limit < items.length } : standardCut(items, start, limit)))
+      }
+      if (has('item-after-cursor-skipped')) return relist(request, same, (items, start, limit, after) => standardCut(items, after ? Math.min(start + 1, items.length) : start, limit))
+    }
+    if (method === 'DELETE' && /^\/v2\/sites\/[^/]+$/.test(path)) {
+      const site = store().sites.get(decodeURIComponent(path.split('/')[3]!))
+      const key = appKeyOf(site?.publicApiKey)
+      const pages = site && key !== undefined ? as(request, { method: 'GET', path: '/v6/pages', query: `siteId=${site.id}&includeOffline=true&limit=100`, body: undefined }, key) : undefined
+      const response = mock.handle(request)
+      if (response.status === 204 && site) {
+        if (has('deleted-site-key-answers-404')) deletedSiteKeys.add(site.publicApiKey)
+        if (has('site-delete-leaves-pages') && isList(pages?.body)) for (const page of pages.body.data) deletedPages.set(String(page.id), page)
+      }
+      return response
+    }
+    if (method === 'DELETE' && path.startsWith('/v6/pages/') && has('page-delete-keeps-pathname')) {
+      const page = as(request, { method: 'GET' })
+      const siteId = siteOfPage(page.body)
+      const response = mock.handle(request)
+      if (response.status === 204 && siteId) freedPathnames.add(`${siteId} ${String((page.body as Json).pathname)}`)
+      return response
+    }
+    if (method === 'POST' && (path === '/v6/pages' || path === '/v2/routes') && has('page-delete-keeps-pathname')) {
+      const body = parseBody(request)
+      const siteId = String(body.siteId)
+      const allowed = key !== undefined && (store().siteByApiKey.get(key)?.id === siteId || store().workspaceByAppKey.get(key)?.id === store().sites.get(siteId)?.workspaceId)
+      if (allowed && freedPathnames.has(`${siteId} ${String(body.pathname)}`) && !store().pathnames.owner(siteId, String(body.pathname))) {
+        return errorOf(409, 'conflict', 'A page or route with this pathname already exists in this site.')
+      }
+    }
+    if (method === 'PATCH' && path.startsWith('/v6/pages/') && has('empty-patch-keeps-updated-at') && Object.keys(parseBody(request)).length === 0) {
+      const current = as(request, { method: 'GET', body: undefined })
+      if (current.status === 200) return current
+    }
+    const response = mock.handle(request)
+    return adjust(request, response)
+  }
+
+  /** The answer of the mock, changed the defect's way. */
+  const adjust = (request: ApiRequest, response: ApiResponse): ApiResponse => {
+    const { method, path } = request
+    const key = request.headers['x-api-key']
+    const body = parseBody(request)
+    if (response.status === 404 && has('site-delete-leaves-pages') && method === 'GET' && path.startsWith('/v6/pages/')) {
+      const page = deletedPages.get(decodeURIComponent(path.split('/')[3]!))
+      if (page) return ok(200, page)
+    }
+    if (response.status === 409) {
+      const owner = store().pathnames.owner(String(body.siteId), String(body.pathname))
+      if (has('page-over-route-created') && method === 'POST' && path === '/v6/pages' && owner?.kind === 'route') return ok(201, newPage(store(), body))
+      if (has('route-over-page-created') && method === 'POST' && path === '/v2/routes' && owner?.kind === 'page') return ok(201, { object: 'route', id: randomUUID(), pathname: body.pathname })
+      if (has('locale-code-twice') && method === 'POST' && path === '/v2/locales') {
+        return ok(201, { object: 'locale', id: randomUUID(), locale: body.locale, domain: body.domain ?? null, pathPrefix: null, isDefault: false })
+      }
+      if (method === 'PATCH' && typeof body.pathname === 'string' && has('page-renamed-onto-page') && path.startsWith('/v6/pages/')) {
+        const page = as(request, { method: 'GET', body: undefined })
+        if (page.status === 200 && store().pathnames.owner(siteOfPage(page.body) ?? '', body.pathname)?.kind === 'page') return ok(200, { ...(page.body as Json), pathname: body.pathname })
+      }
+      if (method === 'PATCH' && typeof body.locale === 'string' && has('locale-renamed-onto-code') && path.startsWith('/v2/locales/')) {
+        const locale = as(request, { method: 'GET', body: undefined })
+        if (locale.status === 200) return ok(200, { ...(locale.body as Json), locale: body.locale })
+      }
+    }
+    if (response.status === 403 && key !== undefined && store().siteByApiKey.has(key)) {
+      const widened =
+        (has('site-key-reads-other-site-page') && method === 'GET' && path.startsWith('/v6/pages/')) ||
+        (has('site-key-writes-other-site-route') && method !== 'GET' && path.startsWith('/v2/routes/')) ||
+        (has('site-key-reads-other-site-locale') && method === 'GET' && path.startsWith('/v2/locales/'))
+      if (widened) return adjust(request, as(request, {}, appKeyOf(key)))
+    }
+    if (has('page-created-at-follows-updates')) return retimePages(response, (page) => ({ ...page, createdAt: page.updatedAt }))
+    if (has('page-updated-at-frozen')) return retimePages(response, (page) => ({ ...page, updatedAt: page.createdAt }))
+    return response
+  }
+
+  /** The site of a page body, looked up in the store. */
+  const siteOfPage = (page: unknown): string | undefined => store().pages.byId.get(String((page as Json | undefined)?.id))?.siteId
+
+  return Object.assign(Object.create(mock) as Mock, { handle })
+}
+
+const same = (items: Json[]): Json[] => items
+/** One page of the whole list: from `start`, `limit` items; `after` tells a page that follows a cursor. */
+type Cut = (items: Json[], start: number, limit: number, after: boolean) => { data: Json[]; hasMore: boolean }
+function standardCut(items: Json[], start: number, limit: number): { data: Json[]; hasMore: boolean } {
+  return { data: items.slice(start, start + limit), hasMore: start + limit < items.length }
+}
+
+function withParam(params: URLSearchParams, name: string, value: string): string {
+  const changed = new URLSearchParams(params)
+  changed.set(name, value)
+  return changed.toString()
+}
+
+function retimePages(response: ApiResponse, change: (page: Json) => Json): ApiResponse {
+  const retime = (item: Json): Json => (item.object === 'page' ? change(item) : item)
+  if (isList(response.body)) return { ...response, body: { ...response.body, data: response.body.data.map(retime) } }
+  if (response.body !== null && typeof response.body === 'object') return { ...response, body: retime(response.body as Json) }
+  return response
+}
+
+/** A page body as a create would answer it, for a page that is never stored. */
+function newPage(store: Mock['store'], body: Json): Json {
+  const at = new Date().toISOString()
+  return {
+    object: 'page', id: randomUUID(), pathname: body.pathname, canonicalUrl: null, title: null, description: null, socialImageUrl: null,
+    sitemapPriority: null, sitemapFrequency: null, createdAt: at, updatedAt: at, publishedAt: null, isOnline: true,
+    excludedFromSearchEngines: null, locale: store.sites.get(String(body.siteId))?.defaultLocale ?? 'en-US', localizations: [],
+  }
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { exitCodeOf } from '../../src/contract/reporters/index.js'
+import { renderPretty } from '../../src/contract/reporters/pretty.js'
+import { startNonconforming } from './nonconforming-server.js'
+import type { SemanticDefect } from './semantic-defects.js'
+import { check, runAgainst } from './support.js'
+
+interface Case {
+  defect: SemanticDefect
+  /** Where the search starts: the first seed from 1 whose sequence meets the defect, so the test stays short. */
+  seed: number
+  /** What the shrunk divergence says. */
+  says: RegExp
+}
+
+const LIST = /the list (is|holds)|hasMore is/
+const STATUS = (expected: number, got: number): RegExp => new RegExp(`expected ${expected} as the oracle answers, got ${got}`)
+
+/**
+ * Each defect leaves every answer schema-valid with a documented status; the stateful group must
+ * still catch it, shrink the sequence, and report its seed and both transcripts.
+ */
+const CASES: Case[] = [
+  { defect: 'page-desc-sorted-asc', seed: 5, says: LIST },
+  { defect: 'page-updated-sorted-as-created', seed: 26, says: LIST },
+  { defect: 'page-title-nulls-first', seed: 48, says: LIST },
+  { defect: 'routes-sorted-descending', seed: 2, says: /the list is|data\[0\]\.pathname is/ },
+  { defect: 'locales-newest-first', seed: 8, says: /the list is|data\[0\]\.locale is/ },
+  { defect: 'has-more-when-exactly-limit-left', seed: 2, says: /hasMore is true after .*, expected false/ },
+  { defect: 'last-item-lost-at-limit-plus-one', seed: 10, says: /hasMore is false after .*, expected true/ },
+  { defect: 'page-short-by-one-after-cursor', seed: 7, says: LIST },
+  { defect: 'item-after-cursor-skipped', seed: 3, says: LIST },
+  { defect: 'site-delete-leaves-pages', seed: 21, says: STATUS(404, 200) },
+  { defect: 'page-delete-keeps-pathname', seed: 1, says: STATUS(201, 409) },
+  { defect: 'deleted-site-key-answers-404', seed: 1, says: STATUS(401, 404) },
+  { defect: 'page-created-at-follows-updates', seed: 1, says: /createdAt .*(\(the instant of the same write\)|expected equal to it)/ },
+  { defect: 'page-updated-at-frozen', seed: 1, says: /updatedAt .* is equal to (createdAt|updatedAt) .* seen earlier; expected after it/ },
+  { defect: 'empty-patch-keeps-updated-at', seed: 3, says: /updatedAt .* is equal to (createdAt|updatedAt) .* seen earlier; expected after it/ },
+  { defect: 'page-over-route-created', seed: 2, says: STATUS(409, 201) },
+  { defect: 'route-over-page-created', seed: 6, says: STATUS(409, 201) },
+  { defect: 'page-renamed-onto-page', seed: 14, says: STATUS(409, 200) },
+  { defect: 'locale-code-twice', seed: 7, says: STATUS(409, 201) },
+  { defect: 'locale-renamed-onto-code', seed: 13, says: STATUS(409, 200) },
+  { defect: 'site-key-reads-other-site-page', seed: 2, says: STATUS(403, 200) },
+  { defect: 'site-key-writes-other-site-route', seed: 15, says: /expected 403 as the oracle answers, got (2|4)\d\d/ },
+  { defect: 'site-key-reads-other-site-locale', seed: 9, says: STATUS(403, 200) },
+]
+
+describe('the stateful group against semantic defects', () => {
+  it.each(CASES)('catches $defect and reports it shrunk, with its seed and both transcripts', async ({ defect, seed, says }) => {
+    const server = await startNonconforming([defect])
+    try {
+      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 10, seed } })
+      const result = check(report, 'stateful.model')
+      expect(result.status).toBe('failed')
+      const failure = result.failures[0]!
+      const [headline, replay, heading, ...transcript] = failure.message.split('\n')
+      expect(headline).toMatch(/^the target parts from the oracle at step \d+ \(.+\): /)
+      expect(headline).toMatch(says)
+      const found = /^seed (\d+) \(replay with --seed \1\); shrunk from 50 to (\d+) command\(s\) in \d+ replay\(s\)/.exec(replay!)
+      expect(found, replay).not.toBeNull()
+      expect(Number(found![2])).toBeLessThanOrEqual(8)
+      expect(heading).toBe('transcript, request by request (target | oracle):')
+      // Setup and learning steps, then the commands: each step a request and both answers.
+      expect(transcript.length % 3).toBe(0)
+      expect(headline).toContain(`at step ${transcript.length / 3} (`)
+      expect(transcript.filter((line) => /^ {5}target: (GET|POST|PATCH|DELETE) \/\S+ .*→ \d{3}/.test(line))).toHaveLength(transcript.length / 3)
+      expect(transcript.filter((line) => /^ {5}oracle: (GET|POST|PATCH|DELETE) \/\S+ .*→ \d{3}/.test(line))).toHaveLength(transcript.length / 3)
+      expect(failure.request).toMatchObject({ method: expect.stringMatching(/^(GET|POST|PATCH|DELETE)$/) })
+      expect(renderPretty(report)).toContain(`replay with --seed ${found![1]}`)
+      expect(exitCodeOf(report)).toBe(1)
+      // Cleanup removes the sites of every sequence, replays included.
+      expect([...server.mock.store.sites.values()].filter((site) => site.name.startsWith(report.tag))).toEqual([])
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('replays a reported seed exactly: the same shrunk commands and the same answers', async () => {
+    const server = await startNonconforming(['page-updated-at-frozen'])
+    try {
+      const outline = (message: string): string[] => message.split('\n').filter((line) => /^ {2}\d+\. |→ \d{3}/.test(line)).map((line) => line.replace(/[0-9a-f-]{36}|\d{4}-\d\d-\d\dT[\d:.]+Z|contract-[0-9a-f]{8}/g, '…'))
+      const first = check(await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 10, seed: 1 } }), 'stateful.model').failures[0]!.message
+      const seed = Number(/replay with --seed (\d+)/.exec(first)![1])
+      const again = check(await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { seed } }), 'stateful.model').failures[0]!.message
+      expect(outline(again)).toEqual(outline(first))
+      expect(again).toContain(`seed ${seed} (replay with --seed ${seed})`)
+    } finally {
+      await server.close()
+    }
+  })
+})
