@@ -3,6 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ApiRequest, ApiResponse } from '../../src/api/types.js'
 import { createMock, type Mock, type MockOptions } from '../../src/mock.js'
+import { withExampleDefects, type ExampleDefect } from './example-defects.js'
 
 /**
  * A server that behaves like the mock except for the defects it is given: the proof that the
@@ -21,6 +22,8 @@ export type Defect =
   | 'update-not-applied'
   | 'bad-request-without-details'
   | 'site-key-not-scoped'
+  // Defects of semantics behind schema-valid answers, for the example checks.
+  | ExampleDefect
 
 export interface RecordedRequest {
   method: string
@@ -114,7 +117,7 @@ function idIn(value: unknown, field: string): string | undefined {
 /** Starts it on an ephemeral port. `delayMs` slows every answer, to interrupt a run midway. */
 export async function startNonconforming(defects: Defect[], options: MockOptions & { delayMs?: number } = {}): Promise<Nonconforming> {
   const mock = createMock({ rateLimit: false, ...options })
-  const handle = defective(mock, new Set(defects), new Map())
+  const handle = withExampleDefects(mock, new Set(defects), defective(mock, new Set(defects), new Map()))
   const requests: RecordedRequest[] = []
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
