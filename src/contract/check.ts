@@ -85,8 +85,13 @@ export class CheckContext {
     return this.profile === 'spec'
   }
 
-  send(request: ContractRequest): Promise<Exchange> {
-    return this.client.send(request)
+  /** The answer this check got last: a failure that names no exchange is about it. */
+  private lastExchange?: Exchange
+
+  async send(request: ContractRequest): Promise<Exchange> {
+    const exchange = await this.client.send(request)
+    this.lastExchange = exchange
+    return exchange
   }
 
   get(template: string, params?: Record<string, string>, query?: ContractRequest['query'], key?: string | null): Promise<Exchange> {
@@ -103,7 +108,7 @@ export class CheckContext {
   }
 
   fail(message: string, exchange?: Exchange, documents: DocumentName[] = [DOCUMENT_OF[this.profile]], expected?: number): never {
-    throw new CheckFailure(this.labelled(failureOf(message, documents, exchange), expected))
+    throw new CheckFailure(this.labelled(failureOf(message, documents, exchange ?? this.lastExchange), expected))
   }
 
   record(failure: Failure): void {
@@ -171,14 +176,14 @@ export class CheckContext {
   /** The body as a JSON object, or a failure saying what came instead. */
   json(exchange: Exchange): Json {
     const body = exchange.body
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) this.fail('expected a JSON object body', exchange)
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) this.fail(`expected a JSON object body, got ${JSON.stringify(body)?.slice(0, 80) ?? 'none'}`, exchange)
     return body as Json
   }
 
   /** The `data` of a list response. */
   items(exchange: Exchange): Json[] {
     const data = this.json(exchange).data
-    if (!Array.isArray(data)) this.fail('expected a list body with a data array', exchange)
+    if (!Array.isArray(data)) this.fail(`expected a list body with a data array, got ${JSON.stringify(data)?.slice(0, 80) ?? 'none'}`, exchange)
     return data as Json[]
   }
 

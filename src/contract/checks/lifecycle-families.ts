@@ -73,7 +73,7 @@ export const familyLifecycleChecks: CheckDefinition[] = [
         : { object: 'page', pathname }
       const byId = await ctx.get(PAGE, { pageIdOrPathname: idOf(created) })
       expectFields(ctx, byId, expected, 'the created page')
-      if (ctx.spec && created.createdAt !== created.updatedAt) ctx.fail(`a new page should have updatedAt equal to createdAt; got ${String(created.createdAt)} and ${String(created.updatedAt)}`, byId)
+      if (ctx.spec && created.createdAt !== created.updatedAt) ctx.fail(`expected updatedAt equal to createdAt ${String(created.createdAt)} on a new page, got ${String(created.updatedAt)}`, byId)
       expectSame(ctx, created, byId, 'reading the page by id')
       expectSame(ctx, created, await ctx.get(PAGE, { pageIdOrPathname: pathname }, { siteId: site.id }), 'reading the page by pathname')
       await expectListed(ctx, PAGES, { siteId: site.id }, idOf(created), true, 'the page list')
@@ -95,7 +95,7 @@ export const familyLifecycleChecks: CheckDefinition[] = [
       expectFields(ctx, updated, { id, ...change }, 'the update answer')
       expectSame(ctx, ctx.json(updated), await ctx.get(PAGE, { pageIdOrPathname: id }), 'reading the updated page')
       if (!ctx.spec) return
-      if (String(ctx.json(updated).updatedAt) < String(created.updatedAt)) ctx.fail(`updatedAt moved back: ${String(created.updatedAt)} then ${String(ctx.json(updated).updatedAt)}`, updated)
+      if (String(ctx.json(updated).updatedAt) < String(created.updatedAt)) ctx.fail(`expected updatedAt no earlier than ${String(created.updatedAt)}, got ${String(ctx.json(updated).updatedAt)}`, updated)
       await expectListed(ctx, PAGES, { siteId: site.id }, id, false, 'the default page list (online pages) after going offline')
       await expectListed(ctx, PAGES, { siteId: site.id, includeOffline: 'true' }, id, true, 'the page list with includeOffline=true')
     },

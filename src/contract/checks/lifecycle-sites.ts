@@ -39,7 +39,7 @@ export const siteLifecycleChecks: CheckDefinition[] = [
       ctx.expectStatus(locales, 200, 'listing the locales of the new site')
       const defaults = ctx.items(locales).filter((locale) => locale.isDefault === true)
       if (defaults.length !== 1 || defaults[0]!.locale !== 'fr-FR') {
-        ctx.fail(`a new site with defaultLocale fr-FR should have exactly one default locale, fr-FR; it has ${canonical(defaults.map((locale) => locale.locale))}`, locales)
+        ctx.fail(`expected exactly one default locale, fr-FR, in a new site with defaultLocale fr-FR, got ${canonical(defaults.map((locale) => locale.locale))}`, locales)
       }
     },
   },
@@ -71,7 +71,7 @@ export const siteLifecycleChecks: CheckDefinition[] = [
       const site = await ctx.fixtures.createSite('delete')
       const deleted = await ctx.write('DELETE', SITE, { siteId: site.id })
       ctx.expectStatus(deleted, 204, 'deleting the site')
-      if (deleted.text.length > 0) ctx.fail('the 204 of a delete has a body', deleted)
+      if (deleted.text.length > 0) ctx.fail('expected no body with the 204 of a delete, got one', deleted)
       expectGone(ctx, await ctx.get(SITE, { siteId: site.id }), 'reading the deleted site')
       await expectListed(ctx, SITES, { workspaceId: String(ctx.options.workspaceId) }, site.id, false, 'the site list after the delete')
       if (ctx.spec) ctx.expectError(await ctx.get(SITE, { siteId: site.id }, {}, site.publicApiKey), 401, 'unauthorized', "the deleted site's own Site key")
@@ -90,18 +90,18 @@ export const siteLifecycleChecks: CheckDefinition[] = [
       const name = `${ctx.tag} duplicate copy`
       const copy = await ctx.create(SITE_DUPLICATE, { name }, 'duplicating the site', { siteId: source.id })
       const fresh = (field: keyof Json & string, original: string): void => {
-        if (copy[field] === original) ctx.fail(`the copy has the original's ${field} ${original}`)
+        if (copy[field] === original) ctx.fail(`expected the copy to have a ${field} of its own, got the original's ${original}`)
       }
       fresh('id', source.id)
       fresh('publicApiKey', source.publicApiKey)
       if (copy.name !== name || copy.defaultLocale !== source.defaultLocale) {
-        ctx.fail(`the copy should be named ${canonical(name)} with defaultLocale ${source.defaultLocale}; it is ${canonical(copy.name)} with ${canonical(copy.defaultLocale)}`)
+        ctx.fail(`expected the copy named ${canonical(name)} with defaultLocale ${source.defaultLocale}, got ${canonical(copy.name)} with ${canonical(copy.defaultLocale)}`)
       }
       const original = await contentOf(ctx, source.id)
       const copied = await contentOf(ctx, String(copy.id))
-      if (copied.content !== original.content) ctx.fail(`the copy's content ${copied.content} differs from the original's ${original.content}`)
+      if (copied.content !== original.content) ctx.fail(`expected the copy's content ${original.content}, got ${copied.content}`)
       const shared = [...copied.ids].filter((id) => original.ids.has(id))
-      if (shared.length > 0) ctx.fail(`the copy reuses the original's ids: ${shared.join(', ')}`)
+      if (shared.length > 0) ctx.fail(`expected fresh ids in the copy, got the original's ${shared.join(', ')}`)
     },
   },
 ]

@@ -48,7 +48,7 @@ export async function listItems(ctx: CheckContext, template: string, query: Reco
     if (ctx.json(exchange).hasMore !== true || items.length === 0) return all
     cursor = String(items[items.length - 1]!.id)
   }
-  return ctx.fail(`listing ${template} did not end after 1000 pages`)
+  return ctx.fail(`expected the list to end, got more than 1000 pages: listing ${template}`)
 }
 
 /** After a delete: 404 not_found under the spec profile; the published OpenAPI only rules out a success. */
