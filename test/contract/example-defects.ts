@@ -21,7 +21,11 @@ export type ExampleDefect =
   | 'locale-rename-conflict-ignored'
   | 'site-key-reaches-objects-by-id'
   | 'other-workspace-writes-by-id'
+  // Not defects of semantics: a missing capability and a crash, for the verdicts they get.
+  | 'routes-missing'
+  | 'page-read-500'
 
+/** The defects of semantics, each with an example check that catches it. */
 export const EXAMPLE_DEFECTS: readonly ExampleDefect[] = [
   'sort-direction-ignored',
   'title-sort-ignores-case',
@@ -81,6 +85,10 @@ export function withExampleDefects(mock: Mock, defects: ReadonlySet<string>, inn
     const query = new URLSearchParams(request.query)
     const byId = BY_ID.exec(request.path)
     const key = request.headers['x-api-key'] ?? ''
+    if (has('routes-missing') && request.path.startsWith('/v2/routes')) return { status: 404, headers: {}, body: { object: 'error', code: 'not_found', message: 'Not found' } }
+    if (has('page-read-500') && request.method === 'GET' && request.path.startsWith('/v6/pages/')) {
+      return { status: 500, headers: {}, body: { object: 'error', code: 'internal_error', message: 'Internal server error' } }
+    }
     let forwarded = request
     if (has('sort-direction-ignored') && request.path === '/v6/pages' && query.get('sortDirection') === 'desc') {
       query.set('sortDirection', 'asc')
