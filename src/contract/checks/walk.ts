@@ -83,5 +83,5 @@ export function expectExactly(ctx: CheckContext, seen: string[], expected: strin
 /** Fails unless a walk saw every item this run made in the list. */
 export function expectIncluded(ctx: CheckContext, seen: string[], includes: string[], label: string): void {
   const absent = includes.filter((id) => !seen.includes(id))
-  if (absent.length) ctx.fail(`expected the items this run made, got none of ${absent.join(', ')}: ${label}`)
+  if (absent.length) ctx.fail(`expected every item this run made, got ${absent.length} missing (${absent.join(', ')}): ${label}`)
 }
