@@ -27,6 +27,9 @@ const CASES: Case[] = [
   { defect: 'locale-rename-conflict-ignored', group: 'conflicts', caughtBy: 'conflicts.locale-code', says: /^expected 409, got 200: renaming [a-z]{2}-[A-Z]{2} to / },
   { defect: 'site-key-reaches-objects-by-id', group: 'auth', caughtBy: 'auth.object.site-key.page', says: /^expected 403, got 200: reading the page by id with another site's Site key/ },
   { defect: 'site-key-reaches-objects-by-id', group: 'auth', caughtBy: 'auth.object.site-key.route', says: /^expected 403, got 200: reading the route by id with another site's Site key/ },
+  { defect: 'page-delete-takes-below', group: 'lifecycle', caughtBy: 'lifecycle.cascade.page-delete', says: /^expected 200, got 404: reading \/contract-[0-9a-f]+\/doomed-\d+\/below after another page was deleted/ },
+  { defect: 'routes-listed-by-id', group: 'pagination', caughtBy: 'pagination.routes.order', says: /^expected GET \/v2\/routes by pathname, got [\w-]+ \("\/.*"\) before [\w-]+ \("\/.*"\)/ },
+  { defect: 'sites-listed-newest-first', group: 'pagination', caughtBy: 'pagination.sites.order', says: /^expected GET \/v2\/sites oldest first, got [\w-]+ \("created 003"\) before [\w-]+ \("created 002"\)/ },
   { defect: 'other-workspace-writes-by-id', group: 'auth', caughtBy: 'auth.object.other-workspace.locale', says: /^expected 403, got 200: changing the locale with another workspace's App key/ },
 ]
 

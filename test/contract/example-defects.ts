@@ -21,6 +21,9 @@ export type ExampleDefect =
   | 'locale-rename-conflict-ignored'
   | 'site-key-reaches-objects-by-id'
   | 'other-workspace-writes-by-id'
+  | 'page-delete-takes-below'
+  | 'routes-listed-by-id'
+  | 'sites-listed-newest-first'
   // Not defects of semantics: a missing capability and a crash, for the verdicts they get.
   | 'routes-missing'
   | 'page-read-500'
@@ -40,6 +43,9 @@ export const EXAMPLE_DEFECTS: readonly ExampleDefect[] = [
   'locale-rename-conflict-ignored',
   'site-key-reaches-objects-by-id',
   'other-workspace-writes-by-id',
+  'page-delete-takes-below',
+  'routes-listed-by-id',
+  'sites-listed-newest-first',
 ]
 
 type Json = Record<string, unknown>
@@ -81,6 +87,8 @@ export function withExampleDefects(mock: Mock, defects: ReadonlySet<string>, inn
   /** Bodies of locales, pages and routes seen, and the ids deleted by their own DELETE. */
   const seen = new Map<string, Json>()
   const deletedDirectly = new Set<string>()
+  /** The site and pathname of each page created, by id: a page body does not say its site. */
+  const pagesCreated = new Map<string, { siteId: string; pathname: string }>()
   return (request) => {
     const query = new URLSearchParams(request.query)
     const byId = BY_ID.exec(request.path)
@@ -102,6 +110,17 @@ export function withExampleDefects(mock: Mock, defects: ReadonlySet<string>, inn
       }
     }
     let { status, body } = response
+    if (has('page-delete-takes-below') && request.path === '/v6/pages' && request.method === 'POST' && status === 201) {
+      const { siteId, pathname } = bodyOf(request)
+      pagesCreated.set(String((body as Json).id), { siteId: String(siteId), pathname: String(pathname) })
+    }
+    if (has('page-delete-takes-below') && byId?.[1] === 'v6/pages' && request.method === 'DELETE' && status === 204) {
+      // A delete that matches pathnames by prefix: the pages below the deleted one go with it.
+      const doomed = pagesCreated.get(byId[2]!)
+      for (const [id, page] of pagesCreated) {
+        if (doomed && page.siteId === doomed.siteId && page.pathname.startsWith(`${doomed.pathname}/`)) inner({ ...request, path: `/v6/pages/${id}` })
+      }
+    }
     if (status === 409 && request.method === 'PATCH') {
       if (has('page-rename-conflict-ignored') && request.path.startsWith('/v6/pages/')) return pretendApplied(inner, request, 'pathname')
       if (has('locale-rename-conflict-ignored') && request.path.startsWith('/v2/locales/')) return pretendApplied(inner, request, 'locale')
@@ -116,15 +135,17 @@ export function withExampleDefects(mock: Mock, defects: ReadonlySet<string>, inn
       if (status === 200 || status === 201) seen.set(id, body as Json)
     }
     if (has('site-delete-leaves-children') && status === 201 && body && typeof (body as Json).id === 'string') seen.set(String((body as Json).id), body as Json)
-    if (isList(body)) body = listDefects(has, body, query)
+    if (isList(body)) body = listDefects(has, body, query, request.path)
     if (has('updated-at-frozen')) body = retimed(body, (page) => ({ ...page, updatedAt: page.createdAt }))
     if (has('created-at-follows-update')) body = retimed(body, (page) => ({ ...page, createdAt: page.updatedAt }))
     return { ...response, status, body }
   }
 }
 
-function listDefects(has: (defect: ExampleDefect) => boolean, list: Json & { data: Json[] }, query: URLSearchParams): Json {
+function listDefects(has: (defect: ExampleDefect) => boolean, list: Json & { data: Json[] }, query: URLSearchParams, path: string): Json {
   let { data } = list
+  if (has('routes-listed-by-id') && path === '/v2/routes') data = sortBy(data, (item) => String(item.id), 'asc', false)
+  if (has('sites-listed-newest-first') && path === '/v2/sites') data = [...data].reverse()
   let hasMore = list.hasMore
   const direction = query.get('sortDirection') ?? 'asc'
   const title = (item: Json): string | null => (typeof item.title === 'string' ? item.title : null)

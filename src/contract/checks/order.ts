@@ -71,6 +71,10 @@ function pageOrderCheck(sortBy: string, direction: 'asc' | 'desc'): CheckDefinit
   }
 }
 
+/** Items with the rank this run created them in, as text that sorts in that order ("created 002"). */
+const withCreationRank = (items: Json[], created: string[]): Json[] =>
+  items.map((item) => ({ ...item, createdOrder: `created ${String(created.indexOf(idOf(item)) + 1).padStart(3, '0')}` }))
+
 /** A list with one fixed order: the field it goes by, and how this run fills it. */
 interface FixedOrder {
   key: string
@@ -104,7 +108,7 @@ const FIXED_ORDERS: FixedOrder[] = [
     async items(ctx) {
       const { site, ids } = await ctx.fixtures.listed('locales')
       // Locales carry no timestamp: their order is the order this run created them in.
-      return (await listItems(ctx, LOCALES, { siteId: site.id })).map((item) => ({ ...item, createdOrder: String(ids.indexOf(idOf(item))).padStart(4, '0') }))
+      return withCreationRank(await listItems(ctx, LOCALES, { siteId: site.id }), ids)
     },
   },
   {
@@ -121,7 +125,7 @@ const FIXED_ORDERS: FixedOrder[] = [
       })
       const all = await listItems(ctx, SITES, { workspaceId: String(ctx.options.workspaceId) })
       // Only the sites this run made, in the order it made them; others may be older or newer.
-      return all.filter((item) => created.includes(idOf(item))).map((item) => ({ ...item, createdOrder: String(created.indexOf(idOf(item))).padStart(4, '0') }))
+      return withCreationRank(all.filter((item) => created.includes(idOf(item))), created)
     },
   },
 ]
