@@ -90,7 +90,7 @@ export const siteLifecycleChecks: CheckDefinition[] = [
       const name = `${ctx.tag} duplicate copy`
       const copy = await ctx.create(SITE_DUPLICATE, { name }, 'duplicating the site', { siteId: source.id })
       const fresh = (field: keyof Json & string, original: string): void => {
-        if (copy[field] === original) ctx.fail(`expected the copy to have a ${field} of its own, got the original's ${original}`)
+        if (copy[field] === original) ctx.fail(`expected the copy to have its own ${field}, got the original's ${original}`)
       }
       fresh('id', source.id)
       fresh('publicApiKey', source.publicApiKey)
