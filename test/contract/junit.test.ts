@@ -6,7 +6,7 @@ import { render } from '../../src/contract/reporters/index.js'
 import type { ContractReport } from '../../src/contract/types.js'
 import { startNonconforming, type Nonconforming } from './nonconforming-server.js'
 import { runAgainst } from './support.js'
-import { ensureXmllint } from './tools.js'
+import { ensureXmllint } from './installers.js'
 
 const SCHEMA = path.resolve('test/contract/junit-schema.xsd')
 const OUT = path.resolve('test-artifacts/junit')

@@ -6,14 +6,14 @@ import { labelOf } from '../../src/contract/reporters/format.js'
 import { runContract } from '../../src/contract/runner.js'
 import type { ContractReport, Profile } from '../../src/contract/types.js'
 import { check, describeFailures, withStatus } from './support.js'
-import { ensurePrism } from './tools.js'
+import { ensurePrism } from './installers.js'
 
 /**
  * What a stateless mock of the published OpenAPI necessarily fails: it answers every request with
  * the document's examples, so nothing written reads back, nothing deleted goes, no key is refused,
  * no conflict happens and a cursor starts the same page again. README lists these.
  */
-export const STATELESS_FAILURES = [
+const STATELESS_FAILURES = [
   'auth.other-key',
   'auth.site-key-no-sites',
   'auth.site-key-own-site',
