@@ -159,6 +159,10 @@ describe('the suite against Prism mocking the published OpenAPI', () => {
     expect(check(spec, 'validation.patch.v2-sites-siteId.defaultLocale.not-accepted').failures[0]!.disagreement).toBe(
       "the published OpenAPI's PATCH /v2/sites/{siteId} accepts defaultLocale, which the service rules refuse",
     )
+    // A check that breaks the published OpenAPI under its profile breaks it under spec too: the labels agree.
+    for (const failed of withStatus(published, 'failed')) {
+      expect(check(spec, failed.id).failures.some((failure) => failure.documents.includes('published OpenAPI')), failed.id).toBe(true)
+    }
     for (const failed of withStatus(spec, 'failed')) {
       for (const failure of failed.failures.filter((f) => labelOf(f) === 'bug')) expect(failure.published, `${failed.id}: ${failure.message}`).toBeDefined()
     }

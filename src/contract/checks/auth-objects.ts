@@ -42,15 +42,11 @@ const FAMILIES: Record<Kind, Family> = {
 
 const KEY_WORDS: Record<KeyKind, string> = { 'site-key': "another site's Site key", 'other-workspace': "another workspace's App key" }
 
-/** The site whose resources the keys try to reach: made by this run, with one of each. */
-function targetSite(ctx: CheckContext): Promise<{ site: SiteRef; items: Record<Kind, Json> }> {
-  return ctx.fixtures.once('object-authorization-site', async () => {
-    const site = await ctx.fixtures.createSite('object authorization')
-    const items = { locale: await ctx.fixtures.createIn('locale', site) } as Record<Kind, Json>
-    items.page = await ctx.fixtures.createIn('page', site, 'guarded')
-    if (ctx.spec) items.route = await ctx.fixtures.createIn('route', site, 'guarded')
-    return { site, items }
-  })
+/** The site whose resources the keys try to reach, made by this run, and one resource of the kind in it. */
+async function target(ctx: CheckContext, kind: Kind): Promise<{ site: SiteRef; item: Json }> {
+  const site = await ctx.fixtures.once('object-authorization-site', () => ctx.fixtures.createSite('object authorization'))
+  const item = await ctx.fixtures.once(`object-authorization-${kind}`, () => ctx.fixtures.createIn(kind, site, 'guarded'))
+  return { site, item }
 }
 
 /** The key that must be refused: the sandbox's own Site key, or --other-api-key. */
@@ -67,9 +63,8 @@ function objectCheck(kind: Kind, keyKind: KeyKind): CheckDefinition {
     ...(kind === 'route' ? specOnly('the published OpenAPI does not document routes') : {}),
     needs: keyKind === 'other-workspace' ? ['write', 'other-key'] : ['write'],
     async run(ctx) {
-      const { site, items } = await targetSite(ctx)
+      const { site, item } = await target(ctx, kind)
       const key = await keyOf(ctx, keyKind)
-      const item = items[kind]
       const params = { [family.param]: idOf(item) }
       const words = `with ${KEY_WORDS[keyKind]}`
       ctx.expectError(await ctx.get(family.one, params, {}, key), 403, 'forbidden', `reading the ${kind} by id ${words}`)
