@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { labelOf } from '../../src/contract/reporters/format.js'
@@ -123,8 +124,12 @@ describe('the suite against Prism mocking the published OpenAPI', () => {
     prism?.process.kill()
   })
 
-  it('under --profile published, fails exactly what a stateless mock necessarily fails', () => {
+  it('under --profile published, fails exactly what a stateless mock necessarily fails, as README lists it', () => {
     expect(withStatus(published, 'failed').map((check) => check.id).sort(), describeFailures(published)).toEqual([...STATELESS_FAILURES].sort())
+    const readme = fs.readFileSync('README.md', 'utf8')
+    const section = readme.slice(readme.indexOf('### Against a stateless mock'), readme.indexOf('### Reporters'))
+    const listed = [...section.matchAll(/`((?:auth|lifecycle|validation|conflicts|pagination)\.[\w.-]+)`/g)].map((match) => match[1])
+    expect(listed.sort()).toEqual([...STATELESS_FAILURES].sort())
   })
 
   it("under --profile published, every failure breaks the published OpenAPI and quotes what it says of that operation", () => {
