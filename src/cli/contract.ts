@@ -12,7 +12,8 @@ import { integerFlag, parseFlags, UsageError } from './args.js'
 const HELP = `Usage: sitemock contract [options]
 
 Runs the contract suite against a deployment of the Site-Building Service REST API and reports
-where it breaks SPEC.md or the published OpenAPI. Without --base-url it starts the mock on an
+where it breaks the service rules (docs/contract-rules.md) or the published OpenAPI
+(contracts/published-openapi.json). Without --base-url it starts the mock on an
 ephemeral port and runs against it with the mock's own credentials.
 
 Options (each also read from the environment variable shown):
@@ -28,7 +29,7 @@ Options (each also read from the environment variable shown):
   --read-only           send only GET requests; create nothing          SITEMOCK_READ_ONLY=1
   --only GROUP[,GROUP]  run only these groups: ${GROUPS.join(', ')}
                                                                         SITEMOCK_ONLY
-  --profile NAME        spec (default): every promise of SPEC.md,       SITEMOCK_PROFILE
+  --profile NAME        spec (default): every service rule,             SITEMOCK_PROFILE
                         400 details and 401s included; published: what
                         the published OpenAPI documents
   --reporter NAME       pretty (default), junit or json                 SITEMOCK_REPORTER

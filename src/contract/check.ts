@@ -1,6 +1,7 @@
 import type { HttpMethod } from '../api/types.js'
 import type { ContractClient, ContractRequest, Exchange } from './http-client.js'
-import { documents, promisedBy, summarize } from './judge.js'
+import { promisedBy, summarize } from './judge.js'
+import { publishedErrorCode, publishedStatement } from './published.js'
 import type { CreatedResources } from './tracker.js'
 import { DOCUMENT_OF, type ContractOptions, type DocumentName, type Failure, type Group, type Profile } from './types.js'
 import type { Fixtures } from './fixtures.js'
@@ -20,17 +21,25 @@ export interface CheckDefinition {
   profiles?: Profile[]
   /** Why the other profile does not check it, e.g. "the published OpenAPI declares no 401". */
   unpromised?: string
+  /** Where the published OpenAPI says otherwise than the service rules, for a check of the rules alone. */
+  disagreement?: string
   needs?: Need[]
   run(context: CheckContext): Promise<void>
 }
 
-/** For a promise of SPEC.md that the published OpenAPI does not make, with the reason. */
+/** For a promise of the service rules that the published OpenAPI does not make, with the reason. */
 export function specOnly(unpromised: string): Pick<CheckDefinition, 'profiles' | 'unpromised'> {
   return { profiles: ['spec'], unpromised }
 }
 
 /** Ends a check with a failure. */
 export class CheckFailure extends Error {
+  /**
+   * Set when the failure is a precondition other checks share (a fixture, a create): the first
+   * check that meets it reports it, the others are skipped with its reason.
+   */
+  precondition?: string
+
   constructor(readonly failure: Failure) {
     super(failure.message)
   }
@@ -46,6 +55,8 @@ export interface ContextParts {
   tracker: CreatedResources
   fixtures: Fixtures
   tag: string
+  /** The check this context runs; fixtures run outside any one check. */
+  check?: CheckDefinition
 }
 
 /** What a check works with: requests, fixtures and assertions that name the broken document. */
@@ -58,6 +69,7 @@ export class CheckContext {
   readonly failures: Failure[] = []
   private readonly client: ContractClient
   private readonly tracker: CreatedResources
+  private readonly check?: CheckDefinition
 
   constructor(parts: ContextParts) {
     this.profile = parts.profile
@@ -66,14 +78,20 @@ export class CheckContext {
     this.tracker = parts.tracker
     this.fixtures = parts.fixtures
     this.tag = parts.tag
+    this.check = parts.check
   }
 
   get spec(): boolean {
     return this.profile === 'spec'
   }
 
-  send(request: ContractRequest): Promise<Exchange> {
-    return this.client.send(request)
+  /** The answer this check got last: a failure that names no exchange is about it. */
+  private lastExchange?: Exchange
+
+  async send(request: ContractRequest): Promise<Exchange> {
+    const exchange = await this.client.send(request)
+    this.lastExchange = exchange
+    return exchange
   }
 
   get(template: string, params?: Record<string, string>, query?: ContractRequest['query'], key?: string | null): Promise<Exchange> {
@@ -89,42 +107,88 @@ export class CheckContext {
     return this.tracker.phantomId()
   }
 
-  fail(message: string, exchange?: Exchange, documents: DocumentName[] = [DOCUMENT_OF[this.profile]]): never {
-    throw new CheckFailure(failureOf(message, documents, exchange))
+  /**
+   * Ends the check with a failure. Unless the assertion says which documents promise it, it breaks
+   * every document whose profile runs the check: a check of both profiles is a check of both.
+   */
+  fail(message: string, exchange?: Exchange, documents: DocumentName[] = this.checkDocuments(), expected?: number): never {
+    throw new CheckFailure(this.labelled(failureOf(message, documents, exchange ?? this.lastExchange), expected))
   }
 
+  private checkDocuments(): DocumentName[] {
+    if (!this.spec) return [DOCUMENT_OF.published]
+    return this.check?.profiles?.includes('published') === false || this.check === undefined ? ['service rules'] : ['service rules', 'published OpenAPI']
+  }
+
+  /**
+   * Runs the part of a check that only the service rules promise (fields the published OpenAPI
+   * does not have, nulls and ties of an order...): its failures say the published OpenAPI leaves
+   * that part open. Under the published profile the part is not run.
+   */
+  async rulesOnly(why: string, part: () => Promise<void> | void): Promise<void> {
+    if (!this.spec) return
+    this.openPart = why
+    try {
+      await part()
+    } finally {
+      this.openPart = undefined
+    }
+  }
+
+  /** Set while a part of the check runs that the published OpenAPI leaves open: why it does. */
+  private openPart?: string
+
   record(failure: Failure): void {
-    this.failures.push(failure)
+    this.failures.push(this.labelled(failure))
+  }
+
+  /**
+   * A failure with what each document says of it: in a check of the service rules alone, the
+   * published OpenAPI is not broken, and the reason it leaves the matter open goes along; where it
+   * is broken, its own words go along.
+   */
+  private labelled(failure: Failure, expected?: number): Failure {
+    if (failure.documents.length === 0) return failure
+    if (this.spec && this.openPart !== undefined) return { ...failure, documents: ['service rules'], leftOpen: this.openPart }
+    const rulesOnly = this.spec && this.check?.profiles?.includes('published') === false
+    if (rulesOnly) {
+      const { unpromised, disagreement } = this.check!
+      return { ...failure, documents: ['service rules'], ...(unpromised ? { leftOpen: unpromised } : {}), ...(disagreement ? { disagreement } : {}) }
+    }
+    if (!failure.documents.includes('published OpenAPI') || failure.published || !failure.request) return failure
+    const published = publishedStatement(failure.request.method, templateOf(failure), expected ?? failure.response?.status)
+    return published ? { ...failure, published } : failure
   }
 
   skip(reason: string): never {
     throw new CheckSkip(reason)
   }
 
-  /** Under the published profile, skips unless that document declares this status (SPEC.md's error table covers every operation). */
-  requirePublished(method: string, template: string, status: number): void {
-    if (this.spec || documents('published', method, template, status)) return
-    this.skip(`the published OpenAPI declares no ${status} for ${method} ${template}`)
-  }
-
+  /** Fails with "expected X, got Y", then what was being done. */
   expectStatus(exchange: Exchange, expected: number, what?: string): void {
     if (exchange.status === expected) return
     const { method, template } = exchange.request
-    this.fail(`${what ? `${what}: ` : ''}expected ${expected}, got ${exchange.status}`, exchange, promisedBy(this.profile, method, template, expected))
-  }
-
-  /** A 400 (or 404, 409...) in the API's envelope with the code SPEC.md pairs with that status. */
-  expectError(exchange: Exchange, status: number, code: string, what?: string): void {
-    this.expectStatus(exchange, status, what)
-    const body = exchange.body as Json | undefined
-    if (body?.object !== 'error' || body.code !== code) {
-      const { method, template } = exchange.request
-      this.fail(`${what ? `${what}: ` : ''}expected an error with code "${code}"`, exchange, promisedBy(this.profile, method, template, status))
-    }
+    this.fail(`expected ${expected}, got ${exchange.status}${what ? `: ${what}` : ''}`, exchange, promisedBy(this.profile, method, template, expected), expected)
   }
 
   /**
-   * A 400 for `field`. Under the spec profile its `details` must name the field; the published
+   * An error status in the API's envelope with its code: the service rules pair a code with each
+   * status; the published OpenAPI fixes one only where its schema of that answer does.
+   */
+  expectError(exchange: Exchange, status: number, code: string, what?: string): void {
+    this.expectStatus(exchange, status, what)
+    const { method, template } = exchange.request
+    const publishedCode = publishedErrorCode(method, template, status)
+    if (!this.spec && publishedCode === undefined) return
+    const body = exchange.body as Json | undefined
+    if (body?.object === 'error' && body.code === code) return
+    const got = body?.object === 'error' ? `code ${JSON.stringify(body.code)}` : `a body that is not an error (${JSON.stringify(body)?.slice(0, 80) ?? 'none'})`
+    const documents: DocumentName[] = publishedCode === code ? promisedBy(this.profile, method, template, status) : [DOCUMENT_OF[this.profile]]
+    this.fail(`expected an error with code "${code}", got ${got}${what ? `: ${what}` : ''}`, exchange, documents, status)
+  }
+
+  /**
+   * A 400 for `field`. The service rules want its `details` to name the field; the published
    * OpenAPI's 400 has no details, so there the status and the code are the whole promise.
    */
   expectBadRequest(exchange: Exchange, field: string, what?: string): void {
@@ -133,33 +197,44 @@ export class CheckContext {
     const details = (exchange.body as Json).details
     const fields = Array.isArray(details) ? details.map((detail) => (detail as Json | null)?.field) : []
     if (!fields.includes(field)) {
-      this.fail(`${what ? `${what}: ` : ''}the 400's details do not name "${field}" (named: ${fields.length ? fields.map((f) => JSON.stringify(f)).join(', ') : 'none'})`, exchange, ['SPEC.md'])
+      this.fail(`expected the 400's details to name "${field}", got ${fields.length ? fields.map((f) => JSON.stringify(f)).join(', ') : 'none'}${what ? `: ${what}` : ''}`, exchange, ['service rules'])
     }
   }
 
   /** The body as a JSON object, or a failure saying what came instead. */
   json(exchange: Exchange): Json {
     const body = exchange.body
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) this.fail('expected a JSON object body', exchange)
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) this.fail(`expected a JSON object body, got ${JSON.stringify(body)?.slice(0, 80) ?? 'none'}`, exchange)
     return body as Json
   }
 
   /** The `data` of a list response. */
   items(exchange: Exchange): Json[] {
     const data = this.json(exchange).data
-    if (!Array.isArray(data)) this.fail('expected a list body with a data array', exchange)
+    if (!Array.isArray(data)) this.fail(`expected a list body with a data array, got ${JSON.stringify(data)?.slice(0, 80) ?? 'none'}`, exchange)
     return data as Json[]
   }
 
-  /** A created resource's body after a 201. */
+  /**
+   * A created resource's body after a 201. A create that fails is a precondition of the check:
+   * when the same create fails the same way for several checks, the first reports it.
+   */
   async create(template: string, body: Json, what: string, params: Record<string, string> = {}, query?: ContractRequest['query']): Promise<Json> {
     const exchange = await this.write('POST', template, params, body, { query })
-    this.expectStatus(exchange, 201, what)
-    const created = this.json(exchange)
-    if (typeof created.id !== 'string') this.fail(`${what}: the created resource has no id`, exchange)
-    return created
+    try {
+      this.expectStatus(exchange, 201, what)
+      const created = this.json(exchange)
+      if (typeof created.id !== 'string') this.fail(`expected the created resource to have an id, got none: ${what}`, exchange)
+      return created
+    } catch (error) {
+      if (error instanceof CheckFailure) error.precondition ??= `POST ${template} answered ${exchange.status}`
+      throw error
+    }
   }
 }
+
+/** The path template of a failure's request, as the documents write it. */
+const templateOf = (failure: Failure): string => failure.request?.template ?? failure.request?.path.split('?')[0] ?? ''
 
 export function failureOf(message: string, documents: DocumentName[], exchange?: Exchange): Failure {
   return exchange ? { message, documents, request: exchange.request, response: summarize(exchange) } : { message, documents }

@@ -2,7 +2,7 @@ import { operations } from '../api/operations.js'
 import type { RegisteredOperation } from '../api/types.js'
 import type { ResourceKind } from './types.js'
 
-/** The path templates of the API, as SPEC.md, the published OpenAPI and the route table write them. */
+/** The path templates of the API, as the service rules, the published OpenAPI and the route table write them. */
 export const SITES = '/v2/sites'
 export const SITE = '/v2/sites/{siteId}'
 export const SITE_DUPLICATE = '/v2/sites/{siteId}/duplicate'

@@ -1,4 +1,4 @@
-import { CheckSkip, idOf, type CheckContext, type ContextParts, type Json } from './check.js'
+import { CheckFailure, CheckSkip, idOf, type CheckContext, type ContextParts, type Json } from './check.js'
 import { LOCALES, PAGES, ROUTES, SITES } from './endpoints.js'
 
 /** Real locale codes, handed out per site so that no two creates in one site collide. */
@@ -57,10 +57,19 @@ export class Fixtures {
     return code
   }
 
-  /** A resource made once per run under this key, whoever asks first. */
+  /**
+   * A resource made once per run under this key, whoever asks first. Its failure is a
+   * precondition of every check that asks: reported by the first, a reason to skip for the others.
+   */
   once<T>(key: string, make: () => Promise<T>): Promise<T> {
     let promise = this.memo.get(key) as Promise<T> | undefined
-    if (!promise) this.memo.set(key, (promise = make()))
+    if (!promise) {
+      promise = make().catch((error: unknown) => {
+        if (error instanceof CheckFailure) error.precondition ??= `fixture ${key}`
+        throw error
+      })
+      this.memo.set(key, promise)
+    }
     return promise
   }
 

@@ -1,5 +1,5 @@
-import published from '../../contracts/published-openapi.json' with { type: 'json' }
 import { schemaId, schemas } from '../contracts/schemas.js'
+import { publishedDocument, publishedOperation } from './published.js'
 
 type Schema = Record<string, unknown>
 
@@ -24,7 +24,7 @@ interface FieldRules {
 }
 
 const PUBLISHED_BASE = 'published:'
-const documentsById = new Map<string, Schema>([...schemas.map((schema) => [schema.$id, schema as Schema] as const), [PUBLISHED_BASE, published as Schema]])
+const documentsById = new Map<string, Schema>([...schemas.map((schema) => [schema.$id, schema as Schema] as const), [PUBLISHED_BASE, publishedDocument]])
 
 function resolve(ref: string, base: string): { schema: Schema; base: string } {
   const [file, pointer = ''] = ref.split('#')
@@ -116,39 +116,22 @@ export function contractsSchema(file: string): { schema: Schema; base: string } 
   return { schema, base: schemaId(file) }
 }
 
-interface PublishedParameter {
-  name: string
-  in: string
-  required?: boolean
-  schema?: Schema
-}
-
-interface PublishedOperation {
-  parameters?: PublishedParameter[]
-  requestBody?: { content?: Record<string, { schema?: Schema }> }
-}
-
-function publishedOperation(method: string, template: string): PublishedOperation | undefined {
-  const paths = published.paths as Record<string, Record<string, PublishedOperation>>
-  return paths[template]?.[method.toLowerCase()]
-}
-
 /** The published OpenAPI's request body schema of an operation. */
 export function publishedBodySchema(method: string, template: string): { schema: Schema; base: string } | undefined {
   const schema = publishedOperation(method, template)?.requestBody?.content?.['application/json']?.schema
   return schema ? { schema: resolveTop(schema), base: PUBLISHED_BASE } : undefined
 }
 
-/** The published OpenAPI's query parameters of an operation, as one object schema. */
-export function publishedQuerySchema(method: string, template: string): { schema: Schema; base: string } | undefined {
+/** The published OpenAPI's query or path parameters of an operation, as one object schema. */
+export function publishedQuerySchema(method: string, template: string, where: 'query' | 'path' = 'query'): { schema: Schema; base: string } | undefined {
   const operation = publishedOperation(method, template)
   if (!operation) return undefined
-  const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query')
+  const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === where)
   return {
     schema: {
       type: 'object',
-      properties: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema ?? {}])),
-      required: query.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+      properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema ?? {}])),
+      required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
     },
     base: PUBLISHED_BASE,
   }

@@ -5,6 +5,7 @@ import { cleanup } from './cleanup.js'
 import { Fixtures } from './fixtures.js'
 import { statefulChecks, type StatefulRun } from './stateful/group.js'
 import { ContractClient, InterruptedError, NetworkError } from './http-client.js'
+import { ruleOf } from './rules.js'
 import { Throttle } from './throttle.js'
 import { CreatedResources, SafetyError } from './tracker.js'
 import { DOCUMENT_OF, type CheckResult, type ContractOptions, type ContractReport, type Profile, type RunEvents } from './types.js'
@@ -57,12 +58,14 @@ export async function runContract(options: ContractOptions, events: RunEvents = 
 
   const checks = plannedChecks(options.profile, options.only, { notice, adopt: (resource) => tracker.add(resource) })
   const results: CheckResult[] = new Array<CheckResult>(checks.length)
+  const run: RunState = { options, startedAt: startedAt.getTime(), preconditions: new Map() }
   let next = 0
   let done = 0
   const worker = (until: number) => async (): Promise<void> => {
     while (next < until) {
       const index = next++
-      const result = await runCheck(checks[index]!, options, new CheckContext(parts))
+      const check = checks[index]!
+      const result = await runCheck(check, run, new CheckContext({ ...parts, check }))
       results[index] = result
       events.onCheckDone?.(result, ++done, checks.length)
     }
@@ -89,13 +92,23 @@ export async function runContract(options: ContractOptions, events: RunEvents = 
   }
 }
 
-async function runCheck(check: CheckDefinition, options: ContractOptions, context: CheckContext): Promise<CheckResult> {
+interface RunState {
+  options: ContractOptions
+  startedAt: number
+  /** Shared preconditions that failed, by key: the check that reported the failure, and its message. */
+  preconditions: Map<string, { checkId: string; message: string }>
+}
+
+async function runCheck(check: CheckDefinition, run: RunState, context: CheckContext): Promise<CheckResult> {
+  const { options } = run
   const started = Date.now()
   const result = (status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
     id: check.id,
     group: check.group,
     name: check.name,
+    rule: ruleOf(check.id) ?? check.group,
     status,
+    offsetMs: started - run.startedAt,
     durationMs: Date.now() - started,
     failures: context.failures,
     ...extra,
@@ -109,6 +122,11 @@ async function runCheck(check: CheckDefinition, options: ContractOptions, contex
   } catch (error) {
     if (error instanceof CheckSkip && context.failures.length === 0) return result('skipped', { reason: error.message })
     if (error instanceof InterruptedError && context.failures.length === 0) return result('skipped', { reason: 'interrupted (Ctrl-C)' })
+    if (error instanceof CheckFailure && error.precondition !== undefined) {
+      const reported = run.preconditions.get(error.precondition)
+      if (reported && context.failures.length === 0) return result('skipped', { reason: `a precondition failed, reported by ${reported.checkId}: ${reported.message}` })
+      if (!reported) run.preconditions.set(error.precondition, { checkId: check.id, message: error.failure.message })
+    }
     if (error instanceof CheckFailure) context.record(error.failure)
     else if (!(error instanceof CheckSkip) && !(error instanceof InterruptedError)) context.record({ message: messageOf(error), documents: [] })
     return result('failed')

@@ -2,8 +2,12 @@
 export type Profile = 'spec' | 'published'
 export const PROFILES: readonly Profile[] = ['spec', 'published']
 
-export type DocumentName = 'SPEC.md' | 'published OpenAPI'
-export const DOCUMENT_OF: Record<Profile, DocumentName> = { spec: 'SPEC.md', published: 'published OpenAPI' }
+/**
+ * The service rules are the behaviour sitemock implements, written out in docs/contract-rules.md
+ * and encoded by contracts/schemas/; the published OpenAPI is contracts/published-openapi.json.
+ */
+export type DocumentName = 'service rules' | 'published OpenAPI'
+export const DOCUMENT_OF: Record<Profile, DocumentName> = { spec: 'service rules', published: 'published OpenAPI' }
 
 export const GROUPS = ['schema', 'auth', 'lifecycle', 'validation', 'conflicts', 'pagination', 'versions', 'stateful'] as const
 export type Group = (typeof GROUPS)[number]
@@ -44,6 +48,8 @@ export interface StatefulBudget {
 export interface RequestSummary {
   method: string
   path: string
+  /** The operation's path template, e.g. /v2/sites/{siteId}. */
+  template?: string
   body?: unknown
 }
 
@@ -64,8 +70,14 @@ export interface Violation {
 
 export interface Failure {
   message: string
-  /** The documents whose promise this breaks: SPEC.md alone is a spec gap, both is a bug. */
+  /** The documents whose promise this breaks: the service rules alone is a gap in the published OpenAPI, both is a bug. */
   documents: DocumentName[]
+  /** What the published OpenAPI says that the answer breaks, in its own words. */
+  published?: string
+  /** Why the published OpenAPI does not promise this, when only the service rules do. */
+  leftOpen?: string
+  /** Where the published OpenAPI says otherwise than the service rules. */
+  disagreement?: string
   request?: RequestSummary
   response?: ResponseSummary
   violations?: Violation[]
@@ -77,7 +89,11 @@ export interface CheckResult {
   id: string
   group: Group
   name: string
+  /** The rule the check holds the target to: an id of docs/contract-rules.md. */
+  rule: string
   status: CheckStatus
+  /** When the check started, in ms after the run started. */
+  offsetMs: number
   durationMs: number
   /** Why a check was skipped. */
   reason?: string

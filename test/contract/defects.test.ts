@@ -15,24 +15,24 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { defect: 'wrong-field-type', only: ['schema'], caughtBy: 'schema.get.v2-sites-siteId', says: /the 200 body breaks contracts\/schemas\/site\.json/ },
-  { defect: 'missing-has-more', only: ['pagination'], caughtBy: 'pagination.sites.walk', says: /hasMore is missing on page 1/ },
-  { defect: 'missing-has-more', only: ['schema'], caughtBy: 'schema.get.v2-sites', says: /breaks contracts\/schemas\/list\.json/ },
-  { defect: 'ok-instead-of-401', only: ['auth'], caughtBy: 'auth.no-key', says: /expected 401, got 200/ },
-  { defect: 'error-500-on-bad-input', only: ['validation'], caughtBy: 'validation.post.v2-sites.name.wrong-type', says: /expected 400, got 500/ },
-  { defect: 'error-500-on-bad-input', only: ['schema'], caughtBy: 'schema.post.v2-sites', says: /status 500 is not documented for POST \/v2\/sites/ },
-  { defect: 'pagination-repeats-an-item', only: ['pagination'], caughtBy: 'pagination.sites.walk', says: /appears twice, on page 1 and on page 2/ },
-  { defect: 'delete-does-not-delete', only: ['lifecycle'], caughtBy: 'lifecycle.site.delete', says: /reading the deleted site: expected 404, got 200/ },
-  { defect: 'delete-does-not-delete', only: ['lifecycle'], caughtBy: 'lifecycle.page.delete', says: /reading the deleted page: expected 404, got 200/ },
-  { defect: 'site-key-not-scoped', only: ['auth'], caughtBy: 'auth.site-key-own-site', says: /reading another site with a Site key: expected 403, got 200/ },
-  { defect: 'site-key-not-scoped', only: ['auth'], caughtBy: 'auth.site-key-no-sites', says: /listing sites with a Site key: expected 403, got 200/ },
-  { defect: 'conflict-answered-as-201', only: ['conflicts'], caughtBy: 'conflicts.page-over-page', says: /expected 409, got 201/ },
-  { defect: 'conflict-answered-as-201', only: ['conflicts'], caughtBy: 'conflicts.route-over-page', says: /a route over the page at \/contract-[0-9a-f]+\/taken-by-page-\d+: expected 409, got 201/ },
-  { defect: 'conflict-answered-as-201', only: ['conflicts'], caughtBy: 'conflicts.locale-code', says: /a second [a-z]{2}-[A-Z]{2}: expected 409, got 201/ },
-  { defect: 'html-not-found', only: ['schema'], caughtBy: 'schema.get.v2-sites-siteId', says: /the content type is text\/html, not application\/json/ },
-  { defect: 'old-version-answers', only: ['versions'], caughtBy: 'versions.undocumented', says: /GET \/v1\/sites\/[\w-]+: expected 404, got 200/ },
-  { defect: 'update-not-applied', only: ['lifecycle'], caughtBy: 'lifecycle.site.update', says: /the update answer: name is .*, expected/ },
-  { defect: 'bad-request-without-details', only: ['validation'], caughtBy: 'validation.post.v2-sites.name.missing', says: /the 400's details do not name "name"/ },
+  { defect: 'wrong-field-type', only: ['schema'], caughtBy: 'schema.get.v2-sites-siteId', says: /^expected the 200 body to match contracts\/schemas\/site\.json and the published OpenAPI's GET \/v2\/sites\/\{siteId\} 200 response, got 2 differences/ },
+  { defect: 'missing-has-more', only: ['pagination'], caughtBy: 'pagination.sites.walk', says: /^expected hasMore true or false, got none: page 1 of the walk/ },
+  { defect: 'missing-has-more', only: ['schema'], caughtBy: 'schema.get.v2-sites', says: /^expected the 200 body to match contracts\/schemas\/list\.json/ },
+  { defect: 'ok-instead-of-401', only: ['auth'], caughtBy: 'auth.no-key', says: /^expected 401, got 200/ },
+  { defect: 'error-500-on-bad-input', only: ['validation'], caughtBy: 'validation.post.v2-sites.name.wrong-type', says: /^expected 400, got 500/ },
+  { defect: 'error-500-on-bad-input', only: ['schema'], caughtBy: 'schema.post.v2-sites', says: /^expected one of 201, 400, 401, 403, 413, 429, got 500: a status not documented for POST \/v2\/sites/ },
+  { defect: 'pagination-repeats-an-item', only: ['pagination'], caughtBy: 'pagination.sites.walk', says: /^expected each item once, got [\w-]+ twice, on page 1 and on page 2/ },
+  { defect: 'delete-does-not-delete', only: ['lifecycle'], caughtBy: 'lifecycle.site.delete', says: /^expected 404, got 200: reading the deleted site/ },
+  { defect: 'delete-does-not-delete', only: ['lifecycle'], caughtBy: 'lifecycle.page.delete', says: /^expected 404, got 200: reading the deleted page/ },
+  { defect: 'site-key-not-scoped', only: ['auth'], caughtBy: 'auth.site-key-own-site', says: /^expected 403, got 200: reading another site with a Site key/ },
+  { defect: 'site-key-not-scoped', only: ['auth'], caughtBy: 'auth.site-key-no-sites', says: /^expected 403, got 200: listing sites with a Site key/ },
+  { defect: 'conflict-answered-as-201', only: ['conflicts'], caughtBy: 'conflicts.page-over-page', says: /^expected 409, got 201/ },
+  { defect: 'conflict-answered-as-201', only: ['conflicts'], caughtBy: 'conflicts.route-over-page', says: /^expected 409, got 201: a route over the page at \/contract-[0-9a-f]+\/taken-by-page-\d+/ },
+  { defect: 'conflict-answered-as-201', only: ['conflicts'], caughtBy: 'conflicts.locale-code', says: /^expected 409, got 201: a second [a-z]{2}-[A-Z]{2}/ },
+  { defect: 'html-not-found', only: ['schema'], caughtBy: 'schema.get.v2-sites-siteId', says: /^expected the content type application\/json, got text\/html/ },
+  { defect: 'old-version-answers', only: ['versions'], caughtBy: 'versions.undocumented', says: /^expected 404, got 200: GET \/v1\/sites\/[\w-]+/ },
+  { defect: 'update-not-applied', only: ['lifecycle'], caughtBy: 'lifecycle.site.update', says: /^expected name ".*", hostOrigin ".*", got ".*", null: the update answer/ },
+  { defect: 'bad-request-without-details', only: ['validation'], caughtBy: 'validation.post.v2-sites.name.missing', says: /^expected the 400's details to name "name", got none: a missing name/ },
 ]
 
 describe('the contract suite against a deliberately non-conforming server', () => {
@@ -50,27 +50,27 @@ describe('the contract suite against a deliberately non-conforming server', () =
     }
   })
 
-  it('says which document a wrong field type breaks, where in the body, with the value and Ajv\'s message', async () => {
+  it('says which document a wrong field type breaks, where in the body, with the value, in plain words', async () => {
     const server = await startNonconforming(['wrong-field-type'])
     try {
       const report = await runAgainst(server.url, server.mock, { only: ['schema'] })
       const failure = check(report, 'schema.get.v2-sites-siteId').failures.find((f) => f.violations)!
-      expect(failure.documents).toEqual(['SPEC.md', 'published OpenAPI'])
+      expect(failure.documents).toEqual(['service rules', 'published OpenAPI'])
       expect(failure.request).toMatchObject({ method: 'GET' })
       expect(failure.response?.status).toBe(200)
-      expect(failure.violations).toContainEqual(expect.objectContaining({ document: 'SPEC.md', schema: 'contracts/schemas/site.json', pointer: '/name', value: 42, message: expect.stringContaining('must be string') }))
+      expect(failure.violations).toContainEqual(expect.objectContaining({ document: 'service rules', schema: 'contracts/schemas/site.json', pointer: '/name', value: 42, message: 'expected string, got number 42' }))
       expect(failure.violations).toContainEqual(expect.objectContaining({ document: 'published OpenAPI', pointer: '/name', value: 42 }))
     } finally {
       await server.close()
     }
   })
 
-  it('tells a spec gap from a bug: a 400 without details breaks SPEC.md alone, and passes the published profile', async () => {
+  it('tells a gap of the published OpenAPI from a bug: a 400 without details breaks the service rules alone, and passes the published profile', async () => {
     const server = await startNonconforming(['bad-request-without-details'])
     try {
       const spec = await runAgainst(server.url, server.mock, { only: ['validation'] })
       const failure = check(spec, 'validation.post.v2-sites.name.missing').failures[0]!
-      expect(failure.documents).toEqual(['SPEC.md'])
+      expect(failure.documents).toEqual(['service rules'])
       const published = await runAgainst(server.url, server.mock, { only: ['validation'], profile: 'published' })
       expect(check(published, 'validation.post.v2-sites.name.missing').status).toBe('passed')
       expect(exitCodeOf(published)).toBe(0)

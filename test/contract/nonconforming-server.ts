@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { ApiRequest, ApiResponse } from '../../src/api/types.js'
 import { createMock, type Mock, type MockOptions } from '../../src/mock.js'
 import { withSemanticDefects, type SemanticDefect } from './semantic-defects.js'
+import { withExampleDefects, type ExampleDefect } from './example-defects.js'
 
 /**
  * A server that behaves like the mock except for the defects it is given: the proof that the
@@ -23,6 +24,8 @@ export type Defect =
   | 'bad-request-without-details'
   | 'site-key-not-scoped'
   | SemanticDefect
+  // Defects of semantics behind schema-valid answers, for the example checks.
+  | ExampleDefect
 
 export interface RecordedRequest {
   method: string
@@ -128,7 +131,8 @@ function existing(mock: Mock, path: string, bodySiteId: string | undefined): boo
 /** Starts it on an ephemeral port. `delayMs` slows every answer, to interrupt a run midway. */
 export async function startNonconforming(defects: Defect[], options: MockOptions & { delayMs?: number } = {}): Promise<Nonconforming> {
   const mock = createMock({ rateLimit: false, ...options })
-  const handle = defective(withSemanticDefects(mock, new Set(defects)), new Set(defects), new Map())
+  const withDefects = withSemanticDefects(mock, new Set(defects))
+  const handle = withExampleDefects(withDefects, new Set(defects), defective(withDefects, new Set(defects), new Map()))
   const requests: RecordedRequest[] = []
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []

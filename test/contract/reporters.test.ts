@@ -30,28 +30,32 @@ describe('the reporters', () => {
   })
   afterAll(() => server.close())
 
-  it('pretty: each failure shows the check, the request, the status, the offending part with Ajv\'s message, and the broken document', () => {
+  it('pretty: each failure shows the check, its rule, the request, the status, the offending part in plain words, and the broken document', () => {
     const text = render(report, 'pretty')
     expect(text).toContain('✗ schema › GET /v2/sites/{siteId} answers documented statuses with JSON bodies that match their schemas  [schema.get.v2-sites-siteId]')
     expect(text).toMatch(/request: {2}GET \/v2\/sites\/[\w-]+\n/)
     expect(text).toMatch(/response: 200 \{"object":"site"/)
-    expect(text).toContain('/name = 42: must be string {"type":"string"}  [SPEC.md: contracts/schemas/site.json]')
-    expect(text).toContain('breaks: SPEC.md and the published OpenAPI (a bug)')
-    expect(text).toContain('the content type is text/html, not application/json')
+    expect(text).toContain('  rule: every answer has a documented status, a JSON body (none with a 204) and the documented shape (docs/contract-rules.md#answer-shape)')
+    expect(text).toContain('/name = 42: expected string, got number 42  [service rules: contracts/schemas/site.json]')
+    expect(text).toContain('breaks: the service rules and the published OpenAPI (a bug)')
+    expect(text).toContain('the published OpenAPI says: GET /v2/sites/{siteId} "Returns a site by its ID."')
+    expect(text).toContain('expected the content type application/json, got text/html')
+    expect(text).not.toMatch(/SPEC\.md|must match|must be /)
   })
 
   it('pretty: a summary per group with passed, failed and skipped, the reasons for skips, cleanup and the verdict', () => {
     const text = render(report, 'pretty')
     expect(text).toMatch(/Summary\n {2}group +passed +failed +skipped\n {2}schema +\d+ +\d+ +\d+\n {2}auth +\d+ +\d+ +\d+\n {2}total/)
-    expect(text).toContain('auth: 1 check: no --other-api-key: cross-tenant checks skipped')
+    expect(text).toContain('auth: 4 checks: no --other-api-key: cross-tenant checks skipped')
     expect(text).toMatch(/cleanup: deleted \d+ resources created by contract-[0-9a-f]{8}/)
-    expect(text).toMatch(/FAILED: \d+ of \d+ checks break SPEC\.md/)
+    expect(text).toMatch(/\n\nFAILED: \d+ of \d+ checks break the service rules \(\d+ skipped\)\n$/)
   })
 
   it('junit: one well-formed testcase per check, with failures and skips marked', () => {
     const xml = render(report, 'junit')
     expectWellFormedXml(xml)
-    expect(xml.match(/<testcase /g)).toHaveLength(report.checks.length)
+    // One testcase per check, and one for the cleanup.
+    expect(xml.match(/<testcase /g)).toHaveLength(report.checks.length + 1)
     expect(xml.match(/<failure /g)?.length).toBeGreaterThanOrEqual(withStatus(report, 'failed').length)
     expect(xml.match(/<skipped /g)).toHaveLength(withStatus(report, 'skipped').length)
     expect(xml).toContain('&lt;html&gt;')

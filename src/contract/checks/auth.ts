@@ -72,7 +72,7 @@ export const authChecks: CheckDefinition[] = [
       const rename = await ctx.write('PATCH', SITE, { siteId: site.id }, { name: `${ctx.tag} renamed by another tenant` }, { key: other })
       ctx.expectError(rename, 403, 'forbidden', 'renaming the site with --other-api-key')
       const after = await ctx.get(SITE, { siteId: site.id })
-      if (ctx.json(after).name !== site.name) ctx.fail('a refused update changed the site anyway', after)
+      if (ctx.json(after).name !== site.name) ctx.fail(`expected the name ${site.name} after the refused update, got ${String(ctx.json(after).name)}`, after)
       const create = await ctx.write('POST', PAGES, {}, { siteId: site.id, pathname: ctx.fixtures.uniquePath('other-key'), name: `${ctx.tag} other key` }, { key: other })
       ctx.expectError(create, 403, 'forbidden', 'creating a page with --other-api-key')
     },

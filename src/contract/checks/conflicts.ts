@@ -1,5 +1,6 @@
 import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../endpoints.js'
+import { publishedResponseText } from '../published.js'
 import { listItems } from './support.js'
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
@@ -32,30 +33,39 @@ function createConflict(existing: Kind, incoming: Kind): CheckDefinition {
       // Counted by pathname, which is this check's own: other checks may add to the sandbox meanwhile.
       const listed = await listItems(ctx, template, { siteId: site.id, ...(incoming === 'page' ? { includeOffline: 'true' } : {}) })
       const holders = listed.filter((item) => item.pathname === taken.pathname).length
-      if (holders !== (incoming === existing ? 1 : 0)) ctx.fail(`the refused create left ${holders} ${incoming}(s) at ${String(taken.pathname)}`)
+      const wanted = incoming === existing ? 1 : 0
+      if (holders !== wanted) ctx.fail(`expected ${wanted} ${incoming}(s) at ${String(taken.pathname)} after the refused create, got ${holders}`)
     },
   }
 }
 
-/** An update onto a taken pathname: 409, and the resource keeps its pathname. */
-function updateConflict(kind: Kind): CheckDefinition {
+/** An update onto a pathname another page or route has: 409, and the resource keeps its pathname. */
+function updateConflict(kind: Kind, onto: Kind): CheckDefinition {
   return {
-    id: `conflicts.${kind}-update`,
+    id: `conflicts.${kind}-update-onto-${onto}`,
     group: 'conflicts',
-    name: `moving a ${kind} to a pathname another page or route has is a 409 that changes nothing`,
-    ...(kind === 'route' ? specOnly(NO_ROUTES) : {}),
+    name: `moving a ${kind} to the pathname of another ${onto} is a 409 that changes nothing`,
+    ...(kind === 'route' || onto === 'route' ? specOnly(NO_ROUTES) : {}),
     needs: ['write'],
     async run(ctx) {
       const mover = await occupy(ctx, kind, `${kind}-mover`)
-      // Pages and routes share one pathname space; the published OpenAPI knows pages only.
-      const taken = await occupy(ctx, kind === 'page' && ctx.spec ? 'route' : 'page', 'taken')
+      const taken = await occupy(ctx, onto, `taken-by-${onto}`)
       const template = kind === 'page' ? PAGE : ROUTE
       const param = kind === 'page' ? 'pageIdOrPathname' : 'routeIdOrPathname'
       ctx.expectError(await ctx.write('PATCH', template, { [param]: idOf(mover) }, { pathname: taken.pathname }), 409, 'conflict', `moving the ${kind} onto ${String(taken.pathname)}`)
       const read = await ctx.get(template, { [param]: idOf(mover) })
-      if (ctx.json(read).pathname !== mover.pathname) ctx.fail(`the refused update changed the pathname to ${String(ctx.json(read).pathname)}`, read)
+      ctx.expectStatus(read, 200, `reading the ${kind} after the refused update`)
+      if (ctx.json(read).pathname !== mover.pathname) ctx.fail(`expected the pathname ${String(mover.pathname)} after the refused update, got ${String(ctx.json(read).pathname)}`, read)
     },
   }
+}
+
+/**
+ * A locale conflict is a promise of the published OpenAPI only where its 409 of the operation says
+ * when it happens; a 409 declared without words leaves the cause open.
+ */
+function localeConflictStance(method: string, template: string): Pick<CheckDefinition, 'profiles' | 'unpromised'> {
+  return publishedResponseText(method, template, 409) ? {} : specOnly(`the published OpenAPI declares a 409 for ${method} ${template} without saying when`)
 }
 
 export const conflictChecks: CheckDefinition[] = [
@@ -63,12 +73,15 @@ export const conflictChecks: CheckDefinition[] = [
   createConflict('page', 'route'),
   createConflict('route', 'page'),
   createConflict('route', 'route'),
-  updateConflict('page'),
-  updateConflict('route'),
+  updateConflict('page', 'page'),
+  updateConflict('page', 'route'),
+  updateConflict('route', 'page'),
+  updateConflict('route', 'route'),
   {
     id: 'conflicts.locale-code',
     group: 'conflicts',
     name: 'creating a locale with a code the site has is a 409; so is changing a code to a taken one',
+    ...localeConflictStance('POST', LOCALES),
     needs: ['write'],
     async run(ctx) {
       const site = await ctx.fixtures.sandbox()
@@ -76,12 +89,16 @@ export const conflictChecks: CheckDefinition[] = [
       ctx.expectError(await ctx.write('POST', LOCALES, {}, { siteId: site.id, locale: existing.locale }), 409, 'conflict', `a second ${String(existing.locale)}`)
       const other = await ctx.fixtures.createIn('locale', site)
       ctx.expectError(await ctx.write('PATCH', LOCALE, { localeIdOrCode: idOf(other) }, { locale: existing.locale }), 409, 'conflict', `renaming ${String(other.locale)} to ${String(existing.locale)}`)
+      const read = await ctx.get(LOCALE, { localeIdOrCode: idOf(other) })
+      ctx.expectStatus(read, 200, 'reading the locale after the refused rename')
+      if (ctx.json(read).locale !== other.locale) ctx.fail(`expected the code ${String(other.locale)} after the refused rename, got ${String(ctx.json(read).locale)}`, read)
     },
   },
   {
     id: 'conflicts.locale-restore',
     group: 'conflicts',
     name: 'restoring a locale that is not deleted, or whose code was taken again, is a 409',
+    ...localeConflictStance('POST', LOCALE_RESTORE),
     needs: ['write'],
     async run(ctx) {
       const site = await ctx.fixtures.sandbox()

@@ -1,9 +1,13 @@
 import type { CheckDefinition } from '../check.js'
 import type { Profile } from '../types.js'
 import { authChecks } from './auth.js'
+import { objectAuthorizationChecks } from './auth-objects.js'
+import { boundaryChecks } from './boundaries.js'
 import { conflictChecks } from './conflicts.js'
+import { depthLifecycleChecks } from './lifecycle-depth.js'
 import { familyLifecycleChecks } from './lifecycle-families.js'
 import { siteLifecycleChecks } from './lifecycle-sites.js'
+import { orderChecks } from './order.js'
 import { paginationChecks } from './pagination.js'
 import { familySchemaChecks } from './schema-families.js'
 import { siteSchemaChecks } from './schema-sites.js'
@@ -17,12 +21,16 @@ export function allChecks(profile: Profile): CheckDefinition[] {
     ...siteSchemaChecks,
     ...familySchemaChecks,
     ...authChecks,
+    ...objectAuthorizationChecks,
     ...siteLifecycleChecks,
     ...familyLifecycleChecks,
+    ...depthLifecycleChecks,
     ...generatedValidationChecks(profile),
     ...validationRuleChecks,
     ...conflictChecks,
     ...paginationChecks,
+    ...boundaryChecks,
+    ...orderChecks,
     ...versionChecks,
   ]
 }

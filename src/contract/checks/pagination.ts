@@ -1,5 +1,7 @@
 import { specOnly, type CheckContext, type CheckDefinition } from '../check.js'
 import { LOCALES, PAGES, ROUTES, SITE_PAGES, SITES } from '../endpoints.js'
+import { documents } from '../judge.js'
+import { publishedParameter, resolvePublished } from '../published.js'
 import { DEFAULT_LIMIT, expectExactly, expectIncluded, expectSameOrder, expectSameWalk, walk, walkLimits, type WalkTarget } from './walk.js'
 
 interface ListTarget {
@@ -62,10 +64,27 @@ function walkCheck(list: ListTarget): CheckDefinition {
       const hasMore = ctx.json(first).hasMore
       const wanted = Math.min(DEFAULT_LIMIT, full.length)
       if (size > DEFAULT_LIMIT || (hasMore === true && size !== DEFAULT_LIMIT) || (exact && (size !== wanted || hasMore !== full.length > DEFAULT_LIMIT))) {
-        ctx.fail(`without limit, the first page of ${full.length} items should hold ${wanted} with hasMore ${String(full.length > DEFAULT_LIMIT)}; it holds ${size} with hasMore ${String(hasMore)}`, first)
+        ctx.fail(`expected ${wanted} items with hasMore ${String(full.length > DEFAULT_LIMIT)} on the first page without limit (${full.length} items in all), got ${size} with hasMore ${String(hasMore)}`, first)
       }
     },
   }
+}
+
+/**
+ * Why the published OpenAPI does not promise a 400 for this parameter value, or undefined when
+ * it does: it declares a 400 for the list and bounds (or a format) on the parameter.
+ */
+function publishedSilence(template: string, name: string, keyword: 'minimum' | 'format'): string | undefined {
+  if (!documents('published', 'GET', template, 400)) return `the published OpenAPI declares no 400 for GET ${template}`
+  const schema = resolvePublished(publishedParameter('GET', template, name)?.schema ?? {})
+  if (schema[keyword] === undefined) return `the published OpenAPI sets ${keyword === 'minimum' ? 'no bounds on' : 'no format for'} ${name} of GET ${template}`
+  return undefined
+}
+
+/** A check of the service rules alone when the published OpenAPI leaves it open, with the reason. */
+function stanceOf(list: ListTarget, silence: string | undefined): Pick<CheckDefinition, 'profiles' | 'unpromised'> {
+  if (list.specOnly) return specOnly(list.specOnly)
+  return silence ? specOnly(silence) : {}
 }
 
 function limitCheck(list: ListTarget): CheckDefinition {
@@ -73,28 +92,25 @@ function limitCheck(list: ListTarget): CheckDefinition {
     id: `pagination.${list.key}.limit-range`,
     group: 'pagination',
     name: `GET ${list.template} refuses limit 0 and limit 101 with a 400 naming limit`,
-    ...(list.specOnly ? specOnly(list.specOnly) : {}),
+    ...stanceOf(list, publishedSilence(list.template, 'limit', 'minimum')),
     async run(ctx) {
-      ctx.requirePublished('GET', list.template, 400)
       const { target } = await list.resolve(ctx)
       for (const limit of [0, 101]) ctx.expectBadRequest(await ctx.get(target.template, target.params, { ...target.query, limit }), 'limit', `limit=${limit}`)
     },
   }
 }
 
-function cursorCheck(list: ListTarget): CheckDefinition {
+/** A startingAfter that is not a UUID (`bad-cursor`), or a UUID of no item of the list (`foreign-cursor`). */
+function cursorCheck(list: ListTarget, kind: 'bad' | 'foreign'): CheckDefinition {
   return {
-    id: `pagination.${list.key}.bad-cursor`,
+    id: `pagination.${list.key}.${kind}-cursor`,
     group: 'pagination',
-    name: `GET ${list.template} refuses a startingAfter that is not the id of an item of the list with a 400 naming startingAfter`,
-    ...(list.specOnly ? specOnly(list.specOnly) : {}),
+    name: `GET ${list.template} refuses a startingAfter that is ${kind === 'bad' ? 'not a UUID' : 'the id of no item of the list'} with a 400 naming startingAfter`,
+    ...stanceOf(list, kind === 'bad' ? publishedSilence(list.template, 'startingAfter', 'format') : 'the published OpenAPI says only that startingAfter is a UUID'),
     async run(ctx) {
-      ctx.requirePublished('GET', list.template, 400)
       const { target } = await list.resolve(ctx)
-      const cursors = ctx.spec ? ['not-a-uuid', ctx.phantomId()] : ['not-a-uuid']
-      for (const cursor of cursors) {
-        ctx.expectBadRequest(await ctx.get(target.template, target.params, { ...target.query, startingAfter: cursor }), 'startingAfter', `startingAfter=${cursor}`)
-      }
+      const cursor = kind === 'bad' ? 'not-a-uuid' : ctx.phantomId()
+      ctx.expectBadRequest(await ctx.get(target.template, target.params, { ...target.query, startingAfter: cursor }), 'startingAfter', `startingAfter=${cursor}`)
     },
   }
 }
@@ -113,10 +129,10 @@ const sortWalks: CheckDefinition = {
       for (const sortDirection of ['asc', 'desc']) {
         const seen = await walk(ctx, { ...target, query: { ...target.query, sortBy, sortDirection } }, limit)
         const label = `sortBy=${sortBy}&sortDirection=${sortDirection}`
-        if (seen.length !== all.length || seen.some((id) => !all.includes(id))) ctx.fail(`the walk with ${label} saw ${seen.length} pages, not the ${all.length} of the list`)
+        if (seen.length !== all.length || seen.some((id) => !all.includes(id))) ctx.fail(`expected the ${all.length} pages of the list, got ${seen.length}: the walk with ${label}`)
       }
     }
   },
 }
 
-export const paginationChecks: CheckDefinition[] = [...LISTS.flatMap((list) => [walkCheck(list), limitCheck(list), cursorCheck(list)]), sortWalks]
+export const paginationChecks: CheckDefinition[] = [...LISTS.flatMap((list) => [walkCheck(list), limitCheck(list), cursorCheck(list, 'bad'), cursorCheck(list, 'foreign')]), sortWalks]

@@ -16,18 +16,24 @@ function differingFields(a: Json, b: Json): string[] {
   return [...keys].filter((key) => canonical(a[key]) !== canonical(b[key]))
 }
 
+/** The success status a read or an update answers; anything else fails before the fields are compared. */
+function expectOk(ctx: CheckContext, exchange: Exchange, what: string): Json {
+  ctx.expectStatus(exchange, 200, what)
+  return ctx.json(exchange)
+}
+
 /** Fails unless the read-back equals what the write answered. */
 export function expectSame(ctx: CheckContext, written: Json, read: Exchange, what: string): void {
-  const body = ctx.json(read)
+  const body = expectOk(ctx, read, what)
   const fields = differingFields(written, body)
-  if (fields.length > 0) ctx.fail(`${what}: the read-back differs in ${fields.map((field) => `${field} (${canonical(written[field])} then ${canonical(body[field])})`).join(', ')}`, read)
+  if (fields.length > 0) ctx.fail(`expected the read-back to equal what the write answered, got ${fields.map((field) => `${field} ${canonical(body[field])} instead of ${canonical(written[field])}`).join(', ')}: ${what}`, read)
 }
 
 /** Fails unless each expected field has the expected value. */
 export function expectFields(ctx: CheckContext, exchange: Exchange, expected: Json, what: string): void {
-  const body = ctx.json(exchange)
+  const body = expectOk(ctx, exchange, what)
   const wrong = Object.keys(expected).filter((key) => canonical(body[key]) !== canonical(expected[key]))
-  if (wrong.length > 0) ctx.fail(`${what}: ${wrong.map((key) => `${key} is ${canonical(body[key])}, expected ${canonical(expected[key])}`).join('; ')}`, exchange)
+  if (wrong.length > 0) ctx.fail(`expected ${wrong.map((key) => `${key} ${canonical(expected[key])}`).join(', ')}, got ${wrong.map((key) => canonical(body[key])).join(', ')}: ${what}`, exchange)
 }
 
 /** Every item of a list, following startingAfter with pages of 100. */
@@ -42,16 +48,19 @@ export async function listItems(ctx: CheckContext, template: string, query: Reco
     if (ctx.json(exchange).hasMore !== true || items.length === 0) return all
     cursor = String(items[items.length - 1]!.id)
   }
-  return ctx.fail(`listing ${template} did not end after 1000 pages`)
+  return ctx.fail(`expected the list to end, got more than 1000 pages: listing ${template}`)
 }
 
-/** After a delete: 404 not_found under the spec profile; the published OpenAPI only rules out a success. */
+/**
+ * After a delete: no success, which every document that runs the check promises; and a 404
+ * not_found, which the service rules add.
+ */
 export function expectGone(ctx: CheckContext, exchange: Exchange, what: string): void {
-  if (ctx.spec) return ctx.expectError(exchange, 404, 'not_found', what)
-  if (exchange.status >= 200 && exchange.status < 300) ctx.fail(`${what}: still answers ${exchange.status}`, exchange)
+  if (exchange.status >= 200 && exchange.status < 300) ctx.fail(`expected ${ctx.spec ? '404' : 'no success after the delete'}, got ${exchange.status}: ${what}`, exchange)
+  if (ctx.spec) ctx.expectError(exchange, 404, 'not_found', what)
 }
 
 export async function expectListed(ctx: CheckContext, template: string, query: Record<string, string>, id: string, listed: boolean, what: string, params: Record<string, string> = {}): Promise<void> {
   const ids = (await listItems(ctx, template, query, params)).map((item) => String(item.id))
-  if (ids.includes(id) !== listed) ctx.fail(`${what}: ${id} is ${listed ? 'missing from' : 'still in'} ${template}`)
+  if (ids.includes(id) !== listed) ctx.fail(`expected ${id} ${listed ? 'in' : 'gone from'} ${template}, got it ${listed ? 'missing' : 'still listed'}: ${what}`)
 }

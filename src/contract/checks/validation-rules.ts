@@ -1,4 +1,4 @@
-import { idOf, type CheckDefinition } from '../check.js'
+import { idOf, specOnly, type CheckDefinition } from '../check.js'
 import { LOCALE, PAGE, ROUTE, ROUTES } from '../endpoints.js'
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
@@ -40,6 +40,7 @@ export const validationRuleChecks: CheckDefinition[] = [
     id: 'validation.locale.default-undeletable',
     group: 'validation',
     name: "the site's default locale cannot be deleted (400)",
+    ...specOnly('the published OpenAPI declares a 400 for DELETE /v2/locales/{localeIdOrCode} without saying the default locale cannot be deleted'),
     needs: ['write'],
     async run(ctx) {
       const site = await ctx.fixtures.sandbox()

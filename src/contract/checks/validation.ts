@@ -1,5 +1,5 @@
 import type { HttpMethod } from '../../api/types.js'
-import { idOf, type CheckContext, type CheckDefinition, type Json } from '../check.js'
+import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES, operationAt } from '../endpoints.js'
 import { contractsSchema, invalidCases, publishedBodySchema, publishedQuerySchema, type InvalidCase } from '../invalid-cases.js'
 import { documents } from '../judge.js'
@@ -46,10 +46,7 @@ const TARGETS: Target[] = [
 const PAGINATION = ['limit', 'startingAfter']
 
 function schemaOf(profile: Profile, target: Target): { schema: Record<string, unknown>; base: string } | undefined {
-  if (profile === 'published') {
-    if (target.in === 'params') return undefined
-    return target.in === 'body' ? publishedBodySchema(target.method, target.template) : publishedQuerySchema(target.method, target.template)
-  }
+  if (profile === 'published') return target.in === 'params' ? undefined : publishedSchemaOf(target)
   const operation = operationAt(target.method, target.template)
   const file = target.in === 'body' ? operation?.body : target.in === 'query' ? operation?.query : operation?.params
   return file ? contractsSchema(file) : undefined
@@ -63,11 +60,39 @@ function describeCase(c: InvalidCase): string {
 
 const slug = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')
 
-function caseCheck(target: Target, c: InvalidCase, id: string): CheckDefinition {
+const WHAT_A_KIND_NEEDS: Record<InvalidCase['kind'], string> = {
+  missing: 'does not require a value',
+  'wrong type': 'sets no type that refuses this value',
+  'invalid value': 'sets no format, pattern or list of values',
+  'out of range': 'sets no bounds',
+  'not accepted': 'does not refuse a value',
+}
+
+const publishedSchemaOf = (target: Target): { schema: Record<string, unknown>; base: string } | undefined =>
+  target.in === 'body' ? publishedBodySchema(target.method, target.template) : publishedQuerySchema(target.method, target.template, target.in === 'params' ? 'path' : 'query')
+
+/**
+ * Whether the published OpenAPI makes the promise a case of the service rules checks: it declares
+ * a 400 for the operation and its own schema refuses the same field the same way. When it does
+ * not, the check is one of the service rules alone, and says why (or where the documents disagree).
+ */
+function publishedStance(target: Target, c: InvalidCase): Pick<CheckDefinition, 'profiles' | 'unpromised' | 'disagreement'> {
+  const operation = `${target.method} ${target.template}`
+  if (!documents('published', target.method, target.template, 400)) return specOnly(`the published OpenAPI declares no 400 for ${operation}`)
+  const found = publishedSchemaOf(target)
+  const properties = (found?.schema.properties ?? {}) as Record<string, unknown>
+  if (!(c.field in properties)) return specOnly(`the published OpenAPI's ${operation} has no ${c.field}`)
+  if (c.kind === 'not accepted') return { ...specOnly(`the published OpenAPI's ${operation} accepts ${c.field}`), disagreement: `the published OpenAPI's ${operation} accepts ${c.field}, which the service rules refuse` }
+  const promised = invalidCases(found!.schema, found!.base, { asText: target.in !== 'body', skip: PAGINATION }).some((other) => other.field === c.field && other.kind === c.kind)
+  return promised ? {} : specOnly(`the published OpenAPI's ${operation} ${WHAT_A_KIND_NEEDS[c.kind]} for ${c.field}`)
+}
+
+function caseCheck(target: Target, c: InvalidCase, id: string, profile: Profile): CheckDefinition {
   return {
     id,
     group: 'validation',
     name: `${target.method} ${target.template}: ${describeCase(c)} is a 400 naming ${c.field}`,
+    ...(profile === 'spec' ? publishedStance(target, c) : {}),
     needs: target.method === 'GET' ? [] : ['write'],
     async run(ctx) {
       const params = await target.params(ctx)
@@ -103,7 +128,7 @@ export function generatedValidationChecks(profile: Profile): CheckDefinition[] {
       const base = `validation.${target.method.toLowerCase()}.${slug(target.template)}.${c.field}.${slug(c.kind)}`
       const n = (seen.get(base) ?? 0) + 1
       seen.set(base, n)
-      checks.push(caseCheck(target, c, n === 1 ? base : `${base}-${n}`))
+      checks.push(caseCheck(target, c, n === 1 ? base : `${base}-${n}`, profile))
     }
   }
   return checks

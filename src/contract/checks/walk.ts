@@ -25,21 +25,21 @@ export async function walk(ctx: CheckContext, target: WalkTarget, limit: number 
     ctx.expectStatus(exchange, 200, `page ${page} of ${label}`)
     const body = ctx.json(exchange)
     const items = ctx.items(exchange)
-    if (typeof body.hasMore !== 'boolean') ctx.fail(`${label}: hasMore is ${body.hasMore === undefined ? 'missing' : JSON.stringify(body.hasMore)} on page ${page}, not a boolean`, exchange)
+    if (typeof body.hasMore !== 'boolean') ctx.fail(`expected hasMore true or false, got ${body.hasMore === undefined ? 'none' : JSON.stringify(body.hasMore)}: page ${page} of ${label}`, exchange)
     const max = limit ?? DEFAULT_LIMIT
-    if (items.length > max) ctx.fail(`${label}: page ${page} has ${items.length} items, more than ${max}`, exchange)
+    if (items.length > max) ctx.fail(`expected at most ${max} items, got ${items.length}: page ${page} of ${label}`, exchange)
     for (const item of items) {
       const id = String(item.id)
       const earlier = pageOf.get(id)
-      if (earlier !== undefined) ctx.fail(`${label}: item ${id} appears twice, on page ${earlier} and on page ${page}`, exchange)
+      if (earlier !== undefined) ctx.fail(`expected each item once, got ${id} twice, on page ${earlier} and on page ${page}: ${label}`, exchange)
       pageOf.set(id, page)
       ids.push(id)
     }
     if (body.hasMore !== true) return ids
-    if (items.length === 0) ctx.fail(`${label}: page ${page} is empty but hasMore is true`, exchange)
+    if (items.length === 0) ctx.fail(`expected items on a page with hasMore true, got none: page ${page} of ${label}`, exchange)
     cursor = ids[ids.length - 1]
   }
-  return ctx.fail(`${label} did not end after ${MAX_PAGES} pages`)
+  return ctx.fail(`expected the list to end, got more than ${MAX_PAGES} pages: ${label}`)
 }
 
 /** The limits to walk with: the largest, a small one that still takes several pages, 7, and the default. */
@@ -58,8 +58,8 @@ export function expectSameWalk(ctx: CheckContext, reference: string[], other: st
   const known = new Set(reference)
   const missing = reference.filter((id) => !seen.has(id))
   const extra = other.filter((id) => !known.has(id))
-  if (missing.length === 0 && extra.length === 0) ctx.fail(`${label} saw the same items as the walk with limit 100, in another order`)
-  ctx.fail(`${label} saw ${other.length} items, the walk with limit 100 saw ${reference.length}${missing.length ? `; missing: ${missing.slice(0, 5).join(', ')}` : ''}${extra.length ? `; extra: ${extra.slice(0, 5).join(', ')}` : ''}`)
+  if (missing.length === 0 && extra.length === 0) ctx.fail(`expected the order of the walk with limit 100, got another order: ${label}`)
+  ctx.fail(`expected the ${reference.length} items of the walk with limit 100, got ${other.length}${missing.length ? `; missing: ${missing.slice(0, 5).join(', ')}` : ''}${extra.length ? `; extra: ${extra.slice(0, 5).join(', ')}` : ''}: ${label}`)
 }
 
 /** Fails unless two walks of a list that may change meanwhile agree on the order of the items both saw. */
@@ -67,7 +67,7 @@ export function expectSameOrder(ctx: CheckContext, reference: string[], other: s
   const inOther = new Set(other)
   const inReference = new Set(reference)
   if (reference.filter((id) => inOther.has(id)).join() !== other.filter((id) => inReference.has(id)).join()) {
-    ctx.fail(`${label} saw the items it shares with the walk with limit 100 in another order`)
+    ctx.fail(`expected the items it shares with the walk with limit 100 in the same order, got another order: ${label}`)
   }
 }
 
@@ -76,12 +76,12 @@ export function expectExactly(ctx: CheckContext, seen: string[], expected: strin
   const missing = expected.filter((id) => !seen.includes(id))
   const extra = seen.filter((id) => !expected.includes(id))
   if (missing.length || extra.length) {
-    ctx.fail(`${label} should see exactly the ${expected.length} items this run made${missing.length ? `; missing: ${missing.join(', ')}` : ''}${extra.length ? `; extra: ${extra.join(', ')}` : ''}`)
+    ctx.fail(`expected exactly the ${expected.length} items this run made, got ${seen.length}${missing.length ? `; missing: ${missing.join(', ')}` : ''}${extra.length ? `; extra: ${extra.join(', ')}` : ''}: ${label}`)
   }
 }
 
 /** Fails unless a walk saw every item this run made in the list. */
 export function expectIncluded(ctx: CheckContext, seen: string[], includes: string[], label: string): void {
   const absent = includes.filter((id) => !seen.includes(id))
-  if (absent.length) ctx.fail(`${label} misses items this run made: ${absent.join(', ')}`)
+  if (absent.length) ctx.fail(`expected every item this run made, got ${absent.length} missing (${absent.join(', ')}): ${label}`)
 }

@@ -1,3 +1,4 @@
+import { RULES, ruleReference } from '../rules.js'
 import { GROUPS, type CheckResult, type ContractReport, type Failure, type Group } from '../types.js'
 
 const MAX_JSON = 400
@@ -9,17 +10,46 @@ export function brief(value: unknown, max = MAX_JSON): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text
 }
 
+export type FailureLabel = 'server error' | 'bug' | 'service rules' | 'published OpenAPI' | 'suite'
+
+/**
+ * What kind of failure this is, for sorting out who acts: a 5xx is a server error whatever was
+ * checked; else the documents it breaks say whether it is a bug (both), a promise of one document.
+ */
+export function labelOf(failure: Failure): FailureLabel {
+  if (failure.documents.length === 0) return 'suite'
+  if ((failure.response?.status ?? 0) >= 500) return 'server error'
+  if (failure.documents.length === 2) return 'bug'
+  return failure.documents[0]!
+}
+
 /** Which documents a failure breaks, in words QA can act on. */
 function brokenDocuments(failure: Failure): string {
-  if (failure.documents.length === 0) return 'no document: the suite could not run the check'
-  if (failure.documents.length === 2) return 'SPEC.md and the published OpenAPI (a bug)'
-  if (failure.documents[0] === 'SPEC.md') return 'SPEC.md only (the published OpenAPI does not promise this: a spec gap)'
-  return 'the published OpenAPI'
+  switch (labelOf(failure)) {
+    case 'suite':
+      return 'no document: the suite could not run the check'
+    case 'server error':
+      return 'a server error (5xx): no document allows one'
+    case 'bug':
+      return 'the service rules and the published OpenAPI (a bug)'
+    case 'published OpenAPI':
+      return 'the published OpenAPI'
+    case 'service rules':
+      if (failure.disagreement) return `the service rules only; the documents disagree: ${failure.disagreement}`
+      return `the service rules only; the published OpenAPI leaves this open (${failure.leftOpen ?? 'it makes no such promise'})`
+  }
+}
+
+/** The rule a check holds the target to, in words, and where it is written out. */
+export function ruleLine(check: CheckResult): string {
+  const words = (RULES as Record<string, string>)[check.rule]
+  return `rule: ${words ? `${words} ` : ''}(${ruleReference(check.rule)})`
 }
 
 /** The lines that describe one failure: the message, the documents, the request, the response, the schema violations. */
 export function failureLines(failure: Failure): string[] {
   const lines = [failure.message, `breaks: ${brokenDocuments(failure)}`]
+  if (failure.published) lines.push(`the published OpenAPI says: ${failure.published}`)
   if (failure.request) {
     const body = failure.request.body === undefined ? '' : ` ${brief(failure.request.body, 300)}`
     lines.push(`request:  ${failure.request.method} ${failure.request.path}${body}`)
@@ -72,13 +102,15 @@ export function cleanupLines(report: ContractReport): string[] {
   return lines
 }
 
-/** The verdict line: what the exit code will say. */
+/** The verdict line: what the exit code will say, failed checks first. */
 export function verdict(report: ContractReport): string {
   const { passed, failed, skipped } = totals(report.checks)
-  const doc = report.profile === 'spec' ? 'SPEC.md' : 'the published OpenAPI'
+  const doc = report.profile === 'spec' ? 'the service rules' : 'the published OpenAPI'
+  const left = report.cleanup.leftBehind.length
+  const leftText = `${left} created resource${left === 1 ? '' : 's'} could not be deleted`
   if (report.interrupted) return `INTERRUPTED: ${passed} passed, ${failed} failed, ${skipped} skipped before the run was interrupted`
-  if (report.cleanup.leftBehind.length > 0) return `FAILED: ${report.cleanup.leftBehind.length} created resource(s) could not be deleted`
-  if (failed > 0) return `FAILED: ${failed} of ${passed + failed} checks break ${doc} (${skipped} skipped)`
+  if (failed > 0) return `FAILED: ${failed} of ${passed + failed} checks break ${doc}${left ? `, and ${leftText}` : ''} (${skipped} skipped)`
+  if (left > 0) return `FAILED: ${leftText} (${passed} checks passed, ${skipped} skipped)`
   if (passed === 0) return `NOTHING CHECKED: all ${skipped} checks were skipped; the summary above says which flags would let them run`
   return `PASSED: all ${passed} checks hold against ${doc} (${skipped} skipped)`
 }

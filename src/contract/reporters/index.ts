@@ -1,5 +1,5 @@
 import type { ContractReport } from '../types.js'
-import { countsByGroup, totals } from './format.js'
+import { countsByGroup, labelOf, totals } from './format.js'
 import { renderJunit } from './junit.js'
 import { renderPretty } from './pretty.js'
 
@@ -9,7 +9,8 @@ export type ReporterName = (typeof REPORTERS)[number]
 /** The machine report: the whole run, with the totals per group. */
 function renderJson(report: ContractReport): string {
   const summary = { ...totals(report.checks), groups: Object.fromEntries(countsByGroup(report.checks)) }
-  return `${JSON.stringify({ ...report, summary }, null, 2)}\n`
+  const checks = report.checks.map((check) => ({ ...check, failures: check.failures.map((failure) => ({ ...failure, label: labelOf(failure) })) }))
+  return `${JSON.stringify({ ...report, checks, summary }, null, 2)}\n`
 }
 
 export function render(report: ContractReport, reporter: ReporterName): string {

@@ -1,5 +1,5 @@
 import { GROUPS, type CheckResult, type ContractReport } from '../types.js'
-import { cleanupLines, failureLines, totals } from './format.js'
+import { cleanupLines, failureLines, labelOf, ruleLine, totals } from './format.js'
 
 function escape(text: string): string {
   return (
@@ -21,29 +21,61 @@ function testcase(check: CheckResult): string {
   if (check.status === 'passed') return `${open}/>`
   if (check.status === 'skipped') return `${open}>\n      <skipped message="${escape(check.reason ?? '')}"/>\n    </testcase>`
   const failures = check.failures.map((failure) => {
-    const text = failureLines(failure).join('\n')
-    return `      <failure message="${escape(failure.message)}" type="${escape(failure.documents.join(' + ') || 'suite')}">${escape(text)}</failure>`
+    const text = [...failureLines(failure), ruleLine(check)].join('\n')
+    return `      <failure message="${escape(failure.message)}" type="${escape(labelOf(failure))}">${escape(text)}</failure>`
   })
   return `${open}>\n${failures.join('\n')}\n    </testcase>`
 }
 
-/** JUnit XML: one testsuite per group, one testcase per check. */
+interface Suite {
+  name: string
+  tests: number
+  failures: number
+  skipped: number
+  /** Wall-clock ms from the first start to the last end: with checks side by side, less than their sum. */
+  time: number
+  body: string[]
+}
+
+function suiteXml(suite: Suite, timestamp: string): string {
+  const head = `  <testsuite name="${escape(suite.name)}" tests="${suite.tests}" failures="${suite.failures}" errors="0" skipped="${suite.skipped}" time="${seconds(suite.time)}" timestamp="${timestamp}">`
+  return [head, ...suite.body, '  </testsuite>'].join('\n')
+}
+
+function groupSuite(checks: CheckResult[]): Suite {
+  const counts = totals(checks)
+  const start = Math.min(...checks.map((check) => check.offsetMs))
+  const end = Math.max(...checks.map((check) => check.offsetMs + check.durationMs))
+  return { name: checks[0]!.group, tests: checks.length, failures: counts.failed, skipped: counts.skipped, time: end - start, body: checks.map(testcase) }
+}
+
+/** Cleanup as a test of its own, so that what was left behind fails the file as it fails the run. */
+function cleanupSuite(report: ContractReport, time: number): Suite {
+  const left = report.cleanup.leftBehind.length
+  const name = 'everything the run created is deleted [cleanup]'
+  const open = `    <testcase classname="sitemock.contract.cleanup" name="${name}" time="${seconds(time)}"`
+  const output = `      <system-out>${escape([...cleanupLines(report), ...report.notices].join('\n'))}</system-out>`
+  const failure = left ? [`      <failure message="${left} created resource(s) could not be deleted" type="cleanup">${escape(cleanupLines(report).join('\n'))}</failure>`] : []
+  return { name: 'cleanup', tests: 1, failures: left ? 1 : 0, skipped: 0, time, body: [`${open}>`, ...failure, output, '    </testcase>'] }
+}
+
+/**
+ * JUnit XML as CI servers read it (the junit-10.xsd of Jenkins' xunit plugin): one testsuite per
+ * group, one testcase per check, and the cleanup; `<testsuites>` holds only suites, and its time
+ * is the run's, which no suite's exceeds.
+ */
 export function renderJunit(report: ContractReport): string {
-  const all = totals(report.checks)
   const suites = GROUPS.map((group) => report.checks.filter((check) => check.group === group))
     .filter((checks) => checks.length > 0)
-    .map((checks) => {
-      const counts = totals(checks)
-      const time = checks.reduce((sum, check) => sum + check.durationMs, 0)
-      const head = `  <testsuite name="${checks[0]!.group}" tests="${checks.length}" failures="${counts.failed}" errors="0" skipped="${counts.skipped}" time="${seconds(time)}" timestamp="${report.startedAt}">`
-      return [head, ...checks.map(testcase), '  </testsuite>'].join('\n')
-    })
-  const output = escape([...cleanupLines(report), ...report.notices].join('\n'))
+    .map(groupSuite)
+  const checksEnd = Math.max(0, ...report.checks.map((check) => check.offsetMs + check.durationMs))
+  suites.push(cleanupSuite(report, Math.max(0, report.durationMs - checksEnd)))
+  const total = Math.max(report.durationMs, ...suites.map((suite) => suite.time))
+  const sum = (key: 'tests' | 'failures'): number => suites.reduce((count, suite) => count + suite[key], 0)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="sitemock contract (${report.profile}) ${escape(report.baseUrl)}" tests="${report.checks.length}" failures="${all.failed}" errors="0" skipped="${all.skipped}" time="${seconds(report.durationMs)}">`,
-    ...suites,
-    `  <system-out>${output}</system-out>`,
+    `<testsuites name="sitemock contract (${report.profile}) ${escape(report.baseUrl)}" tests="${sum('tests')}" failures="${sum('failures')}" errors="0" time="${seconds(total)}">`,
+    ...suites.map((suite) => suiteXml(suite, report.startedAt)),
     '</testsuites>',
     '',
   ].join('\n')

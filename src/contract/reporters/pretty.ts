@@ -1,5 +1,5 @@
 import { DOCUMENT_OF, type ContractReport } from '../types.js'
-import { cleanupLines, countsByGroup, failureLines, totals, verdict } from './format.js'
+import { cleanupLines, countsByGroup, failureLines, ruleLine, totals, verdict } from './format.js'
 
 /** The report for people: failures in full, a summary per group, skip reasons, cleanup, verdict. */
 export function renderPretty(report: ContractReport): string {
@@ -12,7 +12,7 @@ export function renderPretty(report: ContractReport): string {
   if (failed.length > 0) {
     out.push('Failures', '')
     for (const check of failed) {
-      out.push(`✗ ${check.group} › ${check.name}  [${check.id}]`)
+      out.push(`✗ ${check.group} › ${check.name}  [${check.id}]`, `  ${ruleLine(check)}`)
       for (const failure of check.failures) {
         const [first, ...rest] = failureLines(failure)
         out.push(`    ${first}`, ...rest.map((line) => `      ${line}`))

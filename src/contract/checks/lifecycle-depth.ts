@@ -1,0 +1,89 @@
+import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
+import { LOCALE, PAGE, PAGES, ROUTE, SITE } from '../endpoints.js'
+import { expectGone, expectListed } from './support.js'
+
+/** A page read by id: its createdAt and updatedAt, after the read answered 200. */
+async function timesOf(ctx: CheckContext, id: string, what: string): Promise<{ createdAt: string; updatedAt: string }> {
+  const read = await ctx.get(PAGE, { pageIdOrPathname: id })
+  ctx.expectStatus(read, 200, what)
+  const body = ctx.json(read)
+  return { createdAt: String(body.createdAt), updatedAt: String(body.updatedAt) }
+}
+
+/** One write of the page and the times it answers with, checked against the times before it. */
+async function expectMoved(ctx: CheckContext, id: string, before: { createdAt: string; updatedAt: string }, change: Json, what: string): Promise<{ createdAt: string; updatedAt: string }> {
+  const answer = await ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, change)
+  ctx.expectStatus(answer, 200, what)
+  const after = await timesOf(ctx, id, `reading the page after ${what}`)
+  if (after.createdAt !== before.createdAt) ctx.fail(`expected createdAt ${before.createdAt} to stay, got ${after.createdAt}: after ${what}`, answer)
+  // ISO timestamps of one format compare in time order as text.
+  if (!(after.updatedAt > before.updatedAt)) ctx.fail(`expected updatedAt after ${before.updatedAt}, got ${after.updatedAt}: after ${what}`, answer)
+  if (ctx.json(answer).updatedAt !== after.updatedAt) ctx.fail(`expected the update to answer the updatedAt it stored (${after.updatedAt}), got ${String(ctx.json(answer).updatedAt)}: ${what}`, answer)
+  return after
+}
+
+/** Waits past the clock's millisecond, so that two writes cannot share a timestamp. */
+const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5))
+
+export const depthLifecycleChecks: CheckDefinition[] = [
+  {
+    id: 'lifecycle.timestamps.page',
+    group: 'lifecycle',
+    name: "a page's createdAt never changes; its updatedAt starts equal to it and moves forward on every write, an empty one included",
+    ...specOnly('the published OpenAPI does not say how createdAt and updatedAt move'),
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.sandbox()
+      const created = await ctx.fixtures.createIn('page', site, 'timestamps')
+      const id = idOf(created)
+      let times = await timesOf(ctx, id, 'reading the new page')
+      if (times.createdAt !== created.createdAt) ctx.fail(`expected createdAt ${String(created.createdAt)} as the create answered, got ${times.createdAt}: reading the new page`)
+      if (times.updatedAt !== times.createdAt) ctx.fail(`expected updatedAt equal to createdAt ${times.createdAt} on a new page, got ${times.updatedAt}`)
+      const writes: Array<[Json, string]> = [
+        [{ name: `${ctx.tag} timestamps renamed` }, 'a rename'],
+        [{ isOnline: false }, 'taking it offline'],
+        [{}, 'an empty update'],
+      ]
+      for (const [change, what] of writes) {
+        await tick()
+        times = await expectMoved(ctx, id, times, change, what)
+      }
+    },
+  },
+  {
+    id: 'lifecycle.cascade.site-delete',
+    group: 'lifecycle',
+    name: "deleting a site deletes its locales, pages and routes: each is a 404 by id afterwards",
+    ...specOnly('the published OpenAPI does not say what deleting a site does to its locales, pages and routes'),
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.createSite('cascade')
+      const children: Array<[string, string, string]> = [
+        [LOCALE, 'localeIdOrCode', idOf(await ctx.fixtures.createIn('locale', site))],
+        [PAGE, 'pageIdOrPathname', idOf(await ctx.fixtures.createIn('page', site, 'cascade'))],
+        [ROUTE, 'routeIdOrPathname', idOf(await ctx.fixtures.createIn('route', site, 'cascade'))],
+      ]
+      ctx.expectStatus(await ctx.write('DELETE', SITE, { siteId: site.id }), 204, 'deleting the site')
+      for (const [template, param, id] of children) expectGone(ctx, await ctx.get(template, { [param]: id }), `reading ${template.split('/')[2]!.replace(/s$/, '')} ${id} of the deleted site`)
+    },
+  },
+  {
+    id: 'lifecycle.cascade.page-delete',
+    group: 'lifecycle',
+    name: 'deleting a page deletes that page alone: the other pages of its site read back and stay listed',
+    ...specOnly('the published OpenAPI does not say what deleting a page does to the rest of its site'),
+    needs: ['write'],
+    async run(ctx) {
+      const site = await ctx.fixtures.createSite('page cascade')
+      const doomed = await ctx.fixtures.createIn('page', site, 'doomed')
+      // A page below the deleted one's pathname, which a prefix-matching delete would take too.
+      const below = await ctx.create(PAGES, { siteId: site.id, pathname: `${String(doomed.pathname)}/below`, name: `${ctx.tag} below` }, 'creating a page below it')
+      const sibling = await ctx.fixtures.createIn('page', site, 'sibling')
+      ctx.expectStatus(await ctx.write('DELETE', PAGE, { pageIdOrPathname: idOf(doomed) }), 204, 'deleting the page')
+      for (const page of [below, sibling]) {
+        ctx.expectStatus(await ctx.get(PAGE, { pageIdOrPathname: idOf(page) }), 200, `reading ${String(page.pathname)} after another page was deleted`)
+        await expectListed(ctx, PAGES, { siteId: site.id }, idOf(page), true, `the page list after deleting ${String(doomed.pathname)}`)
+      }
+    },
+  },
+]

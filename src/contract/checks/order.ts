@@ -1,0 +1,155 @@
+import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
+import { LOCALES, PAGE, PAGES, ROUTES, SITES } from '../endpoints.js'
+import { listItems } from './support.js'
+
+const NO_ROUTES = 'the published OpenAPI does not document routes'
+
+/** Pages whose titles and descriptions put every sort to the test: case, nulls, ties. */
+const PAGE_TEXTS: Array<{ title: string | null; description: string | null }> = [
+  { title: 'beta', description: 'Zulu' },
+  { title: 'Zeta', description: null },
+  { title: null, description: 'alpha' },
+  { title: 'alpha', description: 'Zulu' },
+  { title: 'Alpha', description: 'mike' },
+  { title: null, description: null },
+]
+
+const SORT_FIELD: Record<string, string> = { path: 'pathname', title: 'title', description: 'description', updatedAt: 'updatedAt', createdAt: 'createdAt' }
+
+/**
+ * Where a list breaks its order: values compared by UTF-16 code unit (so `Z` before `a`), and when
+ * `strict`, a null last in both directions and ties by id ascending, as the service rules add.
+ */
+function outOfOrder(items: Json[], field: string, direction: 'asc' | 'desc', strict: boolean): string | undefined {
+  for (let i = 1; i < items.length; i++) {
+    const [a, b] = [items[i - 1]!, items[i]!]
+    const [x, y] = [a[field], b[field]]
+    const pair = `${idOf(a)} (${JSON.stringify(x)}) before ${idOf(b)} (${JSON.stringify(y)})`
+    if (x === null || y === null || x === undefined || y === undefined) {
+      if (strict && (x === null || x === undefined) && y !== null && y !== undefined) return `${pair}: a null ${field} sorts last`
+      if (strict && x === y && idOf(a) > idOf(b)) return `${pair}: ties go by id, ascending`
+      continue
+    }
+    const [p, q] = [String(x), String(y)]
+    if (p === q) {
+      if (strict && idOf(a) > idOf(b)) return `${pair}: ties go by id, ascending`
+      continue
+    }
+    if ((p < q) !== (direction === 'asc')) return pair
+  }
+  return undefined
+}
+
+/** The run's own site for order checks, with pages of known titles, descriptions and update times. */
+function orderSite(ctx: CheckContext): Promise<{ siteId: string }> {
+  return ctx.fixtures.once('order-site', async () => {
+    const site = await ctx.fixtures.createSite('order')
+    const made: Json[] = []
+    for (const texts of PAGE_TEXTS) made.push(await ctx.fixtures.createIn('page', site, `order-${made.length}`))
+    // Updated in reverse order of creation, so updatedAt and createdAt sort differently.
+    for (const [index, page] of [...made.entries()].reverse()) {
+      ctx.expectStatus(await ctx.write('PATCH', PAGE, { pageIdOrPathname: idOf(page) }, ctx.spec ? PAGE_TEXTS[index]! : { name: `${ctx.tag} order ${index}` }), 200, 'giving an order page its texts')
+    }
+    return { siteId: site.id }
+  })
+}
+
+function pageOrderCheck(sortBy: string, direction: 'asc' | 'desc'): CheckDefinition {
+  return {
+    id: `pagination.pages.order.${sortBy}-${direction}`,
+    group: 'pagination',
+    name: `GET /v6/pages?sortBy=${sortBy}&sortDirection=${direction} lists the pages in that order`,
+    needs: ['write'],
+    async run(ctx) {
+      const { siteId } = await orderSite(ctx)
+      const exchange = await ctx.get(PAGES, {}, { siteId, sortBy, sortDirection: direction, limit: 100 })
+      ctx.expectStatus(exchange, 200, `listing with sortBy=${sortBy}&sortDirection=${direction}`)
+      const items = ctx.items(exchange)
+      const expected = `expected the pages by ${sortBy} ${direction === 'asc' ? 'ascending' : 'descending'}`
+      const wrong = outOfOrder(items, SORT_FIELD[sortBy]!, direction, false)
+      if (wrong) ctx.fail(`${expected}, got ${wrong}`, exchange)
+      await ctx.rulesOnly('the published OpenAPI does not say where nulls and ties sort', () => {
+        const misplaced = outOfOrder(items, SORT_FIELD[sortBy]!, direction, true)
+        if (misplaced) ctx.fail(`${expected}, got ${misplaced}`, exchange)
+      })
+    },
+  }
+}
+
+/** Items with the rank this run created them in, as text that sorts in that order ("created 002"). */
+const withCreationRank = (items: Json[], created: string[]): Json[] =>
+  items.map((item) => ({ ...item, createdOrder: `created ${String(created.indexOf(idOf(item)) + 1).padStart(3, '0')}` }))
+
+/** A list with one fixed order: the field it goes by, and how this run fills it. */
+interface FixedOrder {
+  key: string
+  template: string
+  field: string
+  /** What the order is, in words, as the service rules state it. */
+  words: string
+  unpromised: string
+  /** The list's query and items (all of them, following cursors). */
+  items(ctx: CheckContext): Promise<Json[]>
+}
+
+const FIXED_ORDERS: FixedOrder[] = [
+  {
+    key: 'routes',
+    template: ROUTES,
+    field: 'pathname',
+    words: 'by pathname',
+    unpromised: NO_ROUTES,
+    async items(ctx) {
+      const { site } = await ctx.fixtures.listed('routes')
+      return listItems(ctx, ROUTES, { siteId: site.id })
+    },
+  },
+  {
+    key: 'locales',
+    template: LOCALES,
+    field: 'createdOrder',
+    words: 'in creation order',
+    unpromised: 'the published OpenAPI does not say in which order locales are listed',
+    async items(ctx) {
+      const { site, ids } = await ctx.fixtures.listed('locales')
+      // Locales carry no timestamp: their order is the order this run created them in.
+      return withCreationRank(await listItems(ctx, LOCALES, { siteId: site.id }), ids)
+    },
+  },
+  {
+    key: 'sites',
+    template: SITES,
+    field: 'createdOrder',
+    words: 'oldest first',
+    unpromised: 'the published OpenAPI does not say in which order sites are listed',
+    async items(ctx) {
+      const created = await ctx.fixtures.once('order-sites', async () => {
+        const ids: string[] = []
+        for (const label of ['order first', 'order second', 'order third']) ids.push((await ctx.fixtures.createSite(label)).id)
+        return ids
+      })
+      const all = await listItems(ctx, SITES, { workspaceId: String(ctx.options.workspaceId) })
+      // Only the sites this run made, in the order it made them; others may be older or newer.
+      return withCreationRank(all.filter((item) => created.includes(idOf(item))), created)
+    },
+  },
+]
+
+function fixedOrderCheck(order: FixedOrder): CheckDefinition {
+  return {
+    id: `pagination.${order.key}.order`,
+    group: 'pagination',
+    name: `GET ${order.template} lists ${order.words}`,
+    ...specOnly(order.unpromised),
+    needs: ['write'],
+    async run(ctx) {
+      const wrong = outOfOrder(await order.items(ctx), order.field, 'asc', true)
+      if (wrong) ctx.fail(`expected GET ${order.template} ${order.words}, got ${wrong}`)
+    },
+  }
+}
+
+export const orderChecks: CheckDefinition[] = [
+  ...Object.keys(SORT_FIELD).flatMap((sortBy) => [pageOrderCheck(sortBy, 'asc'), pageOrderCheck(sortBy, 'desc')]),
+  ...FIXED_ORDERS.map(fixedOrderCheck),
+]

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { render } from '../../src/contract/reporters/index.js'
+import { labelOf, verdict } from '../../src/contract/reporters/format.js'
+import { startNonconforming } from './nonconforming-server.js'
+import { check, runAgainst, withStatus } from './support.js'
+
+describe('verdicts a QA engineer can act on', () => {
+  it('a capability that is missing (routes answering 404) is reported once; the checks that need it are skipped with that reason', async () => {
+    const server = await startNonconforming(['routes-missing'])
+    try {
+      const report = await runAgainst(server.url, server.mock, { only: ['lifecycle', 'conflicts', 'validation', 'auth'] })
+      const creating = withStatus(report, 'failed').filter((result) => result.failures.some((failure) => /^expected 201, got 404: creating a route/.test(failure.message)))
+      expect(creating.map((result) => result.id)).toHaveLength(1)
+      const reason = new RegExp(`^a precondition failed, reported by ${creating[0]!.id.replace(/\./g, '\\.')}: expected 201, got 404: creating a route`)
+      const dependents = withStatus(report, 'skipped').filter((result) => reason.test(result.reason ?? ''))
+      expect(dependents.length).toBeGreaterThanOrEqual(4)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('a 5xx is a server error first, with "expected 200, got 500", and the verdict line gives the failed checks before what cleanup left', async () => {
+    const server = await startNonconforming(['page-read-500', 'delete-does-not-delete'])
+    try {
+      const report = await runAgainst(server.url, server.mock, { only: ['lifecycle'] })
+      const failure = check(report, 'lifecycle.page.create').failures[0]!
+      expect(failure.message).toBe('expected 200, got 500: the created page')
+      expect(labelOf(failure)).toBe('server error')
+      expect(render(report, 'pretty')).toContain('    expected 200, got 500: the created page\n      breaks: a server error (5xx): no document allows one\n')
+      const failed = withStatus(report, 'failed').length
+      expect(report.cleanup.leftBehind.length).toBeGreaterThan(0)
+      expect(verdict(report)).toMatch(new RegExp(`^FAILED: ${failed} of \\d+ checks break the service rules, and ${report.cleanup.leftBehind.length} created resources? could not be deleted \\(\\d+ skipped\\)$`))
+    } finally {
+      await server.close()
+    }
+  })
+})
