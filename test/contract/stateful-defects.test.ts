@@ -55,7 +55,7 @@ describe('the stateful group against semantic defects', () => {
       expect(result.status).toBe('failed')
       const failure = result.failures[0]!
       const [headline, replay, heading, ...transcript] = failure.message.split('\n')
-      expect(headline).toMatch(/^the target parts from the oracle at step \d+ \(.+\): /)
+      expect(headline).toMatch(/^expected the oracle's answer at step \d+ \(.+\), got another: /)
       expect(headline).toMatch(says)
       const found = /^seed (\d+) \(replay with --seed \1\); shrunk from 50 to (\d+) command\(s\) in \d+ replay\(s\)/.exec(replay!)
       expect(found, replay).not.toBeNull()

@@ -68,7 +68,7 @@ function failureOfDivergence(context: CheckContext, result: SequenceResult, repl
   const { difference, exchange } = result.divergence!
   const last = result.steps[result.steps.length - 1]!
   const message = [
-    `the target parts from the oracle at step ${result.steps.length} (${last.label}): ${difference.message}`,
+    `expected the oracle's answer at step ${result.steps.length} (${last.label}), got another: ${difference.message}`,
     ...replay,
     'transcript, request by request (target | oracle):',
     ...transcript(result),
