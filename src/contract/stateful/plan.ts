@@ -43,7 +43,7 @@ const DEFAULT_LIMIT = 20
 
 const pick = <T>(values: readonly T[], choice: number): T => values[choice % values.length]!
 
-/** The parts of an operation a profile does not promise: routes, 401s and input validation are SPEC.md's alone. */
+/** The parts of an operation a profile does not promise: routes, 401s and input validation are promised by the service rules alone. */
 function unpromised(profile: Profile, op: Operation, key: KeyRole, invalid: boolean): boolean {
   return profile === 'published' && (op.startsWith('route.') || key === 'none' || invalid)
 }
