@@ -1,0 +1,74 @@
+/**
+ * Texts kept outside the JavaScript heap: records of UTF-8 bytes written one after another into
+ * one buffer, the oldest overwritten first. A busy journal then allocates nothing per request
+ * that the garbage collector must trace or promote, however large its bodies.
+ *
+ * Positions are virtual (they only grow); a record never straddles the buffer's end. The owner
+ * says how far back records must survive (`keepFrom`); the buffer grows when a new record would
+ * overwrite one of those, so no kept record is ever lost.
+ */
+export class TextRing {
+  private bytes: Buffer
+  /** The virtual position of the buffer's first byte. */
+  private base = 0
+  /** Where the next record starts. */
+  private head = 0
+
+  constructor(initialBytes: number) {
+    this.bytes = Buffer.allocUnsafeSlow(Math.max(1024, initialBytes))
+  }
+
+  /**
+   * Writes the texts as one record and returns where it starts; `lengths[at + i]` receives
+   * the byte length of texts[i], or -1 for undefined. Records from `keepFrom` on stay intact.
+   */
+  write(texts: ReadonlyArray<string | undefined>, lengths: Int32Array, at: number, keepFrom: number): number {
+    let chars = 0
+    for (const text of texts) chars += text?.length ?? 0
+    // A UTF-16 code unit never takes more than three bytes of UTF-8.
+    const reserve = chars * 3
+    let start = this.head
+    const offset = (start - this.base) % this.bytes.length
+    if (offset + reserve > this.bytes.length) start += this.bytes.length - offset
+    if (start + reserve - Math.min(keepFrom, this.head) > this.bytes.length) start = this.grow(Math.min(keepFrom, this.head), reserve)
+    const offsetOfStart = (start - this.base) % this.bytes.length
+    let written = 0
+    for (const [i, text] of texts.entries()) {
+      const length = text === undefined ? -1 : this.bytes.write(text, offsetOfStart + written)
+      lengths[at + i] = length
+      written += Math.max(0, length)
+    }
+    this.head = start + written
+    return start
+  }
+
+  /** The texts of the record at `start`, as `write` measured them. */
+  read(start: number, lengths: Int32Array, at: number, count: number): Array<string | undefined> {
+    let cursor = (start - this.base) % this.bytes.length
+    const texts: Array<string | undefined> = []
+    for (let i = 0; i < count; i++) {
+      const length = lengths[at + i]!
+      texts.push(length < 0 ? undefined : this.bytes.toString('utf8', cursor, cursor + length))
+      cursor += Math.max(0, length)
+    }
+    return texts
+  }
+
+  /** Forgets every record. */
+  clear(): void {
+    this.base = this.head
+  }
+
+  /** Moves the records from `keepFrom` on to the start of a larger buffer; returns where the next record starts. */
+  private grow(keepFrom: number, reserve: number): number {
+    const kept = this.head - keepFrom
+    const next = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, (kept + reserve) * 2))
+    const from = (keepFrom - this.base) % this.bytes.length
+    const firstPart = Math.min(kept, this.bytes.length - from)
+    this.bytes.copy(next, 0, from, from + firstPart)
+    this.bytes.copy(next, firstPart, 0, kept - firstPart)
+    this.bytes = next
+    this.base = keepFrom
+    return this.head
+  }
+}
