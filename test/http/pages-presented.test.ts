@@ -20,7 +20,7 @@ describe.each(TRANSPORTS)('a page read before a change shows the change (%s)', (
   }
 
   it('after an update, a publish and a renamed default locale', async () => {
-    const id = (await server.api.get(`/v6/pages?siteId=${siteId}&limit=1`, { key })).body.data[0].id as string
+    const id = ((await server.api.get(`/v6/pages?siteId=${siteId}&limit=1`, { key })).body.data as Array<{ id: string }>)[0]!.id
     const before = await read(id)
     expect(before.listed).toEqual(before.one)
 
