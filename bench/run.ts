@@ -3,6 +3,7 @@
 // and every ratio is taken within a round. Flags: --quick (shorter runs, no million pages),
 // --save (write bench/results/latest.md, the figures the README quotes), --rounds N, --seconds S.
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -37,9 +38,18 @@ const FIXED_RATE_SECONDS = quick ? 3 : 5
 
 const log = (line: string): void => console.log(line)
 
+/**
+ * The fixture of `pages` pages, generated once per version of the generator: a million pages
+ * take a minute to generate, and the same code gives the same document.
+ */
 function generateFixture(pages: number): string {
-  const file = path.join(os.tmpdir(), `sitemock-bench-${pages}.json`)
-  execFileSync(process.execPath, [bin, 'generate', '--sites', '1', '--pages', String(pages), '--locales', '2', '--routes', '10', '--seed', '1', '--output', file])
+  const generator = createHash('sha256')
+  for (const file of fs.readdirSync(path.join(root, 'dist/src/scenarios')).sort()) generator.update(fs.readFileSync(path.join(root, 'dist/src/scenarios', file)))
+  const file = path.join(os.tmpdir(), `sitemock-bench-${pages}-${generator.digest('hex').slice(0, 12)}.json`)
+  if (fs.existsSync(file)) return file
+  const partial = `${file}.partial`
+  execFileSync(process.execPath, [bin, 'generate', '--sites', '1', '--pages', String(pages), '--locales', '2', '--routes', '10', '--seed', '1', '--output', partial])
+  fs.renameSync(partial, file)
   return file
 }
 
@@ -50,6 +60,8 @@ interface Measurement {
   server: string
   workload: Workload
   url: string
+  /** false for a server whose state is not the N pages of the block (the limit, Prism). */
+  sized?: false
 }
 
 /** Saturation: a warm-up of every measurement, then alternating rounds; the limit is one of the measurements. */
@@ -63,7 +75,7 @@ async function measureRounds(load: LoadGenerator, bare: Measurement, measurement
   const limits = results[0]!
   return all.map((m, i) => {
     const rounds = results[i]!
-    const row: Row = { server: m.server, workload: m.workload.name, n: i === 0 ? '' : n, result: medianResult(rounds), ofLimit: median(rounds.map((r, round) => r.rps / limits[round]!.rps)) }
+    const row: Row = { server: m.server, workload: m.workload.name, n: i === 0 || m.sized === false ? '' : n, result: medianResult(rounds), ofLimit: median(rounds.map((r, round) => r.rps / limits[round]!.rps)) }
     log(`  ${row.server} ${row.workload}${row.n === '' ? '' : ` N=${row.n}`}: ${row.result.rps.toFixed(0)} req/s (${(row.ofLimit * 100).toFixed(0)}% of the limit) p99 ${row.result.p99.toFixed(1)} ms`)
     return row
   })
@@ -85,7 +97,7 @@ async function withServers<T>(starts: Array<() => Promise<ServerProcess>>, use: 
 }
 
 /** One size: load time and memory, then every workload (or the curve's two) with the journal on, and off where the targets compare them. */
-async function measureSize(load: LoadGenerator, bare: Measurement, n: number, measured: Measured): Promise<void> {
+async function measureSize(load: LoadGenerator, bare: Measurement, n: number, measured: Measured, others: Measurement[] = []): Promise<void> {
   const fixture = generateFixture(n)
   const target = await resolveTarget(fixture)
   const full = n === SMALL || n === LARGE
@@ -97,7 +109,7 @@ async function measureSize(load: LoadGenerator, bare: Measurement, n: number, me
     const { one, deepList } = readWorkloads(target)
     // Creates grow the state, so they go to a server of their own: the reads keep measuring N pages.
     const reads = full ? sitemockWorkloads(target).filter((w) => w.method !== 'POST') : [one, deepList]
-    const measurements: Measurement[] = reads.map((workload) => ({ server: 'sitemock', workload, url: server!.url }))
+    const measurements: Measurement[] = [...others, ...reads.map((workload) => ({ server: 'sitemock', workload, url: server!.url }))]
     if (full) {
       measurements.push({ server: 'sitemock', workload: writeWorkloads(target).find((w) => w.method === 'POST')!, url: writer!.url })
       measurements.push(...[one, deepList].map((workload) => ({ server: 'sitemock --journal-size 0', workload, url: journalOff!.url })))
@@ -148,9 +160,19 @@ async function main(): Promise<void> {
   log(`in-process: static msw handler ${inProcess.staticMicros.toFixed(0)} µs, sitemock ${inProcess.sitemockMicros.toFixed(0)} µs per request`)
 
   const pageBodySize = 650
-  await withServers([() => startServer(process.execPath, ['--import', 'tsx', path.join(here, 'servers/bare.ts'), String(pageBodySize)], LISTENING)], async ([bareServer]) => {
+  const prismStart = (): Promise<ServerProcess> =>
+    startServer(path.join(here, 'node_modules/.bin/prism'), ['mock', path.join(root, 'contracts/published-openapi.json'), '-h', '127.0.0.1', '-p', '4590', '--errors', 'false'], /(Prism is listening on http:\/\/[^\s]+)/)
+  const bareStart = (): Promise<ServerProcess> => startServer(process.execPath, ['--import', 'tsx', path.join(here, 'servers/bare.ts'), String(pageBodySize)], LISTENING)
+  await withServers([bareStart, prismStart], async ([bareServer, prismServer]) => {
     const bare: Measurement = { server: 'bare node:http', workload: { name: 'fixed JSON body', path: '/' }, url: bareServer!.url }
-    for (const n of [SMALL, ...CURVE]) await measureSize(load, bare, n, measured)
+    // Stoplight Prism mocking the published OpenAPI, for comparison: measured once, beside the smallest state.
+    const prism: Measurement = {
+      server: 'Prism',
+      workload: { name: 'GET one page', path: '/v6/pages/497f6eca-6276-4993-bfeb-53cbbbba6f08', headers: { 'x-api-key': 'sk_benchbenchbenchbenchbench' } },
+      url: prismServer!.url,
+      sized: false,
+    }
+    for (const n of [SMALL, ...CURVE]) await measureSize(load, bare, n, measured, n === SMALL ? [prism] : [])
     const largeFixture = generateFixture(LARGE)
     measured.rows.push(...(await measureDurableWrites(load, bare, await resolveTarget(largeFixture), largeFixture)))
   })
@@ -161,6 +183,12 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, report)
   log(`Written to ${path.relative(root, file)}${flags.save ? '' : ' (untracked; --save writes bench/results/latest.md)'}`)
+}
+
+function prismNote(measured: Measured): string[] {
+  const prism = measured.rows.find((r) => r.server === 'Prism')
+  const one = measured.rows.find((r) => r.server === 'sitemock' && r.workload === 'GET page by id' && r.n === SMALL)
+  return prism && one ? [`- Prism mocking the published OpenAPI: ${prism.result.rps.toFixed(0)} req/s on GET one page; sitemock's GET page by id at N = ${SMALL}: ${(one.result.rps / prism.result.rps).toFixed(1)}x that`] : []
 }
 
 function render(load: LoadGenerator, measured: Measured): string {
@@ -196,6 +224,7 @@ function render(load: LoadGenerator, measured: Measured): string {
     '',
     `- Startup, median of ${measured.startup!.runs} fresh processes: importing msw/node ${measured.startup!.mswNodeMs.toFixed(0)} ms; then importing sitemock and sitemock/msw and calling createMock() ${measured.startup!.sitemockMs.toFixed(0)} ms`,
     `- In-process (setupServer + fetch, sequential requests, median of alternating rounds): static msw handler ${measured.inProcess!.staticMicros.toFixed(0)} µs, sitemock handler (GET page by id) ${measured.inProcess!.sitemockMicros.toFixed(0)} µs per request`,
+    ...prismNote(measured),
     `- Fixed rate: autocannon's overallRate (open loop) at ${FIXED_RATE.toLocaleString('en-US')} req/s for ${FIXED_RATE_SECONDS} s, medians of ${ROUNDS} rounds`,
     '',
     '## Targets',
