@@ -161,7 +161,7 @@ async function main(): Promise<void> {
 
   const pageBodySize = 650
   const prismStart = (): Promise<ServerProcess> =>
-    startServer(path.join(here, 'node_modules/.bin/prism'), ['mock', path.join(root, 'contracts/published-openapi.json'), '-h', '127.0.0.1', '-p', '4590', '--errors', 'false'], /(Prism is listening on http:\/\/[^\s]+)/)
+    startServer(path.join(here, 'node_modules/.bin/prism'), ['mock', path.join(root, 'contracts/published-openapi.json'), '-h', '127.0.0.1', '-p', '4590', '--errors', 'false'], /Prism is listening on (http:\/\/[^\s]+)/)
   const bareStart = (): Promise<ServerProcess> => startServer(process.execPath, ['--import', 'tsx', path.join(here, 'servers/bare.ts'), String(pageBodySize)], LISTENING)
   await withServers([bareStart, prismStart], async ([bareServer, prismServer]) => {
     const bare: Measurement = { server: 'bare node:http', workload: { name: 'fixed JSON body', path: '/' }, url: bareServer!.url }

@@ -1,21 +1,25 @@
 /**
- * Texts kept outside the JavaScript heap: records of UTF-8 bytes written one after another into
- * one buffer, the oldest overwritten first. A busy journal then allocates nothing per request
+ * Texts kept as bytes rather than strings: records of UTF-8 written one after another into one
+ * typed array (its memory lies outside the heap the garbage collector traces), the oldest
+ * overwritten first. Plain TextEncoder and Uint8Array, so it runs in browsers as in Node. A busy journal then allocates nothing per request
  * that the garbage collector must trace or promote, however large its bodies.
  *
  * Positions are virtual (they only grow); a record never straddles the buffer's end. The owner
  * says how far back records must survive (`keepFrom`); the buffer grows when a new record would
  * overwrite one of those, so no kept record is ever lost.
  */
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
 export class TextRing {
-  private bytes: Buffer
+  private bytes: Uint8Array
   /** The virtual position of the buffer's first byte. */
   private base = 0
   /** Where the next record starts. */
   private head = 0
 
   constructor(initialBytes: number) {
-    this.bytes = Buffer.allocUnsafeSlow(Math.max(1024, initialBytes))
+    this.bytes = new Uint8Array(Math.max(1024, initialBytes))
   }
 
   /**
@@ -34,7 +38,7 @@ export class TextRing {
     const offsetOfStart = (start - this.base) % this.bytes.length
     let written = 0
     for (const [i, text] of texts.entries()) {
-      const length = text === undefined ? -1 : this.bytes.write(text, offsetOfStart + written)
+      const length = text === undefined ? -1 : encoder.encodeInto(text, this.bytes.subarray(offsetOfStart + written)).written
       lengths[at + i] = length
       written += Math.max(0, length)
     }
@@ -48,7 +52,7 @@ export class TextRing {
     const texts: Array<string | undefined> = []
     for (let i = 0; i < count; i++) {
       const length = lengths[at + i]!
-      texts.push(length < 0 ? undefined : this.bytes.toString('utf8', cursor, cursor + length))
+      texts.push(length < 0 ? undefined : decoder.decode(this.bytes.subarray(cursor, cursor + length)))
       cursor += Math.max(0, length)
     }
     return texts
@@ -62,11 +66,11 @@ export class TextRing {
   /** Moves the records from `keepFrom` on to the start of a larger buffer; returns where the next record starts. */
   private grow(keepFrom: number, reserve: number): number {
     const kept = this.head - keepFrom
-    const next = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, (kept + reserve) * 2))
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, (kept + reserve) * 2))
     const from = (keepFrom - this.base) % this.bytes.length
     const firstPart = Math.min(kept, this.bytes.length - from)
-    this.bytes.copy(next, 0, from, from + firstPart)
-    this.bytes.copy(next, firstPart, 0, kept - firstPart)
+    next.set(this.bytes.subarray(from, from + firstPart), 0)
+    next.set(this.bytes.subarray(0, kept - firstPart), firstPart)
     this.bytes = next
     this.base = keepFrom
     return this.head
