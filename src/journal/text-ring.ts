@@ -10,6 +10,12 @@
  */
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
+// Node's Buffer writes a string at an offset without a view object per text; browsers, which
+// have no Buffer, take TextEncoder's way.
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
+const allocate = (size: number): Uint8Array => (NodeBuffer ? NodeBuffer.allocUnsafeSlow(size) : new Uint8Array(size))
+const encode = (bytes: Uint8Array, text: string, offset: number): number =>
+  NodeBuffer ? (bytes as Buffer).write(text, offset) : encoder.encodeInto(text, bytes.subarray(offset)).written
 
 export class TextRing {
   private bytes: Uint8Array
@@ -19,7 +25,7 @@ export class TextRing {
   private head = 0
 
   constructor(initialBytes: number) {
-    this.bytes = new Uint8Array(Math.max(1024, initialBytes))
+    this.bytes = allocate(Math.max(1024, initialBytes))
   }
 
   /**
@@ -38,7 +44,7 @@ export class TextRing {
     const offsetOfStart = (start - this.base) % this.bytes.length
     let written = 0
     for (const [i, text] of texts.entries()) {
-      const length = text === undefined ? -1 : encoder.encodeInto(text, this.bytes.subarray(offsetOfStart + written)).written
+      const length = text === undefined ? -1 : encode(this.bytes, text, offsetOfStart + written)
       lengths[at + i] = length
       written += Math.max(0, length)
     }
@@ -66,7 +72,7 @@ export class TextRing {
   /** Moves the records from `keepFrom` on to the start of a larger buffer; returns where the next record starts. */
   private grow(keepFrom: number, reserve: number): number {
     const kept = this.head - keepFrom
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, (kept + reserve) * 2))
+    const next = allocate(Math.max(this.bytes.length * 2, (kept + reserve) * 2))
     const from = (keepFrom - this.base) % this.bytes.length
     const firstPart = Math.min(kept, this.bytes.length - from)
     next.set(this.bytes.subarray(from, from + firstPart), 0)
