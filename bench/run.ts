@@ -75,7 +75,8 @@ async function measureRounds(load: LoadGenerator, bare: Measurement, measurement
   const limits = results[0]!
   return all.map((m, i) => {
     const rounds = results[i]!
-    const row: Row = { server: m.server, workload: m.workload.name, n: i === 0 || m.sized === false ? '' : n, result: medianResult(rounds), ofLimit: median(rounds.map((r, round) => r.rps / limits[round]!.rps)) }
+    const workload = i === 0 ? `${m.workload.name} (the rounds of N = ${n.toLocaleString('en-US')})` : m.workload.name
+    const row: Row = { server: m.server, workload, n: i === 0 || m.sized === false ? '' : n, result: medianResult(rounds), ofLimit: median(rounds.map((r, round) => r.rps / limits[round]!.rps)) }
     log(`  ${row.server} ${row.workload}${row.n === '' ? '' : ` N=${row.n}`}: ${row.result.rps.toFixed(0)} req/s (${(row.ofLimit * 100).toFixed(0)}% of the limit) p99 ${row.result.p99.toFixed(1)} ms`)
     return row
   })
@@ -115,7 +116,7 @@ async function measureSize(load: LoadGenerator, bare: Measurement, n: number, me
       measurements.push(...[one, deepList].map((workload) => ({ server: 'sitemock --journal-size 0', workload, url: journalOff!.url })))
     }
     const rows = await measureRounds(load, bare, measurements, n)
-    measured.rows.push(...rows.slice(1))
+    measured.rows.push(...rows)
     figures.rssAfterRunMb = server!.rssMb()
     figures.loadedSeconds = measurements.filter((m) => m.url === server!.url).length * (SECONDS * ROUNDS + WARMUP_SECONDS)
     if (n === LARGE) measured.fixedRate = await measureFixedRate(server!.url, [one, deepList])
@@ -140,7 +141,7 @@ async function measureDurableWrites(load: LoadGenerator, bare: Measurement, targ
   try {
     return await withServers([() => startSitemock(fixture, '--state-file', path.join(stateDir, 'state.json'))], async ([server]) => {
       const rows = await measureRounds(load, bare, writeWorkloads(target).map((workload) => ({ server: 'sitemock --state-file', workload, url: server!.url })), LARGE)
-      return rows.slice(1)
+      return rows
     })
   } finally {
     fs.rmSync(stateDir, { recursive: true, force: true })
