@@ -3,6 +3,7 @@
 // collections were made and are queried between rounds, one that never touches them.
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import '../src/data.js'
 import { createMock, type Mock } from '../src/mock.js'
 import { generateFixture } from '../src/scenarios/generate.js'
 

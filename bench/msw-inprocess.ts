@@ -4,6 +4,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import { createMock } from '../src/mock.js'
 import { createMswHandler, DEFAULT_BASE_URL } from '../src/transports/msw.js'
+import { alternate, median } from './rounds.js'
 
 export interface InProcessResult {
   staticMicros: number
@@ -16,22 +17,6 @@ async function meanMicros(url: string, headers: Record<string, string>, count: n
   return ((performance.now() - started) * 1000) / count
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-
-/**
- * Alternates the two handlers in rounds and keeps each one's median round, so that a burst of
- * other work on the machine or a garbage collection weighs on both sides alike.
- */
-async function alternate(a: () => Promise<number>, b: () => Promise<number>, rounds: number): Promise<[number, number]> {
-  const first: number[] = []
-  const second: number[] = []
-  for (let round = 0; round < rounds; round++) {
-    first.push(await a())
-    second.push(await b())
-  }
-  return [median(first), median(second)]
-}
-
 export async function measureInProcess(count = 1000, rounds = 9): Promise<InProcessResult> {
   const mock = createMock({ seed: 1 })
   const { workspaces, sites } = mock.credentials()
@@ -39,7 +24,7 @@ export async function measureInProcess(count = 1000, rounds = 9): Promise<InProc
   const key = workspaces[0]!.appApiKey
   const pageId = mock.store.pages.ofSite(siteId).at(0)!.id
   const pageUrl = `${DEFAULT_BASE_URL}/v6/pages/${pageId}`
-  const body = (await mock.handle({ method: 'GET', path: `/v6/pages/${pageId}`, query: '', headers: { 'x-api-key': key }, body: undefined })).body
+  const body = mock.handle({ method: 'GET', path: `/v6/pages/${pageId}`, query: '', headers: { 'x-api-key': key }, body: undefined }).body
   // Both handlers answer the same URL, each as the only handler: msw's cost per handler tried
   // depends on the host (cookies are looked up per handler), so anything else would be unequal.
   const staticHandler = http.get(pageUrl, () => HttpResponse.json(body as Record<string, unknown>))
@@ -55,8 +40,8 @@ export async function measureInProcess(count = 1000, rounds = 9): Promise<InProc
     // Warm-up: both paths compiled and their caches filled before anything counts.
     await timed(staticHandler, 500)
     await timed(sitemockHandler, 500)
-    const [staticMicros, sitemockMicros] = await alternate(() => timed(staticHandler, count), () => timed(sitemockHandler, count), rounds)
-    return { staticMicros, sitemockMicros }
+    const [staticRounds, sitemockRounds] = await alternate([() => timed(staticHandler, count), () => timed(sitemockHandler, count)], rounds)
+    return { staticMicros: median(staticRounds!), sitemockMicros: median(sitemockRounds!) }
   } finally {
     server.close()
   }

@@ -1,176 +1,243 @@
-// npm run bench: sitemock against the physical limit (bare node:http) and Stoplight Prism, in one
-// run on one machine, one server at a time, then a table of requests/s, p50, p99 and ratios.
+// npm run bench: sitemock against the limit (a bare node:http server) in one run on one machine.
+// Every saturation figure is a median of alternating rounds in which the limit is measured too,
+// and every ratio is taken within a round. Flags: --quick (shorter runs, no million pages),
+// --save (write bench/results/latest.md, the figures the README quotes), --rounds N, --seconds S.
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
-import { LOAD, measure, type LoadResult } from './load.js'
-import { describeMockDb, measureMockDb, type MockDbResult } from './mock-db.js'
+import { chooseLoadGenerator, fixedRate, LOAD, type LoadGenerator, type LoadResult, type Workload } from './load.js'
+import { describeMockDb, measureMockDb } from './mock-db.js'
 import { measureInProcess } from './msw-inprocess.js'
 import { startServer, type ServerProcess } from './processes.js'
-import { resolveTarget, sitemockWorkloads } from './workloads.js'
+import { alternate, median } from './rounds.js'
+import { measureStartup } from './startup.js'
+import { judgeTargets, type Measured, type Row, type SizeFigures } from './targets.js'
+import { readWorkloads, resolveTarget, sitemockWorkloads, writeWorkloads, type SitemockTarget } from './workloads.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.dirname(here)
 const bin = path.join(root, 'bin/sitemock.js')
 const LISTENING = /listening on (http:\/\/[^\s]+)/
-const SIZES = [100, 100_000]
 
-interface Row {
-  server: string
-  workload: string
-  n: number | ''
-  result: LoadResult
-}
+const { values: flags } = parseArgs({
+  options: { quick: { type: 'boolean' }, save: { type: 'boolean' }, rounds: { type: 'string' }, seconds: { type: 'string' } },
+})
+const quick = flags.quick === true
+const ROUNDS = Math.max(3, Number(flags.rounds ?? 3))
+const SECONDS = Number(flags.seconds ?? (quick ? 2 : 4))
+const WARMUP_SECONDS = 1
+/** Every workload is measured at the small and the large size; the curve sizes get GET one and a deep list. */
+export const SMALL = 100
+export const LARGE = 100_000
+const CURVE = quick ? [1_000, 10_000, LARGE] : [1_000, 10_000, LARGE, 1_000_000]
+const FIXED_RATE = 5_000
+const FIXED_RATE_SECONDS = quick ? 3 : 5
 
-async function withServer<T>(start: () => Promise<ServerProcess>, use: (server: ServerProcess) => Promise<T>): Promise<T> {
-  const server = await start()
-  try {
-    return await use(server)
-  } finally {
-    await server.stop()
-  }
-}
+const log = (line: string): void => console.log(line)
 
+/**
+ * The fixture of `pages` pages, generated once per version of the generator: a million pages
+ * take a minute to generate, and the same code gives the same document.
+ */
 function generateFixture(pages: number): string {
-  const file = path.join(os.tmpdir(), `sitemock-bench-${pages}.json`)
-  execFileSync(process.execPath, [bin, 'generate', '--sites', '1', '--pages', String(pages), '--locales', '2', '--routes', '10', '--seed', '1', '--output', file])
+  const generator = createHash('sha256')
+  for (const file of fs.readdirSync(path.join(root, 'dist/src/scenarios')).sort()) generator.update(fs.readFileSync(path.join(root, 'dist/src/scenarios', file)))
+  const file = path.join(os.tmpdir(), `sitemock-bench-${pages}-${generator.digest('hex').slice(0, 12)}.json`)
+  if (fs.existsSync(file)) return file
+  const partial = `${file}.partial`
+  execFileSync(process.execPath, [bin, 'generate', '--sites', '1', '--pages', String(pages), '--locales', '2', '--routes', '10', '--seed', '1', '--output', partial])
+  fs.renameSync(partial, file)
   return file
 }
 
+const startSitemock = (fixture: string, ...extra: string[]): Promise<ServerProcess> =>
+  startServer(process.execPath, [bin, 'serve', '--port', '0', '--log', 'off', '--scenario', fixture, ...extra], LISTENING, 300_000)
+
+interface Measurement {
+  server: string
+  workload: Workload
+  url: string
+  /** false for a server whose state is not the N pages of the block (the limit, Prism). */
+  sized?: false
+}
+
+/** Saturation: a warm-up of every measurement, then alternating rounds; the limit is one of the measurements. */
+async function measureRounds(load: LoadGenerator, bare: Measurement, measurements: Measurement[], n: number | ''): Promise<Row[]> {
+  const all = [bare, ...measurements]
+  for (const m of all) await load.saturate(m.url, m.workload, WARMUP_SECONDS)
+  const results = await alternate(
+    all.map((m) => () => load.saturate(m.url, m.workload, SECONDS)),
+    ROUNDS,
+  )
+  const limits = results[0]!
+  return all.map((m, i) => {
+    const rounds = results[i]!
+    const workload = i === 0 ? `${m.workload.name} (the rounds of N = ${n.toLocaleString('en-US')})` : m.workload.name
+    const row: Row = { server: m.server, workload, n: i === 0 || m.sized === false ? '' : n, result: medianResult(rounds), ofLimit: median(rounds.map((r, round) => r.rps / limits[round]!.rps)) }
+    log(`  ${row.server} ${row.workload}${row.n === '' ? '' : ` N=${row.n}`}: ${row.result.rps.toFixed(0)} req/s (${(row.ofLimit * 100).toFixed(0)}% of the limit) p99 ${row.result.p99.toFixed(1)} ms`)
+    return row
+  })
+}
+
+function medianResult(rounds: LoadResult[]): LoadResult {
+  const pick = (field: keyof LoadResult): number => median(rounds.map((r) => r[field]))
+  return { rps: pick('rps'), p50: pick('p50'), p99: pick('p99'), errors: rounds.reduce((s, r) => s + r.errors, 0), unexpected: rounds.reduce((s, r) => s + r.unexpected, 0) }
+}
+
+async function withServers<T>(starts: Array<() => Promise<ServerProcess>>, use: (servers: ServerProcess[]) => Promise<T>): Promise<T> {
+  const servers: ServerProcess[] = []
+  try {
+    for (const start of starts) servers.push(await start())
+    return await use(servers)
+  } finally {
+    for (const server of servers) await server.stop()
+  }
+}
+
+/** One size: load time and memory, then every workload (or the curve's two) with the journal on, and off where the targets compare them. */
+async function measureSize(load: LoadGenerator, bare: Measurement, n: number, measured: Measured, others: Measurement[] = []): Promise<void> {
+  const fixture = generateFixture(n)
+  const target = await resolveTarget(fixture)
+  const full = n === SMALL || n === LARGE
+  const starts = [() => startSitemock(fixture)]
+  if (full) starts.push(() => startSitemock(fixture, '--journal-size', '0'), () => startSitemock(fixture))
+  await withServers(starts, async ([server, journalOff, writer]) => {
+    const figures: SizeFigures = { n, loadSeconds: server!.startMs / 1000, rssAfterLoadMb: server!.rssMb() }
+    log(`N = ${n.toLocaleString('en-US')}: loaded and listening in ${figures.loadSeconds.toFixed(2)} s, RSS ${figures.rssAfterLoadMb.toFixed(0)} MB`)
+    const { one, deepList } = readWorkloads(target)
+    // Creates grow the state, so they go to a server of their own: the reads keep measuring N pages.
+    const reads = full ? sitemockWorkloads(target).filter((w) => w.method !== 'POST') : [one, deepList]
+    const measurements: Measurement[] = [...others, ...reads.map((workload) => ({ server: 'sitemock', workload, url: server!.url }))]
+    if (full) {
+      measurements.push({ server: 'sitemock', workload: writeWorkloads(target).find((w) => w.method === 'POST')!, url: writer!.url })
+      measurements.push(...[one, deepList].map((workload) => ({ server: 'sitemock --journal-size 0', workload, url: journalOff!.url })))
+    }
+    const rows = await measureRounds(load, bare, measurements, n)
+    measured.rows.push(...rows)
+    figures.rssAfterRunMb = server!.rssMb()
+    figures.loadedSeconds = measurements.filter((m) => m.url === server!.url).length * (SECONDS * ROUNDS + WARMUP_SECONDS)
+    if (n === LARGE) measured.fixedRate = await measureFixedRate(server!.url, [one, deepList])
+    measured.sizes.push(figures)
+  })
+}
+
+async function measureFixedRate(url: string, workloads: Workload[]): Promise<Row[]> {
+  const results = await alternate(
+    workloads.map((workload) => () => fixedRate(url, workload, FIXED_RATE_SECONDS, FIXED_RATE)),
+    ROUNDS,
+  )
+  return workloads.map((workload, i) => {
+    const row: Row = { server: `sitemock at ${FIXED_RATE.toLocaleString('en-US')} req/s`, workload: workload.name, n: LARGE, result: medianResult(results[i]!), ofLimit: 0 }
+    log(`  fixed rate ${FIXED_RATE} req/s, ${workload.name}: ${row.result.rps.toFixed(0)} req/s, p50 ${row.result.p50} ms, p99 ${row.result.p99} ms`)
+    return row
+  })
+}
+
+async function measureDurableWrites(load: LoadGenerator, bare: Measurement, target: SitemockTarget, fixture: string): Promise<Row[]> {
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-bench-state-'))
+  try {
+    return await withServers([() => startSitemock(fixture, '--state-file', path.join(stateDir, 'state.json'))], async ([server]) => {
+      const rows = await measureRounds(load, bare, writeWorkloads(target).map((workload) => ({ server: 'sitemock --state-file', workload, url: server!.url })), LARGE)
+      return rows
+    })
+  } finally {
+    fs.rmSync(stateDir, { recursive: true, force: true })
+  }
+}
+
 async function main(): Promise<void> {
-  const rows: Row[] = []
-  const notes: string[] = []
-  const loads = new Map<number, { seconds: number; rssMb: number }>()
-  const log = (line: string): void => console.log(line)
-  log(`sitemock benchmark: ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up, ${LOAD.durationSeconds} s measured, autocannon`)
+  const load = chooseLoadGenerator(log)
+  log(`sitemock benchmark: ${load.name}, ${LOAD.connections} connections, ${ROUNDS} alternating rounds of ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up${quick ? ' (--quick)' : ''}`)
+  const measured: Measured = { rows: [], sizes: [], fixedRate: [], small: SMALL, large: LARGE, fixedRateTarget: FIXED_RATE }
+
+  const startup = measureStartup(quick ? 5 : 9)
+  measured.startup = startup
+  log(`startup (median of ${startup.runs} fresh processes): msw/node ${startup.mswNodeMs.toFixed(0)} ms, then sitemock + createMock() ${startup.sitemockMs.toFixed(0)} ms`)
+  const inProcess = await measureInProcess(quick ? 500 : 1000, quick ? 5 : 9)
+  measured.inProcess = inProcess
+  log(`in-process: static msw handler ${inProcess.staticMicros.toFixed(0)} µs, sitemock ${inProcess.sitemockMicros.toFixed(0)} µs per request`)
 
   const pageBodySize = 650
-  const bare = await withServer(
-    () => startServer(process.execPath, ['--import', 'tsx', path.join(here, 'servers/bare.ts'), String(pageBodySize)], LISTENING),
-    (server) => measure(server.url, { name: 'fixed JSON', path: '/', expectStatus: 200 }),
-  )
-  rows.push({ server: 'bare node:http', workload: 'fixed JSON body', n: '', result: bare })
-  log(`  bare node:http: ${bare.rps.toFixed(0)} req/s`)
+  const prismStart = (): Promise<ServerProcess> =>
+    startServer(path.join(here, 'node_modules/.bin/prism'), ['mock', path.join(root, 'contracts/published-openapi.json'), '-h', '127.0.0.1', '-p', '4590', '--errors', 'false'], /Prism is listening on (http:\/\/[^\s]+)/)
+  const bareStart = (): Promise<ServerProcess> => startServer(process.execPath, ['--import', 'tsx', path.join(here, 'servers/bare.ts'), String(pageBodySize)], LISTENING)
+  await withServers([bareStart, prismStart], async ([bareServer, prismServer]) => {
+    const bare: Measurement = { server: 'bare node:http', workload: { name: 'fixed JSON body', path: '/' }, url: bareServer!.url }
+    // Stoplight Prism mocking the published OpenAPI, for comparison: measured once, beside the smallest state.
+    const prism: Measurement = {
+      server: 'Prism',
+      workload: { name: 'GET one page', path: '/v6/pages/497f6eca-6276-4993-bfeb-53cbbbba6f08', headers: { 'x-api-key': 'sk_benchbenchbenchbenchbench' } },
+      url: prismServer!.url,
+      sized: false,
+    }
+    for (const n of [SMALL, ...CURVE]) await measureSize(load, bare, n, measured, n === SMALL ? [prism] : [])
+    const largeFixture = generateFixture(LARGE)
+    measured.rows.push(...(await measureDurableWrites(load, bare, await resolveTarget(largeFixture), largeFixture)))
+  })
+  measured.mockDb = measureMockDb(JSON.parse(fs.readFileSync(generateFixture(LARGE), 'utf8')), LARGE)
+  log(describeMockDb(measured.mockDb))
 
-  const prism = await withServer(
-    () => startServer(path.join(here, 'node_modules/.bin/prism'), ['mock', path.join(root, 'contracts/published-openapi.json'), '-h', '127.0.0.1', '-p', '4590', '--errors', 'false'], /(Prism is listening on http:\/\/[^\s]+)/),
-    async () => measure('http://127.0.0.1:4590', { name: 'GET page', path: '/v6/pages/497f6eca-6276-4993-bfeb-53cbbbba6f08', headers: { 'x-api-key': 'sk_benchbenchbenchbenchbench' }, expectStatus: 200 }),
-  )
-  rows.push({ server: 'Prism', workload: 'GET one page', n: '', result: prism })
-  log(`  Prism: ${prism.rps.toFixed(0)} req/s`)
-
-  for (const n of SIZES) {
-    const fixture = generateFixture(n)
-    await withServer(
-      () => startServer(process.execPath, [bin, 'serve', '--port', '0', '--log', 'off', '--scenario', fixture], LISTENING),
-      async (server) => {
-        loads.set(n, { seconds: server.startMs / 1000, rssMb: server.rssMb() })
-        notes.push(`N = ${n.toLocaleString('en-US')}: state loaded and listening in ${(server.startMs / 1000).toFixed(2)} s; RSS ${server.rssMb().toFixed(0)} MB after load`)
-        const target = await resolveTarget(server.url)
-        for (const workload of sitemockWorkloads(target)) {
-          const result = await measure(server.url, workload)
-          rows.push({ server: 'sitemock', workload: workload.name, n, result })
-          log(`  sitemock N=${n} ${workload.name}: ${result.rps.toFixed(0)} req/s p99 ${result.p99} ms`)
-        }
-        notes.push(`N = ${n.toLocaleString('en-US')}: RSS ${server.rssMb().toFixed(0)} MB after the workloads`)
-      },
-    )
-  }
-
-  // Durable writes: every acknowledged write is in the state file before its answer.
-  const largest = SIZES[SIZES.length - 1]!
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-bench-state-'))
-  const stateFile = path.join(stateDir, 'state.json')
-  await withServer(
-    () => startServer(process.execPath, [bin, 'serve', '--port', '0', '--log', 'off', '--scenario', generateFixture(largest), '--state-file', stateFile], LISTENING),
-    async (server) => {
-      const target = await resolveTarget(server.url)
-      for (const workload of sitemockWorkloads(target).filter((w) => w.method !== undefined)) {
-        const result = await measure(server.url, workload)
-        rows.push({ server: 'sitemock --state-file', workload: workload.name, n: largest, result })
-        log(`  sitemock --state-file N=${largest} ${workload.name}: ${result.rps.toFixed(0)} writes/s p99 ${result.p99} ms`)
-      }
-      notes.push(`--state-file at N = ${largest.toLocaleString('en-US')}: the file holds ${(fs.statSync(stateFile).size / 1e6).toFixed(0)} MB after the write workloads`)
-    },
-  )
-  fs.rmSync(stateDir, { recursive: true, force: true })
-
-  const inProcess = await measureInProcess()
-  notes.push(
-    `In-process (setupServer + fetch, sequential requests, median of 9 alternating rounds of 1,000): static msw handler ${inProcess.staticMicros.toFixed(0)} µs, ` +
-      `sitemock handler (GET page by id) ${inProcess.sitemockMicros.toFixed(0)} µs, ratio ${(inProcess.sitemockMicros / inProcess.staticMicros).toFixed(2)}x`,
-  )
-  const mockDb = measureMockDb(JSON.parse(fs.readFileSync(generateFixture(largest), 'utf8')), largest)
-  notes.push(describeMockDb(mockDb))
-  const verdicts = judgeTargets({ rows, bare, prism, loads, inProcessRatio: inProcess.sitemockMicros / inProcess.staticMicros, mockDb })
-  const table = render(rows, bare, prism, notes) + ['', '## Targets', '', ...verdicts, ''].join('\n')
-  console.log('\n' + table)
-  fs.mkdirSync(path.join(here, 'results'), { recursive: true })
-  fs.writeFileSync(path.join(here, 'results/latest.md'), table)
+  const report = render(load, measured)
+  console.log('\n' + report)
+  const file = path.join(here, 'results', flags.save ? 'latest.md' : 'last-run.md')
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, report)
+  log(`Written to ${path.relative(root, file)}${flags.save ? '' : ' (untracked; --save writes bench/results/latest.md)'}`)
 }
 
-function render(rows: Row[], bare: LoadResult, prism: LoadResult, notes: string[]): string {
+function prismNote(measured: Measured): string[] {
+  const prism = measured.rows.find((r) => r.server === 'Prism')
+  const one = measured.rows.find((r) => r.server === 'sitemock' && r.workload === 'GET page by id' && r.n === SMALL)
+  return prism && one ? [`- Prism mocking the published OpenAPI: ${prism.result.rps.toFixed(0)} req/s on GET one page; sitemock's GET page by id at N = ${SMALL}: ${(one.result.rps / prism.result.rps).toFixed(1)}x that`] : []
+}
+
+function render(load: LoadGenerator, measured: Measured): string {
+  const mb = (value: number | undefined): string => (value === undefined ? '' : value.toFixed(0))
+  const small = measured.sizes.find((s) => s.n === SMALL)!
   const lines = [
-    `# sitemock benchmark`,
+    '# sitemock benchmark',
     '',
     `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}) · ` +
-      `autocannon, ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up, ${LOAD.durationSeconds} s measured`,
+      `${load.name}, ${LOAD.connections} connections, medians of ${ROUNDS} alternating rounds of ${SECONDS} s; the limit (bare node:http, a fixed 650-byte JSON body) measured in every round`,
     '',
-    '| server | workload | N pages | req/s | p50 ms | p99 ms | vs limit | vs Prism | errors |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| server | workload | N pages | req/s | p50 ms | p99 ms | of the limit | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...[...measured.rows, ...measured.fixedRate].map((row) => {
+      const r = row.result
+      return `| ${row.server} | ${row.workload} | ${row.n === '' ? '' : row.n.toLocaleString('en-US')} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${row.ofLimit ? `${(row.ofLimit * 100).toFixed(0)}%` : ''} | ${r.errors + r.unexpected} |`
+    }),
+    '',
+    '## Cost with N',
+    '',
+    '| N pages | load s | RSS after load MB | RSS per page (beyond N = 100) | RSS after the run MB | GET one req/s | of the limit | p99 ms | deep list req/s | of the limit | p99 ms |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...measured.sizes.map((size) => {
+      const find = (workload: string): Row => measured.rows.find((r) => r.server === 'sitemock' && r.n === size.n && r.workload === workload)!
+      const one = find('GET page by id')
+      const list = find('GET list, 20 from the middle, offline included')
+      const perPage = size.n === SMALL ? '' : `${(((size.rssAfterLoadMb - small.rssAfterLoadMb) * 1024 * 1024) / (size.n - SMALL)).toFixed(0)} B`
+      return (
+        `| ${size.n.toLocaleString('en-US')} | ${size.loadSeconds.toFixed(2)} | ${mb(size.rssAfterLoadMb)} | ${perPage} | ${mb(size.rssAfterRunMb)} | ` +
+        `${one.result.rps.toFixed(0)} | ${(one.ofLimit * 100).toFixed(0)}% | ${one.result.p99.toFixed(1)} | ${list.result.rps.toFixed(0)} | ${(list.ofLimit * 100).toFixed(0)}% | ${list.result.p99.toFixed(1)} |`
+      )
+    }),
+    '',
+    `- Startup, median of ${measured.startup!.runs} fresh processes: importing msw/node ${measured.startup!.mswNodeMs.toFixed(0)} ms; then importing sitemock and sitemock/msw and calling createMock() ${measured.startup!.sitemockMs.toFixed(0)} ms`,
+    `- In-process (setupServer + fetch, sequential requests, median of alternating rounds): static msw handler ${measured.inProcess!.staticMicros.toFixed(0)} µs, sitemock handler (GET page by id) ${measured.inProcess!.sitemockMicros.toFixed(0)} µs per request`,
+    ...prismNote(measured),
+    `- ${describeMockDb(measured.mockDb!)}`,
+    `- Fixed rate: autocannon's overallRate (open loop) at ${FIXED_RATE.toLocaleString('en-US')} req/s for ${FIXED_RATE_SECONDS} s, medians of ${ROUNDS} rounds`,
+    '',
+    '## Targets',
+    '',
+    ...judgeTargets(measured),
+    '',
   ]
-  for (const row of rows) {
-    const r = row.result
-    lines.push(
-      `| ${row.server} | ${row.workload} | ${row.n === '' ? '' : row.n.toLocaleString('en-US')} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ` +
-        `${((r.rps / bare.rps) * 100).toFixed(0)}% | ${(r.rps / prism.rps).toFixed(1)}x | ${r.errors + r.unexpected} |`,
-    )
-  }
-  lines.push('', ...notes.map((note) => `- ${note}`), '')
   return lines.join('\n')
-}
-
-interface Measured {
-  rows: Row[]
-  bare: LoadResult
-  prism: LoadResult
-  loads: Map<number, { seconds: number; rssMb: number }>
-  inProcessRatio: number
-  mockDb: MockDbResult
-}
-
-/** The targets of the performance issue, each judged on this run's numbers: one line each, met or not. */
-function judgeTargets({ rows, bare, prism, loads, inProcessRatio, mockDb }: Measured): string[] {
-  const large = SIZES[SIZES.length - 1]!
-  const small = SIZES[0]!
-  const find = (server: string, workload: string, n: number): LoadResult => rows.find((r) => r.server === server && r.workload === workload && r.n === n)!.result
-  const line = (met: boolean, text: string): string => `- ${met ? 'met' : 'NOT MET'}: ${text}`
-  const pct = (r: LoadResult): string => `${((r.rps / bare.rps) * 100).toFixed(0)}%`
-  const lines: string[] = []
-  const one = find('sitemock', 'GET page by id', large)
-  lines.push(line(one.rps >= 0.5 * bare.rps && one.rps >= 10 * prism.rps, `GET one at N = ${large}: ${pct(one)} of the limit (at least 50%), ${(one.rps / prism.rps).toFixed(1)}x Prism (at least 10x)`))
-  for (const workload of rows.filter((r) => r.server === 'sitemock' && r.n === large && r.workload.startsWith('GET list')).map((r) => r.workload)) {
-    const big = find('sitemock', workload, large)
-    const slowdown = find('sitemock', workload, small).rps / big.rps
-    lines.push(line(big.rps >= 0.25 * bare.rps && slowdown <= 1.5, `${workload} at N = ${large}: ${pct(big)} of the limit (at least 25%), ${slowdown.toFixed(2)}x slower than at N = ${small} (at most 1.5x)`))
-  }
-  for (const workload of ['POST page (fresh pathname)', 'PATCH page']) {
-    const write = find('sitemock', workload, large)
-    lines.push(line(write.rps >= 0.25 * bare.rps, `${workload} at N = ${large}: ${pct(write)} of the limit (at least 25%)`))
-    const durable = find('sitemock --state-file', workload, large)
-    lines.push(line(durable.rps >= 1000, `${workload} with --state-file: ${durable.rps.toFixed(0)} durable writes/s (at least 1,000)`))
-  }
-  const worst = rows.filter((r) => r.server.startsWith('sitemock')).reduce((a, b) => (b.result.p99 > a.result.p99 ? b : a))
-  lines.push(line(worst.result.p99 < 10, `p99 under 10 ms for every sitemock workload: the worst is ${worst.result.p99} ms (${worst.workload}, N = ${worst.n}); the limit's own p99 is ${bare.p99} ms`))
-  lines.push(line(inProcessRatio <= 2, `in-process cost: ${inProcessRatio.toFixed(2)}x a single static msw handler (at most 2x)`))
-  const dbGet = mockDb.getWith / mockDb.getWithout
-  const dbPatch = mockDb.patchWith / mockDb.patchWithout
-  lines.push(line(dbGet <= 1.1 && dbPatch <= 1.1, `request path with mock.db in use at N = ${large}: GET ${dbGet.toFixed(2)}x, PATCH ${dbPatch.toFixed(2)}x the figures without (at most 1.1x)`))
-  const loaded = loads.get(large)!
-  lines.push(line(loaded.rssMb < 300 && loaded.seconds < 5, `N = ${large} loaded in ${loaded.seconds.toFixed(2)} s (under 5 s), RSS ${loaded.rssMb.toFixed(0)} MB (under 300 MB)`))
-  return lines
 }
 
 await main()

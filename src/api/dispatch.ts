@@ -71,6 +71,7 @@ export function createDispatcher(options: DispatcherOptions): (request: ApiReque
         status: result.status,
         headers: result.body === undefined ? rateHeaders : { ...JSON_HEADERS, ...rateHeaders },
         body: result.body,
+        payload: result.payload,
       }
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, request)

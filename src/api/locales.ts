@@ -23,6 +23,7 @@ function renameLocale(store: Store, locale: LocaleRecord, code: string): void {
   store.locales.update(locale, { locale: code })
   if (site.defaultLocale === previous) site.defaultLocale = code
   for (const page of store.pages.ofSite(site.id).values()) {
+    store.pages.changedInPlace(page)
     for (const content of [page.draft, page.live]) {
       for (const localization of content?.localizations ?? []) if (localization.locale === previous) localization.locale = code
     }

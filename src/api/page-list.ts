@@ -3,7 +3,7 @@ import { contentOf } from '../store/page-order.js'
 import type { Store } from '../store/store.js'
 import { localeToCollapse, localizationIn } from './page-target.js'
 import { paginate, type ListBody } from './paginate.js'
-import { presentPage } from './present.js'
+import { pageResponse } from './present.js'
 
 /**
  * One page of a site's pages: in the chosen order and version, filtered by prefix, online
@@ -11,7 +11,7 @@ import { presentPage } from './present.js'
  * depend on how many pages the site holds or how few match. Sorting and the prefix apply to
  * the page's own pathname; a locale then shows each page collapsed into its localization.
  */
-export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>): ListBody<Page> {
+export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>): { body: ListBody<Page>; payload?: string } {
   const site = store.sites.get(siteId)!
   const locale = localeToCollapse(store, site, query.locale)
   const { view, index, matches } = store.pages.view(siteId, {
@@ -24,9 +24,12 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
   })
   // `matches` admits only a cursor that is in this very list.
   const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, { include: matches })
-  const data = items.map((page) => {
+  const pages = items.map((page) => {
     const content = contentOf(page, view.version)!
-    return presentPage(page, content, site.defaultLocale, localizationIn(content.localizations, locale))
+    return pageResponse(store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))
   })
-  return { object: 'list', data, hasMore }
+  const body: ListBody<Page> = { object: 'list', data: pages.map((page) => page.body), hasMore }
+  // The list's text joins its pages' texts: what JSON.stringify(body) gives, without serializing a page again.
+  if (pages.some((page) => page.payload === undefined)) return { body }
+  return { body, payload: `{"object":"list","data":[${pages.map((page) => page.payload).join(',')}],"hasMore":${hasMore}}` }
 }

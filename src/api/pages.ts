@@ -14,7 +14,7 @@ import { requireBodySite, requireSite } from './auth.js'
 import { ApiError, conflict } from './errors.js'
 import { listPages } from './page-list.js'
 import { findPage, localeToCollapse, localizationIn } from './page-target.js'
-import { presentPage } from './present.js'
+import { pageResponse } from './present.js'
 import { defineOperation, type AccessContext } from './types.js'
 
 const PATHNAME_TAKEN = 'A page or route with this pathname already exists in this site.'
@@ -59,7 +59,7 @@ export const pageOperations = [
         draft: blankContent(body.name, body.pathname, at),
       }
       store.pages.add(page)
-      return { status: 201, body: presentPage(page, page.draft, defaultLocaleOf(store, page)) }
+      return { status: 201, ...pageResponse(store, page, page.draft, defaultLocaleOf(store, page)) }
     },
   }),
 
@@ -75,7 +75,7 @@ export const pageOperations = [
       requireSite(scope, store, query.siteId)
     },
     run({ query, store }) {
-      return { status: 200, body: listPages(store, query.siteId, query) }
+      return { status: 200, ...listPages(store, query.siteId, query) }
     },
   }),
 
@@ -92,7 +92,7 @@ export const pageOperations = [
       requireSite(scope, store, params.siteId)
     },
     run({ params, query, store }) {
-      return { status: 200, body: listPages(store, params.siteId, query) }
+      return { status: 200, ...listPages(store, params.siteId, query) }
     },
   }),
 
@@ -113,7 +113,7 @@ export const pageOperations = [
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
       const locale = localeToCollapse(store, site, query.locale)
-      return { status: 200, body: presentPage(page, content, site.defaultLocale, localizationIn(content.localizations, locale)) }
+      return { status: 200, ...pageResponse(store, page, content, site.defaultLocale, localizationIn(content.localizations, locale)) }
     },
   }),
 
@@ -135,7 +135,7 @@ export const pageOperations = [
         throw conflict(PATHNAME_TAKEN)
       }
       store.pages.updateDraft(page, { ...body, updatedAt: after(store, page.draft.updatedAt) })
-      return { status: 200, body: presentPage(page, page.draft, defaultLocaleOf(store, page)) }
+      return { status: 200, ...pageResponse(store, page, page.draft, defaultLocaleOf(store, page)) }
     },
   }),
 

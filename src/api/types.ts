@@ -36,6 +36,8 @@ export type Scope =
 export interface OperationResult {
   status: number
   body?: unknown
+  /** The body already serialized, when the operation keeps it ready (a page's JSON). */
+  payload?: string
 }
 
 export interface AccessContext<P, Q> {

@@ -35,21 +35,29 @@ const patterns = new Map<string, RegExp>()
 const patternOf = (source: string): RegExp => patterns.get(source) ?? patterns.set(source, new RegExp(source, 'u')).get(source)!
 
 // Bodies are judged as sent; query and path values arrive as strings and are coerced to the
-// schema's types ("20" → 20) before judging.
-const bodyAjv = createAjv(false)
-const paramsAjv = createAjv(true)
+// schema's types ("20" → 20) before judging. Each Ajv is made on first use and each schema
+// compiled when first judged: a mock starts without compiling what its requests never reach.
+let bodyAjv: Ajv2020 | undefined
+let paramsAjv: Ajv2020 | undefined
+const ajvFor = (kind: 'body' | 'params'): Ajv2020 =>
+  kind === 'body' ? (bodyAjv ??= createAjv(false)) : (paramsAjv ??= createAjv(true))
 
 export type Validator<T> = (value: unknown) => T
 
-/** Compiles the schema file once and returns a function that returns the value or throws a 400. */
+/** A function that returns the value or throws a 400; the schema file is compiled on its first call. */
 export function compileValidator<T>(file: string, kind: 'body' | 'params'): Validator<T> {
-  const ajv = kind === 'body' ? bodyAjv : paramsAjv
-  const validate = ajv.getSchema(schemaId(file)) as ValidateFunction<T> | undefined
-  if (!validate) throw new Error(`contracts/schemas/${file} is not registered in src/contracts/schemas.ts`)
+  let validate: ValidateFunction<T> | undefined
   return (value) => {
+    validate ??= compiled<T>(ajvFor(kind), schemaId(file), `contracts/schemas/${file} is not registered in src/contracts/schemas.ts`)
     if (validate(value)) return value
     throw badRequest(toDetails(validate.errors ?? []))
   }
+}
+
+function compiled<T>(ajv: Ajv2020, id: string, missing: string): ValidateFunction<T> {
+  const validate = ajv.getSchema(id) as ValidateFunction<T> | undefined
+  if (!validate) throw new Error(missing)
+  return validate
 }
 
 /**
@@ -57,9 +65,7 @@ export function compileValidator<T>(file: string, kind: 'body' | 'params'): Vali
  * coerce, for code that reports problems itself rather than as a 400.
  */
 export function schemaCheck(file: string, pointer: string): ValidateFunction {
-  const validate = bodyAjv.getSchema(`${schemaId(file)}#${pointer}`)
-  if (!validate) throw new Error(`contracts/schemas/${file}#${pointer} does not exist`)
-  return validate
+  return compiled(ajvFor('body'), `${schemaId(file)}#${pointer}`, `contracts/schemas/${file}#${pointer} does not exist`)
 }
 
 /** One detail per invalid field, worded as: what is wrong with the value, and what is accepted. */

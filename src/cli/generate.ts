@@ -1,6 +1,7 @@
 import fs from 'node:fs'
+import type { Writable } from 'node:stream'
 import path from 'node:path'
-import { formatFixture } from '../scenarios/format-fixture.js'
+import { fixtureText } from '../scenarios/format-fixture.js'
 import { generateFixture, LOCALE_CODES } from '../scenarios/generate.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
@@ -38,7 +39,7 @@ export async function runGenerate(args: string[]): Promise<number> {
       process.stdout.write(HELP)
       return 0
     }
-    const text = formatFixture(
+    const text = fixtureText(
       generateFixture({
         sites: integerFlag('sites', flags.sites, 1, 1000) ?? 1,
         pages: integerFlag('pages', flags.pages, 0, 1_000_000) ?? 20,
@@ -48,10 +49,10 @@ export async function runGenerate(args: string[]): Promise<number> {
       }),
     )
     if (flags.output === undefined) {
-      await new Promise<void>((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())))
+      await writeAll(process.stdout, text)
       return 0
     }
-    writeAtomically(flags.output, text)
+    await writeAtomically(flags.output, text)
     process.stderr.write(`sitemock generate: wrote ${flags.output}\n`)
     return 0
   } catch (error) {
@@ -64,8 +65,24 @@ export async function runGenerate(args: string[]): Promise<number> {
 }
 
 /** A reader (or sitemock serve --watch) never sees half a file. */
-function writeAtomically(file: string, text: string): void {
+async function writeAtomically(file: string, text: Iterable<string>): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`)
-  fs.writeFileSync(temporary, text)
+  const stream = fs.createWriteStream(temporary)
+  await writeAll(stream, text)
+  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())))
   fs.renameSync(temporary, file)
+}
+
+/** Writes the pieces in batches of about a megabyte, each once the stream has taken the one before. */
+async function writeAll(stream: Writable, text: Iterable<string>): Promise<void> {
+  const write = (batch: string): Promise<void> => new Promise((resolve, reject) => stream.write(batch, (error) => (error ? reject(error) : resolve())))
+  let batch = ''
+  for (const piece of text) {
+    batch += piece
+    if (batch.length >= 1 << 20) {
+      await write(batch)
+      batch = ''
+    }
+  }
+  if (batch !== '') await write(batch)
 }

@@ -1,29 +1,65 @@
 import { apiRoutes } from '../api/operations.js'
-import type { ApiRequest, ApiResponse } from '../api/types.js'
-import type { JournalEntry } from '../contracts/types.js'
+import type { ApiRequest, ApiResponse, RegisteredOperation } from '../api/types.js'
+import type { JournalEntry, JournalKey } from '../contracts/types.js'
 import type { Store } from '../store/store.js'
-import { capBody } from './cap-body.js'
+import { BODY_CAP, capBody } from './cap-body.js'
 import { carriesKeys } from './carries-keys.js'
 import { describeKey } from './describe-key.js'
 import { FAULT_HEADER } from '../faults/fault-header.js'
 import { OVERRIDE_HEADER } from '../overrides/override-header.js'
+import { TextRing } from './text-ring.js'
 
 export const DEFAULT_JOURNAL_SIZE = 1000
 
 export type JournalListener = (entry: JournalEntry) => void
+
+// An entry is kept as numbers in typed arrays, its texts as bytes in a TextRing, and references
+// to objects the state already holds (the operation, the key's scope): a request allocates
+// nothing the garbage collector must keep tracing. Entries become objects only when read.
+// `overridden` holds the id of the override that answered (ids start at 1), 0 for none.
+const NUMBERS = { seq: 0, at: 1, durationMs: 2, status: 3, flags: 4, textStart: 5, overridden: 6 } as const
+const NUMBER_COUNT = 7
+const TEXTS = { method: 0, path: 1, query: 2, keyHint: 3, fault: 4, requestBody: 5, responseBody: 6 } as const
+const TEXT_COUNT = 7
+const REFS = { operation: 0, keyKind: 1, workspaceId: 2, siteId: 3 } as const
+const REF_COUNT = 4
+
+/** Yes-or-no facts of an entry, a bit each: a new marker takes a bit here and a line in `materialize`. */
+const FLAGS = {
+  droppedReset: 1,
+  droppedTimeout: 2,
+  /** The request body may hold an API key: redacted when read. */
+  requestMayCarryKeys: 4,
+  responseMayCarryKeys: 8,
+} as const
+
+type EntryRef = RegisteredOperation | JournalKey['kind'] | string | null | undefined
+
+/** A body as kept: one character past the cap is enough to know, when read, that it was cut. */
+const keptBody = (text: string | undefined): string | undefined => (text !== undefined && text.length > BODY_CAP ? text.slice(0, BODY_CAP + 1) : text)
 
 /**
  * Every API request, in a ring of the last `size`: method, path, query, the key's kind and
  * scope, status, duration and both bodies (capped). Listeners (the console log) see each one.
  */
 export class RequestJournal {
-  private ring: Array<JournalEntry | undefined>
+  /** Room for one entry even at size 0, so listeners still get each one. */
+  private readonly slots: number
+  private readonly numbers: Float64Array
+  private readonly lengths: Int32Array
+  private readonly refs: EntryRef[]
+  private readonly texts: TextRing
   private seq = 0
   private recordedSinceClear = 0
   private readonly listeners = new Set<JournalListener>()
 
   constructor(readonly size = DEFAULT_JOURNAL_SIZE) {
-    this.ring = new Array<JournalEntry | undefined>(size)
+    this.slots = Math.max(1, size)
+    this.numbers = new Float64Array(this.slots * NUMBER_COUNT)
+    this.lengths = new Int32Array(this.slots * TEXT_COUNT)
+    this.refs = new Array<EntryRef>(this.slots * REF_COUNT).fill(null)
+    // About a page's answer per entry to start with; the ring grows as larger bodies need.
+    this.texts = new TextRing(this.slots * 1024)
   }
 
   /** Requests journaled since start or the last clear, including those the ring no longer holds. */
@@ -46,46 +82,90 @@ export class RequestJournal {
     const payload = response.payload ?? (response.body === undefined ? undefined : JSON.stringify(response.body))
     const match = apiRoutes.match(request.method, request.path)
     const operation = match.kind === 'found' ? match.operation : undefined
-    const fault = response.headers[FAULT_HEADER]
-    const override = response.headers[OVERRIDE_HEADER]
     const keys = carriesKeys(operation)
-    this.record({
-      seq: ++this.seq,
-      at: new Date().toISOString(),
-      method: request.method,
-      path: request.path,
-      query: request.query,
-      operationId: operation?.operationId ?? null,
-      route: operation?.path ?? null,
-      key,
-      status: response.drop ? null : response.status,
-      dropped: response.drop ?? null,
-      durationMs: Math.round((performance.now() - started + (response.delayMs ?? 0)) * 100) / 100,
-      ...(fault === undefined ? {} : { fault }),
-      ...(override === undefined ? {} : { overridden: Number(override) }),
-      requestBody: request.invalidUtf8 ? null : capBody(request.body, keys),
+    const slot = this.seq % this.slots
+    this.seq++
+    this.recordedSinceClear++
+    const n = slot * NUMBER_COUNT
+    this.numbers[n + NUMBERS.seq] = this.seq
+    this.numbers[n + NUMBERS.at] = Date.now()
+    this.numbers[n + NUMBERS.durationMs] = Math.round((performance.now() - started + (response.delayMs ?? 0)) * 100) / 100
+    this.numbers[n + NUMBERS.status] = response.status
+    this.numbers[n + NUMBERS.overridden] = Number(response.headers[OVERRIDE_HEADER] ?? 0)
+    this.numbers[n + NUMBERS.flags] =
+      (response.drop === 'reset' ? FLAGS.droppedReset : 0) |
+      (response.drop === 'timeout' ? FLAGS.droppedTimeout : 0) |
+      (keys ? FLAGS.requestMayCarryKeys : 0) |
       // An error envelope never holds a key.
-      responseBody: response.drop ? null : capBody(payload, keys && response.status < 400),
-    })
+      (keys && response.status < 400 ? FLAGS.responseMayCarryKeys : 0)
+    const texts = [
+      request.method,
+      request.path,
+      request.query,
+      key.hint ?? undefined,
+      response.headers[FAULT_HEADER],
+      request.invalidUtf8 ? undefined : keptBody(request.body),
+      response.drop ? undefined : keptBody(payload),
+    ]
+    this.numbers[n + NUMBERS.textStart] = this.texts.write(texts, this.lengths, slot * TEXT_COUNT, this.oldestKeptStart())
+    const r = slot * REF_COUNT
+    this.refs[r + REFS.operation] = operation
+    this.refs[r + REFS.keyKind] = key.kind
+    this.refs[r + REFS.workspaceId] = key.workspaceId
+    this.refs[r + REFS.siteId] = key.siteId
+    if (this.listeners.size > 0) {
+      const entry = this.materialize(slot)
+      for (const listener of this.listeners) listener(entry)
+    }
     return payload === undefined ? response : { ...response, payload }
   }
 
   /** The kept entries, newest first. */
   *newestFirst(): Generator<JournalEntry> {
-    for (let i = 1; i <= Math.min(this.size, this.recordedSinceClear); i++) {
-      const entry = this.ring[(((this.seq - i) % this.size) + this.size) % this.size]
-      if (entry) yield entry
-    }
+    for (let i = 1; i <= Math.min(this.size, this.recordedSinceClear); i++) yield this.materialize((this.seq - i) % this.slots)
   }
 
   clear(): void {
-    this.ring = new Array<JournalEntry | undefined>(this.size)
     this.recordedSinceClear = 0
+    this.texts.clear()
   }
 
-  private record(entry: JournalEntry): void {
-    this.recordedSinceClear++
-    if (this.size > 0) this.ring[(entry.seq - 1) % this.size] = entry
-    for (const listener of this.listeners) listener(entry)
+  /** Where the texts of the oldest entry the next one leaves in place begin; entries older than it may be overwritten. */
+  private oldestKeptStart(): number {
+    const kept = Math.min(this.size - 1, this.recordedSinceClear - 1)
+    if (kept <= 0) return Infinity
+    return this.numbers[((this.seq - kept - 1) % this.slots) * NUMBER_COUNT + NUMBERS.textStart]!
+  }
+
+  private materialize(slot: number): JournalEntry {
+    const n = slot * NUMBER_COUNT
+    const flags = this.numbers[n + NUMBERS.flags]!
+    const [method, path, query, keyHint, fault, requestBody, responseBody] = this.texts.read(this.numbers[n + NUMBERS.textStart]!, this.lengths, slot * TEXT_COUNT, TEXT_COUNT)
+    const r = slot * REF_COUNT
+    const operation = this.refs[r + REFS.operation] as RegisteredOperation | undefined
+    const dropped = flags & FLAGS.droppedReset ? 'reset' : flags & FLAGS.droppedTimeout ? 'timeout' : null
+    const overridden = this.numbers[n + NUMBERS.overridden]!
+    return {
+      seq: this.numbers[n + NUMBERS.seq]!,
+      at: new Date(this.numbers[n + NUMBERS.at]!).toISOString(),
+      method: method!,
+      path: path!,
+      query: query!,
+      operationId: operation?.operationId ?? null,
+      route: operation?.path ?? null,
+      key: {
+        kind: this.refs[r + REFS.keyKind] as JournalKey['kind'],
+        hint: keyHint ?? null,
+        workspaceId: this.refs[r + REFS.workspaceId] as string | null,
+        siteId: this.refs[r + REFS.siteId] as string | null,
+      },
+      status: dropped ? null : this.numbers[n + NUMBERS.status]!,
+      dropped,
+      durationMs: this.numbers[n + NUMBERS.durationMs]!,
+      ...(fault === undefined ? {} : { fault }),
+      ...(overridden === 0 ? {} : { overridden }),
+      requestBody: capBody(requestBody, (flags & FLAGS.requestMayCarryKeys) !== 0),
+      responseBody: dropped ? null : capBody(responseBody, (flags & FLAGS.responseMayCarryKeys) !== 0),
+    }
   }
 }

@@ -2,7 +2,7 @@ import type { Fixture, FixtureLocale, FixturePage } from '../contracts/types.js'
 import type { RandomSource } from '../random.js'
 import { compareStrings } from '../store/sorted-index.js'
 import { Store } from '../store/store.js'
-import { adoptPage, copyPage } from './page-records.js'
+import { adoptPage, copyPage, createInterner, shareStrings } from './page-records.js'
 
 export { FIXTURE_EPOCH } from './page-records.js'
 
@@ -39,7 +39,12 @@ export function buildStore(fixture: Fixture, random: RandomSource, now?: () => D
     })
   }
   const toRecord = adopt ? adoptPage : copyPage
-  for (const page of inPathOrder(fixture.pages ?? [])) store.pages.add(toRecord(page))
+  const intern = createInterner()
+  for (const page of inPathOrder(fixture.pages ?? [])) {
+    const record = toRecord(page)
+    shareStrings(record, intern)
+    store.pages.add(record)
+  }
   for (const { id, siteId, pathname } of fixture.routes ?? []) store.routes.add({ id, siteId, pathname })
   return store
 }

@@ -1,4 +1,4 @@
-import { Faker, en } from '@faker-js/faker'
+import { seededFaker } from './seeded-faker.js'
 import type { Fixture, FixturePage, FixtureRoute, FixtureSite } from '../contracts/types.js'
 import { createRandom, type RandomSource } from '../random.js'
 import { blankContent } from '../store/records.js'
@@ -13,8 +13,7 @@ import { FIXTURE_VERSION } from './export-state.js'
  */
 export function defaultFixture(seed: number): Fixture {
   const random = createRandom(seed)
-  const faker = new Faker({ locale: [en] })
-  faker.seed(seed)
+  const faker = seededFaker(seed)
   let minute = 0
   const at = (): string => new Date(Date.parse(FIXTURE_EPOCH) + 60_000 * minute++).toISOString()
   const fixture = { version: FIXTURE_VERSION, randomState: 0, workspaces: [] as Fixture['workspaces'], sites: [] as FixtureSite[], locales: [] as NonNullable<Fixture['locales']>, pages: [] as FixturePage[], routes: [] as FixtureRoute[] }

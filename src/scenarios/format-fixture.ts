@@ -6,13 +6,23 @@ import type { Fixture } from '../contracts/types.js'
  * same document always gives the same bytes.
  */
 export function formatFixture(fixture: Fixture): string {
+  return [...fixtureText(fixture)].join('')
+}
+
+/** formatFixture's text piece by piece: a million pages are more text than one string may hold. */
+export function* fixtureText(fixture: Fixture): Generator<string> {
   const fields = Object.entries(fixture).filter(([, value]) => value !== undefined)
-  const lines = fields.map(([key, value], i) => {
+  yield '{\n'
+  for (const [i, [key, value]] of fields.entries()) {
     const comma = i < fields.length - 1 ? ',' : ''
     const name = JSON.stringify(key)
-    if (!Array.isArray(value) || value.length === 0) return `  ${name}: ${JSON.stringify(value)}${comma}`
-    const records = value.map((record: unknown) => `    ${JSON.stringify(record)}`).join(',\n')
-    return `  ${name}: [\n${records}\n  ]${comma}`
-  })
-  return `{\n${lines.join('\n')}\n}\n`
+    if (!Array.isArray(value) || value.length === 0) {
+      yield `  ${name}: ${JSON.stringify(value)}${comma}\n`
+      continue
+    }
+    yield `  ${name}: [\n`
+    for (const [k, record] of value.entries()) yield `    ${JSON.stringify(record)}${k < value.length - 1 ? ',' : ''}\n`
+    yield `  ]${comma}\n`
+  }
+  yield '}\n'
 }

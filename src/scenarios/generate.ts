@@ -1,4 +1,5 @@
-import { Faker, en } from '@faker-js/faker'
+import type { Faker } from '@faker-js/faker'
+import { seededFaker } from './seeded-faker.js'
 import type { Fixture, FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite } from '../contracts/types.js'
 import { createRandom, type RandomSource } from '../random.js'
 import { compareStrings } from '../store/sorted-index.js'
@@ -32,8 +33,7 @@ const PRIORITIES = [null, 0.3, 0.5, 0.8, 1]
  */
 export function generateFixture(options: GenerateOptions): Fixture {
   const random = createRandom(options.seed)
-  const faker = new Faker({ locale: [en] })
-  faker.seed(options.seed)
+  const faker = seededFaker(options.seed)
   let minute = 0
   const at = (): string => new Date(Date.parse(FIXTURE_EPOCH) + 60_000 * minute++).toISOString()
   const workspace = { id: random.uuid(), appApiKey: random.appApiKey() }

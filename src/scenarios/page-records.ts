@@ -69,3 +69,41 @@ function fillContent(content: FixturePageContent, createdAt: string): void {
   content.localizations ??= []
   content.updatedAt ??= createdAt
 }
+
+type StringField = 'name' | 'pathname' | 'title' | 'description' | 'canonicalUrl' | 'socialImageUrl' | 'updatedAt'
+const CONTENT_STRINGS: StringField[] = ['name', 'pathname', 'title', 'description', 'canonicalUrl', 'socialImageUrl', 'updatedAt']
+
+/**
+ * Points the record's repeated values at one string each: its site id and instants, shared
+ * with the other pages, and whatever its live version has in common with its draft. A parsed
+ * document holds a copy of each per page, which a large state would otherwise keep, and each
+ * copy is one more object for every full garbage collection to visit. Strings never change,
+ * so sharing them is safe.
+ */
+export function shareStrings(page: PageRecord, intern: (value: string) => string): void {
+  page.siteId = intern(page.siteId)
+  page.createdAt = intern(page.createdAt)
+  if (page.publishedAt !== null) page.publishedAt = intern(page.publishedAt)
+  page.draft.updatedAt = intern(page.draft.updatedAt)
+  const { draft, live } = page
+  if (live === null) return
+  live.updatedAt = intern(live.updatedAt)
+  for (const field of CONTENT_STRINGS) if (live[field] === draft[field]) (live as Record<StringField, string | null>)[field] = draft[field]
+  live.localizations.forEach((localization, i) => {
+    const same = draft.localizations[i]
+    if (same?.id !== localization.id) return
+    localization.id = same.id
+    if (localization.pathname === same.pathname) localization.pathname = same.pathname
+  })
+}
+
+/** A function that returns one string for all equal strings given to it. */
+export function createInterner(): (value: string) => string {
+  const pool = new Map<string, string>()
+  return (value) => {
+    const known = pool.get(value)
+    if (known !== undefined) return known
+    pool.set(value, value)
+    return value
+  }
+}

@@ -1,4 +1,5 @@
-import { Collection } from '@msw/data'
+import type { Collection } from '@msw/data'
+import type { ValidateFunction } from 'ajv/dist/2020.js'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { schemaCheck, toDetails } from '../api/validate.js'
 import type { FixtureLocale, FixturePage, FixtureRoute, FixtureSite, FixtureWorkspace } from '../contracts/types.js'
@@ -10,12 +11,14 @@ import type { Store } from './store.js'
  * @msw/data validates records with: the collections check the same JSON Schemas as fixtures.
  */
 function recordSchema<T>(definition: string): StandardSchemaV1<T, T> {
-  const validate = schemaCheck('fixture.json', `/$defs/${definition}`)
+  // Compiled on first use: importing the package must not compile schemas nobody checks.
+  let validate: ValidateFunction | undefined
   return {
     '~standard': {
       version: 1,
       vendor: 'sitemock',
       validate(value) {
+        validate ??= schemaCheck('fixture.json', `/$defs/${definition}`)
         if (validate(value)) return { value: value as T }
         return { issues: toDetails(validate.errors ?? []).map(({ field, message }) => ({ message: `${field}: ${message}`, path: field === '(body)' ? [] : field.split('.') })) }
       },
@@ -46,6 +49,8 @@ export interface StateCollections {
  * this copy is made only when asked for.
  */
 export async function toCollections(store: Store): Promise<StateCollections> {
+  // Loaded here, not with the package: most users of the mock never ask for collections.
+  const { Collection } = await import('@msw/data')
   const state = exportState(store)
   const collections: StateCollections = {
     workspaces: new Collection({ schema: recordSchemas.workspaces }),

@@ -1,4 +1,5 @@
 import type { PageSortBy } from '../contracts/types.js'
+import { DerivedTexts } from './derived-texts.js'
 import { SitePageIndexes, type PageView, type PageViewIndex } from './page-indexes.js'
 import type { PageVersion, SortDirection } from './page-order.js'
 import type { PathnameRegistry } from './pathnames.js'
@@ -19,6 +20,11 @@ export class PageTable {
   private readonly sites = new Map<string, SitePageIndexes>()
   /** Each site's published pages by their live pathname, which a draft may have changed since. */
   private readonly livePathnames = new Map<string, Map<string, PageRecord>>()
+  /**
+   * Each page version's JSON as the API shows it in the site's default locale, keyed by the
+   * version's content: every write below drops what it changes, so a read reuses the text.
+   */
+  readonly presented = new DerivedTexts<PageContent>(20_000)
 
   constructor(private readonly pathnames: PathnameRegistry) {}
 
@@ -61,13 +67,22 @@ export class PageTable {
       this.pathnames.release(page.siteId, page.draft.pathname)
       this.pathnames.claim(page.siteId, changes.pathname, { kind: 'page', id: page.id })
     }
+    this.presented.drop(page.draft)
     this.site(page.siteId).change(page, 'draft', () => Object.assign(page.draft, changes))
+  }
+
+  /** Drops the texts made from the page's versions, after a change made in place (a renamed locale). */
+  changedInPlace(page: PageRecord): void {
+    this.presented.drop(page.draft)
+    this.presented.drop(page.live)
   }
 
   /** Copies every draft of the site to live; the live views are rebuilt on their next use. */
   publishSite(siteId: string, at: string): number {
     const site = this.site(siteId)
     for (const page of site.all) {
+      // The draft shows publishedAt too.
+      this.changedInPlace(page)
       page.live = structuredClone(page.draft)
       page.publishedAt = at
     }
@@ -79,6 +94,7 @@ export class PageTable {
   }
 
   remove(page: PageRecord): void {
+    this.changedInPlace(page)
     this.byId.delete(page.id)
     this.site(page.siteId).remove(page)
     this.pathnames.release(page.siteId, page.draft.pathname)
@@ -87,7 +103,10 @@ export class PageTable {
   }
 
   dropSite(siteId: string): void {
-    for (const page of this.site(siteId).all) this.byId.delete(page.id)
+    for (const page of this.site(siteId).all) {
+      this.changedInPlace(page)
+      this.byId.delete(page.id)
+    }
     this.sites.delete(siteId)
     this.livePathnames.delete(siteId)
   }

@@ -10,6 +10,9 @@ const CHUNK = 512
 export class SortedIndex<T> {
   private chunks: T[][] = []
   private count = 0
+  /** starts[c]: how many items precede chunk c, correct for every c below `validStarts`. */
+  private readonly starts: number[] = []
+  private validStarts = 0
 
   constructor(private readonly compare: (a: T, b: T) => number) {}
 
@@ -21,12 +24,14 @@ export class SortedIndex<T> {
     this.count++
     if (this.chunks.length === 0) {
       this.chunks.push([item])
+      this.validStarts = 0
       return
     }
     const c = this.chunkFor(item)
     const chunk = this.chunks[c]!
     chunk.splice(lowerBound(chunk, item, this.compare), 0, item)
     if (chunk.length > CHUNK) this.chunks.splice(c + 1, 0, chunk.splice(CHUNK / 2))
+    this.validStarts = Math.min(this.validStarts, c + 1)
   }
 
   /** Removes the item; call it before changing any field the comparator reads. */
@@ -39,6 +44,7 @@ export class SortedIndex<T> {
     chunk.splice(at, 1)
     this.count--
     if (chunk.length === 0) this.chunks.splice(c, 1)
+    this.validStarts = Math.min(this.validStarts, chunk.length === 0 ? c : c + 1)
   }
 
   /** Position of an item in the index, or -1. */
@@ -48,35 +54,27 @@ export class SortedIndex<T> {
     const chunk = this.chunks[c]!
     const at = lowerBound(chunk, item, this.compare)
     if (chunk[at] !== item) return -1
-    let before = 0
-    for (let i = 0; i < c; i++) before += this.chunks[i]!.length
-    return before + at
+    return this.startOf(c) + at
   }
 
   /** Position of the first item not less than `probe` (which need not be in the index). */
   lowerBound(probe: T): number {
     if (this.chunks.length === 0) return 0
     const c = this.chunkFor(probe)
-    let before = 0
-    for (let i = 0; i < c; i++) before += this.chunks[i]!.length
-    return before + lowerBound(this.chunks[c]!, probe, this.compare)
+    return this.startOf(c) + lowerBound(this.chunks[c]!, probe, this.compare)
   }
 
   at(position: number): T | undefined {
-    if (position < 0) return undefined
-    for (const chunk of this.chunks) {
-      if (position < chunk.length) return chunk[position]
-      position -= chunk.length
-    }
-    return undefined
+    if (position < 0 || position >= this.count) return undefined
+    const c = this.chunkAt(position)
+    return this.chunks[c]![position - this.startOf(c)]
   }
 
   /** Items from `position` on, forward (step 1) or backward (step -1), without copying the list. */
   *walk(position: number, step: 1 | -1): Generator<T> {
-    let c = 0
-    let offset = position
-    while (c < this.chunks.length && offset >= this.chunks[c]!.length) offset -= this.chunks[c++]!.length
-    if (step === -1 && c === this.chunks.length) return
+    if (position < 0 || position >= this.count) return
+    let c = this.chunkAt(position)
+    let offset = position - this.startOf(c)
     while (c >= 0 && c < this.chunks.length) {
       const chunk = this.chunks[c]!
       for (; offset >= 0 && offset < chunk.length; offset += step) yield chunk[offset]!
@@ -87,6 +85,31 @@ export class SortedIndex<T> {
 
   values(): T[] {
     return this.chunks.flat()
+  }
+
+  /**
+   * How many items precede chunk c. Reads compute the counts once after a write and reuse them,
+   * so a position costs a binary search, not a sum over every chunk before it.
+   */
+  private startOf(c: number): number {
+    for (; this.validStarts <= c; this.validStarts++) {
+      const v = this.validStarts
+      this.starts[v] = v === 0 ? 0 : this.starts[v - 1]! + this.chunks[v - 1]!.length
+    }
+    return this.starts[c]!
+  }
+
+  /** The chunk that holds the item at `position` (0 <= position < size). */
+  private chunkAt(position: number): number {
+    this.startOf(this.chunks.length - 1)
+    let low = 0
+    let high = this.chunks.length - 1
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1
+      if (this.starts[mid]! <= position) low = mid
+      else high = mid - 1
+    }
+    return low
   }
 
   /** The chunk whose range holds the item: the first chunk whose last item is not less than it. */

@@ -1,0 +1,101 @@
+// The performance targets, each judged on one run's own numbers: a line each, met or not.
+import type { LoadResult } from './load.js'
+import type { InProcessResult } from './msw-inprocess.js'
+import type { StartupResult } from './startup.js'
+import type { MockDbResult } from './mock-db.js'
+
+export interface Row {
+  server: string
+  workload: string
+  n: number | ''
+  result: LoadResult
+  /** Median over rounds of this workload's req/s divided by the limit's in the same round; 0 when not measured at saturation. */
+  ofLimit: number
+}
+
+export interface SizeFigures {
+  n: number
+  loadSeconds: number
+  rssAfterLoadMb: number
+  rssAfterRunMb?: number
+  /** Seconds of load the server answered between the two RSS readings. */
+  loadedSeconds?: number
+}
+
+export interface Measured {
+  rows: Row[]
+  sizes: SizeFigures[]
+  fixedRate: Row[]
+  small: number
+  large: number
+  fixedRateTarget: number
+  startup?: StartupResult
+  inProcess?: InProcessResult
+  mockDb?: MockDbResult
+}
+
+const verdict = (met: boolean, text: string): string => `- ${met ? 'met' : 'NOT MET'}: ${text}`
+const pct = (ratio: number): string => `${(ratio * 100).toFixed(0)}%`
+const count = (n: number): string => n.toLocaleString('en-US')
+
+export function judgeTargets(m: Measured): string[] {
+  const find = (server: string, workload: string, n: number): Row | undefined => m.rows.find((r) => r.server === server && r.workload === workload && r.n === n)
+  const lines: string[] = []
+  const failed = m.rows.filter((r) => r.result.errors + r.result.unexpected > 0)
+  lines.push(verdict(failed.length === 0, failed.length === 0 ? 'no errors and no 4xx/5xx answers in any workload' : `errors or 4xx/5xx answers in: ${failed.map((r) => `${r.workload} (N = ${r.n})`).join(', ')}`))
+  for (const workload of ['GET page by id', 'GET page by pathname']) {
+    const row = find('sitemock', workload, m.large)
+    if (row) lines.push(verdict(row.ofLimit >= 0.55, `${workload} at N = ${count(m.large)}: ${pct(row.ofLimit)} of the limit (at least 55%)`))
+  }
+  for (const big of m.rows.filter((r) => r.server === 'sitemock' && r.n === m.large && r.workload.startsWith('GET list'))) {
+    const small = find('sitemock', big.workload, m.small)
+    if (!small) continue
+    const slowdown = small.result.rps / big.result.rps
+    lines.push(verdict(big.ofLimit >= 0.3 && slowdown <= 1.3, `${big.workload} at N = ${count(m.large)}: ${pct(big.ofLimit)} of the limit (at least 30%), ${slowdown.toFixed(2)}x slower than at N = ${m.small} (at most 1.3x)`))
+  }
+  for (const workload of ['POST page (fresh pathname)', 'PATCH page']) {
+    const write = find('sitemock', workload, m.large)
+    if (write) lines.push(verdict(write.ofLimit >= 0.3, `${workload} at N = ${count(m.large)}: ${pct(write.ofLimit)} of the limit (at least 30%)`))
+    const durable = find('sitemock --state-file', workload, m.large)
+    if (durable) lines.push(verdict(durable.result.rps >= 3000, `${workload} with --state-file at N = ${count(m.large)}: ${durable.result.rps.toFixed(0)} durable writes/s (at least 3,000)`))
+  }
+  for (const n of [m.small, m.large]) {
+    for (const on of m.rows.filter((r) => r.server === 'sitemock' && r.n === n)) {
+      const off = find('sitemock --journal-size 0', on.workload, n)
+      if (!off) continue
+      const cost = 1 - on.ofLimit / off.ofLimit
+      lines.push(verdict(cost <= 0.1, `journal on vs off, ${on.workload} at N = ${count(n)}: ${pct(on.ofLimit)} vs ${pct(off.ofLimit)} of the limit, the journal costs ${pct(cost)} (at most 10%)`))
+    }
+  }
+  for (const row of m.fixedRate) {
+    lines.push(verdict(row.result.p99 <= 5, `p99 at a fixed ${count(m.fixedRateTarget)} req/s, ${row.workload} at N = ${count(m.large)}: ${row.result.p99.toFixed(1)} ms (at most 5 ms; p50 ${row.result.p50.toFixed(1)} ms, ${row.result.rps.toFixed(0)} req/s delivered)`))
+  }
+  const large = m.sizes.find((s) => s.n === m.large)
+  if (large?.rssAfterRunMb !== undefined) {
+    const growth = large.rssAfterRunMb / large.rssAfterLoadMb
+    lines.push(verdict(growth <= 1.5 && (large.loadedSeconds ?? 0) >= 60, `RSS at N = ${count(m.large)} after ${large.loadedSeconds} s of mixed load: ${large.rssAfterRunMb.toFixed(0)} MB, ${growth.toFixed(2)}x the ${large.rssAfterLoadMb.toFixed(0)} MB right after loading (at most 1.5x, after at least 60 s)`))
+  }
+  const million = m.sizes.find((s) => s.n === 1_000_000)
+  if (million) {
+    const one = (n: number): Row | undefined => find('sitemock', 'GET page by id', n)
+    const slowdown = one(1_000)!.result.rps / one(1_000_000)!.result.rps
+    lines.push(verdict(million.loadSeconds < 45, `N = 1,000,000 loaded and listening in ${million.loadSeconds.toFixed(1)} s (under 45 s)`))
+    lines.push(verdict(slowdown <= 1.3, `GET page by id at N = 1,000,000: ${slowdown.toFixed(2)}x slower than at N = 1,000 (at most 1.3x)`))
+  } else {
+    lines.push('- not measured: N = 1,000,000 (left out by --quick)')
+  }
+  if (m.inProcess) {
+    const ratio = m.inProcess.sitemockMicros / m.inProcess.staticMicros
+    lines.push(verdict(ratio <= 1.1, `in-process through msw's setupServer: ${ratio.toFixed(2)}x a single static msw handler (at most 1.1x)`))
+  }
+  if (m.mockDb) {
+    const get = m.mockDb.getWith / m.mockDb.getWithout
+    const patch = m.mockDb.patchWith / m.mockDb.patchWithout
+    lines.push(verdict(get <= 1.1 && patch <= 1.1, `request path with mock.db in use at N = ${count(m.mockDb.pages)}: GET ${get.toFixed(2)}x, PATCH ${patch.toFixed(2)}x the figures without (at most 1.1x)`))
+  }
+  if (m.startup) {
+    const { mswNodeMs, sitemockMs } = m.startup
+    lines.push(verdict(sitemockMs <= mswNodeMs, `startup: sitemock's imports and createMock() take ${sitemockMs.toFixed(0)} ms after msw/node's ${mswNodeMs.toFixed(0)} ms in the same fresh process (at most as long)`))
+  }
+  return lines
+}
