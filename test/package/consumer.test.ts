@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -79,6 +79,23 @@ function bytesUnder(folder: string): number {
   return total
 }
 
+/**
+ * The project's files as git sees them (tracked and new, not ignored), in a folder of their own:
+ * packing there builds dist/ afresh, as on a clean clone, without touching this tree's dist/,
+ * which other test files run from meanwhile. node_modules is shared, for the build's compiler.
+ */
+function copyOfProject(into: string): string {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0')
+  for (const file of files) {
+    // Skipped: a file deleted but not yet committed, and anything that is not a plain file.
+    if (file === '' || !fs.lstatSync(path.join(REPO, file), { throwIfNoEntry: false })?.isFile()) continue
+    fs.mkdirSync(path.dirname(path.join(into, file)), { recursive: true })
+    fs.copyFileSync(path.join(REPO, file), path.join(into, file))
+  }
+  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(into, 'node_modules'), 'dir')
+  return into
+}
+
 interface InstalledPackage {
   name: string
   version: string
@@ -109,7 +126,7 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
 
   beforeAll(async () => {
     expect(LOWEST_MSW, 'the msw peer range is ^2.x.y').toBeDefined()
-    const out = await succeed('npm', ['pack', '--json', '--pack-destination', scratch], REPO)
+    const out = await succeed('npm', ['pack', '--json', '--pack-destination', scratch], copyOfProject(path.join(scratch, 'project')))
     // prepack's build prints before npm's JSON report.
     packed = (JSON.parse(out.slice(out.indexOf('[\n'))) as Array<typeof packed>)[0]!
     const tarball = path.join(scratch, packed.filename)
