@@ -23,6 +23,28 @@ export function presentedKey(headers: Readonly<Record<string, string | undefined
   return apiKey
 }
 
+/** Who sent a request, read once per request: the dispatcher admits or refuses it, the journal describes it. */
+export interface Caller {
+  /** The key as sent, when a usable header carried one. */
+  key: string | undefined
+  /** Whether the request tried to send a key at all (a malformed Authorization header counts). */
+  sentKey: boolean
+  /** The key's scope, or the 400/401 that its absence or its headers earn. */
+  scope: Scope | ApiError
+}
+
+/** The caller of a request, with the error it earns instead of a scope when its key is refused. */
+export function identifyCaller(headers: Readonly<Record<string, string | undefined>>, store: Store): Caller {
+  let key: string | undefined
+  try {
+    key = presentedKey(headers)
+    return { key, sentKey: key !== undefined && key !== '', scope: authenticate(key, store) }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return { key, sentKey: key === undefined ? headers['x-api-key'] !== undefined || headers['authorization'] !== undefined : key !== '', scope: error }
+  }
+}
+
 /** Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. */
 export function authenticate(key: string | undefined, store: Store): Scope {
   if (key === undefined || key === '') throw unauthorized('An API key is required: send it in the x-api-key header.')

@@ -14,13 +14,13 @@ const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 const ALLOWED_HEADERS = 'x-api-key, authorization, content-type, prefer, x-control-token'
 const EXPOSED_HEADERS = `x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, ${FAULT_HEADER}, ${OVERRIDE_HEADER}`
 
-/** The CORS headers for this request's Origin, or none when the origin is not admitted. */
-export function corsHeaders(request: ApiRequest, origins: CorsOrigins | undefined): Record<string, string> {
+/** The CORS headers for this request's Origin; undefined without an Origin or when it is not admitted. */
+export function corsHeaders(request: ApiRequest, origins: CorsOrigins | undefined): Record<string, string> | undefined {
   const origin = request.headers['origin']
-  if (origin === undefined) return {}
+  if (origin === undefined) return undefined
   if (origins === '*') return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS }
   const admitted = origins === undefined ? LOCAL_ORIGIN.test(origin) : origins.includes(origin)
-  if (!admitted) return {}
+  if (!admitted) return undefined
   return {
     'access-control-allow-origin': origin,
     'access-control-allow-credentials': 'true',
@@ -33,7 +33,7 @@ export function corsHeaders(request: ApiRequest, origins: CorsOrigins | undefine
 export function preflight(request: ApiRequest, origins: CorsOrigins | undefined): ApiResponse | undefined {
   if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return undefined
   const headers = corsHeaders(request, origins)
-  if (!headers['access-control-allow-origin']) return { status: 403, headers: {}, body: undefined }
+  if (headers === undefined) return { status: 403, headers: {}, body: undefined }
   return {
     status: 204,
     headers: {

@@ -77,7 +77,7 @@ export const localeOperations = [
     },
   }),
 
-  defineOperation<LocalePathParams, OptionalSiteQuery, undefined>({
+  defineOperation<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord>({
     operationId: 'getLocale',
     method: 'GET',
     path: '/v2/locales/{localeIdOrCode}',
@@ -88,11 +88,11 @@ export const localeOperations = [
     errors: [400, 401, 403, 404],
     authorize: localeOf,
     run(context) {
-      return { status: 200, body: presentLocale(localeOf(context), context.store) }
+      return { status: 200, body: presentLocale(context.target, context.store) }
     },
   }),
 
-  defineOperation<LocalePathParams, OptionalSiteQuery, UpdateLocaleBody>({
+  defineOperation<LocalePathParams, OptionalSiteQuery, UpdateLocaleBody, LocaleRecord>({
     operationId: 'updateLocale',
     method: 'PATCH',
     path: '/v2/locales/{localeIdOrCode}',
@@ -104,8 +104,7 @@ export const localeOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize: localeOf,
     run(context) {
-      const { body, store } = context
-      const locale = localeOf(context)
+      const { body, store, target: locale } = context
       if (body.locale !== undefined && body.locale !== locale.locale && store.locales.byCode(locale.siteId, body.locale)) throw codeTaken(body.locale)
       if (body.locale !== undefined) renameLocale(store, locale, body.locale)
       if (body.domain !== undefined) store.locales.update(locale, { domain: body.domain })
@@ -113,7 +112,7 @@ export const localeOperations = [
     },
   }),
 
-  defineOperation<LocalePathParams, OptionalSiteQuery, undefined>({
+  defineOperation<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord>({
     operationId: 'deleteLocale',
     method: 'DELETE',
     path: '/v2/locales/{localeIdOrCode}',
@@ -124,8 +123,7 @@ export const localeOperations = [
     errors: [400, 401, 403, 404],
     authorize: localeOf,
     run(context) {
-      const { store } = context
-      const locale = localeOf(context)
+      const { store, target: locale } = context
       if (store.sites.get(locale.siteId)!.defaultLocale === locale.locale) {
         throw new ApiError(400, 'bad_request', `The default locale of a site cannot be deleted: ${locale.locale} is the default of its site.`, [
           { field: 'localeIdOrCode', message: `names the default locale (${locale.locale}), which cannot be deleted; delete another locale` },
@@ -136,7 +134,7 @@ export const localeOperations = [
     },
   }),
 
-  defineOperation<LocalePathParams, OptionalSiteQuery, undefined>({
+  defineOperation<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord>({
     operationId: 'restoreLocale',
     method: 'POST',
     path: '/v2/locales/{localeIdOrCode}/restore',
@@ -147,8 +145,7 @@ export const localeOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize: deletedOrActiveLocaleOf,
     run(context) {
-      const { store } = context
-      const locale = deletedOrActiveLocaleOf(context)
+      const { store, target: locale } = context
       if (locale.deletedAt === null) throw conflict(`The locale ${locale.locale} is not deleted, so there is nothing to restore.`)
       if (store.locales.byCode(locale.siteId, locale.locale)) throw conflict(`The site has the locale ${locale.locale} again, so the deleted one cannot be restored.`)
       store.locales.restore(locale)

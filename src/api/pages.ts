@@ -105,7 +105,8 @@ export const pageOperations = [
     query: 'page-get-query.json',
     success: { status: 200, shape: { resource: 'page.json' } },
     errors: [400, 401, 403, 404],
-    authorize: versionOf,
+    // No authorize: without a body there is nothing to judge between access and the run, which
+    // finds the page (403/404) first thing.
     run(context) {
       const { store, query } = context
       const page = versionOf(context)
@@ -117,7 +118,7 @@ export const pageOperations = [
     },
   }),
 
-  defineOperation<PagePathParams, OptionalSiteQuery, UpdatePageBody>({
+  defineOperation<PagePathParams, OptionalSiteQuery, UpdatePageBody, PageRecord>({
     operationId: 'updatePage',
     method: 'PATCH',
     path: '/v6/pages/{pageIdOrPathname}',
@@ -129,17 +130,16 @@ export const pageOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize: pageOf,
     run(context) {
-      const { body, store } = context
-      const page = pageOf(context)
+      const { body, store, target: page } = context
       if (body.pathname !== undefined && !store.pathnames.isFreeFor(page.siteId, body.pathname, { kind: 'page', id: page.id })) {
         throw conflict(PATHNAME_TAKEN)
       }
-      store.pages.updateDraft(page, { ...body, updatedAt: after(store, page.draft.updatedAt) })
+      store.pages.updateDraft(page, Object.assign({}, body, { updatedAt: after(store, page.draft.updatedAt) }))
       return { status: 200, ...pageResponse(store, page, page.draft, defaultLocaleOf(store, page)) }
     },
   }),
 
-  defineOperation<PagePathParams, OptionalSiteQuery, undefined>({
+  defineOperation<PagePathParams, OptionalSiteQuery, undefined, PageRecord>({
     operationId: 'deletePage',
     method: 'DELETE',
     path: '/v6/pages/{pageIdOrPathname}',
@@ -150,7 +150,7 @@ export const pageOperations = [
     errors: [400, 401, 403, 404],
     authorize: pageOf,
     run(context) {
-      context.store.pages.remove(pageOf(context))
+      context.store.pages.remove(context.target)
       return { status: 204 }
     },
   }),

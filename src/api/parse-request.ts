@@ -6,11 +6,30 @@ export function parseQuery(raw: string): Record<string, string> {
   // A null-prototype object: a parameter named __proto__ is just an unknown field.
   const query: Record<string, string> = Object.create(null) as Record<string, string>
   if (raw === '') return query
-  for (const [name, value] of new URLSearchParams(raw)) {
+  for (const [name, value] of queryPairs(raw)) {
     if (Object.hasOwn(query, name)) throw invalidField(name, 'is repeated; send each query parameter at most once')
     query[name] = value
   }
   return query
+}
+
+/** What URLSearchParams changes: percent-escapes, + for a space, and (beyond ASCII) lone surrogates. */
+const NEEDS_DECODING = /[%+\u0080-\uffff]/
+
+/**
+ * The name-value pairs of a query string, as URLSearchParams reads them. A query with nothing to
+ * decode (ASCII without % or +: ids, numbers and words, as lists are asked for) splits the same way
+ * without it, at a fraction of its cost on every list request.
+ */
+function queryPairs(raw: string): Iterable<[string, string]> {
+  if (NEEDS_DECODING.test(raw)) return new URLSearchParams(raw)
+  const pairs: Array<[string, string]> = []
+  for (const part of raw.split('&')) {
+    if (part === '') continue
+    const equals = part.indexOf('=')
+    pairs.push(equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)])
+  }
+  return pairs
 }
 
 const MAX_DEPTH = 32
@@ -43,7 +62,9 @@ export function parseBody(request: ApiRequest, expectsBody: boolean): unknown {
     if (error instanceof RangeError) throw tooDeep()
     throw invalidField('(body)', `is not valid JSON (${(error as Error).message}); send a JSON object`)
   }
-  if (exceedsDepth(value, MAX_DEPTH)) throw tooDeep()
+  // Deeper than MAX_DEPTH takes more than MAX_DEPTH opening brackets: a shorter text (most
+  // bodies) needs no walk.
+  if (text.length > MAX_DEPTH && exceedsDepth(value, MAX_DEPTH)) throw tooDeep()
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError(400, 'bad_request', 'The request body must be a JSON object.', [
       { field: '(body)', message: `must be a JSON object; got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}` },
@@ -63,7 +84,8 @@ function exceedsDepth(root: unknown, max: number): boolean {
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     if (typeof item.value !== 'object' || item.value === null) continue
     if (item.depth === max) return true
-    for (const child of Object.values(item.value)) stack.push({ value: child, depth: item.depth + 1 })
+    // Only objects and arrays are pushed: a flat body is walked without an entry per field.
+    for (const child of Object.values(item.value)) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: item.depth + 1 })
   }
   return false
 }

@@ -41,30 +41,50 @@ export class RouteTable {
     const wanted = method === 'HEAD' ? 'GET' : method
     // Split before decoding: an encoded slash (%2F) stays inside its segment, so a pathname
     // passed as one parameter can never be matched against a different route.
-    const raw = trimmed.split('/').slice(1)
-    const candidates = this.bySegmentCount.get(raw.length)
-    if (!candidates) return { kind: 'not-found' }
+    const raw = trimmed.split('/')
+    const candidates = this.bySegmentCount.get(raw.length - 1)
+    if (!candidates) return NOT_FOUND
+    // Every request of the API passes here (and the journal, faults and overrides ask too):
+    // plain loops, no closure or array per route, and the 405's list only when there is no match.
+    for (const route of candidates) {
+      if (route.operation.method === wanted && matchesLiterals(route, raw)) return found(route, raw)
+    }
     const allowed: string[] = []
     for (const route of candidates) {
-      if (!route.segments.every((literal, i) => literal === null || literal === raw[i])) continue
-      if (route.operation.method !== wanted) {
-        allowed.push(...(route.operation.method === 'GET' ? ['GET', 'HEAD'] : [route.operation.method]))
-        continue
-      }
-      const params: Record<string, string> = {}
-      let n = 0
-      for (let i = 0; i < raw.length; i++) {
-        if (route.segments[i] !== null) continue
-        const name = route.paramNames[n++]!
-        try {
-          params[name] = decodeURIComponent(raw[i]!)
-        } catch {
-          // The operation is known: its key is judged first, and this is its path parameter's 400.
-          return { kind: 'found', operation: route.operation, params, badEncoding: name }
-        }
-      }
-      return { kind: 'found', operation: route.operation, params }
+      if (!matchesLiterals(route, raw)) continue
+      if (route.operation.method === 'GET') allowed.push('GET', 'HEAD')
+      else allowed.push(route.operation.method)
     }
-    return allowed.length ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' }
+    return allowed.length ? { kind: 'method-not-allowed', allowed } : NOT_FOUND
   }
+}
+
+const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not-found' })
+
+/** Whether the path's segments (after the leading empty one) equal the route's literal ones. */
+function matchesLiterals(route: CompiledRoute, raw: string[]): boolean {
+  const { segments } = route
+  for (let i = 0; i < segments.length; i++) {
+    const literal = segments[i]
+    if (literal !== null && literal !== raw[i + 1]) return false
+  }
+  return true
+}
+
+function found(route: CompiledRoute, raw: string[]): RouteMatch {
+  const params: Record<string, string> = {}
+  let n = 0
+  for (let i = 0; i < route.segments.length; i++) {
+    if (route.segments[i] !== null) continue
+    const name = route.paramNames[n++]!
+    const segment = raw[i + 1]!
+    // decodeURIComponent costs as much as the rest of the match: most segments (ids) need none.
+    try {
+      params[name] = segment.includes('%') ? decodeURIComponent(segment) : segment
+    } catch {
+      // The operation is known: its key is judged first, and this is its path parameter's 400.
+      return { kind: 'found', operation: route.operation, params, badEncoding: name }
+    }
+  }
+  return { kind: 'found', operation: route.operation, params }
 }

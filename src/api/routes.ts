@@ -62,7 +62,7 @@ export const routeOperations = [
     },
   }),
 
-  defineOperation<RoutePathParams, OptionalSiteQuery, undefined>({
+  defineOperation<RoutePathParams, OptionalSiteQuery, undefined, RouteRecord>({
     operationId: 'getRoute',
     method: 'GET',
     path: '/v2/routes/{routeIdOrPathname}',
@@ -72,10 +72,10 @@ export const routeOperations = [
     success: { status: 200, shape: { resource: 'route.json' } },
     errors: [400, 401, 403, 404],
     authorize: routeOf,
-    run: (context) => ({ status: 200, body: presentRoute(routeOf(context)) }),
+    run: (context) => ({ status: 200, body: presentRoute(context.target) }),
   }),
 
-  defineOperation<RoutePathParams, UpdateRouteQuery, UpdateRouteBody>({
+  defineOperation<RoutePathParams, UpdateRouteQuery, UpdateRouteBody, RouteRecord>({
     operationId: 'updateRoute',
     method: 'PATCH',
     path: '/v2/routes/{routeIdOrPathname}',
@@ -86,11 +86,12 @@ export const routeOperations = [
     success: { status: 200, shape: { resource: 'route.json' } },
     errors: [400, 401, 403, 404, 409],
     authorize(context) {
-      judgeRouteBody(updateBody, context.rawBody, context.query.skipValidation, routeOf(context).pathname)
+      const route = routeOf(context)
+      judgeRouteBody(updateBody, context.rawBody, context.query.skipValidation, route.pathname)
+      return route
     },
     run(context) {
-      const { body, store } = context
-      const route = routeOf(context)
+      const { body, store, target: route } = context
       if (body.pathname !== undefined && body.pathname !== route.pathname) {
         requireFreePathname(store, route.siteId, body.pathname, route.id)
         store.routes.rename(route, body.pathname)
@@ -99,7 +100,7 @@ export const routeOperations = [
     },
   }),
 
-  defineOperation<RoutePathParams, OptionalSiteQuery, undefined>({
+  defineOperation<RoutePathParams, OptionalSiteQuery, undefined, RouteRecord>({
     operationId: 'deleteRoute',
     method: 'DELETE',
     path: '/v2/routes/{routeIdOrPathname}',
@@ -110,7 +111,7 @@ export const routeOperations = [
     errors: [400, 401, 403, 404],
     authorize: routeOf,
     run(context) {
-      context.store.routes.remove(routeOf(context))
+      context.store.routes.remove(context.target)
       return { status: 204 }
     },
   }),

@@ -49,8 +49,10 @@ export interface AccessContext<P, Q> {
   store: Store
 }
 
-export interface OperationContext<P, Q, B> extends AccessContext<P, Q> {
+export interface OperationContext<P, Q, B, T = void> extends AccessContext<P, Q> {
   body: B
+  /** What `authorize` found (the record the path names), so that the run need not look it up again. */
+  target: T
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
@@ -62,7 +64,7 @@ export type ResponseShape = { resource: string } | { list: string } | 'empty'
  * One operation of the API: where it lives, what it accepts (schema files of contracts/schemas),
  * what it answers, who may call it, and what it does.
  */
-export interface Operation<P = Record<string, never>, Q = Record<string, never>, B = undefined> {
+export interface Operation<P = Record<string, never>, Q = Record<string, never>, B = undefined, T = void> {
   operationId: string
   method: HttpMethod
   /** OpenAPI-style path, e.g. /v2/sites/{siteId}. */
@@ -76,13 +78,13 @@ export interface Operation<P = Record<string, never>, Q = Record<string, never>,
   errors: number[]
   /** Creating, listing, duplicating and deleting sites need an App key. */
   appKeyOnly?: boolean
-  /** Resolves the target and decides 403/404 before the body is judged. */
-  authorize?(context: AccessContext<P, Q>): void
-  run(context: OperationContext<P, Q, B>): OperationResult
+  /** Resolves the target and decides 403/404 before the body is judged; what it returns is the run's `target`. */
+  authorize?(context: AccessContext<P, Q>): T
+  run(context: OperationContext<P, Q, B, T>): OperationResult
 }
 
 /** An operation with its parameter types erased, as the route table keeps it. */
-export type RegisteredOperation = Operation<unknown, unknown, unknown>
+export type RegisteredOperation = Operation<unknown, unknown, unknown, unknown>
 
 /**
  * Every error status an operation can answer: its own, 413 when it takes a body (past the
@@ -102,6 +104,6 @@ export function documentedStatuses(operation: RegisteredOperation): number[] {
  * dispatch validates params, query and body against the very schemas the operation names,
  * whose generated types are P, Q and B.
  */
-export function defineOperation<P, Q, B>(operation: Operation<P, Q, B>): RegisteredOperation {
+export function defineOperation<P, Q, B, T = void>(operation: Operation<P, Q, B, T>): RegisteredOperation {
   return operation as unknown as RegisteredOperation
 }

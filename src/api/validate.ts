@@ -20,8 +20,10 @@ function createAjv(coerceTypes: boolean): Ajv2020 {
     validate: (enabled: boolean, data: unknown, schema?: { pattern?: string }, context?: DataValidationCxt) => {
       // Only a value of the schema's own form is an id to canonicalise: in an anyOf such as
       // "a UUID or a locale code", the UUID branch must leave fr-FR as it is.
-      const ofThisForm = typeof data === 'string' && (schema?.pattern === undefined || patternOf(schema.pattern).test(data))
-      if (enabled && ofThisForm && context?.parentData) {
+      // A value already in lower case has nothing to change (ids as clients send them): no pattern to run.
+      if (!enabled || typeof data !== 'string' || data === data.toLowerCase()) return true
+      const ofThisForm = schema?.pattern === undefined || patternOf(schema.pattern).test(data)
+      if (ofThisForm && context?.parentData) {
         ;(context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = data.toLowerCase()
       }
       return true

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js'
-import { apiRoutes } from '../api/operations.js'
+import type { RouteMatch } from '../api/route-table.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { FAULT_HEADER } from './fault-header.js'
 import { dropResponse, faultResponse } from './fault-response.js'
@@ -12,10 +12,9 @@ import { parsePrefer } from './prefer.js'
  * travels with the response for the transport to honour. Requests to no operation (404, 405)
  * are left alone.
  */
-export function injectFaults(request: ApiRequest, faults: FaultSet, run: () => ApiResponse): ApiResponse {
+export function injectFaults(request: ApiRequest, match: RouteMatch, faults: FaultSet, run: () => ApiResponse): ApiResponse {
   const prefer = request.headers['prefer']
   if (prefer === undefined && faults.size === 0) return run()
-  const match = apiRoutes.match(request.method, request.path)
   if (match.kind !== 'found') return run()
   const { operation } = match
   let preference

@@ -1,7 +1,7 @@
-import { apiRoutes } from '../api/operations.js'
+import type { Caller } from '../api/auth.js'
+import type { RouteMatch } from '../api/route-table.js'
 import type { ApiRequest, ApiResponse, RegisteredOperation } from '../api/types.js'
 import type { JournalEntry, JournalKey } from '../contracts/types.js'
-import type { Store } from '../store/store.js'
 import { BODY_CAP, capBody } from './cap-body.js'
 import { carriesKeys } from './carries-keys.js'
 import { describeKey } from './describe-key.js'
@@ -73,14 +73,17 @@ export class RequestJournal {
     return () => this.listeners.delete(listener)
   }
 
-  /** Runs the request and journals it; the response comes back with its body serialized once, for the journal and the transport alike. */
-  observe(request: ApiRequest, store: Store, run: () => ApiResponse): ApiResponse {
+  /**
+   * Runs the request and journals it; the response comes back with its body serialized once,
+   * for the journal and the transport alike. The route and the caller are the ones the request
+   * is dispatched with, read before it runs.
+   */
+  observe(request: ApiRequest, match: RouteMatch, caller: Caller, run: () => ApiResponse): ApiResponse {
     if (this.size === 0 && this.listeners.size === 0) return run()
     const started = performance.now()
-    const key = describeKey(request.headers, store)
+    const key = describeKey(caller)
     const response = run()
     const payload = response.payload ?? (response.body === undefined ? undefined : JSON.stringify(response.body))
-    const match = apiRoutes.match(request.method, request.path)
     const operation = match.kind === 'found' ? match.operation : undefined
     const keys = carriesKeys(operation)
     const slot = this.seq % this.slots

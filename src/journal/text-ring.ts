@@ -34,7 +34,7 @@ export class TextRing {
    */
   write(texts: ReadonlyArray<string | undefined>, lengths: Int32Array, at: number, keepFrom: number): number {
     let chars = 0
-    for (const text of texts) chars += text?.length ?? 0
+    for (let i = 0; i < texts.length; i++) chars += texts[i]?.length ?? 0
     // A UTF-16 code unit never takes more than three bytes of UTF-8.
     const reserve = chars * 3
     let start = this.head
@@ -43,7 +43,9 @@ export class TextRing {
     if (start + reserve - Math.min(keepFrom, this.head) > this.bytes.length) start = this.grow(Math.min(keepFrom, this.head), reserve)
     const offsetOfStart = (start - this.base) % this.bytes.length
     let written = 0
-    for (const [i, text] of texts.entries()) {
+    // Indexed loops: this runs for every journaled request, and an entries() iterator allocates.
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]
       const length = text === undefined ? -1 : encode(this.bytes, text, offsetOfStart + written)
       lengths[at + i] = length
       written += Math.max(0, length)

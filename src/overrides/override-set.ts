@@ -1,5 +1,6 @@
 import { invalidField, JSON_HEADERS } from '../api/errors.js'
-import { apiRoutes, operations } from '../api/operations.js'
+import { operations } from '../api/operations.js'
+import type { RouteMatch } from '../api/route-table.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { compileValidator } from '../api/validate.js'
 import type { Override, OverrideList, OverrideRequest } from '../contracts/types.js'
@@ -62,9 +63,8 @@ export class OverrideSet {
   }
 
   /** The answer of the first override that matches, counting it; undefined when none does. */
-  answer(request: ApiRequest): ApiResponse | undefined {
+  answer(request: ApiRequest, match: RouteMatch): ApiResponse | undefined {
     if (this.overrides.length === 0) return undefined
-    const match = apiRoutes.match(request.method, request.path)
     const operation = match.kind === 'found' ? match.operation : undefined
     const override = this.overrides.find((candidate) => matchesRequest(candidate.match, request, operation))
     if (!override) return undefined

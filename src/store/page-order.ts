@@ -5,6 +5,15 @@ import { compareStrings } from './sorted-index.js'
 export type PageVersion = 'draft' | 'live'
 export type SortDirection = 'asc' | 'desc'
 
+/** The content field each sort reads; createdAt is the page's own, the same in every version. */
+export const SORT_FIELDS: Readonly<Record<PageSortBy, keyof PageContent | undefined>> = {
+  path: 'pathname',
+  title: 'title',
+  description: 'description',
+  updatedAt: 'updatedAt',
+  createdAt: undefined,
+}
+
 /** The value a page sorts by; null for a missing title or description. */
 function sortValue(content: PageContent, page: PageRecord, sortBy: PageSortBy): string | null {
   switch (sortBy) {

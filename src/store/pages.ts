@@ -68,7 +68,7 @@ export class PageTable {
       this.pathnames.claim(page.siteId, changes.pathname, { kind: 'page', id: page.id })
     }
     this.presented.drop(page.draft)
-    this.site(page.siteId).change(page, 'draft', () => Object.assign(page.draft, changes))
+    this.site(page.siteId).change(page, 'draft', changes)
   }
 
   /** Drops the texts made from the page's versions, after a change made in place (a renamed locale). */
