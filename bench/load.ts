@@ -1,6 +1,6 @@
 // The load generators. wrk (closed loop, saturation throughput) needs far less CPU than a Node
 // client, so on a small machine it measures the server rather than itself; autocannon stays as
-// the fallback where wrk cannot be installed, and for the open-loop runs at a fixed rate.
+// the fallback where wrk cannot be installed. The runs at a fixed rate have their own client (open-loop.ts).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -132,15 +132,7 @@ const autocannonGenerator: LoadGenerator = {
   saturate: (baseUrl, workload, seconds) => runAutocannon(baseUrl, workload, seconds),
 }
 
-/**
- * Open loop: requests leave at `rate` per second whatever the answers do, so the latency is the
- * server's own and not the queue that 50 connections at saturation build (autocannon's overallRate).
- */
-export function fixedRate(baseUrl: string, workload: Workload, seconds: number, rate: number): Promise<LoadResult> {
-  return runAutocannon(baseUrl, workload, seconds, rate)
-}
-
-async function runAutocannon(baseUrl: string, workload: Workload, seconds: number, overallRate?: number): Promise<LoadResult> {
+async function runAutocannon(baseUrl: string, workload: Workload, seconds: number): Promise<LoadResult> {
   let unexpected = 0
   let n = 0
   const tag = uniqueTag()
@@ -148,7 +140,6 @@ async function runAutocannon(baseUrl: string, workload: Workload, seconds: numbe
     url: baseUrl,
     connections: LOAD.connections,
     duration: seconds,
-    ...(overallRate === undefined ? {} : { overallRate }),
     requests: [
       {
         method: workload.method ?? 'GET',

@@ -9,7 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
-import { chooseLoadGenerator, fixedRate, LOAD, type LoadGenerator, type LoadResult, type Workload } from './load.js'
+import { chooseLoadGenerator, LOAD, type LoadGenerator, type LoadResult, type Workload } from './load.js'
+import { openLoop } from './open-loop.js'
 import { describeMockDb, measureMockDb } from './mock-db.js'
 import { measureInProcess } from './msw-inprocess.js'
 import { startServer, type ServerProcess } from './processes.js'
@@ -120,19 +121,26 @@ async function measureSize(load: LoadGenerator, bare: Measurement, n: number, me
     measured.rows.push(...rows)
     figures.rssAfterRunMb = server!.rssMb()
     figures.loadedSeconds = measurements.filter((m) => m.url === server!.url).length * (SECONDS * ROUNDS + WARMUP_SECONDS)
-    if (n === LARGE) measured.fixedRate = await measureFixedRate(server!.url, [one, deepList])
+    if (n === LARGE) measured.fixedRate = await measureFixedRate(bare, server!.url, [one, deepList])
     measured.sizes.push(figures)
   })
 }
 
-async function measureFixedRate(url: string, workloads: Workload[]): Promise<Row[]> {
+/**
+ * Latency at a fixed offered rate (open loop), the bare server included: its figures are the
+ * floor that the client and the machine set, measured in the same rounds.
+ */
+async function measureFixedRate(bare: Measurement, url: string, workloads: Workload[]): Promise<Row[]> {
+  const rate = `at ${FIXED_RATE.toLocaleString('en-US')} req/s`
+  const all: Measurement[] = [{ ...bare, server: `${bare.server} ${rate}`, sized: false }, ...workloads.map((workload) => ({ server: `sitemock ${rate}`, workload, url }))]
+  for (const m of all) await openLoop(m.url, m.workload, WARMUP_SECONDS, FIXED_RATE, LOAD.connections)
   const results = await alternate(
-    workloads.map((workload) => () => fixedRate(url, workload, FIXED_RATE_SECONDS, FIXED_RATE)),
+    all.map((m) => () => openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)),
     ROUNDS,
   )
-  return workloads.map((workload, i) => {
-    const row: Row = { server: `sitemock at ${FIXED_RATE.toLocaleString('en-US')} req/s`, workload: workload.name, n: LARGE, result: medianResult(results[i]!), ofLimit: 0 }
-    log(`  fixed rate ${FIXED_RATE} req/s, ${workload.name}: ${row.result.rps.toFixed(0)} req/s, p50 ${row.result.p50} ms, p99 ${row.result.p99} ms`)
+  return all.map((m, i) => {
+    const row: Row = { server: m.server, workload: m.workload.name, n: m.sized === false ? '' : LARGE, result: medianResult(results[i]!), ofLimit: 0 }
+    log(`  ${row.server}, ${row.workload}: ${row.result.rps.toFixed(0)} req/s, p50 ${row.result.p50.toFixed(2)} ms, p99 ${row.result.p99.toFixed(2)} ms`)
     return row
   })
 }
@@ -230,7 +238,8 @@ function render(load: LoadGenerator, measured: Measured): string {
     `- In-process (setupServer + fetch, sequential requests, median of alternating rounds): static msw handler ${measured.inProcess!.staticMicros.toFixed(0)} µs, sitemock handler (GET page by id) ${measured.inProcess!.sitemockMicros.toFixed(0)} µs per request`,
     ...prismNote(measured),
     `- ${describeMockDb(measured.mockDb!)}`,
-    `- Fixed rate: autocannon's overallRate (open loop) at ${FIXED_RATE.toLocaleString('en-US')} req/s for ${FIXED_RATE_SECONDS} s, medians of ${ROUNDS} rounds`,
+    `- Fixed rate: an open loop (bench/open-loop.ts) offering ${FIXED_RATE.toLocaleString('en-US')} req/s evenly over ${LOAD.connections} keep-alive connections for ${FIXED_RATE_SECONDS} s, medians of ${ROUNDS} alternating rounds; ` +
+      'each latency runs from when its request was due, so a stall is charged for every request that waited; the bare server at the same rate shows the floor that the client and the machine set',
     '',
     '## Targets',
     '',

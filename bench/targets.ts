@@ -67,8 +67,10 @@ export function judgeTargets(m: Measured): string[] {
       lines.push(verdict(cost <= 0.1, `journal on vs off, ${on.workload} at N = ${count(n)}: ${pct(on.ofLimit)} vs ${pct(off.ofLimit)} of the limit, the journal costs ${pct(cost)} (at most 10%)`))
     }
   }
-  for (const row of m.fixedRate) {
-    lines.push(verdict(row.result.p99 <= 5, `p99 at a fixed ${count(m.fixedRateTarget)} req/s, ${row.workload} at N = ${count(m.large)}: ${row.result.p99.toFixed(1)} ms (at most 5 ms; p50 ${row.result.p50.toFixed(1)} ms, ${row.result.rps.toFixed(0)} req/s delivered)`))
+  const floor = m.fixedRate.find((row) => row.n === '')
+  for (const row of m.fixedRate.filter((r) => r.n !== '')) {
+    const bare = floor ? `; the bare server at the same rate: p99 ${floor.result.p99.toFixed(1)} ms` : ''
+    lines.push(verdict(row.result.p99 <= 5, `p99 at a fixed ${count(m.fixedRateTarget)} req/s, ${row.workload} at N = ${count(m.large)}: ${row.result.p99.toFixed(1)} ms (at most 5 ms; p50 ${row.result.p50.toFixed(1)} ms, ${row.result.rps.toFixed(0)} req/s delivered${bare})`))
   }
   const large = m.sizes.find((s) => s.n === m.large)
   if (large?.rssAfterRunMb !== undefined) {

@@ -1,3 +1,4 @@
+import '../scenarios/faker-node.js'
 import { runContractCommand } from './contract.js'
 import { runGenerate } from './generate.js'
 import { runOpenApi } from './openapi.js'

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker'
-import { faker as sharedEnglish } from '@faker-js/faker/locale/en'
+import { englishFaker } from './faker-provider.js'
 
 type FakerClass = new (options: { locale: Faker['rawDefinitions'] }) => Faker
 
@@ -10,6 +10,7 @@ type FakerClass = new (options: { locale: Faker['rawDefinitions'] }) => Faker
  * reseed the faker of whoever else imports it.
  */
 export function seededFaker(seed: number): Faker {
+  const sharedEnglish = englishFaker()
   const faker = new (sharedEnglish.constructor as FakerClass)({ locale: sharedEnglish.rawDefinitions })
   faker.seed(seed)
   return faker

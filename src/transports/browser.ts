@@ -7,18 +7,23 @@
  *   const sitemock = await startBrowserMock()
  *   const { appApiKey } = sitemock.credentials().workspaces[0]
  */
+import { faker } from '@faker-js/faker/locale/en'
 import { http, passthrough } from 'msw'
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
 import { apiRoutes } from '../api/operations.js'
 import type { Credentials } from '../contracts/types.js'
 import { CONTROL_PREFIX } from '../control/control-types.js'
 import type { Mock, MockOptions } from '../mock.js'
+import { provideFaker } from '../scenarios/faker-provider.js'
 import { DEFAULT_SEED, type ScenarioName } from '../scenarios/index.js'
 import { fingerprint, SessionJournal } from './browser-session.js'
 import { createSavedMock } from './browser-state.js'
 import { createMswHandler, DEFAULT_BASE_URL } from './msw.js'
 
 export { DEFAULT_BASE_URL }
+
+// A page has no require(): the browser entry brings faker in its bundle for the scenarios it generates.
+provideFaker(() => faker)
 
 export interface BrowserMockOptions {
   /** The state to start from: a scenario name (default "default") or { fixture } with a fixture document. */

@@ -147,10 +147,10 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
   it('packs exactly what users run: the build, the CLI, schemas, fixtures, README and LICENSE', () => {
     const files = packed.files.map((f) => f.path)
     console.log(`tarball: ${packed.entryCount} files, ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked`)
-    for (const required of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/transports/msw.js', 'dist/src/cli/main.js', 'bin/sitemock.js', 'LICENSE', 'README.md', 'contracts/published-openapi.json', 'fixtures/default.json']) {
+    for (const required of ['dist/esm/index.js', 'dist/esm/msw.js', 'dist/esm/browser.js', 'dist/esm/cli.js', 'dist/src/index.d.ts', 'dist/src/transports/msw.d.ts', 'bin/sitemock.js', 'LICENSE', 'README.md', 'contracts/published-openapi.json', 'fixtures/default.json']) {
       expect(files, required).toContain(required)
     }
-    const allowed = /^(dist\/(src|contracts|fixtures)\/|bin\/|contracts\/|fixtures\/|README\.md$|LICENSE$|package\.json$)/
+    const allowed = /^(dist\/esm\/|dist\/src\/.*\.d\.ts$|dist\/(contracts|fixtures)\/|bin\/|contracts\/|fixtures\/|README\.md$|LICENSE$|package\.json$)/
     expect(files.filter((file) => !allowed.test(file) || file.endsWith('.map') || file.endsWith('.tsbuildinfo'))).toEqual([])
   })
 

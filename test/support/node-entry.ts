@@ -1,0 +1,3 @@
+// Tests import the core's modules directly, not through the sitemock entry: they get what that
+// entry gives a Node process, faker loaded when a scenario is first generated.
+import '../../src/scenarios/faker-node.js'
