@@ -14,6 +14,8 @@ export interface LoadResult {
   errors: number
   /** Responses with a 4xx or 5xx status: a workload that is refused measures nothing. */
   unexpected: number
+  /** How busy the server's event loop was during the run (0 to 1), where measured. */
+  busy?: number
 }
 
 export interface Workload {

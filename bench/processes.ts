@@ -7,6 +7,8 @@ export interface ServerProcess {
   /** Milliseconds from spawn to the listening line: for sitemock, the time to load its state. */
   startMs: number
   rssMb(): number
+  /** CPU time of the process's main thread (the event loop) so far, in seconds. */
+  mainThreadCpuSeconds(): number
   stop(): Promise<void>
 }
 
@@ -44,6 +46,11 @@ export async function startServer(command: string, args: string[], urlPattern: R
     rssMb: () => {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
+    },
+    mainThreadCpuSeconds: () => {
+      // Fields 14 and 15 of /proc/<pid>/task/<pid>/stat: user and system time in clock ticks (100 a second).
+      const fields = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+      return (Number(fields[11]) + Number(fields[12])) / 100
     },
     stop: () =>
       new Promise((resolve) => {

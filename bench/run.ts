@@ -85,8 +85,9 @@ async function measureRounds(load: LoadGenerator, bare: Measurement, measurement
 }
 
 function medianResult(rounds: LoadResult[]): LoadResult {
-  const pick = (field: keyof LoadResult): number => median(rounds.map((r) => r[field]))
-  return { rps: pick('rps'), p50: pick('p50'), p99: pick('p99'), errors: rounds.reduce((s, r) => s + r.errors, 0), unexpected: rounds.reduce((s, r) => s + r.unexpected, 0) }
+  const pick = (field: 'rps' | 'p50' | 'p99'): number => median(rounds.map((r) => r[field]))
+  const busy = rounds.every((r) => r.busy !== undefined) ? { busy: median(rounds.map((r) => r.busy!)) } : {}
+  return { rps: pick('rps'), p50: pick('p50'), p99: pick('p99'), errors: rounds.reduce((s, r) => s + r.errors, 0), unexpected: rounds.reduce((s, r) => s + r.unexpected, 0), ...busy }
 }
 
 async function withServers<T>(starts: Array<() => Promise<ServerProcess>>, use: (servers: ServerProcess[]) => Promise<T>): Promise<T> {
@@ -121,7 +122,7 @@ async function measureSize(load: LoadGenerator, bare: Measurement, n: number, me
     measured.rows.push(...rows)
     figures.rssAfterRunMb = server!.rssMb()
     figures.loadedSeconds = measurements.filter((m) => m.url === server!.url).length * (SECONDS * ROUNDS + WARMUP_SECONDS)
-    if (n === LARGE) measured.fixedRate = await measureFixedRate(bare, server!.url, [one, deepList])
+    if (n === LARGE) measured.fixedRate = await measureFixedRate(bare, server!, [one, deepList])
     measured.sizes.push(figures)
   })
 }
@@ -130,12 +131,19 @@ async function measureSize(load: LoadGenerator, bare: Measurement, n: number, me
  * Latency at a fixed offered rate (open loop), the bare server included: its figures are the
  * floor that the client and the machine set, measured in the same rounds.
  */
-async function measureFixedRate(bare: Measurement, url: string, workloads: Workload[]): Promise<Row[]> {
+async function measureFixedRate(bare: Measurement, server: ServerProcess, workloads: Workload[]): Promise<Row[]> {
   const rate = `at ${FIXED_RATE.toLocaleString('en-US')} req/s`
-  const all: Measurement[] = [{ ...bare, server: `${bare.server} ${rate}`, sized: false }, ...workloads.map((workload) => ({ server: `sitemock ${rate}`, workload, url }))]
+  const all: Measurement[] = [{ ...bare, server: `${bare.server} ${rate}`, sized: false }, ...workloads.map((workload) => ({ server: `sitemock ${rate}`, workload, url: server.url }))]
   for (const m of all) await openLoop(m.url, m.workload, WARMUP_SECONDS, FIXED_RATE, LOAD.connections)
+  // How busy sitemock's event loop is at this rate: the share of time a request may find it occupied.
+  const run = async (m: Measurement): Promise<LoadResult> => {
+    if (m.url !== server.url) return openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)
+    const [cpu, started] = [server.mainThreadCpuSeconds(), performance.now()]
+    const result = await openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)
+    return { ...result, busy: (server.mainThreadCpuSeconds() - cpu) / ((performance.now() - started) / 1000) }
+  }
   const results = await alternate(
-    all.map((m) => () => openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)),
+    all.map((m) => () => run(m)),
     ROUNDS,
   )
   return all.map((m, i) => {

@@ -70,7 +70,8 @@ export function judgeTargets(m: Measured): string[] {
   const floor = m.fixedRate.find((row) => row.n === '')
   for (const row of m.fixedRate.filter((r) => r.n !== '')) {
     const bare = floor ? `; the bare server at the same rate: p99 ${floor.result.p99.toFixed(1)} ms` : ''
-    lines.push(verdict(row.result.p99 <= 5, `p99 at a fixed ${count(m.fixedRateTarget)} req/s, ${row.workload} at N = ${count(m.large)}: ${row.result.p99.toFixed(1)} ms (at most 5 ms; p50 ${row.result.p50.toFixed(1)} ms, ${row.result.rps.toFixed(0)} req/s delivered${bare})`))
+    const busy = row.result.busy === undefined ? '' : `; sitemock's event loop busy ${pct(row.result.busy)} of the time`
+    lines.push(verdict(row.result.p99 <= 5, `p99 at a fixed ${count(m.fixedRateTarget)} req/s, ${row.workload} at N = ${count(m.large)}: ${row.result.p99.toFixed(1)} ms (at most 5 ms; p50 ${row.result.p50.toFixed(1)} ms, ${row.result.rps.toFixed(0)} req/s delivered${busy}${bare})`))
   }
   const large = m.sizes.find((s) => s.n === m.large)
   if (large?.rssAfterRunMb !== undefined) {
