@@ -22,6 +22,8 @@ export interface ApiResponse {
   body: unknown
   /** The body already serialized (the journal's copy, a page, a script): transports send it instead of `body`. */
   payload?: string
+  /** The payload is a text the state keeps anyway (a page's JSON): the journal holds it rather than a copy. */
+  payloadKept?: boolean
   /** Wait this long before answering (Prefer: delay, injected latency). */
   delayMs?: number
   /** Answer nothing (an injected fault): reset the connection, or hold it open until the client gives up. */
@@ -38,6 +40,8 @@ export interface OperationResult {
   body?: unknown
   /** The body already serialized, when the operation keeps it ready (a page's JSON). */
   payload?: string
+  /** See ApiResponse.payloadKept. */
+  payloadKept?: boolean
 }
 
 export interface AccessContext<P, Q> {

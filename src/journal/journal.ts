@@ -21,8 +21,8 @@ const NUMBERS = { seq: 0, at: 1, durationMs: 2, status: 3, flags: 4, textStart: 
 const NUMBER_COUNT = 7
 const TEXTS = { method: 0, path: 1, query: 2, keyHint: 3, fault: 4, requestBody: 5, responseBody: 6 } as const
 const TEXT_COUNT = 7
-const REFS = { operation: 0, keyKind: 1, workspaceId: 2, siteId: 3 } as const
-const REF_COUNT = 4
+const REFS = { operation: 0, keyKind: 1, workspaceId: 2, siteId: 3, keptResponseBody: 4 } as const
+const REF_COUNT = 5
 
 /** Yes-or-no facts of an entry, a bit each: a new marker takes a bit here and a line in `materialize`. */
 const FLAGS = {
@@ -31,6 +31,11 @@ const FLAGS = {
   /** The request body may hold an API key: redacted when read. */
   requestMayCarryKeys: 4,
   responseMayCarryKeys: 8,
+  /**
+   * The response body is a text the state keeps (a page's JSON), held by reference instead of
+   * copied into the ring: no copy, and nothing allocated for it.
+   */
+  responseKept: 16,
 } as const
 
 type EntryRef = RegisteredOperation | JournalKey['kind'] | string | null | undefined
@@ -86,6 +91,7 @@ export class RequestJournal {
     const payload = response.payload ?? (response.body === undefined ? undefined : JSON.stringify(response.body))
     const operation = match.kind === 'found' ? match.operation : undefined
     const keys = carriesKeys(operation)
+    const kept = response.payloadKept === true && !response.drop && payload !== undefined && payload.length <= BODY_CAP
     const slot = this.seq % this.slots
     this.seq++
     this.recordedSinceClear++
@@ -100,7 +106,8 @@ export class RequestJournal {
       (response.drop === 'timeout' ? FLAGS.droppedTimeout : 0) |
       (keys ? FLAGS.requestMayCarryKeys : 0) |
       // An error envelope never holds a key.
-      (keys && response.status < 400 ? FLAGS.responseMayCarryKeys : 0)
+      (keys && response.status < 400 ? FLAGS.responseMayCarryKeys : 0) |
+      (kept ? FLAGS.responseKept : 0)
     const texts = [
       request.method,
       request.path,
@@ -108,7 +115,7 @@ export class RequestJournal {
       key.hint ?? undefined,
       response.headers[FAULT_HEADER],
       request.invalidUtf8 ? undefined : keptBody(request.body),
-      response.drop ? undefined : keptBody(payload),
+      response.drop || kept ? undefined : keptBody(payload),
     ]
     this.numbers[n + NUMBERS.textStart] = this.texts.write(texts, this.lengths, slot * TEXT_COUNT, this.oldestKeptStart())
     const r = slot * REF_COUNT
@@ -116,6 +123,7 @@ export class RequestJournal {
     this.refs[r + REFS.keyKind] = key.kind
     this.refs[r + REFS.workspaceId] = key.workspaceId
     this.refs[r + REFS.siteId] = key.siteId
+    this.refs[r + REFS.keptResponseBody] = kept ? payload : null
     if (this.listeners.size > 0) {
       const entry = this.materialize(slot)
       for (const listener of this.listeners) listener(entry)
@@ -168,7 +176,7 @@ export class RequestJournal {
       ...(fault === undefined ? {} : { fault }),
       ...(overridden === 0 ? {} : { overridden }),
       requestBody: capBody(requestBody, (flags & FLAGS.requestMayCarryKeys) !== 0),
-      responseBody: dropped ? null : capBody(responseBody, (flags & FLAGS.responseMayCarryKeys) !== 0),
+      responseBody: dropped ? null : capBody(flags & FLAGS.responseKept ? (this.refs[r + REFS.keptResponseBody] as string) : responseBody, (flags & FLAGS.responseMayCarryKeys) !== 0),
     }
   }
 }

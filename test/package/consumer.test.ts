@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
@@ -196,6 +197,21 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
       expect(out).toMatchObject({ get: 200, created: 201, invalid: 400, own: 200 })
       expect(String(out.express).split('.')[0]).toBe(name === 'lowest' ? '4' : '5')
       expect(out.details).toEqual([expect.objectContaining({ field: 'pathname' })])
+    })
+
+    it('bundles sitemock/browser and sitemock/data for a page: nothing of Node reaches them', async () => {
+      // As a frontend's bundler takes them, from the installed package; a Node built-in anywhere
+      // in their graph fails a browser build.
+      const result = await build({
+        stdin: { contents: "import { startBrowserMock } from 'sitemock/browser'\nimport { MockDb } from 'sitemock/data'\nconsole.log(startBrowserMock, MockDb)", resolveDir: projects[name], loader: 'js' },
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+      })
+      expect(result.errors).toEqual([])
+      expect(result.outputFiles[0]!.text).toContain('startBrowserMock')
     })
   })
 
