@@ -2,11 +2,15 @@
 // and bin point at. A test file that imports sitemock then loads a few files instead of some two
 // hundred modules, about 60 ms less on every fresh start; the types stay tsc's, in dist/src.
 import { build } from 'esbuild'
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const compiled = (file) => path.join(root, 'dist/src', file)
+const outdir = path.join(root, 'dist/esm')
+// Chunk names carry hashes: a build starts from an empty folder so that no stale chunk lingers.
+fs.rmSync(outdir, { recursive: true, force: true })
 
 // One build, split into chunks: the entries share a single copy of each module, so sitemock/data
 // registers mock.db with the very core that sitemock and sitemock/browser export. A chunk holds
@@ -22,7 +26,7 @@ await build({
     data: compiled('data.js'),
     cli: compiled('cli/main.js'),
   },
-  outdir: path.join(root, 'dist/esm'),
+  outdir,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   splitting: true,
