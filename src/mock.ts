@@ -183,7 +183,13 @@ export function createMock(options: MockOptions = {}): Mock {
    * the dispatcher alike.
    */
   const answerApi = (request: ApiRequest): ApiResponse => {
-    const prepared: PreparedRequest = { match: apiRoutes.match(request.method, request.path), caller: identifyCaller(request.headers, store) }
+    let prepared: PreparedRequest
+    try {
+      prepared = { match: apiRoutes.match(request.method, request.path), caller: identifyCaller(request.headers, store) }
+    } catch (error) {
+      // The same last net as answer(): whatever a caller from code sends, a bug is an answer in the envelope.
+      return internalError(error, request).toResponse()
+    }
     return journal.observe(request, prepared.match, prepared.caller, () =>
       injectFaults(request, prepared.match, faults, () => overrides.answer(request, prepared.match) ?? answer(request, prepared)),
     )

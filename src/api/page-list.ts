@@ -11,7 +11,7 @@ import { pageResponse } from './present.js'
  * depend on how many pages the site holds or how few match. Sorting and the prefix apply to
  * the page's own pathname; a locale then shows each page collapsed into its localization.
  */
-export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>): { body: ListBody<Page>; payload?: string } {
+export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>): { body: ListBody<Page>; payload?: string; payloadParts?: readonly string[] } {
   const site = store.sites.get(siteId)!
   const locale = localeToCollapse(store, site, query.locale)
   const { view, index, matches } = store.pages.view(siteId, {
@@ -31,5 +31,11 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
   const body: ListBody<Page> = { object: 'list', data: pages.map((page) => page.body), hasMore }
   // The list's text joins its pages' texts: what JSON.stringify(body) gives, without serializing a page again.
   if (pages.some((page) => page.payload === undefined)) return { body }
-  return { body, payload: `{"object":"list","data":[${pages.map((page) => page.payload).join(',')}],"hasMore":${hasMore}}` }
+  const parts = ['{"object":"list","data":[']
+  for (let i = 0; i < pages.length; i++) {
+    if (i > 0) parts.push(',')
+    parts.push(pages[i]!.payload!)
+  }
+  parts.push(hasMore ? '],"hasMore":true}' : '],"hasMore":false}')
+  return { body, payload: parts.join(''), payloadParts: parts }
 }

@@ -35,12 +35,12 @@ export function presentRoute(route: RouteRecord): Route {
  * A page version as a response: its body, and in the site's default locale the JSON text too,
  * made once per version and reused until a write changes the page.
  */
-export function pageResponse(store: Store, page: PageRecord, content: PageContent, defaultLocale: string, localization?: PageLocalization): { body: Page; payload?: string; payloadKept?: boolean } {
+export function pageResponse(store: Store, page: PageRecord, content: PageContent, defaultLocale: string, localization?: PageLocalization): { body: Page; payload?: string; payloadParts?: readonly string[] } {
   const body = presentPage(page, content, defaultLocale, localization)
   if (localization !== undefined) return { body }
   let payload = store.pages.presented.get(content)
   if (payload === undefined) store.pages.presented.set(content, (payload = JSON.stringify(body)))
-  return { body, payload, payloadKept: true }
+  return { body, payload, payloadParts: [payload] }
 }
 
 /**

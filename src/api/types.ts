@@ -22,8 +22,12 @@ export interface ApiResponse {
   body: unknown
   /** The body already serialized (the journal's copy, a page, a script): transports send it instead of `body`. */
   payload?: string
-  /** The payload is a text the state keeps anyway (a page's JSON): the journal holds it rather than a copy. */
-  payloadKept?: boolean
+  /**
+   * The payload as the texts it joins, each one the state keeps anyway (a page's JSON) or a
+   * constant (a list's brackets and commas): payload === payloadParts.join(''). The journal
+   * holds these rather than a copy of the payload.
+   */
+  payloadParts?: readonly string[]
   /** Wait this long before answering (Prefer: delay, injected latency). */
   delayMs?: number
   /** Answer nothing (an injected fault): reset the connection, or hold it open until the client gives up. */
@@ -40,8 +44,8 @@ export interface OperationResult {
   body?: unknown
   /** The body already serialized, when the operation keeps it ready (a page's JSON). */
   payload?: string
-  /** See ApiResponse.payloadKept. */
-  payloadKept?: boolean
+  /** See ApiResponse.payloadParts. */
+  payloadParts?: readonly string[]
 }
 
 export interface AccessContext<P, Q> {

@@ -17,12 +17,20 @@ export type JournalListener = (entry: JournalEntry) => void
 // to objects the state already holds (the operation, the key's scope): a request allocates
 // nothing the garbage collector must keep tracing. Entries become objects only when read.
 // `overridden` holds the id of the override that answered (ids start at 1), 0 for none.
-const NUMBERS = { seq: 0, at: 1, durationMs: 2, status: 3, flags: 4, textStart: 5, overridden: 6 } as const
-const NUMBER_COUNT = 7
+// `keptParts` counts the response's parts held by reference (see ApiResponse.payloadParts), 0 when its text was copied.
+const NUMBERS = { seq: 0, at: 1, durationMs: 2, status: 3, flags: 4, textStart: 5, overridden: 6, keptParts: 7 } as const
+const NUMBER_COUNT = 8
 const TEXTS = { method: 0, path: 1, query: 2, keyHint: 3, fault: 4, requestBody: 5, responseBody: 6 } as const
 const TEXT_COUNT = 7
-const REFS = { operation: 0, keyKind: 1, workspaceId: 2, siteId: 3, keptResponseBody: 4 } as const
-const REF_COUNT = 5
+const REFS = { operation: 0, keyKind: 1, workspaceId: 2, siteId: 3 } as const
+const REF_COUNT = 4
+
+/**
+ * A response made of texts the state keeps (a page's JSON, a list of them) is held as references
+ * to those texts, at most this many per entry (a list of 100 pages, its commas and brackets), in
+ * slots allocated once: no copy, and nothing allocated per request. A longer one is copied.
+ */
+const MAX_KEPT_PARTS = 2 * 100 + 1
 
 /** Yes-or-no facts of an entry, a bit each: a new marker takes a bit here and a line in `materialize`. */
 const FLAGS = {
@@ -31,11 +39,6 @@ const FLAGS = {
   /** The request body may hold an API key: redacted when read. */
   requestMayCarryKeys: 4,
   responseMayCarryKeys: 8,
-  /**
-   * The response body is a text the state keeps (a page's JSON), held by reference instead of
-   * copied into the ring: no copy, and nothing allocated for it.
-   */
-  responseKept: 16,
 } as const
 
 type EntryRef = RegisteredOperation | JournalKey['kind'] | string | null | undefined
@@ -53,6 +56,7 @@ export class RequestJournal {
   private readonly numbers: Float64Array
   private readonly lengths: Int32Array
   private readonly refs: EntryRef[]
+  private readonly keptParts: Array<string | null>
   private readonly texts: TextRing
   private seq = 0
   private recordedSinceClear = 0
@@ -63,6 +67,7 @@ export class RequestJournal {
     this.numbers = new Float64Array(this.slots * NUMBER_COUNT)
     this.lengths = new Int32Array(this.slots * TEXT_COUNT)
     this.refs = new Array<EntryRef>(this.slots * REF_COUNT).fill(null)
+    this.keptParts = new Array<string | null>(this.slots * MAX_KEPT_PARTS).fill(null)
     // About a page's answer per entry to start with; the ring grows as larger bodies need.
     this.texts = new TextRing(this.slots * 1024)
   }
@@ -91,7 +96,8 @@ export class RequestJournal {
     const payload = response.payload ?? (response.body === undefined ? undefined : JSON.stringify(response.body))
     const operation = match.kind === 'found' ? match.operation : undefined
     const keys = carriesKeys(operation)
-    const kept = response.payloadKept === true && !response.drop && payload !== undefined && payload.length <= BODY_CAP
+    const parts = response.drop ? undefined : response.payloadParts
+    const kept = parts !== undefined && parts.length <= MAX_KEPT_PARTS
     const slot = this.seq % this.slots
     this.seq++
     this.recordedSinceClear++
@@ -106,8 +112,9 @@ export class RequestJournal {
       (response.drop === 'timeout' ? FLAGS.droppedTimeout : 0) |
       (keys ? FLAGS.requestMayCarryKeys : 0) |
       // An error envelope never holds a key.
-      (keys && response.status < 400 ? FLAGS.responseMayCarryKeys : 0) |
-      (kept ? FLAGS.responseKept : 0)
+      (keys && response.status < 400 ? FLAGS.responseMayCarryKeys : 0)
+    this.numbers[n + NUMBERS.keptParts] = kept ? parts.length : 0
+    if (kept) for (let i = 0; i < parts.length; i++) this.keptParts[slot * MAX_KEPT_PARTS + i] = parts[i]!
     const texts = [
       request.method,
       request.path,
@@ -123,7 +130,6 @@ export class RequestJournal {
     this.refs[r + REFS.keyKind] = key.kind
     this.refs[r + REFS.workspaceId] = key.workspaceId
     this.refs[r + REFS.siteId] = key.siteId
-    this.refs[r + REFS.keptResponseBody] = kept ? payload : null
     if (this.listeners.size > 0) {
       const entry = this.materialize(slot)
       for (const listener of this.listeners) listener(entry)
@@ -146,6 +152,14 @@ export class RequestJournal {
     const kept = Math.min(this.size - 1, this.recordedSinceClear - 1)
     if (kept <= 0) return Infinity
     return this.numbers[((this.seq - kept - 1) % this.slots) * NUMBER_COUNT + NUMBERS.textStart]!
+  }
+
+  /** The response body of an entry whose parts are held by reference; undefined when it was copied. */
+  private responseText(slot: number): string | undefined {
+    const count = this.numbers[slot * NUMBER_COUNT + NUMBERS.keptParts]!
+    if (count === 0) return undefined
+    const first = slot * MAX_KEPT_PARTS
+    return this.keptParts.slice(first, first + count).join('')
   }
 
   private materialize(slot: number): JournalEntry {
@@ -176,7 +190,7 @@ export class RequestJournal {
       ...(fault === undefined ? {} : { fault }),
       ...(overridden === 0 ? {} : { overridden }),
       requestBody: capBody(requestBody, (flags & FLAGS.requestMayCarryKeys) !== 0),
-      responseBody: dropped ? null : capBody(flags & FLAGS.responseKept ? (this.refs[r + REFS.keptResponseBody] as string) : responseBody, (flags & FLAGS.responseMayCarryKeys) !== 0),
+      responseBody: dropped ? null : capBody(this.responseText(slot) ?? responseBody, (flags & FLAGS.responseMayCarryKeys) !== 0),
     }
   }
 }
