@@ -3,12 +3,15 @@ import type { ApiRequest } from './types.js'
 
 /** Query parameters as an object; a parameter sent twice is ambiguous and refused. */
 export function parseQuery(raw: string): Record<string, string> {
-  // A null-prototype object: a parameter named __proto__ is just an unknown field.
-  const query: Record<string, string> = Object.create(null) as Record<string, string>
+  // A plain object, not a null-prototype one: V8 adds a property to the latter about a
+  // microsecond slower, on every request with a query. A parameter named __proto__ is defined
+  // as an own field, so it is just an unknown field and never the object's prototype.
+  const query: Record<string, string> = {}
   if (raw === '') return query
   for (const [name, value] of queryPairs(raw)) {
     if (Object.hasOwn(query, name)) throw invalidField(name, 'is repeated; send each query parameter at most once')
-    query[name] = value
+    if (name === '__proto__') Object.defineProperty(query, name, { value, enumerable: true, writable: true, configurable: true })
+    else query[name] = value
   }
   return query
 }
