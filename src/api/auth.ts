@@ -35,13 +35,15 @@ export interface Caller {
 
 /** The caller of a request, with the error it earns instead of a scope when its key is refused. */
 export function identifyCaller(headers: Readonly<Record<string, string | undefined>>, store: Store): Caller {
+  // An Authorization header always counts as an attempt (a Bearer key is never empty); an empty x-api-key does not.
+  const sentKey = headers['authorization'] !== undefined || (headers['x-api-key'] ?? '') !== ''
   let key: string | undefined
   try {
     key = presentedKey(headers)
-    return { key, sentKey: key !== undefined && key !== '', scope: authenticate(key, store) }
+    return { key, sentKey, scope: authenticate(key, store) }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return { key, sentKey: key === undefined ? headers['x-api-key'] !== undefined || headers['authorization'] !== undefined : key !== '', scope: error }
+    return { key, sentKey, scope: error }
   }
 }
 

@@ -54,6 +54,18 @@ describe.each(TRANSPORTS)('request journal (%s)', (transport) => {
     expect(kinds).toEqual(['unknown', 'app', 'site', 'app'])
   })
 
+  it('tells no key from an unusable one: none for a missing or empty key, unknown for a malformed or doubled one', async () => {
+    const { workspaces, sites } = server.mock.credentials()
+    const path = `/v2/sites/${sites[0]!.id}`
+    await server.api.get(path)
+    await server.api.get(path, { headers: { 'x-api-key': '' } })
+    await server.api.get(path, { headers: { authorization: 'Basic abc' } })
+    await server.api.get(path, { headers: { authorization: `Bearer ${workspaces[0]!.appApiKey}`, 'x-api-key': workspaces[0]!.appApiKey } })
+    const keys = (await journal()).entries.map((e) => e.key).reverse()
+    expect(keys.map((k) => k.kind)).toEqual(['none', 'none', 'unknown', 'unknown'])
+    expect(keys.every((k) => k.hint === null && k.workspaceId === null)).toBe(true)
+  })
+
   it("shows a Site key's one site, and a revoked key as unknown", async () => {
     const { workspaces, sites } = server.mock.credentials()
     const site = sites[0]!
