@@ -234,8 +234,12 @@ export function createMock(options: MockOptions = {}): Mock {
  * are case-insensitive; a plain-JS caller may write X-Api-Key) and no body for a null one.
  */
 function normalized(request: ApiRequest): ApiRequest {
+  const headers = lowerCased(request.headers ?? {})
   const body = typeof request.body === 'string' ? request.body : undefined
-  return { ...request, query: request.query ?? '', headers: lowerCased(request.headers ?? {}), body }
+  // What the transports build is already in this form: used as it is, since a copy by spread
+  // costs about a microsecond of every request.
+  if (headers === request.headers && body === request.body && typeof request.query === 'string') return request
+  return { method: request.method, path: request.path, query: request.query ?? '', headers, body, invalidUtf8: request.invalidUtf8 }
 }
 
 /** The headers with lower-case names: the object itself when they already are, as every transport gives them. */

@@ -134,7 +134,7 @@ export class RequestJournal {
       const entry = this.materialize(slot)
       for (const listener of this.listeners) listener(entry)
     }
-    return payload === undefined ? response : { ...response, payload }
+    return payload === response.payload ? response : { ...response, payload }
   }
 
   /** The kept entries, newest first. */
