@@ -3,7 +3,8 @@ import { contentOf } from '../store/page-order.js'
 import type { Store } from '../store/store.js'
 import { localeToCollapse, localizationIn } from './page-target.js'
 import { paginate, type ListBody } from './paginate.js'
-import { pageResponse } from './present.js'
+import { presentedText, presentPage } from './present.js'
+import type { OperationResult } from './types.js'
 
 /**
  * One page of a site's pages: in the chosen order and version, filtered by prefix, online
@@ -11,7 +12,7 @@ import { pageResponse } from './present.js'
  * depend on how many pages the site holds or how few match. Sorting and the prefix apply to
  * the page's own pathname; a locale then shows each page collapsed into its localization.
  */
-export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>): { body: ListBody<Page>; payload?: string; payloadParts?: readonly string[] } {
+export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>): OperationResult {
   const site = store.sites.get(siteId)!
   const locale = localeToCollapse(store, site, query.locale)
   const { view, index, matches } = store.pages.view(siteId, {
@@ -24,18 +25,22 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
   })
   // `matches` admits only a cursor that is in this very list.
   const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, { include: matches })
-  const pages = items.map((page) => {
+  const data: Page[] = []
+  // The list's text joins its pages' kept texts: what JSON.stringify(body) gives, without
+  // serializing a page again. A page collapsed into a locale has no kept text, and its list is serialized whole.
+  let parts: string[] | undefined = ['{"object":"list","data":[']
+  for (const page of items) {
     const content = contentOf(page, view.version)!
-    return pageResponse(store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))
-  })
-  const body: ListBody<Page> = { object: 'list', data: pages.map((page) => page.body), hasMore }
-  // The list's text joins its pages' texts: what JSON.stringify(body) gives, without serializing a page again.
-  if (pages.some((page) => page.payload === undefined)) return { body }
-  const parts = ['{"object":"list","data":[']
-  for (let i = 0; i < pages.length; i++) {
-    if (i > 0) parts.push(',')
-    parts.push(pages[i]!.payload!)
+    const localization = localizationIn(content.localizations, locale)
+    const presented = presentPage(page, content, site.defaultLocale, localization)
+    data.push(presented)
+    if (localization !== undefined) parts = undefined
+    if (parts === undefined) continue
+    if (data.length > 1) parts.push(',')
+    parts.push(presentedText(store, content, presented))
   }
+  const body: ListBody<Page> = { object: 'list', data, hasMore }
+  if (parts === undefined) return { status: 200, body }
   parts.push(hasMore ? '],"hasMore":true}' : '],"hasMore":false}')
-  return { body, payload: parts.join(''), payloadParts: parts }
+  return { status: 200, body, payload: parts.join(''), payloadParts: parts }
 }

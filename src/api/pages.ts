@@ -62,7 +62,7 @@ export const pageOperations = [
         draft: blankContent(body.name, body.pathname, at),
       }
       store.pages.add(page)
-      return { status: 201, ...pageResponse(store, page, page.draft, defaultLocaleOf(store, page)) }
+      return pageResponse(201, store, page, page.draft, defaultLocaleOf(store, page))
     },
   }),
 
@@ -78,7 +78,7 @@ export const pageOperations = [
       requireSite(scope, store, query.siteId)
     },
     run({ query, store }) {
-      return { status: 200, ...listPages(store, query.siteId, query) }
+      return listPages(store, query.siteId, query)
     },
   }),
 
@@ -95,7 +95,7 @@ export const pageOperations = [
       requireSite(scope, store, params.siteId)
     },
     run({ params, query, store }) {
-      return { status: 200, ...listPages(store, params.siteId, query) }
+      return listPages(store, params.siteId, query)
     },
   }),
 
@@ -117,7 +117,7 @@ export const pageOperations = [
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
       const locale = localeToCollapse(store, site, query.locale)
-      return { status: 200, ...pageResponse(store, page, content, site.defaultLocale, localizationIn(content.localizations, locale)) }
+      return pageResponse(200, store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))
     },
   }),
 
@@ -138,7 +138,7 @@ export const pageOperations = [
         throw conflict(PATHNAME_TAKEN)
       }
       store.pages.updateDraft(page, Object.assign({}, body, { updatedAt: after(store, page.draft.updatedAt) }))
-      return { status: 200, ...pageResponse(store, page, page.draft, defaultLocaleOf(store, page)) }
+      return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
     },
   }),
 
