@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import type { GcPause } from './processes.js'
 
 export interface LoadResult {
   rps: number
@@ -16,6 +17,8 @@ export interface LoadResult {
   unexpected: number
   /** How busy the server's event loop was during the run (0 to 1), where measured. */
   busy?: number
+  /** The server's longest garbage collection during the run, where measured. */
+  longestPause?: GcPause
 }
 
 export interface Workload {

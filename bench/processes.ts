@@ -9,8 +9,21 @@ export interface ServerProcess {
   rssMb(): number
   /** CPU time of the process's main thread (the event loop) so far, in seconds. */
   mainThreadCpuSeconds(): number
+  /** The collections V8 reported so far (node --trace-gc), oldest first; empty without that flag. */
+  gcPauses: GcPause[]
   stop(): Promise<void>
 }
+
+/** One garbage collection as node --trace-gc prints it: how long the event loop stood still. */
+export interface GcPause {
+  kind: string
+  ms: number
+  /** The heap's size before the collection. */
+  heapMb: number
+}
+
+// "[27390:0x40672770]  1259 ms: Mark-Compact 84.4 (111.1) -> 82.0 (116.8) MB, 87.48 / 0.01 ms ..."
+const GC_LINE = /\d+ ms: ([A-Za-z -]+?(?: \([a-z]+\))?) ([\d.]+) \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, ([\d.]+) \//
 
 /** Spawns a server and waits for the line that names its URL. */
 export async function startServer(command: string, args: string[], urlPattern: RegExp, timeoutMs = 120_000): Promise<ServerProcess> {
@@ -36,13 +49,23 @@ export async function startServer(command: string, args: string[], urlPattern: R
     child.once('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${output}`)))
   })
   const startMs = performance.now() - started
-  // Keep draining output so a chatty server never blocks on a full pipe.
-  child.stdout!.resume()
+  // Keep draining output so a chatty server never blocks on a full pipe; only GC lines are read.
+  const gcPauses: GcPause[] = []
+  let partial = ''
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n')
+    partial = lines.pop()!
+    for (const line of lines) {
+      const gc = GC_LINE.exec(line)
+      if (gc) gcPauses.push({ kind: gc[1]!, heapMb: Number(gc[2]), ms: Number(gc[3]) })
+    }
+  })
   child.stderr!.resume()
   return {
     url,
     child,
     startMs,
+    gcPauses,
     rssMb: () => {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024

@@ -13,7 +13,7 @@ import { chooseLoadGenerator, LOAD, type LoadGenerator, type LoadResult, type Wo
 import { openLoop } from './open-loop.js'
 import { describeMockDb, measureMockDb } from './mock-db.js'
 import { measureInProcess } from './msw-inprocess.js'
-import { startServer, type ServerProcess } from './processes.js'
+import { startServer, type GcPause, type ServerProcess } from './processes.js'
 import { alternate, median } from './rounds.js'
 import { measureStartup } from './startup.js'
 import { judgeTargets, type Measured, type Row, type SizeFigures } from './targets.js'
@@ -56,7 +56,8 @@ function generateFixture(pages: number): string {
 }
 
 const startSitemock = (fixture: string, ...extra: string[]): Promise<ServerProcess> =>
-  startServer(process.execPath, [bin, 'serve', '--port', '0', '--log', 'off', '--scenario', fixture, ...extra], LISTENING, 300_000)
+  // --trace-gc: each collection's pause, to tell a latency's tail that is the garbage collector's.
+  startServer(process.execPath, ['--trace-gc', bin, 'serve', '--port', '0', '--log', 'off', '--scenario', fixture, ...extra], LISTENING, 300_000)
 
 interface Measurement {
   server: string
@@ -64,10 +65,12 @@ interface Measurement {
   url: string
   /** false for a server whose state is not the N pages of the block (the limit, Prism). */
   sized?: false
+  /** The server's size, where the block measures more than one. */
+  n?: number
 }
 
 /** Saturation: a warm-up of every measurement, then alternating rounds; the limit is one of the measurements. */
-async function measureRounds(load: LoadGenerator, bare: Measurement, measurements: Measurement[], n: number | ''): Promise<Row[]> {
+async function measureRounds(load: LoadGenerator, bare: Measurement, measurements: Measurement[], sizes: string, n: number | '' = ''): Promise<Row[]> {
   const all = [bare, ...measurements]
   for (const m of all) await load.saturate(m.url, m.workload, WARMUP_SECONDS)
   const results = await alternate(
@@ -77,8 +80,9 @@ async function measureRounds(load: LoadGenerator, bare: Measurement, measurement
   const limits = results[0]!
   return all.map((m, i) => {
     const rounds = results[i]!
-    const workload = i === 0 ? `${m.workload.name} (the rounds of N = ${n.toLocaleString('en-US')})` : m.workload.name
-    const row: Row = { server: m.server, workload, n: i === 0 || m.sized === false ? '' : n, result: medianResult(rounds), ofLimit: median(rounds.map((r, round) => r.rps / limits[round]!.rps)) }
+    const size = i === 0 || m.sized === false ? '' : (m.n ?? n)
+    const workload = i === 0 ? `${m.workload.name} (the rounds of N = ${sizes})` : m.workload.name
+    const row: Row = { server: m.server, workload, n: size, result: medianResult(rounds), ofLimit: median(rounds.map((r, round) => r.rps / limits[round]!.rps)), rounds }
     log(`  ${row.server} ${row.workload}${row.n === '' ? '' : ` N=${row.n}`}: ${row.result.rps.toFixed(0)} req/s (${(row.ofLimit * 100).toFixed(0)}% of the limit) p99 ${row.result.p99.toFixed(1)} ms`)
     return row
   })
@@ -87,8 +91,19 @@ async function measureRounds(load: LoadGenerator, bare: Measurement, measurement
 function medianResult(rounds: LoadResult[]): LoadResult {
   const pick = (field: 'rps' | 'p50' | 'p99'): number => median(rounds.map((r) => r[field]))
   const busy = rounds.every((r) => r.busy !== undefined) ? { busy: median(rounds.map((r) => r.busy!)) } : {}
-  return { rps: pick('rps'), p50: pick('p50'), p99: pick('p99'), errors: rounds.reduce((s, r) => s + r.errors, 0), unexpected: rounds.reduce((s, r) => s + r.unexpected, 0), ...busy }
+  const pause = longest(rounds.flatMap((r) => (r.longestPause ? [r.longestPause] : [])))
+  return {
+    rps: pick('rps'),
+    p50: pick('p50'),
+    p99: pick('p99'),
+    errors: rounds.reduce((s, r) => s + r.errors, 0),
+    unexpected: rounds.reduce((s, r) => s + r.unexpected, 0),
+    ...busy,
+    ...(pause ? { longestPause: pause } : {}),
+  }
 }
+
+const longest = (pauses: GcPause[]): GcPause | undefined => pauses.reduce<GcPause | undefined>((a, b) => (a === undefined || b.ms > a.ms ? b : a), undefined)
 
 async function withServers<T>(starts: Array<() => Promise<ServerProcess>>, use: (servers: ServerProcess[]) => Promise<T>): Promise<T> {
   const servers: ServerProcess[] = []
@@ -100,30 +115,57 @@ async function withServers<T>(starts: Array<() => Promise<ServerProcess>>, use: 
   }
 }
 
-/** One size: load time and memory, then every workload (or the curve's two) with the journal on, and off where the targets compare them. */
-async function measureSize(load: LoadGenerator, bare: Measurement, n: number, measured: Measured, others: Measurement[] = []): Promise<void> {
-  const fixture = generateFixture(n)
-  const target = await resolveTarget(fixture)
-  const full = n === SMALL || n === LARGE
-  const starts = [() => startSitemock(fixture)]
-  if (full) starts.push(() => startSitemock(fixture, '--journal-size', '0'), () => startSitemock(fixture))
-  await withServers(starts, async ([server, journalOff, writer]) => {
-    const figures: SizeFigures = { n, loadSeconds: server!.startMs / 1000, rssAfterLoadMb: server!.rssMb() }
-    log(`N = ${n.toLocaleString('en-US')}: loaded and listening in ${figures.loadSeconds.toFixed(2)} s, RSS ${figures.rssAfterLoadMb.toFixed(0)} MB`)
-    const { one, deepList } = readWorkloads(target)
-    // Creates grow the state, so they go to a server of their own: the reads keep measuring N pages.
-    const reads = full ? sitemockWorkloads(target).filter((w) => w.method !== 'POST') : [one, deepList]
-    const measurements: Measurement[] = [...others, ...reads.map((workload) => ({ server: 'sitemock', workload, url: server!.url }))]
-    if (full) {
-      measurements.push({ server: 'sitemock', workload: writeWorkloads(target).find((w) => w.method === 'POST')!, url: writer!.url })
-      measurements.push(...[one, deepList].map((workload) => ({ server: 'sitemock --journal-size 0', workload, url: journalOff!.url })))
+interface SizeServers {
+  n: number
+  target: SitemockTarget
+  server: ServerProcess
+  journalOff?: ServerProcess
+  writer?: ServerProcess
+}
+
+/**
+ * Sizes measured in the same rounds: load time and memory, then every workload (or the curve's
+ * two) with the journal on, and off where the targets compare them. The same workload at each
+ * size, and with the journal on and off, run back to back within a round, so that the ratios the
+ * targets take compare figures measured seconds apart, not minutes.
+ */
+async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: number[], measured: Measured, others: Measurement[] = []): Promise<void> {
+  const full = sizes.includes(SMALL) || sizes.includes(LARGE)
+  const fixtures = sizes.map((n) => generateFixture(n))
+  const targets = await Promise.all(fixtures.map((fixture) => resolveTarget(fixture)))
+  // Creates grow the state, so they go to a server of their own: the reads keep measuring N pages.
+  const roles = full ? [[], ['--journal-size', '0'], []] : [[]]
+  const starts = fixtures.flatMap((fixture) => roles.map((extra) => () => startSitemock(fixture, ...extra)))
+  await withServers(starts, async (started) => {
+    const servers: SizeServers[] = sizes.map((n, i) => {
+      const [server, journalOff, writer] = started.slice(i * roles.length, (i + 1) * roles.length)
+      return { n, target: targets[i]!, server: server!, journalOff, writer }
+    })
+    const figures = servers.map(({ n, server }): SizeFigures => ({ n, loadSeconds: server.startMs / 1000, rssAfterLoadMb: server.rssMb() }))
+    for (const f of figures) log(`N = ${f.n.toLocaleString('en-US')}: loaded and listening in ${f.loadSeconds.toFixed(2)} s, RSS ${f.rssAfterLoadMb.toFixed(0)} MB`)
+    const measurements: Measurement[] = [...others]
+    const workloadsOf = (target: SitemockTarget): Workload[] => {
+      const { one, deepList } = readWorkloads(target)
+      return full ? [...sitemockWorkloads(target).filter((w) => w.method !== 'POST'), writeWorkloads(target).find((w) => w.method === 'POST')!] : [one, deepList]
     }
-    const rows = await measureRounds(load, bare, measurements, n)
-    measured.rows.push(...rows)
-    figures.rssAfterRunMb = server!.rssMb()
-    figures.loadedSeconds = measurements.filter((m) => m.url === server!.url).length * (SECONDS * ROUNDS + WARMUP_SECONDS)
-    if (n === LARGE) measured.fixedRate = await measureFixedRate(bare, server!, [one, deepList])
-    measured.sizes.push(figures)
+    const journalCompared = new Set([readWorkloads(targets[0]!).one.name, readWorkloads(targets[0]!).deepList.name])
+    workloadsOf(targets[0]!).forEach((workload, w) => {
+      const post = workload.method === 'POST'
+      for (const s of servers) measurements.push({ server: 'sitemock', workload: workloadsOf(s.target)[w]!, url: (post ? s.writer! : s.server).url, n: s.n })
+      if (!full || !journalCompared.has(workload.name)) return
+      for (const s of servers) measurements.push({ server: 'sitemock --journal-size 0', workload: workloadsOf(s.target)[w]!, url: s.journalOff!.url, n: s.n })
+    })
+    measured.rows.push(...(await measureRounds(load, bare, measurements, sizes.map((n) => n.toLocaleString('en-US')).join(' and '))))
+    servers.forEach(({ server }, i) => {
+      figures[i]!.rssAfterRunMb = server.rssMb()
+      figures[i]!.loadedSeconds = measurements.filter((m) => m.url === server.url).length * (SECONDS * ROUNDS + WARMUP_SECONDS)
+    })
+    const large = servers.find((s) => s.n === LARGE)
+    if (large) {
+      const { one, deepList } = readWorkloads(large.target)
+      measured.fixedRate = await measureFixedRate(bare, large.server, [one, deepList])
+    }
+    measured.sizes.push(...figures)
   })
 }
 
@@ -138,9 +180,10 @@ async function measureFixedRate(bare: Measurement, server: ServerProcess, worklo
   // How busy sitemock's event loop is at this rate: the share of time a request may find it occupied.
   const run = async (m: Measurement): Promise<LoadResult> => {
     if (m.url !== server.url) return openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)
-    const [cpu, started] = [server.mainThreadCpuSeconds(), performance.now()]
+    const [cpu, started, collections] = [server.mainThreadCpuSeconds(), performance.now(), server.gcPauses.length]
     const result = await openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)
-    return { ...result, busy: (server.mainThreadCpuSeconds() - cpu) / ((performance.now() - started) / 1000) }
+    const busy = (server.mainThreadCpuSeconds() - cpu) / ((performance.now() - started) / 1000)
+    return { ...result, busy, longestPause: longest(server.gcPauses.slice(collections)) }
   }
   const results = await alternate(
     all.map((m) => () => run(m)),
@@ -157,7 +200,7 @@ async function measureDurableWrites(load: LoadGenerator, bare: Measurement, targ
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-bench-state-'))
   try {
     return await withServers([() => startSitemock(fixture, '--state-file', path.join(stateDir, 'state.json'))], async ([server]) => {
-      const rows = await measureRounds(load, bare, writeWorkloads(target).map((workload) => ({ server: 'sitemock --state-file', workload, url: server!.url })), LARGE)
+      const rows = await measureRounds(load, bare, writeWorkloads(target).map((workload) => ({ server: 'sitemock --state-file', workload, url: server!.url })), LARGE.toLocaleString('en-US'), LARGE)
       return rows
     })
   } finally {
@@ -190,7 +233,8 @@ async function main(): Promise<void> {
       url: prismServer!.url,
       sized: false,
     }
-    for (const n of [SMALL, ...CURVE]) await measureSize(load, bare, n, measured, n === SMALL ? [prism] : [])
+    await measureSizes(load, bare, [SMALL, LARGE], measured, [prism])
+    for (const n of CURVE.filter((size) => size !== LARGE)) await measureSizes(load, bare, [n], measured)
     const largeFixture = generateFixture(LARGE)
     measured.rows.push(...(await measureDurableWrites(load, bare, await resolveTarget(largeFixture), largeFixture)))
   })
@@ -231,7 +275,7 @@ function render(load: LoadGenerator, measured: Measured): string {
     '',
     '| N pages | load s | RSS after load MB | RSS per page (beyond N = 100) | RSS after the run MB | GET one req/s | of the limit | p99 ms | deep list req/s | of the limit | p99 ms |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...measured.sizes.map((size) => {
+    ...[...measured.sizes].sort((a, b) => a.n - b.n).map((size) => {
       const find = (workload: string): Row => measured.rows.find((r) => r.server === 'sitemock' && r.n === size.n && r.workload === workload)!
       const one = find('GET page by id')
       const list = find('GET list, 20 from the middle, offline included')
