@@ -83,7 +83,7 @@ async function measureRounds(load: LoadGenerator, bare: Measurement, measurement
     const size = i === 0 || m.sized === false ? '' : (m.n ?? n)
     const workload = i === 0 ? `${m.workload.name} (the rounds of N = ${sizes})` : m.workload.name
     const row: Row = { server: m.server, workload, n: size, result: medianResult(rounds), ofLimit: median(rounds.map((r, round) => r.rps / limits[round]!.rps)), rounds }
-    log(`  ${row.server} ${row.workload}${row.n === '' ? '' : ` N=${row.n}`}: ${row.result.rps.toFixed(0)} req/s (${(row.ofLimit * 100).toFixed(0)}% of the limit) p99 ${row.result.p99.toFixed(1)} ms`)
+    log(`  ${row.server} ${row.workload}${row.n === '' ? '' : ` N=${row.n}`}: ${row.result.rps.toFixed(0)} req/s (${(row.ofLimit * 100).toFixed(0)}% of the limit; rounds ${rounds.map((r) => r.rps.toFixed(0)).join(', ')}) p99 ${row.result.p99.toFixed(1)} ms`)
     return row
   })
 }

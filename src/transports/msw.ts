@@ -34,13 +34,8 @@ export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
     request.headers.forEach((value, name) => {
       headers[name] = value
     })
-    let response = mock.handle({
-      method: request.method,
-      path: url.pathname.slice(prefix.length) || '/',
-      query: url.search.slice(1),
-      headers,
-      ...decodeBody(bytes),
-    })
+    const { body, invalidUtf8 } = decodeBody(bytes)
+    let response = mock.handle({ method: request.method, path: url.pathname.slice(prefix.length) || '/', query: url.search.slice(1), headers, body, invalidUtf8 })
     const saving = mock.settled()
     if (saving) response = await saving.then(() => response, unsavedResponse)
     if (response.delayMs) await delay(response.delayMs)
