@@ -28,7 +28,7 @@ const { values: flags } = parseArgs({
   options: { quick: { type: 'boolean' }, save: { type: 'boolean' }, rounds: { type: 'string' }, seconds: { type: 'string' } },
 })
 const quick = flags.quick === true
-const ROUNDS = Math.max(3, Number(flags.rounds ?? 3))
+const ROUNDS = Math.max(3, Number(flags.rounds ?? (quick ? 3 : 5)))
 const SECONDS = Number(flags.seconds ?? (quick ? 2 : 4))
 const WARMUP_SECONDS = 1
 /** Every workload is measured at the small and the large size; the curve sizes get GET one and a deep list. */
