@@ -17,6 +17,8 @@ export interface LoadResult {
   unexpected: number
   /** How busy the server's event loop was during the run (0 to 1), where measured. */
   busy?: number
+  /** CPUs in use during the run (CPU seconds per second), where measured: the whole server process, and the client. */
+  cpus?: { server: number; client: number }
   /** The server's longest garbage collection during the run, where measured. */
   longestPause?: GcPause
 }

@@ -9,6 +9,8 @@ export interface ServerProcess {
   rssMb(): number
   /** CPU time of the process's main thread (the event loop) so far, in seconds. */
   mainThreadCpuSeconds(): number
+  /** CPU time of the whole process so far (the event loop, the collector's threads, libuv's pool), in seconds. */
+  processCpuSeconds(): number
   /** The collections V8 reported so far (node --trace-gc), oldest first; empty without that flag. */
   gcPauses: GcPause[]
   stop(): Promise<void>
@@ -70,11 +72,8 @@ export async function startServer(command: string, args: string[], urlPattern: R
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
     },
-    mainThreadCpuSeconds: () => {
-      // Fields 14 and 15 of /proc/<pid>/task/<pid>/stat: user and system time in clock ticks (100 a second).
-      const fields = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
-      return (Number(fields[11]) + Number(fields[12])) / 100
-    },
+    mainThreadCpuSeconds: () => cpuSeconds(`/proc/${child.pid}/task/${child.pid}/stat`),
+    processCpuSeconds: () => cpuSeconds(`/proc/${child.pid}/stat`),
     stop: () =>
       new Promise((resolve) => {
         child.removeAllListeners('exit')
@@ -83,4 +82,10 @@ export async function startServer(command: string, args: string[], urlPattern: R
         setTimeout(() => child.kill('SIGKILL'), 5000).unref()
       }),
   }
+}
+
+/** Fields 14 and 15 of a /proc stat file (a process's or one thread's): user and system time in clock ticks (100 a second). */
+function cpuSeconds(statFile: string): number {
+  const fields = fs.readFileSync(statFile, 'utf8').replace(/^.*\) /, '').split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
 }

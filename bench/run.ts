@@ -91,6 +91,7 @@ async function measureRounds(load: LoadGenerator, bare: Measurement, measurement
 function medianResult(rounds: LoadResult[]): LoadResult {
   const pick = (field: 'rps' | 'p50' | 'p99'): number => median(rounds.map((r) => r[field]))
   const busy = rounds.every((r) => r.busy !== undefined) ? { busy: median(rounds.map((r) => r.busy!)) } : {}
+  const cpus = rounds.every((r) => r.cpus !== undefined) ? { cpus: { server: median(rounds.map((r) => r.cpus!.server)), client: median(rounds.map((r) => r.cpus!.client)) } } : {}
   const pause = longest(rounds.flatMap((r) => (r.longestPause ? [r.longestPause] : [])))
   return {
     rps: pick('rps'),
@@ -99,6 +100,7 @@ function medianResult(rounds: LoadResult[]): LoadResult {
     errors: rounds.reduce((s, r) => s + r.errors, 0),
     unexpected: rounds.reduce((s, r) => s + r.unexpected, 0),
     ...busy,
+    ...cpus,
     ...(pause ? { longestPause: pause } : {}),
   }
 }
@@ -143,17 +145,19 @@ async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: numbe
     })
     const figures = servers.map(({ n, server }): SizeFigures => ({ n, loadSeconds: server.startMs / 1000, rssAfterLoadMb: server.rssMb() }))
     for (const f of figures) log(`N = ${f.n.toLocaleString('en-US')}: loaded and listening in ${f.loadSeconds.toFixed(2)} s, RSS ${f.rssAfterLoadMb.toFixed(0)} MB`)
-    const measurements: Measurement[] = [...others]
-    const workloadsOf = (target: SitemockTarget): Workload[] => {
+    // The same workloads in the same order for every size (each size's ids differ).
+    const workloads = servers.map(({ target }): Workload[] => {
       const { one, deepList } = readWorkloads(target)
       return full ? [...sitemockWorkloads(target).filter((w) => w.method !== 'POST'), writeWorkloads(target).find((w) => w.method === 'POST')!] : [one, deepList]
-    }
-    const journalCompared = new Set([readWorkloads(targets[0]!).one.name, readWorkloads(targets[0]!).deepList.name])
-    workloadsOf(targets[0]!).forEach((workload, w) => {
+    })
+    const { one, deepList } = readWorkloads(targets[0]!)
+    const journalCompared = new Set([one.name, deepList.name])
+    const measurements: Measurement[] = [...others]
+    workloads[0]!.forEach((workload, w) => {
       const post = workload.method === 'POST'
-      for (const s of servers) measurements.push({ server: 'sitemock', workload: workloadsOf(s.target)[w]!, url: (post ? s.writer! : s.server).url, n: s.n })
+      servers.forEach((s, i) => measurements.push({ server: 'sitemock', workload: workloads[i]![w]!, url: (post ? s.writer! : s.server).url, n: s.n }))
       if (!full || !journalCompared.has(workload.name)) return
-      for (const s of servers) measurements.push({ server: 'sitemock --journal-size 0', workload: workloadsOf(s.target)[w]!, url: s.journalOff!.url, n: s.n })
+      servers.forEach((s, i) => measurements.push({ server: 'sitemock --journal-size 0', workload: workloads[i]![w]!, url: s.journalOff!.url, n: s.n }))
     })
     measured.rows.push(...(await measureRounds(load, bare, measurements, sizes.map((n) => n.toLocaleString('en-US')).join(' and '))))
     servers.forEach(({ server }, i) => {
@@ -180,10 +184,17 @@ async function measureFixedRate(bare: Measurement, server: ServerProcess, worklo
   // How busy sitemock's event loop is at this rate: the share of time a request may find it occupied.
   const run = async (m: Measurement): Promise<LoadResult> => {
     if (m.url !== server.url) return openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)
-    const [cpu, started, collections] = [server.mainThreadCpuSeconds(), performance.now(), server.gcPauses.length]
+    const [loop, whole, client, started, collections] = [server.mainThreadCpuSeconds(), server.processCpuSeconds(), process.cpuUsage(), performance.now(), server.gcPauses.length]
     const result = await openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)
-    const busy = (server.mainThreadCpuSeconds() - cpu) / ((performance.now() - started) / 1000)
-    return { ...result, busy, longestPause: longest(server.gcPauses.slice(collections)) }
+    const seconds = (performance.now() - started) / 1000
+    const clientCpu = process.cpuUsage(client)
+    return {
+      ...result,
+      busy: (server.mainThreadCpuSeconds() - loop) / seconds,
+      // The client shares the machine: what both take of its CPUs tells a queue that is the machine's.
+      cpus: { server: (server.processCpuSeconds() - whole) / seconds, client: (clientCpu.user + clientCpu.system) / 1e6 / seconds },
+      longestPause: longest(server.gcPauses.slice(collections)),
+    }
   }
   const results = await alternate(
     all.map((m) => () => run(m)),

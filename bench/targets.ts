@@ -1,4 +1,5 @@
 // The performance targets, each judged on one run's own numbers: a line each, met or not.
+import os from 'node:os'
 import type { LoadResult } from './load.js'
 import type { InProcessResult } from './msw-inprocess.js'
 import type { StartupResult } from './startup.js'
@@ -84,9 +85,11 @@ export function judgeTargets(m: Measured): string[] {
   for (const row of m.fixedRate.filter((r) => r.n !== '')) {
     const bare = floor ? `; the bare server at the same rate: p99 ${floor.result.p99.toFixed(1)} ms` : ''
     const busy = row.result.busy === undefined ? '' : `; sitemock's event loop busy ${pct(row.result.busy)} of the time`
+    const cpus = row.result.cpus
+    const machine = cpus ? `; CPUs in use: sitemock ${cpus.server.toFixed(2)}, the client ${cpus.client.toFixed(2)}, of ${os.cpus().length}` : ''
     const pause = row.result.longestPause
     const gc = pause ? `; its longest garbage collection in those rounds: ${pause.kind} of a ${pause.heapMb.toFixed(0)} MB heap, ${pause.ms.toFixed(1)} ms` : ''
-    lines.push(verdict(row.result.p99 <= 5, `p99 at a fixed ${count(m.fixedRateTarget)} req/s, ${row.workload} at N = ${count(m.large)}: ${row.result.p99.toFixed(1)} ms (at most 5 ms; p50 ${row.result.p50.toFixed(1)} ms, ${row.result.rps.toFixed(0)} req/s delivered${busy}${gc}${bare})`))
+    lines.push(verdict(row.result.p99 <= 5, `p99 at a fixed ${count(m.fixedRateTarget)} req/s, ${row.workload} at N = ${count(m.large)}: ${row.result.p99.toFixed(1)} ms (at most 5 ms; p50 ${row.result.p50.toFixed(1)} ms, ${row.result.rps.toFixed(0)} req/s delivered${busy}${machine}${gc}${bare})`))
   }
   const large = m.sizes.find((s) => s.n === m.large)
   if (large?.rssAfterRunMb !== undefined) {
