@@ -25,22 +25,19 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
   })
   // `matches` admits only a cursor that is in this very list.
   const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, { include: matches })
-  const data: Page[] = []
-  // The list's text joins its pages' kept texts: what JSON.stringify(body) gives, without
-  // serializing a page again. A page collapsed into a locale has no kept text, and its list is serialized whole.
-  let parts: string[] | undefined = ['{"object":"list","data":[']
-  for (const page of items) {
-    const content = contentOf(page, view.version)!
-    const localization = localizationIn(content.localizations, locale)
-    const presented = presentPage(page, content, site.defaultLocale, localization)
-    data.push(presented)
-    if (localization !== undefined) parts = undefined
-    if (parts === undefined) continue
-    if (data.length > 1) parts.push(',')
-    parts.push(presentedText(store, content, presented))
-  }
+  const contents = items.map((page) => contentOf(page, view.version)!)
+  const localizations = contents.map((content) => localizationIn(content.localizations, locale))
+  const data = items.map((page, i) => presentPage(page, contents[i]!, site.defaultLocale, localizations[i]))
   const body: ListBody<Page> = { object: 'list', data, hasMore }
-  if (parts === undefined) return { status: 200, body }
+  // A page collapsed into a locale has no kept text: such a list is serialized whole.
+  if (localizations.some((localization) => localization !== undefined)) return { status: 200, body }
+  // Otherwise the list's text joins its pages' kept texts: what JSON.stringify(body) gives,
+  // without serializing a page again.
+  const parts = ['{"object":"list","data":[']
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) parts.push(',')
+    parts.push(presentedText(store, contents[i]!, data[i]!))
+  }
   parts.push(hasMore ? '],"hasMore":true}' : '],"hasMore":false}')
   return { status: 200, body, payload: parts.join(''), payloadParts: parts }
 }
