@@ -19,6 +19,8 @@ export interface LoadResult {
   busy?: number
   /** CPUs in use during the run (CPU seconds per second), where measured: the whole server process, and the client. */
   cpus?: { server: number; client: number }
+  /** The client's longest event-loop delay during the run (ms), where measured: a stall of the client's own. */
+  clientStallMs?: number
   /** The server's longest garbage collection during the run, where measured. */
   longestPause?: GcPause
 }

@@ -3,7 +3,11 @@
 // connection sent it: a server that stalls is charged for every request that waited, as a
 // user's traffic would wait (no coordinated omission). Raw keep-alive sockets keep the client's
 // own CPU use and event-loop delay small beside the server's on a two-CPU machine.
+import { execFile } from 'node:child_process'
 import net from 'node:net'
+import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
 import type { LoadResult, Workload } from './load.js'
 
 /** Requests due within one timer tick leave together; node's timers tick at best every millisecond. */
@@ -14,6 +18,28 @@ interface Connection {
   /** When the request in flight was due (ms, performance.now()); undefined when idle. */
   dueAt?: number
   pending: Buffer
+}
+
+export interface OpenLoopRun {
+  baseUrl: string
+  workload: Workload
+  seconds: number
+  rate: number
+  connections: number
+}
+
+/** What a client process reports: the loop's result, how long it ran (s) and the CPUs it used meanwhile. */
+export type ClientResult = LoadResult & { seconds: number; clientCpus: number }
+
+/** The open loop run by a fresh client process (open-loop-client.ts). */
+export function openLoopInClient(run: OpenLoopRun): Promise<ClientResult> {
+  const client = path.join(path.dirname(fileURLToPath(import.meta.url)), 'open-loop-client.ts')
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', client, JSON.stringify(run)], (error, stdout) => {
+      if (error) reject(error)
+      else resolve(JSON.parse(stdout) as ClientResult)
+    })
+  })
 }
 
 export async function openLoop(baseUrl: string, workload: Workload, seconds: number, rate: number, connections: number): Promise<LoadResult> {
@@ -79,6 +105,9 @@ export async function openLoop(baseUrl: string, workload: Workload, seconds: num
   }
   idle.push(...pool)
 
+  // The client's own stalls delay its reading of answers and count as the server's latency.
+  const clientDelay = monitorEventLoopDelay({ resolution: 1 })
+  clientDelay.enable()
   const start = performance.now()
   const interval = 1000 / rate
   let scheduled = 0
@@ -97,11 +126,12 @@ export async function openLoop(baseUrl: string, workload: Workload, seconds: num
   const giveUp = setTimeout(finish, seconds * 1000 + 10_000)
   await done
   clearTimeout(giveUp)
+  clientDelay.disable()
   const elapsed = (performance.now() - start) / 1000
   for (const connection of pool) connection.socket.destroy()
 
   const sorted = latencies.subarray(0, completed).sort()
   const percentile = (p: number): number => (completed === 0 ? NaN : sorted[Math.min(completed - 1, Math.floor((p / 100) * completed))]!)
   // Every request not answered counts as an error: refused connections and those still waiting.
-  return { rps: completed / elapsed, p50: percentile(50), p99: percentile(99), errors: total - completed, unexpected }
+  return { rps: completed / elapsed, p50: percentile(50), p99: percentile(99), errors: total - completed, unexpected, clientStallMs: clientDelay.max / 1e6 }
 }

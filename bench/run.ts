@@ -10,7 +10,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { chooseLoadGenerator, LOAD, type LoadGenerator, type LoadResult, type Workload } from './load.js'
-import { openLoop } from './open-loop.js'
+import { openLoopInClient } from './open-loop.js'
 import { describeMockDb, measureMockDb } from './mock-db.js'
 import { measureInProcess } from './msw-inprocess.js'
 import { startServer, type GcPause, type ServerProcess } from './processes.js'
@@ -93,6 +93,7 @@ function medianResult(rounds: LoadResult[]): LoadResult {
   const busy = rounds.every((r) => r.busy !== undefined) ? { busy: median(rounds.map((r) => r.busy!)) } : {}
   const cpus = rounds.every((r) => r.cpus !== undefined) ? { cpus: { server: median(rounds.map((r) => r.cpus!.server)), client: median(rounds.map((r) => r.cpus!.client)) } } : {}
   const pause = longest(rounds.flatMap((r) => (r.longestPause ? [r.longestPause] : [])))
+  const stalls = rounds.flatMap((r) => (r.clientStallMs === undefined ? [] : [r.clientStallMs]))
   return {
     rps: pick('rps'),
     p50: pick('p50'),
@@ -102,6 +103,7 @@ function medianResult(rounds: LoadResult[]): LoadResult {
     ...busy,
     ...cpus,
     ...(pause ? { longestPause: pause } : {}),
+    ...(stalls.length > 0 ? { clientStallMs: Math.max(...stalls) } : {}),
   }
 }
 
@@ -180,19 +182,19 @@ async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: numbe
 async function measureFixedRate(bare: Measurement, server: ServerProcess, workloads: Workload[]): Promise<Row[]> {
   const rate = `at ${FIXED_RATE.toLocaleString('en-US')} req/s`
   const all: Measurement[] = [{ ...bare, server: `${bare.server} ${rate}`, sized: false }, ...workloads.map((workload) => ({ server: `sitemock ${rate}`, workload, url: server.url }))]
-  for (const m of all) await openLoop(m.url, m.workload, WARMUP_SECONDS, FIXED_RATE, LOAD.connections)
+  const openLoop = (m: Measurement, seconds: number) => openLoopInClient({ baseUrl: m.url, workload: m.workload, seconds, rate: FIXED_RATE, connections: LOAD.connections })
+  for (const m of all) await openLoop(m, WARMUP_SECONDS)
   // How busy sitemock's event loop is at this rate: the share of time a request may find it occupied.
   const run = async (m: Measurement): Promise<LoadResult> => {
-    if (m.url !== server.url) return openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)
-    const [loop, whole, client, started, collections] = [server.mainThreadCpuSeconds(), server.processCpuSeconds(), process.cpuUsage(), performance.now(), server.gcPauses.length]
-    const result = await openLoop(m.url, m.workload, FIXED_RATE_SECONDS, FIXED_RATE, LOAD.connections)
-    const seconds = (performance.now() - started) / 1000
-    const clientCpu = process.cpuUsage(client)
+    if (m.url !== server.url) return openLoop(m, FIXED_RATE_SECONDS)
+    const [loop, whole, collections] = [server.mainThreadCpuSeconds(), server.processCpuSeconds(), server.gcPauses.length]
+    // The client's own start-up falls within these CPU readings; the server idles through it.
+    const { clientCpus, seconds, ...result } = await openLoop(m, FIXED_RATE_SECONDS)
     return {
       ...result,
       busy: (server.mainThreadCpuSeconds() - loop) / seconds,
       // The client shares the machine: what both take of its CPUs tells a queue that is the machine's.
-      cpus: { server: (server.processCpuSeconds() - whole) / seconds, client: (clientCpu.user + clientCpu.system) / 1e6 / seconds },
+      cpus: { server: (server.processCpuSeconds() - whole) / seconds, client: clientCpus },
       longestPause: longest(server.gcPauses.slice(collections)),
     }
   }
@@ -202,7 +204,7 @@ async function measureFixedRate(bare: Measurement, server: ServerProcess, worklo
   )
   return all.map((m, i) => {
     const row: Row = { server: m.server, workload: m.workload.name, n: m.sized === false ? '' : LARGE, result: medianResult(results[i]!), ofLimit: 0 }
-    log(`  ${row.server}, ${row.workload}: ${row.result.rps.toFixed(0)} req/s, p50 ${row.result.p50.toFixed(2)} ms, p99 ${row.result.p99.toFixed(2)} ms`)
+    log(`  ${row.server}, ${row.workload}: ${row.result.rps.toFixed(0)} req/s, p50 ${row.result.p50.toFixed(2)} ms, p99 ${row.result.p99.toFixed(2)} ms (rounds ${results[i]!.map((r) => r.p99.toFixed(1)).join(', ')})`)
     return row
   })
 }

@@ -89,7 +89,8 @@ export function judgeTargets(m: Measured): string[] {
     const machine = cpus ? `; CPUs in use: sitemock ${cpus.server.toFixed(2)}, the client ${cpus.client.toFixed(2)}, of ${os.cpus().length}` : ''
     const pause = row.result.longestPause
     const gc = pause ? `; its longest garbage collection in those rounds: ${pause.kind} of a ${pause.heapMb.toFixed(0)} MB heap, ${pause.ms.toFixed(1)} ms` : ''
-    lines.push(verdict(row.result.p99 <= 5, `p99 at a fixed ${count(m.fixedRateTarget)} req/s, ${row.workload} at N = ${count(m.large)}: ${row.result.p99.toFixed(1)} ms (at most 5 ms; p50 ${row.result.p50.toFixed(1)} ms, ${row.result.rps.toFixed(0)} req/s delivered${busy}${machine}${gc}${bare})`))
+    const stall = row.result.clientStallMs === undefined ? '' : `; the client's longest stall of its own ${row.result.clientStallMs.toFixed(1)} ms`
+    lines.push(verdict(row.result.p99 <= 5, `p99 at a fixed ${count(m.fixedRateTarget)} req/s, ${row.workload} at N = ${count(m.large)}: ${row.result.p99.toFixed(1)} ms (at most 5 ms; p50 ${row.result.p50.toFixed(1)} ms, ${row.result.rps.toFixed(0)} req/s delivered${busy}${machine}${gc}${stall}${bare})`))
   }
   const large = m.sizes.find((s) => s.n === m.large)
   if (large?.rssAfterRunMb !== undefined) {
