@@ -2,6 +2,7 @@ import { corsHeaders, preflight, type CorsOrigins } from './api/cors.js'
 import { identifyCaller } from './api/auth.js'
 import { createDispatcher, type Dispatcher, type PreparedRequest } from './api/dispatch.js'
 import { ApiError, internalError } from './api/errors.js'
+import { lowerCase } from './api/lower-case.js'
 import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse } from './api/types.js'
@@ -245,9 +246,9 @@ function normalized(request: ApiRequest): ApiRequest {
 /** The headers with lower-case names: the object itself when they already are, as every transport gives them. */
 function lowerCased(headers: ApiRequest['headers']): ApiRequest['headers'] {
   for (const name in headers) {
-    if (name !== name.toLowerCase()) {
+    if (name !== lowerCase(name)) {
       const copy: Record<string, string | undefined> = {}
-      for (const [key, value] of Object.entries(headers)) copy[key.toLowerCase()] = value
+      for (const [key, value] of Object.entries(headers)) copy[lowerCase(key)] = value
       return copy
     }
   }

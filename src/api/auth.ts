@@ -1,10 +1,11 @@
 import type { Store } from '../store/store.js'
 import type { SiteRecord } from '../store/records.js'
 import { ApiError, forbidden, notFound, unauthorized } from './errors.js'
+import { lowerCase } from './lower-case.js'
+import { isUuid } from './uuid.js'
 import type { AccessContext, Scope } from './types.js'
 
 const APP_KEY = /^sk_[A-Za-z0-9]{20,}$/
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The key a request carries, from `x-api-key` or `Authorization: Bearer`, but never both. */
 export function presentedKey(headers: Readonly<Record<string, string | undefined>>): string | undefined {
@@ -53,8 +54,8 @@ export function authenticate(key: string | undefined, store: Store): Scope {
   if (APP_KEY.test(key)) {
     const workspace = store.workspaceByAppKey.get(key)
     if (workspace) return { kind: 'app', key, workspaceId: workspace.id }
-  } else if (UUID.test(key)) {
-    const site = store.siteByApiKey.get(key.toLowerCase())
+  } else if (isUuid(key)) {
+    const site = store.siteByApiKey.get(lowerCase(key))
     if (site) return { kind: 'site', key, workspaceId: site.workspaceId, siteId: site.id }
   } else {
     throw unauthorized('The API key is malformed: expected an App API key (sk_ followed by at least 20 letters or digits) or a Site API key (a UUID).')
@@ -81,15 +82,13 @@ export function requireSite(scope: Scope, store: Store, siteId: string): SiteRec
   return site
 }
 
-export const isUuid = (value: string): boolean => UUID.test(value)
-
 /**
  * A well-formed UUID from the unvalidated body, to find the target of a create before the body
  * is judged; anything else is left for validation to report.
  */
 export function peekUuid(rawBody: unknown, field: string): string | undefined {
   const value = (rawBody as Record<string, unknown>)[field]
-  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined
+  return typeof value === 'string' && isUuid(value) ? lowerCase(value) : undefined
 }
 
 /** A create's access check: the site its body names, when that is a well-formed id (a 403 or 404 before the body is judged). */

@@ -1,6 +1,6 @@
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
-import { findInSite } from './site-target.js'
+import { findInSite, type TargetKind } from './site-target.js'
 import type { Scope } from './types.js'
 
 /**
@@ -8,14 +8,21 @@ import type { Scope } from './types.js'
  * found only for a restore, the most recently deleted one of a code first.
  */
 export function findLocale(store: Store, scope: Scope, idOrCode: string, siteId: string | undefined, forRestore = false): LocaleRecord {
-  return findInSite(store, scope, idOrCode, siteId, {
-    resource: 'locale',
-    nameLabel: 'code',
-    byId: (id) => {
-      const locale = store.locales.byId.get(id)
-      return locale && (forRestore || locale.deletedAt === null) ? locale : undefined
-    },
-    // A code's form is judged with the path parameters (locale-params.json), before this lookup.
-    byName: (site, code) => (forRestore ? store.locales.deletedByCode(site, code) : undefined) ?? store.locales.byCode(site, code),
-  })
+  return findInSite(store, scope, idOrCode, siteId, forRestore ? DELETED_OR_ACTIVE_LOCALE : ACTIVE_LOCALE)
+}
+
+// A code's form is judged with the path parameters (locale-params.json), before these lookups.
+const ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
+  resource: 'locale',
+  nameLabel: 'code',
+  byId: (store, id) => {
+    const locale = store.locales.byId.get(id)
+    return locale?.deletedAt === null ? locale : undefined
+  },
+  byName: (store, site, code) => store.locales.byCode(site, code),
+}
+const DELETED_OR_ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
+  ...ACTIVE_LOCALE,
+  byId: (store, id) => store.locales.byId.get(id),
+  byName: (store, site, code) => store.locales.deletedByCode(site, code) ?? store.locales.byCode(site, code),
 }

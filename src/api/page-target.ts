@@ -2,9 +2,9 @@ import type { PageLocalization } from '../contracts/types.js'
 import type { PageVersion } from '../store/page-order.js'
 import type { LocaleRecord, PageRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
-import { isUuid } from './auth.js'
+import { isUuid } from './uuid.js'
 import { invalidField } from './errors.js'
-import { findInSite } from './site-target.js'
+import { findInSite, type TargetKind } from './site-target.js'
 import type { Scope } from './types.js'
 
 /**
@@ -12,14 +12,17 @@ import type { Scope } from './types.js'
  * version asked for (a published page's draft may have moved since).
  */
 export function findPage(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined, version: PageVersion = 'draft'): PageRecord {
-  return findInSite(store, scope, idOrPathname, siteId, {
-    resource: 'page',
-    nameLabel: 'pathname',
-    byId: (id) => store.pages.byId.get(id),
-    // A pathname's leading / is judged with the path parameters (page-params.json), before this lookup.
-    byName: (site, pathname) => (version === 'live' ? store.pages.byLivePathname(site, pathname) : store.pages.byPathname(site, pathname)),
-  })
+  return findInSite(store, scope, idOrPathname, siteId, version === 'live' ? LIVE_PAGE : DRAFT_PAGE)
 }
+
+// A pathname's leading / is judged with the path parameters (page-params.json), before these lookups.
+const DRAFT_PAGE: TargetKind<PageRecord> = {
+  resource: 'page',
+  nameLabel: 'pathname',
+  byId: (store, id) => store.pages.byId.get(id),
+  byName: (store, site, pathname) => store.pages.byPathname(site, pathname),
+}
+const LIVE_PAGE: TargetKind<PageRecord> = { ...DRAFT_PAGE, byName: (store, site, pathname) => store.pages.byLivePathname(site, pathname) }
 
 /**
  * The locale a `locale` parameter names (a code or a locale id) among the site's active

@@ -33,11 +33,11 @@ function defaultLocaleOf(store: Store, page: PageRecord): string {
 
 /** A later instant than `previous`, even within the same millisecond: updatedAt always moves forward. */
 function after(store: Store, previous: string): string {
-  const now = store.now().toISOString()
-  // Two instants in toISOString's own form (24 characters, UTC) sort as text: the clock's
-  // reading wins without parsing the previous one, as it nearly always does.
-  if (previous.length === now.length && previous.endsWith('Z') && now > previous) return now
-  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString()
+  const now = store.now()
+  // One parse and one text either way: edits in a burst often share a millisecond, and then
+  // each one lands a millisecond after the one before.
+  const previousMs = Date.parse(previous)
+  return (now.getTime() > previousMs ? now : new Date(previousMs + 1)).toISOString()
 }
 
 export const pageOperations = [

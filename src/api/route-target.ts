@@ -3,7 +3,7 @@ import type { RouteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { ApiError, badRequest, conflict } from './errors.js'
 import { ROUTE_PATHNAME_RULES, routePathnameProblem } from './route-pathname.js'
-import { findInSite } from './site-target.js'
+import { findInSite, type TargetKind } from './site-target.js'
 import type { Scope } from './types.js'
 import type { Validator } from './validate.js'
 
@@ -12,12 +12,14 @@ import type { Validator } from './validate.js'
  * route's pathname be any non-empty string, and every route must stay reachable by its pathname.
  */
 export function findRoute(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined): RouteRecord {
-  return findInSite(store, scope, idOrPathname, siteId, {
-    resource: 'route',
-    nameLabel: 'pathname',
-    byId: (id) => store.routes.byId.get(id),
-    byName: (site, pathname) => store.routes.byPathname(site, pathname),
-  })
+  return findInSite(store, scope, idOrPathname, siteId, ROUTE)
+}
+
+const ROUTE: TargetKind<RouteRecord> = {
+  resource: 'route',
+  nameLabel: 'pathname',
+  byId: (store, id) => store.routes.byId.get(id),
+  byName: (store, site, pathname) => store.routes.byPathname(site, pathname),
 }
 
 /**

@@ -1,15 +1,20 @@
 import type { Store } from '../store/store.js'
-import { isUuid, requireSite } from './auth.js'
+import { requireSite } from './auth.js'
+import { isUuid } from './uuid.js'
 import { invalidField, notFound } from './errors.js'
+import { lowerCase } from './lower-case.js'
 import type { Scope } from './types.js'
 
-/** How one family names its records in a path: by id, or by a name (pathname, code) within a site. */
+/**
+ * How one family names its records in a path: by id, or by a name (pathname, code) within a
+ * site. Made once per family, not per request: the store comes with each lookup.
+ */
 export interface TargetKind<R extends { siteId: string }> {
   resource: 'page' | 'route' | 'locale'
   /** What the name is, as messages say it: "pathname", "code". */
   nameLabel: string
-  byId(id: string): R | undefined
-  byName(siteId: string, name: string): R | undefined
+  byId(store: Store, id: string): R | undefined
+  byName(store: Store, siteId: string, name: string): R | undefined
 }
 
 /**
@@ -19,14 +24,14 @@ export interface TargetKind<R extends { siteId: string }> {
  */
 export function findInSite<R extends { siteId: string }>(store: Store, scope: Scope, value: string, siteId: string | undefined, kind: TargetKind<R>): R {
   if (isUuid(value)) {
-    const record = kind.byId(value.toLowerCase())
+    const record = kind.byId(store, lowerCase(value))
     if (!record || (siteId !== undefined && record.siteId !== siteId)) throw notFound(kind.resource, `id ${value}`)
     requireSite(scope, store, record.siteId)
     return record
   }
   if (siteId === undefined) throw invalidField('siteId', `is required when the ${kind.resource} is named by its ${kind.nameLabel} (a value that is not a UUID); pass ?siteId=<site id>`)
   requireSite(scope, store, siteId)
-  const record = kind.byName(siteId, value)
+  const record = kind.byName(store, siteId, value)
   if (!record) throw notFound(kind.resource, `${kind.nameLabel} ${value} in site ${siteId}`)
   return record
 }

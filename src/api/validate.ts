@@ -4,6 +4,8 @@ import addFormats from 'ajv-formats'
 import type { ErrorDetail } from '../contracts/types.js'
 import { schemaId, schemas } from '../contracts/schemas.js'
 import { badRequest } from './errors.js'
+import { lowerCase } from './lower-case.js'
+import { isUuid } from './uuid.js'
 
 /** Annotation keywords of contracts/: `x-accepts` words error messages, `tsType` steers type generation. */
 const ANNOTATIONS = ['x-accepts', 'tsType']
@@ -21,7 +23,7 @@ function createAjv(coerceTypes: boolean): Ajv2020 {
       // Only a value of the schema's own form is an id to canonicalise: in an anyOf such as
       // "a UUID or a locale code", the UUID branch must leave fr-FR as it is.
       // A value already in lower case has nothing to change (ids as clients send them): no pattern to run.
-      if (!enabled || typeof data !== 'string' || data === data.toLowerCase()) return true
+      if (!enabled || typeof data !== 'string' || data === lowerCase(data)) return true
       const ofThisForm = schema?.pattern === undefined || patternOf(schema.pattern).test(data)
       if (ofThisForm && context?.parentData) {
         ;(context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = data.toLowerCase()
@@ -30,6 +32,9 @@ function createAjv(coerceTypes: boolean): Ajv2020 {
     },
   })
   addFormats.default(ajv)
+  // The same check as everywhere else in the mock, in place of ajv-formats' regular expression.
+  // ajv-formats also admits a urn:uuid: prefix; contracts' uuid pattern refuses it all the same.
+  ajv.addFormat('uuid', isUuid)
   return ajv
 }
 

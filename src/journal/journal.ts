@@ -58,6 +58,7 @@ export class RequestJournal {
   private readonly refs: EntryRef[]
   private readonly keptParts: Array<string | null>
   private readonly texts: TextRing
+  private readonly entryTexts = new Array<string | undefined>(TEXT_COUNT)
   private seq = 0
   private recordedSinceClear = 0
   private readonly listeners = new Set<JournalListener>()
@@ -115,15 +116,15 @@ export class RequestJournal {
       (keys && response.status < 400 ? FLAGS.responseMayCarryKeys : 0)
     this.numbers[n + NUMBERS.keptParts] = kept ? parts.length : 0
     if (kept) for (let i = 0; i < parts.length; i++) this.keptParts[slot * MAX_KEPT_PARTS + i] = parts[i]!
-    const texts = [
-      request.method,
-      request.path,
-      request.query,
-      key.hint ?? undefined,
-      response.headers[FAULT_HEADER],
-      request.invalidUtf8 ? undefined : keptBody(request.body),
-      response.drop || kept ? undefined : keptBody(payload),
-    ]
+    // Filled in place: one array for every entry, as the texts are copied out at once.
+    const texts = this.entryTexts
+    texts[TEXTS.method] = request.method
+    texts[TEXTS.path] = request.path
+    texts[TEXTS.query] = request.query
+    texts[TEXTS.keyHint] = key.hint ?? undefined
+    texts[TEXTS.fault] = response.headers[FAULT_HEADER]
+    texts[TEXTS.requestBody] = request.invalidUtf8 ? undefined : keptBody(request.body)
+    texts[TEXTS.responseBody] = response.drop || kept ? undefined : keptBody(payload)
     this.numbers[n + NUMBERS.textStart] = this.texts.write(texts, this.lengths, slot * TEXT_COUNT, this.oldestKeptStart())
     const r = slot * REF_COUNT
     this.refs[r + REFS.operation] = operation

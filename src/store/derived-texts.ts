@@ -1,3 +1,6 @@
+/** A dropped text: no text derived from a record is empty. */
+const DROPPED = ''
+
 /**
  * Texts derived from records (a page's JSON as the API shows it), kept until the record changes:
  * whoever changes a record drops its text. Two generations bound the memory: when the current
@@ -12,9 +15,10 @@ export class DerivedTexts<K extends object> {
 
   get(key: K): string | undefined {
     const text = this.current.get(key)
-    if (text !== undefined) return text
+    if (text !== undefined) return text === DROPPED ? undefined : text
     const older = this.previous.get(key)
-    if (older !== undefined) this.set(key, older)
+    if (older === undefined || older === DROPPED) return undefined
+    this.set(key, older)
     return older
   }
 
@@ -28,7 +32,9 @@ export class DerivedTexts<K extends object> {
 
   drop(key: K | null): void {
     if (key === null) return
-    this.current.delete(key)
-    this.previous.delete(key)
+    // Marked, not deleted: a Map that loses entries shrinks (a rehash), then grows again on the
+    // next read of the record, and a burst of edits paid that on every write.
+    if (this.current.has(key)) this.current.set(key, DROPPED)
+    if (this.previous.has(key)) this.previous.set(key, DROPPED)
   }
 }
