@@ -4,7 +4,7 @@ import type { ApiRequest, ApiResponse, RegisteredOperation } from '../api/types.
 import type { JournalEntry, JournalKey } from '../contracts/types.js'
 import { BODY_CAP, capBody } from './cap-body.js'
 import { carriesKeys } from './carries-keys.js'
-import { describeKey } from './describe-key.js'
+import { describeKey, hintOf } from './describe-key.js'
 import { FAULT_HEADER } from '../faults/fault-header.js'
 import { OVERRIDE_HEADER } from '../overrides/override-header.js'
 import { TextRing } from './text-ring.js'
@@ -121,7 +121,7 @@ export class RequestJournal {
     texts[TEXTS.method] = request.method
     texts[TEXTS.path] = request.path
     texts[TEXTS.query] = request.query
-    texts[TEXTS.keyHint] = key.hint ?? undefined
+    texts[TEXTS.keyHint] = key.tail
     texts[TEXTS.fault] = response.headers[FAULT_HEADER]
     texts[TEXTS.requestBody] = request.invalidUtf8 ? undefined : keptBody(request.body)
     texts[TEXTS.responseBody] = response.drop || kept ? undefined : keptBody(payload)
@@ -181,7 +181,7 @@ export class RequestJournal {
       route: operation?.path ?? null,
       key: {
         kind: this.refs[r + REFS.keyKind] as JournalKey['kind'],
-        hint: keyHint ?? null,
+        hint: hintOf(keyHint),
         workspaceId: this.refs[r + REFS.workspaceId] as string | null,
         siteId: this.refs[r + REFS.siteId] as string | null,
       },

@@ -14,8 +14,26 @@ const decoder = new TextDecoder()
 // have no Buffer, take TextEncoder's way.
 const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer
 const allocate = (size: number): Uint8Array => (NodeBuffer ? NodeBuffer.allocUnsafeSlow(size) : new Uint8Array(size))
-const encode = (bytes: Uint8Array, text: string, offset: number): number =>
+const encodeAny = (bytes: Uint8Array, text: string, offset: number): number =>
   NodeBuffer ? (bytes as Buffer).write(text, offset) : encoder.encodeInto(text, bytes.subarray(offset)).written
+
+/** Up to this many characters, a text of ASCII is copied by a loop here: a call into the encoder costs more. */
+const SHORT_TEXT = 256
+
+/** Writes the text's UTF-8 at `offset`; returns its byte length. */
+function encode(bytes: Uint8Array, text: string, offset: number): number {
+  // Most of a request's texts are short ASCII (method, path, query, key hint).
+  if (text.length <= SHORT_TEXT) {
+    let i = 0
+    for (; i < text.length; i++) {
+      const code = text.charCodeAt(i)
+      if (code > 127) break
+      bytes[offset + i] = code
+    }
+    if (i === text.length) return i
+  }
+  return encodeAny(bytes, text, offset)
+}
 
 export class TextRing {
   private bytes: Uint8Array

@@ -20,6 +20,13 @@ describe('TextRing', () => {
     expect(kept).toEqual(Array.from({ length: 10 }, (_, k) => [text(490 + k), (490 + k) % 3 === 0 ? undefined : `#${490 + k}`]))
   })
 
+  it('reads back short texts whether ASCII, partly not, or empty, on either side of the short-text length', () => {
+    const texts = ['', 'GET', '/v6/pages/é', 'ünïcode first', 'x'.repeat(256), `${'x'.repeat(255)}é`, 'y'.repeat(257), `${'y'.repeat(300)}😀`, 'a\u007fb\u0080c']
+    const text = (i: number): string => texts[i % texts.length]!
+    const kept = run(40, 20, text, 1024)
+    expect(kept).toEqual(Array.from({ length: 20 }, (_, k) => [text(20 + k), (20 + k) % 3 === 0 ? undefined : `#${20 + k}`]))
+  })
+
   it('grows rather than overwrite a kept record, whatever the texts hold', () => {
     const text = (i: number): string => `é—😀${i}`.repeat(200 + i)
     const kept = run(60, 50, text, 1024)
