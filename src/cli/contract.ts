@@ -7,6 +7,7 @@ import { verdict } from '../contract/reporters/format.js'
 import { progressReporter } from '../contract/reporters/progress.js'
 import { runContract } from '../contract/runner.js'
 import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
+import { isUuid } from '../api/uuid.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
 
 const HELP = `Usage: sitemock contract [options]
@@ -110,7 +111,7 @@ function parseConfig(args: string[]): Config | 'help' {
   const apiKey = value('api-key')
   if (apiKey !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(apiKey)) throw new UsageError('--api-key must be an App API key (sk_...); pass a Site API key as --site-api-key')
   const workspaceId = value('workspace-id')
-  if (workspaceId !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId)) throw new UsageError(`--workspace-id must be a UUID; got "${workspaceId}"`)
+  if (workspaceId !== undefined && !isUuid(workspaceId)) throw new UsageError(`--workspace-id must be a UUID; got "${workspaceId}"`)
   return {
     baseUrl,
     keys: { apiKey, workspaceId, siteApiKey: value('site-api-key'), otherApiKey: value('other-api-key') },

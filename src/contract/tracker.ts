@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { isUuid } from '../api/uuid.js'
 import type { CreatedResource } from './types.js'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Thrown before a write that could touch something the suite did not create: a bug in a check. */
 export class SafetyError extends Error {}
@@ -69,12 +68,12 @@ export class CreatedResources {
     if (target.method === 'GET') return
     if (target.method === 'POST' && target.template === '/v2/sites') return
     const siteInBody = (target.body as Record<string, unknown> | undefined)?.siteId
-    if (typeof siteInBody === 'string' && UUID.test(siteInBody) && !this.ownsSite(siteInBody)) {
+    if (typeof siteInBody === 'string' && isUuid(siteInBody) && !this.ownsSite(siteInBody)) {
       throw new SafetyError(`refused ${target.method} ${target.template}: site ${siteInBody} was not created by this run`)
     }
     const [first] = Object.values(target.params)
     if (first === undefined) return
-    if (UUID.test(first)) {
+    if (isUuid(first)) {
       if (!this.owns(first)) throw new SafetyError(`refused ${target.method} ${target.template}: ${first} was not created by this run`)
       return
     }
