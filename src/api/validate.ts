@@ -11,35 +11,45 @@ import { isUuid } from './uuid.js'
 const ANNOTATIONS = ['x-accepts', 'tsType']
 
 function createAjv(coerceTypes: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, coerceTypes, schemas: [...schemas] })
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, coerceTypes, schemas: judgedSchemas() })
   ajv.addVocabulary(ANNOTATIONS)
-  // `x-lowercase` canonicalises ids as they are judged: the service treats UUIDs case-insensitively,
-  // and the store keys them in lower case, so an upper-case siteId or cursor finds its record.
+  // `x-lowercase` marks common.json's uuid: the service treats UUIDs case-insensitively, and the
+  // store keys them in lower case, so an upper-case siteId or cursor finds its record.
   ajv.addKeyword({
     keyword: 'x-lowercase',
     schemaType: 'boolean',
     modifying: true,
-    validate: (enabled: boolean, data: unknown, schema?: { pattern?: string }, context?: DataValidationCxt) => {
-      // Only a value of the schema's own form is an id to canonicalise: in an anyOf such as
-      // "a UUID or a locale code", the UUID branch must leave fr-FR as it is.
-      // A value already in lower case has nothing to change (ids as clients send them): no pattern to run.
-      if (!enabled || typeof data !== 'string' || data === lowerCase(data)) return true
-      const ofThisForm = schema?.pattern === undefined || patternOf(schema.pattern).test(data)
-      if (ofThisForm && context?.parentData) {
-        ;(context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = data.toLowerCase()
-      }
+    validate: (enabled: boolean, data: unknown, _schema?: unknown, context?: DataValidationCxt) => {
+      // Only a UUID is canonicalised: in an anyOf such as "a UUID or a locale code", the UUID
+      // branch must leave fr-FR as it is. A value already in lower case (ids as clients send
+      // them) has nothing to change.
+      if (!enabled || typeof data !== 'string' || data === lowerCase(data) || !isUuid(data)) return true
+      if (context?.parentData) (context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = data.toLowerCase()
       return true
     },
   })
   addFormats.default(ajv)
-  // The same check as everywhere else in the mock, in place of ajv-formats' regular expression.
-  // ajv-formats also admits a urn:uuid: prefix; contracts' uuid pattern refuses it all the same.
+  // The same check as everywhere else in the mock, in place of ajv-formats' regular expression
+  // (which also admits a urn:uuid: prefix, where the service does not).
   ajv.addFormat('uuid', isUuid)
   return ajv
 }
 
-const patterns = new Map<string, RegExp>()
-const patternOf = (source: string): RegExp => patterns.get(source) ?? patterns.set(source, new RegExp(source, 'u')).get(source)!
+/**
+ * The schemas as Ajv judges them. common.json's uuid carries a pattern for the served OpenAPI
+ * (tools that do not know the uuid format still generate and check UUIDs by it); here the
+ * format decides the same thing, and a second, regular-expression test of every id costs a
+ * good part of a request's validation.
+ */
+function judgedSchemas(): object[] {
+  return schemas.map((schema) => {
+    if (schema.$id !== schemaId('common.json')) return schema
+    const common = schema as { $id: string; $defs: Record<string, Record<string, unknown>> }
+    const uuid = { ...common.$defs.uuid }
+    delete uuid.pattern
+    return { ...common, $defs: { ...common.$defs, uuid } }
+  })
+}
 
 // Bodies are judged as sent; query and path values arrive as strings and are coerced to the
 // schema's types ("20" → 20) before judging. Each Ajv is made on first use and each schema

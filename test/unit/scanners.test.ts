@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { lowerCase } from '../../src/api/lower-case.js'
+import { ApiError } from '../../src/api/errors.js'
+import { parseQuery } from '../../src/api/parse-request.js'
 import { isUuid } from '../../src/api/uuid.js'
 
 // The scans stand in for a regular expression and for toLowerCase(): each must answer exactly as they do.
@@ -29,5 +31,36 @@ describe('lowerCase', () => {
     }
     const unchanged = 'already-lower-1234'
     expect(lowerCase(unchanged)).toBe(unchanged)
+  })
+})
+
+describe('parseQuery', () => {
+  /** What URLSearchParams reads, as one object; undefined when a name comes twice (refused). */
+  function asUrlSearchParams(raw: string): Record<string, string> | undefined {
+    const pairs = [...new URLSearchParams(raw)]
+    if (new Set(pairs.map(([name]) => name)).size !== pairs.length) return undefined
+    return Object.fromEntries(pairs)
+  }
+  const refusedOrParsed = (raw: string): Record<string, string> | undefined => {
+    try {
+      return { ...parseQuery(raw) }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) return undefined
+      throw error
+    }
+  }
+
+  it('reads every query as URLSearchParams does, with or without anything to decode', () => {
+    const queries = [
+      'limit=20', 'a=1&b=2', 'a=1&&b=2', '&a=1&', 'a', 'a&b=', '=x', 'a==b', 'a=b=c', 'a=1&a=2', 'a&a',
+      'q=%2Fabout', 'q=a+b', 'q=caf\u00e9', 'q=%ZZ', 'siteId=550E8400-E29B-41D4-A716-446655440000&limit=5', '&&&', '=',
+    ]
+    for (const raw of queries) expect([raw, refusedOrParsed(raw)]).toEqual([raw, asUrlSearchParams(raw)])
+  })
+
+  it('keeps __proto__ an own field and names inherited from Object.prototype plain parameters', () => {
+    const query = parseQuery('__proto__=x&constructor=y&toString=z')
+    expect(Object.getPrototypeOf(query)).toBe(Object.prototype)
+    expect(Object.entries(query)).toEqual([['__proto__', 'x'], ['constructor', 'y'], ['toString', 'z']])
   })
 })
