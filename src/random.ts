@@ -12,6 +12,12 @@ export interface RandomSource {
   restore(state: number): void
 }
 
+/** A version-4 UUID: x a random hex digit, v the variant (8 to b), drawn in that order, the variant first. */
+const UUID_TEMPLATE = 'xxxxxxxx-xxxx-4xxx-vxxx-xxxxxxxxxxxx'
+const RANDOM_DIGIT = 'x'.charCodeAt(0)
+const VARIANT_DIGIT = 'v'.charCodeAt(0)
+const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0))
+
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 export function createRandom(seed: number): RandomSource {
@@ -24,16 +30,18 @@ export function createRandom(seed: number): RandomSource {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-  const hex = (count: number): string => {
-    let out = ''
-    for (let i = 0; i < count; i++) out += Math.floor(next() * 16).toString(16)
-    return out
-  }
+  // A UUID's characters as codes, made into one flat string at once: appending 32 digits one
+  // by one makes a chain of 32 strings that the id's first Map lookup must then flatten.
+  const codes = new Array<number>(UUID_TEMPLATE.length)
   return {
     next,
     uuid() {
-      const variant = (8 + Math.floor(next() * 4)).toString(16)
-      return `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(12)}`
+      const variant = 8 + Math.floor(next() * 4)
+      for (let i = 0; i < UUID_TEMPLATE.length; i++) {
+        const code = UUID_TEMPLATE.charCodeAt(i)
+        codes[i] = code === RANDOM_DIGIT ? HEX_CODES[Math.floor(next() * 16)]! : code === VARIANT_DIGIT ? HEX_CODES[variant]! : code
+      }
+      return String.fromCharCode(...codes)
     },
     appApiKey() {
       let key = 'sk_'
