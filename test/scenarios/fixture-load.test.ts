@@ -7,6 +7,8 @@ import { exportState, formatFixture, loadFixture, type Fixture } from '../../src
 import { generateFixture } from '../../src/scenarios/generate.js'
 import { buildScenario, DEFAULT_SEED, MULTI_LOCALE } from '../../src/scenarios/index.js'
 import { ROOT } from './cli-child.js'
+import { createMock } from '../../src/mock.js'
+import type { ScenarioSource } from '../../src/scenarios/source.js'
 
 const fixtureFile = (name: string): string => path.join(ROOT, 'fixtures', name)
 
@@ -103,5 +105,26 @@ describe('loadFixture', () => {
   it('gives an export that loads back to the same export', () => {
     const once = exportState(buildScenario('multi-locale', 3))
     expect(exportState(loadFixture(once))).toEqual(once)
+  })
+})
+
+describe('createMock({ scenario })', () => {
+  // A JavaScript caller has no type checker: what is not a scenario is named, with what is accepted.
+  const refusal = (scenario: unknown): string => {
+    try {
+      createMock({ scenario: scenario as ScenarioSource })
+    } catch (error) {
+      return (error as Error).message
+    }
+    return 'accepted'
+  }
+
+  it('refuses a bare fixture document, an unknown name and anything else, saying what it accepts', () => {
+    const accepted = 'accepted: default, empty, multi-locale, large, edge-cases, { fixture: document } or { read: () => document, label }'
+    expect(refusal(exportState(buildScenario('empty', DEFAULT_SEED)))).toMatch(/^scenario \(an object with fields .*workspaces.*\(a fixture document itself: pass it as \{ fixture: document \}\)\) is not a scenario; /)
+    expect(refusal('nope')).toBe(`scenario "nope" is not a scenario; ${accepted}`)
+    expect(refusal({ read: 'file.json' })).toBe(`scenario (an object with fields read) is not a scenario; ${accepted}`)
+    expect(refusal(42)).toBe(`scenario 42 is not a scenario; ${accepted}`)
+    expect(refusal({ fixture: exportState(buildScenario('empty', DEFAULT_SEED)) })).toBe('accepted')
   })
 })
