@@ -16,6 +16,7 @@ import { listPages } from './page-list.js'
 import { findPage, localeToCollapse, localizationIn } from './page-target.js'
 import { pageResponse } from './present.js'
 import { defineOperation, type AccessContext } from './types.js'
+import { instantMs, isoInstant } from '../store/instant.js'
 
 const PATHNAME_TAKEN = 'A page or route with this pathname already exists in this site.'
 
@@ -33,11 +34,8 @@ function defaultLocaleOf(store: Store, page: PageRecord): string {
 
 /** A later instant than `previous`, even within the same millisecond: updatedAt always moves forward. */
 function after(store: Store, previous: string): string {
-  const now = store.now()
-  // One parse and one text either way: edits in a burst often share a millisecond, and then
-  // each one lands a millisecond after the one before.
-  const previousMs = Date.parse(previous)
-  return (now.getTime() > previousMs ? now : new Date(previousMs + 1)).toISOString()
+  // Edits in a burst often share a millisecond: then each lands a millisecond after the one before.
+  return isoInstant(Math.max(store.now().getTime(), instantMs(previous) + 1))
 }
 
 export const pageOperations = [

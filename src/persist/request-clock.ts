@@ -1,3 +1,5 @@
+import { isoInstant } from '../store/instant.js'
+
 /**
  * The clock every store of a mock reads. While a write runs it is frozen at one instant, so
  * every timestamp of that write is the same and a journal can replay it exactly.
@@ -15,7 +17,7 @@ export function createRequestClock(source: () => Date = () => new Date()): Reque
     now: () => (frozen ? new Date(frozen.getTime()) : source()),
     freeze(at) {
       frozen = at === undefined ? source() : new Date(at)
-      return frozen.toISOString()
+      return isoInstant(frozen.getTime())
     },
     thaw() {
       frozen = undefined

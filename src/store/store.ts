@@ -5,6 +5,7 @@ import { PathnameRegistry } from './pathnames.js'
 import type { SiteRecord, WorkspaceRecord } from './records.js'
 import { RouteTable } from './routes.js'
 import { SortedIndex } from './sorted-index.js'
+import { isoInstant } from './instant.js'
 
 const bySeq = (a: SiteRecord, b: SiteRecord): number => a.seq - b.seq
 
@@ -35,7 +36,7 @@ export class Store {
   }
 
   timestamp(): string {
-    return this.now().toISOString()
+    return isoInstant(this.now().getTime())
   }
 
   addWorkspace(workspace: WorkspaceRecord): void {
