@@ -89,4 +89,42 @@ describe('SortedIndex across many chunks', () => {
     expect(index.indexOf(all[0]!)).toBe(-1)
     expect(index.lowerBound({ id: '', rank: 500 })).toBe(expected.findIndex((i) => i.rank >= 500))
   })
+
+  it('keeps order when every item comes in at one end or the other, as in a view by time', () => {
+    const index = new SortedIndex<Item>(byRank)
+    const all: Item[] = []
+    for (let i = 0; i < 3000; i++) {
+      // Newest last, then newest first, then both in turn: each insert lands at an end.
+      const rank = i < 1000 ? i : i < 2000 ? -i : i % 2 === 0 ? i : -i
+      const item = { id: `id${String(i).padStart(5, '0')}`, rank }
+      all.push(item)
+      index.insert(item)
+      if (i % 5 === 0) index.insert({ id: `mid${i}`, rank: 0 })
+    }
+    const expected = [...all, ...all.filter((_, i) => i % 5 === 0).map((_, n) => ({ id: `mid${n * 5}`, rank: 0 }))].sort(byRank)
+    expect(index.values()).toEqual(expected)
+    for (const position of [0, 1, 1500, expected.length - 1]) expect(index.indexOf(expected[position]!)).toBe(position)
+  })
+
+  it('finds every item it holds and none it let go, through edits that move the same items again and again', () => {
+    const index = new SortedIndex<Item>(byRank)
+    const all = Array.from({ length: 2000 }, (_, i) => ({ id: `id${String(i).padStart(5, '0')}`, rank: i }))
+    for (const item of all) index.insert(item)
+    // An edit: out, changed, back in. Thousands of them on a few items, as a burst of PATCHes makes.
+    for (let edit = 0; edit < 5000; edit++) {
+      const item = all[edit % 7]!
+      index.remove(item)
+      item.rank = edit % 2 === 0 ? -edit : 10_000 + edit
+      index.insert(item)
+    }
+    // Then most items leave for good (deleted pages), more than the index then holds.
+    const gone = all.filter((_, i) => i % 10 !== 0)
+    for (const item of gone) index.remove(item)
+    const kept = all.filter((_, i) => i % 10 === 0).sort(byRank)
+    expect(index.values()).toEqual(kept)
+    kept.forEach((item, position) => expect(index.indexOf(item)).toBe(position))
+    for (const item of gone.slice(0, 50)) expect(index.indexOf(item)).toBe(-1)
+    index.insert(gone[0]!)
+    expect(index.indexOf(gone[0]!)).toBe([...kept, gone[0]!].sort(byRank).indexOf(gone[0]!))
+  })
 })
