@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
+import { SERVE_NODE_FLAGS } from '../src/cli/node-flags.js'
 import { chooseLoadGenerator, LOAD, type LoadGenerator, type LoadResult, type Workload } from './load.js'
 import { openLoopInClient } from './open-loop.js'
 import { describeMockDb, measureMockDb } from './mock-db.js'
@@ -57,7 +58,9 @@ function generateFixture(pages: number): string {
 
 const startSitemock = (fixture: string, ...extra: string[]): Promise<ServerProcess> =>
   // --trace-gc: each collection's pause, to tell a latency's tail that is the garbage collector's.
-  startServer(process.execPath, ['--trace-gc', bin, 'serve', '--port', '0', '--log', 'off', '--scenario', fixture, ...extra], LISTENING, 300_000)
+  // The node flags that `serve` would start node again with, given here: the figures read from
+  // /proc are then the server's own.
+  startServer(process.execPath, ['--trace-gc', ...SERVE_NODE_FLAGS, bin, 'serve', '--port', '0', '--log', 'off', '--scenario', fixture, ...extra], LISTENING, 300_000)
 
 interface Measurement {
   server: string
@@ -106,6 +109,13 @@ function medianResult(rounds: LoadResult[]): LoadResult {
     ...(stalls.length > 0 ? { clientStallMs: Math.max(...stalls) } : {}),
   }
 }
+
+/**
+ * Collections V8's memory reducer started to shrink the heap ("Mark-Compact (reduce)"): after
+ * one, node:http answers a quarter fewer requests for the rest of the process's life, so every
+ * server here runs with SERVE_NODE_FLAGS, and the report counts them to show it held.
+ */
+const reducingCollections = (server: ServerProcess): number => server.gcPauses.filter((pause) => pause.kind.includes('(reduce)')).length
 
 const longest = (pauses: GcPause[]): GcPause | undefined => pauses.reduce<GcPause | undefined>((a, b) => (a === undefined || b.ms > a.ms ? b : a), undefined)
 
@@ -162,6 +172,7 @@ async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: numbe
       servers.forEach((s, i) => measurements.push({ server: 'sitemock --journal-size 0', workload: workloads[i]![w]!, url: s.journalOff!.url, n: s.n }))
     })
     measured.rows.push(...(await measureRounds(load, bare, measurements, sizes.map((n) => n.toLocaleString('en-US')).join(' and '))))
+    measured.reducingCollections.sitemock += started.reduce((sum, server) => sum + reducingCollections(server), 0)
     servers.forEach(({ server }, i) => {
       figures[i]!.rssAfterRunMb = server.rssMb()
       figures[i]!.loadedSeconds = measurements.filter((m) => m.url === server.url).length * (SECONDS * ROUNDS + WARMUP_SECONDS)
@@ -209,11 +220,12 @@ async function measureFixedRate(bare: Measurement, server: ServerProcess, worklo
   })
 }
 
-async function measureDurableWrites(load: LoadGenerator, bare: Measurement, target: SitemockTarget, fixture: string): Promise<Row[]> {
+async function measureDurableWrites(load: LoadGenerator, bare: Measurement, target: SitemockTarget, fixture: string, measured: Measured): Promise<Row[]> {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-bench-state-'))
   try {
     return await withServers([() => startSitemock(fixture, '--state-file', path.join(stateDir, 'state.json'))], async ([server]) => {
       const rows = await measureRounds(load, bare, writeWorkloads(target).map((workload) => ({ server: 'sitemock --state-file', workload, url: server!.url })), LARGE.toLocaleString('en-US'), LARGE)
+      measured.reducingCollections.sitemock += reducingCollections(server!)
       return rows
     })
   } finally {
@@ -224,7 +236,7 @@ async function measureDurableWrites(load: LoadGenerator, bare: Measurement, targ
 async function main(): Promise<void> {
   const load = chooseLoadGenerator(log)
   log(`sitemock benchmark: ${load.name}, ${LOAD.connections} connections, ${ROUNDS} alternating rounds of ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up${quick ? ' (--quick)' : ''}`)
-  const measured: Measured = { rows: [], sizes: [], fixedRate: [], small: SMALL, large: LARGE, fixedRateTarget: FIXED_RATE }
+  const measured: Measured = { rows: [], sizes: [], fixedRate: [], small: SMALL, large: LARGE, fixedRateTarget: FIXED_RATE, reducingCollections: { sitemock: 0, limit: 0 } }
 
   const startup = measureStartup(quick ? 5 : 9)
   measured.startup = startup
@@ -236,7 +248,9 @@ async function main(): Promise<void> {
   const pageBodySize = 650
   const prismStart = (): Promise<ServerProcess> =>
     startServer(path.join(here, 'node_modules/.bin/prism'), ['mock', path.join(root, 'contracts/published-openapi.json'), '-h', '127.0.0.1', '-p', '4590', '--errors', 'false'], /Prism is listening on (http:\/\/[^\s]+)/)
-  const bareStart = (): Promise<ServerProcess> => startServer(process.execPath, ['--import', 'tsx', path.join(here, 'servers/bare.ts'), String(pageBodySize)], LISTENING)
+  // The limit runs with the node flags sitemock serve runs with: without them, node:http itself
+  // answers a quarter fewer requests after V8's memory reducer has run (src/cli/node-flags.ts).
+  const bareStart = (): Promise<ServerProcess> => startServer(process.execPath, ['--trace-gc', ...SERVE_NODE_FLAGS, '--import', 'tsx', path.join(here, 'servers/bare.ts'), String(pageBodySize)], LISTENING)
   await withServers([bareStart, prismStart], async ([bareServer, prismServer]) => {
     const bare: Measurement = { server: 'bare node:http', workload: { name: 'fixed JSON body', path: '/' }, url: bareServer!.url }
     // Stoplight Prism mocking the published OpenAPI, for comparison: measured once, beside the smallest state.
@@ -249,7 +263,8 @@ async function main(): Promise<void> {
     await measureSizes(load, bare, [SMALL, LARGE], measured, [prism])
     for (const n of CURVE.filter((size) => size !== LARGE)) await measureSizes(load, bare, [n], measured)
     const largeFixture = generateFixture(LARGE)
-    measured.rows.push(...(await measureDurableWrites(load, bare, await resolveTarget(largeFixture), largeFixture)))
+    measured.rows.push(...(await measureDurableWrites(load, bare, await resolveTarget(largeFixture), largeFixture, measured)))
+    measured.reducingCollections.limit = reducingCollections(bareServer!)
   })
   measured.mockDb = measureMockDb(JSON.parse(fs.readFileSync(generateFixture(LARGE), 'utf8')), LARGE)
   log(describeMockDb(measured.mockDb))
@@ -303,6 +318,7 @@ function render(load: LoadGenerator, measured: Measured): string {
     `- In-process (setupServer + fetch, sequential requests, median of alternating rounds): static msw handler ${measured.inProcess!.staticMicros.toFixed(0)} µs, sitemock handler (GET page by id) ${measured.inProcess!.sitemockMicros.toFixed(0)} µs per request`,
     ...prismNote(measured),
     `- ${describeMockDb(measured.mockDb!)}`,
+    `- Collections started by V8's memory reducer, which leave node:http slower for good (src/cli/node-flags.ts): ${measured.reducingCollections.sitemock} in the sitemock servers, ${measured.reducingCollections.limit} in the limit's`,
     `- Fixed rate: an open loop (bench/open-loop.ts) offering ${FIXED_RATE.toLocaleString('en-US')} req/s evenly over ${LOAD.connections} keep-alive connections for ${FIXED_RATE_SECONDS} s, medians of ${ROUNDS} alternating rounds; ` +
       'each latency runs from when its request was due, so a stall is charged for every request that waited; the bare server at the same rate shows the floor that the client and the machine set',
     '',

@@ -4,6 +4,7 @@
 import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVE_NODE_FLAGS } from '../src/cli/node-flags.js'
 import { startServer } from './processes.js'
 
 const TOTAL = Number(process.env.SOAK_REQUESTS ?? 200_000)
@@ -69,7 +70,8 @@ async function drive(ctx: Context, from: number, to: number, statuses: Map<numbe
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
 }
 
-const server = await startServer(process.execPath, [path.join(root, 'bin/sitemock.js'), 'serve', '--port', '0'], /listening on (http:\/\/[^\s]+)/)
+// The flags given here, as `serve` would start node again with them: /proc then reads the server's own figures.
+const server = await startServer(process.execPath, [...SERVE_NODE_FLAGS, path.join(root, 'bin/sitemock.js'), 'serve', '--port', '0'], /listening on (http:\/\/[^\s]+)/)
 try {
   const credentials = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as {
     workspaces: Array<{ id: string; appApiKey: string }>

@@ -36,6 +36,8 @@ export interface Measured {
   startup?: StartupResult
   inProcess?: InProcessResult
   mockDb?: MockDbResult
+  /** Collections V8's memory reducer started, summed over the servers of each kind. */
+  reducingCollections: { sitemock: number; limit: number }
 }
 
 const verdict = (met: boolean, text: string): string => `- ${met ? 'met' : 'NOT MET'}: ${text}`

@@ -1,6 +1,7 @@
 import '../scenarios/faker-node.js'
 import { runContractCommand } from './contract.js'
 import { runGenerate } from './generate.js'
+import { respawnArguments, runRespawned } from './node-flags.js'
 import { runOpenApi } from './openapi.js'
 import { runServe } from './serve.js'
 import { packageVersion } from './version.js'
@@ -37,6 +38,10 @@ async function main(argv: string[]): Promise<number> {
   if (!run) {
     process.stderr.write(`sitemock: unknown command "${command}"\n\n${USAGE}`)
     return 2
+  }
+  if (command === 'serve') {
+    const respawn = respawnArguments(process.execArgv, process.argv)
+    if (respawn) return runRespawned(respawn)
   }
   return run(rest)
 }

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
+import { stopWithParent } from './node-flags.js'
 import { DX_FLAGS, DX_HELP, dxMockOptions, logFormatFlag, logRequests } from './dx-flags.js'
 
 const HELP = `Usage: sitemock serve [options]
@@ -116,7 +117,12 @@ export async function runServe(args: string[]): Promise<number> {
           })
         : undefined
     await new Promise<void>((resolve) => {
+      let stopping = false
       const stop = (): void => {
+        // Ctrl-C reaches both this process and the one that started it with the server's node
+        // flags, which passes it on: the second is the same request.
+        if (stopping) return
+        stopping = true
         say('sitemock: shutting down\n')
         stopWatching?.()
         void server
@@ -124,8 +130,9 @@ export async function runServe(args: string[]): Promise<number> {
           .then(() => persistent?.close())
           .then(resolve)
       }
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
+      process.on('SIGINT', stop)
+      process.on('SIGTERM', stop)
+      stopWithParent(stop)
     })
     return 0
   } catch (error) {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -85,5 +86,42 @@ describe('sitemock serve on another address than 127.0.0.1', () => {
     expect(guardedErr).toBe('')
     guarded.kill('SIGTERM')
     await once(guarded, 'exit')
+  })
+})
+
+describe('sitemock serve: the node it runs in', () => {
+  /** The processes `pid` started (Linux: /proc). */
+  const childrenOf = (pid: number): number[] =>
+    fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number)
+  const isRunning = (pid: number): boolean => fs.existsSync(`/proc/${pid}`) && !/State:\s+Z/.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+
+  it('serves from a node started without the memory reducer, which stops when its starter is killed outright', async () => {
+    const child = start(['serve', '--port', '0'])
+    const output = await waitFor(child, /All credentials/)
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!
+    const [server] = childrenOf(child.pid!)
+    expect(server).toBeDefined()
+    expect(fs.readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toContain('--no-memory-reducer')
+    expect((await fetch(`${url}/__mock/health`)).status).toBe(200)
+    child.kill('SIGKILL')
+    await once(child, 'exit')
+    const deadline = Date.now() + 5000
+    while (isRunning(server!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(isRunning(server!)).toBe(false)
+    await expect(fetch(`${url}/__mock/health`)).rejects.toThrow()
+  })
+
+  it('runs in this node when it already has the flag: nothing in between', async () => {
+    const child = spawn(process.execPath, ['--no-memory-reducer', BIN, 'serve', '--port', '0'])
+    await waitFor(child, /All credentials/)
+    expect(childrenOf(child.pid!)).toEqual([])
+    child.kill('SIGTERM')
+    const [code] = (await once(child, 'exit')) as [number]
+    expect(code).toBe(0)
   })
 })
