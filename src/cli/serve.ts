@@ -106,17 +106,10 @@ export async function runServe(args: string[]): Promise<number> {
     }
     keepServingWhenOutputCloses()
     const server = await listen(mock, { port, host, ...limits })
-    if (stateFile !== undefined) say(stateLine(stateFile, persistent!))
-    say(banner(server.url, mock.credentials(), options.control))
-    if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`)
-    const stopWatching =
-      flags.watch && typeof scenario !== 'string'
-        ? watchFixtureFile(scenario.label, () => mock.reset({ scenario }), {
-            info: (line) => say(`${line}\n`),
-            error: (line) => process.stderr.write(line),
-          })
-        : undefined
-    await new Promise<void>((resolve) => {
+    let stopWatching: (() => void) | undefined
+    // Wired before the banner says the server is ready: a signal sent on reading it finds its
+    // handler, instead of node's default, which ends the process without closing anything.
+    const stopped = new Promise<void>((resolve) => {
       let stopping = false
       const stop = (): void => {
         // Ctrl-C reaches both this process and the one that started it with the server's node
@@ -134,6 +127,16 @@ export async function runServe(args: string[]): Promise<number> {
       process.on('SIGTERM', stop)
       stopWithParent(stop)
     })
+    if (stateFile !== undefined) say(stateLine(stateFile, persistent!))
+    say(banner(server.url, mock.credentials(), options.control))
+    if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`)
+    if (flags.watch && typeof scenario !== 'string') {
+      stopWatching = watchFixtureFile(scenario.label, () => mock.reset({ scenario }), {
+        info: (line) => say(`${line}\n`),
+        error: (line) => process.stderr.write(line),
+      })
+    }
+    await stopped
     return 0
   } catch (error) {
     if (error instanceof UsageError) {
