@@ -139,9 +139,11 @@ interface SizeServers {
 
 /**
  * Sizes measured in the same rounds: load time and memory, then every workload (or the curve's
- * two) with the journal on, and off where the targets compare them. The same workload at each
- * size, and with the journal on and off, run back to back within a round, so that the ratios the
- * targets take compare figures measured seconds apart, not minutes.
+ * two) with the journal on, and again with it off. The same workload at each size, and with the
+ * journal on and off, run back to back within a round, so that the ratios the targets take
+ * compare figures measured seconds apart, not minutes. The server without the journal runs every
+ * workload the one with it runs: a server that has answered other requests since its last
+ * round (other lists, edits) is not the same as one that has answered only this one.
  */
 async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: number[], measured: Measured, others: Measurement[] = []): Promise<void> {
   const full = sizes.includes(SMALL) || sizes.includes(LARGE)
@@ -162,13 +164,12 @@ async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: numbe
       const { one, deepList } = readWorkloads(target)
       return full ? [...sitemockWorkloads(target).filter((w) => w.method !== 'POST'), writeWorkloads(target).find((w) => w.method === 'POST')!] : [one, deepList]
     })
-    const { one, deepList } = readWorkloads(targets[0]!)
-    const journalCompared = new Set([one.name, deepList.name])
     const measurements: Measurement[] = [...others]
     workloads[0]!.forEach((workload, w) => {
       const post = workload.method === 'POST'
       servers.forEach((s, i) => measurements.push({ server: 'sitemock', workload: workloads[i]![w]!, url: (post ? s.writer! : s.server).url, n: s.n }))
-      if (!full || !journalCompared.has(workload.name)) return
+      // Creates run on a server of their own, with the journal on.
+      if (!full || post) return
       servers.forEach((s, i) => measurements.push({ server: 'sitemock --journal-size 0', workload: workloads[i]![w]!, url: s.journalOff!.url, n: s.n }))
     })
     measured.rows.push(...(await measureRounds(load, bare, measurements, sizes.map((n) => n.toLocaleString('en-US')).join(' and '))))

@@ -2,6 +2,7 @@ import { corsHeaders, preflight, type CorsOrigins } from './api/cors.js'
 import { identifyCaller } from './api/auth.js'
 import { createDispatcher, type Dispatcher, type PreparedRequest } from './api/dispatch.js'
 import { ApiError, internalError } from './api/errors.js'
+import { withBody } from './api/kept-text.js'
 import { lowerCase } from './api/lower-case.js'
 import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
@@ -71,6 +72,11 @@ export interface MockOptions {
 export interface Mock {
   /** Answers one request: the API, or the /__mock/* control plane. */
   handle(request: ApiRequest): ApiResponse
+  /**
+   * handle() for a transport, which sends the payload: a page or a list of pages comes as its
+   * kept text, without the body that handle() parses from it.
+   */
+  respond(request: ApiRequest): ApiResponse
   readonly store: Store
   /**
    * Restores the current scenario, a named one, or a fixture document. An invalid fixture
@@ -80,7 +86,7 @@ export interface Mock {
   credentials(): ReturnType<typeof credentialsOf>
   /** Tells `listener` of every change of the state (a state file saves them); its promise holds responses back. */
   onChange(listener: ChangeListener): void
-  /** Runs a write again as it first ran (same instant, same ids), e.g. from a journal; returns its response. */
+  /** Runs a write again as it first ran (same instant, same ids), e.g. from a journal; returns its response as respond() does. */
   replay(write: ReplayableWrite): ApiResponse
   /** undefined when every change so far is saved; otherwise settles once they are. Transports await it before answering. */
   settled(): Promise<void> | undefined
@@ -118,7 +124,8 @@ export function createMock(options: MockOptions = {}): Mock {
   let version = 0
   let db: unknown
   const core: Omit<Mock, 'db'> = {
-    handle(sent) {
+    handle: (request) => withBody(core.respond(request)),
+    respond(sent) {
       const request = normalized(sent)
       const early = preflight(request, options.corsOrigins)
       if (early) return early

@@ -75,7 +75,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const body = validators.body ? validators.body(rawBody) : undefined
       // Spelled out, not spread: adding a field to a spread copy costs a microsecond per request.
       const result = operation.run({ params: validParams, query: validQuery, rawBody, scope, store, body, target })
-      return { status: result.status, headers: options.rateLimiter.headers(rate, result.body !== undefined), body: result.body, payload: result.payload, payloadParts: result.payloadParts }
+      return { status: result.status, headers: options.rateLimiter.headers(rate, result.body !== undefined || result.payload !== undefined), body: result.body, payload: result.payload, payloadParts: result.payloadParts }
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, request)
       return apiError.toResponse(rate === undefined ? {} : options.rateLimiter.headers(rate))

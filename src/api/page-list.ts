@@ -27,17 +27,19 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
   const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, { include: matches })
   const contents = items.map((page) => contentOf(page, view.version)!)
   const localizations = contents.map((content) => localizationIn(content.localizations, locale))
-  const data = items.map((page, i) => presentPage(page, contents[i]!, site.defaultLocale, localizations[i]))
-  const body: ListBody<Page> = { object: 'list', data, hasMore }
   // A page collapsed into a locale has no kept text: such a list is serialized whole.
-  if (localizations.some((localization) => localization !== undefined)) return { status: 200, body }
-  // Otherwise the list's text joins its pages' kept texts: what JSON.stringify(body) gives,
-  // without serializing a page again.
+  if (localizations.some((localization) => localization !== undefined)) {
+    const data = items.map((page, i) => presentPage(page, contents[i]!, site.defaultLocale, localizations[i]))
+    const body: ListBody<Page> = { object: 'list', data, hasMore }
+    return { status: 200, body }
+  }
+  // Otherwise the list's text joins its pages' kept texts: what JSON.stringify of the list gives,
+  // without presenting or serializing a page again.
   const parts = ['{"object":"list","data":[']
   for (let i = 0; i < items.length; i++) {
     if (i > 0) parts.push(',')
-    parts.push(presentedText(store, contents[i]!, data[i]!))
+    parts.push(presentedText(store, items[i]!, contents[i]!, site.defaultLocale))
   }
   parts.push(hasMore ? '],"hasMore":true}' : '],"hasMore":false}')
-  return { status: 200, body, payload: parts.join(''), payloadParts: parts }
+  return { status: 200, payload: parts.join(''), payloadParts: parts }
 }

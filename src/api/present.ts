@@ -36,21 +36,21 @@ export function presentRoute(route: RouteRecord): Route {
  * The JSON text of a page version as the API shows it in the site's default locale: made once
  * per version and reused until a write changes the page.
  */
-export function presentedText(store: Store, content: PageContent, body: Page): string {
+export function presentedText(store: Store, page: PageRecord, content: PageContent, defaultLocale: string): string {
   let text = store.pages.presented.get(content)
-  if (text === undefined) store.pages.presented.set(content, (text = JSON.stringify(body)))
+  if (text === undefined) store.pages.presented.set(content, (text = JSON.stringify(presentPage(page, content, defaultLocale))))
   return text
 }
 
 /**
- * A page version as a response, with its kept JSON text in the site's default locale. Built
- * whole here: adding the status to a spread copy would cost about a microsecond of every read.
+ * A page version as a response: its kept JSON text in the site's default locale, its body only
+ * when it is collapsed into a localization. Built whole here: adding the status to a spread copy
+ * would cost about a microsecond of every read.
  */
 export function pageResponse(status: number, store: Store, page: PageRecord, content: PageContent, defaultLocale: string, localization?: PageLocalization): OperationResult {
-  const body = presentPage(page, content, defaultLocale, localization)
-  if (localization !== undefined) return { status, body }
-  const payload = presentedText(store, content, body)
-  return { status, body, payload, payloadParts: [payload] }
+  if (localization !== undefined) return { status, body: presentPage(page, content, defaultLocale, localization) }
+  const payload = presentedText(store, page, content, defaultLocale)
+  return { status, payload, payloadParts: [payload] }
 }
 
 /**

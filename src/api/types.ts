@@ -18,7 +18,10 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number
   headers: Record<string, string>
-  /** A JSON value, or undefined for an empty body (204). */
+  /**
+   * A JSON value, or undefined for an empty body (204). Mock.respond leaves it out when
+   * `payloadParts` holds it as text (a page, a list of pages); Mock.handle always gives it.
+   */
   body: unknown
   /** The body already serialized (the journal's copy, a page, a script): transports send it instead of `body`. */
   payload?: string
@@ -41,6 +44,7 @@ export type Scope =
 
 export interface OperationResult {
   status: number
+  /** Left out when `payloadParts` hold it as text (see kept-text.ts). */
   body?: unknown
   /** The body already serialized, when the operation keeps it ready (a page's JSON). */
   payload?: string

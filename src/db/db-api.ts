@@ -1,3 +1,4 @@
+import { withBody } from '../api/kept-text.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import type { ErrorBody } from '../contracts/types.js'
 import type { Store } from '../store/store.js'
@@ -31,13 +32,13 @@ export class DbApi {
   call(method: string, path: string, owner: Owner, body?: unknown): Record<string, unknown> {
     const [pathname, query = ''] = path.split('?')
     const key = this.keyOf(owner)
-    const response = this.source.write({
+    const response = withBody(this.source.write({
       method,
       path: pathname!,
       query,
       headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'x-api-key': key }) },
       body: body === undefined ? undefined : JSON.stringify(body),
-    })
+    }))
     if (response.status >= 400) throw new MockDbError(response.status, response.body as ErrorBody)
     return (response.body ?? {}) as Record<string, unknown>
   }

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib'
+import { bodyJson } from '../api/kept-text.js'
 import type { ApiResponse } from '../api/types.js'
 import { exportChunks, FIXTURE_VERSION } from '../scenarios/export-state.js'
 import type { Store } from '../store/store.js'
@@ -60,7 +61,7 @@ export function encodeWrite(change: Extract<StateChange, { kind: 'write' }>): st
 }
 
 export function digestOf(response: ApiResponse): string {
-  return hex(zlib.crc32(JSON.stringify(response.body ?? null)))
+  return hex(zlib.crc32(bodyJson(response)))
 }
 
 /** A journal record as a JournaledWrite, or undefined when it is not one. */

@@ -35,7 +35,7 @@ export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
       headers[name] = value
     })
     const { body, invalidUtf8 } = decodeBody(bytes)
-    let response = mock.handle({ method: request.method, path: url.pathname.slice(prefix.length) || '/', query: url.search.slice(1), headers, body, invalidUtf8 })
+    let response = mock.respond({ method: request.method, path: url.pathname.slice(prefix.length) || '/', query: url.search.slice(1), headers, body, invalidUtf8 })
     const saving = mock.settled()
     if (saving) response = await saving.then(() => response, unsavedResponse)
     if (response.delayMs) await delay(response.delayMs)

@@ -68,7 +68,7 @@ export function serveRequest(mock: Mock, req: http.IncomingMessage, res: http.Se
     if (res.headersSent) return
     // A literal, not a spread of the decoded body: a spread that adds fields costs about a microsecond.
     const { body, invalidUtf8 } = decodeBody(bytes)
-    const response = mock.handle({ method: req.method ?? 'GET', path, query: q < 0 ? '' : url.slice(q + 1), headers: singleValued(req.headers), body, invalidUtf8 })
+    const response = mock.respond({ method: req.method ?? 'GET', path, query: q < 0 ? '' : url.slice(q + 1), headers: singleValued(req.headers), body, invalidUtf8 })
     // With a state file, nothing is answered before every change so far is saved.
     const saving = mock.settled()
     if (saving === undefined) deliver(res, response)
