@@ -218,7 +218,9 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
   describe('alone, with no peer installed', () => {
     it('prints its version and serves the default scenario from the installed bin', async () => {
       expect((await succeed('npx', ['sitemock', '--version'], projects.bare)).trim()).toBe(manifest.version)
-      const child = spawn('npx', ['sitemock', 'serve', '--port', '0'], { cwd: projects.bare })
+      // A process group of its own: npx does not pass SIGTERM on to the server it started, which
+      // would outlive the test; the whole group is stopped instead.
+      const child = spawn('npx', ['sitemock', 'serve', '--port', '0'], { cwd: projects.bare, detached: true })
       try {
         let output = ''
         const url = await new Promise<string>((resolve, reject) => {
@@ -237,7 +239,13 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
         expect(sites.status).toBe(200)
         expect(((await sites.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0)
       } finally {
-        child.kill('SIGTERM')
+        const exited = child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve))
+        try {
+          process.kill(-child.pid!, 'SIGTERM')
+        } catch {
+          // The group has already gone.
+        }
+        await exited
       }
     })
 
