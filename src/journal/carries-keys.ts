@@ -2,6 +2,9 @@ import type { RegisteredOperation } from '../api/types.js'
 import { schemaFile } from '../openapi/schema-components.js'
 
 const known = new Map<RegisteredOperation, boolean>()
+// The last operation asked about, answered without the map: the journal asks on every request,
+// and a client mostly repeats one operation.
+let last: { operation: RegisteredOperation | undefined; answer: boolean } = { operation: undefined, answer: true }
 
 /**
  * Whether the operation's request or success body may hold an API key (a field such as
@@ -9,6 +12,13 @@ const known = new Map<RegisteredOperation, boolean>()
  * Unknown routes may hold anything.
  */
 export function carriesKeys(operation: RegisteredOperation | undefined): boolean {
+  if (operation === last.operation) return last.answer
+  const answer = judged(operation)
+  last = { operation, answer }
+  return answer
+}
+
+function judged(operation: RegisteredOperation | undefined): boolean {
   if (operation === undefined) return true
   let answer = known.get(operation)
   if (answer === undefined) {

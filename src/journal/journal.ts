@@ -4,7 +4,7 @@ import type { ApiRequest, ApiResponse, RegisteredOperation } from '../api/types.
 import type { JournalEntry, JournalKey } from '../contracts/types.js'
 import { BODY_CAP, capBody } from './cap-body.js'
 import { carriesKeys } from './carries-keys.js'
-import { describeKey, hintOf } from './describe-key.js'
+import { hintOf, keyKind, keyScope, keyTail } from './describe-key.js'
 import { FAULT_HEADER } from '../faults/fault-header.js'
 import { OVERRIDE_HEADER } from '../overrides/override-header.js'
 import { TextRing } from './text-ring.js'
@@ -15,12 +15,17 @@ export type JournalListener = (entry: JournalEntry) => void
 
 // An entry is kept as numbers in typed arrays, its texts as bytes in a TextRing, and references
 // to objects the state already holds (the operation, the key's scope): a request allocates
-// nothing the garbage collector must keep tracing. Entries become objects only when read.
+// nothing the garbage collector must keep tracing. Holding the request's own strings (path,
+// query) instead of copying them would save two calls into Node's Buffer, but a list's request
+// allocates about 36 KB, so the young generation is collected every few hundred requests: an
+// entry would outlive two collections, and V8 promoted 8 MB a second of them (a list at 47,000
+// requests/s).
+// Entries become objects only when read.
 // `overridden` holds the id of the override that answered (ids start at 1), 0 for none.
 // `keptParts` counts the response's parts held by reference (see ApiResponse.payloadParts), 0 when its text was copied.
 const NUMBERS = { seq: 0, at: 1, durationMs: 2, status: 3, flags: 4, textStart: 5, overridden: 6, keptParts: 7 } as const
 const NUMBER_COUNT = 8
-const TEXTS = { method: 0, path: 1, query: 2, keyHint: 3, fault: 4, requestBody: 5, responseBody: 6 } as const
+const TEXTS = { method: 0, path: 1, query: 2, keyTail: 3, fault: 4, requestBody: 5, responseBody: 6 } as const
 const TEXT_COUNT = 7
 const REFS = { operation: 0, keyKind: 1, workspaceId: 2, siteId: 3 } as const
 const REF_COUNT = 4
@@ -92,7 +97,6 @@ export class RequestJournal {
   observe(request: ApiRequest, match: RouteMatch, caller: Caller, run: () => ApiResponse): ApiResponse {
     if (this.size === 0 && this.listeners.size === 0) return run()
     const started = performance.now()
-    const key = describeKey(caller)
     const response = run()
     const payload = response.payload ?? (response.body === undefined ? undefined : JSON.stringify(response.body))
     const operation = match.kind === 'found' ? match.operation : undefined
@@ -121,16 +125,17 @@ export class RequestJournal {
     texts[TEXTS.method] = request.method
     texts[TEXTS.path] = request.path
     texts[TEXTS.query] = request.query
-    texts[TEXTS.keyHint] = key.tail
+    texts[TEXTS.keyTail] = keyTail(caller)
     texts[TEXTS.fault] = response.headers[FAULT_HEADER]
     texts[TEXTS.requestBody] = request.invalidUtf8 ? undefined : keptBody(request.body)
     texts[TEXTS.responseBody] = response.drop || kept ? undefined : keptBody(payload)
     this.numbers[n + NUMBERS.textStart] = this.texts.write(texts, this.lengths, slot * TEXT_COUNT, this.oldestKeptStart())
     const r = slot * REF_COUNT
+    const scope = keyScope(caller)
     this.refs[r + REFS.operation] = operation
-    this.refs[r + REFS.keyKind] = key.kind
-    this.refs[r + REFS.workspaceId] = key.workspaceId
-    this.refs[r + REFS.siteId] = key.siteId
+    this.refs[r + REFS.keyKind] = keyKind(caller)
+    this.refs[r + REFS.workspaceId] = scope ? scope.workspaceId : null
+    this.refs[r + REFS.siteId] = scope?.kind === 'site' ? scope.siteId : null
     if (this.listeners.size > 0) {
       const entry = this.materialize(slot)
       for (const listener of this.listeners) listener(entry)
@@ -166,7 +171,7 @@ export class RequestJournal {
   private materialize(slot: number): JournalEntry {
     const n = slot * NUMBER_COUNT
     const flags = this.numbers[n + NUMBERS.flags]!
-    const [method, path, query, keyHint, fault, requestBody, responseBody] = this.texts.read(this.numbers[n + NUMBERS.textStart]!, this.lengths, slot * TEXT_COUNT, TEXT_COUNT)
+    const [method, path, query, tail, fault, requestBody, responseBody] = this.texts.read(this.numbers[n + NUMBERS.textStart]!, this.lengths, slot * TEXT_COUNT, TEXT_COUNT)
     const r = slot * REF_COUNT
     const operation = this.refs[r + REFS.operation] as RegisteredOperation | undefined
     const dropped = flags & FLAGS.droppedReset ? 'reset' : flags & FLAGS.droppedTimeout ? 'timeout' : null
@@ -181,7 +186,7 @@ export class RequestJournal {
       route: operation?.path ?? null,
       key: {
         kind: this.refs[r + REFS.keyKind] as JournalKey['kind'],
-        hint: hintOf(keyHint),
+        hint: hintOf(tail),
         workspaceId: this.refs[r + REFS.workspaceId] as string | null,
         siteId: this.refs[r + REFS.siteId] as string | null,
       },
