@@ -10,6 +10,7 @@ import type { JournalKey } from '../contracts/types.js'
 /** Keys shorter than this show no hint at all: four characters of them would be most of the key. */
 const MIN_HINTED_LENGTH = 12
 
+/** The kind of key sent: none, one the dispatcher refused (unknown), or an accepted App or Site key. */
 export const keyKind = ({ sentKey, scope }: Caller): JournalKey['kind'] => (!sentKey ? 'none' : scope instanceof ApiError ? 'unknown' : scope.kind)
 
 /** The scope of a key the dispatcher accepted; none for a refused key or none sent. */

@@ -19,8 +19,7 @@ export type JournalListener = (entry: JournalEntry) => void
 // query) instead of copying them would save two calls into Node's Buffer, but a list's request
 // allocates about 36 KB, so the young generation is collected every few hundred requests: an
 // entry would outlive two collections, and V8 promoted 8 MB a second of them (a list at 47,000
-// requests/s).
-// Entries become objects only when read.
+// requests/s). Entries become objects only when read.
 // `overridden` holds the id of the override that answered (ids start at 1), 0 for none.
 // `keptParts` counts the response's parts held by reference (see ApiResponse.payloadParts), 0 when its text was copied.
 const NUMBERS = { seq: 0, at: 1, durationMs: 2, status: 3, flags: 4, textStart: 5, overridden: 6, keptParts: 7 } as const
