@@ -4,7 +4,8 @@ import { schemaFile } from '../openapi/schema-components.js'
 const known = new Map<RegisteredOperation, boolean>()
 // The last operation asked about, answered without the map: the journal asks on every request,
 // and a client mostly repeats one operation.
-let last: { operation: RegisteredOperation | undefined; answer: boolean } = { operation: undefined, answer: true }
+let lastOperation: RegisteredOperation | undefined
+let lastAnswer = true
 
 /**
  * Whether the operation's request or success body may hold an API key (a field such as
@@ -12,10 +13,11 @@ let last: { operation: RegisteredOperation | undefined; answer: boolean } = { op
  * Unknown routes may hold anything.
  */
 export function carriesKeys(operation: RegisteredOperation | undefined): boolean {
-  if (operation === last.operation) return last.answer
-  const answer = judged(operation)
-  last = { operation, answer }
-  return answer
+  if (operation !== lastOperation) {
+    lastOperation = operation
+    lastAnswer = judged(operation)
+  }
+  return lastAnswer
 }
 
 function judged(operation: RegisteredOperation | undefined): boolean {
