@@ -8,6 +8,7 @@ import { hintOf, keyKind, keyScope, keyTail } from './describe-key.js'
 import { FAULT_HEADER } from '../faults/fault-header.js'
 import { OVERRIDE_HEADER } from '../overrides/override-header.js'
 import { TextRing } from './text-ring.js'
+import { wallTimeAt } from './wall-clock.js'
 
 export const DEFAULT_JOURNAL_SIZE = 1000
 
@@ -107,7 +108,7 @@ export class RequestJournal {
     this.recordedSinceClear++
     const n = slot * NUMBER_COUNT
     this.numbers[n + NUMBERS.seq] = this.seq
-    this.numbers[n + NUMBERS.at] = Date.now()
+    this.numbers[n + NUMBERS.at] = wallTimeAt(started)
     this.numbers[n + NUMBERS.durationMs] = Math.round((performance.now() - started + (response.delayMs ?? 0)) * 100) / 100
     this.numbers[n + NUMBERS.status] = response.status
     this.numbers[n + NUMBERS.overridden] = Number(response.headers[OVERRIDE_HEADER] ?? 0)
