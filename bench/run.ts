@@ -17,7 +17,7 @@ import { measureInProcess } from './msw-inprocess.js'
 import { startServer, type GcPause, type ServerProcess } from './processes.js'
 import { alternate, median } from './rounds.js'
 import { measureStartup } from './startup.js'
-import { judgeTargets, type Measured, type Row, type SizeFigures } from './targets.js'
+import { JOURNAL_OFF, JOURNAL_OFF_TWIN, judgeTargets, type Measured, type Row, type SizeFigures } from './targets.js'
 import { readWorkloads, resolveTarget, sitemockWorkloads, writeWorkloads, type SitemockTarget } from './workloads.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -135,6 +135,8 @@ interface SizeServers {
   server: ServerProcess
   journalOff?: ServerProcess
   writer?: ServerProcess
+  /** A second server without the journal, at N = SMALL: what two identical servers differ by in the same rounds. */
+  twin?: ServerProcess
 }
 
 /**
@@ -150,12 +152,14 @@ async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: numbe
   const fixtures = sizes.map((n) => generateFixture(n))
   const targets = await Promise.all(fixtures.map((fixture) => resolveTarget(fixture)))
   // Creates grow the state, so they go to a server of their own: the reads keep measuring N pages.
-  const roles = full ? [[], ['--journal-size', '0'], []] : [[]]
-  const starts = fixtures.flatMap((fixture) => roles.map((extra) => () => startSitemock(fixture, ...extra)))
+  const off = ['--journal-size', '0']
+  const roles = sizes.map((n) => (full ? [[], off, [], ...(n === SMALL ? [off] : [])] : [[]]))
+  const starts = fixtures.flatMap((fixture, i) => roles[i]!.map((extra) => () => startSitemock(fixture, ...extra)))
   await withServers(starts, async (started) => {
     const servers: SizeServers[] = sizes.map((n, i) => {
-      const [server, journalOff, writer] = started.slice(i * roles.length, (i + 1) * roles.length)
-      return { n, target: targets[i]!, server: server!, journalOff, writer }
+      const first = roles.slice(0, i).reduce((sum, r) => sum + r.length, 0)
+      const [server, journalOff, writer, twin] = started.slice(first, first + roles[i]!.length)
+      return { n, target: targets[i]!, server: server!, journalOff, writer, twin }
     })
     const figures = servers.map(({ n, server }): SizeFigures => ({ n, loadSeconds: server.startMs / 1000, rssAfterLoadMb: server.rssMb() }))
     for (const f of figures) log(`N = ${f.n.toLocaleString('en-US')}: loaded and listening in ${f.loadSeconds.toFixed(2)} s, RSS ${f.rssAfterLoadMb.toFixed(0)} MB`)
@@ -170,7 +174,8 @@ async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: numbe
       servers.forEach((s, i) => measurements.push({ server: 'sitemock', workload: workloads[i]![w]!, url: (post ? s.writer! : s.server).url, n: s.n }))
       // Creates run on a server of their own, with the journal on.
       if (!full || post) return
-      servers.forEach((s, i) => measurements.push({ server: 'sitemock --journal-size 0', workload: workloads[i]![w]!, url: s.journalOff!.url, n: s.n }))
+      servers.forEach((s, i) => measurements.push({ server: JOURNAL_OFF, workload: workloads[i]![w]!, url: s.journalOff!.url, n: s.n }))
+      servers.forEach((s, i) => s.twin && measurements.push({ server: JOURNAL_OFF_TWIN, workload: workloads[i]![w]!, url: s.twin.url, n: s.n }))
     })
     measured.rows.push(...(await measureRounds(load, bare, measurements, sizes.map((n) => n.toLocaleString('en-US')).join(' and '))))
     measured.reducingCollections.sitemock += started.reduce((sum, server) => sum + reducingCollections(server), 0)

@@ -40,6 +40,10 @@ export interface Measured {
   reducingCollections: { sitemock: number; limit: number }
 }
 
+/** The server of each size without the journal, and a second one at N = small: the difference between those two is the noise. */
+export const JOURNAL_OFF = 'sitemock --journal-size 0'
+export const JOURNAL_OFF_TWIN = 'sitemock --journal-size 0, a second server'
+
 const verdict = (met: boolean, text: string): string => `- ${met ? 'met' : 'NOT MET'}: ${text}`
 const pct = (ratio: number): string => `${(ratio * 100).toFixed(0)}%`
 const count = (n: number): string => n.toLocaleString('en-US')
@@ -75,12 +79,23 @@ export function judgeTargets(m: Measured): string[] {
     const durable = find('sitemock --state-file', workload, m.large)
     if (durable) lines.push(verdict(durable.result.rps >= 3000, `${workload} with --state-file at N = ${count(m.large)}: ${durable.result.rps.toFixed(0)} durable writes/s (at least 3,000)`))
   }
+  const twins = m.rows.filter((r) => r.server === JOURNAL_OFF_TWIN).flatMap((twin) => {
+    const off = find(JOURNAL_OFF, twin.workload, m.small)
+    return off ? [Math.abs(1 - speedRatio(twin, off))] : []
+  })
+  if (twins.length > 0) {
+    lines.push(
+      `- resolution of the journal lines: two servers without the journal, identical in every way, differed by ${pct(Math.min(...twins))} to ${pct(Math.max(...twins))} across the workloads at N = ${count(m.small)} in the same rounds (median ${pct(median(twins))})`,
+    )
+  }
   for (const n of [m.small, m.large]) {
     for (const on of m.rows.filter((r) => r.server === 'sitemock' && r.n === n)) {
-      const off = find('sitemock --journal-size 0', on.workload, n)
+      const off = find(JOURNAL_OFF, on.workload, n)
       if (!off) continue
       const cost = 1 - speedRatio(on, off)
-      lines.push(verdict(cost <= 0.1, `journal on vs off, ${on.workload} at N = ${count(n)}: ${pct(on.ofLimit)} vs ${pct(off.ofLimit)} of the limit, the journal costs ${pct(cost)} of the throughput, off against on in the same rounds (at most 10%)`))
+      // Each round's cost beside the median: how far one round's figure may stray from another's here.
+      const spread = on.rounds && off.rounds?.length === on.rounds.length ? ` (median of the rounds' ${on.rounds.map((round, i) => pct(1 - round.rps / off.rounds![i]!.rps)).join(', ')})` : ''
+      lines.push(verdict(cost <= 0.1, `journal on vs off, ${on.workload} at N = ${count(n)}: ${pct(on.ofLimit)} vs ${pct(off.ofLimit)} of the limit, the journal costs ${pct(cost)} of the throughput${spread}, off against on in the same rounds (at most 10%)`))
     }
   }
   const floor = m.fixedRate.find((row) => row.n === '')
