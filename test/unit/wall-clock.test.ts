@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWallClock, wallTimeAt } from '../../src/journal/wall-clock.js'
+import { createMock } from '../../src/index.js'
 
 describe('wall clock of a monotonic reading', () => {
   afterEach(() => {
@@ -18,6 +19,14 @@ describe('wall clock of a monotonic reading', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2031-02-03T04:05:06.789Z'))
     expect(new Date(wallTimeAt(performance.now())).toISOString()).toBe('2031-02-03T04:05:06.789Z')
+  })
+
+  it("stamps a journal entry with the time a test's fake timers set", () => {
+    const mock = createMock({ seed: 1 })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2031-02-03T04:05:06.789Z'))
+    mock.handle({ method: 'GET', path: '/v2/sites', query: '', headers: {} })
+    expect([...mock.journal.newestFirst()].map((entry) => entry.at)).toEqual(['2031-02-03T04:05:06.789Z'])
   })
 
   it('asks the wall clock once a second, counting the monotonic time in between', () => {
