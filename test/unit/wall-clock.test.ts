@@ -25,7 +25,7 @@ describe('wall clock of a monotonic reading', () => {
     const mock = createMock({ seed: 1 })
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2031-02-03T04:05:06.789Z'))
-    mock.handle({ method: 'GET', path: '/v2/sites', query: '', headers: {} })
+    mock.handle({ method: 'GET', path: '/v2/sites', query: '', headers: {}, body: undefined })
     expect([...mock.journal.newestFirst()].map((entry) => entry.at)).toEqual(['2031-02-03T04:05:06.789Z'])
   })
 
