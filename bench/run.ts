@@ -17,7 +17,7 @@ import { measureInProcess } from './msw-inprocess.js'
 import { startServer, type GcPause, type ServerProcess } from './processes.js'
 import { alternate, median } from './rounds.js'
 import { measureStartup } from './startup.js'
-import { JOURNAL_OFF, JOURNAL_OFF_TWIN, judgeTargets, type Measured, type Row, type SizeFigures } from './targets.js'
+import { JOURNAL_OFF, JOURNAL_OFF_TWIN, JOURNAL_ON_TWIN, judgeTargets, type Measured, type Row, type SizeFigures } from './targets.js'
 import { readWorkloads, resolveTarget, sitemockWorkloads, writeWorkloads, type SitemockTarget } from './workloads.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -135,8 +135,8 @@ interface SizeServers {
   server: ServerProcess
   journalOff?: ServerProcess
   writer?: ServerProcess
-  /** A second server without the journal, at N = SMALL: what two identical servers differ by in the same rounds. */
-  twin?: ServerProcess
+  /** A second server with the journal and one without: a process has a speed of its own, so the journal is priced on two of each. */
+  twins?: { on: ServerProcess; off: ServerProcess }
 }
 
 /**
@@ -145,7 +145,9 @@ interface SizeServers {
  * journal on and off, run back to back within a round, so that the ratios the targets take
  * compare figures measured seconds apart, not minutes. The server without the journal runs every
  * workload the one with it runs: a server that has answered other requests since its last
- * round (other lists, edits) is not the same as one that has answered only this one.
+ * round (other lists, edits) is not the same as one that has answered only this one. A second
+ * server of each kind does the same, since one process of the same code may run a few percent
+ * faster than another for its whole life.
  */
 async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: number[], measured: Measured, others: Measurement[] = []): Promise<void> {
   const full = sizes.includes(SMALL) || sizes.includes(LARGE)
@@ -153,13 +155,12 @@ async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: numbe
   const targets = await Promise.all(fixtures.map((fixture) => resolveTarget(fixture)))
   // Creates grow the state, so they go to a server of their own: the reads keep measuring N pages.
   const off = ['--journal-size', '0']
-  const roles = sizes.map((n) => (full ? [[], off, [], ...(n === SMALL ? [off] : [])] : [[]]))
-  const starts = fixtures.flatMap((fixture, i) => roles[i]!.map((extra) => () => startSitemock(fixture, ...extra)))
+  const roles = full ? [[], off, [], [], off] : [[]]
+  const starts = fixtures.flatMap((fixture) => roles.map((extra) => () => startSitemock(fixture, ...extra)))
   await withServers(starts, async (started) => {
     const servers: SizeServers[] = sizes.map((n, i) => {
-      const first = roles.slice(0, i).reduce((sum, r) => sum + r.length, 0)
-      const [server, journalOff, writer, twin] = started.slice(first, first + roles[i]!.length)
-      return { n, target: targets[i]!, server: server!, journalOff, writer, twin }
+      const [server, journalOff, writer, onTwin, offTwin] = started.slice(i * roles.length, (i + 1) * roles.length)
+      return { n, target: targets[i]!, server: server!, journalOff, writer, twins: onTwin && offTwin ? { on: onTwin, off: offTwin } : undefined }
     })
     const figures = servers.map(({ n, server }): SizeFigures => ({ n, loadSeconds: server.startMs / 1000, rssAfterLoadMb: server.rssMb() }))
     for (const f of figures) log(`N = ${f.n.toLocaleString('en-US')}: loaded and listening in ${f.loadSeconds.toFixed(2)} s, RSS ${f.rssAfterLoadMb.toFixed(0)} MB`)
@@ -175,7 +176,8 @@ async function measureSizes(load: LoadGenerator, bare: Measurement, sizes: numbe
       // Creates run on a server of their own, with the journal on.
       if (!full || post) return
       servers.forEach((s, i) => measurements.push({ server: JOURNAL_OFF, workload: workloads[i]![w]!, url: s.journalOff!.url, n: s.n }))
-      servers.forEach((s, i) => s.twin && measurements.push({ server: JOURNAL_OFF_TWIN, workload: workloads[i]![w]!, url: s.twin.url, n: s.n }))
+      servers.forEach((s, i) => measurements.push({ server: JOURNAL_ON_TWIN, workload: workloads[i]![w]!, url: s.twins!.on.url, n: s.n }))
+      servers.forEach((s, i) => measurements.push({ server: JOURNAL_OFF_TWIN, workload: workloads[i]![w]!, url: s.twins!.off.url, n: s.n }))
     })
     measured.rows.push(...(await measureRounds(load, bare, measurements, sizes.map((n) => n.toLocaleString('en-US')).join(' and '))))
     measured.reducingCollections.sitemock += started.reduce((sum, server) => sum + reducingCollections(server), 0)
