@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { SERVE_NODE_FLAGS } from '../src/cli/node-flags.js'
 import { chooseLoadGenerator, LOAD, type LoadGenerator, type LoadResult, type Workload } from './load.js'
 import { openLoopInClient } from './open-loop.js'
+import { describeJournalWork, measureJournalWork } from './journal-work.js'
 import { describeMockDb, measureMockDb } from './mock-db.js'
 import { measureInProcess } from './msw-inprocess.js'
 import { startServer, type GcPause, type ServerProcess } from './processes.js'
@@ -276,6 +277,14 @@ async function main(): Promise<void> {
   })
   measured.mockDb = measureMockDb(JSON.parse(fs.readFileSync(generateFixture(LARGE), 'utf8')), LARGE)
   log(describeMockDb(measured.mockDb))
+  // The journal's own work, in process and after the servers have stopped: nothing else runs meanwhile.
+  measured.journalWork = []
+  for (const n of [SMALL, LARGE]) {
+    const fixture = generateFixture(n)
+    const workloads = sitemockWorkloads(await resolveTarget(fixture)).filter((w) => w.method !== 'POST')
+    measured.journalWork.push(...measureJournalWork(JSON.parse(fs.readFileSync(fixture, 'utf8')), n, workloads))
+  }
+  for (const work of measured.journalWork) log(`journal's work in process, ${describeJournalWork(work)}`)
 
   const report = render(load, measured)
   console.log('\n' + report)
