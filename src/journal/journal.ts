@@ -31,7 +31,7 @@ const REFS = { operation: 0, keyKind: 1, workspaceId: 2, siteId: 3 } as const
 const REF_COUNT = 4
 
 /**
- * A response made of texts the state keeps (a page's JSON, a list of them) is held as references
+ * A read's response made of texts the state keeps (a page's JSON, a list of them) is held as references
  * to those texts, at most this many per entry (a list of 100 pages, its commas and brackets), in
  * slots allocated once: no copy, and nothing allocated per request. A longer one is copied.
  */
@@ -101,7 +101,10 @@ export class RequestJournal {
     const payload = response.payload ?? (response.body === undefined ? undefined : JSON.stringify(response.body))
     const operation = match.kind === 'found' ? match.operation : undefined
     const keys = carriesKeys(operation)
-    const parts = response.drop ? undefined : response.payloadParts
+    // A read's parts are texts the state keeps (a page's JSON, made by an earlier request). A
+    // write's answer is a text made just now, which the state drops at the page's next write:
+    // held here it would outlive two scavenges and be promoted, at every write, so it is copied.
+    const parts = response.drop || request.method !== 'GET' ? undefined : response.payloadParts
     const kept = parts !== undefined && parts.length <= MAX_KEPT_PARTS
     const slot = this.seq % this.slots
     this.seq++

@@ -41,6 +41,24 @@ describe.each(TRANSPORTS)('request journal (%s)', (transport) => {
     expect(Date.parse(create.at)).toBeGreaterThan(Date.parse(list.at) - 60_000)
   })
 
+  it("keeps a page's answers as they were sent, a read's, a list's and an edit's, after later edits", async () => {
+    const { workspaces, sites } = server.mock.credentials()
+    const key = workspaces[0]!.appApiKey
+    const listPath = `/v6/pages?siteId=${sites[0]!.id}&limit=2`
+    const id = ((await server.api.get(listPath, { key })).body.data as Array<{ id: string }>)[0]!.id
+    await control(server.url, 'DELETE', '/__mock/requests')
+    const read = await server.api.get(`/v6/pages/${id}`, { key })
+    const edited = await server.api.patch(`/v6/pages/${id}`, { key, body: { title: 'First edit' } })
+    const listed = await server.api.get(listPath, { key })
+    await server.api.patch(`/v6/pages/${id}`, { key, body: { title: 'Second edit' } })
+    const [, listEntry, editEntry, readEntry] = (await journal()).entries as [JournalEntry, JournalEntry, JournalEntry, JournalEntry]
+    expect(JSON.parse(readEntry.responseBody!.text)).toEqual(read.body)
+    expect(JSON.parse(editEntry.responseBody!.text)).toEqual(edited.body)
+    expect(edited.body.title).toBe('First edit')
+    expect(editEntry.requestBody).toEqual({ text: JSON.stringify({ title: 'First edit' }), truncated: false })
+    expect(JSON.parse(listEntry.responseBody!.text)).toEqual(listed.body)
+  })
+
   it('never shows a key whole, whether App, Site, Bearer or unknown', async () => {
     const { workspaces, sites } = server.mock.credentials()
     const keys = [workspaces[0]!.appApiKey, sites[0]!.siteApiKey, 'sk_NotAKeyOfThisMockAtAll1234']
