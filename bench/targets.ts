@@ -76,6 +76,12 @@ function roundCosts(ons: Row[], offs: Row[]): number[] | undefined {
   return Array.from({ length: rounds }, (_, round) => 1 - total(ons, round) / total(offs, round))
 }
 
+/** The row of one server, workload and size. */
+const rowFinder =
+  (m: Measured) =>
+  (server: string, workload: string, n: number): Row | undefined =>
+    m.rows.find((r) => r.server === server && r.workload === workload && r.n === n)
+
 /** The median over rounds of each round's mean over workloads: every workload weighs alike, and a round's hiccup is one round. */
 function pooledMedian(perWorkload: number[][]): number {
   const rounds = Math.min(...perWorkload.map((values) => values.length))
@@ -89,7 +95,7 @@ function pooledMedian(perWorkload: number[][]): number {
  * printed beside it, with the journal's own work timed in process, which no such noise reaches.
  */
 function judgeJournal(m: Measured): string[] {
-  const find = (server: string, workload: string, n: number): Row | undefined => m.rows.find((r) => r.server === server && r.workload === workload && r.n === n)
+  const find = rowFinder(m)
   const lines: string[] = []
   const twins = (n: number): Array<{ twin: Row; first: Row }> =>
     m.rows
@@ -137,7 +143,7 @@ function judgeJournal(m: Measured): string[] {
 }
 
 export function judgeTargets(m: Measured): string[] {
-  const find = (server: string, workload: string, n: number): Row | undefined => m.rows.find((r) => r.server === server && r.workload === workload && r.n === n)
+  const find = rowFinder(m)
   const lines: string[] = []
   const failed = m.rows.filter((r) => r.result.errors + r.result.unexpected > 0)
   lines.push(verdict(failed.length === 0, failed.length === 0 ? 'no errors and no 4xx/5xx answers in any workload' : `errors or 4xx/5xx answers in: ${failed.map((r) => `${r.workload} (N = ${r.n})`).join(', ')}`))
