@@ -28,7 +28,7 @@ export interface ApiResponse {
   /**
    * The payload as the texts it joins, each one the state keeps anyway (a page's JSON) or a
    * constant (a list's brackets and commas): payload === payloadParts.join(''). The journal
-   * holds these rather than a copy of the payload.
+   * holds a read's parts rather than a copy of the payload.
    */
   payloadParts?: readonly string[]
   /** Wait this long before answering (Prefer: delay, injected latency). */
