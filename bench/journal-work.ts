@@ -6,6 +6,7 @@ import type { ApiRequest } from '../src/api/types.js'
 import { createMock, type Mock } from '../src/mock.js'
 import type { Workload } from './load.js'
 import { median } from './rounds.js'
+import { fillBody } from './workloads.js'
 
 export interface JournalWork {
   n: number
@@ -26,7 +27,7 @@ function requestOf(workload: Workload, i: number): ApiRequest {
     path: q < 0 ? workload.path : workload.path.slice(0, q),
     query: q < 0 ? '' : workload.path.slice(q + 1),
     headers,
-    body: workload.body?.replaceAll('{n}', String(i)).replaceAll('{tag}', 'work'),
+    body: workload.body === undefined ? undefined : fillBody(workload.body, i, 'work'),
   }
 }
 

@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import type { GcPause } from './processes.js'
+import { fillBody } from './workloads.js'
 
 export interface LoadResult {
   rps: number
@@ -44,7 +45,6 @@ export interface LoadGenerator {
 
 let runs = 0
 const uniqueTag = (): string => `${process.pid}-${Date.now().toString(36)}-${++runs}`
-const fillBody = (template: string, n: number, tag: string): string => template.replaceAll('{n}', String(n)).replaceAll('{tag}', tag)
 
 /** wrk when it is installed or can be (apt-get as root, as the tests install Chromium); otherwise autocannon, with a warning. */
 export function chooseLoadGenerator(log: (line: string) => void): LoadGenerator {

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import type { LoadResult, Workload } from './load.js'
+import { fillBody } from './workloads.js'
 
 /** Requests due within one timer tick leave together; node's timers tick at best every millisecond. */
 const TICK_MS = 1
@@ -48,7 +49,7 @@ export async function openLoop(baseUrl: string, workload: Workload, seconds: num
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')
   const requestText = (n: number): string => {
-    const body = workload.body?.replaceAll('{n}', String(n)).replaceAll('{tag}', `open-${process.pid}-${Date.now()}`) ?? ''
+    const body = workload.body === undefined ? '' : fillBody(workload.body, n, `open-${process.pid}-${Date.now()}`)
     return `${workload.method ?? 'GET'} ${url.pathname}${url.search} HTTP/1.1\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   }
   const fixedRequest = workload.body === undefined ? Buffer.from(requestText(0)) : undefined

@@ -2,6 +2,9 @@ import fs from 'node:fs'
 import readline from 'node:readline'
 import type { Workload } from './load.js'
 
+/** A workload's body for its n-th request: `{n}` becomes the counter and `{tag}` the run's own text. */
+export const fillBody = (template: string, n: number, tag: string): string => template.replaceAll('{n}', String(n)).replaceAll('{tag}', tag)
+
 /** What the sitemock workloads address: a key, the big site, one of its pages, and cursors in the middle. */
 export interface SitemockTarget {
   key: string
