@@ -23,6 +23,8 @@ await build({
     msw: compiled('transports/msw.js'),
     express: compiled('transports/express.js'),
     browser: compiled('transports/browser.js'),
+    handlers: compiled('transports/handlers.js'),
+    playwright: compiled('transports/playwright.js'),
     data: compiled('data.js'),
     cli: compiled('cli/main.js'),
   },

@@ -7,23 +7,17 @@
  *   const sitemock = await startBrowserMock()
  *   const { appApiKey } = sitemock.credentials().workspaces[0]
  */
-import { faker } from '@faker-js/faker/locale/en'
-import { http, passthrough } from 'msw'
-import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
-import { apiRoutes } from '../api/operations.js'
+import { setupWorker, type SetupWorker } from 'msw/browser'
 import type { Credentials } from '../contracts/types.js'
-import { CONTROL_PREFIX } from '../control/control-types.js'
 import type { Mock, MockOptions } from '../mock.js'
-import { provideFaker } from '../scenarios/faker-provider.js'
 import { DEFAULT_SEED, type ScenarioName } from '../scenarios/index.js'
 import { fingerprint, SessionJournal } from './browser-session.js'
 import { createSavedMock } from './browser-state.js'
-import { createMswHandler, DEFAULT_BASE_URL } from './msw.js'
+import { DEFAULT_BASE_URL, handlersFor } from './handlers.js'
+import { onUnhandled, type UnhandledRequests } from './unhandled.js'
 
-export { DEFAULT_BASE_URL }
-
-// A page has no require(): the browser entry brings faker in its bundle for the scenarios it generates.
-provideFaker(() => faker)
+// The browser-safe mock and handlers (sitemock/handlers), for pages that start msw's worker themselves.
+export * from './handlers.js'
 
 export interface BrowserMockOptions {
   /** The state to start from: a scenario name (default "default") or { fixture } with a fixture document. */
@@ -36,8 +30,11 @@ export interface BrowserMockOptions {
    * origin only the API's paths and /__mock/* are answered; the app's own files pass through.
    */
   baseUrl?: string
-  /** What msw does with a request the mock does not take (default "bypass": it goes to the network). */
-  onUnhandledRequest?: StartOptions['onUnhandledRequest']
+  /**
+   * What msw does with a request the mock does not take (default "bypass": it goes to the
+   * network): "bypass", "warn", "error" or a callback. Given to msw 2 and msw 3 alike.
+   */
+  onUnhandledRequest?: UnhandledRequests
   /**
    * Keep the state across reloads of the tab in sessionStorage (default true), under `key`
    * (default "sitemock"). A different scenario or seed starts afresh.
@@ -71,11 +68,10 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   const { mock, resetTo } = createSavedMock(mockOptions, journal)
 
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
-  const handler = createMswHandler(mock, { baseUrl })
-  const worker = baseUrl.startsWith('/') ? setupWorker(sameOriginFilter(baseUrl), handler) : setupWorker(handler)
+  const worker = setupWorker(...handlersFor(mock, baseUrl))
   await worker.start({
     serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
-    onUnhandledRequest: options.onUnhandledRequest ?? 'bypass',
+    ...onUnhandled(options.onUnhandledRequest ?? 'bypass'),
     quiet: options.quiet,
   })
   return {
@@ -94,16 +90,3 @@ function keyOf(persist: BrowserMockOptions['persist']): string {
   return typeof persist === 'object' ? persist.key : 'sitemock'
 }
 
-/**
- * On the page's own origin a catch-all would also take the app's scripts, images and data
- * files; this handler, placed first, lets through every request that is neither an API route
- * nor the control plane, and leaves the rest to the mock's handler.
- */
-function sameOriginFilter(baseUrl: string) {
-  const prefix = baseUrl.replace(/\/$/, '')
-  return http.all(`${prefix}/*`, ({ request }) => {
-    const path = new URL(request.url).pathname.slice(prefix.length) || '/'
-    if (path.startsWith(CONTROL_PREFIX) || apiRoutes.match(request.method, path).kind !== 'not-found') return undefined
-    return passthrough()
-  })
-}

@@ -1,13 +1,15 @@
 import { delay, http, HttpResponse } from 'msw'
 import type { Mock } from '../mock.js'
 import { unsavedResponse } from '../persist/changes.js'
+import { DEFAULT_BASE_URL, parseBaseUrl } from './base-url.js'
 import { decodeBody } from './decode-body.js'
 
 /** Verification for setupServer users: expectRequest(mock, { method: 'POST', path: '/v6/pages' }). */
 export { expectRequest, findRequests, type RequestExpectation } from '../journal/expect-request.js'
+/** msw 2's onUnhandledRequest and msw 3's onUnhandledFrame at once: server.listen(onUnhandled('error')). */
+export { onUnhandled, type UnhandledOptions, type UnhandledRequestCallback, type UnhandledRequestPrint, type UnhandledRequests, type UnhandledRequestStrategy } from './unhandled.js'
 
-/** The service's production address; the msw handler intercepts it unless told otherwise. */
-export const DEFAULT_BASE_URL = 'https://api.makeswift.com'
+export { DEFAULT_BASE_URL }
 
 export interface MswHandlerOptions {
   /**
@@ -23,10 +25,8 @@ export interface MswHandlerOptions {
  * own route table does the routing. Used by the browser worker and setupServer.
  */
 export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
-  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
-  const relative = baseUrl.startsWith('/')
-  const prefix = (relative ? baseUrl : new URL(baseUrl).pathname).replace(/\/$/, '')
-  const pattern = relative ? `${prefix}/*` : `${new URL(baseUrl).origin}${prefix}/*`
+  const { origin, prefix } = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL)
+  const pattern = `${origin ?? ''}${prefix}/*`
   return http.all(pattern, async ({ request }) => {
     const url = new URL(request.url)
     const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array()

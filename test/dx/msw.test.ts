@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMock } from '../../src/mock.js'
-import { createMswHandler, DEFAULT_BASE_URL, expectRequest, findRequests } from '../../src/transports/msw.js'
+import { createMswHandler, DEFAULT_BASE_URL, expectRequest, findRequests, onUnhandled } from '../../src/transports/msw.js'
 
 // The library path: a user's tests put the mock's msw handler into setupServer and verify calls.
 const mock = createMock({ seed: 5 })
@@ -10,7 +10,7 @@ const { workspaces, sites } = mock.credentials()
 const headers = { 'x-api-key': workspaces[0]!.appApiKey, 'content-type': 'application/json' }
 
 describe('the journal and faults through the msw handler in setupServer', () => {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen(onUnhandled('error')))
   beforeEach(() => {
     mock.journal.clear()
     mock.faults.clear()

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { JournalPage, OverrideList } from '../../src/contracts/types.js'
 import { createMock } from '../../src/mock.js'
-import { createMswHandler, DEFAULT_BASE_URL } from '../../src/transports/msw.js'
+import { createMswHandler, DEFAULT_BASE_URL, onUnhandled } from '../../src/transports/msw.js'
 import { startMock, TRANSPORTS, type TestServer } from '../support/harness.js'
 import { serveStateFile, stateFilePath } from '../support/state-file-server.js'
 import { control } from './support.js'
@@ -157,7 +157,7 @@ describe('overrides through the msw handler in setupServer', () => {
   const server = setupServer(createMswHandler(mock))
   const { workspaces, sites } = mock.credentials()
   const headers = { 'x-api-key': workspaces[0]!.appApiKey }
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen(onUnhandled('error')))
   afterAll(() => server.close())
 
   it('takes overrides from code and from POST /__mock/overrides, and journals the answers as overridden', async () => {

@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import '../../src/data.js'
 import { createMock } from '../../src/mock.js'
-import { createMswHandler } from '../../src/transports/msw.js'
+import { createMswHandler, onUnhandled } from '../../src/transports/msw.js'
 
 // The README's example of mock.db, as a user's component test would have it.
 const mock = createMock()
@@ -28,7 +28,7 @@ async function shortenLongTitles(): Promise<void> {
   }
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen(onUnhandled('error')))
 beforeEach(() => mock.reset())
 afterAll(() => server.close())
 

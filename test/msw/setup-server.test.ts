@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMock } from '../../src/mock.js'
-import { createMswHandler, DEFAULT_BASE_URL } from '../../src/transports/msw.js'
+import { createMswHandler, DEFAULT_BASE_URL, onUnhandled } from '../../src/transports/msw.js'
 import { checkContract } from '../support/harness.js'
 
 // The library path: users' tests put the mock's single msw handler into setupServer.
@@ -17,7 +17,7 @@ async function call(url: string, init: RequestInit = {}): Promise<{ status: numb
 }
 
 describe('msw handler in setupServer', () => {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen(onUnhandled('error')))
   afterAll(() => server.close())
 
   it("answers the service's real address by default", async () => {

@@ -1,0 +1,64 @@
+/**
+ * sitemock/handlers: a mock and its msw handlers, made inside a page's own bundle (Storybook,
+ * Vitest's browser mode, an app's dev build) with nothing of Node's. The page's own msw runs
+ * them, through whatever starts its worker (msw-storybook-addon, setupWorker, msw/vite):
+ *
+ *   import { createMockHandlers } from 'sitemock/handlers'
+ *   const { mock, handlers } = createMockHandlers({ scenario: 'default' })
+ */
+import { faker } from '@faker-js/faker/locale/en'
+import { http, passthrough } from 'msw'
+import { createMock, type Mock, type MockOptions } from '../mock.js'
+import { provideFaker } from '../scenarios/faker-provider.js'
+import { isMockPath } from './mock-path.js'
+import { createMswHandler, DEFAULT_BASE_URL } from './msw.js'
+
+export { createMock, type Mock, type MockOptions }
+export { createMswHandler, DEFAULT_BASE_URL, expectRequest, findRequests, type MswHandlerOptions, type RequestExpectation } from './msw.js'
+export { onUnhandled, type UnhandledOptions, type UnhandledRequestCallback, type UnhandledRequestPrint, type UnhandledRequests, type UnhandledRequestStrategy } from './unhandled.js'
+export { SCENARIOS, type ScenarioName } from '../scenarios/index.js'
+
+// A page has no require(): this entry brings faker in its bundle for the scenarios it generates.
+provideFaker(() => faker)
+
+export interface MockHandlersOptions extends MockOptions {
+  /**
+   * What the handlers intercept: the service's address (default https://api.makeswift.com),
+   * another absolute base URL, or a path on the page's own origin such as "/" or "/api". On the
+   * page's origin only the API's paths and /__mock/* are answered; the app's own files pass through.
+   */
+  baseUrl?: string
+}
+
+export interface MockHandlers {
+  /** The core: mock.reset() between stories or tests, mock.credentials() for keys, expectRequest(mock, ...). */
+  mock: Mock
+  /** For setupWorker(...handlers), worker.use(...handlers) or Storybook's parameters.msw.handlers. */
+  handlers: ReturnType<typeof http.all>[]
+}
+
+/** A new mock (see createMock) and the msw handlers that answer through it. */
+export function createMockHandlers(options: MockHandlersOptions = {}): MockHandlers {
+  const { baseUrl, ...mockOptions } = options
+  const mock = createMock(mockOptions)
+  return { mock, handlers: handlersFor(mock, baseUrl) }
+}
+
+/** The handlers that answer through `mock` at `baseUrl`. */
+export function handlersFor(mock: Mock, baseUrl = DEFAULT_BASE_URL): ReturnType<typeof http.all>[] {
+  const handler = createMswHandler(mock, { baseUrl })
+  return baseUrl.startsWith('/') ? [sameOriginFilter(baseUrl), handler] : [handler]
+}
+
+/**
+ * On the page's own origin a catch-all would also take the app's scripts, images and data
+ * files; this handler, placed first, lets through every request that is neither an API route
+ * nor the control plane, and leaves the rest to the mock's handler.
+ */
+function sameOriginFilter(baseUrl: string) {
+  const prefix = baseUrl.replace(/\/$/, '')
+  return http.all(`${prefix}/*`, ({ request }) => {
+    const path = new URL(request.url).pathname.slice(prefix.length) || '/'
+    return isMockPath(request.method, path) ? undefined : passthrough()
+  })
+}

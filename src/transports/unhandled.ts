@@ -1,0 +1,60 @@
+/**
+ * What msw does with a request that no handler takes, said once for both majors. msw 2 reads
+ * `onUnhandledRequest`; msw 3 renamed it `onUnhandledFrame` and ignores the old name without a
+ * word, so an `'error'` given under one name only lets requests reach the network on the other
+ * major. `onUnhandled('error')` gives both names:
+ *
+ *   server.listen(onUnhandled('error'))
+ *   worker.start({ ...onUnhandled('bypass'), quiet: true })
+ *
+ * The types are sitemock's own and structural, so the object fits either major's options.
+ */
+
+/** A request no handler took: 'bypass' sends it to the network, 'warn' too with a warning, 'error' fails it. */
+export type UnhandledRequestStrategy = 'bypass' | 'warn' | 'error'
+
+/** msw's own reactions, for a callback that decides per request. */
+export interface UnhandledRequestPrint {
+  /** Prints msw's warning; the request then goes to the network. */
+  warning(): void
+  /** Prints msw's error and fails the request. */
+  error(): void
+}
+
+/** Decides per request; doing nothing lets it through to the network. */
+export type UnhandledRequestCallback = (request: Request, print: UnhandledRequestPrint) => void
+
+export type UnhandledRequests = UnhandledRequestStrategy | UnhandledRequestCallback
+
+/** msw 3's callback argument, as much of it as sitemock reads. */
+interface UnhandledFrameArgs {
+  frame: { protocol: string; data: unknown }
+  defaults: { warn(): void; error(): void }
+}
+
+export interface UnhandledOptions {
+  /** msw 2's name. */
+  onUnhandledRequest: UnhandledRequests
+  /** msw 3's name. */
+  onUnhandledFrame: UnhandledRequestStrategy | ((args: UnhandledFrameArgs) => void)
+}
+
+/** The option under both msw majors' names, to spread into server.listen() or worker.start(). */
+export function onUnhandled(handle: UnhandledRequests): UnhandledOptions {
+  if (typeof handle === 'string') return { onUnhandledRequest: handle, onUnhandledFrame: handle }
+  return {
+    onUnhandledRequest: handle,
+    onUnhandledFrame: ({ frame, defaults }) => {
+      const request = requestOf(frame)
+      // Not an HTTP request (a WebSocket connection): the callback is about requests, so msw's default applies.
+      if (request === undefined) return defaults.warn()
+      handle(request, { warning: () => defaults.warn(), error: () => defaults.error() })
+    },
+  }
+}
+
+function requestOf(frame: UnhandledFrameArgs['frame']): Request | undefined {
+  if (frame.protocol !== 'http' || typeof frame.data !== 'object' || frame.data === null) return undefined
+  const request = (frame.data as { request?: unknown }).request
+  return request instanceof Request ? request : undefined
+}
