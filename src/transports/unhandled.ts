@@ -10,7 +10,12 @@
  * The types are sitemock's own and structural, so the object fits either major's options.
  */
 
-/** A request no handler took: 'bypass' sends it to the network, 'warn' too with a warning, 'error' fails it. */
+/**
+ * A request no handler took: 'bypass' sends it to the network, 'warn' too with a warning, 'error'
+ * keeps it from the network (in Node its fetch rejects; in a page msw 3's worker answers it with
+ * its own 500). Under every strategy msw lets through what looks like a static file (.js, .css,
+ * .json, images, fonts).
+ */
 export type UnhandledRequestStrategy = 'bypass' | 'warn' | 'error'
 
 /** msw's own reactions, for a callback that decides per request. */

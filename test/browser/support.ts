@@ -22,7 +22,17 @@ export interface StaticServer {
   close(): Promise<void>
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json' }
+/** The content types a browser insists on for scripts, styles and modules' data. */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
 
 /**
  * Serves the files of `dir` on 127.0.0.1 and nothing else: no API at all, so a list that
@@ -33,7 +43,12 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     requests.push(url.pathname + url.search)
-    const file = path.join(dir, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname))
+    // Asked for by the browser on its own, not by the page: a 404 would log an error in the page.
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204).end()
+      return
+    }
+    const file = path.join(dir, url.pathname === '/' ? 'index.html' : path.normalize(decodeURIComponent(url.pathname)))
     if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
       return
