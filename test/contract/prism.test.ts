@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { labelOf } from '../../src/contract/reporters/format.js'
 import { runContract } from '../../src/contract/runner.js'
 import type { ContractReport, Profile } from '../../src/contract/types.js'
+import { freePort } from '../support/free-port.js'
 import { check, describeFailures, withStatus } from './support.js'
 import { ensurePrism } from './installers.js'
 
@@ -62,17 +62,6 @@ const FALSE_ALARMS = [
   'validation.patch.v6-pages-pageIdOrPathname.title.wrong-type',
   'validation.patch.v6-pages-pageIdOrPathname.sitemapPriority.out-of-range',
 ]
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Prism mocking the project's copy of the published OpenAPI, on a free port of 127.0.0.1. */
 async function startPrism(): Promise<{ url: string; process: ChildProcess }> {

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REPO, run, scratchProject, succeed, type NodeMajor } from './support.js'
+import { freePort } from '../support/free-port.js'
+import { filesUnder, REPO, run, scratchProject, succeed, type NodeMajor } from './support.js'
 
 /**
  * sitemock/playwright as its users meet it: the packed tarball in a project of theirs with
@@ -31,29 +31,6 @@ const VARIANTS: Variant[] = [
   // TypeScript here too: the recipe's types are checked against @playwright/test's own.
   { name: 'no-msw', dependencies: [PLAYWRIGHT, 'typescript@5.9.3', '@types/node@20.19.43'], node: 24, msw: null },
 ]
-
-/** The user's files, name → text, subfolders included (README.md is about them, not theirs). */
-function userFiles(): Record<string, string> {
-  const files: Record<string, string> = {}
-  for (const entry of fs.readdirSync(USER_FILES, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue
-    const file = path.relative(USER_FILES, path.join(entry.parentPath, entry.name))
-    if (file !== 'README.md') files[file] = fs.readFileSync(path.join(USER_FILES, file), 'utf8')
-  }
-  return files
-}
-
-/** A port nobody listens on now, for the app's server in one run. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Playwright's packages and sitemock: none of them may download anything when installed (msw's own postinstall is msw's affair). */
 const WATCHED = ['@playwright/test', 'playwright', 'playwright-core', 'sitemock']
@@ -84,7 +61,7 @@ describe('sitemock/playwright in a project with @playwright/test', { timeout: 60
   })
 
   it('names its specs so that only Playwright runs them', () => {
-    const files = Object.keys(userFiles())
+    const files = Object.keys(filesUnder(USER_FILES))
     expect(files.filter((file) => file.endsWith('.test.ts'))).toEqual([])
     expect(files.filter((file) => file.endsWith('.spec.ts'))).toEqual(['tests/pages.spec.ts'])
   })
@@ -93,7 +70,7 @@ describe('sitemock/playwright in a project with @playwright/test', { timeout: 60
     let dir: string
 
     beforeAll(async () => {
-      dir = await scratchProject(`playwright-${name}`, { dependencies, node, files: userFiles() })
+      dir = await scratchProject(`playwright-${name}`, { dependencies, node, files: USER_FILES })
     }, 600_000)
 
     it(`installs ${PLAYWRIGHT} without a browser, beside ${msw === null ? 'no msw' : `msw ${msw}`}`, async () => {
