@@ -32,7 +32,9 @@ Options (each also read from the environment variable shown):
                                                                         SITEMOCK_ONLY
   --profile NAME        spec (default): every service rule,             SITEMOCK_PROFILE
                         400 details and 401s included; published: what
-                        the published OpenAPI documents
+                        the published OpenAPI documents; sitemock: the
+                        service rules and sitemock's own choices where
+                        they leave freedom (which error wins, ties...)
   --reporter NAME       pretty (default), junit or json                 SITEMOCK_REPORTER
   --output FILE         write the report to FILE instead of stdout      SITEMOCK_OUTPUT
   --concurrency N       checks and requests in flight (default 1)       SITEMOCK_CONCURRENCY

@@ -3,7 +3,7 @@ import type { ContractClient, ContractRequest, Exchange } from './http-client.js
 import { promisedBy, summarize } from './judge.js'
 import { publishedErrorCode, publishedStatement } from './published.js'
 import type { CreatedResources } from './tracker.js'
-import { DOCUMENT_OF, type ContractOptions, type DocumentName, type Failure, type Group, type Profile } from './types.js'
+import { DOCUMENT_OF, holdsServiceRules, type ContractOptions, type DocumentName, type Failure, type Group, type Profile } from './types.js'
 import type { Fixtures } from './fixtures.js'
 
 export type Json = Record<string, unknown>
@@ -82,7 +82,7 @@ export class CheckContext {
   }
 
   get spec(): boolean {
-    return this.profile === 'spec'
+    return holdsServiceRules(this.profile)
   }
 
   /** The answer this check got last: a failure that names no exchange is about it. */
@@ -138,6 +138,23 @@ export class CheckContext {
   /** Set while a part of the check runs that the published OpenAPI leaves open: why it does. */
   private openPart?: string
 
+  /**
+   * Runs the part of a check that holds the target to a choice of sitemock's where the service
+   * rules and the published OpenAPI leave freedom (`why` says which): its failures are labelled
+   * sitemock behaviour, a difference rather than a break, failing the run under --profile sitemock only.
+   */
+  async sitemockChoice(why: string, part: () => Promise<void> | void): Promise<void> {
+    this.choicePart = why
+    try {
+      await part()
+    } finally {
+      this.choicePart = undefined
+    }
+  }
+
+  /** Set while a part of the check runs that holds the target to a choice of sitemock's: what the contract leaves free. */
+  private choicePart?: string
+
   record(failure: Failure): void {
     this.failures.push(this.labelled(failure))
   }
@@ -149,6 +166,7 @@ export class CheckContext {
    */
   private labelled(failure: Failure, expected?: number): Failure {
     if (failure.documents.length === 0) return failure
+    if (this.choicePart !== undefined) return { ...failure, documents: ['sitemock behaviour'], leftOpen: this.choicePart }
     if (this.spec && this.openPart !== undefined) return { ...failure, documents: ['service rules'], leftOpen: this.openPart }
     const rulesOnly = this.spec && this.check?.profiles?.includes('published') === false
     if (rulesOnly) {

@@ -3,11 +3,11 @@ import { documentedStatuses as statusesOf, type ResponseShape } from '../api/typ
 import { contractsValidator, publishedDocumentsStatus, publishedValidator } from '../contracts/response-check.js'
 import { operationAt } from './endpoints.js'
 import type { Exchange } from './http-client.js'
-import { DOCUMENT_OF, type DocumentName, type Failure, type Profile, type Violation } from './types.js'
+import { DOCUMENT_OF, holdsServiceRules, type DocumentName, type Failure, type Profile, type Violation } from './types.js'
 
 /** The statuses the profile's document declares for an operation; undefined when it has no such operation. */
 export function documentedStatuses(profile: Profile, method: string, template: string): number[] | undefined {
-  if (profile === 'spec') {
+  if (holdsServiceRules(profile)) {
     const operation = operationAt(method, template)
     return operation ? statusesOf(operation) : undefined
   }
@@ -45,7 +45,7 @@ export function judgeExchange(profile: Profile, exchange: Exchange): Failure[] {
     return failures
   }
   // Where the published OpenAPI describes the operation too, a non-JSON answer breaks it as well.
-  const inPublished = profile === 'spec' && publishedDocumentsStatus(method, template, status) !== undefined
+  const inPublished = holdsServiceRules(profile) && publishedDocumentsStatus(method, template, status) !== undefined
   const both: DocumentName[] = inPublished ? ['service rules', 'published OpenAPI'] : [DOCUMENT_OF[profile]]
   if (!declared.includes(status)) {
     const undeclaredThere = inPublished && publishedDocumentsStatus(method, template, status) === false
@@ -73,7 +73,7 @@ export function judgeExchange(profile: Profile, exchange: Exchange): Failure[] {
 function schemaViolations(profile: Profile, method: string, template: string, status: number, body: unknown): Violation[] {
   const found: Violation[] = []
   const operation = operationAt(method, template)
-  if (profile === 'spec' && operation) {
+  if (holdsServiceRules(profile) && operation) {
     const validate = contractsValidator(operation.success.shape, status)
     if (validate) found.push(...named(validate, body, 'service rules', contractsSchemaName(operation.success.shape, status)))
   }

@@ -8,13 +8,14 @@ import { ContractClient, InterruptedError, NetworkError } from './http-client.js
 import { ruleOf } from './rules.js'
 import { Throttle } from './throttle.js'
 import { CreatedResources, SafetyError } from './tracker.js'
-import { DOCUMENT_OF, type CheckResult, type ContractOptions, type ContractReport, type Profile, type RunEvents } from './types.js'
+import { DOCUMENT_OF, type CheckResult, type ContractOptions, type ContractReport, type Failure, type Profile, type RunEvents } from './types.js'
 
 const DEFAULT_TIMEOUT_MS = 15_000
 
 /** Why a check does not run in this configuration, or undefined when it runs. */
 function skipReason(check: CheckDefinition, options: ContractOptions): string | undefined {
-  if (check.profiles && !check.profiles.includes(options.profile)) return check.unpromised ?? `not a promise of the ${DOCUMENT_OF[options.profile]}`
+  // The sitemock profile runs every check of the service rules (and holds the target to sitemock's choices too).
+  if (check.profiles && !check.profiles.includes(options.profile === 'sitemock' ? 'spec' : options.profile)) return check.unpromised ?? `not a promise of the ${DOCUMENT_OF[options.profile]}`
   for (const need of check.needs ?? []) {
     if (need === 'write' && options.readOnly) return '--read-only: the suite sends only GET requests'
     if (need === 'write' && options.workspaceId === undefined) return 'no --workspace-id: the suite writes only in sites it creates there'
@@ -118,7 +119,7 @@ async function runCheck(check: CheckDefinition, run: RunState, context: CheckCon
   if (options.signal?.aborted) return result('skipped', { reason: 'interrupted (Ctrl-C)' })
   try {
     await check.run(context)
-    return result(context.failures.length ? 'failed' : 'passed')
+    return result(context.failures.length ? failedStatus(context.failures, options.profile) : 'passed')
   } catch (error) {
     if (error instanceof CheckSkip && context.failures.length === 0) return result('skipped', { reason: error.message })
     if (error instanceof InterruptedError && context.failures.length === 0) return result('skipped', { reason: 'interrupted (Ctrl-C)' })
@@ -129,8 +130,14 @@ async function runCheck(check: CheckDefinition, run: RunState, context: CheckCon
     }
     if (error instanceof CheckFailure) context.record(error.failure)
     else if (!(error instanceof CheckSkip) && !(error instanceof InterruptedError)) context.record({ message: messageOf(error), documents: [] })
-    return result('failed')
+    return result(failedStatus(context.failures, options.profile))
   }
+}
+
+/** A check whose every failure is a difference from sitemock's own choices only differs, unless the profile holds the target to them. */
+function failedStatus(failures: Failure[], profile: Profile): CheckResult['status'] {
+  const differences = failures.every((failure) => failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour')
+  return differences && profile !== 'sitemock' ? 'differs' : 'failed'
 }
 
 function messageOf(error: unknown): string {

@@ -1,13 +1,24 @@
-/** The two documents a deployment can be held to. */
-export type Profile = 'spec' | 'published'
-export const PROFILES: readonly Profile[] = ['spec', 'published']
+/**
+ * What a deployment is held to: the service rules (spec), the published OpenAPI alone
+ * (published), or the service rules and also each choice sitemock made where they leave freedom
+ * (sitemock): under the first two such a difference is reported apart and fails nothing.
+ */
+export type Profile = 'spec' | 'published' | 'sitemock'
+export const PROFILES: readonly Profile[] = ['spec', 'published', 'sitemock']
 
 /**
- * The service rules are the behaviour sitemock implements, written out in docs/contract-rules.md
- * and encoded by contracts/schemas/; the published OpenAPI is contracts/published-openapi.json.
+ * The service rules are the service's contract as written out in docs/contract-rules.md and
+ * encoded by contracts/schemas/; the published OpenAPI is contracts/published-openapi.json.
+ * sitemock behaviour is what sitemock chose where both leave freedom (which error wins when a
+ * request breaks several rules, the order of ties...): a deployment may choose otherwise.
  */
-export type DocumentName = 'service rules' | 'published OpenAPI'
-export const DOCUMENT_OF: Record<Profile, DocumentName> = { spec: 'service rules', published: 'published OpenAPI' }
+export type DocumentName = 'service rules' | 'published OpenAPI' | 'sitemock behaviour'
+export const DOCUMENT_OF: Record<Profile, DocumentName> = { spec: 'service rules', published: 'published OpenAPI', sitemock: 'service rules' }
+
+/** Whether the profile holds the deployment to the service rules (every profile but published). */
+export function holdsServiceRules(profile: Profile): boolean {
+  return profile !== 'published'
+}
 
 export const GROUPS = ['schema', 'auth', 'lifecycle', 'validation', 'conflicts', 'pagination', 'versions', 'stateful'] as const
 export type Group = (typeof GROUPS)[number]
@@ -83,7 +94,8 @@ export interface Failure {
   violations?: Violation[]
 }
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped'
+/** differs: every failure is a difference from sitemock's own choices, which the profile does not hold the target to. */
+export type CheckStatus = 'passed' | 'failed' | 'differs' | 'skipped'
 
 export interface CheckResult {
   id: string

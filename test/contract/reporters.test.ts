@@ -43,9 +43,9 @@ describe('the reporters', () => {
     expect(text).not.toMatch(/SPEC\.md|must match|must be /)
   })
 
-  it('pretty: a summary per group with passed, failed and skipped, the reasons for skips, cleanup and the verdict', () => {
+  it('pretty: a summary per group with passed, failed, differs and skipped, the reasons for skips, cleanup and the verdict', () => {
     const text = render(report, 'pretty')
-    expect(text).toMatch(/Summary\n {2}group +passed +failed +skipped\n {2}schema +\d+ +\d+ +\d+\n {2}auth +\d+ +\d+ +\d+\n {2}total/)
+    expect(text).toMatch(/Summary\n {2}group +passed +failed +differs +skipped\n {2}schema +\d+ +\d+ +\d+ +\d+\n {2}auth +\d+ +\d+ +\d+ +\d+\n {2}total/)
     expect(text).toContain('auth: 4 checks: no --other-api-key: cross-tenant checks skipped')
     expect(text).toMatch(/cleanup: deleted \d+ resources created by contract-[0-9a-f]{8}/)
     expect(text).toMatch(/\n\nFAILED: \d+ of \d+ checks break the service rules \(\d+ skipped\)\n$/)

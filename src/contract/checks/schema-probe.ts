@@ -3,6 +3,7 @@ import { failureOf, specOnly, type CheckContext, type CheckDefinition } from '..
 import { operationAt } from '../endpoints.js'
 import type { Exchange } from '../http-client.js'
 import { documents, judgeExchange, promisedBy } from '../judge.js'
+import { holdsServiceRules } from '../types.js'
 
 /**
  * Sends one request meant to get `intended` and judges whatever comes back. A request whose
@@ -52,7 +53,7 @@ export function schemaCheck(recipe: SchemaRecipe): CheckDefinition {
         return exchange
       }
       await recipe.run(context, probe)
-      if (sent === 0) context.skip(`the ${context.profile === 'spec' ? 'operation table' : 'published OpenAPI'} declares none of the statuses this check provokes`)
+      if (sent === 0) context.skip(`the ${holdsServiceRules(context.profile) ? 'operation table' : 'published OpenAPI'} declares none of the statuses this check provokes`)
     },
   }
 }

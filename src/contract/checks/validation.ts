@@ -3,7 +3,7 @@ import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } fr
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES, operationAt } from '../endpoints.js'
 import { contractsSchema, invalidCases, publishedBodySchema, publishedQuerySchema, type InvalidCase } from '../invalid-cases.js'
 import { documents } from '../judge.js'
-import type { Profile } from '../types.js'
+import { holdsServiceRules, type Profile } from '../types.js'
 
 /** Where invalid input goes: the operation, its path parameters, and a valid input to break one field of. */
 interface Target {
@@ -92,7 +92,7 @@ function caseCheck(target: Target, c: InvalidCase, id: string, profile: Profile)
     id,
     group: 'validation',
     name: `${target.method} ${target.template}: ${describeCase(c)} is a 400 naming ${c.field}`,
-    ...(profile === 'spec' ? publishedStance(target, c) : {}),
+    ...(holdsServiceRules(profile) ? publishedStance(target, c) : {}),
     needs: target.method === 'GET' ? [] : ['write'],
     async run(ctx) {
       const params = await target.params(ctx)
@@ -118,7 +118,7 @@ export function generatedValidationChecks(profile: Profile): CheckDefinition[] {
     if (profile === 'published' && !documents('published', target.method, target.template, 400)) continue
     const found = schemaOf(profile, target)
     if (!found) {
-      if (profile === 'spec' && !operationAt(target.method, target.template)) checks.push(missingContract(target))
+      if (holdsServiceRules(profile) && !operationAt(target.method, target.template)) checks.push(missingContract(target))
       continue
     }
     const cases = invalidCases(found.schema, found.base, { asText: target.in !== 'body', skip: PAGINATION })

@@ -1,5 +1,5 @@
 import { RULES, ruleReference } from '../rules.js'
-import { GROUPS, type CheckResult, type ContractReport, type Failure, type Group } from '../types.js'
+import { GROUPS, holdsServiceRules, type CheckResult, type ContractReport, type Failure, type Group } from '../types.js'
 
 const MAX_JSON = 400
 
@@ -10,7 +10,7 @@ export function brief(value: unknown, max = MAX_JSON): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text
 }
 
-export type FailureLabel = 'server error' | 'bug' | 'service rules' | 'published OpenAPI' | 'suite'
+export type FailureLabel = 'server error' | 'bug' | 'service rules' | 'published OpenAPI' | 'sitemock behaviour' | 'suite'
 
 /**
  * What kind of failure this is, for sorting out who acts: a 5xx is a server error whatever was
@@ -34,6 +34,8 @@ function brokenDocuments(failure: Failure): string {
       return 'the service rules and the published OpenAPI (a bug)'
     case 'published OpenAPI':
       return 'the published OpenAPI'
+    case 'sitemock behaviour':
+      return `nothing the service rules or the published OpenAPI fix: sitemock's documented behaviour only (${failure.leftOpen ?? 'the contract leaves this free'}); a difference, not a break`
     case 'service rules':
       if (failure.disagreement) return `the service rules only; the documents disagree: ${failure.disagreement}`
       return `the service rules only; the published OpenAPI leaves this open (${failure.leftOpen ?? 'it makes no such promise'})`
@@ -68,6 +70,8 @@ export function failureLines(failure: Failure): string[] {
 export interface GroupCounts {
   passed: number
   failed: number
+  /** Checks that hold, but where the target chose otherwise than sitemock (see CheckStatus). */
+  differs: number
   skipped: number
 }
 
@@ -76,21 +80,14 @@ export function countsByGroup(checks: CheckResult[]): Map<Group, GroupCounts> {
   for (const group of GROUPS) {
     const inGroup = checks.filter((check) => check.group === group)
     if (inGroup.length === 0) continue
-    counts.set(group, {
-      passed: inGroup.filter((check) => check.status === 'passed').length,
-      failed: inGroup.filter((check) => check.status === 'failed').length,
-      skipped: inGroup.filter((check) => check.status === 'skipped').length,
-    })
+    counts.set(group, totals(inGroup))
   }
   return counts
 }
 
 export function totals(checks: CheckResult[]): GroupCounts {
-  return {
-    passed: checks.filter((check) => check.status === 'passed').length,
-    failed: checks.filter((check) => check.status === 'failed').length,
-    skipped: checks.filter((check) => check.status === 'skipped').length,
-  }
+  const count = (status: CheckResult['status']): number => checks.filter((check) => check.status === status).length
+  return { passed: count('passed'), failed: count('failed'), differs: count('differs'), skipped: count('skipped') }
 }
 
 /** One line per cleanup outcome. */
@@ -104,13 +101,16 @@ export function cleanupLines(report: ContractReport): string[] {
 
 /** The verdict line: what the exit code will say, failed checks first. */
 export function verdict(report: ContractReport): string {
-  const { passed, failed, skipped } = totals(report.checks)
-  const doc = report.profile === 'spec' ? 'the service rules' : 'the published OpenAPI'
+  const { failed, differs, skipped } = totals(report.checks)
+  // A check that only differs from sitemock's choices holds against the profile's document.
+  const passed = totals(report.checks).passed + differs
+  const doc = holdsServiceRules(report.profile) ? 'the service rules' : 'the published OpenAPI'
   const left = report.cleanup.leftBehind.length
   const leftText = `${left} created resource${left === 1 ? '' : 's'} could not be deleted`
   if (report.interrupted) return `INTERRUPTED: ${passed} passed, ${failed} failed, ${skipped} skipped before the run was interrupted`
   if (failed > 0) return `FAILED: ${failed} of ${passed + failed} checks break ${doc}${left ? `, and ${leftText}` : ''} (${skipped} skipped)`
   if (left > 0) return `FAILED: ${leftText} (${passed} checks passed, ${skipped} skipped)`
   if (passed === 0) return `NOTHING CHECKED: all ${skipped} checks were skipped; the summary above says which flags would let them run`
-  return `PASSED: all ${passed} checks hold against ${doc} (${skipped} skipped)`
+  const differing = differs ? `; ${differs} differ from sitemock's own choices, which the contract leaves free` : ''
+  return `PASSED: all ${passed} checks hold against ${doc} (${skipped} skipped${differing})`
 }

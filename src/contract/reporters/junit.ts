@@ -19,6 +19,8 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(3)
 function testcase(check: CheckResult): string {
   const open = `    <testcase classname="sitemock.contract.${check.group}" name="${escape(`${check.name} [${check.id}]`)}" time="${seconds(check.durationMs)}"`
   if (check.status === 'passed') return `${open}/>`
+  // A difference from sitemock's own choices holds against the contract: a passing test that says what differs.
+  if (check.status === 'differs') return `${open}>\n      <system-out>${escape(check.failures.flatMap((failure) => failureLines(failure)).join('\n'))}</system-out>\n    </testcase>`
   if (check.status === 'skipped') return `${open}>\n      <skipped message="${escape(check.reason ?? '')}"/>\n    </testcase>`
   const failures = check.failures.map((failure) => {
     const text = [...failureLines(failure), ruleLine(check)].join('\n')

@@ -1,5 +1,5 @@
 import { DOCUMENT_OF, type ContractReport } from '../types.js'
-import { cleanupLines, countsByGroup, failureLines, ruleLine, totals, verdict } from './format.js'
+import { cleanupLines, countsByGroup, failureLines, ruleLine, totals, verdict, type GroupCounts } from './format.js'
 
 /** The report for people: failures in full, a summary per group, skip reasons, cleanup, verdict. */
 export function renderPretty(report: ContractReport): string {
@@ -20,12 +20,23 @@ export function renderPretty(report: ContractReport): string {
       out.push('')
     }
   }
-  out.push('Summary', `  ${'group'.padEnd(12)}${'passed'.padStart(8)}${'failed'.padStart(8)}${'skipped'.padStart(9)}`)
-  for (const [group, counts] of countsByGroup(report.checks)) {
-    out.push(`  ${group.padEnd(12)}${String(counts.passed).padStart(8)}${String(counts.failed).padStart(8)}${String(counts.skipped).padStart(9)}`)
+  const differing = report.checks.filter((check) => check.status === 'differs')
+  if (differing.length > 0) {
+    out.push("Differences from sitemock's own choices (the contract leaves these free; --profile sitemock holds the target to them)", '')
+    for (const check of differing) {
+      out.push(`≠ ${check.group} › ${check.name}  [${check.id}]`)
+      for (const failure of check.failures) {
+        const [first, ...rest] = failureLines(failure)
+        out.push(`    ${first}`, ...rest.map((line) => `      ${line}`))
+      }
+      out.push('')
+    }
   }
-  const all = totals(report.checks)
-  out.push(`  ${'total'.padEnd(12)}${String(all.passed).padStart(8)}${String(all.failed).padStart(8)}${String(all.skipped).padStart(9)}`, '')
+  const row = (name: string, counts: GroupCounts): string =>
+    `  ${name.padEnd(12)}${String(counts.passed).padStart(8)}${String(counts.failed).padStart(8)}${String(counts.differs).padStart(9)}${String(counts.skipped).padStart(9)}`
+  out.push('Summary', `  ${'group'.padEnd(12)}${'passed'.padStart(8)}${'failed'.padStart(8)}${'differs'.padStart(9)}${'skipped'.padStart(9)}`)
+  for (const [group, counts] of countsByGroup(report.checks)) out.push(row(group, counts))
+  out.push(row('total', totals(report.checks)), '')
   const reasons = skipReasons(report)
   if (reasons.length > 0) out.push('Skipped', ...reasons.map((line) => `  ${line}`), '')
   if (report.notices.length > 0) out.push('Notices', ...report.notices.map((notice) => `  ${notice}`), '')

@@ -1,6 +1,6 @@
 import type { CheckResult, RunEvents } from '../types.js'
 
-const MARK: Record<CheckResult['status'], string> = { passed: '✓', failed: '✗', skipped: '-' }
+const MARK: Record<CheckResult['status'], string> = { passed: '✓', failed: '✗', differs: '≠', skipped: '-' }
 
 /**
  * The progress line on a stream (stderr): rewritten in place on a terminal, one line per check

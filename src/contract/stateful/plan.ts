@@ -1,5 +1,5 @@
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
-import type { Profile } from '../types.js'
+import { holdsServiceRules, type Profile } from '../types.js'
 import type { Command, KeyRole, Operation } from './commands.js'
 import { Both, type ChildEntry, type Family, type PairedRequest, type Pools } from './pools.js'
 
@@ -232,7 +232,7 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
 function pageList(command: Command, ctx: PlanContext, call: (site: number, request: Omit<PairedRequest, 'key'>, invalid?: boolean, extra?: Partial<Call>) => Call | undefined, site: number): Call | undefined {
   const [, c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0, c6 = 0, c7 = 0] = command.choices
   const siteId = ctx.pools.sites[site]!.id
-  const inPath = c1 % 4 === 0 && ctx.profile === 'spec'
+  const inPath = c1 % 4 === 0 && holdsServiceRules(ctx.profile)
   const invalid = c4 % 15 === 14
   const sortBy = invalid ? 'size' : pick(SORTS, c3)
   const filters: Json = {

@@ -1,7 +1,7 @@
 import { documents } from '../judge.js'
 import { LOCALES, PAGES, ROUTES, SITE, SITES } from '../endpoints.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
-import type { CreatedResource, Profile } from '../types.js'
+import { holdsServiceRules, type CreatedResource, type Profile } from '../types.js'
 import type { Command } from './commands.js'
 import { compareList, compareValue, Correspondence, inTargetOrder, TimeRelations, type Difference, type Ledger, type ListPage } from './compare.js'
 import { ORACLE_APP_KEY, Oracle, type Answer } from './oracle.js'
@@ -97,7 +97,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[]): Promis
     // Under the published profile, only what that document declares for the operation is compared.
     if (env.profile === 'published' && !documents('published', method, template, answer.status)) return undefined
     if (target.status !== answer.status) return { aspect: 'status', message: `expected ${answer.status} as the oracle answers, got ${target.status}` }
-    if (answer.status >= 400) return env.profile === 'spec' ? compareError(target.body, answer.body) : undefined
+    if (answer.status >= 400) return holdsServiceRules(env.profile) ? compareError(target.body, answer.body) : undefined
     if (answer.status === 204) return undefined
     if (!call.list) return compareValue(ledger, target.body, answer.body, '')
     const page = asPage(target.body)
@@ -122,7 +122,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[]): Promis
     const site = pools.addSite({ id, key: new Both(String(target.body.publicApiKey), String(answer.body.publicApiKey)) })
     // A new site's default locale, and a copy's locales, pages and routes, are learned from their lists.
     const learn: Array<[Family, string, Json]> = [['locale', LOCALES, {}]]
-    if (call.request.template !== SITES) learn.push(['page', PAGES, { includeOffline: 'true' }], ...(env.profile === 'spec' ? [['route', ROUTES, {}] as [Family, string, Json]] : []))
+    if (call.request.template !== SITES) learn.push(['page', PAGES, { includeOffline: 'true' }], ...(holdsServiceRules(env.profile) ? [['route', ROUTES, {}] as [Family, string, Json]] : []))
     for (const [family, template, query] of learn) {
       const listCall: Call = { label: `learning the ${family}s of the new site`, request: { method: 'GET', template, query: { siteId: id, limit: 100, ...query }, key: appKey }, list: { kind: 'direct' } }
       const found = await perform(listCall, index)
