@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { keysOf, startLocalMock, type Target } from '../contract/local-target.js'
-import { preflight, TargetError } from '../contract/preflight.js'
+import { identify, preflight, TargetError } from '../contract/preflight.js'
 import { exitCodeOf, render, REPORTERS, type ReporterName } from '../contract/reporters/index.js'
 import { verdict } from '../contract/reporters/format.js'
 import { progressReporter } from '../contract/reporters/progress.js'
 import { runContract } from '../contract/runner.js'
+import { settledReport } from '../contract/server-errors.js'
+import { defaultMaxRps, REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
 import { isUuid } from '../api/uuid.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
@@ -38,23 +41,29 @@ Options (each also read from the environment variable shown):
   --reporter NAME       pretty (default), junit or json                 SITEMOCK_REPORTER
   --output FILE         write the report to FILE instead of stdout      SITEMOCK_OUTPUT
   --concurrency N       checks and requests in flight (default 1)       SITEMOCK_CONCURRENCY
-  --max-rps N           requests per second at most (default 20;        SITEMOCK_MAX_RPS
-                        0: no limit; the mock started here: no limit)
+  --max-rps N           requests per second at most; 0: no limit        SITEMOCK_MAX_RPS
+                        (default ${REMOTE_MAX_RPS}, and no limit for a target on this
+                        machine: localhost, 127.0.0.0/8, ::1)
   --stateful-runs N     random sequences the stateful group runs at     SITEMOCK_STATEFUL_RUNS
                         most (default 1000; 1 with --seed)
   --stateful-time S     seconds the stateful group runs at most         SITEMOCK_STATEFUL_TIME
                         (default 60)
   --seed N              the stateful group's first seed: the seed a     SITEMOCK_SEED
                         divergence is reported with replays it
+  --replay FILE         send again, exactly, the sequences of the stateful
+                        divergences of a report saved with --reporter json
+                        (for a divergence its seed cannot bring back)
   -h, --help            show this help
 
 Safety: everything the suite creates carries the run tag contract-<run id> in its name or
 pathname and is deleted at the end, also after a failure or Ctrl-C. It never updates or deletes
 anything it did not create. On a 429 it waits for x-ratelimit-reset (or Retry-After) and says so.
 
+Before the first check, one line on stderr says roughly how long the run takes.
+
 Exit codes: 0 every check holds; 1 a check failed (or something could not be deleted);
-2 bad usage, an unreachable target, or no check could run; 130 interrupted with Ctrl-C,
-143 terminated with SIGTERM (both after cleaning up).
+2 bad usage, an unreachable target, a target that is not this API, or no check could run;
+130 interrupted with Ctrl-C, 143 terminated with SIGTERM (both after cleaning up).
 `
 
 const FLAGS = {
@@ -73,6 +82,7 @@ const FLAGS = {
   'stateful-runs': { type: 'string' },
   'stateful-time': { type: 'string' },
   seed: { type: 'string' },
+  replay: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -118,14 +128,29 @@ function parseConfig(args: string[]): Config | 'help' {
     baseUrl,
     keys: { apiKey, workspaceId, siteApiKey: value('site-api-key'), otherApiKey: value('other-api-key') },
     readOnly: flags['read-only'] ?? booleanEnv('read-only'),
-    only: onlyText === undefined ? undefined : onlyText.split(',').map((group) => oneOf('only', group.trim(), GROUPS)),
+    // A replay is of the stateful group's sequences: the other groups run only when asked for.
+    only: onlyText === undefined ? (flags.replay === undefined ? undefined : ['stateful']) : onlyText.split(',').map((group) => oneOf('only', group.trim(), GROUPS)),
     profile: oneOf('profile', value('profile') ?? 'spec', PROFILES),
     reporter: oneOf('reporter', value('reporter') ?? 'pretty', REPORTERS),
     output: value('output'),
     concurrency: integerFlag('concurrency', value('concurrency'), 1, 64) ?? 1,
     maxRps: integerFlag('max-rps', value('max-rps'), 0, 100_000),
-    stateful: statefulBudget(value),
+    stateful: { ...statefulBudget(value), ...(flags.replay === undefined ? {} : { replay: recordedSequences(flags.replay) }) },
   }
+}
+
+/** The recorded sequences of a JSON report's stateful divergences (--replay FILE). */
+function recordedSequences(file: string): unknown[][] {
+  let report: unknown
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new UsageError(`--replay ${file}: ${error instanceof SyntaxError ? 'not JSON' : (error as Error).message}; expected a report written with --reporter json`)
+  }
+  const checks = (report as { checks?: Array<{ id?: unknown; failures?: Array<{ sequence?: { calls?: unknown } }> }> }).checks
+  const sequences = (Array.isArray(checks) ? checks : []).flatMap((check) => (check.id === 'stateful.model' && Array.isArray(check.failures) ? check.failures : [])).flatMap((failure) => (Array.isArray(failure.sequence?.calls) ? [failure.sequence.calls as unknown[]] : []))
+  if (sequences.length === 0) throw new UsageError(`--replay ${file}: the report holds no stateful divergence to replay; expected a report written with --reporter json whose stateful group found one`)
+  return sequences
 }
 
 function statefulBudget(value: (flag: keyof typeof FLAGS) => string | undefined): StatefulBudget {
@@ -143,7 +168,8 @@ async function resolveTarget(config: Config): Promise<Target & { apiKey: string 
   const discovered = config.baseUrl !== undefined && config.keys.apiKey === undefined ? await keysOf(config.baseUrl) : undefined
   const keys = { ...target, ...discovered, ...Object.fromEntries(Object.entries(config.keys).filter(([, v]) => v !== undefined)) }
   if (keys.apiKey === undefined) {
-    await target.close()
+    // A wrong --base-url is said as such, rather than as a missing key.
+    await identify(target.baseUrl).finally(() => target.close())
     throw new UsageError('--api-key (or SITEMOCK_API_KEY) is required: the App API key of the workspace to test')
   }
   return { ...keys, apiKey: keys.apiKey, close: target.close }
@@ -152,6 +178,7 @@ async function resolveTarget(config: Config): Promise<Target & { apiKey: string 
 export async function runContractCommand(args: string[]): Promise<number> {
   let config: Config | 'help'
   let target: (Target & { apiKey: string }) | undefined
+  let roundTripMs: number
   try {
     config = parseConfig(args)
     if (config === 'help') {
@@ -160,7 +187,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     }
     target = await resolveTarget(config)
     if (config.baseUrl === undefined) process.stderr.write(`sitemock contract: no --base-url: running against the mock started at ${target.baseUrl}\n`)
-    await preflight(target.baseUrl, target.apiKey, target.workspaceId)
+    roundTripMs = (await preflight(target.baseUrl, target.apiKey, target.workspaceId)).roundTripMs
   } catch (error) {
     await target?.close()
     if (error instanceof UsageError) process.stderr.write(`sitemock contract: ${error.message}\n\n${HELP}`)
@@ -183,7 +210,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
-  const progress = progressReporter(process.stderr)
+  const progress = progressReporter(process.stderr, { roundTripMs })
   const options: ContractOptions = {
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
@@ -194,13 +221,14 @@ export async function runContractCommand(args: string[]): Promise<number> {
     only: config.only,
     profile: config.profile,
     concurrency: config.concurrency,
-    maxRps: config.maxRps ?? (config.baseUrl === undefined ? 0 : 20),
+    maxRps: config.maxRps ?? defaultMaxRps(target.baseUrl),
     signal: interrupt.signal,
     runId,
     stateful: config.stateful,
   }
   try {
-    const report = await runContract(options, progress)
+    // A 5xx is a server error breaking both documents in the report, the verdict and the exit code alike.
+    const report = settledReport(await runContract(options, progress))
     progress.finish()
     const text = render(report, config.reporter)
     if (config.output) await writeFile(config.output, text)

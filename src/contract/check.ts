@@ -167,6 +167,8 @@ export class CheckContext {
   private labelled(failure: Failure, expected?: number): Failure {
     if (failure.documents.length === 0) return failure
     if (this.choicePart !== undefined) return { ...failure, documents: ['sitemock behaviour'], leftOpen: this.choicePart }
+    // Labelled when thrown inside sitemockChoice, and seen again when the runner records it after the part ended.
+    if (failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour') return failure
     if (this.spec && this.openPart !== undefined) return { ...failure, documents: ['service rules'], leftOpen: this.openPart }
     const rulesOnly = this.spec && this.check?.profiles?.includes('published') === false
     if (rulesOnly) {

@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import { documentedStatuses as statusesOf, type ResponseShape } from '../api/types.js'
 import { contractsValidator, publishedDocumentsStatus, publishedValidator } from '../contracts/response-check.js'
 import { operationAt } from './endpoints.js'
+import { SERVER_ERROR_DOCUMENTS } from './server-errors.js'
 import type { Exchange } from './http-client.js'
 import { DOCUMENT_OF, holdsServiceRules, type DocumentName, type Failure, type Profile, type Violation } from './types.js'
 
@@ -46,9 +47,11 @@ export function judgeExchange(profile: Profile, exchange: Exchange): Failure[] {
   }
   // Where the published OpenAPI describes the operation too, a non-JSON answer breaks it as well.
   const inPublished = holdsServiceRules(profile) && publishedDocumentsStatus(method, template, status) !== undefined
-  const both: DocumentName[] = inPublished ? ['service rules', 'published OpenAPI'] : [DOCUMENT_OF[profile]]
+  // A 5xx breaks both documents under any profile: neither allows one (see server-errors.ts).
+  const serverError = status >= 500
+  const both: DocumentName[] = inPublished || serverError ? [...SERVER_ERROR_DOCUMENTS] : [DOCUMENT_OF[profile]]
   if (!declared.includes(status)) {
-    const undeclaredThere = inPublished && publishedDocumentsStatus(method, template, status) === false
+    const undeclaredThere = serverError || (inPublished && publishedDocumentsStatus(method, template, status) === false)
     fail(`expected one of ${declared.join(', ')}, got ${status}: a status not documented for ${method} ${template}`, undeclaredThere ? both : [DOCUMENT_OF[profile]])
   }
   if (status === 204) {

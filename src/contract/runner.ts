@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { CheckContext, CheckFailure, CheckSkip, type CheckDefinition } from './check.js'
 import { allChecks } from './checks/index.js'
 import { cleanup } from './cleanup.js'
+import { planOf, type PlanEvents } from './estimate.js'
 import { Fixtures } from './fixtures.js'
 import { statefulChecks, type StatefulRun } from './stateful/group.js'
 import { ContractClient, InterruptedError, NetworkError } from './http-client.js'
@@ -33,7 +34,7 @@ function plannedChecks(profile: Profile, only: ContractOptions['only'], run: Sta
  * Runs the suite against options.baseUrl: checks in order (`concurrency` at once), then the
  * cleanup of everything the run created, also when checks failed or the run was interrupted.
  */
-export async function runContract(options: ContractOptions, events: RunEvents = {}): Promise<ContractReport> {
+export async function runContract(options: ContractOptions, events: RunEvents & PlanEvents = {}): Promise<ContractReport> {
   const startedAt = new Date()
   const runId = options.runId ?? randomBytes(4).toString('hex')
   const tag = `contract-${runId}`
@@ -58,6 +59,8 @@ export async function runContract(options: ContractOptions, events: RunEvents = 
   fixtures.attach(new CheckContext(parts))
 
   const checks = plannedChecks(options.profile, options.only, { notice, adopt: (resource) => tracker.add(resource) })
+  // Said before the first check, so that whoever waits knows for how long.
+  events.onPlan?.(planOf(checks.filter((check) => skipReason(check, options) === undefined), options))
   const results: CheckResult[] = new Array<CheckResult>(checks.length)
   const run: RunState = { options, startedAt: startedAt.getTime(), preconditions: new Map() }
   let next = 0

@@ -1,3 +1,5 @@
+import { BlockList, isIP } from 'node:net'
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -55,4 +57,32 @@ export class Throttle {
       if (Date.now() >= this.pausedUntil) return
     }
   }
+}
+
+/** The pace against a deployment elsewhere: gentle enough for a shared staging service. */
+export const REMOTE_MAX_RPS = 20
+
+const LOOPBACK = new BlockList()
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4')
+LOOPBACK.addAddress('::1', 'ipv6')
+
+/** Whether the URL's host is this machine: localhost, 127.0.0.0/8 or ::1 (IPv4-mapped too). */
+export function isLoopback(baseUrl: string): boolean {
+  let host: string
+  try {
+    host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase()
+  } catch {
+    return false
+  }
+  if (host === 'localhost') return true
+  const family = isIP(host)
+  return family !== 0 && LOOPBACK.check(host, family === 6 ? 'ipv6' : 'ipv4')
+}
+
+/**
+ * The --max-rps when none is given: no limit for a server on this machine (a local build or the
+ * mock: pacing it only makes the run slower), REMOTE_MAX_RPS for anything else, which may be shared.
+ */
+export function defaultMaxRps(baseUrl: string): number {
+  return isLoopback(baseUrl) ? 0 : REMOTE_MAX_RPS
 }

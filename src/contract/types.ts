@@ -54,6 +54,8 @@ export interface StatefulBudget {
   timeMs?: number
   /** The first sequence's seed (the next ones count up from it): a reported seed replays its sequence. */
   seed?: number
+  /** Sequences to send again exactly, as a report's failures keep them (Failure.sequence.calls), instead of generated ones. */
+  replay?: unknown[][]
 }
 
 export interface RequestSummary {
@@ -92,6 +94,8 @@ export interface Failure {
   request?: RequestSummary
   response?: ResponseSummary
   violations?: Violation[]
+  /** A stateful divergence's shrunk sequence: its seed and its calls as sent, which `--replay FILE` sends again. */
+  sequence?: { seed?: number; calls: unknown[] }
 }
 
 /** differs: every failure is a difference from sitemock's own choices, which the profile does not hold the target to. */

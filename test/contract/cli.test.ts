@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -142,7 +142,24 @@ describe('sitemock contract', () => {
       const { code, stdout } = await contract([...args, '--seed', '1', '--stateful-runs', '3', '--stateful-time', '120'])
       expect(code).toBe(1)
       const report = JSON.parse(stdout) as { checks: Array<{ id: string; failures: Array<{ message: string }> }> }
-      expect(report.checks.find((check) => check.id === 'stateful.model')!.failures[0]!.message).toMatch(/\nseed 1 \(replay with --seed 1\); shrunk from 50 to \d+ command/)
+      expect(report.checks.find((check) => check.id === 'stateful.model')!.failures[0]!.message).toMatch(/\nseed ([123]) \(replay with --seed \1\); shrunk from 50 to \d+ command/)
+
+      // The saved report replays: --replay sends its recorded calls again and finds the divergence again.
+      const saved = path.join(tmpdir(), `sitemock-replay-${process.pid}.json`)
+      await writeFile(saved, stdout)
+      try {
+        const replayed = await contract(['--base-url', server.url, '--api-key', workspaces[0]!.appApiKey, '--workspace-id', workspaces[0]!.id, '--reporter', 'json', '--replay', saved])
+        expect(replayed.code).toBe(1)
+        const again = JSON.parse(replayed.stdout) as { checks: Array<{ id: string; failures: Array<{ message: string }> }>; notices: string[] }
+        expect(again.checks.map((check) => check.id)).toEqual(['stateful.model'])
+        expect(again.checks[0]!.failures[0]!.message).toMatch(/\nreplayed sequence 1 of 1: the same \d+ call\(s\) sent again\n/)
+        expect(again.notices).toContainEqual(expect.stringMatching(/^stateful: replayed 1 recorded sequence\(s\), \d+ requests to each side: 1 diverged again$/))
+        const refused = await contract([...args.slice(0, 6), '--replay', path.join(tmpdir(), 'no-such-report.json')])
+        expect(refused.code).toBe(2)
+        expect(refused.stderr).toMatch(/--replay .*no-such-report\.json: ENOENT.*expected a report written with --reporter json/)
+      } finally {
+        await rm(saved, { force: true })
+      }
     } finally {
       await server.close()
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { compareList, Correspondence, inTargetOrder, TimeRelations, type Ledger } from '../../src/contract/stateful/compare.js'
+import { compareList, Correspondence, FreeDefaults, inTargetOrder, TimeRelations, type Ledger } from '../../src/contract/stateful/compare.js'
 
-const ledger = (): Ledger => ({ ids: new Correspondence(), times: new TimeRelations() })
+const ledger = (): Ledger => ({ ids: new Correspondence(), times: new TimeRelations(), defaults: new FreeDefaults() })
 
 describe('comparing the target with the oracle', () => {
   it('holds an id pair once learned, both ways', () => {

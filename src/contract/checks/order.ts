@@ -1,6 +1,7 @@
 import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
 import { LOCALES, PAGE, PAGES, ROUTES, SITES } from '../endpoints.js'
-import { listItems } from './support.js'
+import { holdToSitemockChoice, listItems } from './support.js'
+import { expectSameOrder, walk, type WalkTarget } from './walk.js'
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 
@@ -15,6 +16,19 @@ const PAGE_TEXTS: Array<{ title: string | null; description: string | null }> = 
 ]
 
 const SORT_FIELD: Record<string, string> = { path: 'pathname', title: 'title', description: 'description', updatedAt: 'updatedAt', createdAt: 'createdAt' }
+
+/** The page size of the walk that must see a list in the order of one long page. */
+const SMALL_LIMIT = 2
+
+/**
+ * The contract's part of an order that is not sitemock's: a list comes in one order whatever the
+ * limit (pagination-walk), so a walk of small pages sees the items of one long page in its order.
+ * It tells another choice, kept on every page, from a page put in order on its own.
+ */
+async function expectOneOrder(ctx: CheckContext, target: WalkTarget, items: Json[], what: string): Promise<void> {
+  const seen = await walk(ctx, target, SMALL_LIMIT)
+  expectSameOrder(ctx, items.map(idOf), seen, `${what}: the walk with limit ${SMALL_LIMIT} against one page of limit 100`)
+}
 
 /**
  * Where a list breaks its order: values compared by UTF-16 code unit (so `Z` before `a`), and when
@@ -54,6 +68,9 @@ function orderSite(ctx: CheckContext): Promise<{ siteId: string }> {
   })
 }
 
+const NULLS_AND_TIES =
+  'neither the specification nor the published OpenAPI says where a null title or description sorts, or how pages with equal values are ordered: sitemock puts nulls last and ties by id'
+
 function pageOrderCheck(sortBy: string, direction: 'asc' | 'desc'): CheckDefinition {
   return {
     id: `pagination.pages.order.${sortBy}-${direction}`,
@@ -68,9 +85,13 @@ function pageOrderCheck(sortBy: string, direction: 'asc' | 'desc'): CheckDefinit
       const expected = `expected the pages by ${sortBy} ${direction === 'asc' ? 'ascending' : 'descending'}`
       const wrong = outOfOrder(items, SORT_FIELD[sortBy]!, direction, false)
       if (wrong) ctx.fail(`${expected}, got ${wrong}`, exchange)
-      await ctx.rulesOnly('the published OpenAPI does not say where nulls and ties sort', () => {
-        const misplaced = outOfOrder(items, SORT_FIELD[sortBy]!, direction, true)
-        if (misplaced) ctx.fail(`${expected}, got ${misplaced}`, exchange)
+      await ctx.rulesOnly('the published OpenAPI does not say where nulls and ties sort', async () => {
+        const differs = await holdToSitemockChoice(ctx, NULLS_AND_TIES, () => {
+          const misplaced = outOfOrder(items, SORT_FIELD[sortBy]!, direction, true)
+          if (misplaced) ctx.fail(`${expected}, got ${misplaced}`, exchange)
+        })
+        // Another placement of nulls and ties is a choice only if the list keeps it on every page.
+        if (differs) await expectOneOrder(ctx, { template: PAGES, params: {}, query: { siteId, sortBy, sortDirection: direction } }, items, `sortBy=${sortBy}&sortDirection=${direction}`)
       })
     },
   }
@@ -88,8 +109,10 @@ interface FixedOrder {
   /** What the order is, in words, as the service rules state it. */
   words: string
   unpromised: string
-  /** The list's query and items (all of them, following cursors). */
-  items(ctx: CheckContext): Promise<Json[]>
+  /** Why the order is sitemock's choice: neither document fixes it. */
+  free: string
+  /** The list and its items (all of them, following cursors). */
+  items(ctx: CheckContext): Promise<{ target: WalkTarget; items: Json[] }>
 }
 
 const FIXED_ORDERS: FixedOrder[] = [
@@ -99,9 +122,10 @@ const FIXED_ORDERS: FixedOrder[] = [
     field: 'pathname',
     words: 'by pathname',
     unpromised: NO_ROUTES,
+    free: 'neither the specification nor the published OpenAPI says in which order routes are listed: sitemock lists them by pathname',
     async items(ctx) {
       const { site } = await ctx.fixtures.listed('routes')
-      return listItems(ctx, ROUTES, { siteId: site.id })
+      return { target: { template: ROUTES, params: {}, query: { siteId: site.id } }, items: await listItems(ctx, ROUTES, { siteId: site.id }) }
     },
   },
   {
@@ -110,10 +134,11 @@ const FIXED_ORDERS: FixedOrder[] = [
     field: 'createdOrder',
     words: 'in creation order',
     unpromised: 'the published OpenAPI does not say in which order locales are listed',
+    free: 'neither the specification nor the published OpenAPI says in which order locales are listed: sitemock lists them in creation order',
     async items(ctx) {
       const { site, ids } = await ctx.fixtures.listed('locales')
       // Locales carry no timestamp: their order is the order this run created them in.
-      return withCreationRank(await listItems(ctx, LOCALES, { siteId: site.id }), ids)
+      return { target: { template: LOCALES, params: {}, query: { siteId: site.id } }, items: withCreationRank(await listItems(ctx, LOCALES, { siteId: site.id }), ids) }
     },
   },
   {
@@ -122,15 +147,17 @@ const FIXED_ORDERS: FixedOrder[] = [
     field: 'createdOrder',
     words: 'oldest first',
     unpromised: 'the published OpenAPI does not say in which order sites are listed',
+    free: 'neither the specification nor the published OpenAPI says in which order sites are listed: sitemock lists them oldest first',
     async items(ctx) {
       const created = await ctx.fixtures.once('order-sites', async () => {
         const ids: string[] = []
         for (const label of ['order first', 'order second', 'order third']) ids.push((await ctx.fixtures.createSite(label)).id)
         return ids
       })
-      const all = await listItems(ctx, SITES, { workspaceId: String(ctx.options.workspaceId) })
+      const query = { workspaceId: String(ctx.options.workspaceId) }
+      const all = await listItems(ctx, SITES, query)
       // Only the sites this run made, in the order it made them; others may be older or newer.
-      return withCreationRank(all.filter((item) => created.includes(idOf(item))), created)
+      return { target: { template: SITES, params: {}, query }, items: withCreationRank(all.filter((item) => created.includes(idOf(item))), created) }
     },
   },
 ]
@@ -143,8 +170,13 @@ function fixedOrderCheck(order: FixedOrder): CheckDefinition {
     ...specOnly(order.unpromised),
     needs: ['write'],
     async run(ctx) {
-      const wrong = outOfOrder(await order.items(ctx), order.field, 'asc', true)
-      if (wrong) ctx.fail(`expected GET ${order.template} ${order.words}, got ${wrong}`)
+      const { target, items } = await order.items(ctx)
+      const differs = await holdToSitemockChoice(ctx, order.free, () => {
+        const wrong = outOfOrder(items, order.field, 'asc', true)
+        if (wrong) ctx.fail(`expected GET ${order.template} ${order.words}, got ${wrong}`)
+      })
+      // Another order is a choice only if the list keeps it on every page.
+      if (differs) await expectOneOrder(ctx, target, items, `GET ${order.template}`)
     },
   }
 }

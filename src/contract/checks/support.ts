@@ -1,4 +1,4 @@
-import type { CheckContext, Json } from '../check.js'
+import { CheckFailure, type CheckContext, type Json } from '../check.js'
 import type { Exchange } from '../http-client.js'
 
 /** JSON with its object keys sorted, so that equal documents compare equal as text. */
@@ -63,4 +63,25 @@ export function expectGone(ctx: CheckContext, exchange: Exchange, what: string):
 export async function expectListed(ctx: CheckContext, template: string, query: Record<string, string>, id: string, listed: boolean, what: string, params: Record<string, string> = {}): Promise<void> {
   const ids = (await listItems(ctx, template, query, params)).map((item) => String(item.id))
   if (ids.includes(id) !== listed) ctx.fail(`expected ${id} ${listed ? 'in' : 'gone from'} ${template}, got it ${listed ? 'missing' : 'still listed'}: ${what}`)
+}
+
+/**
+ * Holds the target to a choice of sitemock's that the contract leaves free (`why` says where):
+ * the part runs under `sitemockChoice`, and a failure it ends with is recorded there, labelled
+ * sitemock behaviour, rather than thrown, so that the check's own document cannot relabel it
+ * (a check of the service rules alone would) and the rest of the check still runs. Says whether
+ * the target chose otherwise.
+ */
+export async function holdToSitemockChoice(ctx: CheckContext, why: string, part: () => Promise<void> | void): Promise<boolean> {
+  let differs = false
+  await ctx.sitemockChoice(why, async () => {
+    try {
+      await part()
+    } catch (error) {
+      if (!(error instanceof CheckFailure)) throw error
+      ctx.record(error.failure)
+      differs = true
+    }
+  })
+  return differs
 }

@@ -1,4 +1,5 @@
 import { RULES, ruleReference } from '../rules.js'
+import { isServerError, settledReport } from '../server-errors.js'
 import { GROUPS, holdsServiceRules, type CheckResult, type ContractReport, type Failure, type Group } from '../types.js'
 
 const MAX_JSON = 400
@@ -10,6 +11,19 @@ export function brief(value: unknown, max = MAX_JSON): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text
 }
 
+/** How much of a request or response body the pretty report shows: enough to see what came, not a page of it. */
+export const PRETTY_BODY_MAX = 300
+
+/**
+ * A body as a report shows it: whole (JUnit, and JSON, which carries the value itself), or cut
+ * at `max` characters with its length and where to read it whole (pretty).
+ */
+function bodyText(value: unknown, whole: boolean, max = PRETTY_BODY_MAX): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  if (text === undefined) return String(value)
+  return whole || text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters; whole in --reporter json)`
+}
+
 export type FailureLabel = 'server error' | 'bug' | 'service rules' | 'published OpenAPI' | 'sitemock behaviour' | 'suite'
 
 /**
@@ -17,8 +31,8 @@ export type FailureLabel = 'server error' | 'bug' | 'service rules' | 'published
  * checked; else the documents it breaks say whether it is a bug (both), a promise of one document.
  */
 export function labelOf(failure: Failure): FailureLabel {
+  if (isServerError(failure)) return 'server error'
   if (failure.documents.length === 0) return 'suite'
-  if ((failure.response?.status ?? 0) >= 500) return 'server error'
   if (failure.documents.length === 2) return 'bug'
   return failure.documents[0]!
 }
@@ -48,20 +62,24 @@ export function ruleLine(check: CheckResult): string {
   return `rule: ${words ? `${words} ` : ''}(${ruleReference(check.rule)})`
 }
 
-/** The lines that describe one failure: the message, the documents, the request, the response, the schema violations. */
-export function failureLines(failure: Failure): string[] {
+/**
+ * The lines that describe one failure: the message, the documents, the request, the response, the
+ * schema violations. Bodies are cut for people (pretty) unless `whole` (JUnit, read by machines and
+ * opened when a check fails in CI, where the whole answer is what one needs).
+ */
+export function failureLines(failure: Failure, { whole = false }: { whole?: boolean } = {}): string[] {
   const lines = [failure.message, `breaks: ${brokenDocuments(failure)}`]
   if (failure.published) lines.push(`the published OpenAPI says: ${failure.published}`)
   if (failure.request) {
-    const body = failure.request.body === undefined ? '' : ` ${brief(failure.request.body, 300)}`
+    const body = failure.request.body === undefined ? '' : ` ${bodyText(failure.request.body, whole)}`
     lines.push(`request:  ${failure.request.method} ${failure.request.path}${body}`)
   }
   if (failure.response) {
-    const body = failure.response.body === undefined ? '' : ` ${brief(failure.response.body)}`
+    const body = failure.response.body === undefined ? '' : ` ${bodyText(failure.response.body, whole)}`
     lines.push(`response: ${failure.response.status}${body}`)
   }
   for (const violation of failure.violations ?? []) {
-    const value = violation.value === undefined ? '' : ` = ${brief(violation.value, 160)}`
+    const value = violation.value === undefined ? '' : ` = ${bodyText(violation.value, whole, 160)}`
     lines.push(`  ${violation.pointer}${value}: ${violation.message}  [${violation.document}: ${violation.schema}]`)
   }
   return lines
@@ -100,7 +118,8 @@ export function cleanupLines(report: ContractReport): string[] {
 }
 
 /** The verdict line: what the exit code will say, failed checks first. */
-export function verdict(report: ContractReport): string {
+export function verdict(given: ContractReport): string {
+  const report = settledReport(given)
   const { failed, differs, skipped } = totals(report.checks)
   // A check that only differs from sitemock's choices holds against the profile's document.
   const passed = totals(report.checks).passed + differs

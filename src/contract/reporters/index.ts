@@ -1,3 +1,4 @@
+import { settledReport } from '../server-errors.js'
 import type { ContractReport } from '../types.js'
 import { countsByGroup, labelOf, totals } from './format.js'
 import { renderJunit } from './junit.js'
@@ -13,7 +14,9 @@ function renderJson(report: ContractReport): string {
   return `${JSON.stringify({ ...report, checks, summary }, null, 2)}\n`
 }
 
-export function render(report: ContractReport, reporter: ReporterName): string {
+/** The report in the reporter's format; a 5xx is a server error breaking both documents in each (see server-errors.ts). */
+export function render(given: ContractReport, reporter: ReporterName): string {
+  const report = settledReport(given)
   if (reporter === 'junit') return renderJunit(report)
   if (reporter === 'json') return renderJson(report)
   return renderPretty(report)
@@ -23,7 +26,8 @@ export function render(report: ContractReport, reporter: ReporterName): string {
  * 0 when every check holds, 1 otherwise (a failure, something left behind, an interrupted run),
  * and 2 when no check could run at all: a run that checked nothing must not pass a CI job.
  */
-export function exitCodeOf(report: ContractReport): number {
+export function exitCodeOf(given: ContractReport): number {
+  const report = settledReport(given)
   const failed = report.interrupted || report.cleanup.leftBehind.length > 0 || report.checks.some((check) => check.status === 'failed')
   if (failed) return 1
   return report.checks.some((check) => check.status === 'passed') ? 0 : 2

@@ -20,10 +20,11 @@ function testcase(check: CheckResult): string {
   const open = `    <testcase classname="sitemock.contract.${check.group}" name="${escape(`${check.name} [${check.id}]`)}" time="${seconds(check.durationMs)}"`
   if (check.status === 'passed') return `${open}/>`
   // A difference from sitemock's own choices holds against the contract: a passing test that says what differs.
-  if (check.status === 'differs') return `${open}>\n      <system-out>${escape(check.failures.flatMap((failure) => failureLines(failure)).join('\n'))}</system-out>\n    </testcase>`
+  if (check.status === 'differs') return `${open}>\n      <system-out>${escape(check.failures.flatMap((failure) => failureLines(failure, { whole: true })).join('\n'))}</system-out>\n    </testcase>`
   if (check.status === 'skipped') return `${open}>\n      <skipped message="${escape(check.reason ?? '')}"/>\n    </testcase>`
+  // Bodies whole: a CI server keeps the file, and the whole answer is what explains a failure there.
   const failures = check.failures.map((failure) => {
-    const text = [...failureLines(failure), ruleLine(check)].join('\n')
+    const text = [...failureLines(failure, { whole: true }), ruleLine(check)].join('\n')
     return `      <failure message="${escape(failure.message)}" type="${escape(labelOf(failure))}">${escape(text)}</failure>`
   })
   return `${open}>\n${failures.join('\n')}\n    </testcase>`

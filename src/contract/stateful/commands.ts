@@ -1,3 +1,5 @@
+import type { HttpMethod } from '../../api/types.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import { createRandom } from '../../random.js'
 
 /** Every operation of the four families, as a command of a random sequence. */
@@ -8,6 +10,32 @@ export const OPERATIONS = [
   'route.create', 'route.get', 'route.update', 'route.delete', 'route.list',
 ] as const
 export type Operation = (typeof OPERATIONS)[number]
+
+/** Where each operation is sent: its parameters are the ones the route table documents there. */
+export const ENDPOINTS: Readonly<Record<Operation, ReadonlyArray<{ method: HttpMethod; template: string }>>> = {
+  'site.create': [{ method: 'POST', template: SITES }],
+  'site.get': [{ method: 'GET', template: SITE }],
+  'site.update': [{ method: 'PATCH', template: SITE }],
+  'site.delete': [{ method: 'DELETE', template: SITE }],
+  'site.duplicate': [{ method: 'POST', template: SITE_DUPLICATE }],
+  'site.list': [{ method: 'GET', template: SITES }],
+  'locale.create': [{ method: 'POST', template: LOCALES }],
+  'locale.get': [{ method: 'GET', template: LOCALE }],
+  'locale.update': [{ method: 'PATCH', template: LOCALE }],
+  'locale.delete': [{ method: 'DELETE', template: LOCALE }],
+  'locale.restore': [{ method: 'POST', template: LOCALE_RESTORE }],
+  'locale.list': [{ method: 'GET', template: LOCALES }],
+  'page.create': [{ method: 'POST', template: PAGES }],
+  'page.get': [{ method: 'GET', template: PAGE }],
+  'page.update': [{ method: 'PATCH', template: PAGE }],
+  'page.delete': [{ method: 'DELETE', template: PAGE }],
+  'page.list': [{ method: 'GET', template: PAGES }, { method: 'GET', template: SITE_PAGES }],
+  'route.create': [{ method: 'POST', template: ROUTES }],
+  'route.get': [{ method: 'GET', template: ROUTE }],
+  'route.update': [{ method: 'PATCH', template: ROUTE }],
+  'route.delete': [{ method: 'DELETE', template: ROUTE }],
+  'route.list': [{ method: 'GET', template: ROUTES }],
+}
 
 /**
  * How often each operation is drawn. Deleting a site ends most of what a sequence can still

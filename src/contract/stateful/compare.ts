@@ -7,6 +7,8 @@ type Json = Record<string, unknown>
 export interface Difference {
   aspect: string
   message: string
+  /** Set under --profile sitemock where the contract itself would allow the target's answer: a difference from sitemock's choice only. */
+  free?: boolean
 }
 
 /** Fields whose values are ids: the target's and the oracle's differ and are compared through the correspondence. */
@@ -80,10 +82,54 @@ export class TimeRelations {
   }
 }
 
-/** What comparisons need: the correspondence and the instants. */
+/**
+ * Fields whose first value no document fixes and no create of the sequence sets: a new site's
+ * locale management and path prefixes, a new page's title, description, URLs and sitemap
+ * settings (the documents make them nullable, or give an enum, and name no default).
+ */
+const FREE_DEFAULTS: Readonly<Record<string, ReadonlySet<string>>> = {
+  site: new Set(['localeManagementMode', 'pathPrefix', 'defaultLocalePathPrefix']),
+  page: new Set(['title', 'description', 'canonicalUrl', 'socialImageUrl', 'sitemapPriority', 'sitemapFrequency', 'excludedFromSearchEngines']),
+}
+
+/**
+ * The target's own first values of the free fields, adopted: the first time a resource's free
+ * field is seen, the target's value stands for the oracle's; from then on the target must keep it
+ * while the oracle's stays the same, and follow the oracle once a request changes it.
+ */
+export class FreeDefaults {
+  private readonly seen = new Map<string, { oracle: string; target: string }>()
+
+  /** Whether this field of this kind of resource is one whose first value is free. */
+  static covers(object: unknown, field: string): boolean {
+    return typeof object === 'string' && (FREE_DEFAULTS[object]?.has(field) ?? false)
+  }
+
+  check(resource: string, field: string, target: unknown, oracle: unknown): string | undefined {
+    const key = `${resource} ${field}`
+    const pair = { oracle: JSON.stringify(oracle), target: JSON.stringify(target) }
+    const before = this.seen.get(key)
+    // The same value on both sides needs no adopting (a request may well have set it).
+    if (pair.target === pair.oracle) {
+      this.seen.set(key, pair)
+      return undefined
+    }
+    if (before === undefined || before.oracle !== pair.oracle) {
+      // First seen: adopted. Changed by a request: the target must say what the request set.
+      if (before !== undefined && pair.target !== pair.oracle) return `${field} is ${brief(target)}, expected ${brief(oracle)} as the request set it`
+      this.seen.set(key, pair)
+      return undefined
+    }
+    return before.target === pair.target ? undefined : `${field} is ${brief(target)}, expected ${before.target} as before: nothing changed it`
+  }
+}
+
+/** What comparisons need: the correspondence, the instants and the adopted first values. */
 export interface Ledger {
   ids: Correspondence
   times: TimeRelations
+  /** Left out under --profile sitemock, which holds the target to sitemock's own first values. */
+  defaults?: FreeDefaults
 }
 
 /**
@@ -113,6 +159,9 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
       } else if (TIME_FIELDS.has(field) && owner !== undefined) {
         const problem = ledger.times.check(owner, field, t[field], value)
         if (problem) return { aspect: `time ${field}`, message: `${where ? `${where}: ` : ''}${problem}` }
+      } else if (ledger.defaults && FreeDefaults.covers(o.object, field) && typeof o.id === 'string') {
+        const problem = ledger.defaults.check(o.id, field, t[field], value)
+        if (problem) return { aspect: `field ${field}`, message: `${where ? `${where}: ` : ''}${problem}` }
       } else {
         const found = compareValue(ledger, t[field], value, path, owner)
         if (found) return found
@@ -164,4 +213,83 @@ export function inTargetOrder(ledger: Ledger, items: Json[], tieKey: (item: Json
     start = end
   }
   return ordered
+}
+
+/** How the contract orders a list: by one field of its items, or in an order it leaves to the deployment. */
+export interface ListOrder {
+  /** The field the list is sorted by; undefined where no document fixes an order (sites, locales, routes). */
+  field?: string
+  descending: boolean
+}
+
+const TIME_SORTS = new Set(['createdAt', 'updatedAt'])
+
+/**
+ * The target's whole list judged as the contract allows, against the oracle's: the same items
+ * (through the correspondence) with the same fields, in an order its sort allows. Instants are
+ * the target's own (its clock, ties included); items with equal values, and items without a
+ * value (null), may come in any order, the nulls together at either end: no document fixes ties
+ * or where nulls go.
+ */
+export function compareWholeList(ledger: Ledger, target: Json[], oracle: Json[], order: ListOrder, name: (item: Json) => string): Difference | undefined {
+  const seen = target.map(name).join(', ') || 'nothing'
+  const wanted = oracle.map(name).join(', ') || 'nothing'
+  if (target.length !== oracle.length) return { aspect: 'list items', message: `the whole list holds ${target.length} item(s) (${seen}), expected ${oracle.length} (${wanted})` }
+  // Items the sequence has not met yet (a new site's default locale, a copy's pages) pair up by name, and teach the correspondence.
+  const byTargetId = new Map<string, Json>()
+  const newByName = new Map<string, Json>()
+  for (const item of oracle) {
+    const known = ledger.ids.target(String(item.id))
+    if (known === undefined) newByName.set(name(item), item)
+    else byTargetId.set(known, item)
+  }
+  for (const [index, item] of target.entries()) {
+    const counterpart = byTargetId.get(String(item.id)) ?? newByName.get(name(item))
+    if (!counterpart) return { aspect: 'list items', message: `the whole list holds ${name(item)} (${String(item.id)}), which the oracle's (${wanted}) does not` }
+    newByName.delete(name(item))
+    const found = compareValue(ledger, item, counterpart, `data[${index}]`)
+    if (found) return found
+  }
+  if (order.field === undefined) return undefined
+  const field = order.field
+  const keyOf = (item: Json): string | number | null => {
+    const value = item[field]
+    if (value === null || value === undefined) return null
+    return TIME_SORTS.has(field) ? Date.parse(String(value)) : String(value)
+  }
+  const keys = target.map(keyOf)
+  const nulls = keys.flatMap((key, index) => (key === null ? [index] : []))
+  const together = nulls.length === 0 || nulls[nulls.length - 1]! - nulls[0]! + 1 === nulls.length
+  const atAnEnd = nulls.length === 0 || nulls[0] === 0 || nulls[nulls.length - 1] === keys.length - 1
+  if (!together || !atAnEnd) {
+    return { aspect: 'list order', message: `the list by ${field} is ${seen}: its items without a ${field} are neither first nor last` }
+  }
+  const valued = keys.filter((key): key is string | number => key !== null)
+  for (let i = 1; i < valued.length; i++) {
+    const a = valued[i - 1]!
+    const b = valued[i]!
+    const step = typeof a === 'number' && typeof b === 'number' ? a - b : compareStrings(String(a), String(b))
+    if (order.descending ? step < 0 : step > 0) {
+      return { aspect: 'list order', message: `the list by ${field} ${order.descending ? 'descending' : 'ascending'} is ${seen}: ${JSON.stringify(valued[i - 1])} comes before ${JSON.stringify(valued[i])}` }
+    }
+  }
+  return undefined
+}
+
+/**
+ * A page of a list against the target's own whole list: the items after the cursor, as many as
+ * the limit, and hasMore exactly when more follow. Where the order is free, the target's own is
+ * the one a client walks.
+ */
+export function comparePageOfWhole(page: ListPage, whole: Json[], cursor: string | undefined, limit: number, name: (item: Json) => string): Difference | undefined {
+  const start = cursor === undefined ? 0 : whole.findIndex((item) => item.id === cursor) + 1
+  const expected = whole.slice(start, start + limit)
+  const seen = page.data.map(name).join(', ') || 'nothing'
+  const wanted = expected.map(name).join(', ') || 'nothing'
+  if (page.data.length !== expected.length || page.data.some((item, index) => item.id !== expected[index]!.id)) {
+    return { aspect: 'list page', message: `the page is ${seen}, expected ${wanted}: the next ${limit} item(s) of the target's own whole list${cursor === undefined ? '' : ' after the cursor'}` }
+  }
+  const more = start + limit < whole.length
+  if (page.hasMore !== more) return { aspect: 'hasMore', message: `hasMore is ${brief(page.hasMore)} after ${seen}, expected ${more}` }
+  return undefined
 }

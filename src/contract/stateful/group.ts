@@ -6,8 +6,10 @@ import { promisedBy } from '../judge.js'
 import type { CreatedResource, Failure, StatefulBudget } from '../types.js'
 import { generateSequence } from './commands.js'
 import type { Answer } from './oracle.js'
+import { Coverage } from './coverage.js'
+import { isRecordedSequence } from './replay.js'
 import { runSequence, type SequenceEnv, type SequenceResult } from './sequence.js'
-import { shrink } from './shrink.js'
+import { shrink, signature, type Shrunk } from './shrink.js'
 
 /** The default budget: about a minute against the local mock, and at most this many sequences. */
 const DEFAULT_STATEFUL_TIME_MS = 60_000
@@ -42,29 +44,76 @@ export function statefulChecks(run: StatefulRun): CheckDefinition[] {
 
 async function runStateful(context: CheckContext, { notice, adopt }: StatefulRun): Promise<void> {
   const budget: StatefulBudget = context.options.stateful ?? {}
+  const env = sequenceEnv(context, adopt)
+  if (budget.replay) return replayRecorded(context, env, budget.replay, notice)
   const firstSeed = budget.seed ?? randomBytes(4).readUInt32BE(0)
   // A seed given to replay a divergence runs that one sequence unless more are asked for.
   const runs = budget.runs ?? (budget.seed === undefined ? DEFAULT_STATEFUL_RUNS : 1)
   const deadline = Date.now() + (budget.timeMs ?? DEFAULT_STATEFUL_TIME_MS)
-  const env = sequenceEnv(context, adopt)
   const started = Date.now()
+  const found = new Map<string, Found>()
+  const coverage = new Coverage()
   let requests = 0
   let run = 0
   for (; run < runs && (run === 0 || Date.now() < deadline); run++) {
     const seed = (firstSeed + run) >>> 0
     const commands = generateSequence(seed)
-    const result = await runSequence(env, commands)
+    const result = await runSequence(env, commands, undefined, coverage)
     requests += result.steps.length
     if (!result.divergence) continue
+    // A divergence seen before (the same operation parting the same way) is counted, not shrunk again.
+    const kind = kindOf(commands, result)
+    const seen = found.get(kind)
+    if (seen) {
+      seen.sequences++
+      continue
+    }
     const shrunk = await shrink(commands, result, (candidate) => runSequence(env, candidate), MAX_REPLAYS)
-    context.record(failureOfDivergence(context, shrunk.result, [`seed ${seed} (replay with --seed ${seed}); shrunk from ${commands.length} to ${shrunk.commands.length} command(s) in ${shrunk.replays} replay(s); sequence ${run + 1} of the run`]))
-    return
+    found.set(kind, { seed, sequence: run + 1, from: commands.length, shrunk, sequences: 1 })
   }
-  notice(`stateful: ${run} sequence(s) from seed ${firstSeed}, ${requests} requests to each side in ${((Date.now() - started) / 1000).toFixed(1)} s: no divergence from the oracle`)
+  const ran = `${run} sequence(s) from seed ${firstSeed}, ${requests} requests to each side in ${((Date.now() - started) / 1000).toFixed(1)} s`
+  for (const divergence of found.values()) {
+    const { seed, shrunk } = divergence
+    const replay = `seed ${seed} (replay with --seed ${seed}); shrunk from ${divergence.from} to ${shrunk.commands.length} command(s) in ${shrunk.replays} replay(s); sequence ${divergence.sequence} of the run; seen in ${divergence.sequences} of ${run} sequence(s)`
+    context.record(failureOfDivergence(context, shrunk.result, [replay], seed))
+  }
+  notice(`stateful: ${ran}: ${found.size === 0 ? 'no divergence from the oracle' : `${found.size} distinct divergence(s), each reported shrunk`}`)
+  notice(`stateful ${coverage.summary().text}`)
+}
+
+/** A distinct divergence of a run: the first sequence that showed it, shrunk, and how many showed it. */
+interface Found {
+  seed: number
+  /** Its place in the run, from 1. */
+  sequence: number
+  /** The length of the sequence before shrinking. */
+  from: number
+  shrunk: Shrunk
+  sequences: number
+}
+
+/** What makes two divergences one: the operation and the aspect, wherever in a list or a body it shows. */
+function kindOf(commands: Parameters<typeof signature>[0], result: SequenceResult): string {
+  return signature(commands, result).replace(/\[\d+\]/g, '[]')
+}
+
+/** Sends a report's recorded sequences again, exactly, and compares again (`--replay FILE`). */
+async function replayRecorded(context: CheckContext, env: SequenceEnv, sequences: unknown[][], notice: StatefulRun['notice']): Promise<void> {
+  let requests = 0
+  let diverged = 0
+  for (const [index, calls] of sequences.entries()) {
+    if (!isRecordedSequence(calls)) throw new Error(`replay: sequence ${index + 1} is not a recorded sequence (a stateful failure's "sequence.calls" of a JSON report)`)
+    const result = await runSequence(env, [], calls)
+    requests += result.steps.length
+    if (!result.divergence) continue
+    diverged++
+    context.record(failureOfDivergence(context, result, [`replayed sequence ${index + 1} of ${sequences.length}: the same ${calls.length} call(s) sent again`]))
+  }
+  notice(`stateful: replayed ${sequences.length} recorded sequence(s), ${requests} requests to each side: ${diverged === 0 ? 'no divergence from the oracle' : `${diverged} diverged again`}`)
 }
 
 /** The failure: what differs at the last step, how to replay it, and the transcript; it breaks the documents that promise the oracle's answer. */
-function failureOfDivergence(context: CheckContext, result: SequenceResult, replay: string[]): Failure {
+function failureOfDivergence(context: CheckContext, result: SequenceResult, replay: string[], seed?: number): Failure {
   const { difference, exchange } = result.divergence!
   const last = result.steps[result.steps.length - 1]!
   const message = [
@@ -73,7 +122,9 @@ function failureOfDivergence(context: CheckContext, result: SequenceResult, repl
     'transcript, request by request (target | oracle):',
     ...transcript(result),
   ].join('\n')
-  return failureOf(message, promisedBy(context.profile, exchange.request.method, exchange.request.template, last.oracle.status), exchange)
+  // Under --profile sitemock a difference the contract leaves free is still one: sitemock's choice is what it breaks.
+  const documents = context.profile === 'sitemock' && difference.free ? (['sitemock behaviour'] as const) : promisedBy(context.profile, exchange.request.method, exchange.request.template, last.oracle.status)
+  return { ...failureOf(message, [...documents], exchange), sequence: { ...(seed === undefined ? {} : { seed }), calls: result.calls } }
 }
 
 function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt']): SequenceEnv {

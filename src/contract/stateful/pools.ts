@@ -44,6 +44,9 @@ export interface ChildEntry {
 
 export type Family = 'locale' | 'page' | 'route'
 
+/** The field that names a resource of a family besides its id: unique in its site, so taking and freeing it matters. */
+export const NAME_FIELD: Readonly<Record<Family, 'locale' | 'pathname'>> = { locale: 'locale', page: 'pathname', route: 'pathname' }
+
 /**
  * What a sequence has created so far, deleted or not, in creation order: commands name a
  * resource by a number taken modulo its pool, so a deleted one is still named (and must be 404).
@@ -52,6 +55,8 @@ export class Pools {
   readonly sites: SiteEntry[] = []
   readonly children: Record<Family, ChildEntry[]> = { locale: [], page: [], route: [] }
   private readonly known = new Set<string>()
+  /** Every name seen on a resource of a site, by site and name field (pages and routes share pathnames). */
+  private readonly names = new Map<string, Set<string>>()
 
   addSite(entry: SiteEntry): number {
     this.sites.push(entry)
@@ -73,6 +78,18 @@ export class Pools {
   /** Another site than this one (a sequence always has at least two). */
   otherSite(site: number, choice: number): number {
     return (site + 1 + (choice % (this.sites.length - 1))) % this.sites.length
+  }
+
+  /** Remembers that a resource of the site held this name: once nothing holds it, it is a freed name. */
+  sawName(site: number, field: string, name: string): void {
+    const key = `${site} ${field}`
+    const seen = this.names.get(key) ?? new Set<string>()
+    seen.add(name)
+    this.names.set(key, seen)
+  }
+
+  namesSeen(site: number, field: string): ReadonlySet<string> {
+    return this.names.get(`${site} ${field}`) ?? new Set()
   }
 
   child(family: Family, choice: number): ChildEntry | undefined {

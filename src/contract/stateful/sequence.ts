@@ -1,12 +1,15 @@
 import { documents } from '../judge.js'
-import { LOCALES, PAGES, ROUTES, SITE, SITES } from '../endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
 import { holdsServiceRules, type CreatedResource, type Profile } from '../types.js'
 import type { Command } from './commands.js'
-import { compareList, compareValue, Correspondence, inTargetOrder, TimeRelations, type Difference, type Ledger, type ListPage } from './compare.js'
+import { compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, TimeRelations, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
+import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenRules } from './freedom.js'
 import { ORACLE_APP_KEY, Oracle, type Answer } from './oracle.js'
 import { planCall, type Call, type PlanContext } from './plan.js'
-import { Both, onSide, Pools, type Family } from './pools.js'
+import { Both, onSide, Pools, type Family, type PairedRequest } from './pools.js'
+import type { Coverage } from './coverage.js'
+import { rebindCall, recordCall, type RecordedCall } from './replay.js'
 
 type Json = Record<string, unknown>
 
@@ -43,10 +46,14 @@ export interface Divergence {
 
 export interface SequenceResult {
   steps: Step[]
+  /** The calls of the sequence as sent, setup included, to replay them exactly. */
+  calls: RecordedCall[]
   divergence?: Divergence
 }
 
 const RESOURCES = new Set(['site', 'locale', 'page', 'route'])
+/** A list page's size when the request gives no limit. */
+const DEFAULT_PAGE_SIZE = 20
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 const asPage = (body: unknown): ListPage | undefined => (isObject(body) && Array.isArray(body.data) ? { data: body.data as Json[], hasMore: body.hasMore } : undefined)
 const nameOf = (item: Json): string => String(item.pathname ?? item.locale ?? item.name ?? item.id)
@@ -57,12 +64,13 @@ const nameOf = (item: Json): string => String(item.pathname ?? item.locale ?? it
  * site and another site of the run, whose keys the commands use) and ends by deleting every
  * site it made on the target.
  */
-export async function runSequence(env: SequenceEnv, commands: Command[]): Promise<SequenceResult> {
+export async function runSequence(env: SequenceEnv, commands: Command[], recorded?: RecordedCall[], coverage?: Coverage): Promise<SequenceResult> {
   const oracle = new Oracle(env.workspaceId, env.tenantKey)
   const pools = new Pools()
-  const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations() }
+  const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults() }) }
   const current = new Map<string, Json>()
   const steps: Step[] = []
+  const calls: RecordedCall[] = []
   const madeSites: string[] = []
   const appKey = new Both(env.appKey, ORACLE_APP_KEY)
   const plan: PlanContext = {
@@ -71,20 +79,27 @@ export async function runSequence(env: SequenceEnv, commands: Command[]): Promis
     workspaceId: env.workspaceId,
     appKey,
     tenantKey: env.tenantKey === undefined ? undefined : new Both(env.tenantKey, oracle.tenantKey),
-    siteAnchor: commands.some((command) => command.op === 'site.list') ? await env.siteAnchor() : undefined,
+    siteAnchor: commands.some((command) => command.op === 'site.list') || recorded !== undefined ? await env.siteAnchor() : undefined,
     pools,
     current: (id) => current.get(id),
     phantomId: env.phantomId,
+    coverage,
+    // A resource the oracle no longer finds was deleted: the planner tells its ids from existing ones.
+    gone: (oracleId) => {
+      const read = readOf(oracleId, pools)
+      return read !== undefined && oracle.peek({ ...read, key: ORACLE_APP_KEY }).status === 404
+    },
   }
 
   const remember = (body: unknown): void => {
     for (const item of asPage(body)?.data ?? [body]) if (isObject(item) && RESOURCES.has(String(item.object)) && typeof item.id === 'string') current.set(item.id, item)
   }
 
-  const expectedPage = (call: Call, answer: Answer): ListPage | undefined => {
+  /** sitemock's own page (--profile sitemock): cut from the oracle's whole list, ties by the target's ids, instants by the oracle's clock. */
+  const sitemockPage = (call: Call, answer: Answer): ListPage | undefined => {
     const list = call.list!
     if (list.kind === 'direct') return asPage(answer.body)
-    const whole = asPage(oracle.send(onSide(list.whole, 'oracle')).body)?.data ?? []
+    const whole = asPage(oracle.peek(onSide(list.whole, 'oracle')).body)?.data ?? []
     const field = list.sortBy === 'path' ? 'pathname' : list.sortBy
     const tieKey = (item: Json): unknown => (field === 'createdAt' || field === 'updatedAt' ? (ledger.times.targetOf(String(item[field])) ?? item[field]) : item[field])
     const ordered = inTargetOrder(ledger, whole, tieKey)
@@ -92,25 +107,115 @@ export async function runSequence(env: SequenceEnv, commands: Command[]): Promis
     return { data: ordered.slice(start, start + list.limit), hasMore: start + list.limit < ordered.length }
   }
 
-  const compare = (call: Call, target: Exchange, answer: Answer): Difference | undefined => {
+  /**
+   * A page under the contract's freedom: the target's whole list (read with the same filters)
+   * holds the oracle's items, in an order its sort allows by the target's own values and instants;
+   * the page is the part of that list after the cursor.
+   */
+  const freePage = async (call: Call, page: ListPage): Promise<Difference | undefined> => {
+    const list = call.list!
+    const whole: PairedRequest = list.kind === 'sorted' ? list.whole : { ...call.request, query: { ...call.request.query, limit: 100, startingAfter: undefined } }
+    const oracleWhole = asPage(oracle.peek(onSide(whole, 'oracle')).body)?.data ?? []
+    const read = await env.send(onSide(whole, 'target'))
+    steps.push({ label: `reading the whole list to judge the page of ${call.label}`, target: { request: read.request, status: read.status, body: read.body }, oracle: { request: read.request, status: 200, body: { object: 'list', data: oracleWhole } } })
+    const targetWhole = read.status === 200 ? asPage(read.body)?.data : undefined
+    if (!targetWhole) return { aspect: 'status', message: `reading the whole list answered ${read.status}, expected 200` }
+    const order: ListOrder = list.kind === 'sorted' ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
+    const wrong = compareWholeList(ledger, targetWhole, oracleWhole, order, nameOf)
+    if (wrong) return wrong
+    const cursor = call.request.query?.startingAfter
+    const limit = list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_PAGE_SIZE)
+    return comparePageOfWhole(page, targetWhole, cursor instanceof Both ? cursor.target : undefined, limit, nameOf)
+  }
+
+  /** The rules a refused request breaks, asked of the oracle's state by reads that take no instant. */
+  const brokenRules = (call: Call, answer: Answer): BrokenRules => {
+    const { request } = call
+    const key = request.key === null ? null : request.key.oracle
+    const byApp = key === ORACLE_APP_KEY
+    const probe = existenceProbe(request)
+    const missing = probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 404
+    const site = siteOf(request, pools)
+    const workspace = request.template === SITES ? (request.body as Json | undefined)?.workspaceId ?? request.query?.workspaceId : undefined
+    const foreignWorkspace = workspace !== undefined && workspace !== env.workspaceId
+    const forbidden =
+      (site !== undefined && oracle.peek({ method: 'GET', template: SITE, params: { siteId: site }, key }).status === 403) ||
+      (request.template === SITES && !byApp) ||
+      ((missing || foreignWorkspace) && !byApp)
+    const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
+    return {
+      unauthenticated: answer.status === 401,
+      forbidden,
+      missing: missing || foreignWorkspace,
+      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0,
+      // A field the request left out (a required one) is broken without being sent.
+      brokenFields: [...sent, ...(call.broken ?? [])],
+    }
+  }
+
+  const compare = async (call: Call, target: Exchange, answer: Answer): Promise<Difference | undefined> => {
     const { method, template } = call.request
     // Under the published profile, only what that document declares for the operation is compared.
     if (env.profile === 'published' && !documents('published', method, template, answer.status)) return undefined
+    if (env.profile !== 'sitemock') return compareFreely(call, target, answer)
+    const strict = compareAsSitemock(call, target, answer)
+    // A difference the contract itself allows is one from sitemock's own choices: labelled so.
+    if (strict && (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
+    return strict
+  }
+
+  /** What the contract fixes, and nothing it leaves free. */
+  const compareFreely = async (call: Call, target: Exchange, answer: Answer): Promise<Difference | undefined> => {
+    if (target.status >= 400 && answer.status >= 400) {
+      const broken = brokenRules(call, answer)
+      // The published OpenAPI promises statuses, not error codes or details.
+      if (!holdsServiceRules(env.profile)) {
+        const allowed = allowedStatuses(answer.status, broken)
+        return allowed.has(target.status) ? undefined : { aspect: 'status', message: `expected ${[...allowed].join(' or ')} (the rules this request breaks), got ${target.status}` }
+      }
+      return compareErrorFreely(target.status, target.body, answer.status, answer.body, broken, broken.brokenFields)
+    }
     if (target.status !== answer.status) return { aspect: 'status', message: `expected ${answer.status} as the oracle answers, got ${target.status}` }
-    if (answer.status >= 400) return holdsServiceRules(env.profile) ? compareError(target.body, answer.body) : undefined
     if (answer.status === 204) return undefined
     if (!call.list) return compareValue(ledger, target.body, answer.body, '')
     const page = asPage(target.body)
     if (!page) return { aspect: 'list', message: 'the answer is not a list' }
-    return compareList(ledger, page, expectedPage(call, answer)!, nameOf)
+    // The sites of a workspace hold others than the sequence's: their order and number are not the sequence's to judge.
+    if (call.request.template === SITES) return compareKnownItems(page, answer)
+    return freePage(call, page)
   }
 
+  /** As sitemock answers (--profile sitemock): the same status, code and fields named, and sitemock's order of ties and instants. */
+  const compareAsSitemock = (call: Call, target: Exchange, answer: Answer): Difference | undefined => {
+    if (target.status !== answer.status) return { aspect: 'status', message: `expected ${answer.status} as the oracle answers, got ${target.status}` }
+    if (answer.status >= 400) return compareErrorStrictly(target.body, answer.body)
+    if (answer.status === 204) return undefined
+    if (!call.list) return compareValue(ledger, target.body, answer.body, '')
+    const page = asPage(target.body)
+    if (!page) return { aspect: 'list', message: 'the answer is not a list' }
+    return compareList(ledger, page, sitemockPage(call, answer)!, nameOf)
+  }
+
+  /** Each item of the target's page that the oracle knows has the oracle's fields. */
+  const compareKnownItems = (page: ListPage, answer: Answer): Difference | undefined => {
+    const known = new Map((asPage(answer.body)?.data ?? []).map((item) => [ledger.ids.target(String(item.id)), item]))
+    for (const [index, item] of page.data.entries()) {
+      const counterpart = known.get(String(item.id))
+      const found = counterpart && compareValue(ledger, item, counterpart, `data[${index}]`)
+      if (found) return found
+    }
+    return undefined
+  }
+
+  /** The oracle's answer to the last call performed: what a learning list reads its items from. */
+  let lastAnswer: Answer | undefined
   const perform = async (call: Call, index: number): Promise<Divergence | undefined> => {
     const target = await env.send(onSide(call.request, 'target'))
     const answer = oracle.send(onSide(call.request, 'oracle'))
+    lastAnswer = answer
     remember(answer.body)
     steps.push({ label: call.label, target: { request: target.request, status: target.status, body: target.body }, oracle: answer })
-    const difference = compare(call, target, answer)
+    const difference = await compare(call, target, answer)
     if (difference) return { command: index, difference, exchange: target }
     if (!call.created || target.status >= 300 || answer.status >= 300 || !isObject(target.body) || !isObject(answer.body)) return undefined
     const id = new Both(String(target.body.id), String(answer.body.id))
@@ -127,7 +232,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[]): Promis
       const listCall: Call = { label: `learning the ${family}s of the new site`, request: { method: 'GET', template, query: { siteId: id, limit: 100, ...query }, key: appKey }, list: { kind: 'direct' } }
       const found = await perform(listCall, index)
       if (found) return found
-      for (const item of asPage(steps[steps.length - 1]!.oracle.body)?.data ?? []) {
+      for (const item of asPage(lastAnswer?.body)?.data ?? []) {
         const targetId = ledger.ids.target(String(item.id))
         if (targetId === undefined) continue
         env.adopt({ kind: family, id: targetId, siteId: id.target, label: nameOf(item) })
@@ -137,32 +242,90 @@ export async function runSequence(env: SequenceEnv, commands: Command[]): Promis
     return undefined
   }
 
+  const step = async (call: Call, index: number): Promise<Divergence | undefined> => {
+    calls.push(recordCall(call, index))
+    return perform(call, index)
+  }
+  /** The target's value of a recorded oracle value: the run's own keys by role, ids as this replay learned them. */
+  const targetOf = (value: string): string => {
+    if (value === ORACLE_APP_KEY) return env.appKey
+    if (value === oracle.tenantKey) return env.tenantKey ?? env.appKey
+    return ledger.ids.target(value) ?? value
+  }
+
   try {
+    if (recorded) {
+      for (const entry of recorded) {
+        const divergence = await step(rebindCall(entry, targetOf, plan.siteAnchor), entry.command)
+        if (divergence) return { steps, calls, divergence }
+      }
+      return { steps, calls }
+    }
     for (const label of ['own', 'other']) {
       const call: Call = { label: `setup: the ${label} site`, request: { method: 'POST', template: SITES, body: { workspaceId: env.workspaceId, name: `${env.tag} ${label}` }, key: appKey }, created: { family: 'site' } }
-      const divergence = await perform(call, -1)
-      if (divergence) return { steps, divergence }
+      const divergence = await step(call, -1)
+      if (divergence) return { steps, calls, divergence }
     }
     if (pools.sites.length < 2) throw new Error(`the sequence could not create its two sites (POST /v2/sites answered ${steps[steps.length - 1]?.target.status})`)
     for (const [index, command] of commands.entries()) {
       const call = planCall(command, plan)
       if (!call) continue
-      const divergence = await perform(call, index)
-      if (divergence) return { steps, divergence }
+      const divergence = await step(call, index)
+      if (divergence) return { steps, calls, divergence }
     }
-    return { steps }
+    return { steps, calls }
   } finally {
     // What the sequence made goes at once, so the next one starts from the same workspace; the run's cleanup catches the rest.
     for (const siteId of madeSites.reverse()) await env.send({ method: 'DELETE', template: SITE, params: { siteId } }).catch(() => undefined)
   }
 }
 
-/** Two error answers: the same code and, where the oracle names fields, the same fields. */
-function compareError(target: unknown, oracle: unknown): Difference | undefined {
-  const o = isObject(oracle) ? oracle : {}
-  const t = isObject(target) ? target : {}
-  if (t.code !== o.code) return { aspect: 'error code', message: `the error code is ${JSON.stringify(t.code)}, expected ${JSON.stringify(o.code)}` }
-  const fields = (body: Json): string => (Array.isArray(body.details) ? body.details.map((detail) => String((detail as Json).field)).sort().join(', ') : '')
-  if (fields(t) !== fields(o)) return { aspect: 'error details', message: `the 400 names ${fields(t) || 'no field'}, expected ${fields(o)}` }
+/**
+ * The read that tells whether what a request names exists: the resource of its path, or the site
+ * its siteId names; undefined when it names nothing (a workspace's list, a site create).
+ */
+function existenceProbe(request: PairedRequest): PairedRequest | undefined {
+  const read = (template: string, params: PairedRequest['params'], query: PairedRequest['query'] = {}): PairedRequest => ({ method: 'GET', template, params, query, key: null })
+  switch (request.template) {
+    case SITE:
+    case SITE_DUPLICATE:
+    case SITE_PAGES:
+      return read(SITE, { siteId: request.params!.siteId! })
+    case LOCALE:
+    case LOCALE_RESTORE:
+      return read(LOCALE, request.params, { siteId: request.query?.siteId })
+    case PAGE:
+    case ROUTE:
+      return read(request.template, request.params, { siteId: request.query?.siteId })
+    default: {
+      const siteId = request.query?.siteId ?? (isObject(request.body) ? request.body.siteId : undefined)
+      return siteId instanceof Both || typeof siteId === 'string' ? read(SITE, { siteId }) : undefined
+    }
+  }
+}
+
+/** The oracle's id of the site a request is about, when the sequence knows it: a siteId anywhere, or the site of a resource it created. */
+function siteOf(request: PairedRequest, pools: Pools): string | undefined {
+  const candidates = [request.params?.siteId, request.query?.siteId, isObject(request.body) ? request.body.siteId : undefined]
+  for (const candidate of candidates) if (candidate instanceof Both) return candidate.oracle
+  for (const value of Object.values(request.params ?? {})) {
+    if (!(value instanceof Both)) continue
+    for (const family of ['locale', 'page', 'route'] as const) {
+      const entry = pools.children[family].find((child) => child.id.oracle === value.oracle)
+      if (entry) return pools.sites[entry.site]!.id.oracle
+    }
+  }
+  return undefined
+}
+
+/** The read of a resource the sequence created, by its oracle id. */
+function readOf(oracleId: string, pools: Pools): ContractRequest | undefined {
+  if (pools.sites.some((site) => site.id.oracle === oracleId)) return { method: 'GET', template: SITE, params: { siteId: oracleId } }
+  const reads: Record<Family, [string, string]> = { locale: [LOCALE, 'localeIdOrCode'], page: [PAGE, 'pageIdOrPathname'], route: [ROUTE, 'routeIdOrPathname'] }
+  for (const family of ['locale', 'page', 'route'] as const) {
+    if (!pools.children[family].some((child) => child.id.oracle === oracleId)) continue
+    const [template, param] = reads[family]
+    return { method: 'GET', template, params: { [param]: oracleId } }
+  }
   return undefined
 }

@@ -1,0 +1,86 @@
+import { CODE_OF_STATUS } from '../../api/errors.js'
+import { brief } from '../reporters/format.js'
+import type { Difference } from './compare.js'
+
+type Json = Record<string, unknown>
+
+/**
+ * What the contract (the specification and the published OpenAPI) fixes of an error answer, and
+ * what it leaves free. Fixed: the status of each broken rule (401 for a missing or unknown key,
+ * 403 for a key without permission, 404 for what does not exist, 400 for invalid input, 409 for
+ * a conflict), the envelope's code for that status, and that a 400 names an invalid field. Free:
+ * which rule wins when a request breaks several (nothing orders them), whether a key that reaches
+ * no such resource learns it is missing (404) or forbidden (403), which of several invalid fields
+ * a 400 names, and every message. sitemock's own choices on these are held under --profile
+ * sitemock only.
+ */
+
+/** The rules a request breaks, as far as the oracle and the sequence know them. */
+export interface BrokenRules {
+  /** The key is missing or unknown: 401 comes first, whatever else is wrong (see allowedStatuses). */
+  unauthenticated: boolean
+  /** The key is valid but does not reach the site the request is about. */
+  forbidden: boolean
+  /** The request names a resource (or a site) that does not exist. */
+  missing: boolean
+  /** The input breaks a validation rule. */
+  invalid: boolean
+  /** The fields the request deliberately breaks, when known. */
+  brokenFields: readonly string[]
+}
+
+/**
+ * The statuses a deployment may answer for a request the oracle refused with `oracleStatus`.
+ * A 401 is not traded for another error: without a valid key nothing else can be judged. A
+ * 409 needs a valid request in a reachable site, so it stands only for itself. Every other
+ * broken rule's status is as good as the oracle's.
+ */
+export function allowedStatuses(oracleStatus: number, broken: BrokenRules): Set<number> {
+  const allowed = new Set([oracleStatus])
+  if (oracleStatus === 401 || broken.unauthenticated) return allowed
+  // A key without permission on a resource that exists is a 403 (fixed); on one that does not
+  // exist, either answer says the truth.
+  if (broken.forbidden) allowed.add(403)
+  if (broken.missing) allowed.add(404)
+  if (broken.invalid) allowed.add(400)
+  return allowed
+}
+
+const fieldsOf = (body: Json): string[] => (Array.isArray(body.details) ? body.details.map((detail) => String((detail as Json).field)) : [])
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
+/** A detail's field is a parameter or a body field, or a path into one (pathname, localizations[0].locale). */
+const rootOf = (field: string): string => field.split(/[.[]/)[0]!
+
+/**
+ * Two error answers under the contract's freedom: the target's status must be one the broken
+ * rules allow, its code the one of its status, and a 400 must name at least one field, each of
+ * them one that the request sent or that the oracle or the sequence knows is broken.
+ */
+export function compareErrorFreely(targetStatus: number, target: unknown, oracleStatus: number, oracle: unknown, broken: BrokenRules, sentFields: readonly string[]): Difference | undefined {
+  const allowed = allowedStatuses(oracleStatus, broken)
+  if (!allowed.has(targetStatus)) {
+    return { aspect: 'status', message: `expected ${[...allowed].join(' or ')} (the rules this request breaks), got ${targetStatus}` }
+  }
+  const t = isObject(target) ? target : {}
+  const code = CODE_OF_STATUS[targetStatus]
+  if (t.code !== code) return { aspect: 'error code', message: `a ${targetStatus} carries the code ${JSON.stringify(t.code)}, expected ${JSON.stringify(code)}` }
+  if (targetStatus !== 400) return undefined
+  const named = fieldsOf(t)
+  if (named.length === 0) return { aspect: 'error details', message: `the 400 names no field, expected at least one of the invalid ones (${brief(t.details)})` }
+  const known = new Set([...sentFields, ...broken.brokenFields, ...(isObject(oracle) ? fieldsOf(oracle) : [])].map(rootOf))
+  const strangers = named.filter((field) => !known.has(rootOf(field)))
+  if (strangers.length === named.length) {
+    return { aspect: 'error details', message: `the 400 names ${named.join(', ')}, none of which the request sent or broke (it sent ${sentFields.join(', ') || 'no field'})` }
+  }
+  return undefined
+}
+
+/** Two error answers as sitemock gives them: the same code and the same fields named (--profile sitemock). */
+export function compareErrorStrictly(target: unknown, oracle: unknown): Difference | undefined {
+  const o = isObject(oracle) ? oracle : {}
+  const t = isObject(target) ? target : {}
+  if (t.code !== o.code) return { aspect: 'error code', message: `the error code is ${JSON.stringify(t.code)}, expected ${JSON.stringify(o.code)}` }
+  const fields = (body: Json): string => fieldsOf(body).sort().join(', ')
+  if (fields(t) !== fields(o)) return { aspect: 'error details', message: `the 400 names ${fields(t) || 'no field'}, expected ${fields(o)}` }
+  return undefined
+}

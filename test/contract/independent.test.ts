@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runContract } from '../../src/contract/runner.js'
+import { GROUPS, type ContractOptions, type ContractReport } from '../../src/contract/types.js'
+import { startIndependent, type Independent } from './independent/index.js'
+import { check, describeFailures, withStatus } from './support.js'
+
+/**
+ * The contract suite against a second implementation of the API, written from the specification
+ * and the published OpenAPI alone, which decides otherwise than sitemock wherever they leave it
+ * free: the suite must hold it conforming. A check that differs only in sitemock's own choices is
+ * reported as `differs`, never as failed.
+ */
+function optionsFor(server: Independent, overrides: Partial<ContractOptions> = {}): ContractOptions {
+  return {
+    baseUrl: server.url,
+    apiKey: server.appKey,
+    workspaceId: server.workspaceId,
+    otherApiKey: server.otherWorkspaceKey,
+    readOnly: false,
+    profile: 'spec',
+    concurrency: 4,
+    maxRps: 0,
+    ...overrides,
+  }
+}
+
+describe('the contract suite against an independent implementation', () => {
+  let server: Independent
+  beforeAll(async () => {
+    server = await startIndependent()
+  })
+  afterAll(() => server.close())
+
+  it('passes every group but stateful: nothing fails, whatever differs from sitemock', async () => {
+    const report: ContractReport = await runContract(optionsFor(server, { only: GROUPS.filter((group) => group !== 'stateful') }))
+    expect(describeFailures(report)).toBe('')
+    expect(withStatus(report, 'failed')).toEqual([])
+    expect(report.cleanup.leftBehind).toEqual([])
+    expect(withStatus(report, 'passed').length).toBeGreaterThan(100)
+    // What only differs is a choice of sitemock's, each with the words that say the contract leaves it free.
+    for (const differing of withStatus(report, 'differs')) {
+      for (const failure of differing.failures) expect(failure, differing.id).toMatchObject({ documents: ['sitemock behaviour'], leftOpen: expect.any(String) })
+    }
+  }, 300_000)
+
+  it('runs the stateful group to its end against it, each distinct divergence reported once with a seed that replays it', async () => {
+    const runs = 20
+    const report = await runContract(optionsFor(server, { only: ['stateful'], stateful: { runs, seed: 1 } }))
+    const result = check(report, 'stateful.model')
+    // Every sequence ran: a divergence no longer ends the group.
+    expect(report.notices.find((line) => line.startsWith('stateful:'))).toMatch(new RegExp(`^stateful: ${runs} sequence\\(s\\) from seed 1, \\d+ requests to each side in [\\d.]+ s: `))
+    const kinds = result.failures.map((failure) => /^expected the oracle's answer at step \d+ \(([^)]*)\)/.exec(failure.message)?.[1])
+    for (const failure of result.failures) {
+      expect(failure.message).toMatch(/\nseed \d+ \(replay with --seed \d+\); shrunk from 50 to \d+ command\(s\) in \d+ replay\(s\); sequence \d+ of the run; seen in \d+ of 20 sequence\(s\)\n/)
+      expect(failure.sequence?.calls.length).toBeGreaterThan(0)
+    }
+    expect(kinds.every((kind) => kind !== undefined)).toBe(true)
+    expect(report.cleanup.leftBehind).toEqual([])
+}, 300_000)
+})

@@ -1,0 +1,102 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Call } from './call.js'
+import { ApiError, badRequest } from './http-error.js'
+import { principalOf } from './keys.js'
+import { route } from './router.js'
+import { Store } from './store.js'
+
+/** Bodies larger than this are refused before they are parsed. */
+const MAX_BODY = 1_000_000
+
+export interface Independent {
+  url: string
+  workspaceId: string
+  appKey: string
+  /** The App key of a second workspace, the other tenant of the cross-tenant rules. */
+  otherWorkspaceKey: string
+  close(): Promise<void>
+}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY) chunks.push(chunk)
+    })
+    request.on('end', () => (size > MAX_BODY ? reject(new ApiError('payload_too_large', `The body is larger than ${MAX_BODY} bytes.`)) : resolve(Buffer.concat(chunks).toString('utf8'))))
+    request.on('error', reject)
+  })
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw badRequest([{ field: 'body', message: 'the body is not valid JSON' }])
+  }
+}
+
+/** The query as text fields; a repeated parameter keeps its first value. */
+function queryOf(search: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {}
+  for (const [name, value] of search) if (!(name in query)) query[name] = value
+  return query
+}
+
+/**
+ * One request, in the order this service judges it: the path (404), the key (401), the body's
+ * JSON, then the handler: input (400), existence (404), the key's reach (403), conflicts (409).
+ */
+async function answer(store: Store, request: http.IncomingMessage): Promise<{ status: number; body?: unknown }> {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+  const { handler, params } = route(request.method ?? 'GET', url.pathname)
+  const header = request.headers['x-api-key']
+  const principal = principalOf(store, Array.isArray(header) ? header[0] : header)
+  const text = await readBody(request)
+  // Only creates and updates read a body; a body sent with a read or a delete is ignored.
+  const body = request.method === 'POST' || request.method === 'PATCH' ? parseJson(text) : undefined
+  const call: Call = { params, query: queryOf(url.searchParams), body, principal, store }
+  return handler(call)
+}
+
+function send(response: http.ServerResponse, status: number, body?: unknown): void {
+  if (status === 204 || body === undefined) {
+    response.writeHead(status).end()
+    return
+  }
+  const text = JSON.stringify(body)
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text)
+}
+
+/** Starts the service on 127.0.0.1 at a free port, with two workspaces and no sites. */
+export async function startIndependent(): Promise<Independent> {
+  const store = new Store()
+  const own = store.addWorkspace()
+  const other = store.addWorkspace()
+  const server = http.createServer((request, response) => {
+    answer(store, request).then(
+      (result) => send(response, result.status, result.body),
+      (error: unknown) => {
+        if (error instanceof ApiError) send(response, error.status, error.body())
+        else send(response, 500, { object: 'error', code: 'internal_error', message: error instanceof Error ? error.message : 'unexpected failure' })
+      },
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    workspaceId: own.id,
+    appKey: own.appKey,
+    otherWorkspaceKey: other.appKey,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}
