@@ -266,6 +266,8 @@ describe('routeMock: a Playwright page answered by the mock in the test process'
     it('answers nothing more once unrouted: the request goes on to the network', async () => {
       page = await openPage()
       await page.goto(server.url + pageQuery())
+      // The page's own first requests are answered before the count is taken.
+      await page.waitForSelector('body[data-state=ready]')
       const before = mock.journal.recorded
       await unroute()
       expect(await failure(page, 'GET', `/v2/sites/${site.id}`, { headers: { 'x-api-key': site.siteApiKey } })).toMatch(/TypeError: Failed to fetch/)

