@@ -43,18 +43,17 @@ describe('the contract suite against an independent implementation', () => {
     }
   }, 300_000)
 
-  it('runs the stateful group to its end against it, each distinct divergence reported once with a seed that replays it', async () => {
-    const runs = 20
-    const report = await runContract(optionsFor(server, { only: ['stateful'], stateful: { runs, seed: 1 } }))
+  it('passes the stateful group: 500 sequences and no divergence, whatever it chose where the contract is free', async () => {
+    const runs = 500
+    const report = await runContract(optionsFor(server, { only: ['stateful'], stateful: { runs, timeMs: 600_000, seed: 1 } }))
     const result = check(report, 'stateful.model')
-    // Every sequence ran: a divergence no longer ends the group.
-    expect(report.notices.find((line) => line.startsWith('stateful:'))).toMatch(new RegExp(`^stateful: ${runs} sequence\\(s\\) from seed 1, \\d+ requests to each side in [\\d.]+ s: `))
-    const kinds = result.failures.map((failure) => /^expected the oracle's answer at step \d+ \(([^)]*)\)/.exec(failure.message)?.[1])
-    for (const failure of result.failures) {
-      expect(failure.message).toMatch(/\nseed \d+ \(replay with --seed \d+\); shrunk from 50 to \d+ command\(s\) in \d+ replay\(s\); sequence \d+ of the run; seen in \d+ of 20 sequence\(s\)\n/)
-      expect(failure.sequence?.calls.length).toBeGreaterThan(0)
-    }
-    expect(kinds.every((kind) => kind !== undefined)).toBe(true)
+    expect(result.failures.map((failure) => failure.message.split('\n').slice(0, 2).join('\n'))).toEqual([])
+    expect(result.status).toBe('passed')
+    // Every sequence ran, and the run says how much of the input space they covered.
+    expect(report.notices.find((line) => line.startsWith('stateful:'))).toMatch(new RegExp(`^stateful: ${runs} sequence\\(s\\) from seed 1, \\d+ requests to each side in [\\d.]+ s: no divergence from the oracle$`))
+    const coverage = /^stateful coverage: (\d+) of (\d+) cells/.exec(report.notices.find((line) => line.startsWith('stateful coverage:')) ?? '')
+    expect(coverage).not.toBeNull()
+    expect(Number(coverage![1]) / Number(coverage![2])).toBeGreaterThan(0.9)
     expect(report.cleanup.leftBehind).toEqual([])
-}, 300_000)
+  }, 600_000)
 })

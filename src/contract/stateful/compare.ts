@@ -42,18 +42,39 @@ export class Correspondence {
 }
 
 type Relation = 'before' | 'equal' | 'after'
+/** How close on the suite's clock two answers must be for a millisecond clock to give them one instant. */
+const SAME_TICK_MS = 3
 const relation = (a: number, b: number): Relation => (a < b ? 'before' : a > b ? 'after' : 'equal')
 
 /**
- * The instants seen so far. The oracle gives every write its own instant, so: two oracle
- * instants that are equal belong to one write and must be equal in the target too; and the
- * instants of one page keep, in the target, the relations they have in the oracle (createdAt
- * stays put, updatedAt moves forward on every write). Pages written in one millisecond may share
- * an instant in the target, so across pages only equality is held.
+ * The instants seen so far, held to the relations the documents give them: a page's instants
+ * keep, in the target, the order they have in the oracle (createdAt stays put, updatedAt moves on
+ * with each write), and the instants of one write of a page are one instant.
+ *
+ * sitemock's own clock (held under --profile sitemock, `sitemockClock`) promises more: every
+ * write its own instant, so two equal oracle instants on different pages (a site's copy keeps its
+ * pages' instants) must be equal in the target, and an update always moves updatedAt past the
+ * last one. A deployment's own clock may tick in milliseconds: two writes answered within the same
+ * millisecond or two of the suite's clock may share an instant.
  */
 export class TimeRelations {
   private readonly sameWrite = new Map<number, number>()
-  private readonly ofPage = new Map<string, Array<{ oracle: number; target: number; field: string }>>()
+  private readonly ofPage = new Map<string, Array<{ oracle: number; target: number; field: string; seenAt: number; observation: number }>>()
+  /** Counts the page objects read: the instants of one object are one observation. */
+  private observation = 0
+  /** When each oracle instant (each write) was first seen on the suite's clock: about when the target made it. */
+  private readonly firstSeen = new Map<number, number>()
+
+  constructor(private readonly sitemockClock = true) {}
+
+  /**
+   * A page object is about to be compared. Under the documents, the instants one object shows at
+   * once are not held to each other: a site's copy may give its pages instants of their own (the
+   * oracle keeps the originals'); each is held to what was seen of the page before.
+   */
+  observe(): void {
+    this.observation++
+  }
 
   /** The target's instant for an oracle instant seen before; undefined when never seen. */
   targetOf(oracle: string): number | undefined {
@@ -65,18 +86,25 @@ export class TimeRelations {
     const target = Date.parse(String(targetValue))
     const oracle = Date.parse(String(oracleValue))
     if (Number.isNaN(target)) return `${field} is ${brief(targetValue)}, not an instant`
-    const sameWrite = this.sameWrite.get(oracle)
-    if (sameWrite !== undefined && sameWrite !== target) return `${field} is ${String(targetValue)}, expected ${new Date(sameWrite).toISOString()} (the instant of the same write)`
     const seen = this.ofPage.get(page) ?? []
-    for (const earlier of seen) {
+    const sameWrite = this.sitemockClock ? this.sameWrite.get(oracle) : seen.find((earlier) => earlier.oracle === oracle)?.target
+    if (sameWrite !== undefined && sameWrite !== target) return `${field} is ${String(targetValue)}, expected ${new Date(sameWrite).toISOString()} (the instant of the same write)`
+    const seenAt = this.firstSeen.get(oracle) ?? performance.now()
+    this.firstSeen.set(oracle, seenAt)
+    // An instant of this page seen before is held to equal what it was (above); its relations to the
+    // page's other instants were judged, or adopted, when it was first seen.
+    const known = !this.sitemockClock && seen.some((earlier) => earlier.oracle === oracle)
+    for (const earlier of known ? [] : seen) {
+      if (!this.sitemockClock && earlier.observation === this.observation) continue
       const expected = relation(oracle, earlier.oracle)
       const got = relation(target, earlier.target)
-      if (expected !== got) {
+      const sameTick = !this.sitemockClock && got === 'equal' && Math.abs(seenAt - earlier.seenAt) < SAME_TICK_MS
+      if (expected !== got && !sameTick) {
         return `${field} ${String(targetValue)} is ${got === 'equal' ? 'equal to' : got} ${earlier.field} ${new Date(earlier.target).toISOString()} seen earlier; expected ${expected === 'equal' ? 'equal to' : expected} it`
       }
     }
     this.sameWrite.set(oracle, target)
-    if (!seen.some((earlier) => earlier.oracle === oracle && earlier.field === field)) seen.push({ oracle, target, field })
+    if (!seen.some((earlier) => earlier.oracle === oracle && earlier.field === field)) seen.push({ oracle, target, field, seenAt, observation: this.observation })
     this.ofPage.set(page, seen)
     return undefined
   }
@@ -151,6 +179,7 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
     const o = oracle as Json
     const t = target as Json
     const owner = o.object === 'page' && typeof o.id === 'string' ? o.id : page
+    if (o.object === 'page') ledger.times.observe()
     for (const [field, value] of Object.entries(o)) {
       const path = where ? `${where}.${field}` : field
       if (ID_FIELDS.has(field) && typeof value === 'string') {

@@ -27,13 +27,19 @@ export interface BrokenRules {
   invalid: boolean
   /** The fields the request deliberately breaks, when known. */
   brokenFields: readonly string[]
+  /**
+   * A write in a site the key reaches, whose names may collide with what exists: with invalid
+   * input too, a deployment may find the collision first (409) or the invalid field (400).
+   */
+  mayConflict: boolean
 }
 
 /**
  * The statuses a deployment may answer for a request the oracle refused with `oracleStatus`.
  * A 401 is not traded for another error: without a valid key nothing else can be judged. A
  * 409 needs a valid request in a reachable site, so it stands only for itself. Every other
- * broken rule's status is as good as the oracle's.
+ * broken rule's status is as good as the oracle's, and a write with invalid input that the oracle
+ * refused with a 400 may be refused for a collision first.
  */
 export function allowedStatuses(oracleStatus: number, broken: BrokenRules): Set<number> {
   const allowed = new Set([oracleStatus])
@@ -43,6 +49,7 @@ export function allowedStatuses(oracleStatus: number, broken: BrokenRules): Set<
   if (broken.forbidden) allowed.add(403)
   if (broken.missing) allowed.add(404)
   if (broken.invalid) allowed.add(400)
+  if (broken.invalid && broken.mayConflict && !broken.forbidden && !broken.missing) allowed.add(409)
   return allowed
 }
 

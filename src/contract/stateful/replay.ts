@@ -14,14 +14,20 @@ export interface RecordedCall {
   call: unknown
 }
 
-/** How a recorded pair is written: the oracle's value, or the run's anchor in the target's site list. */
-type RecordedValue = { $oracle: string } | { $anchor: true }
+/**
+ * How a recorded value is written: a pair by the oracle's value, the run's anchor in the target's
+ * site list, or an id made up to name nothing (a new one is made for the replay, which the run's
+ * safety guard then knows as its own).
+ */
+type RecordedValue = { $oracle: string } | { $anchor: true } | { $phantom: true }
 
-const isRecorded = (value: unknown): value is RecordedValue => value !== null && typeof value === 'object' && ('$oracle' in value || '$anchor' in value)
+const isRecorded = (value: unknown): value is RecordedValue =>
+  value !== null && typeof value === 'object' && ('$oracle' in value || '$anchor' in value || '$phantom' in value)
 
-/** The call in a form JSON keeps. */
-export function recordCall(call: Call, command: number): RecordedCall {
+/** The call in a form JSON keeps; `phantoms` are the ids the sequence made up. */
+export function recordCall(call: Call, command: number, phantoms: ReadonlySet<string>): RecordedCall {
   const write = (value: unknown): unknown => {
+    if (typeof value === 'string' && phantoms.has(value)) return { $phantom: true }
     if (value instanceof Both) return value.oracle === undefined ? { $anchor: true } : { $oracle: value.oracle }
     if (Array.isArray(value)) return value.map(write)
     if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, write(inner)]))
@@ -30,10 +36,13 @@ export function recordCall(call: Call, command: number): RecordedCall {
   return { command, call: write(call) }
 }
 
-/** The recorded call with each pair made whole again: `targetOf` gives the target's value for an oracle value, `anchor` the run's anchor. */
-export function rebindCall(recorded: RecordedCall, targetOf: (oracle: string) => string, anchor: string | undefined): Call {
+/** The recorded call with each pair made whole again: `targetOf` gives the target's value for an oracle value, `anchor` the run's anchor, `phantomId` a new id that names nothing. */
+export function rebindCall(recorded: RecordedCall, targetOf: (oracle: string) => string, anchor: string | undefined, phantomId: () => string): Call {
   const read = (value: unknown): unknown => {
-    if (isRecorded(value)) return '$anchor' in value ? new Both(anchor, undefined) : new Both(targetOf(value.$oracle), value.$oracle)
+    if (isRecorded(value)) {
+      if ('$phantom' in value) return phantomId()
+      return '$anchor' in value ? new Both(anchor, undefined) : new Both(targetOf(value.$oracle), value.$oracle)
+    }
     if (Array.isArray(value)) return value.map(read)
     if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, read(inner)]))
     return value

@@ -71,10 +71,13 @@ export const name: Rule = (value) => {
   return CONTROL.test(value) ? 'control characters are not allowed' : undefined
 }
 
-/** An absolute URL that names its protocol, e.g. https://example.com. */
+/**
+ * An absolute URL that names its protocol, e.g. https://example.com: the published OpenAPI's
+ * format "uri" is RFC 3986, whose characters are ASCII (an IRI such as https://exämple.com is not one).
+ */
 export const url: Rule = (value) => {
   if (!string(value)) return 'expected a string'
-  if (value.length > 2048 || /\s/.test(value) || !/^[a-z][a-z0-9+.-]*:\/\/./i.test(value)) return 'expected an absolute URL with its protocol'
+  if (value.length > 2048 || /\s/.test(value) || /[^\x21-\x7e]/.test(value) || !/^[a-z][a-z0-9+.-]*:\/\/./i.test(value)) return 'expected an absolute URL (RFC 3986, ASCII) with its protocol'
   try {
     new URL(value)
     return undefined

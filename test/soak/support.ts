@@ -1,0 +1,23 @@
+import { expect, it } from 'vitest'
+import { startNonconforming } from '../contract/nonconforming-server.js'
+import { check, runAgainst } from '../contract/support.js'
+
+/**
+ * The stateful group against sitemock itself at full length: the oracle and a conforming target
+ * must never part. Long, and the same on every Node: `npm test` runs these files once (the Node 24
+ * pass leaves test/soak out), each in a worker of its own beside the rest of the suite.
+ */
+export const SEQUENCES = 2000
+
+export function soakAgainstTheMock(latencyMs: [number, number] | undefined): void {
+  it(`runs ${SEQUENCES} sequences with no divergence`, async () => {
+    const server = await startNonconforming([], latencyMs === undefined ? {} : { faults: [{ latencyMs }] })
+    try {
+      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: SEQUENCES, timeMs: 1_800_000, seed: 1 } })
+      expect(check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n').slice(0, 2).join('\n'))).toEqual([])
+      expect(report.notices.find((line) => line.startsWith('stateful:'))).toMatch(new RegExp(`^stateful: ${SEQUENCES} sequence\\(s\\) from seed 1, \\d+ requests to each side in [\\d.]+ s: no divergence from the oracle$`))
+    } finally {
+      await server.close()
+    }
+  }, 1_800_000)
+}
