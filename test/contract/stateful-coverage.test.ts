@@ -112,11 +112,11 @@ describe('the stateful group against the mock, a few hundred sequences', () => {
 
   beforeAll(async () => {
     server = await startNonconforming([])
-    report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 300, timeMs: 600_000, seed: 1001 } })
+    report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 100, timeMs: 600_000, seed: 1001 } })
   }, 600_000)
   afterAll(() => server.close())
 
-  it('runs 300 sequences with no divergence', () => {
+  it('runs 100 sequences with no divergence', () => {
     const result = check(report, 'stateful.model')
     expect(result.failures.map((failure) => failure.message)).toEqual([])
     expect(result.status).toBe('passed')

@@ -56,7 +56,7 @@ describe('the stateful group against semantic defects', () => {
   it.each(CASES)('catches $defect and reports it shrunk, with its seed and both transcripts', async ({ defect, seed, says, sitemockChoice }) => {
     const server = await startNonconforming([defect])
     try {
-      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], profile: sitemockChoice ? 'sitemock' : 'spec', stateful: { runs: 30, seed } })
+      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], profile: sitemockChoice ? 'sitemock' : 'spec', stateful: { runs: 12, seed } })
       const result = check(report, 'stateful.model')
       expect(result.status).toBe('failed')
       const failure = result.failures[0]!
@@ -87,7 +87,7 @@ describe('the stateful group against semantic defects', () => {
     for (const { defect, seed } of CASES.filter((entry) => entry.sitemockChoice)) {
       const server = await startNonconforming([defect])
       try {
-        const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 30, seed } })
+        const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 12, seed } })
         expect(check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0]), defect).toEqual([])
       } finally {
         await server.close()
@@ -112,7 +112,7 @@ describe('the stateful group against semantic defects', () => {
   it("replays a divergence from its saved transcript: the report's recorded calls sent again diverge again", async () => {
     const server = await startNonconforming(['page-renamed-onto-page'])
     try {
-      const first = check(await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 30, seed: 14 } }), 'stateful.model').failures[0]!
+      const first = check(await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 12, seed: 14 } }), 'stateful.model').failures[0]!
       // As a JSON report carries it, and as --replay FILE reads it back.
       const calls = (JSON.parse(JSON.stringify(first)) as { sequence: { calls: unknown[] } }).sequence.calls
       // The target's keys are named by their role, never written.

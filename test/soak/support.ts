@@ -1,16 +1,16 @@
-import { expect, it } from 'vitest'
+import { it } from 'vitest'
 import { startNonconforming } from '../contract/nonconforming-server.js'
 import { check, runAgainst } from '../contract/support.js'
 
 /**
  * The stateful group against sitemock itself at full length: the oracle and a conforming target
- * must never part. Long, and the same on every Node: `npm test` runs these files once (the Node 24
- * pass leaves test/soak out), each in a worker of its own beside the rest of the suite.
+ * must never part. Long, and the same on every Node: `npm test` runs it once (the Node 24 pass
+ * leaves test/soak out). The runs wait on HTTP about half the time, so they go side by side.
  */
 export const SEQUENCES = 2000
 
-export function soakAgainstTheMock(latencyMs: [number, number] | undefined): void {
-  it(`runs ${SEQUENCES} sequences with no divergence`, async () => {
+export function soakAgainstTheMock(name: string, latencyMs: [number, number] | undefined): void {
+  it.concurrent(`runs ${SEQUENCES} sequences ${name} with no divergence`, async ({ expect }) => {
     const server = await startNonconforming([], latencyMs === undefined ? {} : { faults: [{ latencyMs }] })
     try {
       const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: SEQUENCES, timeMs: 1_800_000, seed: 1 } })
