@@ -32,6 +32,12 @@ export function specOnly(unpromised: string): Pick<CheckDefinition, 'profiles' |
   return { profiles: ['spec'], unpromised }
 }
 
+/** A part of a check that a document leaves open: the published OpenAPI (rules only), or both documents (a choice of sitemock's). */
+interface OpenPart {
+  kind: 'rules only' | 'sitemock choice'
+  why: string
+}
+
 /** Ends a check with a failure. */
 export class CheckFailure extends Error {
   /**
@@ -127,16 +133,8 @@ export class CheckContext {
    */
   async rulesOnly(why: string, part: () => Promise<void> | void): Promise<void> {
     if (!this.spec) return
-    this.openPart = why
-    try {
-      await part()
-    } finally {
-      this.openPart = undefined
-    }
+    await this.within({ kind: 'rules only', why }, part)
   }
-
-  /** Set while a part of the check runs that the published OpenAPI leaves open: why it does. */
-  private openPart?: string
 
   /**
    * Runs the part of a check that holds the target to a choice of sitemock's where the service
@@ -144,16 +142,20 @@ export class CheckContext {
    * sitemock behaviour, a difference rather than a break, failing the run under --profile sitemock only.
    */
   async sitemockChoice(why: string, part: () => Promise<void> | void): Promise<void> {
-    this.choicePart = why
+    await this.within({ kind: 'sitemock choice', why }, part)
+  }
+
+  private async within(open: OpenPart, part: () => Promise<void> | void): Promise<void> {
+    this.openPart = open
     try {
       await part()
     } finally {
-      this.choicePart = undefined
+      this.openPart = undefined
     }
   }
 
-  /** Set while a part of the check runs that holds the target to a choice of sitemock's: what the contract leaves free. */
-  private choicePart?: string
+  /** Set while a part of the check runs that a document leaves open: which kind of part, and why. */
+  private openPart?: OpenPart
 
   record(failure: Failure): void {
     this.failures.push(this.labelled(failure))
@@ -166,10 +168,10 @@ export class CheckContext {
    */
   private labelled(failure: Failure, expected?: number): Failure {
     if (failure.documents.length === 0) return failure
-    if (this.choicePart !== undefined) return { ...failure, documents: ['sitemock behaviour'], leftOpen: this.choicePart }
+    if (this.openPart?.kind === 'sitemock choice') return { ...failure, documents: ['sitemock behaviour'], leftOpen: this.openPart.why }
     // Labelled when thrown inside sitemockChoice, and seen again when the runner records it after the part ended.
     if (failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour') return failure
-    if (this.spec && this.openPart !== undefined) return { ...failure, documents: ['service rules'], leftOpen: this.openPart }
+    if (this.spec && this.openPart?.kind === 'rules only') return { ...failure, documents: ['service rules'], leftOpen: this.openPart.why }
     const rulesOnly = this.spec && this.check?.profiles?.includes('published') === false
     if (rulesOnly) {
       const { unpromised, disagreement } = this.check!

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ApiRequest, ApiResponse } from '../../src/api/types.js'
 import { estimate, estimateLine, span } from '../../src/contract/estimate.js'
 import { exitCodeOf, render } from '../../src/contract/reporters/index.js'
+import { apiRequestOf } from './nonconforming-server.js'
 import { defaultMaxRps, isLoopback } from '../../src/contract/throttle.js'
 import type { CheckResult, ContractReport, Failure } from '../../src/contract/types.js'
 import { createMock, type Mock } from '../../src/mock.js'
@@ -58,12 +59,8 @@ async function serve(answer: (request: ApiRequest) => ApiResponse): Promise<Serv
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
-      const url = req.url ?? '/'
-      const q = url.indexOf('?')
-      const headers: Record<string, string | undefined> = {}
-      for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
       const text = Buffer.concat(chunks).toString('utf8')
-      const request: ApiRequest = { method: req.method ?? 'GET', path: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1), headers, body: text.length ? text : undefined }
+      const request = apiRequestOf(req, text)
       arrivals.push({ method: request.method, path: request.path, at })
       const response = answer(request)
       const payload = response.body === undefined ? undefined : typeof response.body === 'string' ? response.body : JSON.stringify(response.body)

@@ -128,6 +128,15 @@ function existing(mock: Mock, path: string, bodySiteId: string | undefined): boo
   return sites.has(id) || locales.byId.has(id) || pages.byId.has(id) || routes.byId.has(id)
 }
 
+/** A request as a test server received it, in the core's form: path and query apart, header values joined. */
+export function apiRequestOf(req: http.IncomingMessage, text: string): ApiRequest {
+  const url = req.url ?? '/'
+  const q = url.indexOf('?')
+  const headers: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
+  return { method: req.method ?? 'GET', path: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1), headers, body: text.length ? text : undefined }
+}
+
 /** Starts it on an ephemeral port. `delayMs` slows every answer, to interrupt a run midway. */
 export async function startNonconforming(defects: Defect[], options: MockOptions & { delayMs?: number } = {}): Promise<Nonconforming> {
   const mock = createMock({ rateLimit: false, ...options })
@@ -138,12 +147,8 @@ export async function startNonconforming(defects: Defect[], options: MockOptions
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
-      const url = req.url ?? '/'
-      const q = url.indexOf('?')
-      const headers: Record<string, string | undefined> = {}
-      for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
       const text = Buffer.concat(chunks).toString('utf8')
-      const request: ApiRequest = { method: req.method ?? 'GET', path: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1), headers, body: text.length ? text : undefined }
+      const request = apiRequestOf(req, text)
       const targetExisted = existing(mock, request.path, idIn(jsonOf(text), 'siteId'))
       const response = handle(request)
       const listedIds = isList(response.body) ? response.body.data.map((item) => String(item.id)) : undefined
