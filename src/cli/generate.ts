@@ -1,10 +1,8 @@
-import fs from 'node:fs'
-import type { Writable } from 'node:stream'
-import path from 'node:path'
 import { fixtureText } from '../scenarios/format-fixture.js'
 import { generateFixture, LOCALE_CODES } from '../scenarios/generate.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
+import { writeAll, writeAtomically } from './write-text.js'
 
 const HELP = `Usage: sitemock generate [options]
 
@@ -62,27 +60,4 @@ export async function runGenerate(args: string[]): Promise<number> {
     }
     throw error
   }
-}
-
-/** A reader (or sitemock serve --watch) never sees half a file. */
-async function writeAtomically(file: string, text: Iterable<string>): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`)
-  const stream = fs.createWriteStream(temporary)
-  await writeAll(stream, text)
-  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())))
-  fs.renameSync(temporary, file)
-}
-
-/** Writes the pieces in batches of about a megabyte, each once the stream has taken the one before. */
-async function writeAll(stream: Writable, text: Iterable<string>): Promise<void> {
-  const write = (batch: string): Promise<void> => new Promise((resolve, reject) => stream.write(batch, (error) => (error ? reject(error) : resolve())))
-  let batch = ''
-  for (const piece of text) {
-    batch += piece
-    if (batch.length >= 1 << 20) {
-      await write(batch)
-      batch = ''
-    }
-  }
-  if (batch !== '') await write(batch)
 }

@@ -4,6 +4,7 @@ import { runGenerate } from './generate.js'
 import { respawnArguments, runRespawned } from './node-flags.js'
 import { runOpenApi } from './openapi.js'
 import { runServe } from './serve.js'
+import { runSnapshot } from './snapshot.js'
 import { packageVersion } from './version.js'
 
 const USAGE = `sitemock: a local mock of the Site-Building Service REST API
@@ -12,6 +13,7 @@ Usage:
   sitemock serve [options]     start the mock server (sitemock serve --help)
   sitemock contract [options]  check a deployment against the contract (sitemock contract --help)
   sitemock generate [options]  write a fixture made with faker from a seed (sitemock generate --help)
+  sitemock snapshot [options]  write a deployment's sites as a fixture, reading with GET only (sitemock snapshot --help)
   sitemock openapi [options]   print the OpenAPI 3.1 document of the mocked API (sitemock openapi --help)
   sitemock --version           print the version
   sitemock --help              show this help
@@ -22,6 +24,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   generate: runGenerate,
   contract: runContractCommand,
   openapi: runOpenApi,
+  snapshot: runSnapshot,
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -1,4 +1,4 @@
-import { ContractClient, NetworkError, rateLimitWait, type Exchange } from '../contract/http-client.js'
+import { ContractClient, InterruptedError, NetworkError, rateLimitWait, type Exchange } from '../contract/http-client.js'
 import { operationAt } from '../contract/endpoints.js'
 import { defaultMaxRps, Throttle } from '../contract/throttle.js'
 import { CreatedResources } from '../contract/tracker.js'
@@ -43,8 +43,7 @@ export class ApiReader {
       readOnly: true,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       notice: options.notice,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.signal ? { signal: options.signal, fetch: abortable(options.fetch ?? fetch, options.signal) } : options.fetch ? { fetch: options.fetch } : {}),
     })
   }
 
@@ -79,6 +78,7 @@ export class ApiReader {
       try {
         exchange = await this.client.send({ method: 'GET', template, params, query })
       } catch (error) {
+        if (this.options.signal?.aborted) throw new InterruptedError('interrupted')
         if (!(error instanceof NetworkError) || retry >= SERVER_ERROR_RETRIES) throw error
         await this.wait(500 * 2 ** retry, `${error.message}: trying again`)
         continue
@@ -94,8 +94,19 @@ export class ApiReader {
 
   private async wait(ms: number, message: string): Promise<void> {
     this.options.notice(`${message} in ${(ms / 1000).toFixed(1)} s`)
-    await new Promise((resolve) => setTimeout(resolve, ms))
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      this.options.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+    })
   }
+}
+
+/**
+ * The fetch, its requests also cancelled by the signal: the suite's client lets a request in
+ * flight finish (a create must be known to be cleaned up), but a GET can simply be dropped.
+ */
+function abortable(send: typeof fetch, signal: AbortSignal): typeof fetch {
+  return (input, init) => send(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal })
 }
 
 /** The exchange when it is a 200 whose body has the operation's shape; otherwise why not, in one line. */

@@ -10,6 +10,7 @@ import { createRandom } from '../random.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
 import { FIXTURE_VERSION } from '../scenarios/export-state.js'
 import { FixtureError } from '../scenarios/fixture-error.js'
+import { startState } from '../scenarios/fixture.js'
 import { validateFixture } from '../scenarios/validate-fixture.js'
 import { ApiReader, SnapshotError } from './api-reader.js'
 import { siteRecords, type ReadSite, type SiteReading } from './to-fixture.js'
@@ -92,9 +93,14 @@ async function readSite(reader: ApiReader, site: ReadSite): Promise<SiteReading>
   }
 }
 
+/** Where the stream of a snapshot's keys and made-up ids starts, before the seed moves it. */
+const KEY_STREAM = 0x5a4b5107
+
 /** The document, its keys generated in site order from the seed, checked as serve would check it. */
 function assemble(readings: SiteReading[], options: SnapshotOptions): SnapshotResult {
-  const random = createRandom(options.seed ?? DEFAULT_SEED)
+  // Not the seed's own stream: sitemock makes its ids from that one, so a snapshot of a mock
+  // started with the same seed would get keys equal to the mock's ids.
+  const random = createRandom(startState(KEY_STREAM, options.seed ?? DEFAULT_SEED))
   const appKey = random.appApiKey()
   // A Site key alone does not say which workspace the site is in: the workspace gets a made-up id.
   const workspaceId = options.workspaceId ?? random.uuid()

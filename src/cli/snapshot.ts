@@ -1,0 +1,154 @@
+import { performance } from 'node:perf_hooks'
+import { isUuid } from '../api/uuid.js'
+import { InterruptedError, NetworkError } from '../contract/http-client.js'
+import { REMOTE_MAX_RPS } from '../contract/throttle.js'
+import { fixtureText } from '../scenarios/format-fixture.js'
+import { DEFAULT_SEED } from '../scenarios/index.js'
+import { SnapshotError, takeSnapshot, type SnapshotOptions, type SnapshotResult } from '../snapshot/take-snapshot.js'
+import { integerFlag, parseFlags, UsageError } from './args.js'
+import { statusLine } from './status-line.js'
+import { writeAtomically } from './write-text.js'
+
+const HELP = `Usage: sitemock snapshot --base-url URL --api-key KEY (--workspace-id ID | --site-id ID) --output FILE
+
+Reads a deployment of the Site-Building Service REST API with GET requests only and writes what
+it holds as a fixture document: sites, locales, every page (offline ones too) in its draft and
+live version with its localizations, and routes. Serve it with: sitemock serve --scenario FILE
+(docs/snapshot.md says what is read, what is stored and which fields get stand-ins).
+
+Options (each also read from the environment variable shown):
+  --base-url URL      the deployment, e.g. https://staging.example.com    SITEMOCK_BASE_URL
+  --api-key KEY       an App API key (sk_...) with --workspace-id, or     SITEMOCK_API_KEY
+                      the Site API key of the site with --site-id
+  --workspace-id ID   read every site of this workspace                   SITEMOCK_WORKSPACE_ID
+  --site-id ID        read this one site                                  SITEMOCK_SITE_ID
+  --output FILE       where to write the fixture; missing folders are made
+  --keep-site-keys    write the sites' real Site API keys instead of generated ones
+                      (the App key written is always a generated one)
+  --seed S            seed of the generated keys and made-up ids (default: ${DEFAULT_SEED})
+  --max-rps N         requests per second at most; 0: no limit             SITEMOCK_MAX_RPS
+                      (default ${REMOTE_MAX_RPS}, and no limit for localhost, 127.0.0.0/8, ::1)
+  -h, --help          show this help
+
+On a 429 it waits for x-ratelimit-reset (or Retry-After) and says so; a 5xx or a dropped
+connection is tried twice more. On a terminal, a progress line shows on stderr. At the end it
+prints the counts written and the keys to use with the served fixture.
+
+Nothing is written unless the whole snapshot succeeds: the file appears at once, complete.
+
+Exit codes: 0 written; 1 the deployment could not be read (nothing written);
+2 bad usage; 130 interrupted with Ctrl-C, 143 terminated with SIGTERM (nothing written).
+`
+
+const FLAGS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'workspace-id': { type: 'string' },
+  'site-id': { type: 'string' },
+  output: { type: 'string' },
+  'keep-site-keys': { type: 'boolean' },
+  seed: { type: 'string' },
+  'max-rps': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+const envOf = (flag: string): string | undefined => process.env[`SITEMOCK_${flag.toUpperCase().replace(/-/g, '_')}`] || undefined
+
+function parseOptions(args: string[]): (SnapshotOptions & { output: string }) | 'help' {
+  const flags = parseFlags(args, FLAGS)
+  if (flags.help) return 'help'
+  const value = (flag: 'base-url' | 'api-key' | 'workspace-id' | 'site-id' | 'max-rps'): string | undefined => flags[flag] ?? envOf(flag)
+  const baseUrl = value('base-url')
+  if (baseUrl === undefined) throw new UsageError('--base-url (or SITEMOCK_BASE_URL) is required: the address of the deployment to read')
+  if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new UsageError(`--base-url must be an http:// or https:// URL; got "${baseUrl}"`)
+  const apiKey = value('api-key')
+  if (apiKey === undefined) throw new UsageError('--api-key (or SITEMOCK_API_KEY) is required: an App API key with --workspace-id, or a Site API key with --site-id')
+  const workspaceId = value('workspace-id')
+  const siteId = value('site-id')
+  for (const [flag, id] of [['workspace-id', workspaceId], ['site-id', siteId]] as const) {
+    if (id !== undefined && !isUuid(id)) throw new UsageError(`--${flag} must be a UUID; got "${id}"`)
+  }
+  if (workspaceId === undefined && siteId === undefined) throw new UsageError('--workspace-id (with an App key) or --site-id (with its Site key) is required: what to read')
+  if (siteId === undefined && !apiKey.startsWith('sk_')) throw new UsageError('--workspace-id needs an App API key (sk_...) in --api-key; with a Site API key, pass --site-id')
+  if (flags.output === undefined) throw new UsageError('--output FILE is required: where to write the fixture')
+  const maxRps = integerFlag('max-rps', value('max-rps'), 0, 100_000)
+  return {
+    baseUrl,
+    apiKey,
+    ...(workspaceId === undefined ? {} : { workspaceId }),
+    ...(siteId === undefined ? {} : { siteId }),
+    keepSiteKeys: flags['keep-site-keys'] ?? false,
+    seed: integerFlag('seed', flags.seed, 0, 4_294_967_295) ?? DEFAULT_SEED,
+    ...(maxRps === undefined ? {} : { maxRps }),
+    output: flags.output,
+  }
+}
+
+export async function runSnapshot(args: string[]): Promise<number> {
+  let options: ReturnType<typeof parseOptions>
+  try {
+    options = parseOptions(args)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`sitemock snapshot: ${error.message}\n\n${HELP}`)
+    return 2
+  }
+  if (options === 'help') {
+    process.stdout.write(HELP)
+    return 0
+  }
+  const interrupt = new AbortController()
+  let interruptedWith = 130
+  const onSignal = (signal: NodeJS.Signals): void => {
+    // A second Ctrl-C stops at once, even during a long wait for the rate limit.
+    if (interrupt.signal.aborted) process.exit(interruptedWith)
+    interruptedWith = signal === 'SIGTERM' ? 143 : 130
+    interrupt.abort()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  const status = statusLine(process.stderr)
+  const started = performance.now()
+  try {
+    const result = await takeSnapshot({
+      ...options,
+      signal: interrupt.signal,
+      onProgress: ({ done, what }) => status.show(`sitemock snapshot: ${done} request${done === 1 ? '' : 's'}, ${what}`),
+      onNotice: (message) => status.notice(`sitemock snapshot: ${message}`),
+    })
+    status.finish()
+    await writeAtomically(options.output, fixtureText(result.fixture))
+    process.stdout.write(summary(options.output, result, performance.now() - started))
+    return 0
+  } catch (error) {
+    status.finish()
+    if (error instanceof InterruptedError || interrupt.signal.aborted) {
+      process.stderr.write(`sitemock snapshot: ${interruptedWith === 143 ? 'terminated' : 'interrupted'}; nothing written\n`)
+      return interruptedWith
+    }
+    process.stderr.write(`sitemock snapshot: ${failureOf(error, options.output)}; nothing written\n`)
+    return 1
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
+}
+
+/** A failure in one line: what the deployment answered, or why the file could not be written. */
+function failureOf(error: unknown, output: string): string {
+  if (error instanceof SnapshotError || error instanceof NetworkError) return error.message
+  const code = (error as NodeJS.ErrnoException).code
+  if (typeof code === 'string') return `cannot write ${output}: ${(error as Error).message}`
+  throw error
+}
+
+function summary(output: string, { counts, keys }: SnapshotResult, ms: number): string {
+  const lines = [
+    `sitemock snapshot: wrote ${output} in ${(ms / 1000).toFixed(1)} s`,
+    `  ${counts.sites} site(s), ${counts.locales} locale(s), ${counts.pages} page(s) (${counts.liveVersions} with a live version), ${counts.localizations} localization(s), ${counts.routes} route(s)`,
+    `  App API key:  ${keys.appKey}`,
+    ...Object.entries(keys.siteKeys).map(([siteId, key]) => `  Site API key: ${key}  (site ${siteId})`),
+    `Serve it with: sitemock serve --scenario ${output}`,
+  ]
+  return `${lines.join('\n')}\n`
+}
