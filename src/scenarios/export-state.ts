@@ -103,7 +103,7 @@ export function exportLocale(locale: LocaleRecord, site: SiteRecord): FixtureLoc
 }
 
 export function exportPage(page: PageRecord): FixturePage {
-  return { id: page.id, siteId: page.siteId, createdAt: page.createdAt, publishedAt: page.publishedAt, draft: contentOf(page.draft), live: page.live && contentOf(page.live) }
+  return { id: page.id, siteId: page.siteId, createdAt: page.createdAt, publishedAt: page.publishedAt, draft: exportContent(page.draft), live: page.live && exportContent(page.live) }
 }
 
 export function exportRoute({ id, siteId, pathname }: RouteRecord): FixtureRoute {
@@ -122,7 +122,8 @@ function groupLocales(store: Store): Map<string, LocaleRecord[]> {
   return bySite
 }
 
-function contentOf(content: PageContent): FixturePageContent {
+/** One version of a page as a fixture holds it: every field, copied. */
+export function exportContent(content: PageContent): FixturePageContent {
   return {
     name: content.name,
     pathname: content.pathname,

@@ -1,5 +1,6 @@
 import type { FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite, Locale, Page, Route, Site } from '../contracts/types.js'
 import type { RandomSource } from '../random.js'
+import { exportContent } from '../scenarios/export-state.js'
 import { FIXTURE_EPOCH } from '../scenarios/page-records.js'
 
 /** A site as the published document has it: defaultLocalePathPrefix may be left out. */
@@ -51,11 +52,11 @@ export function siteRecords(reading: SiteReading, workspaceId: string, siteKey: 
     pathPrefix: locale.pathPrefix,
     deletedAt: null,
   }))
-  // When such a locale was deleted the API does not say: the fixed instant fixtures use.
   const known = new Set(locales.map((locale) => locale.locale))
   for (const code of localizationCodes(pages)) {
     if (known.has(code)) continue
     known.add(code)
+    // When it was deleted the API does not say: the fixed instant fixtures use for what they leave out.
     locales.push({ id: random.uuid(), siteId: site.id, locale: code, isDefault: false, domain: null, pathPrefix: null, deletedAt: FIXTURE_EPOCH })
   }
   return {
@@ -75,21 +76,9 @@ export function siteRecords(reading: SiteReading, workspaceId: string, siteKey: 
   }
 }
 
+/** A version as the API shows it; what the API answers as null gets the value a fixture would default it to. */
 function contentOf(page: Page): FixturePageContent {
-  return {
-    name: page.pathname,
-    pathname: page.pathname,
-    title: page.title,
-    description: page.description,
-    canonicalUrl: page.canonicalUrl,
-    socialImageUrl: page.socialImageUrl,
-    sitemapPriority: page.sitemapPriority,
-    sitemapFrequency: page.sitemapFrequency,
-    isOnline: page.isOnline,
-    excludedFromSearchEngines: page.excludedFromSearchEngines,
-    localizations: page.localizations.map(({ id, locale, pathname }) => ({ id, locale, pathname })),
-    ...(page.updatedAt === null ? {} : { updatedAt: page.updatedAt }),
-  }
+  return exportContent({ ...page, name: page.pathname, updatedAt: page.updatedAt ?? page.createdAt ?? FIXTURE_EPOCH })
 }
 
 function* localizationCodes(pages: FixturePage[]): Generator<string> {
