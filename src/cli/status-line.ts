@@ -13,7 +13,8 @@ export function statusLine(stream: NodeJS.WriteStream): { show(line: string): vo
     show(line) {
       if (!tty) return
       clear()
-      last = line.slice(0, Math.max(20, (stream.columns ?? 100) - 1))
+      // A terminal whose size is not set (0 columns, as under script(1)) gets the usual width.
+      last = line.slice(0, Math.max(20, (stream.columns || 100) - 1))
       stream.write(last)
     },
     notice(message) {

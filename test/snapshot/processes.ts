@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Credentials, Fixture, JournalPage } from '../../src/contracts/types.js'
 
-const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bin/sitemock.js')
+export const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bin/sitemock.js')
 
 /** A `sitemock serve` process on an ephemeral port, and what it has printed so far. */
 export interface ServeProcess {

@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Fixture, FixturePageContent } from '../../src/contracts/types.js'
 import { validateFixture } from '../../src/scenarios/validate-fixture.js'
-import { afterRequests, runSnapshot, startServe, type ServeProcess } from './processes.js'
+import { afterRequests, BIN, runSnapshot, startServe, type ServeProcess } from './processes.js'
 
 const running: ServeProcess[] = []
 afterEach(async () => {
@@ -93,6 +95,21 @@ describe('sitemock snapshot of a running sitemock', () => {
     const source = await target.state()
     expect(snapshot.pages!.length).toBe(source.pages!.filter((page) => page.siteId === site.id).length)
     expect(snapshot.routes!.length).toBe(source.routes!.filter((route) => route.siteId === site.id).length)
+  })
+
+  it('shows progress on a terminal, rewriting one line', async () => {
+    const target = await serve(['--scenario', 'multi-locale'])
+    const file = path.join(outputFolder(), 'snapshot.json')
+    const command = [process.execPath, BIN, 'snapshot', ...(await workspaceFlags(target)), '--output', file].map((arg) => `'${arg}'`).join(' ')
+    // script(1) runs the command on a pseudo-terminal, as a user's shell would.
+    const terminal = spawn('script', ['-q', '-e', '-c', command, '/dev/null'])
+    let output = ''
+    terminal.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const [code] = (await once(terminal, 'exit')) as [number]
+    expect(code).toBe(0)
+    expect(output).toMatch(/\r\x1b\[2Ksitemock snapshot: 3 requests, site 1 of 2, pages \(draft\): 24/)
+    expect(output).toContain('sitemock snapshot: wrote')
+    expect(fs.existsSync(file)).toBe(true)
   })
 
   it('writes the same bytes for the same deployment and seed, and other keys for another seed', async () => {
