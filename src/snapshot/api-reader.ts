@@ -94,9 +94,15 @@ export class ApiReader {
 
   private async wait(ms: number, message: string): Promise<void> {
     this.options.notice(`${message} in ${(ms / 1000).toFixed(1)} s`)
+    const signal = this.options.signal
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms)
-      this.options.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+      const stop = (): void => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', stop)
+        resolve()
+      }
+      const timer = setTimeout(stop, ms)
+      signal?.addEventListener('abort', stop)
     })
   }
 }
@@ -120,8 +126,9 @@ function checked(template: string, exchange: Exchange): Exchange {
   if (exchange.body === undefined) throw new SnapshotError(`GET ${path} answered 200 without a JSON body${exchange.jsonError ? ` (${exchange.jsonError})` : ''}`)
   const shape = operationAt('GET', template)!.success.shape
   // The published document is what a deployment answers by; the service rules cover what it leaves out (routes).
-  const validate = publishedValidator('GET', template, 200) ?? contractsValidator(shape, 200)
-  const [first] = validate ? violations('published', validate, exchange.body) : []
+  const published = publishedValidator('GET', template, 200)
+  const validate = published ?? contractsValidator(shape, 200)
+  const [first] = validate ? violations(published ? 'published' : 'contracts', validate, exchange.body) : []
   if (first) throw new SnapshotError(`GET ${path} answered a body that is not the documented shape: at ${first.pointer}, ${first.message}`)
   return exchange
 }

@@ -20,7 +20,7 @@ export { SnapshotError } from './api-reader.js'
 export interface SnapshotProgress {
   /** Requests answered so far. */
   readonly done: number
-  /** Sites to read, once the site list is known. */
+  /** Left out: how many requests a walk takes is known only at its end (each list's length shows on the way). */
   readonly total?: number
   /** What the last request read, e.g. "site 2 of 3, pages (live): 300". */
   readonly what: string
@@ -57,7 +57,6 @@ export interface SnapshotResult {
 export async function takeSnapshot(options: SnapshotOptions): Promise<SnapshotResult> {
   if (options.workspaceId === undefined && options.siteId === undefined) throw new SnapshotError('a snapshot needs a workspace id (with an App key) or a site id')
   let done = 0
-  let total: number | undefined
   let prefix = ''
   const reader = new ApiReader({
     baseUrl: options.baseUrl,
@@ -65,14 +64,13 @@ export async function takeSnapshot(options: SnapshotOptions): Promise<SnapshotRe
     ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-    onRequest: (what) => options.onProgress?.({ done: ++done, ...(total === undefined ? {} : { total }), what: prefix + what }),
+    onRequest: (what) => options.onProgress?.({ done: ++done, what: prefix + what }),
     notice: (message) => options.onNotice?.(message),
   })
   const sites =
     options.siteId === undefined
       ? await reader.all<ReadSite>(SITES, { workspaceId: options.workspaceId! }, 'sites')
       : [await reader.one<ReadSite>(SITE, { siteId: options.siteId }, 'site')]
-  total = sites.length
   const readings: SiteReading[] = []
   for (const [i, site] of sites.entries()) {
     prefix = `site ${i + 1} of ${sites.length}, `
