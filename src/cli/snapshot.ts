@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { isUuid } from '../api/uuid.js'
 import { InterruptedError, NetworkError } from '../contract/http-client.js'
@@ -71,6 +72,8 @@ function parseOptions(args: string[]): (SnapshotOptions & { output: string }) | 
   if (workspaceId === undefined && siteId === undefined) throw new UsageError('--workspace-id (with an App key) or --site-id (with its Site key) is required: what to read')
   if (siteId === undefined && !apiKey.startsWith('sk_')) throw new UsageError('--workspace-id needs an App API key (sk_...) in --api-key; with a Site API key, pass --site-id')
   if (flags.output === undefined) throw new UsageError('--output FILE is required: where to write the fixture')
+  // Found now, not after a long walk whose result would then have nowhere to go.
+  if (isFolder(flags.output)) throw new UsageError(`--output must be a file, not a folder; got "${flags.output}"`)
   const maxRps = integerFlag('max-rps', value('max-rps'), 0, 100_000)
   return {
     baseUrl,
@@ -81,6 +84,15 @@ function parseOptions(args: string[]): (SnapshotOptions & { output: string }) | 
     seed: integerFlag('seed', flags.seed, 0, 4_294_967_295) ?? DEFAULT_SEED,
     ...(maxRps === undefined ? {} : { maxRps }),
     output: flags.output,
+  }
+}
+
+/** Whether the path is an existing folder; a path that cannot be looked at is left for the write to report. */
+function isFolder(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory()
+  } catch {
+    return false
   }
 }
 

@@ -196,6 +196,17 @@ describe('sitemock snapshot when something goes wrong', () => {
     expect(fs.readdirSync(folder)).toEqual([])
   })
 
+  it('says in one line why the file could not be written, and leaves nothing', async () => {
+    const target = await serve(['--scenario', 'edge-cases'])
+    const folder = outputFolder()
+    fs.writeFileSync(path.join(folder, 'taken'), '')
+    const file = path.join(folder, 'taken', 'snapshot.json')
+    const run = await runSnapshot([...(await workspaceFlags(target)), '--output', file])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(new RegExp(`^sitemock snapshot: cannot write ${file}: [^\\n]+; nothing written\\n$`))
+    expect(fs.readdirSync(folder)).toEqual(['taken'])
+  })
+
   it('refuses bad usage with exit code 2, naming the flag', async () => {
     const cases: Array<[string[], string]> = [
       [['--api-key', 'sk_x', '--site-id', '00000000-0000-4000-8000-000000000000', '--output', 'x'], '--base-url (or SITEMOCK_BASE_URL) is required'],
@@ -204,6 +215,7 @@ describe('sitemock snapshot when something goes wrong', () => {
       [['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--output', 'x'], '--workspace-id (with an App key) or --site-id (with its Site key) is required'],
       [['--base-url', 'http://127.0.0.1:9', '--api-key', '00000000-0000-4000-8000-000000000000', '--workspace-id', '00000000-0000-4000-8000-000000000000', '--output', 'x'], '--workspace-id needs an App API key (sk_...)'],
       [['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--workspace-id', '00000000-0000-4000-8000-000000000000'], '--output FILE is required'],
+      [['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--workspace-id', '00000000-0000-4000-8000-000000000000', '--output', os.tmpdir()], `--output must be a file, not a folder; got "${os.tmpdir()}"`],
       [['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--workspace-id', '00000000-0000-4000-8000-000000000000', '--output', 'x', '--seed', '-1'], '--seed must be an integer from 0 to 4294967295; got "-1"'],
     ]
     for (const [args, message] of cases) {
