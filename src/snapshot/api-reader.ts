@@ -32,12 +32,14 @@ const DEFAULT_TIMEOUT_MS = 30_000
  */
 export class ApiReader {
   private readonly client: ContractClient
+  private readonly throttle: Throttle
 
   constructor(private readonly options: ReaderOptions) {
+    this.throttle = new Throttle(1, options.maxRps ?? defaultMaxRps(options.baseUrl))
     this.client = new ContractClient({
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
-      throttle: new Throttle(1, options.maxRps ?? defaultMaxRps(options.baseUrl)),
+      throttle: this.throttle,
       tracker: new CreatedResources(),
       // The client refuses anything but GET: a snapshot can never change the deployment.
       readOnly: true,
@@ -83,6 +85,8 @@ export class ApiReader {
         await this.wait(500 * 2 ** retry, `${error.message}: trying again`)
         continue
       }
+      // The limit announced as used up: the next request waits for the window to reset rather than earn a 429.
+      if (exchange.headers.get('x-ratelimit-remaining')?.trim() === '0') this.throttle.pauseUntil(Date.now() + rateLimitWait(exchange.headers).ms)
       if (exchange.status >= 500 && retry < SERVER_ERROR_RETRIES) {
         const wait = exchange.headers.has('retry-after') ? rateLimitWait(exchange.headers).ms : 500 * 2 ** retry
         await this.wait(wait, `${exchange.status} on GET ${exchange.request.path}: trying again`)
