@@ -31,10 +31,10 @@ Options (each also read from the environment variable shown):
                       (default ${REMOTE_MAX_RPS}, and no limit for localhost, 127.0.0.0/8, ::1)
   -h, --help          show this help
 
-It waits for x-ratelimit-reset when x-ratelimit-remaining reaches 0, and on a 429 (or for
-Retry-After) and says so; a 5xx or a dropped
-connection is tried twice more. On a terminal, a progress line shows on stderr. At the end it
-prints the counts written and the keys to use with the served fixture.
+It keeps to the deployment's rate limit: when x-ratelimit-remaining reaches 0 it waits for
+x-ratelimit-reset, and on a 429 it waits as x-ratelimit-reset or Retry-After asks, saying so.
+A 5xx or a dropped connection is tried twice more. On a terminal, a progress line shows on
+stderr. At the end it prints the counts written and the keys to use with the served fixture.
 
 Nothing is written unless the whole snapshot succeeds: the file appears at once, complete.
 
