@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { InterruptedError } from '../../src/contract/http-client.js'
 import { createMock, type Mock } from '../../src/mock.js'
 import { loadFixture } from '../../src/scenarios/fixture.js'
+import { generateFixture } from '../../src/scenarios/generate.js'
 import { SnapshotError, takeSnapshot, type SnapshotOptions, type SnapshotProgress } from '../../src/snapshot/take-snapshot.js'
 import { listen, type RunningServer } from '../../src/transports/node-server.js'
 
@@ -41,6 +42,20 @@ describe('takeSnapshot', () => {
     expect(store.sites.size).toBe(result.counts.sites)
     expect(result.counts).toMatchObject({ sites: 2, locales: 8, pages: 48, routes: 6 })
     expect(Object.keys(result.keys.siteKeys)).toEqual(result.fixture.sites!.map((site) => site.id))
+  })
+
+  it('follows every list to its end, 100 items at a time', async () => {
+    const mock = createMock({ scenario: { fixture: generateFixture({ sites: 1, pages: 250, locales: 2, routes: 120, seed: 5 }) } })
+    server = await listen(mock, { port: 0, host: '127.0.0.1' })
+    const workspace = mock.credentials().workspaces[0]!
+    const { counts, fixture } = await takeSnapshot({ baseUrl: server.url, apiKey: workspace.appApiKey, workspaceId: workspace.id })
+    expect(counts).toMatchObject({ sites: 1, pages: 250, routes: 120 })
+    expect(counts.liveVersions).toBe([...mock.store.pages.byId.values()].filter((page) => page.live).length)
+    expect(new Set(fixture.pages!.map((page) => page.id)).size).toBe(250)
+    const cursors = [...mock.journal.newestFirst()].filter((entry) => entry.query.includes('startingAfter=')).map((entry) => entry.route)
+    // Pages: two more pages of drafts, at least one more of live versions; routes: one more.
+    expect(cursors.filter((route) => route === '/v6/pages').length).toBeGreaterThanOrEqual(3)
+    expect(cursors.filter((route) => route === '/v2/routes')).toHaveLength(1)
   })
 
   it('keeps a localization whose locale was deleted, under a deleted stand-in locale', async () => {
