@@ -19,11 +19,9 @@ async function target(scenario: 'edge-cases' | 'multi-locale'): Promise<{ mock: 
   return { mock, url: server.url, options: { baseUrl: server.url, apiKey: workspace.appApiKey, workspaceId: workspace.id } }
 }
 
-async function call(url: string, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(url + path, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-}
-
-const override = (url: string, match: object, response: object): Promise<Response> => call(url, 'POST', '/__mock/overrides', { match, response })
+/** Makes the target answer the matching requests with `response` instead of its own answer. */
+const override = (url: string, match: object, response: object): Promise<Response> =>
+  fetch(`${url}/__mock/overrides`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ match, response }) })
 
 describe('takeSnapshot', () => {
   it('reports each answered request, counts what it read, and loads into a store', async () => {
