@@ -45,9 +45,10 @@ const DOCUMENTED_ADDRESS = /(localhost|127\.0\.0\.1):4010/g
 const DOCUMENTED_PORT = /\b4010\b/g
 
 let project = ''
-let server: ChildProcess | undefined
 let serverUrl = ''
 let compiled: Awaited<ReturnType<typeof run>> | undefined
+/** The process groups of servers and shell blocks still running, stopped at the end whatever happened. */
+const groups = new Set<number>()
 
 async function freePort(): Promise<number> {
   const probe = net.createServer()
@@ -60,6 +61,7 @@ async function freePort(): Promise<number> {
 /** Starts `sitemock serve` in its own process group; resolves with the address it prints. */
 function startServer(command: string, cwd: string, env: NodeJS.ProcessEnv): { child: ChildProcess; listening: Promise<string> } {
   const child = spawn('bash', ['-euo', 'pipefail', '-c', command], { cwd, env, detached: true })
+  groups.add(child.pid!)
   let output = ''
   const listening = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
@@ -94,7 +96,9 @@ async function groupEnds(pid: number, ms: number): Promise<boolean> {
 }
 
 function stopGroup(pid: number | undefined): void {
-  if (pid !== undefined && groupAlive(pid)) process.kill(-pid, 'SIGKILL')
+  if (pid === undefined) return
+  groups.delete(pid)
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL')
 }
 
 /** The shell environment of a block: the project's own, with PORT at a free port for `sitemock serve`. */
@@ -136,12 +140,12 @@ describe('run from the packed package', () => {
     project = await scratchProject('docs-blocks', { dependencies: DEPENDENCIES, files: { ...files, 'tsconfig.json': JSON.stringify(TSCONFIG, null, 2) } })
     fs.rmSync(path.join(project, OUT_DIR), { recursive: true, force: true })
     compiled = await run('npx', ['tsc', '-p', '.'], project)
-    const started = startServer('exec node_modules/.bin/sitemock serve --port 0 --log off', project, shellEnv(0))
-    server = started.child
-    serverUrl = await started.listening
+    serverUrl = await startServer('exec node_modules/.bin/sitemock serve --port 0 --log off', project, shellEnv(0)).listening
   }, 600_000)
 
-  afterAll(() => stopGroup(server?.pid))
+  afterAll(() => {
+    for (const pid of groups) stopGroup(pid)
+  })
 
   it('type-checks every TypeScript block under strict settings, skipLibCheck off', () => {
     expect(TYPESCRIPT.length).toBeGreaterThan(0)
@@ -172,10 +176,12 @@ describe('run from the packed package', () => {
       return
     }
     const child = spawn('bash', ['-euo', 'pipefail', '-c', code], { cwd: project, env: shellEnv(port), detached: true })
+    groups.add(child.pid!)
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const exit = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    // 'exit', not 'close': a server the block left running would hold its output open.
+    const exit = await new Promise<number | null>((resolve) => child.on('exit', resolve))
     try {
       expect(exit, output).toBe(0)
       // What a block starts in the background, it stops: nothing of it is left running.
