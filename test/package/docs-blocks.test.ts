@@ -158,6 +158,9 @@ describe('run from the packed package', () => {
       ? await run('npx', ['vitest', 'run', file], project, { timeoutMs: 120_000 })
       : await run('node', [path.join(OUT_DIR, file.replace(/\.ts$/, '.js'))], project, { timeoutMs: 60_000 })
     expect(result.code, result.output).toBe(0)
+    // A block whose console.log lines end in a comment prints exactly those comments, in order.
+    const printed = [...block.code.matchAll(/console\.log\(.*\) *\/\/ (.+)$/gm)].map((match) => match[1]!.trim())
+    if (printed.length > 0) expect(result.stdout.trim().split('\n'), `what ${block.id} prints`).toEqual(printed)
   }, 150_000)
 
   it.each(SHELL.map((block) => [block.id, block] as const))('%s runs in a shell', async (_, block) => {
