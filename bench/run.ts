@@ -1,7 +1,7 @@
 // npm run bench: sitemock against the limit (a bare node:http server) in one run on one machine.
 // Every saturation figure is a median of alternating rounds in which the limit is measured too,
 // and every ratio is taken within a round. Flags: --quick (shorter runs, no million pages),
-// --save (write bench/results/latest.md, the figures the README quotes), --rounds N, --seconds S.
+// --save (write bench/results/latest.md, the figures docs/performance.md quotes), --rounds N, --seconds S.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'

@@ -12,7 +12,7 @@ import { ensurePrism } from './installers.js'
 /**
  * What a stateless mock of the published OpenAPI necessarily fails: it answers every request with
  * the document's examples, so nothing written reads back, nothing deleted goes, no key is refused,
- * no conflict happens and a cursor starts the same page again. README lists these.
+ * no conflict happens and a cursor starts the same page again. docs/contract-suite.md lists these.
  */
 const STATELESS_FAILURES = [
   'auth.other-key',
@@ -114,10 +114,10 @@ describe('the suite against Prism mocking the published OpenAPI', () => {
     prism?.process.kill()
   })
 
-  it('under --profile published, fails exactly what a stateless mock necessarily fails, as README lists it', () => {
+  it('under --profile published, fails exactly what a stateless mock necessarily fails, as docs/contract-suite.md lists it', () => {
     expect(withStatus(published, 'failed').map((check) => check.id).sort(), describeFailures(published)).toEqual([...STATELESS_FAILURES].sort())
-    const readme = fs.readFileSync('README.md', 'utf8')
-    const section = readme.slice(readme.indexOf('### Against a stateless mock'), readme.indexOf('### Reporters'))
+    const doc = fs.readFileSync('docs/contract-suite.md', 'utf8')
+    const section = doc.slice(doc.indexOf('## Against a stateless mock'), doc.indexOf('## Reporters'))
     const listed = [...section.matchAll(/`((?:auth|lifecycle|validation|conflicts|pagination|stateful)\.[\w.-]+)`/g)].map((match) => match[1])
     expect(listed.sort()).toEqual([...STATELESS_FAILURES].sort())
   })

@@ -26,7 +26,7 @@ export async function startMock(options: MockOptions & NodeServerOptions & { tra
   }
   const app = express()
   app.use(createExpressMiddleware(mock))
-  // As the README tells express users: room for long path values, and errors in the envelope.
+  // As docs/serving.md tells express users: room for long path values, and errors in the envelope.
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, app)
   answerClientErrors(server)
   server.listen(0, '127.0.0.1')

@@ -1,0 +1,94 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { REPO } from './support.js'
+
+/**
+ * The fenced code blocks of README.md and docs/*.md, each with what the comment on the line
+ * before it says of it. A block is run by the test suite unless that comment says otherwise:
+ *
+ * - `<!-- test/package/projects/... -->`: one file of a project that a package test runs; the
+ *   block must stand in that file, to the letter.
+ * - `<!-- not run: REASON -->`: shown, never run (a command's output, a synopsis, a deployment).
+ * - `<!-- type-checked, not run: REASON -->`: TypeScript that is compiled but not run (a page's code).
+ * - `<!-- run until it listens -->`: a shell block that starts a server in the foreground; it
+ *   passes once the server says where it listens, and is stopped then.
+ * - `<!-- file: NAME -->`: TypeScript or JSON saved under that name in the project, where other
+ *   blocks of the same document use it.
+ */
+
+export type Marker =
+  | { kind: 'none' }
+  | { kind: 'recipe'; path: string }
+  | { kind: 'not run'; reason: string }
+  | { kind: 'type-checked'; reason: string }
+  | { kind: 'until listening' }
+  | { kind: 'file'; name: string }
+
+export type Handling = 'recipe' | 'marked' | 'json' | 'typescript' | 'shell' | 'unhandled'
+
+export interface Block {
+  /** The document's path in the repository. */
+  doc: string
+  /** The line of the opening fence, from 1. */
+  line: number
+  lang: string
+  code: string
+  marker: Marker
+  /** Where the block is known by in failures: `docs/journal.md:62`. */
+  id: string
+}
+
+const DOCUMENTS = ['README.md', ...fs.readdirSync(path.join(REPO, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)]
+const TYPESCRIPT = new Set(['ts', 'tsx', 'typescript', 'js'])
+const SHELL = new Set(['sh', 'bash', 'console', 'shell'])
+
+/** What a marker comment says; an HTML comment that is none of the forms above is an error. */
+function readMarker(comment: string | undefined, id: string): Marker {
+  const text = comment?.match(/^<!-- (.+) -->$/)?.[1]
+  if (text === undefined) return { kind: 'none' }
+  const [, word, rest] = text.match(/^([\w ,-]+): (.+)$/) ?? []
+  if (word === 'not run' && rest !== undefined) return { kind: 'not run', reason: rest }
+  if (word === 'type-checked, not run' && rest !== undefined) return { kind: 'type-checked', reason: rest }
+  if (word === 'file' && rest !== undefined) return { kind: 'file', name: rest }
+  if (text === 'run until it listens') return { kind: 'until listening' }
+  if (/^[\w./-]+$/.test(text) && text.includes('/')) return { kind: 'recipe', path: text }
+  throw new Error(`${id}: the comment before the block, "${comment}", is not a marker this test knows`)
+}
+
+function blocksOf(doc: string): Block[] {
+  const lines = fs.readFileSync(path.join(REPO, doc), 'utf8').split('\n')
+  const blocks: Block[] = []
+  for (let index = 0; index < lines.length; index++) {
+    const open = lines[index]!.match(/^```(\S*)$/)
+    if (open === null) continue
+    const start = index
+    const end = lines.findIndex((line, at) => at > start && line === '```')
+    if (end === -1) throw new Error(`${doc}:${start + 1}: a code block that is never closed`)
+    let before = start - 1
+    while (before >= 0 && lines[before]!.trim() === '') before--
+    const id = `${doc}:${start + 1}`
+    blocks.push({ doc, line: start + 1, lang: open[1]!, code: `${lines.slice(start + 1, end).join('\n')}\n`, marker: readMarker(lines[before]?.trim(), id), id })
+    index = end
+  }
+  return blocks
+}
+
+export const BLOCKS: Block[] = DOCUMENTS.flatMap(blocksOf)
+
+/** How the test suite treats a block; `unhandled` fails the test. */
+export function handling(block: Block): Handling {
+  const { kind } = block.marker
+  if (kind === 'recipe') return 'recipe'
+  if (kind === 'not run') return 'marked'
+  if (TYPESCRIPT.has(block.lang) && (kind === 'none' || kind === 'type-checked' || kind === 'file')) return 'typescript'
+  if (SHELL.has(block.lang) && (kind === 'none' || kind === 'until listening')) return 'shell'
+  if (block.lang === 'json' && (kind === 'none' || kind === 'file')) return 'json'
+  return 'unhandled'
+}
+
+/** Where a TypeScript block is saved in the scratch project: its `file:` name, else a name from its place. */
+export function fileOf(block: Block): string {
+  if (block.marker.kind === 'file') return block.marker.name
+  const name = `${block.doc.replace(/\.md$/, '').replace(/\W+/g, '-')}-${block.line}`
+  return `blocks/${name}${/from 'vitest'/.test(block.code) ? '.test' : ''}.ts`
+}
