@@ -43,6 +43,8 @@ export interface ClientConfig {
   timeoutMs: number
   signal?: AbortSignal
   notice(message: string): void
+  /** The fetch to send with; the global one when left out. */
+  fetch?: typeof fetch
 }
 
 const MAX_RETRIES = 5
@@ -97,7 +99,7 @@ export class ContractClient {
     let response: Response
     try {
       // In-flight requests are not aborted on Ctrl-C: a create must finish so its id is known and cleaned up.
-      response = await fetch(this.baseUrl + summary.path, {
+      response = await (this.config.fetch ?? fetch)(this.baseUrl + summary.path, {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -1,0 +1,116 @@
+import { ContractClient, NetworkError, rateLimitWait, type Exchange } from '../contract/http-client.js'
+import { operationAt } from '../contract/endpoints.js'
+import { defaultMaxRps, Throttle } from '../contract/throttle.js'
+import { CreatedResources } from '../contract/tracker.js'
+import { contractsValidator, publishedValidator, violations } from '../contracts/response-check.js'
+
+/** Why a snapshot stopped: one line that names the request and what came back. */
+export class SnapshotError extends Error {}
+
+export interface ReaderOptions {
+  baseUrl: string
+  apiKey: string
+  maxRps?: number
+  timeoutMs?: number
+  fetch?: typeof fetch
+  signal?: AbortSignal
+  /** Called once per answered request, with what it read. */
+  onRequest(what: string): void
+  notice(message: string): void
+}
+
+/** The largest page size every list of the API accepts. */
+const PAGE_SIZE = 100
+/** A 5xx or a dropped connection is tried this many times more: every request here is a GET. */
+const SERVER_ERROR_RETRIES = 2
+const DEFAULT_TIMEOUT_MS = 30_000
+
+/**
+ * Reads the API with GET only, through the contract suite's client (read-only, paced, patient
+ * on 429): one resource, or a whole list by following its cursor to the end. Every answer is
+ * judged against the response schema of its operation before it is used.
+ */
+export class ApiReader {
+  private readonly client: ContractClient
+
+  constructor(private readonly options: ReaderOptions) {
+    this.client = new ContractClient({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      throttle: new Throttle(1, options.maxRps ?? defaultMaxRps(options.baseUrl)),
+      tracker: new CreatedResources(),
+      // The client refuses anything but GET: a snapshot can never change the deployment.
+      readOnly: true,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      notice: options.notice,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    })
+  }
+
+  async one<T>(template: string, params: Record<string, string>, what: string): Promise<T> {
+    const exchange = await this.get(template, params, {})
+    this.options.onRequest(what)
+    return exchange.body as T
+  }
+
+  /** Every item of a list, page after page until hasMore is false. */
+  async all<T extends { id: string }>(template: string, query: Record<string, string>, what: string): Promise<T[]> {
+    const items: T[] = []
+    let cursor: string | undefined
+    for (;;) {
+      const exchange = await this.get(template, {}, { ...query, limit: PAGE_SIZE, startingAfter: cursor })
+      const { data, hasMore } = exchange.body as { data: T[]; hasMore: boolean }
+      items.push(...data)
+      this.options.onRequest(`${what}: ${items.length}`)
+      if (!hasMore) return items
+      const last = data.at(-1)?.id
+      // A list that says there is more but gives no new cursor would be walked forever.
+      if (last === undefined || last === cursor) {
+        throw new SnapshotError(`GET ${exchange.request.path}: hasMore is true but the page ${last === undefined ? 'is empty' : 'ends on the cursor it was asked for'}; the list cannot be followed`)
+      }
+      cursor = last
+    }
+  }
+
+  private async get(template: string, params: Record<string, string>, query: Record<string, string | number | undefined>): Promise<Exchange> {
+    for (let retry = 0; ; retry++) {
+      let exchange: Exchange
+      try {
+        exchange = await this.client.send({ method: 'GET', template, params, query })
+      } catch (error) {
+        if (!(error instanceof NetworkError) || retry >= SERVER_ERROR_RETRIES) throw error
+        await this.wait(500 * 2 ** retry, `${error.message}: trying again`)
+        continue
+      }
+      if (exchange.status >= 500 && retry < SERVER_ERROR_RETRIES) {
+        const wait = exchange.headers.has('retry-after') ? rateLimitWait(exchange.headers).ms : 500 * 2 ** retry
+        await this.wait(wait, `${exchange.status} on GET ${exchange.request.path}: trying again`)
+        continue
+      }
+      return checked(template, exchange)
+    }
+  }
+
+  private async wait(ms: number, message: string): Promise<void> {
+    this.options.notice(`${message} in ${(ms / 1000).toFixed(1)} s`)
+    await new Promise((resolve) => setTimeout(resolve, ms))
+  }
+}
+
+/** The exchange when it is a 200 whose body has the operation's shape; otherwise why not, in one line. */
+function checked(template: string, exchange: Exchange): Exchange {
+  const { path } = exchange.request
+  if (exchange.status !== 200) {
+    const body = exchange.body as { code?: unknown; message?: unknown } | undefined
+    const said = typeof body?.message === 'string' ? `: ${typeof body.code === 'string' ? `${body.code}: ` : ''}${body.message}` : ''
+    throw new SnapshotError(`GET ${path} answered ${exchange.status}${said}`)
+  }
+  if (exchange.body === undefined) throw new SnapshotError(`GET ${path} answered 200 without a JSON body${exchange.jsonError ? ` (${exchange.jsonError})` : ''}`)
+  const shape = operationAt('GET', template)!.success.shape
+  // The published document is what a deployment answers by; the service rules cover what it leaves out (routes).
+  const validate = publishedValidator('GET', template, 200) ?? contractsValidator(shape, 200)
+  const [first] = validate ? violations('published', validate, exchange.body) : []
+  if (first) throw new SnapshotError(`GET ${path} answered a body that is not the documented shape: at ${first.pointer}, ${first.message}`)
+  return exchange
+}
