@@ -18,6 +18,7 @@ const parsed = (text: string | undefined): unknown => {
     return undefined
   }
 }
+const SHADOW_SEED = 0x5ad0c0de
 const nameOf = (item: Json): string => String(item.name ?? item.code ?? item.pathname ?? item.path ?? item.id)
 
 /**
@@ -48,7 +49,8 @@ export class Shadow {
     let last = 0
     // Every write its own instant, as the oracle's clock gives: the deployment's order is then told apart from a tie.
     const now = (): Date => new Date((last = Math.max(Date.now(), last + 1)))
-    const mock = createMock({ scenario: { fixture: snapshot.fixture }, now, journalSize: 0, control: false })
+    // Its own id stream, as the oracle has: an id it makes must never be one the deployment already holds.
+    const mock = createMock({ scenario: { fixture: snapshot.fixture }, seed: SHADOW_SEED, now, journalSize: 0, control: false })
     mask.learn(options.apiKey)
     for (const siteKey of Object.values(snapshot.keys.siteKeys)) mask.learn(siteKey)
     return { shadow: new Shadow(mock, mask, options.apiKey, snapshot), counts: snapshot.counts }
@@ -100,7 +102,8 @@ export class Shadow {
   /**
    * A list: whole (its first page, nothing more), it must hold the same items, in an order its
    * sort allows; a page of a longer list, as many items and the same hasMore, since which items
-   * come first is the deployment's order where the contract fixes none.
+   * come first is the deployment's order where the contract fixes none, and the same values for
+   * the items both pages hold.
    */
   private differentList(query: string, target: Json, shadow: Json): Difference | undefined {
     const params = new URLSearchParams(query)
@@ -112,6 +115,13 @@ export class Shadow {
     }
     if (targetItems.length !== shadowItems.length) return { aspect: 'list items', message: `the page holds ${targetItems.length} item(s), expected ${shadowItems.length}` }
     if (target.hasMore !== shadow.hasMore) return { aspect: 'hasMore', message: `hasMore is ${String(target.hasMore)}, expected ${String(shadow.hasMore)}` }
+    // The items both pages hold are the same resources, held to the same values.
+    const shadowById = new Map(shadowItems.map((item) => [String(item.id), item]))
+    for (const [index, item] of targetItems.entries()) {
+      const counterpart = shadowById.get(this.idOf(String(item.id)))
+      const found = counterpart && compareValue(this.ledger, item, counterpart, `data[${index}]`)
+      if (found) return found
+    }
     return undefined
   }
 
