@@ -1,25 +1,15 @@
+import { pageHead } from '../dashboard/page-head.js'
+
+/** This page's own rules, past the look every control-plane page shares. */
+const STYLES = `  .mono { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all }
+  .finding { color: #cf222e } .muted { color: #6e7781 }`
+
 /**
  * GET /__mock/ of the proxy: one self-contained page, nothing fetched from elsewhere. It reads
  * findings and requests with relative URLs every two seconds; every text goes in as text, never
  * as markup, since it comes from the deployment.
  */
-export const PROXY_DASHBOARD_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>sitemock proxy</title>
-<link rel="icon" href="data:,">
-<style>
-  :root { font: 14px/1.4 system-ui, sans-serif; color: #1b1f24; background: #f6f7f9 }
-  body { margin: 0 auto; padding: 16px 24px; max-width: 1200px }
-  h1 { font-size: 20px; margin: 0 } h2 { font-size: 15px; margin: 0 0 8px }
-  section { background: #fff; border: 1px solid #dde1e6; border-radius: 6px; padding: 12px 16px; margin: 12px 0 }
-  table { border-collapse: collapse; width: 100% } td, th { text-align: left; padding: 3px 8px; border-bottom: 1px solid #eef0f3; vertical-align: top }
-  .mono { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all }
-  .finding { color: #cf222e } .muted { color: #6e7781 }
-</style>
-</head>
+export const PROXY_DASHBOARD_PAGE = `${pageHead('sitemock proxy', STYLES)}
 <body>
 <h1>sitemock proxy</h1>
 <section>

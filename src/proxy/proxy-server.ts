@@ -1,5 +1,4 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { ApiError } from '../api/errors.js'
 import type { ApiRequest } from '../api/types.js'
 import type { JournalEntry } from '../contracts/types.js'
@@ -8,7 +7,7 @@ import { CONTROL_PREFIX } from '../control/control-types.js'
 import { capBody } from '../journal/cap-body.js'
 import { sentKeyHint, sentKeyKind } from '../journal/describe-key.js'
 import { wallTimeAt } from '../journal/wall-clock.js'
-import { MAX_HEADER_SIZE, writeResponse } from '../transports/node-server.js'
+import { listenOn, MAX_HEADER_SIZE, writeResponse } from '../transports/node-server.js'
 import { ExchangeJournal } from './exchange-journal.js'
 import { Findings } from './findings.js'
 import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js'
@@ -134,20 +133,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       forward(req, res, body)
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
-  })
-  const { address, port } = server.address() as AddressInfo
-  const host = address.includes(':') ? `[${address}]` : address
+  const running = await listenOn(server, options)
   return {
     ...state,
-    url: `http://${host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-        upstream.close()
-      }),
+    url: running.url,
+    close: async () => {
+      await running.close()
+      upstream.close()
+    },
   }
 }

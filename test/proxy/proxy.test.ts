@@ -1,6 +1,5 @@
 import { once } from 'node:events'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ContractReport } from '../../src/contract/types.js'
@@ -11,43 +10,30 @@ import { checkControlBody } from '../dx/support.js'
 import { start, waitFor } from '../support/cli-process.js'
 import { freePort } from '../support/free-port.js'
 import { mixedRun, type Step } from './mixed-run.js'
-import { addOverride, keysOf, send, serveTarget, startProxyProcess, stop, type Call, type Proxied, type Served } from './support.js'
+import { addOverride, keysOf, proxyInFront, send, startProxyProcess, stop, tearDown, type Call, type ProxySetup } from './support.js'
 
 type Json = Record<string, unknown>
 
 describe('sitemock proxy in front of a sitemock process', () => {
-  let target: Served
-  let proxy: Proxied
-  let dir: string
-  let appKey: string
-  let workspaceId: string
-  let siteId: string
+  let setup: ProxySetup
   /** Every request sent through the proxy and its answer, in order: the recording must play them back. */
   const history: Step[] = []
   let journalText = ''
 
   const through = async (call: Call) => {
-    const answer = await send(proxy.url, call, appKey)
+    const answer = await send(setup.proxy.url, call, setup.appKey)
     history.push({ call, answer })
     return answer
   }
-  const findings = async (): Promise<FindingList> => (await (await fetch(`${proxy.url}/__mock/findings`)).json()) as FindingList
+  const findings = async (): Promise<FindingList> => (await (await fetch(`${setup.proxy.url}/__mock/findings`)).json()) as FindingList
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-proxy-'))
-    target = await serveTarget(['--scenario', 'multi-locale'])
-    appKey = target.credentials.workspaces[0]!.appApiKey
-    workspaceId = target.credentials.workspaces[0]!.id
-    siteId = target.credentials.sites.find((site) => site.workspaceId === workspaceId)!.id
-    proxy = await startProxyProcess(['--to', target.url, '--report', 'json', '--output', path.join(dir, 'report.json'), '--record', path.join(dir, 'recorded.json')])
+    setup = await proxyInFront(({ dir }) => ['--report', 'json', '--output', path.join(dir, 'report.json'), '--record', path.join(dir, 'recorded.json')])
   })
-  afterAll(async () => {
-    await stop(proxy.child)
-    await stop(target.child)
-    fs.rmSync(dir, { recursive: true, force: true })
-  })
+  afterAll(() => tearDown(setup))
 
   it('answers exactly as the deployment does, and finds nothing over a long mixed run', async () => {
+    const { target, proxy, appKey, workspaceId, siteId } = setup
     const steps = await mixedRun(
       {
         proxy: proxy.url,
@@ -84,6 +70,7 @@ describe('sitemock proxy in front of a sitemock process', () => {
   })
 
   it('reports each non-conforming answer once, with the request that showed it', async () => {
+    const { target, proxy, appKey, siteId } = setup
     const locales = ((await send(target.url, { method: 'GET', path: `/v2/locales?siteId=${siteId}&limit=100` }, appKey)).json as { data: Json[] }).data
     expect(locales.length).toBeGreaterThanOrEqual(3)
     const [first, , third] = locales
@@ -125,6 +112,7 @@ describe('sitemock proxy in front of a sitemock process', () => {
   })
 
   it('keeps its control plane: /__mock/* is answered by the proxy, never forwarded', async () => {
+    const { target, proxy } = setup
     const before = ((await (await fetch(`${target.url}/__mock/requests?limit=1`)).json()) as JournalPage).recorded
     expect((await fetch(`${proxy.url}/__mock/health`)).status).toBe(200)
     const notHere = await fetch(`${proxy.url}/__mock/overrides`)
@@ -135,6 +123,7 @@ describe('sitemock proxy in front of a sitemock process', () => {
   })
 
   it('never sends a write twice: a connection the deployment resets is a 502, and the deployment saw one request', async () => {
+    const { target, proxy, appKey, siteId } = setup
     const fault = await fetch(`${target.url}/__mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ route: 'POST /v6/pages', drop: 'reset' }) })
     expect(fault.status).toBe(200)
     await fetch(`${target.url}/__mock/requests`, { method: 'DELETE' })
@@ -150,6 +139,7 @@ describe('sitemock proxy in front of a sitemock process', () => {
   })
 
   it('writes its report on SIGTERM, keeps keys out of everything it writes, and records what serve --overrides plays back', async () => {
+    const { target, proxy, dir, appKey } = setup
     expect(await stop(proxy.child)).toBe(1)
     const reportText = fs.readFileSync(path.join(dir, 'report.json'), 'utf8')
     const report = JSON.parse(reportText) as ContractReport

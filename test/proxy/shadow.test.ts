@@ -1,44 +1,31 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ContractReport } from '../../src/contract/types.js'
 import type { FindingList } from '../../src/proxy/proxy-control.js'
 import { mixedRun } from './mixed-run.js'
-import { addOverride, keysOf, send, serveTarget, startProxyProcess, stop, type Proxied, type Served } from './support.js'
+import { addOverride, keysOf, proxyInFront, send, stop, tearDown, type ProxySetup } from './support.js'
 
 type Json = Record<string, unknown>
 
 describe('sitemock proxy --shadow in front of a sitemock process', () => {
-  let target: Served
-  let proxy: Proxied
-  let dir: string
-  let appKey: string
-  let workspaceId: string
-  let siteId: string
-  const findings = async (): Promise<FindingList['findings']> => ((await (await fetch(`${proxy.url}/__mock/findings`)).json()) as FindingList).findings
+  let setup: ProxySetup
+  const findings = async (): Promise<FindingList['findings']> => ((await (await fetch(`${setup.proxy.url}/__mock/findings`)).json()) as FindingList).findings
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-shadow-'))
-    target = await serveTarget(['--scenario', 'multi-locale'])
-    appKey = target.credentials.workspaces[0]!.appApiKey
-    workspaceId = target.credentials.workspaces[0]!.id
-    siteId = target.credentials.sites.find((site) => site.workspaceId === workspaceId)!.id
-    proxy = await startProxyProcess(['--to', target.url, '--shadow', '--api-key', appKey, '--workspace-id', workspaceId, '--report', 'json', '--output', path.join(dir, 'report.json')])
+    setup = await proxyInFront(({ dir, appKey, workspaceId }) => ['--shadow', '--api-key', appKey, '--workspace-id', workspaceId, '--report', 'json', '--output', path.join(dir, 'report.json')])
   })
-  afterAll(async () => {
-    await stop(proxy.child)
-    await stop(target.child)
-    fs.rmSync(dir, { recursive: true, force: true })
-  })
+  afterAll(() => tearDown(setup))
 
   it('finds no divergence while the deployment keeps the contract', async () => {
+    const { proxy, appKey, workspaceId, siteId } = setup
     const steps = await mixedRun({ proxy: proxy.url, appKey, workspaceId, siteId }, 80, 11)
     expect(steps.length).toBeGreaterThan(100)
     expect(await findings()).toEqual([])
   })
 
   it('reports an update answered with the old updatedAt as a divergence', async () => {
+    const { target, proxy, appKey, siteId } = setup
     const list = (await send(proxy.url, { method: 'GET', path: `/v6/pages?siteId=${siteId}&limit=1` }, appKey)).json as { data: Json[] }
     const page = list.data[0]!
     // The update's own instant must come later on any clock than the read's.
@@ -51,6 +38,7 @@ describe('sitemock proxy --shadow in front of a sitemock process', () => {
   })
 
   it('reports a list missing an item as a divergence', async () => {
+    const { target, proxy, appKey, siteId } = setup
     const listPath = `/v2/locales?siteId=${siteId}&limit=100`
     const whole = (await send(target.url, { method: 'GET', path: listPath }, appKey)).json as { data: Json[] }
     await addOverride(target.url, { match: { method: 'GET', path: '/v2/locales', query: { siteId, limit: '100' } }, response: { status: 200, body: { object: 'list', data: whole.data.slice(1), hasMore: false } } })
@@ -60,6 +48,7 @@ describe('sitemock proxy --shadow in front of a sitemock process', () => {
   })
 
   it('writes the divergences in its report, and no key anywhere', async () => {
+    const { target, proxy, dir } = setup
     expect(await stop(proxy.child)).toBe(1)
     const reportText = fs.readFileSync(path.join(dir, 'report.json'), 'utf8')
     const shadowCheck = (JSON.parse(reportText) as ContractReport).checks.find((check) => check.id === 'stateful.proxy.shadow')!

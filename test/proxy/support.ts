@@ -1,5 +1,8 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { Credentials } from '../../src/contracts/types.js'
 import { start, waitFor } from '../support/cli-process.js'
 
@@ -82,3 +85,30 @@ export async function addOverride(target: string, override: unknown): Promise<vo
 
 /** Every key the deployment knows: none may appear in anything the proxy writes. */
 export const keysOf = (credentials: Credentials): string[] => [...credentials.workspaces.map((workspace) => workspace.appApiKey), ...credentials.sites.map((site) => site.siteApiKey)]
+
+/** A sitemock process serving multi-locale, a proxy process in front of it, a scratch folder, and the first workspace's key and site. */
+export interface ProxySetup {
+  target: Served
+  proxy: Proxied
+  dir: string
+  appKey: string
+  workspaceId: string
+  siteId: string
+}
+
+/** Starts the deployment and the proxy; `proxyArgs` adds the proxy's flags past --to. */
+export async function proxyInFront(proxyArgs: (setup: Omit<ProxySetup, 'proxy'>) => string[]): Promise<ProxySetup> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-proxy-'))
+  const target = await serveTarget(['--scenario', 'multi-locale'])
+  const workspace = target.credentials.workspaces[0]!
+  const siteId = target.credentials.sites.find((site) => site.workspaceId === workspace.id)!.id
+  const partial = { target, dir, appKey: workspace.appApiKey, workspaceId: workspace.id, siteId }
+  const proxy = await startProxyProcess(['--to', target.url, ...proxyArgs(partial)])
+  return { ...partial, proxy }
+}
+
+export async function tearDown(setup: ProxySetup): Promise<void> {
+  await stop(setup.proxy.child)
+  await stop(setup.target.child)
+  fs.rmSync(setup.dir, { recursive: true, force: true })
+}
