@@ -37,14 +37,15 @@ const parsed = (text: string | undefined): { value?: unknown; error?: string } =
 /**
  * Judges each exchange with the rules one exchange decides (exchange-rules.ts, as the contract
  * suite does) and each page of a list with the walk it belongs to. A request that reaches no
- * operation of the API is not judged: the proxy passes on whatever the caller asks for.
+ * operation of the API (HEAD included) is not judged: the proxy passes on whatever the caller asks for.
  */
 export class ExchangeJudge {
   private readonly walks = new ListWalks()
 
   judge(seen: SeenExchange): Judged {
     const match = apiRoutes.match(seen.method, seen.path)
-    if (match.kind !== 'found') return { findings: [] }
+    // HEAD reaches a GET's route, but no document describes it: passed on, not judged.
+    if (match.kind !== 'found' || match.operation.method !== seen.method) return { findings: [] }
     const { operation } = match
     const template = operation.path
     const request = parsed(seen.requestText)

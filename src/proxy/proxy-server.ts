@@ -82,8 +82,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       seq: state.journal.nextSeq(),
       at: new Date(wallTimeAt(started)).toISOString(),
       method: seen.method,
-      path,
-      query,
+      // A caller may put a key anywhere, a query included.
+      path: mask.text(path),
+      query: mask.text(query),
       operationId: judged.operationId ?? null,
       route: judged.template ?? null,
       key: { kind: sentKeyKind(key, answer.status), hint: sentKeyHint(key), workspaceId: null, siteId: null },

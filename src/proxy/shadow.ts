@@ -59,7 +59,9 @@ export class Shadow {
   /** The divergences of the deployment's answer from the shadow's; the shadow's state moves on with the request. */
   compare(seen: SeenExchange, key: string | undefined): Array<{ rule: ProxyRule; failure: Failure }> {
     const match = apiRoutes.match(seen.method, seen.path)
-    if (match.kind !== 'found') return []
+    if (match.kind !== 'found' || match.operation.method !== seen.method) return []
+    // A 429 or a 5xx says nothing of what the deployment holds, and it changed nothing the shadow can know of: the request is not replayed.
+    if (seen.status === 429 || seen.status >= 500) return []
     const shadowKey = key === undefined ? undefined : (this.keys.get(key) ?? key)
     const requestBody = parsed(seen.requestText)
     const answer = this.mock.handle({

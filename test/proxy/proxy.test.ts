@@ -62,10 +62,13 @@ describe('sitemock proxy in front of a sitemock process', () => {
     history.push(...steps)
     expect(steps.length).toBeGreaterThan(250)
     expect(new Set(steps.map((step) => step.answer.status))).toEqual(new Set([200, 201, 204, 400, 401, 404]))
+    // HEAD is passed on, and not judged: no document describes it.
+    const head = await through({ method: 'HEAD', path: `/v2/sites/${siteId}` })
+    expect([head.status, head.text]).toEqual([200, ''])
     expect((await findings()).findings).toEqual([])
     const journal = (await (await fetch(`${proxy.url}/__mock/requests?limit=1000`)).json()) as JournalPage
     checkControlBody('control-requests.json', journal)
-    expect(journal.recorded).toBe(steps.length)
+    expect(journal.recorded).toBe(steps.length + 1)
     expect(journal.entries.some((entry) => entry.findings)).toBe(false)
   })
 
