@@ -53,6 +53,7 @@ export class Findings {
       return { ...PROXY_CHECKS[rule], rule, status: failures.length ? 'failed' : 'passed', offsetMs: 0, durationMs: Date.now() - this.startedAt.getTime(), failures }
     })
     return {
+      source: 'proxy',
       runId: `proxy-${this.startedAt.getTime()}`,
       tag: 'proxy',
       baseUrl,
