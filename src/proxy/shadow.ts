@@ -39,6 +39,7 @@ export class Shadow {
     appKey: string,
     snapshot: SnapshotResult,
   ) {
+    // The key given is an App key unless it is one of the Site keys the snapshot kept.
     this.keys.set(appKey, snapshot.keys.appKey)
     for (const siteKey of Object.values(snapshot.keys.siteKeys)) this.keys.set(siteKey, siteKey)
   }
