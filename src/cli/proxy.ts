@@ -83,6 +83,7 @@ export async function runProxy(args: string[]): Promise<number> {
       shadow,
       record: flags.record === undefined ? undefined : new Recorder(mask),
       onExchange: log === 'off' ? undefined : (entry) => process.stdout.write(logLines(entry, log, color)),
+      onUnjudged: (what) => process.stderr.write(`sitemock proxy: could not judge ${what}\n`),
     })
     const say = (text: string): void => void (log === 'json' ? process.stderr : process.stdout).write(text)
     say(`sitemock proxy listening on ${proxy.url}, forwarding to ${to}\nDashboard: ${proxy.url}/__mock/   Findings: ${proxy.url}/__mock/findings\n\n`)

@@ -26,6 +26,8 @@ export interface ProxyOptions {
   journalSize?: number
   /** Called with each exchange once judged: the log line's source. */
   onExchange?: (entry: JournalEntry) => void
+  /** Called when an exchange could not be judged (the answer went to the caller all the same). */
+  onUnjudged?: (what: string) => void
   /** Masks keys in everything the proxy writes; the shadow and the recorder share it. */
   mask?: KeyMask
   /** Records every exchange as an override (--record). */
@@ -106,7 +108,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         res.writeHead(answer.status, answer.rawHeaders)
         res.end(answer.body)
         // Judged once the caller has its answer: judging adds nothing to the caller's wait.
-        observe(req, body, answer, started)
+        try {
+          observe(req, body, answer, started)
+        } catch (error) {
+          // The caller has its answer; an exchange the proxy could not judge must not stop the others.
+          options.onUnjudged?.(`${req.method ?? 'GET'} ${mask.text(req.url ?? '/')}: ${error instanceof Error ? error.message : String(error)}`)
+        }
       },
       (error: unknown) => {
         const reason = error instanceof UpstreamError ? error : new UpstreamError(String(error), false)
