@@ -56,3 +56,21 @@ describe('sitemock proxy --shadow in front of a sitemock process', () => {
     for (const text of [reportText, proxy.output()]) for (const key of keysOf(target.credentials)) expect(text).not.toContain(key)
   })
 })
+
+describe('sitemock proxy --shadow of one site, with its Site key', () => {
+  let setup: ProxySetup
+  const siteKeyOf = (target: ProxySetup['target'], siteId: string): string => target.credentials.sites.find((site) => site.id === siteId)!.siteApiKey
+
+  beforeAll(async () => {
+    setup = await proxyInFront(({ target, siteId }) => ['--shadow', '--api-key', siteKeyOf(target, siteId), '--site-id', siteId, '--log', 'off'])
+  })
+  afterAll(() => tearDown(setup))
+
+  it('answers the Site key as the deployment does: the same 403s, the same reads and writes', async () => {
+    const { target, proxy, workspaceId, siteId } = setup
+    const steps = await mixedRun({ proxy: proxy.url, appKey: siteKeyOf(target, siteId), workspaceId, siteId }, 60, 5)
+    expect(steps.some((step) => step.answer.status === 403)).toBe(true)
+    expect(steps.some((step) => step.answer.status === 201)).toBe(true)
+    expect(((await (await fetch(`${proxy.url}/__mock/findings`)).json()) as FindingList).findings).toEqual([])
+  })
+})
