@@ -3,6 +3,7 @@ import { runContractCommand } from './contract.js'
 import { runGenerate } from './generate.js'
 import { respawnArguments, runRespawned } from './node-flags.js'
 import { runOpenApi } from './openapi.js'
+import { runProxy } from './proxy.js'
 import { runServe } from './serve.js'
 import { runSnapshot } from './snapshot.js'
 import { packageVersion } from './version.js'
@@ -12,6 +13,7 @@ const USAGE = `sitemock: a local mock of the Site-Building Service REST API
 Usage:
   sitemock serve [options]     start the mock server (sitemock serve --help)
   sitemock contract [options]  check a deployment against the contract (sitemock contract --help)
+  sitemock proxy --to URL      forward to a deployment and check each answer (sitemock proxy --help)
   sitemock generate [options]  write a fixture made with faker from a seed (sitemock generate --help)
   sitemock snapshot [options]  write a deployment's sites as a fixture, reading with GET only (sitemock snapshot --help)
   sitemock openapi [options]   print the OpenAPI 3.1 document of the mocked API (sitemock openapi --help)
@@ -25,6 +27,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   contract: runContractCommand,
   openapi: runOpenApi,
   snapshot: runSnapshot,
+  proxy: runProxy,
 }
 
 async function main(argv: string[]): Promise<number> {

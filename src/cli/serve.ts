@@ -11,6 +11,7 @@ import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
+import { loadOverrideFile, OverrideFileError } from './override-file.js'
 import { stopWithParent } from './node-flags.js'
 import { DX_FLAGS, DX_HELP, dxMockOptions, logFormatFlag, logRequests } from './dx-flags.js'
 
@@ -37,6 +38,9 @@ Options:
   --max-state-body BYTES
                      largest state document PUT /__mock/state accepts, 413 past it
                      (default: ${DEFAULT_MAX_STATE_BODY}, enough for the large scenario's export)
+  --overrides FILE   answer the requests the file's overrides match with their exact answers
+                     ({"overrides": [...]}, as PUT /__mock/overrides takes and sitemock proxy
+                     --record writes); the file is read once, at start
   --control-token T  require header x-control-token: T on /__mock/* (the control plane)
   --no-control       switch the /__mock/* control plane off (404)
   --cors-origin O    admit browser origin O (repeatable; "*" admits all, without credentials;
@@ -61,6 +65,7 @@ export async function runServe(args: string[]): Promise<number> {
       'rate-limit': { type: 'string' },
       'max-body': { type: 'string' },
       'max-state-body': { type: 'string' },
+      overrides: { type: 'string' },
       'control-token': { type: 'string' },
       'no-control': { type: 'boolean' },
       'cors-origin': { type: 'string', multiple: true },
@@ -97,6 +102,10 @@ export async function runServe(args: string[]): Promise<number> {
     const stateFile = flags['state-file']
     const persistent = stateFile === undefined ? undefined : await openStateFile(stateFile, (state) => createMock({ ...options, state }))
     const mock = persistent?.mock ?? createMock(options)
+    if (flags.overrides !== undefined) {
+      const count = loadOverrideFile(flags.overrides, mock.overrides)
+      say(`Overrides: ${count} from ${flags.overrides}\n`)
+    }
     logRequests(mock, log)
     if (!DEFAULT_HOSTS.includes(host) && flags['control-token'] === undefined && !flags['no-control']) {
       process.stderr.write(
@@ -143,7 +152,7 @@ export async function runServe(args: string[]): Promise<number> {
       process.stderr.write(`sitemock serve: ${error.message}\n${error.showHelp ? `\n${HELP}` : 'See sitemock serve --help.\n'}`)
       return 2
     }
-    if (error instanceof FixtureError || error instanceof StateFileError || error instanceof StateFileBusyError) {
+    if (error instanceof FixtureError || error instanceof OverrideFileError || error instanceof StateFileError || error instanceof StateFileBusyError) {
       process.stderr.write(`sitemock serve: ${error.message}\n`)
       return 1
     }

@@ -1,5 +1,6 @@
 import type { HttpMethod } from '../api/types.js'
 import type { ContractClient, ContractRequest, Exchange } from './http-client.js'
+import { detailFields } from './exchange-rules.js'
 import { promisedBy, summarize } from './judge.js'
 import { publishedErrorCode, publishedStatement } from './published.js'
 import type { CreatedResources } from './tracker.js'
@@ -216,8 +217,7 @@ export class CheckContext {
   expectBadRequest(exchange: Exchange, field: string, what?: string): void {
     this.expectError(exchange, 400, 'bad_request', what)
     if (!this.spec) return
-    const details = (exchange.body as Json).details
-    const fields = Array.isArray(details) ? details.map((detail) => (detail as Json | null)?.field) : []
+    const fields = detailFields(exchange.body)
     if (!fields.includes(field)) {
       this.fail(`expected the 400's details to name "${field}", got ${fields.length ? fields.map((f) => JSON.stringify(f)).join(', ') : 'none'}${what ? `: ${what}` : ''}`, exchange, ['service rules'])
     }

@@ -132,6 +132,8 @@ export interface CleanupReport {
 }
 
 export interface ContractReport {
+  /** What made the report: a run of the suite when left out, or sitemock proxy judging the traffic it passed on (it creates nothing, so it has no cleanup). */
+  source?: 'proxy'
   runId: string
   tag: string
   baseUrl: string

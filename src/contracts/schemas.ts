@@ -9,6 +9,7 @@ import controlDataQuery from '../../contracts/schemas/control-data-query.json' w
 import controlDataRecord from '../../contracts/schemas/control-data-record.json' with { type: 'json' }
 import controlFault from '../../contracts/schemas/control-fault.json' with { type: 'json' }
 import controlFaults from '../../contracts/schemas/control-faults.json' with { type: 'json' }
+import controlOverrideDocument from '../../contracts/schemas/control-override-document.json' with { type: 'json' }
 import controlOverride from '../../contracts/schemas/control-override.json' with { type: 'json' }
 import controlOverrides from '../../contracts/schemas/control-overrides.json' with { type: 'json' }
 import controlRequestsQuery from '../../contracts/schemas/control-requests-query.json' with { type: 'json' }
@@ -58,6 +59,7 @@ export const schemas: ReadonlyArray<{ $id: string }> = [
   controlDataRecord,
   controlFault,
   controlFaults,
+  controlOverrideDocument,
   controlOverride,
   controlOverrides,
   controlRequestsQuery,

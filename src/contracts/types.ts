@@ -205,6 +205,16 @@ export interface Fault {
   drop: "reset" | "timeout" | null;
 }
 
+export interface OverrideDocument {
+  /**
+   * @maxItems 100000
+   */
+  overrides: OverrideRequest[];
+}
+/**
+ * POST /__mock/overrides: one exact answer for the API requests that match, given instead of running the operation.
+ */
+
 export interface OverrideRequest {
   match: OverrideMatcher;
   response: OverrideResponse;
@@ -331,6 +341,10 @@ export interface JournalEntry {
    * The override that gave this answer (GET /__mock/overrides), instead of the operation.
    */
   overridden?: number;
+  /**
+   * sitemock proxy only: the rules of the contract this exchange broke, in words; left out when it broke none.
+   */
+  findings?: string[];
   requestBody: JournalBody;
   responseBody: JournalBody;
 }

@@ -9,10 +9,10 @@ import { CONTROL_PREFIX, type ControlRoute, type ControlTarget } from './control
  * Routes the /__mock/* endpoints: not part of the service's API, so no API key is needed. The
  * plane knows no feature: each feature hands it its routes, and the mock composes them.
  */
-export class ControlPlane {
-  constructor(private readonly routes: readonly ControlRoute[]) {}
+export class ControlPlane<T = ControlTarget> {
+  constructor(private readonly routes: readonly ControlRoute<T>[]) {}
 
-  handle(request: ApiRequest, target: ControlTarget): ApiResponse {
+  handle(request: ApiRequest, target: T): ApiResponse {
     try {
       const segments = segmentsOf(request)
       const allowed: string[] = []
@@ -46,7 +46,7 @@ export class ControlPlane {
     return this.routeOf(request)?.open === true
   }
 
-  private routeOf(request: ApiRequest): ControlRoute | undefined {
+  private routeOf(request: ApiRequest): ControlRoute<T> | undefined {
     const segments = segmentsOf(request)
     return this.routes.find((r) => r.method === request.method && matchControlPath(r.path, segments))
   }

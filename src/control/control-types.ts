@@ -28,13 +28,13 @@ export interface ControlTarget {
 }
 
 /**
- * One control endpoint. `path` is relative to /__mock/ and may hold `{name}` parameters,
+ * One control endpoint of the mock (or, with another target, of the proxy). `path` is relative to /__mock/ and may hold `{name}` parameters,
  * e.g. `sites/{siteId}/publish`. Handlers return the JSON body of a 200, or throw an ApiError.
  */
-export interface ControlRoute {
+export interface ControlRoute<T = ControlTarget> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   path: string
-  handle(request: ApiRequest, params: Record<string, string>, target: ControlTarget): unknown
+  handle(request: ApiRequest, params: Record<string, string>, target: T): unknown
   /**
    * false for an endpoint that leaves the store alone, or replaces it through reset (which is
    * saved whole). A 2xx from any other non-GET endpoint is a write: a state file journals the

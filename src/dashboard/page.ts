@@ -1,28 +1,12 @@
 import { DATA_BROWSER_SCRIPT, DATA_BROWSER_SECTION } from './data-browser-panel.js'
+import { pageHead } from './page-head.js'
 import { DASHBOARD_SCRIPT } from './script.js'
 
-/**
- * GET /__mock/: one self-contained page, no framework and nothing fetched from elsewhere. It
- * reads the control plane with relative URLs (summary, credentials, requests, faults), so it
- * works wherever the mock is mounted.
- */
-export const DASHBOARD_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>sitemock dashboard</title>
-<link rel="icon" href="data:,">
-<style>
-  :root { font: 14px/1.4 system-ui, sans-serif; color: #1b1f24; background: #f6f7f9 }
-  body { margin: 0 auto; padding: 16px 24px; max-width: 1200px }
-  header { display: flex; align-items: baseline; gap: 16px; flex-wrap: wrap }
-  h1 { font-size: 20px; margin: 0 } h2 { font-size: 15px; margin: 0 0 8px }
-  section { background: #fff; border: 1px solid #dde1e6; border-radius: 6px; padding: 12px 16px; margin: 12px 0 }
+/** This page's own rules, past the look every control-plane page shares. */
+const STYLES = `  header { display: flex; align-items: baseline; gap: 16px; flex-wrap: wrap }
   .counts { display: flex; gap: 12px; flex-wrap: wrap }
   .count { min-width: 96px; padding: 8px 12px; border: 1px solid #dde1e6; border-radius: 6px }
   .count b { display: block; font-size: 22px }
-  table { border-collapse: collapse; width: 100% } td, th { text-align: left; padding: 3px 8px; border-bottom: 1px solid #eef0f3; vertical-align: top }
   code, .mono { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all }
   .nowrap { white-space: nowrap; word-break: normal }
   button { font: inherit; padding: 4px 10px; border-radius: 4px; border: 1px solid #9aa4b2; background: #fff; cursor: pointer }
@@ -33,9 +17,14 @@ export const DASHBOARD_PAGE = `<!doctype html>
   #error { color: #cf222e } .muted { color: #6e7781 }
   details pre { white-space: pre-wrap; max-height: 240px; overflow: auto; background: #f6f8fa; padding: 6px }
   pre.record { white-space: pre-wrap; max-height: 420px; overflow: auto; background: #f6f8fa; padding: 6px; font-size: 12px }
-  .error { color: #cf222e } button:disabled { opacity: .45; cursor: default }
-</style>
-</head>
+  .error { color: #cf222e } button:disabled { opacity: .45; cursor: default }`
+
+/**
+ * GET /__mock/: one self-contained page, no framework and nothing fetched from elsewhere. It
+ * reads the control plane with relative URLs (summary, credentials, requests, faults), so it
+ * works wherever the mock is mounted.
+ */
+export const DASHBOARD_PAGE = `${pageHead('sitemock dashboard', STYLES)}
 <body>
 <header>
   <h1>sitemock</h1>

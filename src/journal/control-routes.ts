@@ -10,7 +10,7 @@ const validateQuery = compileValidator<JournalQuery>('control-requests-query.jso
 const DEFAULT_LIMIT = 100
 
 /** The journal's entries that pass the query's filters, newest first, at most `limit`. */
-export function readJournal(journal: RequestJournal, request: ApiRequest): JournalPage {
+export function readJournal(journal: Pick<RequestJournal, 'size' | 'recorded' | 'newestFirst'>, request: ApiRequest): JournalPage {
   const { limit = DEFAULT_LIMIT, ...filter } = validateQuery(parseQuery(request.query))
   const entries: JournalEntry[] = []
   for (const entry of journal.newestFirst()) {

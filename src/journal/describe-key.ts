@@ -21,3 +21,16 @@ export const keyTail = ({ key, sentKey }: Caller): string | undefined => (sentKe
 
 /** The hint the journal shows for a kept tail. */
 export const hintOf = (tail: string | undefined): string | null => (tail === undefined ? null : `…${tail}`)
+
+/**
+ * The kind of a key known only as sent (a proxy's caller): App keys have the form sk_…, Site
+ * keys do not; a key the deployment refused with a 401 is unknown.
+ */
+export function sentKeyKind(key: string | undefined, status: number): JournalKey['kind'] {
+  if (!key) return 'none'
+  if (status === 401) return 'unknown'
+  return key.startsWith('sk_') ? 'app' : 'site'
+}
+
+/** The hint a journal shows of a key known only as sent. */
+export const sentKeyHint = (key: string | undefined): string | null => hintOf(key !== undefined && key.length >= MIN_HINTED_LENGTH ? key.slice(-4) : undefined)

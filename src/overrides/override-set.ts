@@ -1,13 +1,14 @@
-import { invalidField, JSON_HEADERS } from '../api/errors.js'
+import { ApiError, invalidField, JSON_HEADERS } from '../api/errors.js'
 import { operations } from '../api/operations.js'
 import type { RouteMatch } from '../api/route-table.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { compileValidator } from '../api/validate.js'
-import type { Override, OverrideList, OverrideRequest } from '../contracts/types.js'
+import type { Override, OverrideDocument, OverrideList, OverrideRequest } from '../contracts/types.js'
 import { matchesRequest } from './matcher.js'
 import { OVERRIDE_HEADER } from './override-header.js'
 
 const validateOverride = compileValidator<OverrideRequest>('control-override.json', 'body')
+const validateDocument = compileValidator<OverrideDocument>('control-override-document.json', 'body')
 
 /**
  * Exact answers for the API requests that match (stub mappings): each stands in for the
@@ -29,7 +30,31 @@ export class OverrideSet {
 
   /** Adds an override after checking it as POST /__mock/overrides does: a bad one throws a 400 ApiError naming the field. */
   add(body: OverrideRequest): Override {
-    const request = validateOverride(body)
+    return this.insert(this.checked(validateOverride(body)))
+  }
+
+  /**
+   * Replaces every override with the document's, as PUT /__mock/overrides does, in its order
+   * (of equal priority, a later one is tried first). A bad override throws a 400 ApiError naming
+   * it (overrides[2].match.path), and the active ones stay as they were.
+   */
+  replace(body: OverrideDocument): OverrideList {
+    const document = validateDocument(body)
+    const checked = document.overrides.map((request, index) => {
+      try {
+        return this.checked(request)
+      } catch (error) {
+        if (!(error instanceof ApiError) || !error.details) throw error
+        throw new ApiError(error.status, error.code, error.message, error.details.map((detail) => ({ ...detail, field: `overrides[${index}].${detail.field}` })))
+      }
+    })
+    this.clear()
+    for (const override of checked) this.insert(override)
+    return this.list()
+  }
+
+  /** The override a valid request makes, with the checks its schema cannot express; not yet active. */
+  private checked(request: OverrideRequest): Override {
     const { operation } = request.match
     if (operation !== undefined && !operations.some((o) => o.operationId === operation)) {
       throw invalidField('match.operation', `names no operation; got ${JSON.stringify(operation)}; accepted: an operationId such as getSite or createPage (see /openapi.json)`)
@@ -37,8 +62,8 @@ export class OverrideSet {
     if (request.response.body !== undefined && (request.response.status === 204 || request.response.status === 304)) {
       throw invalidField('response.body', `cannot be sent with status ${request.response.status}, which has no body; leave it out or pick another status`)
     }
-    const override: Override = {
-      id: this.nextId++,
+    return {
+      id: 0,
       match: request.match,
       response: request.response,
       times: request.times ?? null,
@@ -46,6 +71,10 @@ export class OverrideSet {
       priority: request.priority ?? 0,
       hits: 0,
     }
+  }
+
+  private insert(checked: Override): Override {
+    const override = { ...checked, id: this.nextId++ }
     const before = this.overrides.findIndex((other) => other.priority <= override.priority)
     this.overrides.splice(before === -1 ? this.overrides.length : before, 0, override)
     return structuredClone(override)

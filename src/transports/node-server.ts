@@ -172,8 +172,12 @@ export function writeResponse(res: http.ServerResponse, response: ApiResponse): 
 }
 
 /** Starts the server and resolves once it listens; port 0 picks a free port. */
-export async function listen(mock: Mock, options: NodeServerOptions = {}): Promise<RunningServer> {
-  const server = createNodeServer(mock, options)
+export function listen(mock: Mock, options: NodeServerOptions = {}): Promise<RunningServer> {
+  return listenOn(createNodeServer(mock, options), options)
+}
+
+/** Resolves once `server` listens on the port (0 picks a free one) and host; close() ends every connection too. */
+export async function listenOn(server: http.Server, options: Pick<NodeServerOptions, 'port' | 'host'>): Promise<RunningServer> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())

@@ -1,31 +1,10 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-
-const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bin/sitemock.js')
-
-function start(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } })
-}
-
-/** Resolves with the output once `pattern` appears in stdout. */
-async function waitFor(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
-  let output = ''
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; got:\n${output}`)), 15_000)
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (pattern.test(output)) {
-        clearTimeout(timer)
-        resolve(output)
-      }
-    })
-    child.once('exit', () => reject(new Error(`exited before ${pattern}; got:\n${output}`)))
-  })
-}
+import { BIN, start, waitFor } from '../support/cli-process.js'
 
 describe('sitemock serve', () => {
   it('documents every flag in --help', async () => {

@@ -2,7 +2,8 @@ import type { HttpMethod } from '../../api/types.js'
 import { failureOf, specOnly, type CheckContext, type CheckDefinition } from '../check.js'
 import { operationAt } from '../endpoints.js'
 import type { Exchange } from '../http-client.js'
-import { documents, judgeExchange, promisedBy } from '../judge.js'
+import { judgeExchange } from '../exchange-rules.js'
+import { documents, promisedBy } from '../judge.js'
 import { holdsServiceRules } from '../types.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check.js'
+import { DEFAULT_LIMIT, PageWalk } from '../exchange-rules.js'
 
-/** The default page size of every list. */
-export const DEFAULT_LIMIT = 20
+export { DEFAULT_LIMIT }
 const MAX_PAGES = 500
 
 export interface WalkTarget {
@@ -12,34 +12,19 @@ export interface WalkTarget {
 
 /**
  * Follows startingAfter from the first page until hasMore is false, failing on the first
- * broken promise: a missing hasMore, a page over the limit, an item seen twice, more promised
- * on an empty page. Returns the ids in the order seen.
+ * promise of a walk's pages broken (see PageWalk). Returns the ids in the order seen.
  */
 export async function walk(ctx: CheckContext, target: WalkTarget, limit: number | undefined): Promise<string[]> {
-  const ids: string[] = []
-  const pageOf = new Map<string, number>()
-  const label = `the walk with limit ${limit ?? `default (${DEFAULT_LIMIT})`}`
-  let cursor: string | undefined
+  const pages = new PageWalk(limit, `the walk with limit ${limit ?? `default (${DEFAULT_LIMIT})`}`)
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const exchange = await ctx.get(target.template, target.params, { ...target.query, limit, startingAfter: cursor })
-    ctx.expectStatus(exchange, 200, `page ${page} of ${label}`)
-    const body = ctx.json(exchange)
-    const items = ctx.items(exchange)
-    if (typeof body.hasMore !== 'boolean') ctx.fail(`expected hasMore true or false, got ${body.hasMore === undefined ? 'none' : JSON.stringify(body.hasMore)}: page ${page} of ${label}`, exchange)
-    const max = limit ?? DEFAULT_LIMIT
-    if (items.length > max) ctx.fail(`expected at most ${max} items, got ${items.length}: page ${page} of ${label}`, exchange)
-    for (const item of items) {
-      const id = String(item.id)
-      const earlier = pageOf.get(id)
-      if (earlier !== undefined) ctx.fail(`expected each item once, got ${id} twice, on page ${earlier} and on page ${page}: ${label}`, exchange)
-      pageOf.set(id, page)
-      ids.push(id)
-    }
-    if (body.hasMore !== true) return ids
-    if (items.length === 0) ctx.fail(`expected items on a page with hasMore true, got none: page ${page} of ${label}`, exchange)
-    cursor = ids[ids.length - 1]
+    const exchange = await ctx.get(target.template, target.params, { ...target.query, limit, startingAfter: pages.cursor })
+    ctx.expectStatus(exchange, 200, `page ${page} of ${pages.label}`)
+    ctx.items(exchange)
+    const problem = pages.next(exchange.body)
+    if (problem) ctx.fail(problem, exchange)
+    if (ctx.json(exchange).hasMore !== true) return [...pages.seen]
   }
-  return ctx.fail(`expected the list to end, got more than ${MAX_PAGES} pages: ${label}`)
+  return ctx.fail(`expected the list to end, got more than ${MAX_PAGES} pages: ${pages.label}`)
 }
 
 /** The limits to walk with: the largest, a small one that still takes several pages, 7, and the default. */

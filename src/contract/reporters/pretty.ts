@@ -4,7 +4,7 @@ import { cleanupLines, countsByGroup, failureLines, ruleLine, totals, verdict, t
 /** The report for people: failures in full, a summary per group, skip reasons, cleanup, verdict. */
 export function renderPretty(report: ContractReport): string {
   const out: string[] = [
-    `sitemock contract against ${report.baseUrl}`,
+    `sitemock ${report.source ?? 'contract'} against ${report.baseUrl}`,
     `profile ${report.profile} (${DOCUMENT_OF[report.profile]})${report.readOnly ? ', --read-only' : ''}, run tag ${report.tag}, ${(report.durationMs / 1000).toFixed(1)} s`,
     '',
   ]
@@ -40,7 +40,8 @@ export function renderPretty(report: ContractReport): string {
   const reasons = skipReasons(report)
   if (reasons.length > 0) out.push('Skipped', ...reasons.map((line) => `  ${line}`), '')
   if (report.notices.length > 0) out.push('Notices', ...report.notices.map((notice) => `  ${notice}`), '')
-  out.push(...cleanupLines(report), '', verdict(report), '')
+  if (report.source !== 'proxy') out.push(...cleanupLines(report), '')
+  out.push(verdict(report), '')
   return out.join('\n')
 }
 

@@ -29,6 +29,11 @@ export class Correspondence {
     return this.toTarget.get(oracleId)
   }
 
+  /** The oracle's id for a target id seen before; undefined when never seen. */
+  oracle(targetId: string): string | undefined {
+    return this.toOracle.get(targetId)
+  }
+
   /** Learns or checks one pair; a message when it contradicts what was learned. */
   match(targetId: string, oracleId: string): string | undefined {
     const known = this.toTarget.get(oracleId)

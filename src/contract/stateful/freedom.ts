@@ -1,5 +1,4 @@
-import { CODE_OF_STATUS } from '../../api/errors.js'
-import { brief } from '../reporters/format.js'
+import { detailFields, errorCodeProblem, unnamedFieldProblem } from '../exchange-rules.js'
 import type { Difference } from './compare.js'
 
 type Json = Record<string, unknown>
@@ -53,7 +52,6 @@ export function allowedStatuses(oracleStatus: number, broken: BrokenRules): Set<
   return allowed
 }
 
-const fieldsOf = (body: Json): string[] => (Array.isArray(body.details) ? body.details.map((detail) => String((detail as Json).field)) : [])
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 /** A detail's field is a parameter or a body field, or a path into one (pathname, localizations[0].locale). */
 const rootOf = (field: string): string => field.split(/[.[]/)[0]!
@@ -68,13 +66,13 @@ export function compareErrorFreely(targetStatus: number, target: unknown, oracle
   if (!allowed.has(targetStatus)) {
     return { aspect: 'status', message: `expected ${[...allowed].join(' or ')} (the rules this request breaks), got ${targetStatus}` }
   }
-  const t = isObject(target) ? target : {}
-  const code = CODE_OF_STATUS[targetStatus]
-  if (t.code !== code) return { aspect: 'error code', message: `a ${targetStatus} carries the code ${JSON.stringify(t.code)}, expected ${JSON.stringify(code)}` }
+  const wrongCode = errorCodeProblem(targetStatus, target)
+  if (wrongCode) return { aspect: 'error code', message: wrongCode }
   if (targetStatus !== 400) return undefined
-  const named = fieldsOf(t)
-  if (named.length === 0) return { aspect: 'error details', message: `the 400 names no field, expected at least one of the invalid ones (${brief(t.details)})` }
-  const known = new Set([...sentFields, ...broken.brokenFields, ...(isObject(oracle) ? fieldsOf(oracle) : [])].map(rootOf))
+  const unnamed = unnamedFieldProblem(target)
+  if (unnamed) return { aspect: 'error details', message: unnamed }
+  const named = detailFields(target)
+  const known = new Set([...sentFields, ...broken.brokenFields, ...detailFields(oracle)].map(rootOf))
   const strangers = named.filter((field) => !known.has(rootOf(field)))
   if (strangers.length === named.length) {
     return { aspect: 'error details', message: `the 400 names ${named.join(', ')}, none of which the request sent or broke (it sent ${sentFields.join(', ') || 'no field'})` }
@@ -87,7 +85,7 @@ export function compareErrorStrictly(target: unknown, oracle: unknown): Differen
   const o = isObject(oracle) ? oracle : {}
   const t = isObject(target) ? target : {}
   if (t.code !== o.code) return { aspect: 'error code', message: `the error code is ${JSON.stringify(t.code)}, expected ${JSON.stringify(o.code)}` }
-  const fields = (body: Json): string => fieldsOf(body).sort().join(', ')
+  const fields = (body: Json): string => detailFields(body).sort().join(', ')
   if (fields(t) !== fields(o)) return { aspect: 'error details', message: `the 400 names ${fields(t) || 'no field'}, expected ${fields(o)}` }
   return undefined
 }

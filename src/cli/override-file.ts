@@ -1,0 +1,31 @@
+import fs from 'node:fs'
+import { ApiError } from '../api/errors.js'
+import type { OverrideDocument } from '../contracts/types.js'
+import type { OverrideSet } from '../overrides/override-set.js'
+
+/** An --overrides file that cannot be used: one line saying why, exit code 1. */
+export class OverrideFileError extends Error {}
+
+/** Makes the file's overrides the active ones (as PUT /__mock/overrides does); says how many. */
+export function loadOverrideFile(file: string, overrides: OverrideSet): number {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new OverrideFileError(`--overrides ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  let document: unknown
+  try {
+    document = JSON.parse(text)
+  } catch (error) {
+    throw new OverrideFileError(`--overrides ${file}: is not JSON (${(error as Error).message}); expected {"overrides": [...]}, as sitemock proxy --record writes`)
+  }
+  try {
+    overrides.replace(document as OverrideDocument)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const problems = (error.details ?? []).map((detail) => `${detail.field} ${detail.message}`).join('; ')
+    throw new OverrideFileError(`--overrides ${file}: ${problems || error.message}`)
+  }
+  return overrides.size
+}

@@ -1,0 +1,92 @@
+import http from 'node:http'
+import https from 'node:https'
+
+/** How long the deployment may take to answer before the caller gets a 504. */
+export const UPSTREAM_TIMEOUT_MS = 60_000
+
+/**
+ * Headers that describe one connection, not the message (RFC 9110, 7.6.1): never passed on, in
+ * either direction. `host` names the proxy; the deployment gets its own.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host'])
+
+/** A request as the caller sent it: its method, its path with the query, its headers as sent (name, value, ...) and its body's bytes. */
+export interface OutgoingRequest {
+  method: string
+  pathAndQuery: string
+  rawHeaders: readonly string[]
+  body: Buffer
+}
+
+/** The deployment's answer: its status, its headers as sent (name, value, ...) less the hop-by-hop ones, and its body's bytes. */
+export interface UpstreamAnswer {
+  status: number
+  rawHeaders: string[]
+  body: Buffer
+}
+
+/** The deployment could not be reached, or did not answer in time: the caller gets a 502 or a 504. */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message)
+  }
+}
+
+/** The headers of a message as sent, less the hop-by-hop ones and those its Connection header names. */
+export function endToEnd(rawHeaders: readonly string[]): string[] {
+  const named = new Set<string>()
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.toLowerCase() === 'connection') for (const name of rawHeaders[i + 1]!.split(',')) named.add(name.trim().toLowerCase())
+  }
+  const kept: string[] = []
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!.toLowerCase()
+    if (!HOP_BY_HOP.has(name) && !named.has(name)) kept.push(rawHeaders[i]!, rawHeaders[i + 1]!)
+  }
+  return kept
+}
+
+/**
+ * The one way to the deployment: sends the request once, as given, and reads the whole answer.
+ * Nothing is retried, a write least of all: a second try could apply it twice.
+ */
+export class Upstream {
+  readonly url: URL
+  private readonly agent: http.Agent
+  private readonly basePath: string
+
+  constructor(to: string) {
+    this.url = new URL(to)
+    this.basePath = this.url.pathname.replace(/\/+$/, '')
+    this.agent = this.url.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })
+  }
+
+  send(request: OutgoingRequest): Promise<UpstreamAnswer> {
+    const headers = endToEnd(request.rawHeaders)
+    // A chunked body arrives whole here; its length goes along instead of its chunking.
+    if (request.body.length > 0 && !headers.some((name, i) => i % 2 === 0 && name.toLowerCase() === 'content-length')) headers.push('content-length', String(request.body.length))
+    headers.push('host', this.url.host)
+    const client = this.url.protocol === 'https:' ? https : http
+    return new Promise((resolve, reject) => {
+      const outgoing = client.request(
+        { protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, method: request.method, path: `${this.basePath}${request.pathAndQuery}`, headers, agent: this.agent, timeout: UPSTREAM_TIMEOUT_MS },
+        (incoming) => {
+          const chunks: Buffer[] = []
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+          incoming.on('end', () => resolve({ status: incoming.statusCode ?? 502, rawHeaders: endToEnd(incoming.rawHeaders), body: Buffer.concat(chunks) }))
+          incoming.on('error', (error) => reject(new UpstreamError(`the answer of ${this.url.origin} broke off: ${error.message}`, false)))
+        },
+      )
+      outgoing.on('timeout', () => outgoing.destroy(new UpstreamError(`${this.url.origin} did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`, true)))
+      outgoing.on('error', (error: Error & { code?: string }) => reject(error instanceof UpstreamError ? error : new UpstreamError(`${this.url.origin} could not be reached: ${error.code ?? error.message}`, false)))
+      outgoing.end(request.body)
+    })
+  }
+
+  close(): void {
+    this.agent.destroy()
+  }
+}

@@ -1,0 +1,153 @@
+import http from 'node:http'
+import { ApiError } from '../api/errors.js'
+import type { ApiRequest } from '../api/types.js'
+import type { JournalEntry } from '../contracts/types.js'
+import { ControlPlane } from '../control/control-plane.js'
+import { CONTROL_PREFIX } from '../control/control-types.js'
+import { capBody } from '../journal/cap-body.js'
+import { sentKeyHint, sentKeyKind } from '../journal/describe-key.js'
+import { wallTimeAt } from '../journal/wall-clock.js'
+import { listenOn, MAX_HEADER_SIZE, writeResponse } from '../transports/node-server.js'
+import { ExchangeJournal } from './exchange-journal.js'
+import { Findings } from './findings.js'
+import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js'
+import { ExchangeJudge } from './judge.js'
+import { KeyMask } from './mask.js'
+import { proxyControlRoutes, type ProxyState } from './proxy-control.js'
+import type { Recorder } from './record.js'
+import type { Shadow } from './shadow.js'
+
+export interface ProxyOptions {
+  /** The deployment's base URL. */
+  to: string
+  port?: number
+  host?: string
+  /** Exchanges kept for GET /__mock/requests. */
+  journalSize?: number
+  /** Called with each exchange once judged: the log line's source. */
+  onExchange?: (entry: JournalEntry) => void
+  /** Called when an exchange could not be judged (the answer went to the caller all the same). */
+  onUnjudged?: (what: string) => void
+  /** Masks keys in everything the proxy writes; the shadow and the recorder share it. */
+  mask?: KeyMask
+  /** Records every exchange as an override (--record). */
+  record?: Recorder
+  /** Answers every request again and compares (--shadow). */
+  shadow?: Shadow
+}
+
+export interface RunningProxy extends ProxyState {
+  url: string
+  close(): Promise<void>
+}
+
+/** The key a request carries, as the API reads it: x-api-key, or Authorization: Bearer. */
+function sentKey(headers: http.IncomingHttpHeaders): string | undefined {
+  const apiKey = headers['x-api-key']
+  if (typeof apiKey === 'string') return apiKey
+  return /^Bearer\s+(\S+)/i.exec(headers.authorization ?? '')?.[1]
+}
+
+const headerOf = (rawHeaders: readonly string[], wanted: string): string | undefined => {
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === wanted) return rawHeaders[i + 1]
+  return undefined
+}
+
+/**
+ * Listens locally and forwards every API request to the deployment as sent, answering with the
+ * deployment's answer as it came; then judges the exchange. /__mock/* is the proxy's own control
+ * plane, never forwarded.
+ */
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const upstream = new Upstream(options.to)
+  const mask = options.mask ?? new KeyMask()
+  const judge = new ExchangeJudge()
+  const state: ProxyState = { journal: new ExchangeJournal(options.journalSize), findings: new Findings(), mask, recorder: options.record, shadow: options.shadow }
+  const control = new ControlPlane(proxyControlRoutes)
+
+  const observe = (req: http.IncomingMessage, body: Buffer, answer: UpstreamAnswer, started: number): void => {
+    const url = req.url ?? '/'
+    const at = url.indexOf('?')
+    const path = at < 0 ? url : url.slice(0, at)
+    const query = at < 0 ? '' : url.slice(at + 1)
+    const key = sentKey(req.headers)
+    mask.learn(key)
+    const requestText = body.length ? body.toString('utf8') : undefined
+    const responseText = answer.body.toString('utf8')
+    const contentType = headerOf(answer.rawHeaders, 'content-type')
+    const seen = { method: req.method ?? 'GET', path, query, requestText, status: answer.status, contentType, responseText }
+    const judged = judge.judge(seen)
+    const shown = [...judged.findings, ...(state.shadow?.compare(seen, key) ?? [])]
+    for (const { rule, failure } of shown) state.findings.add(rule, mask.value(failure), judged.template)
+    state.recorder?.add({ ...seen, rawHeaders: answer.rawHeaders })
+    const entry: JournalEntry = {
+      seq: state.journal.nextSeq(),
+      at: new Date(wallTimeAt(started)).toISOString(),
+      method: seen.method,
+      // A caller may put a key anywhere, a query included.
+      path: mask.text(path),
+      query: mask.text(query),
+      operationId: judged.operationId ?? null,
+      route: judged.template ?? null,
+      key: { kind: sentKeyKind(key, answer.status), hint: sentKeyHint(key), workspaceId: null, siteId: null },
+      status: answer.status,
+      dropped: null,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      requestBody: capBody(requestText === undefined ? undefined : mask.text(requestText), false),
+      responseBody: capBody(mask.text(responseText), false),
+      ...(shown.length ? { findings: shown.map(({ failure }) => mask.text(failure.message)) } : {}),
+    }
+    state.journal.add(entry)
+    options.onExchange?.(entry)
+  }
+
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void => {
+    const started = performance.now()
+    upstream.send({ method: req.method ?? 'GET', pathAndQuery: req.url ?? '/', rawHeaders: req.rawHeaders, body }).then(
+      (answer) => {
+        res.writeHead(answer.status, answer.rawHeaders)
+        res.end(answer.body)
+        // Judged once the caller has its answer: judging adds nothing to the caller's wait.
+        try {
+          observe(req, body, answer, started)
+        } catch (error) {
+          // The caller has its answer; an exchange the proxy could not judge must not stop the others.
+          options.onUnjudged?.(`${req.method ?? 'GET'} ${mask.text(req.url ?? '/')}: ${error instanceof Error ? error.message : String(error)}`)
+        }
+      },
+      (error: unknown) => {
+        const reason = error instanceof UpstreamError ? error : new UpstreamError(String(error), false)
+        const status = reason.timedOut ? 504 : 502
+        // The envelope's codes are the API's; a gateway failure is the server side's.
+        writeResponse(res, new ApiError(status, 'internal_error', `sitemock proxy: ${reason.message}. The request was not retried.`).toResponse())
+      },
+    )
+  }
+
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
+    const url = req.url ?? '/'
+    const at = url.indexOf('?')
+    const path = at < 0 ? url : url.slice(0, at)
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      if (path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)) {
+        const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]))
+        const request: ApiRequest = { method: req.method ?? 'GET', path: path.startsWith(CONTROL_PREFIX) ? path : CONTROL_PREFIX, query: at < 0 ? '' : url.slice(at + 1), headers, body: body.length ? body.toString('utf8') : undefined }
+        writeResponse(res, control.handle(request, state))
+        return
+      }
+      forward(req, res, body)
+    })
+  })
+  const running = await listenOn(server, options)
+  return {
+    ...state,
+    url: running.url,
+    close: async () => {
+      await running.close()
+      upstream.close()
+    },
+  }
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import type { OverrideDocument, OverrideRequest } from '../contracts/types.js'
+import type { KeyMask } from './mask.js'
+
+/** The answer's headers a playback gives again: what a client may read. The others describe one connection or one server. */
+const KEPT_HEADERS = new Set(['content-type', 'location', 'retry-after', 'etag', 'last-modified', 'cache-control', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+/** The override schema's bound on a path, a query value and a header value. */
+const MAX_HEADER_VALUE = 2048
+const MAX_PRIORITY = 1000
+
+export interface RecordedExchange {
+  method: string
+  path: string
+  query: string
+  requestText: string | undefined
+  status: number
+  /** The answer's headers as sent: name, value, ... */
+  rawHeaders: readonly string[]
+  responseText: string
+}
+
+/** How many JSON fields a value constrains a request body to. */
+function fieldCount(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 1
+  return Object.values(value).reduce<number>((sum, inner) => sum + fieldCount(inner), 0)
+}
+
+/**
+ * The exchanges as response overrides that `serve --overrides FILE` plays back. Each matches
+ * its request by method, path as sent, query parameters and body; not by key, which is never
+ * written. An override matches any request that has at least its fields, so a more particular
+ * one gets a higher priority and is tried first. The same request sent again may have had
+ * another answer: its answers play in their order, each once, the last one for good.
+ */
+export class Recorder {
+  private readonly byRequest = new Map<string, OverrideRequest[]>()
+  /** Exchanges an override cannot give again: an answer that is not JSON, a path or query value past 2,048 characters. */
+  skipped = 0
+
+  constructor(private readonly mask: KeyMask) {}
+
+  add(exchange: RecordedExchange): void {
+    let body: unknown
+    try {
+      body = exchange.responseText === '' ? undefined : JSON.parse(exchange.responseText)
+    } catch {
+      this.skipped++
+      return
+    }
+    let requestBody: unknown
+    try {
+      requestBody = exchange.requestText ? JSON.parse(exchange.requestText) : undefined
+    } catch {
+      // A body that is not JSON cannot be matched on: the override matches without it.
+    }
+    const query = Object.fromEntries(new URLSearchParams(exchange.query))
+    if (exchange.path.length > MAX_HEADER_VALUE || Object.values(query).some((value) => value.length > MAX_HEADER_VALUE)) {
+      this.skipped++
+      return
+    }
+    const match: OverrideRequest['match'] = {
+      method: exchange.method,
+      path: exchange.path,
+      ...(Object.keys(query).length ? { query } : {}),
+      ...(requestBody === undefined ? {} : { body: this.mask.value(requestBody) }),
+    }
+    const headers: Record<string, string> = {}
+    for (let i = 0; i < exchange.rawHeaders.length; i += 2) {
+      const name = exchange.rawHeaders[i]!.toLowerCase()
+      const value = exchange.rawHeaders[i + 1]!
+      if (KEPT_HEADERS.has(name) && value.length <= MAX_HEADER_VALUE) headers[name] = value
+    }
+    const priority = Math.min(MAX_PRIORITY, Object.keys(query).length + (requestBody === undefined ? 0 : fieldCount(requestBody)))
+    const override: OverrideRequest = {
+      match,
+      response: { status: exchange.status, headers, ...(body === undefined || exchange.status === 204 ? {} : { body: this.mask.value(body) }) },
+      priority,
+    }
+    const key = JSON.stringify(match)
+    const answers = this.byRequest.get(key) ?? []
+    answers.push(override)
+    this.byRequest.set(key, answers)
+  }
+
+  get count(): number {
+    let count = 0
+    for (const answers of this.byRequest.values()) count += answers.length
+    return count
+  }
+
+  /**
+   * The overrides document. Of equal priority the later override is tried first, so a request's
+   * answers go last to first: the first answer, once, is tried first; the last answers for good.
+   */
+  document(): OverrideDocument {
+    const overrides: OverrideRequest[] = []
+    for (const answers of this.byRequest.values()) {
+      answers.forEach((answer, index) => {
+        overrides.push(index === answers.length - 1 ? answer : { ...answer, times: 1 })
+      })
+    }
+    return { overrides: overrides.reverse() }
+  }
+
+  /** Writes the document whole, or not at all: a file half written would not load. */
+  write(file: string): void {
+    const temporary = `${file}.${process.pid}.tmp`
+    fs.writeFileSync(temporary, `${JSON.stringify(this.document(), null, 2)}\n`)
+    fs.renameSync(temporary, file)
+  }
+}
