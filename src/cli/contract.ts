@@ -11,7 +11,7 @@ import { settledReport } from '../contract/server-errors.js'
 import { defaultMaxRps, REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
 import { isUuid } from '../api/uuid.js'
-import { integerFlag, parseFlags, UsageError } from './args.js'
+import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 
 const HELP = `Usage: sitemock contract [options]
 
@@ -190,7 +190,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     roundTripMs = (await preflight(target.baseUrl, target.apiKey, target.workspaceId)).roundTripMs
   } catch (error) {
     await target?.close()
-    if (error instanceof UsageError) process.stderr.write(`sitemock contract: ${error.message}\n\n${HELP}`)
+    if (error instanceof UsageError) reportUsageError('contract', error)
     else if (error instanceof TargetError) process.stderr.write(`sitemock contract: ${error.message}\n`)
     else throw error
     return 2

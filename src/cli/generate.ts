@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fixtureText } from '../scenarios/format-fixture.js'
 import { generateFixture, LOCALE_CODES } from '../scenarios/generate.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
-import { integerFlag, parseFlags, UsageError } from './args.js'
+import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 
 const HELP = `Usage: sitemock generate [options]
 
@@ -56,10 +56,7 @@ export async function runGenerate(args: string[]): Promise<number> {
     process.stderr.write(`sitemock generate: wrote ${flags.output}\n`)
     return 0
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`sitemock generate: ${error.message}\n\n${HELP}`)
-      return 2
-    }
+    if (error instanceof UsageError) return reportUsageError('generate', error)
     throw error
   }
 }

@@ -9,7 +9,7 @@ import type { FixtureReader } from '../scenarios/source.js'
 import { watchFixtureFile } from '../scenarios/watch.js'
 import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/node-server.js'
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
-import { integerFlag, parseFlags, UsageError } from './args.js'
+import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
 import { stopWithParent } from './node-flags.js'
 import { DX_FLAGS, DX_HELP, dxMockOptions, logFormatFlag, logRequests } from './dx-flags.js'
@@ -139,10 +139,7 @@ export async function runServe(args: string[]): Promise<number> {
     await stopped
     return 0
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`sitemock serve: ${error.message}\n${error.showHelp ? `\n${HELP}` : 'See sitemock serve --help.\n'}`)
-      return 2
-    }
+    if (error instanceof UsageError) return reportUsageError('serve', error)
     if (error instanceof FixtureError || error instanceof StateFileError || error instanceof StateFileBusyError) {
       process.stderr.write(`sitemock serve: ${error.message}\n`)
       return 1
