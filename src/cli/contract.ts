@@ -12,6 +12,7 @@ import { defaultMaxRps, REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
 import { isUuid } from '../api/uuid.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
+import { createFolderFor } from './output-folder.js'
 
 const HELP = `Usage: sitemock contract [options]
 
@@ -185,6 +186,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
       process.stdout.write(HELP)
       return 0
     }
+    if (config.output !== undefined) createFolderFor('--output', config.output)
     target = await resolveTarget(config)
     if (config.baseUrl === undefined) process.stderr.write(`sitemock contract: no --base-url: running against the mock started at ${target.baseUrl}\n`)
     roundTripMs = (await preflight(target.baseUrl, target.apiKey, target.workspaceId)).roundTripMs

@@ -5,6 +5,7 @@ import { fixtureText } from '../scenarios/format-fixture.js'
 import { generateFixture, LOCALE_CODES } from '../scenarios/generate.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
+import { createFolderFor } from './output-folder.js'
 
 const HELP = `Usage: sitemock generate [options]
 
@@ -39,6 +40,7 @@ export async function runGenerate(args: string[]): Promise<number> {
       process.stdout.write(HELP)
       return 0
     }
+    if (flags.output !== undefined) createFolderFor('--output', flags.output)
     const text = fixtureText(
       generateFixture({
         sites: integerFlag('sites', flags.sites, 1, 1000) ?? 1,
@@ -65,8 +67,14 @@ export async function runGenerate(args: string[]): Promise<number> {
 async function writeAtomically(file: string, text: Iterable<string>): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`)
   const stream = fs.createWriteStream(temporary)
-  await writeAll(stream, text)
-  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())))
+  // The stream also emits a failure (a folder that may not be written) as an 'error' event,
+  // which would end the process with a stack trace: it becomes the one line of a usage mistake.
+  const failed = new Promise<never>((_, reject) => stream.once('error', (error: NodeJS.ErrnoException) => reject(new UsageError(`--output ${file}: cannot write it (${error.code ?? error.message})`, false))))
+  const written = (async () => {
+    await writeAll(stream, text)
+    await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())))
+  })()
+  await Promise.race([written, failed])
   fs.renameSync(temporary, file)
 }
 

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
+import { createFolderFor } from './output-folder.js'
 import { stopWithParent } from './node-flags.js'
 import { DX_FLAGS, DX_HELP, dxMockOptions, logFormatFlag, logRequests } from './dx-flags.js'
 
@@ -95,6 +96,7 @@ export async function runServe(args: string[]): Promise<number> {
     // words for people go to stderr.
     const say = (text: string): void => void (log === 'json' ? process.stderr : process.stdout).write(text)
     const stateFile = flags['state-file']
+    if (stateFile !== undefined) createFolderFor('--state-file', stateFile)
     const persistent = stateFile === undefined ? undefined : await openStateFile(stateFile, (state) => createMock({ ...options, state }))
     const mock = persistent?.mock ?? createMock(options)
     logRequests(mock, log)
