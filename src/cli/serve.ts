@@ -7,6 +7,7 @@ import { readFixtureFile } from '../scenarios/fixture-file.js'
 import { isScenarioName, SCENARIOS, DEFAULT_SEED, type ScenarioName } from '../scenarios/index.js'
 import type { FixtureReader } from '../scenarios/source.js'
 import { watchFixtureFile } from '../scenarios/watch.js'
+import { allowedHostProblem } from '../transports/host-check.js'
 import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/node-server.js'
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
@@ -22,6 +23,9 @@ Starts the mock of the Site-Building Service REST API on node:http.
 Options:
   --port N           port to listen on (default: $PORT or 4010; 0 picks a free port)
   --host ADDR        address to bind (default: $HOST or 127.0.0.1)
+  --allowed-host H   answer requests whose Host is H too (repeatable; .example.com allows
+                     a domain and its subdomains); localhost, IP addresses and --host are
+                     always allowed, any other Host is a 403 (guards against DNS rebinding)
   --scenario NAME|PATH
                      scenario to load: ${SCENARIOS.join(', ')},
                      or a fixture file (see sitemock generate) (default: default)
@@ -57,6 +61,7 @@ export async function runServe(args: string[]): Promise<number> {
     flags = parseFlags(normalized, {
       port: { type: 'string' },
       host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
       scenario: { type: 'string' },
       seed: { type: 'string' },
       'rate-limit': { type: 'string' },
@@ -78,6 +83,7 @@ export async function runServe(args: string[]): Promise<number> {
     if (flags.watch && typeof scenario === 'string') throw new UsageError('--watch needs --scenario PATH, a fixture file to watch')
     const port = integerFlag('port', flags.port ?? process.env.PORT, 0, 65535) ?? 4010
     const host = flags.host ?? process.env.HOST ?? '127.0.0.1'
+    const allowedHosts = allowedHostsFlag(flags['allowed-host'])
     const options: MockOptions = {
       scenario,
       seed: integerFlag('seed', flags.seed, 0, 4294967295),
@@ -107,7 +113,7 @@ export async function runServe(args: string[]): Promise<number> {
       )
     }
     keepServingWhenOutputCloses()
-    const server = await listen(mock, { port, host, ...limits })
+    const server = await listen(mock, { port, host, allowedHosts, ...limits })
     let stopWatching: (() => void) | undefined
     // Wired before the banner says the server is ready: a signal sent on reading it finds its
     // handler, instead of node's default, which ends the process without closing anything.
@@ -166,6 +172,14 @@ function stateLine(file: string, persistent: PersistentMock): string {
   if (!restored) return `State saved in ${file} (created from the scenario)\n`
   const torn = restored.tornBytes > 0 ? `; dropped ${restored.tornBytes} bytes of a write cut short, which was never answered` : ''
   return `State restored from ${file} (${restored.writes} journaled write${restored.writes === 1 ? '' : 's'} replayed${torn})\n`
+}
+
+function allowedHostsFlag(hosts: string[] | undefined): string[] | undefined {
+  for (const host of hosts ?? []) {
+    const problem = allowedHostProblem(host)
+    if (problem) throw new UsageError(`--allowed-host ${problem}`)
+  }
+  return hosts
 }
 
 function controlOption(off: boolean | undefined, token: string | undefined): { token?: string } | false {

@@ -33,6 +33,15 @@ describe('sitemock/express in an app', () => {
     expect(await (await fetch(`${url}/base`)).json()).toMatchObject({ object: 'error', code: 'not_found' })
   })
 
+  it('sends /__mock on to /__mock/ under the mount path and under basePath', async () => {
+    for (const prefix of ['/mounted', '/base']) {
+      const redirect = await fetch(`${url}${prefix}/__mock`, { redirect: 'manual' })
+      expect(redirect.status).toBe(308)
+      expect(new URL(redirect.headers.get('location')!, redirect.url).href).toBe(`${url}${prefix}/__mock/`)
+      expect((await fetch(`${url}${prefix}/__mock`)).url).toBe(`${url}${prefix}/__mock/`)
+    }
+  })
+
   it('judges a body that express.json() has already parsed, refusals with details included', async () => {
     const body = JSON.stringify({ siteId: sites[0]!.id, pathname: '/parsed-first', name: 'Parsed first' })
     const created = await fetch(`${url}/parsed/v6/pages`, { method: 'POST', headers, body })

@@ -1,0 +1,64 @@
+import { isIP } from 'node:net'
+import { ApiError } from '../api/errors.js'
+
+/**
+ * The Host check of the node server, against DNS rebinding: a web page on a domain its owner
+ * points at 127.0.0.1 reaches a server on this machine as its own origin, so the browser would
+ * let it read the control plane (keys, state) and write to it. Such a request carries the page's
+ * domain as its Host, which the server does not answer to. Allowed without asking:
+ * - localhost and its subdomains (RFC 6761: always this machine, no one else's DNS decides);
+ * - any IP address (127.0.0.1, [::1], 192.168.1.5, ...): rebinding needs a name, and a page whose
+ *   origin is an address already talks to that address;
+ * - the name the server was bound to (listen's `host`);
+ * - what `allowedHosts` adds: a name (api.test), or a domain with its subdomains (.example.com).
+ * A request without Host (HTTP/1.0; node refuses HTTP/1.1 without one) comes from no browser.
+ */
+export function hostCheck(bindHost: string | undefined, allowedHosts: readonly string[] = []): (host: string | undefined) => boolean {
+  for (const entry of allowedHosts) {
+    const problem = allowedHostProblem(entry)
+    if (problem) throw new Error(`allowedHosts: ${problem}`)
+  }
+  const names = new Set(allowedHosts.filter((entry) => !entry.startsWith('.')).map((entry) => entry.toLowerCase()))
+  if (bindHost !== undefined) names.add(bindHost.toLowerCase())
+  const domains = ['.localhost', ...allowedHosts.filter((entry) => entry.startsWith('.')).map((entry) => entry.toLowerCase())]
+  // Clients send the same Host on every request: the last one allowed is remembered, so the
+  // check costs a string comparison, not a parse.
+  let lastAllowed: string | undefined
+  return (host) => {
+    if (host === undefined || host === lastAllowed) return true
+    const name = hostName(host)
+    if (name === undefined) return false
+    const allowed = name === 'localhost' || isIP(name.replace(/^\[|\]$/g, '')) !== 0 || names.has(name) || domains.some((domain) => name.endsWith(domain) || name === domain.slice(1))
+    if (allowed) lastAllowed = host
+    return allowed
+  }
+}
+
+/** The host name of a Host header (no port, lower case, no trailing dot), or undefined when it is not a valid one. */
+function hostName(host: string): string | undefined {
+  // A Host header is a name or address and a port; anything else (user info, a path) could make
+  // the URL parser below read another host than the one sent.
+  if (!/^[\w.\-:[\]]+$/.test(host)) return undefined
+  try {
+    return new URL(`http://${host}`).hostname.replace(/\.$/, '')
+  } catch {
+    return undefined
+  }
+}
+
+/** Why a value cannot be an allowed host, or undefined when it can: a name, or .domain for it and its subdomains. */
+export function allowedHostProblem(value: string): string | undefined {
+  if (/^\.?[a-z\d]([a-z\d-]*[a-z\d])?(\.[a-z\d]([a-z\d-]*[a-z\d])?)*$/i.test(value)) return undefined
+  return `"${value}" is not a host name; give a name such as mock.test (no scheme, no port), or .example.com for a domain and its subdomains`
+}
+
+/** The 403 for a Host the server does not answer to, naming it and the way to allow it. */
+export function forbiddenHost(host: string): ApiError {
+  const name = hostName(host)
+  const allow = name === undefined ? '' : ` To allow it, start sitemock with --allowed-host ${name} (or the allowedHosts option of listen and createNodeServer).`
+  return new ApiError(
+    403,
+    'forbidden',
+    `This server does not answer to the Host "${host}": it answers to localhost, IP addresses and the hosts allowed, so that a web page cannot reach it through DNS rebinding.${allow}`,
+  )
+}

@@ -1,0 +1,91 @@
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMock, type TestServer } from '../support/harness.js'
+import { CliChild } from '../scenarios/cli-child.js'
+
+interface RawResponse {
+  status: number
+  headers: string
+  body: string
+}
+
+/**
+ * A request written byte for byte, as fetch cannot: fetch sets Host itself. `head` is the
+ * request line and headers without the blank line that ends them.
+ */
+async function raw(url: string, head: string): Promise<RawResponse> {
+  const { hostname, port } = new URL(url)
+  const socket = net.connect(Number(port), hostname)
+  socket.end(`${head}\r\nConnection: close\r\n\r\n`)
+  let text = ''
+  for await (const chunk of socket) text += (chunk as Buffer).toString()
+  const [headers = '', body = ''] = text.split('\r\n\r\n', 2)
+  return { status: Number(headers.split(' ', 2)[1]), headers, body }
+}
+
+const get = (url: string, path: string, host: string): Promise<RawResponse> => raw(url, `GET ${path} HTTP/1.1\r\nHost: ${host}`)
+
+describe('the node server answers only the hosts it is reached at', () => {
+  let server: TestServer
+  let port: string
+  beforeAll(async () => {
+    server = await startMock({ allowedHosts: ['mock.test', '.dev.example'] })
+    port = new URL(server.url).port
+  })
+  afterAll(() => server.close())
+
+  it.each(['localhost', '127.0.0.1', '[::1]', 'LocalHost', 'app.localhost', '192.168.1.5', 'mock.test', 'MOCK.test', 'dev.example', 'a.b.dev.example'])(
+    'answers Host %s, with and without a port',
+    async (host) => {
+      for (const sent of [host, `${host}:${port}`]) expect((await get(server.url, '/__mock/health', sent)).status, sent).toBe(200)
+    },
+  )
+
+  it.each(['evil.example', 'evil.example:80', 'localhost.evil.example', 'mock.test.evil.example', 'evilmock.test', 'xdev.example', 'evil.example@127.0.0.1', '127.0.0.1/evil'])(
+    'refuses Host %s with a 403 in the envelope that names it and how to allow it, on the control plane and the API alike',
+    async (host) => {
+      for (const path of ['/__mock/credentials', '/v2/sites', '/openapi.json']) {
+        const response = await get(server.url, path, host)
+        expect(response.status, `${host} ${path}`).toBe(403)
+        const body = JSON.parse(response.body) as { object: string; code: string; message: string }
+        expect(body).toMatchObject({ object: 'error', code: 'forbidden' })
+        expect(body.message).toContain(`Host "${host}"`)
+        expect(body.message).not.toContain('appApiKey')
+      }
+    },
+  )
+
+  it('says which flag allows a refused host', async () => {
+    const body = JSON.parse((await get(server.url, '/v2/sites', 'Evil.Example:4010')).body) as { message: string }
+    expect(body.message).toContain('--allowed-host evil.example ')
+  })
+
+  it('reads the header whatever its case, and lets HTTP/1.0 without Host through', async () => {
+    expect((await raw(server.url, 'GET /__mock/health HTTP/1.1\r\nHOST: evil.example')).status).toBe(403)
+    expect((await raw(server.url, 'GET /__mock/health HTTP/1.1\r\nhOsT: localhost')).status).toBe(200)
+    expect((await raw(server.url, 'GET /__mock/health HTTP/1.0')).status).toBe(200)
+  })
+
+  it('answers what fetch sends to the printed URL', async () => {
+    expect((await fetch(`${server.url}/__mock/health`)).status).toBe(200)
+  })
+})
+
+describe('sitemock serve --allowed-host', () => {
+  it('adds hosts to the ones answered, and refuses a value that is not a host name in one line', async () => {
+    const child = new CliChild(['serve', '--port', '0', '--log', 'off', '--allowed-host', 'mock.test', '--allowed-host', '.example.com'])
+    try {
+      const url = await child.url()
+      expect((await get(url, '/__mock/health', 'mock.test:4010')).status).toBe(200)
+      expect((await get(url, '/__mock/health', 'api.example.com')).status).toBe(200)
+      expect((await get(url, '/__mock/health', 'other.test')).status).toBe(403)
+    } finally {
+      await child.stop()
+    }
+    const bad = new CliChild(['serve', '--port', '0', '--allowed-host', 'http://mock.test:4010'])
+    expect(await bad.exit()).toBe(2)
+    expect(bad.stderr).toBe(
+      'sitemock serve: --allowed-host "http://mock.test:4010" is not a host name; give a name such as mock.test (no scheme, no port), or .example.com for a domain and its subdomains; sitemock serve --help lists the options\n',
+    )
+  }, 30_000)
+})
