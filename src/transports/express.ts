@@ -9,6 +9,7 @@ import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, serveRequest } from './node-s
  * the envelope.
  */
 export { answerClientErrors, MAX_HEADER_SIZE } from './node-server.js'
+export { mockErrorHandler, type ExpressErrorMiddleware } from './express-errors.js'
 
 /**
  * What express's `app.use()` takes, written against node:http's types so that this entry's
