@@ -13,6 +13,7 @@ import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
 import { createFolderFor } from './output-folder.js'
+import { ReadyFile } from './ready-file.js'
 import { stopWithParent } from './node-flags.js'
 import { DX_FLAGS, DX_HELP, dxMockOptions, logFormatFlag, logRequests } from './dx-flags.js'
 
@@ -34,6 +35,8 @@ Options:
   --state-file PATH  keep the state in PATH: loaded from it at start when it exists (else
                      created from --scenario), and every write saved there before it is
                      answered; a corrupt file is refused and left untouched
+  --ready-file FILE  write the base URL to FILE once the server answers, and remove FILE
+                     when it stops: a script waits with until [ -s FILE ]; do sleep 0.1; done
   --watch            reload the --scenario file when it changes; a bad edit is reported
                      and ignored
   --rate-limit [N]   enforce N requests per second per key, 429 past it
@@ -72,6 +75,7 @@ export async function runServe(args: string[]): Promise<number> {
       'cors-origin': { type: 'string', multiple: true },
       'state-file': { type: 'string' },
       watch: { type: 'boolean' },
+      'ready-file': { type: 'string' },
       ...DX_FLAGS,
       help: { type: 'boolean', short: 'h' },
     })
@@ -103,6 +107,8 @@ export async function runServe(args: string[]): Promise<number> {
     const say = (text: string): void => void (log === 'json' ? process.stderr : process.stdout).write(text)
     const stateFile = flags['state-file']
     if (stateFile !== undefined) createFolderFor('--state-file', stateFile)
+    // Before anything slow, so that a file left by an earlier run is gone as soon as possible.
+    const readyFile = flags['ready-file'] === undefined ? undefined : new ReadyFile(flags['ready-file'])
     const persistent = stateFile === undefined ? undefined : await openStateFile(stateFile, (state) => createMock({ ...options, state }))
     const mock = persistent?.mock ?? createMock(options)
     logRequests(mock, log)
@@ -126,6 +132,7 @@ export async function runServe(args: string[]): Promise<number> {
         stopping = true
         say('sitemock: shutting down\n')
         stopWatching?.()
+        readyFile?.stopping()
         void server
           .close()
           .then(() => persistent?.close())
@@ -137,6 +144,7 @@ export async function runServe(args: string[]): Promise<number> {
     })
     if (stateFile !== undefined) say(stateLine(stateFile, persistent!))
     say(banner(server.url, mock.credentials(), options.control))
+    readyFile?.listening(server.url)
     if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`)
     if (flags.watch && typeof scenario !== 'string') {
       stopWatching = watchFixtureFile(scenario.label, () => mock.reset({ scenario }), {
