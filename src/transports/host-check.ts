@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import { ApiError } from '../api/errors.js'
+import { CONTROL_PREFIX } from '../control/control-types.js'
 
 /**
  * The Host check of the node server, against DNS rebinding: a web page on a domain its owner
@@ -61,4 +62,25 @@ export function forbiddenHost(host: string): ApiError {
     'forbidden',
     `This server does not answer to the Host "${host}": it answers to localhost, IP addresses and the hosts allowed, so that a web page cannot reach it through DNS rebinding.${allow}`,
   )
+}
+
+/**
+ * Whether a request is a write to the control plane sent by a web page of another site: a form
+ * or a fetch without custom headers (POST /__mock/reset with no body) is sent by the browser
+ * with no CORS preflight, so the page would reset the state without reading a byte. The browser
+ * names the page in Origin; a page whose host the server answers to (a frontend on localhost)
+ * may write, as may every client that sends no Origin (curl, tests). The API needs a key in a
+ * header, which no page of another site can send without the preflight CORS refuses.
+ */
+export function crossSiteControlWrite(hostAllowed: (host: string) => boolean, method: string | undefined, url: string | undefined, origin: string | undefined): boolean {
+  if (origin === undefined || method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !url?.startsWith(CONTROL_PREFIX)) return false
+  // "null" is a sandboxed frame or a file, which any site can make.
+  return !URL.canParse(origin) || !hostAllowed(new URL(origin).host)
+}
+
+/** The 403 for a control-plane write from a page of another site. */
+export function forbiddenOrigin(origin: string): ApiError {
+  const name = URL.canParse(origin) ? new URL(origin).hostname : undefined
+  const allow = name === undefined || name === '' ? '' : ` To allow it, start sitemock with --allowed-host ${name} (or the allowedHosts option of listen and createNodeServer).`
+  return new ApiError(403, 'forbidden', `The control plane takes no writes from the web page at ${origin}: only from pages on localhost, IP addresses and the hosts allowed, so that another site cannot reset or change the state.${allow}`)
 }

@@ -5,7 +5,7 @@ import type { ApiResponse } from '../api/types.js'
 import type { Mock } from '../mock.js'
 import { unsavedResponse } from '../persist/changes.js'
 import { decodeBody } from './decode-body.js'
-import { forbiddenHost, hostCheck } from './host-check.js'
+import { crossSiteControlWrite, forbiddenHost, forbiddenOrigin, hostCheck } from './host-check.js'
 
 export const DEFAULT_MAX_BODY = 1024 * 1024
 
@@ -48,10 +48,11 @@ export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): h
   const limits = { maxBody: options.maxBody ?? DEFAULT_MAX_BODY, maxStateBody: options.maxStateBody ?? DEFAULT_MAX_STATE_BODY }
   const hostAllowed = hostCheck(options.host, options.allowedHosts)
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
-    const host = req.headers.host
-    if (hostAllowed(host)) return serveRequest(mock, req, res, limits)
+    const { host, origin } = req.headers
+    const refusal = !hostAllowed(host) ? forbiddenHost(host!) : crossSiteControlWrite(hostAllowed, req.method, req.url, origin) ? forbiddenOrigin(origin!) : undefined
+    if (refusal === undefined) return serveRequest(mock, req, res, limits)
     // The body is not read: the connection closes after the answer.
-    writeResponse(res, forbiddenHost(host!).toResponse({ connection: 'close' }))
+    writeResponse(res, refusal.toResponse({ connection: 'close' }))
   })
   answerClientErrors(server)
   return server

@@ -71,6 +71,40 @@ describe('the node server answers only the hosts it is reached at', () => {
   })
 })
 
+describe('control-plane writes from web pages', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startMock({ allowedHosts: ['mock.test'] })
+  })
+  afterAll(() => server.close())
+
+  /** POST /__mock/reset with no body: a request a page of any site may send with no CORS preflight. */
+  const reset = (origin?: string): Promise<RawResponse> =>
+    raw(server.url, `POST /__mock/reset HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0${origin === undefined ? '' : `\r\nOrigin: ${origin}`}`)
+
+  it.each(['https://evil.example', 'null', 'http://mock.test.evil.example', 'file://'])('refuses them from %s with a 403 in the envelope, and changes nothing', async (origin) => {
+    const site = { workspaceId: server.mock.credentials().workspaces[0]!.id, name: 'Kept' }
+    const key = server.mock.credentials().workspaces[0]!.appApiKey
+    expect((await server.api.post('/v2/sites', { key, body: site })).status).toBe(201)
+    const sites = server.mock.credentials().sites.length
+    const response = await reset(origin)
+    expect(response.status).toBe(403)
+    expect(JSON.parse(response.body)).toMatchObject({ object: 'error', code: 'forbidden', message: expect.stringContaining(`from the web page at ${origin}`) as string })
+    expect(server.mock.credentials().sites.length).toBe(sites)
+  })
+
+  it('takes them from pages on localhost, an IP address or an allowed host, and from clients that send no Origin', async () => {
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:4010', 'http://[::1]:3000', 'http://mock.test:8080', undefined]) {
+      expect((await reset(origin)).status, origin).toBe(200)
+    }
+  })
+
+  it('leaves reads to CORS, and API writes to their keys', async () => {
+    expect((await raw(server.url, 'GET /__mock/health HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://evil.example')).status).toBe(200)
+    expect((await raw(server.url, 'POST /v2/sites HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nOrigin: https://evil.example')).status).toBe(401)
+  })
+})
+
 describe('sitemock serve --allowed-host', () => {
   it('adds hosts to the ones answered, and refuses a value that is not a host name in one line', async () => {
     const child = new CliChild(['serve', '--port', '0', '--log', 'off', '--allowed-host', 'mock.test', '--allowed-host', '.example.com'])
