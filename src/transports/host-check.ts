@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
-import { ApiError } from '../api/errors.js'
+import type { IncomingMessage } from 'node:http'
+import { ApiError, badRequest } from '../api/errors.js'
 import { CONTROL_PREFIX } from '../control/control-types.js'
 
 /**
@@ -54,7 +55,7 @@ export function allowedHostProblem(value: string): string | undefined {
 }
 
 /** The 403 for a Host the server does not answer to, naming it and the way to allow it. */
-export function forbiddenHost(host: string): ApiError {
+function forbiddenHost(host: string): ApiError {
   const name = hostName(host)
   const allow = name === undefined ? '' : ` To allow it, start sitemock with --allowed-host ${name} (or the allowedHosts option of listen and createNodeServer).`
   return new ApiError(
@@ -62,6 +63,17 @@ export function forbiddenHost(host: string): ApiError {
     'forbidden',
     `This server does not answer to the Host "${host}": it answers to localhost, IP addresses and the hosts allowed, so that a web page cannot reach it through DNS rebinding.${allow}`,
   )
+}
+
+/** Why the node server refuses a request for its Host or Origin (see hostCheck), or undefined when it answers it. */
+export function hostRefusal(req: IncomingMessage, hostAllowed: (host: string | undefined) => boolean): ApiError | undefined {
+  const { host, origin } = req.headers
+  if (host === undefined && req.httpVersion !== '1.0') {
+    return badRequest([{ field: 'host', message: `is required in HTTP/${req.httpVersion}; send the host and port of the URL, e.g. Host: localhost:4010` }])
+  }
+  if (!hostAllowed(host)) return forbiddenHost(host!)
+  if (crossSiteControlWrite(hostAllowed, req.method, req.url, origin)) return forbiddenOrigin(origin!)
+  return undefined
 }
 
 /**
@@ -72,14 +84,14 @@ export function forbiddenHost(host: string): ApiError {
  * may write, as may every client that sends no Origin (curl, tests). The API needs a key in a
  * header, which no page of another site can send without the preflight CORS refuses.
  */
-export function crossSiteControlWrite(hostAllowed: (host: string) => boolean, method: string | undefined, url: string | undefined, origin: string | undefined): boolean {
+function crossSiteControlWrite(hostAllowed: (host: string) => boolean, method: string | undefined, url: string | undefined, origin: string | undefined): boolean {
   if (origin === undefined || method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !url?.startsWith(CONTROL_PREFIX)) return false
   // "null" is a sandboxed frame or a file, which any site can make.
   return !URL.canParse(origin) || !hostAllowed(new URL(origin).host)
 }
 
 /** The 403 for a control-plane write from a page of another site. */
-export function forbiddenOrigin(origin: string): ApiError {
+function forbiddenOrigin(origin: string): ApiError {
   const name = URL.canParse(origin) ? new URL(origin).hostname : undefined
   const allow = name === undefined || name === '' ? '' : ` To allow it, start sitemock with --allowed-host ${name} (or the allowedHosts option of listen and createNodeServer).`
   return new ApiError(403, 'forbidden', `The control plane takes no writes from the web page at ${origin}: only from pages on localhost, IP addresses and the hosts allowed, so that another site cannot reset or change the state.${allow}`)

@@ -60,10 +60,13 @@ describe('the node server answers only the hosts it is reached at', () => {
     expect(body.message).toContain('--allowed-host evil.example ')
   })
 
-  it('reads the header whatever its case, and lets HTTP/1.0 without Host through', async () => {
+  it('reads the header whatever its case; lets HTTP/1.0 without Host through, and answers HTTP/1.1 without it in the envelope', async () => {
     expect((await raw(server.url, 'GET /__mock/health HTTP/1.1\r\nHOST: evil.example')).status).toBe(403)
     expect((await raw(server.url, 'GET /__mock/health HTTP/1.1\r\nhOsT: localhost')).status).toBe(200)
     expect((await raw(server.url, 'GET /__mock/health HTTP/1.0')).status).toBe(200)
+    const missing = await raw(server.url, 'GET /__mock/health HTTP/1.1')
+    expect(missing.status).toBe(400)
+    expect(JSON.parse(missing.body)).toMatchObject({ object: 'error', code: 'bad_request', details: [{ field: 'host', message: expect.stringContaining('is required in HTTP/1.1') as string }] })
   })
 
   it('answers what fetch sends to the printed URL', async () => {
