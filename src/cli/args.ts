@@ -53,6 +53,12 @@ function parserMessage(error: Error & { code?: string }): string {
   return error.message
 }
 
+/** A flag's value from a fixed list; a mistyped one is named with the value it most likely meant. */
+export function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}; got "${value}"${didYouMean(value, allowed)}`)
+  return value as T
+}
+
 export function integerFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined
   const number = Number(value)

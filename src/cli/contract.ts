@@ -11,7 +11,7 @@ import { settledReport } from '../contract/server-errors.js'
 import { defaultMaxRps, REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
 import { isUuid } from '../api/uuid.js'
-import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
+import { integerFlag, oneOf, parseFlags, reportUsageError, UsageError } from './args.js'
 import { createFolderFor } from './output-folder.js'
 
 const HELP = `Usage: sitemock contract [options]
@@ -88,11 +88,6 @@ const FLAGS = {
 } as const
 
 const envOf = (flag: string): string | undefined => process.env[`SITEMOCK_${flag.toUpperCase().replace(/-/g, '_')}`] || undefined
-
-function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}; got "${value}"`)
-  return value as T
-}
 
 function booleanEnv(flag: string): boolean {
   const value = envOf(flag)?.toLowerCase()

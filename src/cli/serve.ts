@@ -12,6 +12,7 @@ import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
+import { didYouMean } from './did-you-mean.js'
 import { createFolderFor } from './output-folder.js'
 import { ReadyFile } from './ready-file.js'
 import { stopWithParent } from './node-flags.js'
@@ -170,7 +171,7 @@ function scenarioSource(value: string): ScenarioName | FixtureReader {
   if (!fs.existsSync(value)) {
     // A value that looks like a file name was meant as one: say the file is missing, not that the flag is misused.
     if (/[/\\.]/.test(value)) throw new UsageError(`--scenario ${value}: file not found (a named scenario is one of ${SCENARIOS.join(', ')})`, false)
-    throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or a fixture file; got "${value}", which is neither`)
+    throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or a fixture file; got "${value}", which is neither${didYouMean(value, SCENARIOS)}`)
   }
   return { read: () => readFixtureFile(value), label: value }
 }

@@ -17,6 +17,9 @@ describe('usage mistakes on the command line', () => {
     [['serve', '--zzzzzz'], 'sitemock serve: unknown option --zzzzzz; sitemock serve --help lists the options\n'],
     [['serve', '--port'], 'sitemock serve: --port needs a value; sitemock serve --help lists the options\n'],
     [['serve', 'extra'], 'sitemock serve: unexpected argument "extra"; every value follows its --option; sitemock serve --help lists the options\n'],
+    [['contract', '--reporter', 'jsno'], 'sitemock contract: --reporter must be one of pretty, junit, json; got "jsno" (did you mean json?); sitemock contract --help lists the options\n'],
+    [['serve', '--log', 'jsno'], 'sitemock serve: --log must be one of pretty, json, off; got "jsno" (did you mean json?); sitemock serve --help lists the options\n'],
+    [['serve', '--scenario', 'defualt'], 'sitemock serve: --scenario must be one of default, empty, multi-locale, large, edge-cases or a fixture file; got "defualt", which is neither (did you mean default?); sitemock serve --help lists the options\n'],
     [['generate', '--locales', '99'], 'sitemock generate: --locales must be an integer from 1 to 20; got "99"; sitemock generate --help lists the options\n'],
   ])('%j: one line naming the flag, exit code 2', async (args, line) => {
     const { code, stdout, stderr } = await run(args)
