@@ -58,38 +58,31 @@ describe('sitemock in a shell script of a project that installed it', () => {
     expect(manifest.bugs.url).toBe('https://github.com/sitemock/sitemock/issues')
   })
 
-  it('waits for the first line of --log json with jq, then stops the server with kill $!', async () => {
-    fs.rmSync(path.join(project, 'log.jsonl'), { force: true })
-    const script = [
-      'npx sitemock serve --port 0 --log json > log.jsonl 2>/dev/null &',
-      // Fails until the line is whole, on jq 1.6 (whose -e passes an empty input) as on 1.7.
-      `until URL=$(head -1 log.jsonl | jq -ner 'input.url' 2>/dev/null); do sleep 0.1; done`,
-      'echo "$URL"',
-      `${HEALTH} "$URL/__mock/health"`,
-      'kill $!',
-    ].join('\n')
+  /**
+   * Runs a script that starts the server in the background with `start`, waits for it with the
+   * lines of `wait` (which leave its URL in $URL), asks it for its health and ends with `kill $!`;
+   * resolves once the server is gone, as it must be within seconds.
+   */
+  async function startWaitAndKill(start: string, wait: string[]): Promise<void> {
+    const script = [`${start} &`, ...wait, 'echo "$URL"', `${HEALTH} "$URL/__mock/health"`, 'kill $!'].join('\n')
     const result = await run('sh', ['-c', script], project, { timeoutMs: 60_000 })
     expect(result.code, result.output).toBe(0)
     const [url, health] = result.stdout.trim().split('\n')
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(health).toBe('200')
     await stopped(url!, project)
+  }
+
+  it('waits for the first line of --log json with jq, then stops the server with kill $!', async () => {
+    fs.rmSync(path.join(project, 'log.jsonl'), { force: true })
+    await startWaitAndKill('npx sitemock serve --port 0 --log json > log.jsonl 2>/dev/null', [
+      // Fails until the line is whole, on jq 1.6 (whose -e passes an empty input) as on 1.7.
+      `until URL=$(head -1 log.jsonl | jq -ner 'input.url' 2>/dev/null); do sleep 0.1; done`,
+    ])
   }, 90_000)
 
   it('waits for --ready-file with no JSON tool, then stops the server with kill $!, which removes the file', async () => {
-    const script = [
-      'npx sitemock serve --port 0 --ready-file .sitemock-url > /dev/null 2>&1 &',
-      'until [ -s .sitemock-url ]; do sleep 0.1; done',
-      'URL=$(cat .sitemock-url)',
-      'echo "$URL"',
-      `${HEALTH} "$URL/__mock/health"`,
-      'kill $!',
-    ].join('\n')
-    const result = await run('sh', ['-c', script], project, { timeoutMs: 60_000 })
-    expect(result.code, result.output).toBe(0)
-    const [url, health] = result.stdout.trim().split('\n')
-    expect(health).toBe('200')
-    await stopped(url!, project)
+    await startWaitAndKill('npx sitemock serve --port 0 --ready-file .sitemock-url > /dev/null 2>&1', ['until [ -s .sitemock-url ]; do sleep 0.1; done', 'URL=$(cat .sitemock-url)'])
     expect(fs.existsSync(path.join(project, '.sitemock-url'))).toBe(false)
   }, 90_000)
 
