@@ -13,7 +13,8 @@ import { CONTROL_PREFIX } from '../control/control-types.js'
  *   origin is an address already talks to that address;
  * - the name the server was bound to (listen's `host`);
  * - what `allowedHosts` adds: a name (api.test), or a domain with its subdomains (.example.com).
- * A request without Host (HTTP/1.0; node refuses HTTP/1.1 without one) comes from no browser.
+ * A request without Host comes from no browser: HTTP/1.0 is answered, HTTP/1.1 (which requires
+ * one) is a 400 (see hostRefusal).
  */
 export function hostCheck(bindHost: string | undefined, allowedHosts: readonly string[] = []): (host: string | undefined) => boolean {
   for (const entry of allowedHosts) {
