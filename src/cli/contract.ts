@@ -141,11 +141,11 @@ function recordedSequences(file: string): unknown[][] {
   try {
     report = JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch (error) {
-    throw new UsageError(`--replay ${file}: ${error instanceof SyntaxError ? 'not JSON' : (error as Error).message}; expected a report written with --reporter json`)
+    throw new UsageError(`--replay ${file}: ${error instanceof SyntaxError ? 'not JSON' : (error as Error).message}; expected a report written with --reporter json`, false)
   }
   const checks = (report as { checks?: Array<{ id?: unknown; failures?: Array<{ sequence?: { calls?: unknown } }> }> }).checks
   const sequences = (Array.isArray(checks) ? checks : []).flatMap((check) => (check.id === 'stateful.model' && Array.isArray(check.failures) ? check.failures : [])).flatMap((failure) => (Array.isArray(failure.sequence?.calls) ? [failure.sequence.calls as unknown[]] : []))
-  if (sequences.length === 0) throw new UsageError(`--replay ${file}: the report holds no stateful divergence to replay; expected a report written with --reporter json whose stateful group found one`)
+  if (sequences.length === 0) throw new UsageError(`--replay ${file}: the report holds no stateful divergence to replay; expected a report written with --reporter json whose stateful group found one`, false)
   return sequences
 }
 
