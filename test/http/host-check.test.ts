@@ -1,5 +1,6 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createNodeServer } from '../../src/transports/node-server.js'
 import { startMock, type TestServer } from '../support/harness.js'
 import { CliChild } from '../scenarios/cli-child.js'
 
@@ -71,6 +72,10 @@ describe('the node server answers only the hosts it is reached at', () => {
 
   it('answers what fetch sends to the printed URL', async () => {
     expect((await fetch(`${server.url}/__mock/health`)).status).toBe(200)
+  })
+
+  it('refuses an allowedHosts entry that is not a host name when the server is made', () => {
+    expect(() => createNodeServer(server.mock, { allowedHosts: ['mock.test:4010'] })).toThrow('allowedHosts: "mock.test:4010" is not a host name')
   })
 })
 
