@@ -8,6 +8,6 @@ export { expectRequest, findRequests, type RequestExpectation } from './journal/
 export { exportState, FixtureError, loadFixture, validateFixture, type Fixture, type FixtureProblem } from './scenarios/fixture.js'
 export { generateFixture, type GenerateOptions } from './scenarios/generate.js'
 export { SCENARIOS, type ScenarioName } from './scenarios/index.js'
-export type { ApiRequest, ApiResponse } from './api/types.js'
+export type { ApiRequest, ApiResponse, MockRequest } from './api/types.js'
 export type { OverrideSet } from './overrides/override-set.js'
 export type { DataList, DataRecord, Override, OverrideList, OverrideMatcher, OverrideRequest, OverrideResponse } from './contracts/types.js'

@@ -6,8 +6,9 @@ import { withBody } from './api/kept-text.js'
 import { lowerCase } from './api/lower-case.js'
 import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
-import type { ApiRequest, ApiResponse } from './api/types.js'
+import type { ApiRequest, ApiResponse, MockRequest } from './api/types.js'
 import { ControlPlane } from './control/control-plane.js'
+import { redirectToControlPlane } from './control/control-root.js'
 import { CONTROL_PREFIX } from './control/control-types.js'
 import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
 import { publishControlRoutes } from './control/publish.js'
@@ -71,12 +72,12 @@ export interface MockOptions {
 
 export interface Mock {
   /** Answers one request: the API, or the /__mock/* control plane. */
-  handle(request: ApiRequest): ApiResponse
+  handle(request: MockRequest): ApiResponse
   /**
    * handle() for a transport, which sends the payload: a page or a list of pages comes as its
    * kept text, without the body that handle() parses from it.
    */
-  respond(request: ApiRequest): ApiResponse
+  respond(request: MockRequest): ApiResponse
   readonly store: Store
   /**
    * Restores the current scenario, a named one, or a fixture document. An invalid fixture
@@ -129,7 +130,7 @@ export function createMock(options: MockOptions = {}): Mock {
       const request = normalized(sent)
       const early = preflight(request, options.corsOrigins)
       if (early) return early
-      const response = serveOpenApi(request) ?? (request.path.startsWith(CONTROL_PREFIX) ? answer(request) : answerApi(request))
+      const response = serveOpenApi(request) ?? redirectToControlPlane(request, options.control) ?? (request.path.startsWith(CONTROL_PREFIX) ? answer(request) : answerApi(request))
       const cors = corsHeaders(request, options.corsOrigins)
       if (cors === undefined) return response
       // Copied key by key: a spread merge of two header objects costs microseconds per request.
@@ -241,12 +242,12 @@ export function createMock(options: MockOptions = {}): Mock {
  * The request as the core expects it, whoever built it: header names in lower case (HTTP names
  * are case-insensitive; a plain-JS caller may write X-Api-Key) and no body for a null one.
  */
-function normalized(request: ApiRequest): ApiRequest {
+function normalized(request: MockRequest): ApiRequest {
   const headers = lowerCased(request.headers ?? {})
   const body = typeof request.body === 'string' ? request.body : undefined
   // What the transports build is already in this form: used as it is, since a copy by spread
-  // costs about a microsecond of every request.
-  if (headers === request.headers && body === request.body && typeof request.query === 'string') return request
+  // costs about a microsecond of every request. The three checks are what ApiRequest adds.
+  if (headers === request.headers && body === request.body && typeof request.query === 'string') return request as ApiRequest
   return { method: request.method, path: request.path, query: request.query ?? '', headers, body, invalidUtf8: request.invalidUtf8 }
 }
 

@@ -7,12 +7,23 @@ export interface ApiRequest {
   path: string
   /** The raw query string, without the leading `?`. */
   query: string
-  /** Header names in lower case. */
+  /** Header names in lower case, as transports give them (mock.handle() takes any case: MockRequest). */
   headers: Readonly<Record<string, string | undefined>>
   /** The raw body text; undefined when the request had none. */
   body: string | undefined
   /** Set by a transport when the body's bytes are not valid UTF-8 (the text is then unusable). */
   invalidUtf8?: boolean
+}
+
+/**
+ * A request as a caller of mock.handle() or mock.respond() writes it: header names in any case
+ * (X-Api-Key is x-api-key), query and headers left out when there are none, and null or
+ * undefined for no body. The mock brings it to the ApiRequest form itself.
+ */
+export type MockRequest = Pick<ApiRequest, 'method' | 'path' | 'invalidUtf8'> & {
+  query?: string
+  headers?: ApiRequest['headers']
+  body?: string | null
 }
 
 export interface ApiResponse {

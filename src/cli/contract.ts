@@ -11,7 +11,8 @@ import { settledReport } from '../contract/server-errors.js'
 import { defaultMaxRps, REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
 import { isUuid } from '../api/uuid.js'
-import { integerFlag, parseFlags, UsageError } from './args.js'
+import { integerFlag, oneOf, parseFlags, reportUsageError, UsageError } from './args.js'
+import { createFolderFor } from './output-folder.js'
 
 const HELP = `Usage: sitemock contract [options]
 
@@ -88,11 +89,6 @@ const FLAGS = {
 
 const envOf = (flag: string): string | undefined => process.env[`SITEMOCK_${flag.toUpperCase().replace(/-/g, '_')}`] || undefined
 
-function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}; got "${value}"`)
-  return value as T
-}
-
 function booleanEnv(flag: string): boolean {
   const value = envOf(flag)?.toLowerCase()
   if (value === undefined || ['0', 'false', 'no'].includes(value)) return false
@@ -145,11 +141,11 @@ function recordedSequences(file: string): unknown[][] {
   try {
     report = JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch (error) {
-    throw new UsageError(`--replay ${file}: ${error instanceof SyntaxError ? 'not JSON' : (error as Error).message}; expected a report written with --reporter json`)
+    throw new UsageError(`--replay ${file}: ${error instanceof SyntaxError ? 'not JSON' : (error as Error).message}; expected a report written with --reporter json`, false)
   }
   const checks = (report as { checks?: Array<{ id?: unknown; failures?: Array<{ sequence?: { calls?: unknown } }> }> }).checks
   const sequences = (Array.isArray(checks) ? checks : []).flatMap((check) => (check.id === 'stateful.model' && Array.isArray(check.failures) ? check.failures : [])).flatMap((failure) => (Array.isArray(failure.sequence?.calls) ? [failure.sequence.calls as unknown[]] : []))
-  if (sequences.length === 0) throw new UsageError(`--replay ${file}: the report holds no stateful divergence to replay; expected a report written with --reporter json whose stateful group found one`)
+  if (sequences.length === 0) throw new UsageError(`--replay ${file}: the report holds no stateful divergence to replay; expected a report written with --reporter json whose stateful group found one`, false)
   return sequences
 }
 
@@ -185,12 +181,13 @@ export async function runContractCommand(args: string[]): Promise<number> {
       process.stdout.write(HELP)
       return 0
     }
+    if (config.output !== undefined) createFolderFor('--output', config.output)
     target = await resolveTarget(config)
     if (config.baseUrl === undefined) process.stderr.write(`sitemock contract: no --base-url: running against the mock started at ${target.baseUrl}\n`)
     roundTripMs = (await preflight(target.baseUrl, target.apiKey, target.workspaceId)).roundTripMs
   } catch (error) {
     await target?.close()
-    if (error instanceof UsageError) process.stderr.write(`sitemock contract: ${error.message}\n\n${HELP}`)
+    if (error instanceof UsageError) reportUsageError('contract', error)
     else if (error instanceof TargetError) process.stderr.write(`sitemock contract: ${error.message}\n`)
     else throw error
     return 2

@@ -3,7 +3,7 @@ import { DEFAULT_JOURNAL_SIZE } from '../journal/journal.js'
 import { createRequestLogger, LOG_FORMATS, type LogFormat } from '../journal/log-line.js'
 import type { Mock, MockOptions } from '../mock.js'
 import { MAX_DELAY_MS } from '../faults/prefer.js'
-import { integerFlag, UsageError } from './args.js'
+import { integerFlag, oneOf, UsageError } from './args.js'
 
 /** The flags of the journal, the request log and injected faults, as `sitemock serve` takes them. */
 export const DX_FLAGS = {
@@ -54,9 +54,7 @@ function latencyFlag(value: string): number | [number, number] {
 }
 
 export function logFormatFlag(value: string | undefined): LogFormat {
-  const format = (value ?? 'pretty') as LogFormat
-  if (!LOG_FORMATS.includes(format)) throw new UsageError(`--log must be one of ${LOG_FORMATS.join(', ')}; got "${value}"`)
-  return format
+  return oneOf('log', value ?? 'pretty', LOG_FORMATS)
 }
 
 /** Prints a line per API request in the chosen format; colour only on a terminal that allows it. */

@@ -1,7 +1,8 @@
 import { fixtureText } from '../scenarios/format-fixture.js'
 import { generateFixture, LOCALE_CODES } from '../scenarios/generate.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
-import { integerFlag, parseFlags, UsageError } from './args.js'
+import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
+import { createFolderFor } from './output-folder.js'
 import { writeAll, writeAtomically } from './write-text.js'
 
 const HELP = `Usage: sitemock generate [options]
@@ -37,6 +38,7 @@ export async function runGenerate(args: string[]): Promise<number> {
       process.stdout.write(HELP)
       return 0
     }
+    if (flags.output !== undefined) createFolderFor('--output', flags.output)
     const text = fixtureText(
       generateFixture({
         sites: integerFlag('sites', flags.sites, 1, 1000) ?? 1,
@@ -54,10 +56,7 @@ export async function runGenerate(args: string[]): Promise<number> {
     process.stderr.write(`sitemock generate: wrote ${flags.output}\n`)
     return 0
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`sitemock generate: ${error.message}\n\n${HELP}`)
-      return 2
-    }
+    if (error instanceof UsageError) return reportUsageError('generate', error)
     throw error
   }
 }

@@ -1,5 +1,6 @@
 import '../scenarios/faker-node.js'
 import { runContractCommand } from './contract.js'
+import { didYouMean } from './did-you-mean.js'
 import { runGenerate } from './generate.js'
 import { respawnArguments, runRespawned } from './node-flags.js'
 import { runOpenApi } from './openapi.js'
@@ -32,9 +33,15 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  if (command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE)
     return 0
+  }
+  // No command is a mistake too (a script that lost its arguments): a failing exit code, and
+  // the usage on stderr so that it never mixes with what a pipe expects.
+  if (command === undefined) {
+    process.stderr.write(USAGE)
+    return 2
   }
   if (command === '--version' || command === '-v' || command === 'version') {
     process.stdout.write(`${packageVersion()}\n`)
@@ -42,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const run = commands[command]
   if (!run) {
-    process.stderr.write(`sitemock: unknown command "${command}"\n\n${USAGE}`)
+    process.stderr.write(`sitemock: unknown command "${command}"${didYouMean(command, Object.keys(commands))}; sitemock --help lists the commands\n`)
     return 2
   }
   if (command === 'serve') {

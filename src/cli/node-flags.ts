@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { whenShellEnds } from './parent-shell.js'
 
 /**
  * Node flags the server runs with. V8's memory reducer (on by default) starts a collection that
@@ -35,6 +36,7 @@ export function runRespawned(args: string[]): Promise<number> {
   const child = spawn(process.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, [RESPAWNED]: '1' } })
   const forward = (signal: NodeJS.Signals): void => void child.kill(signal)
   for (const signal of FORWARDED_SIGNALS) process.on(signal, forward)
+  const stopWatching = whenShellEnds(() => forward('SIGTERM'))
   return new Promise((resolve) => {
     child.once('error', (error) => {
       process.stderr.write(`sitemock: could not start node again with ${SERVE_NODE_FLAGS.join(' ')}: ${error.message}\n`)
@@ -42,6 +44,7 @@ export function runRespawned(args: string[]): Promise<number> {
     })
     child.once('exit', (code, signal) => {
       for (const name of FORWARDED_SIGNALS) process.off(name, forward)
+      stopWatching()
       if (signal !== null) process.kill(process.pid, signal)
       resolve(code ?? 1)
     })
@@ -49,14 +52,16 @@ export function runRespawned(args: string[]): Promise<number> {
 }
 
 /**
- * In a process that `serve` started again, calls `stop` when the process that started it is
- * gone (killed outright, with no signal to pass on): a server is never left behind on its port.
+ * Calls `stop` when the process that started the server is gone, so that a server is never left
+ * behind on its port: in a process that `serve` started again, its starter (killed outright,
+ * with no signal to pass on); otherwise the `sh -c` command it runs in the foreground of (see whenShellEnds).
  */
 export function stopWithParent(stop: () => void): void {
-  if (process.env[RESPAWNED] !== '1' || !process.channel) return
+  if (process.env[RESPAWNED] !== '1' || !process.channel) return void whenShellEnds(stop)
   // Not passed on to whatever the server itself starts.
   delete process.env[RESPAWNED]
   process.once('disconnect', stop)
   // The channel alone must not keep the process running once the server has closed.
   process.channel.unref()
 }
+

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from '../openapi/document.js'
-import { parseFlags, UsageError } from './args.js'
+import { parseFlags, reportUsageError, UsageError } from './args.js'
 
 const HELP = `Usage: sitemock openapi [options]
 
@@ -24,7 +24,6 @@ export async function runOpenApi(args: string[]): Promise<number> {
     return 0
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    process.stderr.write(`sitemock openapi: ${error.message}\n\n${HELP}`)
-    return 2
+    return reportUsageError('openapi', error)
   }
 }

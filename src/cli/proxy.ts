@@ -7,7 +7,7 @@ import { startProxy } from '../proxy/proxy-server.js'
 import { Shadow } from '../proxy/shadow.js'
 import { KeyMask } from '../proxy/mask.js'
 import { SnapshotError } from '../snapshot/take-snapshot.js'
-import { integerFlag, parseFlags, UsageError } from './args.js'
+import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
 import { logFormatFlag } from './dx-flags.js'
 
@@ -107,10 +107,7 @@ export async function runProxy(args: string[]): Promise<number> {
     }
     return exitCodeOf(report)
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`sitemock proxy: ${error.message}\n${error.showHelp ? `\n${HELP}` : 'See sitemock proxy --help.\n'}`)
-      return 2
-    }
+    if (error instanceof UsageError) return reportUsageError('proxy', error)
     if (error instanceof SnapshotError) {
       process.stderr.write(`sitemock proxy: --shadow: the snapshot of the deployment failed: ${error.message}\n`)
       return 1

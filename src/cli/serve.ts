@@ -7,11 +7,15 @@ import { readFixtureFile } from '../scenarios/fixture-file.js'
 import { isScenarioName, SCENARIOS, DEFAULT_SEED, type ScenarioName } from '../scenarios/index.js'
 import type { FixtureReader } from '../scenarios/source.js'
 import { watchFixtureFile } from '../scenarios/watch.js'
+import { allowedHostProblem } from '../transports/host-check.js'
 import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/node-server.js'
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
-import { integerFlag, parseFlags, UsageError } from './args.js'
+import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
+import { didYouMean } from './did-you-mean.js'
+import { createFolderFor } from './output-folder.js'
 import { loadOverrideFile, OverrideFileError } from './override-file.js'
+import { ReadyFile } from './ready-file.js'
 import { stopWithParent } from './node-flags.js'
 import { DX_FLAGS, DX_HELP, dxMockOptions, logFormatFlag, logRequests } from './dx-flags.js'
 
@@ -22,6 +26,9 @@ Starts the mock of the Site-Building Service REST API on node:http.
 Options:
   --port N           port to listen on (default: $PORT or 4010; 0 picks a free port)
   --host ADDR        address to bind (default: $HOST or 127.0.0.1)
+  --allowed-host H   answer requests whose Host is H too (repeatable; .example.com allows
+                     a domain and its subdomains); localhost, IP addresses and --host are
+                     always allowed, any other Host is a 403 (guards against DNS rebinding)
   --scenario NAME|PATH
                      scenario to load: ${SCENARIOS.join(', ')},
                      or a fixture file (see sitemock generate) (default: default)
@@ -30,6 +37,8 @@ Options:
   --state-file PATH  keep the state in PATH: loaded from it at start when it exists (else
                      created from --scenario), and every write saved there before it is
                      answered; a corrupt file is refused and left untouched
+  --ready-file FILE  write the base URL to FILE once the server answers, and remove FILE
+                     when it stops: a script waits with until [ -s FILE ]; do sleep 0.1; done
   --watch            reload the --scenario file when it changes; a bad edit is reported
                      and ignored
   --rate-limit [N]   enforce N requests per second per key, 429 past it
@@ -60,6 +69,7 @@ export async function runServe(args: string[]): Promise<number> {
     flags = parseFlags(normalized, {
       port: { type: 'string' },
       host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
       scenario: { type: 'string' },
       seed: { type: 'string' },
       'rate-limit': { type: 'string' },
@@ -71,6 +81,7 @@ export async function runServe(args: string[]): Promise<number> {
       'cors-origin': { type: 'string', multiple: true },
       'state-file': { type: 'string' },
       watch: { type: 'boolean' },
+      'ready-file': { type: 'string' },
       ...DX_FLAGS,
       help: { type: 'boolean', short: 'h' },
     })
@@ -82,6 +93,7 @@ export async function runServe(args: string[]): Promise<number> {
     if (flags.watch && typeof scenario === 'string') throw new UsageError('--watch needs --scenario PATH, a fixture file to watch')
     const port = integerFlag('port', flags.port ?? process.env.PORT, 0, 65535) ?? 4010
     const host = flags.host ?? process.env.HOST ?? '127.0.0.1'
+    const allowedHosts = allowedHostsFlag(flags['allowed-host'])
     const options: MockOptions = {
       scenario,
       seed: integerFlag('seed', flags.seed, 0, 4294967295),
@@ -100,6 +112,9 @@ export async function runServe(args: string[]): Promise<number> {
     // words for people go to stderr.
     const say = (text: string): void => void (log === 'json' ? process.stderr : process.stdout).write(text)
     const stateFile = flags['state-file']
+    if (stateFile !== undefined) createFolderFor('--state-file', stateFile)
+    // Before anything slow, so that a file left by an earlier run is gone as soon as possible.
+    const readyFile = flags['ready-file'] === undefined ? undefined : new ReadyFile(flags['ready-file'])
     const persistent = stateFile === undefined ? undefined : await openStateFile(stateFile, (state) => createMock({ ...options, state }))
     const mock = persistent?.mock ?? createMock(options)
     if (flags.overrides !== undefined) {
@@ -114,7 +129,7 @@ export async function runServe(args: string[]): Promise<number> {
       )
     }
     keepServingWhenOutputCloses()
-    const server = await listen(mock, { port, host, ...limits })
+    const server = await listen(mock, { port, host, allowedHosts, ...limits })
     let stopWatching: (() => void) | undefined
     // Wired before the banner says the server is ready: a signal sent on reading it finds its
     // handler, instead of node's default, which ends the process without closing anything.
@@ -127,6 +142,7 @@ export async function runServe(args: string[]): Promise<number> {
         stopping = true
         say('sitemock: shutting down\n')
         stopWatching?.()
+        readyFile?.stopping()
         void server
           .close()
           .then(() => persistent?.close())
@@ -138,6 +154,7 @@ export async function runServe(args: string[]): Promise<number> {
     })
     if (stateFile !== undefined) say(stateLine(stateFile, persistent!))
     say(banner(server.url, mock.credentials(), options.control))
+    readyFile?.listening(server.url)
     if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`)
     if (flags.watch && typeof scenario !== 'string') {
       stopWatching = watchFixtureFile(scenario.label, () => mock.reset({ scenario }), {
@@ -148,10 +165,7 @@ export async function runServe(args: string[]): Promise<number> {
     await stopped
     return 0
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`sitemock serve: ${error.message}\n${error.showHelp ? `\n${HELP}` : 'See sitemock serve --help.\n'}`)
-      return 2
-    }
+    if (error instanceof UsageError) return reportUsageError('serve', error)
     if (error instanceof FixtureError || error instanceof OverrideFileError || error instanceof StateFileError || error instanceof StateFileBusyError) {
       process.stderr.write(`sitemock serve: ${error.message}\n`)
       return 1
@@ -166,7 +180,7 @@ function scenarioSource(value: string): ScenarioName | FixtureReader {
   if (!fs.existsSync(value)) {
     // A value that looks like a file name was meant as one: say the file is missing, not that the flag is misused.
     if (/[/\\.]/.test(value)) throw new UsageError(`--scenario ${value}: file not found (a named scenario is one of ${SCENARIOS.join(', ')})`, false)
-    throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or a fixture file; got "${value}", which is neither`)
+    throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or a fixture file; got "${value}", which is neither${didYouMean(value, SCENARIOS)}`)
   }
   return { read: () => readFixtureFile(value), label: value }
 }
@@ -176,6 +190,14 @@ function stateLine(file: string, persistent: PersistentMock): string {
   if (!restored) return `State saved in ${file} (created from the scenario)\n`
   const torn = restored.tornBytes > 0 ? `; dropped ${restored.tornBytes} bytes of a write cut short, which was never answered` : ''
   return `State restored from ${file} (${restored.writes} journaled write${restored.writes === 1 ? '' : 's'} replayed${torn})\n`
+}
+
+function allowedHostsFlag(hosts: string[] | undefined): string[] | undefined {
+  for (const host of hosts ?? []) {
+    const problem = allowedHostProblem(host)
+    if (problem) throw new UsageError(`--allowed-host ${problem}`)
+  }
+  return hosts
 }
 
 function controlOption(off: boolean | undefined, token: string | undefined): { token?: string } | false {

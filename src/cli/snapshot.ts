@@ -6,7 +6,7 @@ import { REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { fixtureText } from '../scenarios/format-fixture.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
 import { SnapshotError, takeSnapshot, type SnapshotOptions, type SnapshotResult } from '../snapshot/take-snapshot.js'
-import { integerFlag, parseFlags, UsageError } from './args.js'
+import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { statusLine } from './status-line.js'
 import { writeAtomically } from './write-text.js'
 
@@ -103,8 +103,7 @@ export async function runSnapshot(args: string[]): Promise<number> {
     options = parseOptions(args)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    process.stderr.write(`sitemock snapshot: ${error.message}\n\n${HELP}`)
-    return 2
+    return reportUsageError('snapshot', error)
   }
   if (options === 'help') {
     process.stdout.write(HELP)

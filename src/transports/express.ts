@@ -9,6 +9,7 @@ import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, serveRequest } from './node-s
  * the envelope.
  */
 export { answerClientErrors, MAX_HEADER_SIZE } from './node-server.js'
+export { mockErrorHandler, type ExpressErrorMiddleware } from './express-errors.js'
 
 /**
  * What express's `app.use()` takes, written against node:http's types so that this entry's
@@ -29,7 +30,10 @@ export interface ExpressMiddlewareOptions {
  * The mock as express middleware: app.use(createExpressMiddleware(mock)), or under a mount path,
  * app.use('/api', createExpressMiddleware(mock)). It is the node server's own request path, so
  * it needs neither msw nor anything of express's at run time. Requests outside `basePath` go on
- * to the next middleware.
+ * to the next middleware. Behind a body parser, mount mockErrorHandler() after the mock, so that
+ * what the parser refuses is answered in the envelope: app.use('/api', express.json(),
+ * createExpressMiddleware(mock), mockErrorHandler()). The app's server decides which Host it
+ * answers: the node server's Host check is not the mount's to make.
  */
 export function createExpressMiddleware(mock: Mock, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
   const prefix = (options.basePath ?? '/').replace(/\/+$/, '')

@@ -5,6 +5,7 @@ import type { ApiResponse } from '../api/types.js'
 import type { Mock } from '../mock.js'
 import { unsavedResponse } from '../persist/changes.js'
 import { decodeBody } from './decode-body.js'
+import { hostCheck, hostRefusal } from './host-check.js'
 
 export const DEFAULT_MAX_BODY = 1024 * 1024
 
@@ -25,6 +26,12 @@ export const MAX_HEADER_SIZE = 64 * 1024
 export interface NodeServerOptions {
   port?: number
   host?: string
+  /**
+   * Host names the server answers to besides localhost, IP addresses and `host`: a name
+   * (mock.test), or a domain with its subdomains (.example.com). Any other Host is a 403, so
+   * that a web page cannot reach the server through DNS rebinding (see hostCheck).
+   */
+  allowedHosts?: string[]
   maxBody?: number
   /** The body limit of PUT /__mock/state (default DEFAULT_MAX_STATE_BODY). */
   maxStateBody?: number
@@ -39,7 +46,14 @@ export interface RunningServer {
 /** The fast path: node:http straight into the core, no Fetch objects in between. */
 export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): http.Server {
   const limits = { maxBody: options.maxBody ?? DEFAULT_MAX_BODY, maxStateBody: options.maxStateBody ?? DEFAULT_MAX_STATE_BODY }
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => serveRequest(mock, req, res, limits))
+  const hostAllowed = hostCheck(options.host, options.allowedHosts)
+  // Node's own refusal of an HTTP/1.1 request without Host is a bare 400: hostRefusal answers it in the envelope.
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE, requireHostHeader: false }, (req, res) => {
+    const refusal = hostRefusal(req, hostAllowed)
+    if (refusal === undefined) return serveRequest(mock, req, res, limits)
+    // The body is not read: the connection closes after the answer.
+    writeResponse(res, refusal.toResponse({ connection: 'close' }))
+  })
   answerClientErrors(server)
   return server
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { respawnArguments, SERVE_NODE_FLAGS } from '../../src/cli/node-flags.js'
+import { runsInBackground } from '../../src/cli/parent-shell.js'
 
 describe('respawnArguments', () => {
   const argv = ['/usr/bin/node', '/app/bin/sitemock.js', 'serve', '--port', '0']
@@ -15,5 +16,20 @@ describe('respawnArguments', () => {
   it('starts nothing under an inspector, whose port a second node could not take', () => {
     expect(respawnArguments(['--inspect=9230'], argv)).toBeUndefined()
     expect(respawnArguments(['--inspect-brk'], argv)).toBeUndefined()
+  })
+})
+
+describe('runsInBackground', () => {
+  it('sees a lone & as a background job', () => {
+    expect(runsInBackground('sitemock serve &')).toBe(true)
+    expect(runsInBackground('sitemock serve & echo $!')).toBe(true)
+    expect(runsInBackground('sitemock serve&')).toBe(true)
+  })
+
+  it('leaves &&, 2>&1 and &> alone', () => {
+    expect(runsInBackground("'sitemock' serve --port 0")).toBe(false)
+    expect(runsInBackground('sitemock generate && sitemock serve')).toBe(false)
+    expect(runsInBackground('sitemock serve > log 2>&1')).toBe(false)
+    expect(runsInBackground('sitemock serve &> log')).toBe(false)
   })
 })

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { BIN, start, waitFor } from '../support/cli-process.js'
 
 describe('sitemock serve', () => {
@@ -38,7 +39,7 @@ describe('sitemock serve', () => {
     expect(code).toBe(0)
   })
 
-  it('refuses a bad flag with exit code 2 and the help, not a stack trace', async () => {
+  it('refuses a bad flag with exit code 2 and one line, not a stack trace', async () => {
     const child = start(['serve', '--port', 'eighty'])
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -102,5 +103,49 @@ describe('sitemock serve: the node it runs in', () => {
     child.kill('SIGTERM')
     const [code] = (await once(child, 'exit')) as [number]
     expect(code).toBe(0)
+  })
+
+  /** Runs `script` in sh; resolves with the first line it prints. */
+  const shell = (script: string): { child: ChildProcessWithoutNullStreams; firstLine: Promise<string> } => {
+    const child = spawn('sh', ['-c', script])
+    const firstLine = waitFor(child, /\n/).then((output) => output.split('\n', 1)[0]!)
+    return { child, firstLine }
+  }
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-shell-'))
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }))
+  const readyFile = (): string => path.join(fs.mkdtempSync(path.join(scratch, 'run-')), 'url')
+  const urlIn = async (file: string): Promise<string> => {
+    const deadline = Date.now() + 15_000
+    while (!fs.existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+    return fs.readFileSync(file, 'utf8').trim()
+  }
+
+  it('stops when the `sh -c` it runs in the foreground of is killed, as npm exec kills it on `kill $!`', async () => {
+    const file = readyFile()
+    // A second command keeps the shell from replacing itself with node (bash does for a lone one): the shell stays between, as npm's does.
+    const { child } = shell(`"${process.execPath}" "${BIN}" serve --port 0 --log off --ready-file "${file}"; exit $?`)
+    const url = await urlIn(file)
+    expect((await fetch(`${url}/__mock/health`)).status).toBe(200)
+    const [server] = childrenOf(child.pid!)
+    child.kill('SIGTERM')
+    const deadline = Date.now() + 5000
+    while (isRunning(server!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(isRunning(server!)).toBe(false)
+    await expect(fetch(`${url}/__mock/health`)).rejects.toThrow()
+    expect(fs.existsSync(file)).toBe(false)
+  })
+
+  it('keeps serving when the shell sends it to the background and ends, as `sitemock serve &` in a script means', async () => {
+    const file = readyFile()
+    const { firstLine } = shell(`"${process.execPath}" "${BIN}" serve --port 0 --log off --ready-file "${file}" >/dev/null 2>&1 & echo $!`)
+    const pid = Number(await firstLine)
+    try {
+      const url = await urlIn(file)
+      // Past the time the shell watch takes to see a parent gone.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      expect((await fetch(`${url}/__mock/health`)).status).toBe(200)
+    } finally {
+      process.kill(pid, 'SIGTERM')
+    }
   })
 })

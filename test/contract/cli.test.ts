@@ -83,7 +83,7 @@ describe('sitemock contract', () => {
     noStackTrace(stderr)
   })
 
-  it('exits 2 with the help on bad usage', async () => {
+  it('exits 2 with one line on bad usage', async () => {
     const bad = await contract(['--reporter', 'xml'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--reporter must be one of pretty, junit, json; got "xml"')

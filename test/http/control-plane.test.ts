@@ -46,4 +46,24 @@ describe('control plane', () => {
     expect(response.status).toBe(400)
     expect(response.body.details![0]!.field).toBe('scenario')
   })
+
+  it('sends /__mock on to the dashboard at /__mock/ with a 308, the query kept', async () => {
+    const redirect = await fetch(`${server.url}/__mock?token=x`, { redirect: 'manual' })
+    expect(redirect.status).toBe(308)
+    expect(new URL(redirect.headers.get('location')!, redirect.url).href).toBe(`${server.url}/__mock/?token=x`)
+    const followed = await fetch(`${server.url}/__mock`)
+    expect(followed.url).toBe(`${server.url}/__mock/`)
+    expect(followed.headers.get('content-type')).toContain('text/html')
+  })
+})
+
+describe('control plane switched off', () => {
+  it('leaves /__mock a 404, not a redirect to one', async () => {
+    const server = await startMock({ control: false })
+    try {
+      expect((await fetch(`${server.url}/__mock`, { redirect: 'manual' })).status).toBe(404)
+    } finally {
+      await server.close()
+    }
+  })
 })
