@@ -27,6 +27,12 @@ export interface Exchange {
   /** The parsed JSON body; undefined when empty or not JSON (see jsonError). */
   body: unknown
   jsonError?: string
+  /**
+   * When the request left and when its answer had been read, on performance.now(): the target
+   * made any instant of its answer within that window. Absent for an exchange the suite did not
+   * send itself (one a proxy passed on).
+   */
+  timing?: { sentAt: number; receivedAt: number }
 }
 
 /** The target could not be reached at all (refused, unknown host, timed out). */
@@ -97,6 +103,7 @@ export class ContractClient {
     if (key !== null) headers['x-api-key'] = key
     if (request.body !== undefined) headers['content-type'] = 'application/json'
     let response: Response
+    const sentAt = performance.now()
     try {
       // In-flight requests are not aborted on Ctrl-C: a create must finish so its id is known and cleaned up.
       response = await (this.config.fetch ?? fetch)(this.baseUrl + summary.path, {
@@ -110,6 +117,7 @@ export class ContractClient {
       throw new NetworkError(`${request.method} ${summary.path}: ${describeNetworkError(error, this.config.timeoutMs)}`)
     }
     const text = await response.text()
+    const receivedAt = performance.now()
     let body: unknown
     let jsonError: string | undefined
     if (text.length > 0) {
@@ -127,6 +135,7 @@ export class ContractClient {
       text,
       body,
       ...(jsonError === undefined ? {} : { jsonError }),
+      timing: { sentAt, receivedAt },
     }
   }
 

@@ -47,8 +47,17 @@ export class Correspondence {
 }
 
 type Relation = 'before' | 'equal' | 'after'
-/** How close on the suite's clock two answers must be for a millisecond clock to give them one instant. */
+/**
+ * How close on the suite's clock two exchanges must be for a millisecond clock to give them one
+ * instant: the gap from the earlier answer's arrival to the later request's departure, with room
+ * for a clock that ticks in a millisecond or two.
+ */
 const SAME_TICK_MS = 3
+/** When an exchange was sent and answered, on the suite's clock (performance.now()). */
+export interface ExchangeWindow {
+  sentAt: number
+  receivedAt: number
+}
 const relation = (a: number, b: number): Relation => (a < b ? 'before' : a > b ? 'after' : 'equal')
 
 /**
@@ -64,11 +73,13 @@ const relation = (a: number, b: number): Relation => (a < b ? 'before' : a > b ?
  */
 export class TimeRelations {
   private readonly sameWrite = new Map<number, number>()
-  private readonly ofPage = new Map<string, Array<{ oracle: number; target: number; field: string; seenAt: number; observation: number }>>()
+  private readonly ofPage = new Map<string, Array<{ oracle: number; target: number; field: string; seenAt: ExchangeWindow; observation: number }>>()
   /** Counts the page objects read: the instants of one object are one observation. */
   private observation = 0
-  /** When each oracle instant (each write) was first seen on the suite's clock: about when the target made it. */
-  private readonly firstSeen = new Map<number, number>()
+  /** The exchange in which each oracle instant (each write) was first seen: the target made it within that window, or before. */
+  private readonly firstSeen = new Map<number, ExchangeWindow>()
+  /** The exchange whose answer is being compared. */
+  private current: ExchangeWindow | undefined
 
   constructor(private readonly sitemockClock = true) {}
 
@@ -79,6 +90,11 @@ export class TimeRelations {
    */
   observe(): void {
     this.observation++
+  }
+
+  /** The answers compared next came in this exchange; without its timing, the moment of the comparison stands for it. */
+  during(window: ExchangeWindow | undefined): void {
+    this.current = window
   }
 
   /** The target's instant for an oracle instant seen before; undefined when never seen. */
@@ -94,7 +110,8 @@ export class TimeRelations {
     const seen = this.ofPage.get(page) ?? []
     const sameWrite = this.sitemockClock ? this.sameWrite.get(oracle) : seen.find((earlier) => earlier.oracle === oracle)?.target
     if (sameWrite !== undefined && sameWrite !== target) return `${field} is ${String(targetValue)}, expected ${new Date(sameWrite).toISOString()} (the instant of the same write)`
-    const seenAt = this.firstSeen.get(oracle) ?? performance.now()
+    const now = performance.now()
+    const seenAt = this.firstSeen.get(oracle) ?? this.current ?? { sentAt: now, receivedAt: now }
     this.firstSeen.set(oracle, seenAt)
     // An instant of this page seen before is held to equal what it was (above); its relations to the
     // page's other instants were judged, or adopted, when it was first seen.
@@ -103,7 +120,7 @@ export class TimeRelations {
       if (!this.sitemockClock && earlier.observation === this.observation) continue
       const expected = relation(oracle, earlier.oracle)
       const got = relation(target, earlier.target)
-      const sameTick = !this.sitemockClock && got === 'equal' && Math.abs(seenAt - earlier.seenAt) < SAME_TICK_MS
+      const sameTick = !this.sitemockClock && got === 'equal' && mayShareATick(seenAt, earlier.seenAt)
       if (expected !== got && !sameTick) {
         return `${field} ${String(targetValue)} is ${got === 'equal' ? 'equal to' : got} ${earlier.field} ${new Date(earlier.target).toISOString()} seen earlier; expected ${expected === 'equal' ? 'equal to' : expected} it`
       }
@@ -113,6 +130,17 @@ export class TimeRelations {
     this.ofPage.set(page, seen)
     return undefined
   }
+}
+
+/**
+ * Whether a millisecond clock may have given one instant to writes made in these two exchanges:
+ * each write happened after its request left and before its answer was read, so the two can fall
+ * in one tick only when the later request left soon after the earlier answer came. A loaded
+ * machine that is slow between exchanges makes the gap larger, never a shared instant likelier.
+ */
+function mayShareATick(a: ExchangeWindow, b: ExchangeWindow): boolean {
+  const [earlier, later] = a.sentAt <= b.sentAt ? [a, b] : [b, a]
+  return later.sentAt - earlier.receivedAt < SAME_TICK_MS
 }
 
 /**

@@ -124,6 +124,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const whole: PairedRequest = list.kind === 'sorted' ? list.whole : { ...call.request, query: { ...call.request.query, limit: 100, startingAfter: undefined } }
     const oracleWhole = asPage(oracle.peek(onSide(whole, 'oracle')).body)?.data ?? []
     const read = await env.send(onSide(whole, 'target'))
+    ledger.times.during(read.timing)
     steps.push({ label: `reading the whole list to judge the page of ${call.label}`, target: { request: read.request, status: read.status, body: read.body }, oracle: { request: read.request, status: 200, body: { object: 'list', data: oracleWhole } } })
     const targetWhole = read.status === 200 ? asPage(read.body)?.data : undefined
     if (!targetWhole) return { aspect: 'status', message: `reading the whole list answered ${read.status}, expected 200` }
@@ -222,6 +223,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   let lastAnswer: Answer | undefined
   const perform = async (call: Call, index: number): Promise<Divergence | undefined> => {
     const target = await env.send(onSide(call.request, 'target'))
+    ledger.times.during(target.timing)
     let answer = oracle.send(onSide(call.request, 'oracle'))
     // A route pathname sitemock's format rules refuse but the documents allow (they ask only for a
     // leading slash): where the target took it, the oracle takes it too, as skipValidation lets it.
