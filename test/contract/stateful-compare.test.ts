@@ -28,6 +28,22 @@ describe('comparing the target with the oracle', () => {
     expect(times.targetOf(at(3))).toBe(Date.parse(target(9)))
   })
 
+  it("lets a deployment's millisecond clock give two writes one instant only when the later request left as the earlier answer came", () => {
+    const times = new TimeRelations(false)
+    const at = (second: number): string => new Date(Date.UTC(2030, 0, 1, 0, 0, second)).toISOString()
+    const target = new Date(Date.UTC(2026, 4, 4, 10, 0, 0, 5)).toISOString()
+    const write = (page: string, oracle: string, window: { sentAt: number; receivedAt: number }): string | undefined => {
+      times.during(window)
+      times.observe()
+      return times.check(page, 'updatedAt', target, oracle)
+    }
+    // A slow answer, then the next request at once: one tick may hold both writes.
+    expect(write('page-a', at(1), { sentAt: 100, receivedAt: 140 })).toBeUndefined()
+    expect(write('page-a', at(2), { sentAt: 141, receivedAt: 150 })).toBeUndefined()
+    // The next request left 20 ms after that answer came: the target's clock must have moved on.
+    expect(write('page-a', at(3), { sentAt: 170, receivedAt: 171 })).toMatch(/is equal to updatedAt .* expected after it/)
+  })
+
   it('orders tied items by the target ids, and only those', () => {
     const book = ledger()
     for (const [t, o] of [['t-b', 'o1'], ['t-a', 'o2'], ['t-c', 'o3']]) book.ids.match(t!, o!)
