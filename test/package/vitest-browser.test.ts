@@ -17,7 +17,7 @@ describe('sitemock/handlers in Vitest browser mode, with msw 3', { timeout: 180_
   let project: string
 
   beforeAll(async () => {
-    expect(fs.existsSync(CHROMIUM), `Vitest's browser mode here drives ${CHROMIUM}; install it with: node scripts/ensure-chromium.mjs`).toBe(true)
+    expect(fs.existsSync(CHROMIUM), `Vitest's browser mode here drives ${CHROMIUM}; install it with: node scripts/ensure-test-tools.mjs`).toBe(true)
     const started = Date.now()
     project = await scratchProject('vitest-browser', { dependencies: DEPENDENCIES, node: 24, files: path.join(REPO, 'test/package/projects/vitest-browser') })
     console.log(`install: ${Date.now() - started} ms`)
