@@ -112,6 +112,10 @@ export function createMock(options: MockOptions = {}): Mock {
   for (const fault of options.faults ?? []) faults.add(fault)
   const overrides = new OverrideSet()
   let store = options.state === undefined ? buildFromSource(source, seed, clock.now) : loadFixture(options.state, { now: clock.now, adopt: true })
+  // A store built from the source and seed is the state reset() restores: from then on it keeps
+  // what it takes to undo each write, so a reset costs what changed, not the whole scenario.
+  if (options.state === undefined) store.markStart()
+  let startIsSource = options.state === undefined
   const limit = options.rateLimit === undefined || options.rateLimit === false ? DEFAULT_RATE_LIMIT : options.rateLimit
   const dispatch = createDispatcher({
     routes: apiRoutes,
@@ -145,7 +149,11 @@ export function createMock(options: MockOptions = {}): Mock {
       // A document given without a seed is restored exactly; a named scenario keeps the current
       // seed, or the one the mock started with when a document has been restored since.
       const nextSeed = next.seed ?? (next.fixture !== undefined ? undefined : (seed ?? options.seed))
-      store = buildFromSource(nextSource, nextSeed, clock.now)
+      if (!(startIsSource && nextSource === source && nextSeed === seed && rolledBack(store, source))) {
+        store = buildFromSource(nextSource, nextSeed, clock.now)
+        store.markStart()
+        startIsSource = true
+      }
       version++
       source = nextSource
       seed = nextSeed
@@ -235,6 +243,21 @@ export function createMock(options: MockOptions = {}): Mock {
     return controlPlane.handle(request, target)
   }
   return mock
+}
+
+/**
+ * Takes the store back to the start state built from `source`, when that is the state a reset
+ * gives: a named scenario or a document given once. A file (--scenario PATH) is read again on
+ * every reset, since it may have changed. False when the store cannot roll back: build anew.
+ */
+function rolledBack(store: Store, source: ScenarioSource): boolean {
+  if (typeof source === 'object' && 'read' in source) return false
+  try {
+    return store.rollback()
+  } catch {
+    // A step that failed leaves no start state to trust; the caller builds one.
+    return false
+  }
 }
 
 /**

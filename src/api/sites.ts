@@ -87,8 +87,7 @@ export const siteOperations = [
     authorize: authorizeSite,
     run({ params, body, store }) {
       const site = store.sites.get(params.siteId)!
-      if (body.name !== undefined) site.name = body.name
-      if (body.hostOrigin !== undefined) site.hostOrigin = body.hostOrigin
+      store.updateSite(site, { ...(body.name !== undefined && { name: body.name }), ...(body.hostOrigin !== undefined && { hostOrigin: body.hostOrigin }) })
       return { status: 200, body: presentSite(site) }
     },
   }),

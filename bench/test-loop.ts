@@ -1,0 +1,202 @@
+// Where a test suite waits on the mock: reset() after a test's writes, createMock of a scenario
+// (first and second in a process, first in a fresh process against JSON.parse of the scenario's
+// export), and a list at a deep cursor by N, in process and over HTTP. Every figure is a median
+// of alternating rounds, and every target a ratio of figures measured in the same rounds: the
+// machine is shared, so absolute times move with whatever else runs on it.
+//
+//   node --import tsx bench/test-loop.ts [--quick]
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+// The package's entry: it provides faker, which generating a scenario needs.
+import { createMock, type Mock, type MockOptions } from '../src/index.js'
+import { generateFixture } from '../src/scenarios/generate.js'
+import { LARGE, type ScenarioName } from '../src/scenarios/index.js'
+import { listen } from '../src/transports/node-server.js'
+import { median } from './rounds.js'
+import { wrk } from './wrk.js'
+
+const quick = process.argv.includes('--quick')
+const ROUNDS = quick ? 5 : 11
+const log = (line: string): void => console.log(line)
+const repoFile = (name: string): string => fileURLToPath(new URL(name, import.meta.url))
+
+interface Sized {
+  label: string
+  pages: number
+  options: MockOptions
+}
+
+/** The default scenario (36 pages), large (10,000) and a generated site of 100,000 pages as a fixture source. */
+function sizes(): Sized[] {
+  const huge = generateFixture({ ...LARGE, pages: 100_000, seed: 1 })
+  return [
+    { label: 'default', pages: 36, options: { scenario: 'default' } },
+    { label: 'large', pages: 10_000, options: { scenario: 'large' } },
+    { label: '100k fixture', pages: 100_000, options: { scenario: { fixture: huge } } },
+  ]
+}
+
+interface Caller {
+  key: string
+  siteId: string
+  pageIds: string[]
+}
+
+function callerOf(mock: Mock): Caller {
+  const { workspaces, sites } = mock.credentials()
+  const siteId = sites[0]!.id
+  return { key: workspaces[0]!.appApiKey, siteId, pageIds: mock.store.pages.ofSite(siteId).values().map((page) => page.id) }
+}
+
+function send(mock: Mock, method: 'GET' | 'PATCH', path: string, caller: Caller, body?: unknown, query = ''): void {
+  const response = mock.respond({ method, path, query, headers: { 'x-api-key': caller.key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  if (response.status !== 200) throw new Error(`${method} ${path}?${query} answered ${response.status}`)
+}
+
+/** ms of one reset() after a test that edited `changes` pages (each PATCH a record changed). */
+function resetAfter(mock: Mock, changes: number, round: number): number {
+  const caller = callerOf(mock)
+  for (let i = 0; i < changes; i++) send(mock, 'PATCH', `/v6/pages/${caller.pageIds[(i * 7 + round) % caller.pageIds.length]}`, caller, { title: `Edited ${round} ${i}` })
+  const started = performance.now()
+  mock.reset()
+  return performance.now() - started
+}
+
+function measureResets(): Array<{ label: string; changes: number; ms: number }> {
+  const mocks = sizes().map((size) => ({ size, mock: createMock({ ...size.options, rateLimit: false }) }))
+  const results: Array<{ label: string; changes: number; ms: number[] }> = []
+  for (const changes of [1, 10, 100]) for (const { size } of mocks) results.push({ label: size.label, changes, ms: [] })
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const result of results) result.ms.push(resetAfter(mocks.find((m) => m.size.label === result.label)!.mock, result.changes, round))
+  }
+  return results.map(({ label, changes, ms }) => ({ label, changes, ms: median(ms) }))
+}
+
+interface CreateFigures {
+  scenario: ScenarioName
+  firstMs: number
+  secondMs: number
+  freshMs: number
+  freshParseMs: number
+}
+
+/** One fresh process: its first createMock and its JSON.parse of the scenario's export. */
+function freshProcess(scenario: ScenarioName, env: NodeJS.ProcessEnv): { createMs: number; parseMs: number } {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', repoFile('./create-mock-probe.ts'), scenario], { encoding: 'utf8', env })
+  return JSON.parse(output.trim().split('\n').at(-1)!) as { createMs: number; parseMs: number }
+}
+
+function measureCreate(env: NodeJS.ProcessEnv): CreateFigures[] {
+  const scenarios: ScenarioName[] = ['default', 'multi-locale', 'large']
+  const figures = scenarios.map((scenario) => {
+    const time = (): number => {
+      const started = performance.now()
+      createMock({ scenario })
+      return performance.now() - started
+    }
+    const firstMs = time()
+    const second = Array.from({ length: ROUNDS }, time)
+    return { scenario, firstMs, secondMs: median(second), fresh: [] as Array<{ createMs: number; parseMs: number }> }
+  })
+  for (let round = 0; round < Math.min(ROUNDS, 7); round++) for (const figure of figures) figure.fresh.push(freshProcess(figure.scenario, env))
+  return figures.map(({ scenario, firstMs, secondMs, fresh }) => ({
+    scenario,
+    firstMs,
+    secondMs,
+    freshMs: median(fresh.map((f) => f.createMs)),
+    freshParseMs: median(fresh.map((f) => f.parseMs)),
+  }))
+}
+
+interface CursorFigures {
+  pages: number
+  firstMicros: number
+  deepMicros: number
+  /** Requests per second over HTTP (wrk), first page and deep cursor. */
+  firstRps: number
+  deepRps: number
+}
+
+const CURSOR_SIZES = [100, 10_000, 100_000]
+
+async function measureCursors(): Promise<CursorFigures[]> {
+  const targets = CURSOR_SIZES.map((pages) => {
+    const mock = createMock({ state: generateFixture({ ...LARGE, pages, seed: 1 }), rateLimit: false, journalSize: 0 })
+    const caller = callerOf(mock)
+    const list = `siteId=${caller.siteId}&limit=20&includeOffline=true`
+    return { pages, mock, caller, first: list, deep: `${list}&startingAfter=${caller.pageIds[Math.floor(caller.pageIds.length / 2)]}` }
+  })
+  const micros = (mock: Mock, caller: Caller, query: string): number => {
+    const count = 20_000
+    const started = performance.now()
+    for (let i = 0; i < count; i++) send(mock, 'GET', '/v6/pages', caller, undefined, query)
+    return ((performance.now() - started) * 1000) / count
+  }
+  for (const t of targets) micros(t.mock, t.caller, t.deep)
+  const inProcess = targets.map(() => ({ first: [] as number[], deep: [] as number[] }))
+  for (let round = 0; round < ROUNDS; round++) {
+    targets.forEach((t, i) => {
+      inProcess[i]!.first.push(micros(t.mock, t.caller, t.first))
+      inProcess[i]!.deep.push(micros(t.mock, t.caller, t.deep))
+    })
+  }
+  const servers = await Promise.all(targets.map((t) => listen(t.mock)))
+  const overHttp = targets.map(() => ({ first: [] as number[], deep: [] as number[] }))
+  try {
+    const seconds = quick ? 2 : 3
+    for (let round = 0; round < Math.min(ROUNDS, 5); round++) {
+      for (const [i, t] of targets.entries()) {
+        const headers = { 'x-api-key': t.caller.key }
+        overHttp[i]!.first.push((await wrk.saturate(servers[i]!.url, { name: 'first page', path: `/v6/pages?${t.first}`, headers }, seconds)).rps)
+        overHttp[i]!.deep.push((await wrk.saturate(servers[i]!.url, { name: 'deep cursor', path: `/v6/pages?${t.deep}`, headers }, seconds)).rps)
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.close()))
+  }
+  return targets.map((t, i) => ({
+    pages: t.pages,
+    firstMicros: median(inProcess[i]!.first),
+    deepMicros: median(inProcess[i]!.deep),
+    firstRps: median(overHttp[i]!.first),
+    deepRps: median(overHttp[i]!.deep),
+  }))
+}
+
+const verdict = (met: boolean, text: string): string => `- ${met ? 'met' : 'NOT MET'}: ${text}`
+const f2 = (n: number): string => n.toFixed(2)
+
+async function main(): Promise<void> {
+  log(`test-loop benchmark, ${ROUNDS} alternating rounds; the CPUs are shared, so targets are ratios within this run`)
+  const resets = measureResets()
+  for (const r of resets) log(`reset after ${r.changes} change(s), ${r.label}: ${r.ms.toFixed(3)} ms`)
+  const creates = measureCreate(process.env)
+  for (const c of creates) {
+    log(`createMock ${c.scenario}: first in process ${c.firstMs.toFixed(1)} ms, second ${c.secondMs.toFixed(3)} ms, first in a fresh process ${c.freshMs.toFixed(1)} ms (JSON.parse of its export there: ${c.freshParseMs.toFixed(1)} ms)`)
+  }
+  const cursors = await measureCursors()
+  for (const c of cursors) {
+    log(`list at N = ${c.pages.toLocaleString('en-US')}: in process ${f2(c.firstMicros)} µs first page, ${f2(c.deepMicros)} µs deep cursor; over HTTP ${c.firstRps.toFixed(0)} req/s first page, ${c.deepRps.toFixed(0)} req/s deep cursor`)
+  }
+  log('')
+  log('Targets:')
+  const resetOf = (label: string, changes: number): number => resets.find((r) => r.label === label && r.changes === changes)!.ms
+  for (const label of ['large', '100k fixture']) {
+    for (const changes of [1, 10]) {
+      const ratio = resetOf(label, changes) / resetOf('default', changes)
+      log(verdict(ratio <= 2, `reset after ${changes} change(s) at ${label} is ${f2(ratio)}x the same reset on default (target ≤ 2x)`))
+    }
+  }
+  for (const c of creates) {
+    log(verdict(c.secondMs <= 1, `second createMock of ${c.scenario} in a process: ${c.secondMs.toFixed(3)} ms (target ≤ 1 ms)`))
+    const ratio = c.freshMs / c.freshParseMs
+    log(verdict(ratio <= 1.5, `first createMock of ${c.scenario} in a fresh process is ${f2(ratio)}x JSON.parse of its export (target ≤ 1.5x)`))
+  }
+  const base = cursors.find((c) => c.pages === 100)!
+  for (const c of cursors.filter((c) => c.pages > 100)) {
+    const ratio = base.deepRps / c.deepRps
+    log(verdict(c.pages < 100_000 || ratio <= 1.3, `deep-cursor list over HTTP at N = ${c.pages.toLocaleString('en-US')} costs ${f2(ratio)}x N = 100 (target at 100,000 ≤ 1.3x); in process ${f2(c.deepMicros / base.deepMicros)}x`))
+  }
+}
+
+await main()
