@@ -32,8 +32,8 @@ export class Store {
 
   constructor(
     readonly random: RandomSource = createRandom(1),
-    /** The clock; injected so fixtures and tests never depend on wall time. */
-    readonly now: () => Date = () => new Date(),
+    /** The clock; injected so fixtures and tests never depend on wall time. A mock that takes a shared store sets its own. */
+    public now: () => Date = () => new Date(),
   ) {}
 
   /** The state as it is now becomes the one rollback() returns to. */
