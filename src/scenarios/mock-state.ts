@@ -92,18 +92,15 @@ export class MockState {
       return store
     }
     const store = buildFromSource(source, seed, this.now)
-    store.markStart()
+    // A file (--scenario PATH) is read again on every reset, since it may have changed: its
+    // writes are never taken back, so none is recorded.
+    if (!(typeof source === 'object' && 'read' in source)) store.markStart()
     this.sharedAs = undefined
     return store
   }
 
-  /**
-   * Takes the store back to its start state, when that is the state a reset gives: a named
-   * scenario or a document given once. A file (--scenario PATH) is read again on every reset,
-   * since it may have changed. False when the store cannot roll back: build anew.
-   */
+  /** Takes the store back to its start state; false when it cannot (see Store.rollback): build anew. */
   private rolledBack(): boolean {
-    if (typeof this.source === 'object' && 'read' in this.source) return false
     try {
       return this.current.rollback()
     } catch {

@@ -130,22 +130,22 @@ export class PageTable {
 
   /** Renames a locale in the localizations of every page of the site, both versions. */
   renameLocalizations(siteId: string, previous: string, code: string): void {
-    const renamed: Array<{ page: PageRecord; localization: { locale: string } }> = []
-    for (const page of this.ofSite(siteId).values()) {
+    const pages = this.ofSite(siteId).values()
+    const renamed: Array<{ locale: string }> = []
+    for (const page of pages) {
+      // Every page's text names the site's default locale, which the rename may change too.
       this.changedInPlace(page)
       for (const content of [page.draft, page.live]) {
         for (const localization of content?.localizations ?? []) {
           if (localization.locale !== previous) continue
           localization.locale = code
-          renamed.push({ page, localization })
+          renamed.push(localization)
         }
       }
     }
     this.undo.record(() => {
-      for (const { page, localization } of renamed) {
-        this.changedInPlace(page)
-        localization.locale = previous
-      }
+      for (const page of pages) this.changedInPlace(page)
+      for (const localization of renamed) localization.locale = previous
     })
   }
 

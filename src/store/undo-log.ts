@@ -14,7 +14,7 @@ export class UndoLog {
    * A server that is never reset would keep every step of its life: past this many, the log
    * stops and the next reset builds the state again, as it did before there was a log.
    */
-  static readonly MAX_STEPS = 100_000
+  static readonly MAX_STEPS = 20_000
 
   /** Notes how to take back a write just made (nothing while the store is built or rolled back). */
   record(step: () => void): void {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import '../../src/index.js'
 import { createMock, type MockOptions } from '../../src/mock.js'
 import { generateFixture } from '../../src/scenarios/generate.js'
+import { UndoLog } from '../../src/store/undo-log.js'
 import { startMock, type TestServer } from '../support/harness.js'
 import { observe, runWrites, writeArbitrary } from '../support/write-sequences.js'
 
@@ -43,6 +44,25 @@ describe.each(sources)('reset() after random writes, from $name', ({ options }) 
     mock.reset()
     runWrites(mock, [{ kind: 'createPage', n: 1, text: 'b' }, { kind: 'publish', n: 1, text: 'c' }])
     mock.reset()
+    expect(observe(mock)).toEqual(fresh)
+  })
+})
+
+describe('reset() after more writes than the undo log keeps', () => {
+  it('builds the start state anew, and takes back writes again after that', () => {
+    const fresh = observe(createMock({ scenario: 'default', seed: 8, now }))
+    const mock = createMock({ scenario: 'default', seed: 8, now, rateLimit: false })
+    const edits = Array.from({ length: UndoLog.MAX_STEPS + 1 }, (_, n) => ({ kind: 'updatePage' as const, n, text: 'edit', field: 'title' as const }))
+    const store = mock.store
+    expect(runWrites(mock, edits)).toBe(edits.length)
+    mock.reset()
+    expect(mock.store).not.toBe(store)
+    expect(observe(mock)).toEqual(fresh)
+    mock.reset()
+    const rebuilt = mock.store
+    runWrites(mock, edits.slice(0, 10))
+    mock.reset()
+    expect(mock.store).toBe(rebuilt)
     expect(observe(mock)).toEqual(fresh)
   })
 })
