@@ -6,12 +6,15 @@
 //
 //   node --import tsx bench/test-loop.ts [--quick]
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 // The package's entry: it provides faker, which generating a scenario needs.
 import { createMock, type Mock, type MockOptions } from '../src/index.js'
 import { generateFixture } from '../src/scenarios/generate.js'
 import { LARGE, type ScenarioName } from '../src/scenarios/index.js'
-import { listen } from '../src/transports/node-server.js'
+import { startServer } from './processes.js'
 import { median } from './rounds.js'
 import { wrk } from './wrk.js'
 
@@ -76,7 +79,10 @@ interface CreateFigures {
   scenario: ScenarioName
   firstMs: number
   secondMs: number
+  /** A fresh process's first createMock with the scenario cache on disk (written by an earlier process), and without it. */
   freshMs: number
+  freshUncachedMs: number
+  /** JSON.parse of the scenario's export in those processes. */
   freshParseMs: number
 }
 
@@ -86,8 +92,11 @@ function freshProcess(scenario: ScenarioName, env: NodeJS.ProcessEnv): { createM
   return JSON.parse(output.trim().split('\n').at(-1)!) as { createMs: number; parseMs: number }
 }
 
-function measureCreate(env: NodeJS.ProcessEnv): CreateFigures[] {
+function measureCreate(): CreateFigures[] {
   const scenarios: ScenarioName[] = ['default', 'multi-locale', 'large']
+  // A cache of this run's own: the first process writes it, the later ones read it.
+  const cached = { ...process.env, SITEMOCK_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-bench-cache-')) }
+  const uncached = { ...process.env, SITEMOCK_SCENARIO_CACHE: 'off' }
   const figures = scenarios.map((scenario) => {
     const time = (): number => {
       const started = performance.now()
@@ -96,15 +105,25 @@ function measureCreate(env: NodeJS.ProcessEnv): CreateFigures[] {
     }
     const firstMs = time()
     const second = Array.from({ length: ROUNDS }, time)
-    return { scenario, firstMs, secondMs: median(second), fresh: [] as Array<{ createMs: number; parseMs: number }> }
+    freshProcess(scenario, cached)
+    return { scenario, firstMs, secondMs: median(second), fresh: [] as number[], uncached: [] as number[], parse: [] as number[] }
   })
-  for (let round = 0; round < Math.min(ROUNDS, 7); round++) for (const figure of figures) figure.fresh.push(freshProcess(figure.scenario, env))
-  return figures.map(({ scenario, firstMs, secondMs, fresh }) => ({
+  for (let round = 0; round < Math.min(ROUNDS, 7); round++) {
+    for (const figure of figures) {
+      const fresh = freshProcess(figure.scenario, cached)
+      figure.fresh.push(fresh.createMs)
+      figure.parse.push(fresh.parseMs)
+      figure.uncached.push(freshProcess(figure.scenario, uncached).createMs)
+    }
+  }
+  fs.rmSync(cached.SITEMOCK_CACHE_DIR, { recursive: true, force: true })
+  return figures.map(({ scenario, firstMs, secondMs, fresh, uncached, parse }) => ({
     scenario,
     firstMs,
     secondMs,
-    freshMs: median(fresh.map((f) => f.createMs)),
-    freshParseMs: median(fresh.map((f) => f.parseMs)),
+    freshMs: median(fresh),
+    freshUncachedMs: median(uncached),
+    freshParseMs: median(parse),
   }))
 }
 
@@ -112,54 +131,74 @@ interface CursorFigures {
   pages: number
   firstMicros: number
   deepMicros: number
-  /** Requests per second over HTTP (wrk), first page and deep cursor. */
+  /** Requests per second over HTTP (wrk), first page and deep cursor, each size in a server process of its own. */
   firstRps: number
   deepRps: number
 }
 
 const CURSOR_SIZES = [100, 10_000, 100_000]
+const listQuery = (siteId: string): string => `siteId=${siteId}&limit=20&includeOffline=true`
 
-async function measureCursors(): Promise<CursorFigures[]> {
+/** µs per list request through mock.respond, alternating the sizes round by round in this process. */
+function measureCursorsInProcess(): Array<{ first: number; deep: number }> {
   const targets = CURSOR_SIZES.map((pages) => {
     const mock = createMock({ state: generateFixture({ ...LARGE, pages, seed: 1 }), rateLimit: false, journalSize: 0 })
     const caller = callerOf(mock)
-    const list = `siteId=${caller.siteId}&limit=20&includeOffline=true`
-    return { pages, mock, caller, first: list, deep: `${list}&startingAfter=${caller.pageIds[Math.floor(caller.pageIds.length / 2)]}` }
+    return { mock, caller, first: listQuery(caller.siteId), deep: `${listQuery(caller.siteId)}&startingAfter=${caller.pageIds[Math.floor(caller.pageIds.length / 2)]}` }
   })
-  const micros = (mock: Mock, caller: Caller, query: string): number => {
+  const micros = (t: (typeof targets)[number], query: string): number => {
     const count = 20_000
     const started = performance.now()
-    for (let i = 0; i < count; i++) send(mock, 'GET', '/v6/pages', caller, undefined, query)
+    for (let i = 0; i < count; i++) send(t.mock, 'GET', '/v6/pages', t.caller, undefined, query)
     return ((performance.now() - started) * 1000) / count
   }
-  for (const t of targets) micros(t.mock, t.caller, t.deep)
-  const inProcess = targets.map(() => ({ first: [] as number[], deep: [] as number[] }))
+  for (const t of targets) micros(t, t.deep)
+  const values = targets.map(() => ({ first: [] as number[], deep: [] as number[] }))
   for (let round = 0; round < ROUNDS; round++) {
     targets.forEach((t, i) => {
-      inProcess[i]!.first.push(micros(t.mock, t.caller, t.first))
-      inProcess[i]!.deep.push(micros(t.mock, t.caller, t.deep))
+      values[i]!.first.push(micros(t, t.first))
+      values[i]!.deep.push(micros(t, t.deep))
     })
   }
-  const servers = await Promise.all(targets.map((t) => listen(t.mock)))
-  const overHttp = targets.map(() => ({ first: [] as number[], deep: [] as number[] }))
+  return values.map(({ first, deep }) => ({ first: median(first), deep: median(deep) }))
+}
+
+/** Requests per second over HTTP (wrk), one server process per size, the sizes alternating round by round. */
+async function measureCursorsOverHttp(): Promise<Array<{ first: number; deep: number }>> {
+  const servers = await Promise.all(
+    CURSOR_SIZES.map((pages) => startServer(process.execPath, ['--import', 'tsx', repoFile('./servers/pages.ts'), String(pages)], /listening on (\S+ \S+)/)),
+  )
   try {
+    const targets = servers.map((server) => {
+      const [url, encoded] = server.url.split(' ') as [string, string]
+      const { key, siteId, cursor } = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as { key: string; siteId: string; cursor: string }
+      const headers = { 'x-api-key': key }
+      return { url, first: { name: 'first page', path: `/v6/pages?${listQuery(siteId)}`, headers }, deep: { name: 'deep cursor', path: `/v6/pages?${listQuery(siteId)}&startingAfter=${cursor}`, headers } }
+    })
     const seconds = quick ? 2 : 3
-    for (let round = 0; round < Math.min(ROUNDS, 5); round++) {
+    for (const t of targets) await wrk.saturate(t.url, t.deep, 1)
+    const values = targets.map(() => ({ first: [] as number[], deep: [] as number[] }))
+    for (let round = 0; round < (quick ? 3 : 5); round++) {
       for (const [i, t] of targets.entries()) {
-        const headers = { 'x-api-key': t.caller.key }
-        overHttp[i]!.first.push((await wrk.saturate(servers[i]!.url, { name: 'first page', path: `/v6/pages?${t.first}`, headers }, seconds)).rps)
-        overHttp[i]!.deep.push((await wrk.saturate(servers[i]!.url, { name: 'deep cursor', path: `/v6/pages?${t.deep}`, headers }, seconds)).rps)
+        values[i]!.first.push((await wrk.saturate(t.url, t.first, seconds)).rps)
+        values[i]!.deep.push((await wrk.saturate(t.url, t.deep, seconds)).rps)
       }
     }
+    return values.map(({ first, deep }) => ({ first: median(first), deep: median(deep) }))
   } finally {
-    await Promise.all(servers.map((server) => server.close()))
+    await Promise.all(servers.map((server) => server.stop()))
   }
-  return targets.map((t, i) => ({
-    pages: t.pages,
-    firstMicros: median(inProcess[i]!.first),
-    deepMicros: median(inProcess[i]!.deep),
-    firstRps: median(overHttp[i]!.first),
-    deepRps: median(overHttp[i]!.deep),
+}
+
+async function measureCursors(): Promise<CursorFigures[]> {
+  const inProcess = measureCursorsInProcess()
+  const overHttp = await measureCursorsOverHttp()
+  return CURSOR_SIZES.map((pages, i) => ({
+    pages,
+    firstMicros: inProcess[i]!.first,
+    deepMicros: inProcess[i]!.deep,
+    firstRps: overHttp[i]!.first,
+    deepRps: overHttp[i]!.deep,
   }))
 }
 
@@ -168,12 +207,16 @@ const f2 = (n: number): string => n.toFixed(2)
 
 async function main(): Promise<void> {
   log(`test-loop benchmark, ${ROUNDS} alternating rounds; the CPUs are shared, so targets are ratios within this run`)
+  // First: nothing of a scenario is built in this process yet.
+  const creates = measureCreate()
+  for (const c of creates) {
+    log(
+      `createMock ${c.scenario}: first in process ${c.firstMs.toFixed(1)} ms, second ${c.secondMs.toFixed(3)} ms; first in a fresh process ${c.freshMs.toFixed(1)} ms ` +
+        `(${c.freshUncachedMs.toFixed(1)} ms without the scenario cache), JSON.parse of its export there ${c.freshParseMs.toFixed(2)} ms`,
+    )
+  }
   const resets = measureResets()
   for (const r of resets) log(`reset after ${r.changes} change(s), ${r.label}: ${r.ms.toFixed(3)} ms`)
-  const creates = measureCreate(process.env)
-  for (const c of creates) {
-    log(`createMock ${c.scenario}: first in process ${c.firstMs.toFixed(1)} ms, second ${c.secondMs.toFixed(3)} ms, first in a fresh process ${c.freshMs.toFixed(1)} ms (JSON.parse of its export there: ${c.freshParseMs.toFixed(1)} ms)`)
-  }
   const cursors = await measureCursors()
   for (const c of cursors) {
     log(`list at N = ${c.pages.toLocaleString('en-US')}: in process ${f2(c.firstMicros)} µs first page, ${f2(c.deepMicros)} µs deep cursor; over HTTP ${c.firstRps.toFixed(0)} req/s first page, ${c.deepRps.toFixed(0)} req/s deep cursor`)
@@ -190,7 +233,7 @@ async function main(): Promise<void> {
   for (const c of creates) {
     log(verdict(c.secondMs <= 1, `second createMock of ${c.scenario} in a process: ${c.secondMs.toFixed(3)} ms (target ≤ 1 ms)`))
     const ratio = c.freshMs / c.freshParseMs
-    log(verdict(ratio <= 1.5, `first createMock of ${c.scenario} in a fresh process is ${f2(ratio)}x JSON.parse of its export (target ≤ 1.5x)`))
+    log(verdict(ratio <= 1.5, `first createMock of ${c.scenario} in a fresh process is ${f2(ratio)}x JSON.parse of its export (target ≤ 1.5x; ${f2(c.freshUncachedMs / c.freshParseMs)}x without the cache)`))
   }
   const base = cursors.find((c) => c.pages === 100)!
   for (const c of cursors.filter((c) => c.pages > 100)) {
