@@ -77,6 +77,18 @@ describe('the scenario cache on disk', () => {
     }
   })
 
+  it('keeps text beyond ASCII exactly: accents, CJK and characters outside the BMP', async () => {
+    await freshEntry()
+    const { scenarioCache } = await import('../../src/scenarios/scenario-cache.js')
+    const { generateFixture } = await import('../../src/scenarios/generate.js')
+    const document = generateFixture({ sites: 1, pages: 3, locales: 1, routes: 1, seed: 1 })
+    document.sites![0]!.name = 'Café 東京 🚀 "quoted" \\ end'
+    const inputs = { scenario: 'test', seed: 1, options: '{}' }
+    scenarioCache()!.write(inputs, document)
+    expect(fs.readFileSync(path.join(dir, files()[0]!), 'utf8')).not.toContain('東')
+    expect(scenarioCache()!.read(inputs)).toEqual(document)
+  })
+
   it('never gives one seed the document of another', async () => {
     vi.stubEnv('SITEMOCK_SCENARIO_CACHE', 'off')
     const second = await exported('multi-locale', 2)
