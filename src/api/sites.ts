@@ -87,7 +87,8 @@ export const siteOperations = [
     authorize: authorizeSite,
     run({ params, body, store }) {
       const site = store.sites.get(params.siteId)!
-      store.updateSite(site, { ...(body.name !== undefined && { name: body.name }), ...(body.hostOrigin !== undefined && { hostOrigin: body.hostOrigin }) })
+      const { name, hostOrigin } = body
+      store.updateSite(site, { ...(name !== undefined && { name }), ...(hostOrigin !== undefined && { hostOrigin }) })
       return { status: 200, body: presentSite(site) }
     },
   }),

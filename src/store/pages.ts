@@ -68,8 +68,9 @@ export class PageTable {
 
   /** Changes the draft; every view of the draft follows, and the pathname moves in the registry. */
   updateDraft(page: PageRecord, changes: Partial<PageContent>): void {
-    const before: Partial<PageContent> = {}
-    for (const field of Object.keys(changes) as Array<keyof PageContent>) Object.assign(before, { [field]: page.draft[field] })
+    // The whole draft as it was, copied field by field in one go (the fields changed, picked by
+    // name, cost a write a microsecond): taken back, the unchanged fields are set to what they are.
+    const before = { ...page.draft }
     this.undo.record(() => this.updateDraft(page, before))
     if (changes.pathname !== undefined && changes.pathname !== page.draft.pathname) {
       this.pathnames.release(page.siteId, page.draft.pathname)
