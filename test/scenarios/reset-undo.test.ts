@@ -4,7 +4,10 @@ import '../../src/index.js'
 import { createMock, type MockOptions } from '../../src/mock.js'
 import { generateFixture } from '../../src/scenarios/generate.js'
 import { UndoLog } from '../../src/store/undo-log.js'
+import { createSavedMock } from '../../src/transports/browser-state.js'
+import { SessionJournal } from '../../src/transports/browser-session.js'
 import { startMock, type TestServer } from '../support/harness.js'
+import { MemoryStorage } from '../support/memory-storage.js'
 import { observe, runWrites, writeArbitrary } from '../support/write-sequences.js'
 
 // A fixed clock: a fresh mock and a reset one must make the same instants.
@@ -95,6 +98,26 @@ describe('reset() with other input', () => {
     document = generateFixture({ sites: 1, pages: 5, locales: 1, routes: 1, seed: 9 })
     mock.reset()
     expect(observe(mock)).toEqual(observe(createMock({ scenario: { fixture: document }, now })))
+  })
+})
+
+describe("the browser's reset, with the state saved in session storage", () => {
+  it('takes back the writes in the same store and gives what a fresh mock gives, also after a reload', () => {
+    const options = { scenario: 'default' as const, seed: 3, now }
+    const fresh = observe(createMock(options))
+    const storage = new MemoryStorage()
+    const journal = (): SessionJournal => new SessionJournal(storage, 'sitemock', 'default:3')
+    const saved = createSavedMock(options, journal())
+    const store = saved.mock.store
+    runWrites(saved.mock, [{ kind: 'createPage', n: 0, text: 'a' }, { kind: 'renameLocale', n: 1, code: 'de-DE' }])
+    saved.resetTo({ scenario: 'default', seed: 3 })
+    expect(saved.mock.store).toBe(store)
+    expect(observe(saved.mock)).toEqual(fresh)
+    // A reload restores the saved writes over the saved base; its reset builds the scenario once, then takes back.
+    const reloaded = createSavedMock(options, journal())
+    runWrites(reloaded.mock, [{ kind: 'deleteSite', n: 0, text: 'b' }])
+    reloaded.resetTo({ scenario: 'default', seed: 3 })
+    expect(observe(reloaded.mock)).toEqual(fresh)
   })
 })
 
