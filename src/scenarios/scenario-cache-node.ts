@@ -19,7 +19,8 @@ import { provideScenarioCache, type GeneratedInputs } from './scenario-cache.js'
  * versions, the generator's own code (its modules' size and time), the scenario, the seed and
  * the generator's options, and the length of the document that follows. A file whose line
  * differs from the one expected, or whose document does not parse, is ignored and written
- * again: a stale or damaged file is never used, and two inputs never share a file. A file is
+ * again: a stale or damaged file is never used, and two inputs never share a file. Writing a
+ * scenario and seed's file removes that scenario and seed's files of other inputs. A file is
  * written to a name of its own and renamed into place, so a reader never sees half of one.
  */
 provideScenarioCache({
@@ -48,6 +49,11 @@ provideScenarioCache({
       fs.mkdirSync(path.dirname(file.path), { recursive: true })
       fs.writeFileSync(temporary, `${file.header(body.length)}\n${body}`)
       fs.renameSync(temporary, file.path)
+      // Files of this scenario and seed made for other inputs (an older version) are stale for good.
+      const prefix = `${inputs.scenario}-${inputs.seed}-`
+      for (const name of fs.readdirSync(path.dirname(file.path))) {
+        if (name.startsWith(prefix) && name.endsWith('.json') && name !== path.basename(file.path)) fs.rmSync(path.join(path.dirname(file.path), name), { force: true })
+      }
     } catch {
       // A cache that cannot be written costs a generation next time, nothing more.
       if (temporary !== undefined) fs.rmSync(temporary, { force: true })
