@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
@@ -8,6 +7,7 @@ import { packageVersion } from '../cli/version.js'
 import type { Fixture } from '../contracts/types.js'
 import { DEFAULT_SCENARIO_MODULE } from './default.js'
 import { GENERATOR_MODULE } from './generate.js'
+import { fingerprint } from '../transports/browser-session.js'
 import { provideScenarioCache, type GeneratedInputs } from './scenario-cache.js'
 
 /**
@@ -67,7 +67,8 @@ const NOT_ASCII = /[\u0080-\uffff]/g
 function cacheFile(inputs: GeneratedInputs): { path: string; header: (length: number) => string } | undefined {
   if (process.env.SITEMOCK_SCENARIO_CACHE === 'off') return undefined
   const key = JSON.stringify({ sitemock: versions().sitemock, faker: versions().faker, code: versions().code, ...inputs })
-  const name = `${inputs.scenario}-${inputs.seed}-${createHash('sha256').update(key).digest('hex').slice(0, 16)}.json`
+  // The name tells inputs apart; the first line, compared whole, decides whether a file is theirs.
+  const name = `${inputs.scenario}-${inputs.seed}-${fingerprint(key).replace(':', '-')}.json`
   return { path: path.join(cacheDirectory(), name), header: (length) => JSON.stringify({ key, length }) }
 }
 
