@@ -77,10 +77,15 @@ export interface Mock {
    * kept text, without the body that handle() parses from it.
    */
   respond(request: ApiRequest): ApiResponse
+  /**
+   * The state itself. Mocks of one named scenario and seed share its start state until one
+   * writes; asking for the store makes it this mock's own (a copy if another mock shares it).
+   */
   readonly store: Store
   /**
    * Restores the current scenario, a named one, or a fixture document. An invalid fixture
-   * throws a FixtureError listing every problem, and the state stays as it was.
+   * throws a FixtureError listing every problem, and the state stays as it was. Restoring the
+   * current scenario or document takes back the writes made since, so it costs what they changed.
    */
   reset(options?: { scenario?: ScenarioSource; seed?: number; fixture?: unknown }): void
   credentials(): ReturnType<typeof credentialsOf>
