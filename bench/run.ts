@@ -14,6 +14,7 @@ import { chooseLoadGenerator, LOAD, type LoadGenerator, type LoadResult, type Wo
 import { openLoopInClient } from './open-loop.js'
 import { describeJournalWork, measureJournalWork } from './journal-work.js'
 import { describeMockDb, measureMockDb } from './mock-db.js'
+import { describeTestLoop, judgeTestLoop, measureTestLoop } from './test-loop.js'
 import { measureInProcess } from './msw-inprocess.js'
 import { startServer, type GcPause, type ServerProcess } from './processes.js'
 import { alternate, median } from './rounds.js'
@@ -285,6 +286,8 @@ async function main(): Promise<void> {
     measured.journalWork.push(...measureJournalWork(JSON.parse(fs.readFileSync(fixture, 'utf8')), n, workloads))
   }
   for (const work of measured.journalWork) log(`journal's work in process, ${describeJournalWork(work)}`)
+  // Where a test suite waits: reset, createMock of a scenario, and lists at a deep cursor by N.
+  measured.testLoop = await measureTestLoop(log)
 
   const report = render(load, measured)
   console.log('\n' + report)
@@ -335,6 +338,7 @@ function render(load: LoadGenerator, measured: Measured): string {
     `- In-process (setupServer + fetch, sequential requests, median of alternating rounds): static msw handler ${measured.inProcess!.staticMicros.toFixed(0)} µs, sitemock handler (GET page by id) ${measured.inProcess!.sitemockMicros.toFixed(0)} µs per request`,
     ...prismNote(measured),
     `- ${describeMockDb(measured.mockDb!)}`,
+    ...describeTestLoop(measured.testLoop!).map((line) => `- ${line}`),
     `- Collections started by V8's memory reducer, which leave node:http slower for good (src/cli/node-flags.ts): ${measured.reducingCollections.sitemock} in the sitemock servers, ${measured.reducingCollections.limit} in the limit's`,
     `- Fixed rate: an open loop (bench/open-loop.ts) offering ${FIXED_RATE.toLocaleString('en-US')} req/s evenly over ${LOAD.connections} keep-alive connections for ${FIXED_RATE_SECONDS} s, medians of ${ROUNDS} alternating rounds; ` +
       'each latency runs from when its request was due, so a stall is charged for every request that waited; the bare server at the same rate shows the floor that the client and the machine set',
@@ -342,6 +346,7 @@ function render(load: LoadGenerator, measured: Measured): string {
     '## Targets',
     '',
     ...judgeTargets(measured),
+    ...judgeTestLoop(measured.testLoop!),
     '',
   ]
   return lines.join('\n')

@@ -5,6 +5,7 @@ import type { InProcessResult } from './msw-inprocess.js'
 import type { StartupResult } from './startup.js'
 import type { JournalWork } from './journal-work.js'
 import type { MockDbResult } from './mock-db.js'
+import type { TestLoopFigures } from './test-loop.js'
 import { median } from './rounds.js'
 
 export interface Row {
@@ -39,6 +40,8 @@ export interface Measured {
   mockDb?: MockDbResult
   /** The journal's own work per request, timed in process, at N = small and large. */
   journalWork?: JournalWork[]
+  /** reset, createMock and deep cursors: where a test suite waits (test-loop.ts). */
+  testLoop?: TestLoopFigures
   /** Collections V8's memory reducer started, summed over the servers of each kind. */
   reducingCollections: { sitemock: number; limit: number }
 }
@@ -52,7 +55,7 @@ export const JOURNAL_OFF = 'sitemock --journal-size 0'
 export const JOURNAL_ON_TWIN = 'sitemock, a second server'
 export const JOURNAL_OFF_TWIN = 'sitemock --journal-size 0, a second server'
 
-const verdict = (met: boolean, text: string): string => `- ${met ? 'met' : 'NOT MET'}: ${text}`
+export const verdict = (met: boolean, text: string): string => `- ${met ? 'met' : 'NOT MET'}: ${text}`
 const pct = (ratio: number): string => `${(ratio * 100).toFixed(0)}%`
 /** A share near a target's bound, printed to a tenth: 10.1% must not read as 10%. */
 const pct1 = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`

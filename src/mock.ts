@@ -23,8 +23,8 @@ import { OverrideSet } from './overrides/override-set.js'
 import { stateControlRoutes } from './scenarios/state-routes.js'
 import { ChangeTracker, type ChangeListener, type ReplayableWrite } from './persist/changes.js'
 import { createRequestClock } from './persist/request-clock.js'
-import { loadFixture } from './scenarios/fixture.js'
-import { buildFromSource, type ScenarioSource } from './scenarios/source.js'
+import { MockState } from './scenarios/mock-state.js'
+import type { ScenarioSource } from './scenarios/source.js'
 import type { Store } from './store/store.js'
 import type { FaultRequest } from './contracts/types.js'
 import { FaultSet } from './faults/fault-set.js'
@@ -78,10 +78,15 @@ export interface Mock {
    * kept text, without the body that handle() parses from it.
    */
   respond(request: MockRequest): ApiResponse
+  /**
+   * The state itself. Mocks of one named scenario and seed share its start state until one
+   * writes; asking for the store makes it this mock's own (a copy if another mock shares it).
+   */
   readonly store: Store
   /**
    * Restores the current scenario, a named one, or a fixture document. An invalid fixture
-   * throws a FixtureError listing every problem, and the state stays as it was.
+   * throws a FixtureError listing every problem, and the state stays as it was. Restoring the
+   * current scenario or document takes back the writes made since, so it costs what they changed.
    */
   reset(options?: { scenario?: ScenarioSource; seed?: number; fixture?: unknown }): void
   credentials(): ReturnType<typeof credentialsOf>
@@ -104,23 +109,22 @@ export function createMock(options: MockOptions = {}): Mock {
   if (options.control && options.control.token !== undefined && options.control.token.trim() === '') {
     throw new Error('control.token must not be empty: an empty token would open the control plane to an empty x-control-token header')
   }
-  let source: ScenarioSource = options.scenario ?? 'default'
-  let seed = options.seed
   const clock = createRequestClock(options.now)
   const changes = new ChangeTracker()
   const journal = new RequestJournal(options.journalSize)
   const faults = new FaultSet(options.seed ?? DEFAULT_SEED)
   for (const fault of options.faults ?? []) faults.add(fault)
   const overrides = new OverrideSet()
-  let store = options.state === undefined ? buildFromSource(source, seed, clock.now) : loadFixture(options.state, { now: clock.now, adopt: true })
+  const state = new MockState(options.scenario ?? 'default', options.seed, options.state, clock.now)
+  const store = (): Store => state.store
   const limit = options.rateLimit === undefined || options.rateLimit === false ? DEFAULT_RATE_LIMIT : options.rateLimit
   const dispatch = createDispatcher({
     routes: apiRoutes,
-    store: () => store,
+    store,
     rateLimiter: new RateLimiter(limit, options.rateLimit !== undefined && options.rateLimit !== false),
   })
   // A replayed write was admitted once already: no rate limit applies to it again.
-  const replayDispatch = createDispatcher({ routes: apiRoutes, store: () => store, rateLimiter: new RateLimiter(limit, false) })
+  const replayDispatch = createDispatcher({ routes: apiRoutes, store, rateLimiter: new RateLimiter(limit, false) })
   // Counts the requests that may have changed the state, so mock.db knows when to read it again.
   let version = 0
   let db: unknown
@@ -138,25 +142,20 @@ export function createMock(options: MockOptions = {}): Mock {
       for (const name in cors) headers[name] = cors[name]!
       return { ...response, headers }
     },
+    // Whoever holds the store may change it directly: it is this mock's own from here on.
     get store() {
-      return store
+      return state.writable()
     },
     reset(next = {}) {
-      const nextSource = next.fixture !== undefined ? { fixture: next.fixture } : (next.scenario ?? source)
-      // A document given without a seed is restored exactly; a named scenario keeps the current
-      // seed, or the one the mock started with when a document has been restored since.
-      const nextSeed = next.seed ?? (next.fixture !== undefined ? undefined : (seed ?? options.seed))
-      store = buildFromSource(nextSource, nextSeed, clock.now)
+      state.reset(next)
       version++
-      source = nextSource
-      seed = nextSeed
       changes.notify({ kind: 'replace' })
     },
-    credentials: () => credentialsOf(store),
+    credentials: () => credentialsOf(state.store),
     onChange: (listener) => changes.listen(listener),
     replay(write) {
       version++
-      store.random.restore(write.randomState)
+      state.writable().random.restore(write.randomState)
       clock.freeze(write.at)
       try {
         return write.request.path.startsWith(CONTROL_PREFIX) ? controlPlane.handle(write.request, target) : replayDispatch(write.request)
@@ -172,15 +171,13 @@ export function createMock(options: MockOptions = {}): Mock {
   // mock.db, typed and made by the sitemock/data entry (see db-provider.ts). Writes through the
   // collections are the API's own, without the rate limit, the journal, faults or overrides.
   const mock = Object.defineProperty(core, 'db', {
-    get: () => (db ??= makeMockDb({ store: () => store, version: () => version, write: writeThroughApi, settled: () => changes.settled() })),
+    get: () => (db ??= makeMockDb({ store, version: () => version, write: writeThroughApi, settled: () => changes.settled() })),
   }) as Mock
   const target = {
-    store: () => store,
+    store,
     reset: (body: Parameters<Mock['reset']>[0]) => mock.reset(body),
-    credentials: () => credentialsOf(store),
-    // A named scenario without a seed uses the default one; a document without one continues its own ids.
-    scenario: () =>
-      typeof source === 'string' ? { name: source, seed: seed ?? DEFAULT_SEED } : { name: 'label' in source ? source.label : 'fixture document', seed },
+    credentials: () => credentialsOf(state.store),
+    scenario: () => state.describe(),
     journal,
     faults,
     overrides,
@@ -192,9 +189,11 @@ export function createMock(options: MockOptions = {}): Mock {
    * the dispatcher alike.
    */
   const answerApi = (request: ApiRequest): ApiResponse => {
+    // Before the caller is identified: its records must be the ones a write changes.
+    if (request.method !== 'GET' && request.method !== 'HEAD') state.writable()
     let prepared: PreparedRequest
     try {
-      prepared = { match: apiRoutes.match(request.method, request.path), caller: identifyCaller(request.headers, store) }
+      prepared = { match: apiRoutes.match(request.method, request.path), caller: identifyCaller(request.headers, state.store) }
     } catch (error) {
       // The same last net as answer(): whatever a caller from code sends, a bug is an answer in the envelope.
       return internalError(error, request).toResponse()
@@ -208,8 +207,10 @@ export function createMock(options: MockOptions = {}): Mock {
     const control = request.path.startsWith(CONTROL_PREFIX)
     if (request.method === 'GET' || request.method === 'HEAD') return control ? controlAnswer(request) : api(request, prepared)
     version++
+    // A reset or an import replaces the store itself: no copy of a shared one to make first.
+    if (!control || controlPlane.writes(request)) state.writable()
     if (!changes.listening) return control ? controlAnswer(request) : api(request, prepared)
-    const randomState = store.random.state()
+    const randomState = state.store.random.state()
     const at = clock.freeze()
     let response: ApiResponse
     try {

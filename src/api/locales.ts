@@ -21,13 +21,8 @@ function renameLocale(store: Store, locale: LocaleRecord, code: string): void {
   const site = store.sites.get(locale.siteId)!
   const previous = locale.locale
   store.locales.update(locale, { locale: code })
-  if (site.defaultLocale === previous) site.defaultLocale = code
-  for (const page of store.pages.ofSite(site.id).values()) {
-    store.pages.changedInPlace(page)
-    for (const content of [page.draft, page.live]) {
-      for (const localization of content?.localizations ?? []) if (localization.locale === previous) localization.locale = code
-    }
-  }
+  if (site.defaultLocale === previous) store.updateSite(site, { defaultLocale: code })
+  store.pages.renameLocalizations(site.id, previous, code)
 }
 
 export const localeOperations = [

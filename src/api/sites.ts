@@ -87,8 +87,8 @@ export const siteOperations = [
     authorize: authorizeSite,
     run({ params, body, store }) {
       const site = store.sites.get(params.siteId)!
-      if (body.name !== undefined) site.name = body.name
-      if (body.hostOrigin !== undefined) site.hostOrigin = body.hostOrigin
+      const { name, hostOrigin } = body
+      store.updateSite(site, { ...(name !== undefined && { name }), ...(hostOrigin !== undefined && { hostOrigin }) })
       return { status: 200, body: presentSite(site) }
     },
   }),

@@ -1,4 +1,5 @@
 import '../scenarios/faker-node.js'
+import '../scenarios/scenario-cache-node.js'
 import { runContractCommand } from './contract.js'
 import { didYouMean } from './did-you-mean.js'
 import { runGenerate } from './generate.js'

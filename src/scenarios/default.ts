@@ -5,6 +5,9 @@ import { blankContent } from '../store/records.js'
 import { FIXTURE_EPOCH } from './build-store.js'
 import { FIXTURE_VERSION } from './export-state.js'
 
+/** This module's file: a cached document names the generator's code it came from. */
+export const DEFAULT_SCENARIO_MODULE = import.meta.url
+
 /**
  * The default scenario: two workspaces with an App key each; the first has a site with two
  * locales (en-US, fr-FR), 36 pages (more than the default page size) and three routes, one of

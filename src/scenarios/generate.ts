@@ -6,6 +6,9 @@ import { compareStrings } from '../store/sorted-index.js'
 import { FIXTURE_EPOCH } from './build-store.js'
 import { FIXTURE_VERSION } from './export-state.js'
 
+/** This module's file: a cached document names the generator's code it came from. */
+export const GENERATOR_MODULE = import.meta.url
+
 export interface GenerateOptions {
   /** Sites in the one workspace. */
   sites: number

@@ -1,5 +1,6 @@
 import type { LocaleRecord } from './records.js'
 import { SortedIndex } from './sorted-index.js'
+import { UndoLog } from './undo-log.js'
 
 // A site's default locale is created with the site, so it has the lowest seq and creation
 // order alone puts it first in every list.
@@ -12,6 +13,8 @@ export class LocaleTable {
   private readonly ordered = new Map<string, SortedIndex<LocaleRecord>>()
   /** A site's soft-deleted locales by code, in deletion order, so a restore by code never scans. */
   private readonly deleted = new Map<string, Map<string, LocaleRecord[]>>()
+
+  constructor(private readonly undo = new UndoLog()) {}
 
   ofSite(siteId: string): SortedIndex<LocaleRecord> {
     let index = this.ordered.get(siteId)
@@ -33,9 +36,23 @@ export class LocaleTable {
     this.byId.set(locale.id, locale)
     if (locale.deletedAt === null) this.activate(locale)
     else this.keepDeleted(locale)
+    this.undo.record(() => this.unadd(locale))
+  }
+
+  /** Takes back add(): the locale was the last one kept with its code, if deleted. */
+  private unadd(locale: LocaleRecord): void {
+    this.byId.delete(locale.id)
+    if (locale.deletedAt === null) {
+      this.codes(locale.siteId).delete(locale.locale)
+      this.ofSite(locale.siteId).remove(locale)
+    } else {
+      this.forgetDeleted(locale, this.deletedOf(locale.siteId).get(locale.locale)!.length - 1)
+    }
   }
 
   update(locale: LocaleRecord, changes: { locale?: string; domain?: string | null }): void {
+    const before = { locale: locale.locale, domain: locale.domain }
+    this.undo.record(() => this.update(locale, before))
     if (changes.locale !== undefined && changes.locale !== locale.locale) {
       this.codes(locale.siteId).delete(locale.locale)
       locale.locale = changes.locale
@@ -49,23 +66,48 @@ export class LocaleTable {
     this.codes(locale.siteId).delete(locale.locale)
     this.ofSite(locale.siteId).remove(locale)
     this.keepDeleted(locale)
+    this.undo.record(() => this.restore(locale))
   }
 
   restore(locale: LocaleRecord): void {
+    const deletedAt = locale.deletedAt
     locale.deletedAt = null
     // Only the deleted locales of one site with one code are searched here: a handful at most.
-    const sameCode = this.deletedOf(locale.siteId).get(locale.locale) ?? []
-    sameCode.splice(sameCode.indexOf(locale), 1)
-    if (sameCode.length === 0) this.deletedOf(locale.siteId).delete(locale.locale)
+    const position = (this.deletedOf(locale.siteId).get(locale.locale) ?? []).indexOf(locale)
+    this.forgetDeleted(locale, position)
     this.activate(locale)
+    this.undo.record(() => {
+      locale.deletedAt = deletedAt
+      this.codes(locale.siteId).delete(locale.locale)
+      this.ofSite(locale.siteId).remove(locale)
+      // Back in its place: the latest deleted one with a code is the one a restore by code finds.
+      const byCode = this.deletedOf(locale.siteId)
+      const sameCode = byCode.get(locale.locale)
+      if (sameCode) sameCode.splice(position, 0, locale)
+      else byCode.set(locale.locale, [locale])
+    })
+  }
+
+  private forgetDeleted(locale: LocaleRecord, position: number): void {
+    const byCode = this.deletedOf(locale.siteId)
+    const sameCode = byCode.get(locale.locale) ?? []
+    sameCode.splice(position, 1)
+    if (sameCode.length === 0) byCode.delete(locale.locale)
   }
 
   dropSite(siteId: string): void {
-    for (const sameCode of this.deletedOf(siteId).values()) for (const locale of sameCode) this.byId.delete(locale.id)
-    for (const locale of this.ofSite(siteId).values()) this.byId.delete(locale.id)
+    const dropped = { ordered: this.ofSite(siteId), activeByCode: this.activeByCode.get(siteId), deleted: this.deletedOf(siteId) }
+    const locales = [...[...dropped.deleted.values()].flat(), ...dropped.ordered.values()]
+    for (const locale of locales) this.byId.delete(locale.id)
     this.ordered.delete(siteId)
     this.activeByCode.delete(siteId)
     this.deleted.delete(siteId)
+    this.undo.record(() => {
+      for (const locale of locales) this.byId.set(locale.id, locale)
+      this.ordered.set(siteId, dropped.ordered)
+      if (dropped.activeByCode) this.activeByCode.set(siteId, dropped.activeByCode)
+      this.deleted.set(siteId, dropped.deleted)
+    })
   }
 
   /** Copies the active locales, in order, with fresh ids. */

@@ -5,6 +5,7 @@ import type { PageVersion, SortDirection } from './page-order.js'
 import type { PathnameRegistry } from './pathnames.js'
 import type { PageContent, PageRecord } from './records.js'
 import type { SortedIndex } from './sorted-index.js'
+import { UndoLog } from './undo-log.js'
 
 export interface PageOrder {
   version: PageVersion
@@ -26,7 +27,10 @@ export class PageTable {
    */
   readonly presented = new DerivedTexts<PageContent>(20_000)
 
-  constructor(private readonly pathnames: PathnameRegistry) {}
+  constructor(
+    private readonly pathnames: PathnameRegistry,
+    private readonly undo = new UndoLog(),
+  ) {}
 
   private site(siteId: string): SitePageIndexes {
     let site = this.sites.get(siteId)
@@ -59,10 +63,20 @@ export class PageTable {
     this.site(page.siteId).add(page)
     this.pathnames.claim(page.siteId, page.draft.pathname, { kind: 'page', id: page.id })
     if (page.live) this.liveOf(page.siteId).set(page.live.pathname, page)
+    this.undo.record(() => this.remove(page))
   }
 
   /** Changes the draft; every view of the draft follows, and the pathname moves in the registry. */
   updateDraft(page: PageRecord, changes: Partial<PageContent>): void {
+    // The whole draft as it was, in one copy: picking the changed fields by name here cost a
+    // write about a microsecond, so they are picked when taken back, which is rarer. Only they
+    // are set again, so the page moves in no view that reads none of them.
+    const before = { ...page.draft }
+    this.undo.record(() => {
+      const restored: Partial<PageContent> = {}
+      for (const field of Object.keys(changes) as Array<keyof PageContent>) Object.assign(restored, { [field]: before[field] })
+      this.updateDraft(page, restored)
+    })
     if (changes.pathname !== undefined && changes.pathname !== page.draft.pathname) {
       this.pathnames.release(page.siteId, page.draft.pathname)
       this.pathnames.claim(page.siteId, changes.pathname, { kind: 'page', id: page.id })
@@ -80,6 +94,17 @@ export class PageTable {
   /** Copies every draft of the site to live; the live views are rebuilt on their next use. */
   publishSite(siteId: string, at: string): number {
     const site = this.site(siteId)
+    const before = { pages: [...site.all].map((page) => ({ page, live: page.live, publishedAt: page.publishedAt })), live: this.livePathnames.get(siteId) }
+    this.undo.record(() => {
+      for (const { page, live, publishedAt } of before.pages) {
+        this.changedInPlace(page)
+        page.live = live
+        page.publishedAt = publishedAt
+      }
+      site.forget('live')
+      if (before.live) this.livePathnames.set(siteId, before.live)
+      else this.livePathnames.delete(siteId)
+    })
     for (const page of site.all) {
       // The draft shows publishedAt too.
       this.changedInPlace(page)
@@ -99,16 +124,51 @@ export class PageTable {
     this.site(page.siteId).remove(page)
     this.pathnames.release(page.siteId, page.draft.pathname)
     const live = this.livePathnames.get(page.siteId)
-    if (page.live && live?.get(page.live.pathname) === page) live.delete(page.live.pathname)
+    const listedLive = page.live !== null && live?.get(page.live.pathname) === page
+    if (listedLive) live!.delete(page.live!.pathname)
+    this.undo.record(() => {
+      this.byId.set(page.id, page)
+      this.site(page.siteId).add(page)
+      this.pathnames.claim(page.siteId, page.draft.pathname, { kind: 'page', id: page.id })
+      if (listedLive) this.liveOf(page.siteId).set(page.live!.pathname, page)
+    })
+  }
+
+  /** Renames a locale in the localizations of every page of the site, both versions. */
+  renameLocalizations(siteId: string, previous: string, code: string): void {
+    const pages = this.ofSite(siteId).values()
+    const renamed: Array<{ locale: string }> = []
+    for (const page of pages) {
+      // Every page's text names the site's default locale, which the rename may change too.
+      this.changedInPlace(page)
+      for (const content of [page.draft, page.live]) {
+        for (const localization of content?.localizations ?? []) {
+          if (localization.locale !== previous) continue
+          localization.locale = code
+          renamed.push(localization)
+        }
+      }
+    }
+    this.undo.record(() => {
+      for (const page of pages) this.changedInPlace(page)
+      for (const localization of renamed) localization.locale = previous
+    })
   }
 
   dropSite(siteId: string): void {
-    for (const page of this.site(siteId).all) {
+    const site = this.site(siteId)
+    const live = this.livePathnames.get(siteId)
+    for (const page of site.all) {
       this.changedInPlace(page)
       this.byId.delete(page.id)
     }
     this.sites.delete(siteId)
     this.livePathnames.delete(siteId)
+    this.undo.record(() => {
+      for (const page of site.all) this.byId.set(page.id, page)
+      this.sites.set(siteId, site)
+      if (live) this.livePathnames.set(siteId, live)
+    })
   }
 
   private liveOf(siteId: string): Map<string, PageRecord> {

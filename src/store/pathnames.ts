@@ -1,3 +1,5 @@
+import { UndoLog } from './undo-log.js'
+
 /**
  * Pages and routes of a site share one pathname space: a pathname is owned by at most one
  * page or route. One map per site makes the 409 check O(1) for both families.
@@ -9,6 +11,9 @@ export interface PathnameOwner {
 
 export class PathnameRegistry {
   private readonly bySite = new Map<string, Map<string, PathnameOwner>>()
+
+  /** Claims and releases are taken back by the tables that make them; a dropped site here. */
+  constructor(private readonly undo = new UndoLog()) {}
 
   owner(siteId: string, pathname: string): PathnameOwner | undefined {
     return this.bySite.get(siteId)?.get(pathname)
@@ -31,6 +36,8 @@ export class PathnameRegistry {
   }
 
   dropSite(siteId: string): void {
+    const site = this.bySite.get(siteId)
     this.bySite.delete(siteId)
+    if (site) this.undo.record(() => this.bySite.set(siteId, site))
   }
 }

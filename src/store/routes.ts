@@ -1,6 +1,7 @@
 import type { PathnameRegistry } from './pathnames.js'
 import type { RouteRecord } from './records.js'
 import { compareStrings, SortedIndex } from './sorted-index.js'
+import { UndoLog } from './undo-log.js'
 
 const byPathname = (a: RouteRecord, b: RouteRecord): number =>
   compareStrings(a.pathname, b.pathname) || compareStrings(a.id, b.id)
@@ -10,7 +11,10 @@ export class RouteTable {
   readonly byId = new Map<string, RouteRecord>()
   private readonly ordered = new Map<string, SortedIndex<RouteRecord>>()
 
-  constructor(private readonly pathnames: PathnameRegistry) {}
+  constructor(
+    private readonly pathnames: PathnameRegistry,
+    private readonly undo = new UndoLog(),
+  ) {}
 
   ofSite(siteId: string): SortedIndex<RouteRecord> {
     let index = this.ordered.get(siteId)
@@ -27,26 +31,36 @@ export class RouteTable {
     this.byId.set(route.id, route)
     this.ofSite(route.siteId).insert(route)
     this.pathnames.claim(route.siteId, route.pathname, { kind: 'route', id: route.id })
+    this.undo.record(() => this.remove(route))
   }
 
   rename(route: RouteRecord, pathname: string): void {
+    const previous = route.pathname
     const index = this.ofSite(route.siteId)
     index.remove(route)
     this.pathnames.release(route.siteId, route.pathname)
     route.pathname = pathname
     index.insert(route)
     this.pathnames.claim(route.siteId, pathname, { kind: 'route', id: route.id })
+    this.undo.record(() => this.rename(route, previous))
   }
 
   remove(route: RouteRecord): void {
     this.byId.delete(route.id)
     this.ofSite(route.siteId).remove(route)
     this.pathnames.release(route.siteId, route.pathname)
+    this.undo.record(() => this.add(route))
   }
 
   dropSite(siteId: string): void {
-    for (const route of this.ofSite(siteId).values()) this.byId.delete(route.id)
+    const index = this.ofSite(siteId)
+    const routes = index.values()
+    for (const route of routes) this.byId.delete(route.id)
     this.ordered.delete(siteId)
+    this.undo.record(() => {
+      for (const route of routes) this.byId.set(route.id, route)
+      this.ordered.set(siteId, index)
+    })
   }
 
   copySite(fromSiteId: string, toSiteId: string, newId: () => string): void {

@@ -25,6 +25,12 @@ export class SortedIndex<T> {
    */
   private chunkOf = new Map<T, T[] | null>()
   private removedEntries = 0
+  /**
+   * Each chunk's place in `chunks`: a cursor's item is found by two lookups, however many
+   * chunks there are, where a search of the chunk list grew with the index. Renumbered from
+   * the chunk on when one is split off or dropped, once per CHUNK / 2 inserts at most.
+   */
+  private readonly numberOf = new Map<T[], number>()
 
   constructor(private readonly compare: (a: T, b: T) => number) {}
 
@@ -37,6 +43,7 @@ export class SortedIndex<T> {
     if (this.chunks.length === 0) {
       const chunk = [item]
       this.chunks.push(chunk)
+      this.numberOf.set(chunk, 0)
       this.chunkOf.set(item, chunk)
       this.validStarts = 0
       return
@@ -60,6 +67,7 @@ export class SortedIndex<T> {
       const moved = chunk.splice(CHUNK / 2)
       for (const other of moved) this.chunkOf.set(other, moved)
       this.chunks.splice(c + 1, 0, moved)
+      this.renumber(c + 1)
     }
     this.validStarts = Math.min(this.validStarts, c + 1)
   }
@@ -72,7 +80,11 @@ export class SortedIndex<T> {
     chunk.splice(at, 1)
     this.chunkOf.set(item, null)
     this.count--
-    if (chunk.length === 0) this.chunks.splice(c, 1)
+    if (chunk.length === 0) {
+      this.chunks.splice(c, 1)
+      this.numberOf.delete(chunk)
+      this.renumber(c)
+    }
     this.validStarts = Math.min(this.validStarts, chunk.length === 0 ? c : c + 1)
     if (++this.removedEntries > Math.max(this.count, CHUNK)) this.forgetRemoved()
   }
@@ -94,7 +106,11 @@ export class SortedIndex<T> {
   private find(item: T): { c: number; chunk: T[]; at: number } | undefined {
     const chunk = this.chunkOf.get(item)
     if (chunk === undefined || chunk === null) return undefined
-    return { c: this.chunks.indexOf(chunk), chunk, at: chunk.indexOf(item) }
+    return { c: this.numberOf.get(chunk)!, chunk, at: chunk.indexOf(item) }
+  }
+
+  private renumber(from: number): void {
+    for (let c = from; c < this.chunks.length; c++) this.numberOf.set(this.chunks[c]!, c)
   }
 
   /** Position of the first item not less than `probe` (which need not be in the index). */

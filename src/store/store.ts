@@ -6,6 +6,7 @@ import type { SiteRecord, WorkspaceRecord } from './records.js'
 import { RouteTable } from './routes.js'
 import { SortedIndex } from './sorted-index.js'
 import { isoInstant } from './instant.js'
+import { UndoLog } from './undo-log.js'
 
 const bySeq = (a: SiteRecord, b: SiteRecord): number => a.seq - b.seq
 
@@ -14,22 +15,44 @@ const bySeq = (a: SiteRecord, b: SiteRecord): number => a.seq - b.seq
  * Operations are synchronous, so each write is atomic with respect to every other request.
  */
 export class Store {
+  /** Every write since the start state, to take back on reset (see markStart and rollback). */
+  private readonly undo = new UndoLog()
   readonly workspaces = new Map<string, WorkspaceRecord>()
   readonly workspaceByAppKey = new Map<string, WorkspaceRecord>()
   readonly sites = new Map<string, SiteRecord>()
   readonly siteByApiKey = new Map<string, SiteRecord>()
   private readonly sitesOfWorkspace = new Map<string, SortedIndex<SiteRecord>>()
-  readonly pathnames = new PathnameRegistry()
-  readonly locales = new LocaleTable()
-  readonly pages = new PageTable(this.pathnames)
-  readonly routes = new RouteTable(this.pathnames)
+  readonly pathnames = new PathnameRegistry(this.undo)
+  readonly locales = new LocaleTable(this.undo)
+  readonly pages = new PageTable(this.pathnames, this.undo)
+  readonly routes = new RouteTable(this.pathnames, this.undo)
   private seq = 0
+  /** Where the counters stood at the start state. */
+  private start = { seq: 0, random: 0 }
 
   constructor(
     readonly random: RandomSource = createRandom(1),
-    /** The clock; injected so fixtures and tests never depend on wall time. */
-    readonly now: () => Date = () => new Date(),
+    /** The clock; injected so fixtures and tests never depend on wall time. A mock that takes a shared store sets its own. */
+    public now: () => Date = () => new Date(),
   ) {}
+
+  /** The state as it is now becomes the one rollback() returns to. */
+  markStart(): void {
+    this.start = { seq: this.seq, random: this.random.state() }
+    this.undo.start()
+  }
+
+  /**
+   * Takes back every write since markStart(), in time proportional to them, and returns true;
+   * false when it cannot (never marked, or more writes than the log keeps): then build anew.
+   */
+  rollback(): boolean {
+    if (!this.undo.complete) return false
+    this.undo.rollback()
+    this.seq = this.start.seq
+    this.random.restore(this.start.random)
+    return true
+  }
 
   nextSeq(): number {
     return ++this.seq
@@ -42,6 +65,10 @@ export class Store {
   addWorkspace(workspace: WorkspaceRecord): void {
     this.workspaces.set(workspace.id, workspace)
     this.workspaceByAppKey.set(workspace.appApiKey, workspace)
+    this.undo.record(() => {
+      this.workspaces.delete(workspace.id)
+      this.workspaceByAppKey.delete(workspace.appApiKey)
+    })
   }
 
   sitesOf(workspaceId: string): SortedIndex<SiteRecord> {
@@ -55,17 +82,42 @@ export class Store {
     this.sites.set(site.id, site)
     this.siteByApiKey.set(site.publicApiKey, site)
     this.sitesOf(site.workspaceId).insert(site)
+    this.undo.record(() => this.unlistSite(site))
+  }
+
+  /** Changes a site's own fields (its locales, pages and routes are not touched). */
+  updateSite(site: SiteRecord, changes: Partial<Pick<SiteRecord, 'name' | 'hostOrigin' | 'defaultLocale'>>): void {
+    const before = { name: site.name, hostOrigin: site.hostOrigin, defaultLocale: site.defaultLocale }
+    Object.assign(site, changes)
+    this.undo.record(() => Object.assign(site, before))
   }
 
   /** Deletes the site and everything in it; its Site API key stops working at once. */
   deleteSite(site: SiteRecord): void {
-    this.sites.delete(site.id)
-    this.siteByApiKey.delete(site.publicApiKey)
-    this.sitesOf(site.workspaceId).remove(site)
+    this.unlistSite(site)
+    this.undo.record(() => this.relistSite(site))
     this.locales.dropSite(site.id)
     this.pages.dropSite(site.id)
     this.routes.dropSite(site.id)
     this.pathnames.dropSite(site.id)
+  }
+
+  private unlistSite(site: SiteRecord): void {
+    this.sites.delete(site.id)
+    this.siteByApiKey.delete(site.publicApiKey)
+    this.sitesOf(site.workspaceId).remove(site)
+  }
+
+  /**
+   * Puts a deleted site back where it was: lists of sites follow the map's order, which is
+   * creation order (seq), so the map is refilled in that order, a step per site.
+   */
+  private relistSite(site: SiteRecord): void {
+    const sites = [...this.sites.values(), site].sort(bySeq)
+    this.sites.clear()
+    for (const each of sites) this.sites.set(each.id, each)
+    this.siteByApiKey.set(site.publicApiKey, site)
+    this.sitesOf(site.workspaceId).insert(site)
   }
 
   /** Copies a site's locales, pages (with localizations) and routes into a new site, all with fresh ids. */

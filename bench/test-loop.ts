@@ -1,0 +1,278 @@
+// Where a test suite waits on the mock: reset() after a test's writes, createMock of a scenario
+// (first and second in a process, first in a fresh process against JSON.parse of the scenario's
+// export), and a list at a deep cursor by N, in process and over HTTP. Every figure is a median
+// of alternating rounds, and every target a ratio of figures measured in the same rounds: the
+// machine is shared, so absolute times move with whatever else runs on it.
+//
+//   node --import tsx bench/test-loop.ts [--quick]
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+// The package's entry: it provides faker, which generating a scenario needs.
+import { createMock, type Mock, type MockOptions } from '../src/index.js'
+import { generateFixture } from '../src/scenarios/generate.js'
+import { LARGE, type ScenarioName } from '../src/scenarios/index.js'
+import { startServer } from './processes.js'
+import { median } from './rounds.js'
+import { verdict } from './targets.js'
+import { wrk } from './wrk.js'
+
+const runAlone = process.argv[1] !== undefined && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
+/** --quick (run alone): fewer and shorter rounds, for a check while working. */
+const quick = runAlone && process.argv.includes('--quick')
+const ROUNDS = quick ? 5 : 11
+const repoFile = (name: string): string => fileURLToPath(new URL(name, import.meta.url))
+
+interface Sized {
+  label: string
+  pages: number
+  options: MockOptions
+}
+
+/** The default scenario (36 pages), large (10,000) and a generated site of 100,000 pages as a fixture source. */
+function sizes(): Sized[] {
+  const huge = generateFixture({ ...LARGE, pages: 100_000, seed: 1 })
+  return [
+    { label: 'default', pages: 36, options: { scenario: 'default' } },
+    { label: 'large', pages: 10_000, options: { scenario: 'large' } },
+    { label: '100k fixture', pages: 100_000, options: { scenario: { fixture: huge } } },
+  ]
+}
+
+interface Caller {
+  key: string
+  siteId: string
+  pageIds: string[]
+}
+
+function callerOf(mock: Mock): Caller {
+  const { workspaces, sites } = mock.credentials()
+  const siteId = sites[0]!.id
+  return { key: workspaces[0]!.appApiKey, siteId, pageIds: mock.store.pages.ofSite(siteId).values().map((page) => page.id) }
+}
+
+function send(mock: Mock, method: 'GET' | 'PATCH', path: string, caller: Caller, body?: unknown, query = ''): void {
+  const response = mock.respond({ method, path, query, headers: { 'x-api-key': caller.key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  if (response.status !== 200) throw new Error(`${method} ${path}?${query} answered ${response.status}`)
+}
+
+/** ms of one reset() after a test that edited `changes` pages (each PATCH a record changed). */
+function resetAfter(mock: Mock, changes: number, round: number): number {
+  const caller = callerOf(mock)
+  for (let i = 0; i < changes; i++) send(mock, 'PATCH', `/v6/pages/${caller.pageIds[(i * 7 + round) % caller.pageIds.length]}`, caller, { title: `Edited ${round} ${i}` })
+  const started = performance.now()
+  mock.reset()
+  return performance.now() - started
+}
+
+function measureResets(): Array<{ label: string; changes: number; ms: number }> {
+  const mocks = sizes().map((size) => ({ size, mock: createMock({ ...size.options, rateLimit: false }) }))
+  const results: Array<{ label: string; changes: number; ms: number[] }> = []
+  for (const changes of [1, 10, 100]) for (const { size } of mocks) results.push({ label: size.label, changes, ms: [] })
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const result of results) result.ms.push(resetAfter(mocks.find((m) => m.size.label === result.label)!.mock, result.changes, round))
+  }
+  return results.map(({ label, changes, ms }) => ({ label, changes, ms: median(ms) }))
+}
+
+interface CreateFigures {
+  scenario: ScenarioName
+  firstMs: number
+  secondMs: number
+  /** A fresh process's first createMock with the scenario cache on disk (written by an earlier process), and without it. */
+  freshMs: number
+  freshUncachedMs: number
+  /** JSON.parse of the scenario's export in those processes. */
+  freshParseMs: number
+}
+
+/** One fresh process: its first createMock and its JSON.parse of the scenario's export. */
+function freshProcess(scenario: ScenarioName, env: NodeJS.ProcessEnv): { createMs: number; parseMs: number } {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', repoFile('./create-mock-probe.ts'), scenario], { encoding: 'utf8', env })
+  return JSON.parse(output.trim().split('\n').at(-1)!) as { createMs: number; parseMs: number }
+}
+
+function measureCreate(): CreateFigures[] {
+  const scenarios: ScenarioName[] = ['default', 'multi-locale', 'large']
+  // A cache of this run's own: the first process writes it, the later ones read it.
+  const cached = { ...process.env, SITEMOCK_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-bench-cache-')) }
+  const uncached = { ...process.env, SITEMOCK_SCENARIO_CACHE: 'off' }
+  const figures = scenarios.map((scenario) => {
+    const time = (): number => {
+      const started = performance.now()
+      createMock({ scenario })
+      return performance.now() - started
+    }
+    const firstMs = time()
+    const second = Array.from({ length: ROUNDS }, time)
+    freshProcess(scenario, cached)
+    return { scenario, firstMs, secondMs: median(second), fresh: [] as number[], uncached: [] as number[], parse: [] as number[] }
+  })
+  for (let round = 0; round < Math.min(ROUNDS, 7); round++) {
+    for (const figure of figures) {
+      const fresh = freshProcess(figure.scenario, cached)
+      figure.fresh.push(fresh.createMs)
+      figure.parse.push(fresh.parseMs)
+      figure.uncached.push(freshProcess(figure.scenario, uncached).createMs)
+    }
+  }
+  fs.rmSync(cached.SITEMOCK_CACHE_DIR, { recursive: true, force: true })
+  return figures.map(({ scenario, firstMs, secondMs, fresh, uncached, parse }) => ({
+    scenario,
+    firstMs,
+    secondMs,
+    freshMs: median(fresh),
+    freshUncachedMs: median(uncached),
+    freshParseMs: median(parse),
+  }))
+}
+
+interface CursorFigures {
+  pages: number
+  firstMicros: number
+  deepMicros: number
+  /** Requests per second over HTTP (wrk), first page and deep cursor, each size in a server process of its own. */
+  firstRps: number
+  deepRps: number
+}
+
+const CURSOR_SIZES = [100, 10_000, 100_000]
+const listQuery = (siteId: string): string => `siteId=${siteId}&limit=20&includeOffline=true`
+
+/** µs per list request through mock.respond, alternating the sizes round by round in this process. */
+function measureCursorsInProcess(): Array<{ first: number; deep: number }> {
+  const targets = CURSOR_SIZES.map((pages) => {
+    const mock = createMock({ state: generateFixture({ ...LARGE, pages, seed: 1 }), rateLimit: false, journalSize: 0 })
+    const caller = callerOf(mock)
+    return { mock, caller, first: listQuery(caller.siteId), deep: `${listQuery(caller.siteId)}&startingAfter=${caller.pageIds[Math.floor(caller.pageIds.length / 2)]}` }
+  })
+  const micros = (t: (typeof targets)[number], query: string): number => {
+    const count = 20_000
+    const started = performance.now()
+    for (let i = 0; i < count; i++) send(t.mock, 'GET', '/v6/pages', t.caller, undefined, query)
+    return ((performance.now() - started) * 1000) / count
+  }
+  for (const t of targets) micros(t, t.deep)
+  const values = targets.map(() => ({ first: [] as number[], deep: [] as number[] }))
+  for (let round = 0; round < ROUNDS; round++) {
+    targets.forEach((t, i) => {
+      values[i]!.first.push(micros(t, t.first))
+      values[i]!.deep.push(micros(t, t.deep))
+    })
+  }
+  return values.map(({ first, deep }) => ({ first: median(first), deep: median(deep) }))
+}
+
+/** Requests per second over HTTP (wrk), one server process per size, the sizes alternating round by round. */
+async function measureCursorsOverHttp(): Promise<Array<{ first: number; deep: number }>> {
+  const servers = await Promise.all(
+    CURSOR_SIZES.map((pages) => startServer(process.execPath, ['--import', 'tsx', repoFile('./servers/pages.ts'), String(pages)], /listening on (\S+ \S+)/)),
+  )
+  try {
+    const targets = servers.map((server) => {
+      const [url, encoded] = server.url.split(' ') as [string, string]
+      const { key, siteId, cursor } = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as { key: string; siteId: string; cursor: string }
+      const headers = { 'x-api-key': key }
+      return { url, first: { name: 'first page', path: `/v6/pages?${listQuery(siteId)}`, headers }, deep: { name: 'deep cursor', path: `/v6/pages?${listQuery(siteId)}&startingAfter=${cursor}`, headers } }
+    })
+    const seconds = quick ? 2 : 3
+    for (const t of targets) await wrk.saturate(t.url, t.deep, 1)
+    const values = targets.map(() => ({ first: [] as number[], deep: [] as number[] }))
+    for (let round = 0; round < (quick ? 3 : 5); round++) {
+      for (const [i, t] of targets.entries()) {
+        values[i]!.first.push((await wrk.saturate(t.url, t.first, seconds)).rps)
+        values[i]!.deep.push((await wrk.saturate(t.url, t.deep, seconds)).rps)
+      }
+    }
+    return values.map(({ first, deep }) => ({ first: median(first), deep: median(deep) }))
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()))
+  }
+}
+
+async function measureCursors(): Promise<CursorFigures[]> {
+  const inProcess = measureCursorsInProcess()
+  const overHttp = await measureCursorsOverHttp()
+  return CURSOR_SIZES.map((pages, i) => ({
+    pages,
+    firstMicros: inProcess[i]!.first,
+    deepMicros: inProcess[i]!.deep,
+    firstRps: overHttp[i]!.first,
+    deepRps: overHttp[i]!.deep,
+  }))
+}
+
+const f2 = (n: number): string => n.toFixed(2)
+
+export interface TestLoopFigures {
+  creates: CreateFigures[]
+  resets: Array<{ label: string; changes: number; ms: number }>
+  cursors: CursorFigures[]
+}
+
+export async function measureTestLoop(log: (line: string) => void): Promise<TestLoopFigures> {
+  // First: nothing of a scenario is built in this process yet.
+  const creates = measureCreate()
+  for (const line of describeCreates(creates)) log(line)
+  const resets = measureResets()
+  for (const line of describeResets(resets)) log(line)
+  const cursors = await measureCursors()
+  for (const line of describeCursors(cursors)) log(line)
+  return { creates, resets, cursors }
+}
+
+export function describeTestLoop(figures: TestLoopFigures): string[] {
+  return [...describeCreates(figures.creates), ...describeResets(figures.resets), ...describeCursors(figures.cursors)]
+}
+
+const describeCreates = (creates: CreateFigures[]): string[] =>
+  creates.map(
+    (c) =>
+      `createMock ${c.scenario}: first in process ${c.firstMs.toFixed(1)} ms, second ${c.secondMs.toFixed(3)} ms; first in a fresh process ${c.freshMs.toFixed(1)} ms ` +
+      `(${c.freshUncachedMs.toFixed(1)} ms without the scenario cache), JSON.parse of its export there ${c.freshParseMs.toFixed(2)} ms`,
+  )
+
+const describeResets = (resets: TestLoopFigures['resets']): string[] => resets.map((r) => `reset after ${r.changes} change(s), ${r.label}: ${r.ms.toFixed(3)} ms`)
+
+const describeCursors = (cursors: CursorFigures[]): string[] =>
+  cursors.map(
+    (c) =>
+      `list at N = ${c.pages.toLocaleString('en-US')}: in process ${f2(c.firstMicros)} µs first page, ${f2(c.deepMicros)} µs deep cursor; ` +
+      `over HTTP ${c.firstRps.toFixed(0)} req/s first page, ${c.deepRps.toFixed(0)} req/s deep cursor`,
+  )
+
+/** The test loop's targets, each a ratio of figures of this run. */
+export function judgeTestLoop({ creates, resets, cursors }: TestLoopFigures): string[] {
+  const lines: string[] = []
+  const resetOf = (label: string, changes: number): number => resets.find((r) => r.label === label && r.changes === changes)!.ms
+  for (const label of ['large', '100k fixture']) {
+    for (const changes of [1, 10]) {
+      const ratio = resetOf(label, changes) / resetOf('default', changes)
+      lines.push(verdict(ratio <= 2, `reset after ${changes} change(s) at ${label} is ${f2(ratio)}x the same reset on default (target ≤ 2x)`))
+    }
+  }
+  for (const c of creates) lines.push(verdict(c.secondMs <= 1, `second createMock of ${c.scenario} in a process: ${c.secondMs.toFixed(3)} ms (target ≤ 1 ms)`))
+  // Judged where the state is what a start costs: parsing the small scenarios' exports takes
+  // microseconds, less than the rest of a createMock.
+  const large = creates.find((c) => c.scenario === 'large')!
+  const ratio = large.freshMs / large.freshParseMs
+  lines.push(verdict(ratio <= 1.5, `first createMock of large in a fresh process is ${f2(ratio)}x JSON.parse of its export (target ≤ 1.5x; ${f2(large.freshUncachedMs / large.freshParseMs)}x without the scenario cache)`))
+  const base = cursors.find((c) => c.pages === 100)!
+  for (const c of cursors.filter((c) => c.pages > 100)) {
+    const costs = base.deepRps / c.deepRps
+    const text = `deep-cursor list over HTTP at N = ${c.pages.toLocaleString('en-US')} costs ${f2(costs)}x N = 100 (in process ${f2(c.deepMicros / base.deepMicros)}x)`
+    lines.push(c.pages === 100_000 ? verdict(costs <= 1.3, `${text} (target ≤ 1.3x)`) : `- ${text}`)
+  }
+  return lines
+}
+
+if (runAlone) {
+  const log = (line: string): void => console.log(line)
+  log(`test-loop benchmark, ${ROUNDS} alternating rounds; the CPUs are shared, so targets are ratios within this run`)
+  const figures = await measureTestLoop(log)
+  log('')
+  log('Targets:')
+  for (const line of judgeTestLoop(figures)) log(line)
+}
