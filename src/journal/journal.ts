@@ -58,11 +58,13 @@ const keptBody = (text: string | undefined): string | undefined => (text !== und
 export class RequestJournal {
   /** Room for one entry even at size 0, so listeners still get each one. */
   private readonly slots: number
-  private readonly numbers: Float64Array
-  private readonly lengths: Int32Array
-  private readonly refs: EntryRef[]
-  private readonly keptParts: Array<string | null>
-  private readonly texts: TextRing
+  // The entries' storage (about a megabyte at the default size) is made at the first request,
+  // not with the mock: a test file that makes a mock per test and sends nothing pays nothing.
+  private numbers = new Float64Array(0)
+  private lengths = new Int32Array(0)
+  private refs: EntryRef[] = []
+  private keptParts: Array<string | null> = []
+  private texts = new TextRing(0)
   private readonly entryTexts = new Array<string | undefined>(TEXT_COUNT)
   private seq = 0
   private recordedSinceClear = 0
@@ -70,6 +72,9 @@ export class RequestJournal {
 
   constructor(readonly size = DEFAULT_JOURNAL_SIZE) {
     this.slots = Math.max(1, size)
+  }
+
+  private allocate(): void {
     this.numbers = new Float64Array(this.slots * NUMBER_COUNT)
     this.lengths = new Int32Array(this.slots * TEXT_COUNT)
     this.refs = new Array<EntryRef>(this.slots * REF_COUNT).fill(null)
@@ -96,6 +101,7 @@ export class RequestJournal {
    */
   observe(request: ApiRequest, match: RouteMatch, caller: Caller, run: () => ApiResponse): ApiResponse {
     if (this.size === 0 && this.listeners.size === 0) return run()
+    if (this.numbers.length === 0) this.allocate()
     const started = performance.now()
     const response = run()
     const payload = response.payload ?? (response.body === undefined ? undefined : JSON.stringify(response.body))
