@@ -7,6 +7,9 @@ import { startProxy } from '../proxy/proxy-server.js'
 import { Shadow } from '../proxy/shadow.js'
 import { KeyMask } from '../proxy/mask.js'
 import { SnapshotError } from '../snapshot/take-snapshot.js'
+import { stopWithParent } from './node-flags.js'
+import { createFolderFor } from './output-folder.js'
+import { ReadyFile } from './ready-file.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
 import { logFormatFlag } from './dx-flags.js'
@@ -36,6 +39,8 @@ Options:
   --workspace-id ID  the workspace the --shadow snapshot reads (with an App key)
   --site-id ID       the one site the --shadow snapshot reads (with its Site key)
   --log FORMAT       a line per exchange on stdout, with its findings: pretty (default), json or off
+  --ready-file FILE  write the proxy's base URL to FILE once it answers, and remove FILE
+                     when it stops (a script waits with: until [ -s FILE ]; do sleep 0.1; done)
   -h, --help         show this help
 `
 
@@ -55,6 +60,7 @@ export async function runProxy(args: string[]): Promise<number> {
       'workspace-id': { type: 'string' },
       'site-id': { type: 'string' },
       log: { type: 'string' },
+      'ready-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     })
     if (flags.help) {
@@ -71,6 +77,9 @@ export async function runProxy(args: string[]): Promise<number> {
     if (!flags.shadow && (flags['workspace-id'] !== undefined || flags['site-id'] !== undefined || flags['api-key'] !== undefined)) {
       throw new UsageError('--api-key, --workspace-id and --site-id are for --shadow; the proxy itself forwards each caller\'s own key')
     }
+    if (flags.output !== undefined) createFolderFor('--output', flags.output)
+    if (flags.record !== undefined) createFolderFor('--record', flags.record)
+    const readyFile = flags['ready-file'] === undefined ? undefined : new ReadyFile(flags['ready-file'])
     const mask = new KeyMask()
     const shadow = flags.shadow ? await startShadow(to, apiKey!, flags['workspace-id'], flags['site-id'], mask) : undefined
     const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined
@@ -86,12 +95,19 @@ export async function runProxy(args: string[]): Promise<number> {
       onUnjudged: (what) => process.stderr.write(`sitemock proxy: could not judge ${what}\n`),
     })
     const say = (text: string): void => void (log === 'json' ? process.stderr : process.stdout).write(text)
-    say(`sitemock proxy listening on ${proxy.url}, forwarding to ${to}\nDashboard: ${proxy.url}/__mock/   Findings: ${proxy.url}/__mock/findings\n\n`)
-    if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: proxy.url })}\n`)
-    await new Promise<void>((resolve) => {
+    // Wired before the banner says the proxy is ready, as serve does: a signal sent on reading it
+    // finds its handler. Under `npx sitemock proxy … &`, `kill $!` ends only the shell npm runs
+    // the command in: the proxy stops with it (stopWithParent).
+    const stopped = new Promise<void>((resolve) => {
       process.once('SIGINT', resolve)
       process.once('SIGTERM', resolve)
+      stopWithParent(resolve)
     })
+    say(`sitemock proxy listening on ${proxy.url}\nForwarding to: ${to}\nDashboard: ${proxy.url}/__mock/   Findings: ${proxy.url}/__mock/findings\n\n`)
+    readyFile?.listening(proxy.url)
+    if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: proxy.url })}\n`)
+    await stopped
+    readyFile?.stopping()
     await proxy.close()
     const report = proxy.findings.report(to, shadow !== undefined)
     const text = render(report, reporter)

@@ -120,18 +120,22 @@ describe('sitemock serve: the node it runs in', () => {
     return fs.readFileSync(file, 'utf8').trim()
   }
 
-  it('stops when the `sh -c` it runs in the foreground of is killed, as npm exec kills it on `kill $!`', async () => {
+  // The proxy is a server started the same way: it must stop the same way.
+  it.each([
+    ['serve', 'serve --port 0 --log off', '/__mock/health'],
+    ['proxy', 'proxy --to http://127.0.0.1:9 --port 0 --log off', '/__mock/findings'],
+  ])('stops when the `sh -c` it runs in the foreground of is killed, as npm exec kills it on `kill $!` (sitemock %s)', async (_, command, probe) => {
     const file = readyFile()
     // A second command keeps the shell from replacing itself with node (bash does for a lone one): the shell stays between, as npm's does.
-    const { child } = shell(`"${process.execPath}" "${BIN}" serve --port 0 --log off --ready-file "${file}"; exit $?`)
+    const { child } = shell(`"${process.execPath}" "${BIN}" ${command} --ready-file "${file}"; exit $?`)
     const url = await urlIn(file)
-    expect((await fetch(`${url}/__mock/health`)).status).toBe(200)
+    expect((await fetch(`${url}${probe}`)).status).toBe(200)
     const [server] = childrenOf(child.pid!)
     child.kill('SIGTERM')
     const deadline = Date.now() + 5000
     while (isRunning(server!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(isRunning(server!)).toBe(false)
-    await expect(fetch(`${url}/__mock/health`)).rejects.toThrow()
+    await expect(fetch(`${url}${probe}`)).rejects.toThrow()
     expect(fs.existsSync(file)).toBe(false)
   })
 
