@@ -6,7 +6,7 @@ import { whenShellEnds } from './parent-shell.js'
  * shrinks the heap once a process has been idle for a while, at the latest about 100 s after the
  * last collection. On Node 20, node:http answers 25 to 35% fewer requests per second for the
  * rest of the process's life after that collection: sitemock and a bare node:http server alike
- * (README, Performance). A mock idles between test runs, so it would meet this every day. V8 reads
+ * (docs/performance.md). A mock idles between test runs, so it would meet this every day. V8 reads
  * the flag only when the process starts, so `serve` starts node again with it.
  */
 export const SERVE_NODE_FLAGS: readonly string[] = ['--no-memory-reducer']

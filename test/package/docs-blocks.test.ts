@@ -43,6 +43,8 @@ const TSCONFIG = {
 /** The address docs give for a server of the default port, and the port itself. */
 const DOCUMENTED_ADDRESS = /(localhost|127\.0\.0\.1):4010/g
 const DOCUMENTED_PORT = /\b4010\b/g
+/** The port docs give for `sitemock proxy`: a block that starts one gets a free port instead. */
+const DOCUMENTED_PROXY_PORT = /\b4011\b/g
 
 let project = ''
 let serverUrl = ''
@@ -168,7 +170,8 @@ describe('run from the packed package', () => {
     const port = await freePort()
     // A block that starts a server gets a port of its own; any other talks to the test's server.
     const ownServer = /sitemock serve/.test(block.code)
-    const code = ownServer ? block.code.replace(DOCUMENTED_PORT, String(port)) : block.code.replace(DOCUMENTED_ADDRESS, serverUrl.replace(/^http:\/\//, ''))
+    const toServer = ownServer ? block.code.replace(DOCUMENTED_PORT, String(port)) : block.code.replace(DOCUMENTED_ADDRESS, serverUrl.replace(/^http:\/\//, ''))
+    const code = toServer.replace(DOCUMENTED_PROXY_PORT, String(await freePort()))
     if (block.marker.kind === 'until listening') {
       const started = startServer(code, project, shellEnv(port))
       try {

@@ -31,6 +31,8 @@ export interface Block {
   doc: string
   /** The line of the opening fence, from 1. */
   line: number
+  /** The line of the closing fence. */
+  end: number
   lang: string
   code: string
   marker: Marker
@@ -38,7 +40,7 @@ export interface Block {
   id: string
 }
 
-const DOCUMENTS = ['README.md', ...fs.readdirSync(path.join(REPO, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)]
+export const DOCUMENTS = ['README.md', ...fs.readdirSync(path.join(REPO, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)]
 const TYPESCRIPT = new Set(['ts', 'tsx', 'typescript', 'js'])
 const SHELL = new Set(['sh', 'bash', 'console', 'shell'])
 
@@ -55,8 +57,10 @@ function readMarker(comment: string | undefined, id: string): Marker {
   throw new Error(`${id}: the comment before the block, "${comment}", is not a marker this test knows`)
 }
 
+const linesOf = (doc: string): string[] => fs.readFileSync(path.join(REPO, doc), 'utf8').split('\n')
+
 function blocksOf(doc: string): Block[] {
-  const lines = fs.readFileSync(path.join(REPO, doc), 'utf8').split('\n')
+  const lines = linesOf(doc)
   const blocks: Block[] = []
   for (let index = 0; index < lines.length; index++) {
     const open = lines[index]!.match(/^```(\S*)$/)
@@ -67,13 +71,21 @@ function blocksOf(doc: string): Block[] {
     let before = start - 1
     while (before >= 0 && lines[before]!.trim() === '') before--
     const id = `${doc}:${start + 1}`
-    blocks.push({ doc, line: start + 1, lang: open[1]!, code: `${lines.slice(start + 1, end).join('\n')}\n`, marker: readMarker(lines[before]?.trim(), id), id })
+    blocks.push({ doc, line: start + 1, end: end + 1, lang: open[1]!, code: `${lines.slice(start + 1, end).join('\n')}\n`, marker: readMarker(lines[before]?.trim(), id), id })
     index = end
   }
   return blocks
 }
 
 export const BLOCKS: Block[] = DOCUMENTS.flatMap(blocksOf)
+
+/** The lines of a document outside its code blocks, where its headings and links are; `line` from 1. */
+export function proseOf(doc: string): Array<{ line: number; text: string }> {
+  const blocks = BLOCKS.filter((block) => block.doc === doc)
+  return linesOf(doc)
+    .map((text, index) => ({ line: index + 1, text }))
+    .filter(({ line }) => !blocks.some((block) => line >= block.line && line <= block.end))
+}
 
 /** How the test suite treats a block; `unhandled` fails the test. */
 export function handling(block: Block): Handling {
