@@ -75,19 +75,27 @@ const CONTENT_STRINGS: StringField[] = ['name', 'pathname', 'title', 'descriptio
 
 /**
  * Points the record's repeated values at one string each: its site id and instants, shared
- * with the other pages, and whatever its live version has in common with its draft. A parsed
- * document holds a copy of each per page, which a large state would otherwise keep, and each
- * copy is one more object for every full garbage collection to visit. Strings never change,
- * so sharing them is safe.
+ * with the page loaded before it, and whatever its live version has in common with its draft.
+ * A parsed document holds a copy of each per page, which a large state would otherwise keep,
+ * and each copy is one more object for every full garbage collection to visit. Strings never
+ * change, so sharing them is safe.
+ *
+ * Compared with the previous page, not looked up in a pool of every value: pages load in path
+ * order, where a value repeated across pages (the site, an instant set on all at once) repeats
+ * from one page to the next, and a pool cost a hash and an entry for each of the thousands of
+ * instants that occur once, a third of building a large scenario.
  */
-export function shareStrings(page: PageRecord, intern: (value: string) => string): void {
-  page.siteId = intern(page.siteId)
-  page.createdAt = intern(page.createdAt)
-  if (page.publishedAt !== null) page.publishedAt = intern(page.publishedAt)
-  page.draft.updatedAt = intern(page.draft.updatedAt)
+export function shareStrings(page: PageRecord, previous: PageRecord | undefined): void {
   const { draft, live } = page
+  if (previous !== undefined) {
+    page.siteId = shared(page.siteId, previous.siteId)
+    page.createdAt = shared(page.createdAt, previous.createdAt)
+    if (page.publishedAt !== null) page.publishedAt = shared(page.publishedAt, previous.publishedAt)
+    draft.updatedAt = shared(draft.updatedAt, previous.draft.updatedAt)
+  }
+  draft.updatedAt = shared(draft.updatedAt, page.createdAt)
   if (live === null) return
-  live.updatedAt = intern(live.updatedAt)
+  if (page.publishedAt !== null) live.updatedAt = shared(live.updatedAt, page.publishedAt)
   for (const field of CONTENT_STRINGS) if (live[field] === draft[field]) (live as Record<StringField, string | null>)[field] = draft[field]
   live.localizations.forEach((localization, i) => {
     const same = draft.localizations[i]
@@ -97,13 +105,5 @@ export function shareStrings(page: PageRecord, intern: (value: string) => string
   })
 }
 
-/** A function that returns one string for all equal strings given to it. */
-export function createInterner(): (value: string) => string {
-  const pool = new Map<string, string>()
-  return (value) => {
-    const known = pool.get(value)
-    if (known !== undefined) return known
-    pool.set(value, value)
-    return value
-  }
-}
+/** `other` when it holds the same text as `value` (the one string to keep), else `value`. */
+const shared = (value: string, other: string | null): string => (value === other ? other : value)
