@@ -94,6 +94,29 @@ describe('the scenario cache on disk', () => {
     expect(scenarioCache()!.read(inputs)).toEqual(document)
   })
 
+  it('writes a live version equal to its draft once, and reads back two versions that change apart', async () => {
+    await freshEntry()
+    const { scenarioCache } = await import('../../src/scenarios/scenario-cache.js')
+    const { generateFixture } = await import('../../src/scenarios/generate.js')
+    const document = generateFixture({ sites: 1, pages: 40, locales: 2, routes: 1, seed: 3 })
+    const pages = document.pages!
+    const same = pages.filter((page) => page.live && JSON.stringify(page.live) === JSON.stringify(page.draft))
+    const edited = pages.filter((page) => page.live && JSON.stringify(page.live) !== JSON.stringify(page.draft))
+    expect(same.length).toBeGreaterThan(0)
+    expect(edited.length).toBeGreaterThan(0)
+    const inputs = { scenario: 'test', seed: 3, options: '{}' }
+    scenarioCache()!.write(inputs, document)
+    const text = fs.readFileSync(path.join(dir, files()[0]!), 'utf8')
+    expect(text.split('"live":true').length - 1).toBe(same.length)
+    const read = scenarioCache()!.read(inputs)!
+    expect(read).toEqual(document)
+    const page = read.pages!.find((p) => p.id === same[0]!.id)!
+    page.draft.name = 'Renamed draft'
+    page.draft.localizations![0]!.pathname = '/renamed'
+    expect(page.live!.name).toBe(same[0]!.live!.name)
+    expect(page.live!.localizations![0]!.pathname).toBe(same[0]!.live!.localizations![0]!.pathname)
+  })
+
   it('never gives one seed the document of another', async () => {
     vi.stubEnv('SITEMOCK_SCENARIO_CACHE', 'off')
     const second = await exported('multi-locale', 2)
