@@ -94,6 +94,26 @@ describe('the scenario cache on disk', () => {
     expect(scenarioCache()!.read(inputs)).toEqual(document)
   })
 
+  it('writes a value a page repeats once, and reads back the document as it was', async () => {
+    await freshEntry()
+    const { scenarioCache } = await import('../../src/scenarios/scenario-cache.js')
+    const { generateFixture } = await import('../../src/scenarios/generate.js')
+    const document = generateFixture({ sites: 2, pages: 30, locales: 2, routes: 1, seed: 4 })
+    const inputs = { scenario: 'test', seed: 4, options: '{}' }
+    scenarioCache()!.write(inputs, document)
+    const text = fs.readFileSync(path.join(dir, files()[0]!), 'utf8')
+    const unedited = document.pages!.filter((page) => page.draft.updatedAt === page.createdAt).length
+    expect(unedited).toBeGreaterThan(0)
+    expect(text.split('"updatedAt":""').length - 1).toBe(unedited)
+    expect(text.split('"siteId":""').length - 1).toBeGreaterThan(0)
+    expect(scenarioCache()!.read(inputs)).toEqual(document)
+    // A document that holds an empty value itself is written as it is.
+    document.pages![1]!.siteId = ''
+    scenarioCache()!.write(inputs, document)
+    expect(fs.readFileSync(path.join(dir, files()[0]!), 'utf8').split('"siteId":""').length - 1).toBe(1)
+    expect(scenarioCache()!.read(inputs)).toEqual(document)
+  })
+
   it('writes a live version equal to its draft once, and reads back two versions that change apart', async () => {
     await freshEntry()
     const { scenarioCache } = await import('../../src/scenarios/scenario-cache.js')
