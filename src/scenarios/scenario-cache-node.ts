@@ -18,11 +18,11 @@ import { provideScenarioCache, type GeneratedInputs } from './scenario-cache.js'
  * A file's first line names everything its document depends on: the way it is written
  * (packDocument), sitemock's and faker's versions, the generator's own code (its modules' size
  * and time), the scenario, the seed and the generator's options, and the length of the
- * document that follows. A file whose line
- * differs from the one expected, or whose document does not parse, is ignored and written
- * again: a stale or damaged file is never used, and two inputs never share a file. Writing a
- * scenario and seed's file removes that scenario and seed's files of other inputs. A file is
- * written to a name of its own and renamed into place, so a reader never sees half of one.
+ * document that follows. A file whose line differs from the one expected, or whose document
+ * does not parse, is ignored and written again: a stale or damaged file is never used, and two
+ * inputs never share a file. Writing a scenario and seed's file removes that scenario and
+ * seed's files of other inputs. A file is written to a name of its own and renamed into
+ * place, so a reader never sees half of one.
  */
 provideScenarioCache({
   read(inputs) {
@@ -61,8 +61,11 @@ provideScenarioCache({
   },
 })
 
-/** How the document is written (cache-document.ts): a file written another way is another file. */
-const FORMAT = 3
+/**
+ * How the document is written (cache-document.ts): a file written another way, such as the
+ * plain JSON of files whose line names no format, is another file.
+ */
+const FORMAT = 2
 
 /** Characters beyond ASCII, written as JSON escapes; a pair of surrogates becomes two escapes. */
 const NOT_ASCII = /[\u0080-\uffff]/g
