@@ -106,6 +106,7 @@ describe('the scenario cache on disk', () => {
     expect(unedited).toBeGreaterThan(0)
     expect(text.split('"updatedAt":""').length - 1).toBe(unedited)
     expect(text.split('"siteId":""').length - 1).toBeGreaterThan(0)
+    expect(text).toContain('"title":""')
     expect(scenarioCache()!.read(inputs)).toEqual(document)
     // A document that holds an empty value itself is written as it is.
     document.pages![1]!.siteId = ''
