@@ -21,8 +21,8 @@ const REPEATED = ''
 /**
  * The text the scenario cache keeps of a generated document: its JSON, except that a published
  * page whose live version equals its draft says so instead of holding a second copy, and
- * values a page repeats are written as REPEATED. In `large` that is two fifths of the text and
- * a third of the strings, which every fresh process that reads the cache would otherwise parse.
+ * values a page repeats are written as REPEATED. In `large` that is 30% of the text and nearly
+ * 40% of the strings, which every fresh process that reads the cache would otherwise parse.
  */
 export function packDocument(document: Fixture): string {
   const original = document.pages ?? []
