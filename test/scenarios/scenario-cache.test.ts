@@ -11,6 +11,12 @@ async function freshEntry(): Promise<Entry> {
   return import('../../src/index.js')
 }
 
+/** The cache on disk as the package's entry provides it, and the generator of documents to keep in it. */
+async function cacheModules(): Promise<typeof import('../../src/scenarios/scenario-cache.js') & typeof import('../../src/scenarios/generate.js')> {
+  await freshEntry()
+  return { ...(await import('../../src/scenarios/scenario-cache.js')), ...(await import('../../src/scenarios/generate.js')) }
+}
+
 /** The exported state of a new mock of the scenario, loaded as a fresh process would. */
 async function exported(scenario: 'multi-locale' | 'large', seed: number): Promise<string> {
   const { createMock, exportState } = await freshEntry()
@@ -83,9 +89,7 @@ describe('the scenario cache on disk', () => {
   })
 
   it('keeps text beyond ASCII exactly: accents, CJK and characters outside the BMP', async () => {
-    await freshEntry()
-    const { scenarioCache } = await import('../../src/scenarios/scenario-cache.js')
-    const { generateFixture } = await import('../../src/scenarios/generate.js')
+    const { scenarioCache, generateFixture } = await cacheModules()
     const document = generateFixture({ sites: 1, pages: 3, locales: 1, routes: 1, seed: 1 })
     document.sites![0]!.name = 'Café 東京 🚀 "quoted" \\ end'
     const inputs = { scenario: 'test', seed: 1, options: '{}' }
@@ -95,9 +99,7 @@ describe('the scenario cache on disk', () => {
   })
 
   it('writes a value a page repeats once, and reads back the document as it was', async () => {
-    await freshEntry()
-    const { scenarioCache } = await import('../../src/scenarios/scenario-cache.js')
-    const { generateFixture } = await import('../../src/scenarios/generate.js')
+    const { scenarioCache, generateFixture } = await cacheModules()
     const document = generateFixture({ sites: 2, pages: 30, locales: 2, routes: 1, seed: 4 })
     const inputs = { scenario: 'test', seed: 4, options: '{}' }
     scenarioCache()!.write(inputs, document)
@@ -116,9 +118,7 @@ describe('the scenario cache on disk', () => {
   })
 
   it('writes a live version equal to its draft once, and reads back two versions that change apart', async () => {
-    await freshEntry()
-    const { scenarioCache } = await import('../../src/scenarios/scenario-cache.js')
-    const { generateFixture } = await import('../../src/scenarios/generate.js')
+    const { scenarioCache, generateFixture } = await cacheModules()
     const document = generateFixture({ sites: 1, pages: 40, locales: 2, routes: 1, seed: 3 })
     const pages = document.pages!
     const same = pages.filter((page) => page.live && JSON.stringify(page.live) === JSON.stringify(page.draft))
