@@ -1,4 +1,5 @@
 import type { Fixture, FixturePage, FixturePageContent, FixtureLocalization } from '../contracts/types.js'
+import { copyPage } from './page-records.js'
 
 /** A page as the scenario cache writes it: `live: true` when its live version equals its draft. */
 type CachedPage = Omit<FixturePage, 'live'> & { live?: FixturePageContent | null | true }
@@ -19,17 +20,19 @@ interface CachedText {
 const REPEATED = ''
 
 /**
- * The text the scenario cache keeps of a generated document: its JSON, except that a published
+ * The text the scenario cache keeps of a generated document: its JSON, every page complete
+ * (as copyPage makes it, which a generated page is already), except that a published
  * page whose live version equals its draft says so instead of holding a second copy, and
  * values a page repeats are written as REPEATED. In `large` that is 30% of the text and nearly
  * 40% of the strings, which every fresh process that reads the cache would otherwise parse.
  */
 export function packDocument(document: Fixture): string {
-  const original = document.pages ?? []
-  const repeats = !original.some(holdsEmpty)
-  const pages = original.map((page, i): CachedPage => {
+  // Complete, every field there in the record's order: what is read back is taken as records.
+  const complete: FixturePage[] = (document.pages ?? []).map(copyPage)
+  const repeats = !complete.some(holdsEmpty)
+  const pages = complete.map((page, i): CachedPage => {
     const live = page.live && JSON.stringify(page.live) === JSON.stringify(page.draft) ? true : page.live
-    return repeats ? packPage({ ...page, live }, original[i - 1]) : { ...page, live }
+    return repeats ? packPage({ ...page, live }, complete[i - 1]) : { ...page, live }
   })
   return JSON.stringify({ repeats, document: document.pages === undefined ? document : { ...document, pages } } satisfies CachedText)
 }

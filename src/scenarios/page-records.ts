@@ -40,6 +40,16 @@ export function adoptPage(page: FixturePage): PageRecord {
   return page as CompletePage
 }
 
+/**
+ * The fixture page itself as the record, as it is: for a page written complete (every field
+ * there, as copyPage makes it) whose repeated strings are shared already, as the scenario
+ * cache writes and reads them (cache-document.ts), so there is nothing to fill in or share.
+ */
+export const takePage = (page: FixturePage): PageRecord => page as CompletePage
+
+/** How a fixture's pages become records: copied, adopted (filled in and shared), or taken as they are. */
+export type PageIntake = 'copy' | 'adopt' | 'take'
+
 function copyContent(content: FixturePageContent, createdAt: string): PageContent {
   return {
     name: content.name,

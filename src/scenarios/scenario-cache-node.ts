@@ -65,7 +65,7 @@ provideScenarioCache({
  * How the document is written (cache-document.ts): a file written another way, such as the
  * plain JSON of files whose line names no format, is another file.
  */
-const FORMAT = 2
+const FORMAT = 3
 
 /** Characters beyond ASCII, written as JSON escapes; a pair of surrogates becomes two escapes. */
 const NOT_ASCII = /[\u0080-\uffff]/g
