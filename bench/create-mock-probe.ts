@@ -1,5 +1,6 @@
-// One fresh process's first createMock of a scenario, against JSON.parse of that scenario's own
-// export in the same process: printed as one JSON line for test-loop.ts.
+// One fresh process's first createMock of a scenario, and JSON.parse of that scenario's own
+// export after it in the same process (the bound judged before; parse-export-probe.ts measures
+// the one judged now): printed as one JSON line for test-loop.ts.
 // The package's entry: it provides faker, which generating a scenario needs.
 import { createMock } from '../src/index.js'
 import { exportState } from '../src/scenarios/export-state.js'

@@ -41,7 +41,7 @@ export interface LoadFixtureOptions {
  */
 export function loadFixture(document: unknown, options: LoadFixtureOptions = {}): Store {
   const fixture = validateFixture(document, options.source)
-  return buildStore(fixture, createRandom(startState(fixture.randomState, options.seed)), options.now, options.adopt)
+  return buildStore(fixture, createRandom(startState(fixture.randomState, options.seed)), options.now, options.adopt ? 'adopt' : 'copy')
 }
 
 /** Where the id generator starts: a seed given for a document with a randomState moves it somewhere else, predictably. */

@@ -40,6 +40,16 @@ export function adoptPage(page: FixturePage): PageRecord {
   return page as CompletePage
 }
 
+/**
+ * The fixture page itself as the record, as it is: for a page written complete (every field
+ * there, as copyPage makes it) whose repeated strings are shared already, as the scenario
+ * cache writes and reads them (cache-document.ts), so there is nothing to fill in or share.
+ */
+export const takePage = (page: FixturePage): PageRecord => page as CompletePage
+
+/** How a fixture's pages become records: copied, adopted (filled in and shared), or taken as they are. */
+export type PageIntake = 'copy' | 'adopt' | 'take'
+
 function copyContent(content: FixturePageContent, createdAt: string): PageContent {
   return {
     name: content.name,
@@ -70,40 +80,47 @@ function fillContent(content: FixturePageContent, createdAt: string): void {
   content.updatedAt ??= createdAt
 }
 
-type StringField = 'name' | 'pathname' | 'title' | 'description' | 'canonicalUrl' | 'socialImageUrl' | 'updatedAt'
-const CONTENT_STRINGS: StringField[] = ['name', 'pathname', 'title', 'description', 'canonicalUrl', 'socialImageUrl', 'updatedAt']
-
 /**
  * Points the record's repeated values at one string each: its site id and instants, shared
- * with the other pages, and whatever its live version has in common with its draft. A parsed
- * document holds a copy of each per page, which a large state would otherwise keep, and each
- * copy is one more object for every full garbage collection to visit. Strings never change,
- * so sharing them is safe.
+ * with the page loaded before it, and whatever its live version has in common with its draft.
+ * A parsed document holds a copy of each per page, which a large state would otherwise keep,
+ * and each copy is one more object for every full garbage collection to visit. Strings never
+ * change, so sharing them is safe.
+ *
+ * Compared with the previous page, not looked up in a pool of every value: pages load in path
+ * order, where a value repeated across pages (the site, an instant set on all at once) repeats
+ * from one page to the next, and a pool cost a hash and an entry for each of the thousands of
+ * instants that occur once, a third of building a large scenario.
  */
-export function shareStrings(page: PageRecord, intern: (value: string) => string): void {
-  page.siteId = intern(page.siteId)
-  page.createdAt = intern(page.createdAt)
-  if (page.publishedAt !== null) page.publishedAt = intern(page.publishedAt)
-  page.draft.updatedAt = intern(page.draft.updatedAt)
+export function shareStrings(page: PageRecord, previous: PageRecord | undefined): void {
   const { draft, live } = page
+  if (previous !== undefined) {
+    page.siteId = shared(page.siteId, previous.siteId)
+    page.createdAt = shared(page.createdAt, previous.createdAt)
+    if (page.publishedAt !== null) page.publishedAt = shared(page.publishedAt, previous.publishedAt)
+    draft.updatedAt = shared(draft.updatedAt, previous.draft.updatedAt)
+  }
+  draft.updatedAt = shared(draft.updatedAt, page.createdAt)
   if (live === null) return
-  live.updatedAt = intern(live.updatedAt)
-  for (const field of CONTENT_STRINGS) if (live[field] === draft[field]) (live as Record<StringField, string | null>)[field] = draft[field]
-  live.localizations.forEach((localization, i) => {
-    const same = draft.localizations[i]
-    if (same?.id !== localization.id) return
+  if (page.publishedAt !== null) live.updatedAt = shared(live.updatedAt, page.publishedAt)
+  // Field by field, not in a loop over their names: a property read by a name in a variable
+  // is a lookup each time, and this runs for every published page of a large scenario.
+  live.name = shared(live.name, draft.name)
+  live.pathname = shared(live.pathname, draft.pathname)
+  live.title = shared(live.title, draft.title)
+  live.description = shared(live.description, draft.description)
+  live.canonicalUrl = shared(live.canonicalUrl, draft.canonicalUrl)
+  live.socialImageUrl = shared(live.socialImageUrl, draft.socialImageUrl)
+  live.updatedAt = shared(live.updatedAt, draft.updatedAt)
+  const drafted = draft.localizations
+  for (let i = 0; i < live.localizations.length; i++) {
+    const localization = live.localizations[i]!
+    const same = drafted[i]
+    if (same?.id !== localization.id) continue
     localization.id = same.id
-    if (localization.pathname === same.pathname) localization.pathname = same.pathname
-  })
-}
-
-/** A function that returns one string for all equal strings given to it. */
-export function createInterner(): (value: string) => string {
-  const pool = new Map<string, string>()
-  return (value) => {
-    const known = pool.get(value)
-    if (known !== undefined) return known
-    pool.set(value, value)
-    return value
+    localization.pathname = shared(localization.pathname, same.pathname)
   }
 }
+
+/** `other` when it holds the same text as `value` (the one string to keep), else `value`. */
+const shared = <T extends string | null>(value: T, other: string | null): T => (value === other ? (other as T) : value)

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { packageVersion } from '../cli/version.js'
-import type { Fixture } from '../contracts/types.js'
+import { packDocument, unpackDocument } from './cache-document.js'
 import { DEFAULT_SCENARIO_MODULE } from './default.js'
 import { GENERATOR_MODULE } from './generate.js'
 import { fingerprint } from '../transports/browser-session.js'
@@ -15,13 +15,14 @@ import { provideScenarioCache, type GeneratedInputs } from './scenario-cache.js'
  * SITEMOCK_CACHE_DIR, else node_modules/.cache/sitemock in the working directory (where such
  * caches live), else the system's temporary directory. SITEMOCK_SCENARIO_CACHE=off turns it off.
  *
- * A file's first line names everything its document depends on: sitemock's and faker's
- * versions, the generator's own code (its modules' size and time), the scenario, the seed and
- * the generator's options, and the length of the document that follows. A file whose line
- * differs from the one expected, or whose document does not parse, is ignored and written
- * again: a stale or damaged file is never used, and two inputs never share a file. Writing a
- * scenario and seed's file removes that scenario and seed's files of other inputs. A file is
- * written to a name of its own and renamed into place, so a reader never sees half of one.
+ * A file's first line names everything its document depends on: the way it is written
+ * (packDocument), sitemock's and faker's versions, the generator's own code (its modules' size
+ * and time), the scenario, the seed and the generator's options, and the length of the
+ * document that follows. A file whose line differs from the one expected, or whose document
+ * does not parse, is ignored and written again: a stale or damaged file is never used, and two
+ * inputs never share a file. Writing a scenario and seed's file removes that scenario and
+ * seed's files of other inputs. A file is written to a name of its own and renamed into
+ * place, so a reader never sees half of one.
  */
 provideScenarioCache({
   read(inputs) {
@@ -33,8 +34,7 @@ provideScenarioCache({
       const text = fs.readFileSync(file.path, 'latin1')
       const newline = text.indexOf('\n')
       if (text.slice(0, newline) !== file.header(text.length - newline - 1)) return undefined
-      const document = JSON.parse(text.slice(newline + 1)) as Fixture
-      return typeof document === 'object' && document !== null && Array.isArray(document.workspaces) ? document : undefined
+      return unpackDocument(text.slice(newline + 1))
     } catch {
       return undefined
     }
@@ -45,7 +45,7 @@ provideScenarioCache({
       const file = cacheFile(inputs)
       if (file === undefined) return
       temporary = `${file.path}.${process.pid}.${Date.now().toString(36)}.tmp`
-      const body = JSON.stringify(document).replace(NOT_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      const body = packDocument(document).replace(NOT_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
       fs.mkdirSync(path.dirname(file.path), { recursive: true })
       fs.writeFileSync(temporary, `${file.header(body.length)}\n${body}`)
       fs.renameSync(temporary, file.path)
@@ -61,12 +61,18 @@ provideScenarioCache({
   },
 })
 
+/**
+ * How the document is written (cache-document.ts): a file written another way, such as the
+ * plain JSON of files whose line names no format, is another file.
+ */
+const FORMAT = 3
+
 /** Characters beyond ASCII, written as JSON escapes; a pair of surrogates becomes two escapes. */
 const NOT_ASCII = /[\u0080-\uffff]/g
 
 function cacheFile(inputs: GeneratedInputs): { path: string; header: (length: number) => string } | undefined {
   if (process.env.SITEMOCK_SCENARIO_CACHE === 'off') return undefined
-  const key = JSON.stringify({ sitemock: versions().sitemock, faker: versions().faker, code: versions().code, ...inputs })
+  const key = JSON.stringify({ format: FORMAT, sitemock: versions().sitemock, faker: versions().faker, code: versions().code, ...inputs })
   // The name tells inputs apart; the first line, compared whole, decides whether a file is theirs.
   const name = `${inputs.scenario}-${inputs.seed}-${fingerprint(key).replace(':', '-')}.json`
   return { path: path.join(cacheDirectory(), name), header: (length) => JSON.stringify({ key, length }) }

@@ -87,6 +87,8 @@ export class SitePageIndexes {
 
   add(page: PageRecord): void {
     this.all.add(page)
+    // No view is built while a scenario loads: each of its pages skips making an iterator.
+    if (this.views.size === 0) return
     for (const { index, matches } of this.views.values()) if (matches(page)) index.insert(page)
   }
 

@@ -63,7 +63,9 @@ export class PageTable {
     this.site(page.siteId).add(page)
     this.pathnames.claim(page.siteId, page.draft.pathname, { kind: 'page', id: page.id })
     if (page.live) this.liveOf(page.siteId).set(page.live.pathname, page)
-    this.undo.record(() => this.remove(page))
+    // Asked first: building a large scenario adds every page while nothing is recorded, and a
+    // step made for each would be garbage to collect while the parsed document is still young.
+    if (this.undo.recording) this.undo.record(() => this.remove(page))
   }
 
   /** Changes the draft; every view of the draft follows, and the pathname moves in the registry. */

@@ -6,7 +6,7 @@
  */
 export class UndoLog {
   private steps: Array<() => void> = []
-  private recording = false
+  private active = false
   /** More steps were made than MAX_STEPS: the log let them go, and only a rebuild restores the start. */
   private overflowed = false
 
@@ -18,7 +18,7 @@ export class UndoLog {
 
   /** Notes how to take back a write just made (nothing while the store is built or rolled back). */
   record(step: () => void): void {
-    if (!this.recording) return
+    if (!this.active) return
     if (this.steps.length < UndoLog.MAX_STEPS) this.steps.push(step)
     else this.stop()
   }
@@ -27,23 +27,31 @@ export class UndoLog {
   start(): void {
     this.steps = []
     this.overflowed = false
-    this.recording = true
+    this.active = true
+  }
+
+  /**
+   * Whether writes are being recorded: a table that adds thousands of records while the store
+   * is built asks first, instead of making a step per record that record() would drop.
+   */
+  get recording(): boolean {
+    return this.active
   }
 
   /** Whether rollback() can restore the start state. */
   get complete(): boolean {
-    return this.recording && !this.overflowed
+    return this.active && !this.overflowed
   }
 
   /** Takes back every write since start(), newest first, and starts again from there. */
   rollback(): void {
     if (!this.complete) throw new Error('the undo log is incomplete: build the start state again instead')
     const steps = this.steps
-    this.recording = false
+    this.active = false
     this.steps = []
     try {
       for (let i = steps.length - 1; i >= 0; i--) steps[i]!()
-      this.recording = true
+      this.active = true
     } catch (error) {
       // A half-undone state is no start state: the log stays off until the next build starts it.
       this.overflowed = true

@@ -11,6 +11,12 @@ async function freshEntry(): Promise<Entry> {
   return import('../../src/index.js')
 }
 
+/** The cache on disk as the package's entry provides it, and the generator of documents to keep in it. */
+async function cacheModules(): Promise<typeof import('../../src/scenarios/scenario-cache.js') & typeof import('../../src/scenarios/generate.js')> {
+  await freshEntry()
+  return { ...(await import('../../src/scenarios/scenario-cache.js')), ...(await import('../../src/scenarios/generate.js')) }
+}
+
 /** The exported state of a new mock of the scenario, loaded as a fresh process would. */
 async function exported(scenario: 'multi-locale' | 'large', seed: number): Promise<string> {
   const { createMock, exportState } = await freshEntry()
@@ -83,15 +89,70 @@ describe('the scenario cache on disk', () => {
   })
 
   it('keeps text beyond ASCII exactly: accents, CJK and characters outside the BMP', async () => {
-    await freshEntry()
-    const { scenarioCache } = await import('../../src/scenarios/scenario-cache.js')
-    const { generateFixture } = await import('../../src/scenarios/generate.js')
+    const { scenarioCache, generateFixture } = await cacheModules()
     const document = generateFixture({ sites: 1, pages: 3, locales: 1, routes: 1, seed: 1 })
     document.sites![0]!.name = 'Café 東京 🚀 "quoted" \\ end'
     const inputs = { scenario: 'test', seed: 1, options: '{}' }
     scenarioCache()!.write(inputs, document)
     expect(fs.readFileSync(path.join(dir, files()[0]!), 'utf8')).not.toContain('東')
     expect(scenarioCache()!.read(inputs)).toEqual(document)
+  })
+
+  it('writes a value a page repeats once, and reads back the document as it was', async () => {
+    const { scenarioCache, generateFixture } = await cacheModules()
+    const document = generateFixture({ sites: 2, pages: 30, locales: 2, routes: 1, seed: 4 })
+    const inputs = { scenario: 'test', seed: 4, options: '{}' }
+    scenarioCache()!.write(inputs, document)
+    const text = fs.readFileSync(path.join(dir, files()[0]!), 'utf8')
+    const unedited = document.pages!.filter((page) => page.draft.updatedAt === page.createdAt).length
+    expect(unedited).toBeGreaterThan(0)
+    expect(text.split('"updatedAt":""').length - 1).toBe(unedited)
+    expect(text.split('"siteId":""').length - 1).toBeGreaterThan(0)
+    expect(text).toContain('"title":""')
+    expect(scenarioCache()!.read(inputs)).toEqual(document)
+    // A document that holds an empty value itself is written as it is.
+    document.pages![1]!.siteId = ''
+    scenarioCache()!.write(inputs, document)
+    expect(fs.readFileSync(path.join(dir, files()[0]!), 'utf8').split('"siteId":""').length - 1).toBe(1)
+    expect(scenarioCache()!.read(inputs)).toEqual(document)
+  })
+
+  it('writes every page complete, its fields in the order of a record, so a reader takes the pages as records', async () => {
+    const { scenarioCache, generateFixture } = await cacheModules()
+    const { copyPage } = await import('../../src/scenarios/page-records.js')
+    const document = generateFixture({ sites: 1, pages: 3, locales: 2, routes: 1, seed: 5 })
+    const page = document.pages![1]!
+    delete page.draft.canonicalUrl
+    delete page.draft.isOnline
+    delete page.live
+    const inputs = { scenario: 'test', seed: 5, options: '{}' }
+    scenarioCache()!.write(inputs, document)
+    const read = scenarioCache()!.read(inputs)!.pages![1]!
+    expect(read).toEqual(copyPage(page))
+    expect(read.draft.canonicalUrl).toBeNull()
+    expect(read.live).toBeNull()
+    expect(Object.keys(read.draft)).toEqual(Object.keys(copyPage(page).draft))
+  })
+
+  it('writes a live version equal to its draft once, and reads back two versions that change apart', async () => {
+    const { scenarioCache, generateFixture } = await cacheModules()
+    const document = generateFixture({ sites: 1, pages: 40, locales: 2, routes: 1, seed: 3 })
+    const pages = document.pages!
+    const same = pages.filter((page) => page.live && JSON.stringify(page.live) === JSON.stringify(page.draft))
+    const edited = pages.filter((page) => page.live && JSON.stringify(page.live) !== JSON.stringify(page.draft))
+    expect(same.length).toBeGreaterThan(0)
+    expect(edited.length).toBeGreaterThan(0)
+    const inputs = { scenario: 'test', seed: 3, options: '{}' }
+    scenarioCache()!.write(inputs, document)
+    const text = fs.readFileSync(path.join(dir, files()[0]!), 'utf8')
+    expect(text.split('"live":true').length - 1).toBe(same.length)
+    const read = scenarioCache()!.read(inputs)!
+    expect(read).toEqual(document)
+    const page = read.pages!.find((p) => p.id === same[0]!.id)!
+    page.draft.name = 'Renamed draft'
+    page.draft.localizations![0]!.pathname = '/renamed'
+    expect(page.live!.name).toBe(same[0]!.live!.name)
+    expect(page.live!.localizations![0]!.pathname).toBe(same[0]!.live!.localizations![0]!.pathname)
   })
 
   it('never gives one seed the document of another', async () => {
