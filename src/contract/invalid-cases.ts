@@ -1,4 +1,5 @@
 import { schemaId, schemas } from '../contracts/schemas.js'
+import { gatherRules, type FieldRules } from './field-rules.js'
 import { publishedDocument, publishedOperation } from './published.js'
 
 type Schema = Record<string, unknown>
@@ -9,18 +10,6 @@ export interface InvalidCase {
   kind: 'missing' | 'wrong type' | 'invalid value' | 'out of range' | 'not accepted'
   /** Left out for a missing field. */
   value?: unknown
-}
-
-/** What a field accepts, gathered through $ref, anyOf and oneOf. */
-interface FieldRules {
-  types: Set<string>
-  enum?: unknown[]
-  format?: string
-  pattern?: string
-  minimum?: number
-  maximum?: number
-  minLength?: number
-  forbidden: boolean
 }
 
 const PUBLISHED_BASE = 'published:'
@@ -35,26 +24,7 @@ function resolve(ref: string, base: string): { schema: Schema; base: string } {
   return { schema: node as Schema, base: documentId }
 }
 
-function rulesOf(schema: Schema, base: string, rules: FieldRules = { types: new Set(), forbidden: false }): FieldRules {
-  if (typeof schema.$ref === 'string') {
-    const target = resolve(schema.$ref, base)
-    rulesOf(target.schema, target.base, rules)
-  }
-  if (schema.not !== undefined && Object.keys(schema.not as Schema).length === 0) rules.forbidden = true
-  const type = schema.type
-  for (const t of Array.isArray(type) ? type : type === undefined ? [] : [type]) rules.types.add(String(t))
-  if (Array.isArray(schema.enum)) {
-    rules.enum = schema.enum
-    for (const value of schema.enum) rules.types.add(value === null ? 'null' : typeof value)
-  }
-  if (typeof schema.format === 'string' && schema.format !== 'double') rules.format ??= schema.format
-  if (typeof schema.pattern === 'string') rules.pattern ??= schema.pattern
-  if (typeof schema.minimum === 'number') rules.minimum ??= schema.minimum
-  if (typeof schema.maximum === 'number') rules.maximum ??= schema.maximum
-  if (typeof schema.minLength === 'number') rules.minLength ??= schema.minLength
-  for (const branch of [...((schema.anyOf as Schema[] | undefined) ?? []), ...((schema.oneOf as Schema[] | undefined) ?? [])]) rulesOf(branch, base, rules)
-  return rules
-}
+const rulesOf = (schema: Schema, base: string): FieldRules => gatherRules(schema, base, { resolve })
 
 const jsonType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)
 const accepts = (rules: FieldRules, value: unknown): boolean =>

@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js'
 import { schemaCheck, toDetails } from '../../api/validate.js'
 import { atPointer, schemaFile, splitRef, wordsOf } from '../../openapi/schema-components.js'
 import { operationAt } from '../endpoints.js'
+import { gatherRules, type FieldRules } from '../field-rules.js'
 import { ENDPOINTS, KEY_ROLES, OPERATIONS, type KeyRole, type Operation } from './commands.js'
 import { NAME_FIELD } from './pools.js'
 
@@ -10,20 +11,8 @@ type Json = Record<string, unknown>
 /** Where a parameter travels: the API key is a header every operation reads. */
 export type Where = 'path' | 'query' | 'body' | 'header'
 
-/** What a parameter accepts, gathered along its $ref chain and anyOf branches. */
-export interface Rules {
-  types: Set<string>
-  enum?: unknown[]
-  format?: string
-  pattern?: string
-  minimum?: number
-  maximum?: number
-  minLength?: number
-  maxLength?: number
-  /** Declared only to be refused ({"not": {}}). */
-  forbidden: boolean
-  /** A union of shapes (a UUID or a code): some strings fit none of them. */
-  union: boolean
+/** What a parameter accepts (see FieldRules), with what the stateful group reads besides. */
+export interface Rules extends FieldRules {
   /** A page cursor: the id of the last item of the previous page. */
   cursor: boolean
   /** What the schema says it accepts, in words. */
@@ -53,34 +42,20 @@ export const KEY_CLASSES: Record<KeyRole, string> = {
 /** Where the ref chain of a cursor passes: the only uuid that names an item of the very list it pages. */
 const CURSOR_DEF = { file: 'pagination.json', pointer: '/$defs/startingAfter' }
 
-function rulesOf(node: unknown, file: string, rules: Rules = { types: new Set(), forbidden: false, union: false, cursor: false, accepts: '' }): Rules {
-  if (node === null || typeof node !== 'object') return rules
-  const schema = node as Json
-  if (typeof schema.$ref === 'string') {
-    const target = splitRef(schema.$ref, file)
-    if (target.file === CURSOR_DEF.file && target.pointer === CURSOR_DEF.pointer) rules.cursor = true
-    rulesOf(atPointer(schemaFile(target.file), target.pointer), target.file, rules)
-  }
-  if (schema.not !== undefined && Object.keys(schema.not as Json).length === 0) rules.forbidden = true
-  const type = schema.type
-  for (const t of Array.isArray(type) ? type : type === undefined ? [] : [type]) rules.types.add(String(t))
-  if (Array.isArray(schema.enum)) {
-    rules.enum = schema.enum
-    for (const value of schema.enum) rules.types.add(value === null ? 'null' : typeof value)
-  }
-  if (typeof schema.format === 'string') rules.format ??= schema.format
-  if (typeof schema.pattern === 'string') rules.pattern ??= schema.pattern
-  if (typeof schema.minimum === 'number') rules.minimum ??= schema.minimum
-  if (typeof schema.maximum === 'number') rules.maximum ??= schema.maximum
-  if (typeof schema.minLength === 'number') rules.minLength ??= schema.minLength
-  if (typeof schema.maxLength === 'number') rules.maxLength ??= schema.maxLength
-  if (Array.isArray(schema.anyOf)) {
-    // A nullable field (a URL or null) is no union of shapes; a UUID or a code is.
-    if (schema.anyOf.filter((branch) => (branch as Json).type !== 'null').length > 1) rules.union = true
-    for (const branch of schema.anyOf) rulesOf(branch, file, rules)
-  }
-  rules.accepts ||= wordsOf(schema, file).accepts ?? ''
-  return rules
+function rulesOf(node: unknown, file: string): Rules {
+  let cursor = false
+  let accepts = ''
+  const rules = gatherRules(node, file, {
+    resolve(ref, base) {
+      const target = splitRef(ref, base)
+      if (target.file === CURSOR_DEF.file && target.pointer === CURSOR_DEF.pointer) cursor = true
+      return { schema: atPointer(schemaFile(target.file), target.pointer), base: target.file }
+    },
+    visit(schema, base) {
+      accepts ||= wordsOf(schema, base).accepts ?? ''
+    },
+  })
+  return { ...rules, cursor, accepts }
 }
 
 const isNumeric = (rules: Rules): boolean => rules.types.has('integer') || rules.types.has('number')
