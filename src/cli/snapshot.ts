@@ -7,7 +7,7 @@ import { fixtureText } from '../scenarios/format-fixture.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
 import { SnapshotError, takeSnapshot, type SnapshotOptions, type SnapshotResult } from '../snapshot/take-snapshot.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
-import { statusLine } from './status-line.js'
+import { statusLine } from '../contract/reporters/status-line.js'
 import { writeAtomically } from './write-text.js'
 
 const HELP = `Usage: sitemock snapshot --base-url URL --api-key KEY (--workspace-id ID | --site-id ID) --output FILE

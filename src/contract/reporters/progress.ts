@@ -1,6 +1,7 @@
 import { estimateLine, type PlanEvents } from '../estimate.js'
 import { settledStatus } from '../server-errors.js'
 import type { CheckResult, RunEvents } from '../types.js'
+import { statusLine } from './status-line.js'
 
 const MARK: Record<CheckResult['status'], string> = { passed: '✓', failed: '✗', differs: '≠', skipped: '-' }
 
@@ -11,38 +12,26 @@ const MARK: Record<CheckResult['status'], string> = { passed: '✓', failed: '�
  */
 export function progressReporter(stream: NodeJS.WriteStream, { roundTripMs = 1 }: { roundTripMs?: number } = {}): RunEvents & PlanEvents & { finish(): void } {
   const tty = stream.isTTY === true
+  const status = statusLine(stream)
   let failed = 0
-  let last = ''
-  const clear = (): void => {
-    if (tty && last) stream.write('\r\x1b[2K')
-  }
   return {
     onPlan(plan) {
-      clear()
-      stream.write(`${estimateLine(plan, roundTripMs)}\n`)
+      status.notice(estimateLine(plan, roundTripMs))
     },
     onCheckDone(result, done, total) {
       // A 5xx fails its check even where the check only compared with sitemock's choices.
-      const status = settledStatus(result)
-      if (status === 'failed') failed++
+      const settled = settledStatus(result)
+      if (settled === 'failed') failed++
       const counter = `[${String(done).padStart(String(total).length)}/${total}]`
-      const line = `${counter} ${MARK[status]} ${result.group}: ${result.name}${failed ? `  (${failed} failed)` : ''}`
-      if (tty) {
-        clear()
-        last = line.slice(0, Math.max(20, (stream.columns ?? 100) - 1))
-        stream.write(last)
-      } else {
-        stream.write(`${line}\n`)
-      }
+      const line = `${counter} ${MARK[settled]} ${result.group}: ${result.name}${failed ? `  (${failed} failed)` : ''}`
+      if (tty) status.show(line)
+      else stream.write(`${line}\n`)
     },
     onNotice(message) {
-      clear()
-      stream.write(`${message}\n`)
-      if (tty && last) stream.write(last)
+      status.notice(message)
     },
     finish() {
-      clear()
-      last = ''
+      status.finish()
     },
   }
 }

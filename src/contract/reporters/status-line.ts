@@ -1,7 +1,7 @@
 /**
- * One line of progress on a terminal, rewritten in place; nothing when the stream is not a
- * terminal (a log or a pipe wants the result, not a line per request). Notices get lines of
- * their own either way.
+ * One line of progress on a terminal, rewritten in place (the contract run's checks, a
+ * snapshot's requests); nothing when the stream is not a terminal (a log or a pipe wants the
+ * result, not a line per request). Notices get lines of their own either way.
  */
 export function statusLine(stream: NodeJS.WriteStream): { show(line: string): void; notice(message: string): void; finish(): void } {
   const tty = stream.isTTY === true
