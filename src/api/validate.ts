@@ -7,8 +7,12 @@ import { badRequest } from './errors.js'
 import { lowerCase } from './lower-case.js'
 import { isUuid } from './uuid.js'
 
-/** Annotation keywords of contracts/: `x-accepts` words error messages, `tsType` steers type generation. */
-const ANNOTATIONS = ['x-accepts', 'tsType']
+/**
+ * Annotation keywords of contracts/: `x-accepts` words error messages, `tsType` steers type
+ * generation, the others describe the free choices (choices.json, and `x-choices` beside a
+ * keyword that is one of them).
+ */
+const ANNOTATIONS = ['x-accepts', 'tsType', 'x-behaviour', 'x-kind', 'x-documents', 'x-choices']
 
 function createAjv(coerceTypes: boolean): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, coerceTypes, schemas: judgedSchemas() })

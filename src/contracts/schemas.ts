@@ -3,6 +3,7 @@
  * Every JSON Schema of contracts/schemas. Validation, response checks, generated types and the
  * served OpenAPI all start here.
  */
+import choices from '../../contracts/schemas/choices.json' with { type: 'json' }
 import common from '../../contracts/schemas/common.json' with { type: 'json' }
 import controlDataList from '../../contracts/schemas/control-data-list.json' with { type: 'json' }
 import controlDataQuery from '../../contracts/schemas/control-data-query.json' with { type: 'json' }
@@ -53,6 +54,7 @@ import throttled from '../../contracts/schemas/throttled.json' with { type: 'jso
 export const SCHEMA_BASE = 'https://sitemock.dev/schemas/'
 
 export const schemas: ReadonlyArray<{ $id: string }> = [
+  choices,
   common,
   controlDataList,
   controlDataQuery,
