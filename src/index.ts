@@ -3,7 +3,7 @@
 // sitemock/data entries, so this one's types need nothing but Node's.
 import './scenarios/faker-node.js'
 import './scenarios/scenario-cache-node.js'
-export { createMock, type Mock, type MockOptions } from './mock.js'
+export { createMock, type Mock, type MockOptions, type ResetOptions } from './mock.js'
 export { listen, createNodeServer, type NodeServerOptions, type RunningServer } from './transports/node-server.js'
 export { expectRequest, findRequests, type RequestExpectation } from './journal/expect-request.js'
 export { exportState, FixtureError, loadFixture, validateFixture, type Fixture, type FixtureProblem } from './scenarios/fixture.js'

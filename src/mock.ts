@@ -70,6 +70,13 @@ export interface MockOptions {
   faults?: FaultRequest[]
 }
 
+/** What a reset restores: without a field, what the last reset restored (at first, createMock's scenario and seed). */
+export interface ResetOptions {
+  scenario?: ScenarioSource
+  seed?: number
+  fixture?: unknown
+}
+
 export interface Mock {
   /** Answers one request: the API, or the /__mock/* control plane. */
   handle(request: MockRequest): ApiResponse
@@ -84,11 +91,19 @@ export interface Mock {
    */
   readonly store: Store
   /**
-   * Restores the current scenario, a named one, or a fixture document. An invalid fixture
-   * throws a FixtureError listing every problem, and the state stays as it was. Restoring the
-   * current scenario or document takes back the writes made since, so it costs what they changed.
+   * The reset for a test's beforeEach: returns everything a test can change to the start. The
+   * state as resetState() restores it, an empty journal, and only the faults and overrides the
+   * mock started with (createMock's `faults`, `sitemock serve --overrides`), unused and with
+   * their draws from the seed again. What createMock's options configured stays.
    */
-  reset(options?: { scenario?: ScenarioSource; seed?: number; fixture?: unknown }): void
+  reset(options?: ResetOptions): void
+  /**
+   * Restores the state only: the current scenario, a named one, or a fixture document; the
+   * journal, faults and overrides stay as they are. An invalid fixture throws a FixtureError
+   * listing every problem, and the state stays as it was. Restoring the current scenario or
+   * document takes back the writes made since, so it costs what they changed.
+   */
+  resetState(options?: ResetOptions): void
   credentials(): ReturnType<typeof credentialsOf>
   /** Tells `listener` of every change of the state (a state file saves them); its promise holds responses back. */
   onChange(listener: ChangeListener): void
@@ -114,6 +129,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const journal = new RequestJournal(options.journalSize)
   const faults = new FaultSet(options.seed ?? DEFAULT_SEED)
   for (const fault of options.faults ?? []) faults.add(fault)
+  faults.keepAsStart()
   const overrides = new OverrideSet()
   const state = new MockState(options.scenario ?? 'default', options.seed, options.state, clock.now)
   const store = (): Store => state.store
@@ -147,6 +163,13 @@ export function createMock(options: MockOptions = {}): Mock {
       return state.writable()
     },
     reset(next = {}) {
+      // The state first: a refused fixture throws before anything else is touched.
+      core.resetState(next)
+      journal.clear()
+      faults.restart()
+      overrides.restart()
+    },
+    resetState(next = {}) {
       state.reset(next)
       version++
       changes.notify({ kind: 'replace' })
@@ -175,7 +198,8 @@ export function createMock(options: MockOptions = {}): Mock {
   }) as Mock
   const target = {
     store,
-    reset: (body: Parameters<Mock['reset']>[0]) => mock.reset(body),
+    reset: (body: ResetOptions) => mock.reset(body),
+    resetState: (body: ResetOptions) => mock.resetState(body),
     credentials: () => credentialsOf(state.store),
     scenario: () => state.describe(),
     journal,

@@ -119,6 +119,8 @@ export async function runServe(args: string[]): Promise<number> {
     const mock = persistent?.mock ?? createMock(options)
     if (flags.overrides !== undefined) {
       const count = loadOverrideFile(flags.overrides, mock.overrides)
+      // A flag's overrides are configuration: a test's POST /__mock/reset returns to them.
+      mock.overrides.keepAsStart()
       say(`Overrides: ${count} from ${flags.overrides}\n`)
     }
     logRequests(mock, log)
@@ -157,7 +159,7 @@ export async function runServe(args: string[]): Promise<number> {
     readyFile?.listening(server.url)
     if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`)
     if (flags.watch && typeof scenario !== 'string') {
-      stopWatching = watchFixtureFile(scenario.label, () => mock.reset({ scenario }), {
+      stopWatching = watchFixtureFile(scenario.label, () => mock.resetState({ scenario }), {
         info: (line) => say(`${line}\n`),
         error: (line) => process.stderr.write(line),
       })

@@ -15,8 +15,10 @@ export const CONTROL_PREFIX = '/__mock/'
 /** What the control plane may do to the mock it belongs to. */
 export interface ControlTarget {
   store(): Store
-  /** Throws a FixtureError, changing nothing, when body.fixture is invalid. */
+  /** mock.reset(): the state, journal, faults and overrides back to the start. Throws a FixtureError, changing nothing, when body.fixture is invalid. */
   reset(body: ResetBody): void
+  /** mock.resetState(): the state only. Throws a FixtureError, changing nothing, when body.fixture is invalid. */
+  resetState(body: ResetBody): void
   credentials(): Credentials
   /** What a reset restores: the scenario name or fixture file, and the seed. */
   scenario(): { name: string; seed?: number }

@@ -3,7 +3,8 @@ import { parseBody } from '../api/parse-request.js'
 import { compileValidator } from '../api/validate.js'
 import { resetOrRefuse } from '../scenarios/state-routes.js'
 import type { Store } from '../store/store.js'
-import type { ControlRoute } from './control-types.js'
+import type { ApiRequest } from '../api/types.js'
+import type { ControlRoute, ControlTarget } from './control-types.js'
 
 const validateReset = compileValidator<ResetBody>('control-reset.json', 'body')
 
@@ -11,17 +12,17 @@ const validateReset = compileValidator<ResetBody>('control-reset.json', 'body')
 export const coreControlRoutes: ControlRoute[] = [
   { method: 'GET', path: 'health', handle: () => ({ status: 'ok' }) },
   { method: 'GET', path: 'credentials', handle: (_request, _params, target) => credentialsOf(target.store()) },
-  {
-    method: 'POST',
-    path: 'reset',
-    writes: false,
-    handle: (request, _params, target) => {
-      const hasBody = request.body !== undefined && request.body.length > 0
-      resetOrRefuse(target, hasBody ? validateReset(parseBody(request, true)) : {}, 'fixture.')
-      return credentialsOf(target.store())
-    },
-  },
+  // A test's reset: the state, the journal, faults and overrides back to the start.
+  { method: 'POST', path: 'reset', writes: false, handle: (request, _params, target) => reset(request, target, 'all') },
+  // The state alone, as mock.resetState(): the journal, faults and overrides stay.
+  { method: 'POST', path: 'reset-state', writes: false, handle: (request, _params, target) => reset(request, target, 'state') },
 ]
+
+function reset(request: ApiRequest, target: ControlTarget, scope: 'all' | 'state'): Credentials {
+  const hasBody = request.body !== undefined && request.body.length > 0
+  resetOrRefuse(target, hasBody ? validateReset(parseBody(request, true)) : {}, 'fixture.', scope)
+  return credentialsOf(target.store())
+}
 
 export function credentialsOf(store: Store): Credentials {
   return {

@@ -36,7 +36,7 @@ export const DASHBOARD_PAGE = `${pageHead('sitemock dashboard', STYLES)}
 
 <section>
   <div class="actions">
-    <button class="primary" data-testid="reset">Reset scenario</button>
+    <button class="primary" data-testid="reset" title="The scenario, the journal, faults and overrides back to the start">Reset</button>
     <button data-testid="clear-faults">Clear faults</button>
     <button data-testid="clear-journal">Clear journal</button>
   </div>

@@ -165,7 +165,7 @@ export const DASHBOARD_SCRIPT = String.raw`
   // The data browser's script (data-browser-panel.ts) calls the control plane the same way.
   window.sitemockDashboard = { call: call, el: el }
 
-  byId('reset').addEventListener('click', () => act('POST', 'reset', undefined, () => 'Scenario restored'))
+  byId('reset').addEventListener('click', () => act('POST', 'reset', undefined, () => 'Back to the start: scenario, journal, faults and overrides'))
   byId('clear-faults').addEventListener('click', () => act('DELETE', 'faults'))
   byId('clear-journal').addEventListener('click', () => act('DELETE', 'requests'))
   byId('fault-form').addEventListener('submit', (event) => {

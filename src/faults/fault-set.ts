@@ -19,9 +19,12 @@ export class FaultSet {
   private faults: Fault[] = []
   private nextId = 1
   private random: RandomSource
+  /** What restart() returns to: the faults the mock was configured with (--latency, --error-rate). */
+  private start: { faults: Fault[]; nextId: number; seed: number }
 
   constructor(private seed: number) {
     this.random = createRandom(seed)
+    this.start = { faults: [], nextId: 1, seed }
   }
 
   get size(): number {
@@ -67,6 +70,21 @@ export class FaultSet {
   clear(): void {
     this.faults = []
     this.reseed(this.seed)
+  }
+
+  /**
+   * Makes the faults active now the ones restart() returns to. createMock calls it once its
+   * options' faults are in, so a test's reset removes only what tests added.
+   */
+  keepAsStart(): void {
+    this.start = { faults: [...this.faults], nextId: this.nextId, seed: this.seed }
+  }
+
+  /** Back to the faults kept as the start, with their draws from the start's seed again (mock.reset()). */
+  restart(): void {
+    this.faults = [...this.start.faults]
+    this.nextId = this.start.nextId
+    this.reseed(this.start.seed)
   }
 
   /** What the faults do to one request of this operation. The newest failing fault wins. */

@@ -12,13 +12,16 @@ const validateDocument = compileValidator<OverrideDocument>('control-override-do
 
 /**
  * Exact answers for the API requests that match (stub mappings): each stands in for the
- * operation, which then never runs. Like faults, they are not part of the state: resets
- * leave them, and state files neither save nor replay them.
+ * operation, which then never runs. Like faults, they are not part of the state: a state-only
+ * reset (mock.resetState()) leaves them, mock.reset() returns them to the start, and state
+ * files neither save nor replay them.
  */
 export class OverrideSet {
   /** In the order they are tried: highest priority first, then newest. */
   private overrides: Override[] = []
   private nextId = 1
+  /** What restart() returns to: the overrides the server started with (sitemock serve --overrides), unused. */
+  private start: { overrides: Override[]; nextId: number } = { overrides: [], nextId: 1 }
 
   get size(): number {
     return this.overrides.length
@@ -89,6 +92,17 @@ export class OverrideSet {
 
   clear(): void {
     this.overrides = []
+  }
+
+  /** Makes the overrides active now the ones restart() returns to, with their hits and `times` as they are now. */
+  keepAsStart(): void {
+    this.start = { overrides: structuredClone(this.overrides), nextId: this.nextId }
+  }
+
+  /** Back to the overrides kept as the start, unused again (mock.reset()). */
+  restart(): void {
+    this.overrides = structuredClone(this.start.overrides)
+    this.nextId = this.start.nextId
   }
 
   /** The answer of the first override that matches, counting it; undefined when none does. */

@@ -6,15 +6,17 @@ import { exportState } from './fixture.js'
 import { FixtureError } from './fixture-error.js'
 
 /**
- * Resets the target to a scenario or a fixture; a fixture with problems is a 400 with one
+ * Resets the target to a scenario or a fixture: everything a test changes ('all', POST
+ * /__mock/reset) or the state only ('state'); a fixture with problems is a 400 with one
  * detail per problem, its path under `prefix` (e.g. fixture.sites[2].defaultLocale).
  */
-export function resetOrRefuse(target: ControlTarget, body: ResetBody, prefix: string): void {
+export function resetOrRefuse(target: ControlTarget, body: ResetBody, prefix: string, scope: 'all' | 'state'): void {
   if (body.scenario !== undefined && body.fixture !== undefined) {
     throw invalidField('fixture', 'cannot be sent with scenario; send a scenario name or a fixture document, not both')
   }
   try {
-    target.reset(body)
+    if (scope === 'all') target.reset(body)
+    else target.resetState(body)
   } catch (error) {
     if (!(error instanceof FixtureError)) throw error
     const details = error.problems.slice(0, MAX_DETAILS).map((p) => ({ field: p.path === '(fixture)' ? prefix.replace(/\.$/, '') || '(body)' : prefix + p.path, message: p.message }))
@@ -39,7 +41,7 @@ export const stateControlRoutes: ControlRoute[] = [
     // An import replaces the state through reset, which a state file saves as a whole.
     writes: false,
     handle: (request, _params, target) => {
-      resetOrRefuse(target, { fixture: parseBody(request, true) as ResetBody['fixture'] }, '')
+      resetOrRefuse(target, { fixture: parseBody(request, true) as ResetBody['fixture'] }, '', 'state')
       return target.credentials()
     },
   },

@@ -52,7 +52,10 @@ export interface BrowserMock {
   readonly worker: SetupWorker
   /** The App keys and Site keys of the current state, as GET /__mock/credentials answers. */
   credentials(): Credentials
-  /** Restores the state the page started from (scenario and seed) and forgets the saved state. */
+  /**
+   * Back to the start, as mock.reset(): the state the page started from (scenario and seed),
+   * an empty journal, no faults or overrides; the saved state is forgotten.
+   */
   reset(): void
   /** Stops intercepting; the saved state stays for the next start. */
   stop(): void

@@ -8,12 +8,12 @@
  */
 import { faker } from '@faker-js/faker/locale/en'
 import { http, passthrough } from 'msw'
-import { createMock, type Mock, type MockOptions } from '../mock.js'
+import { createMock, type Mock, type MockOptions, type ResetOptions } from '../mock.js'
 import { provideFaker } from '../scenarios/faker-provider.js'
 import { isMockPath } from './mock-path.js'
 import { createMswHandler, DEFAULT_BASE_URL } from './msw.js'
 
-export { createMock, type Mock, type MockOptions }
+export { createMock, type Mock, type MockOptions, type ResetOptions }
 export { createMswHandler, DEFAULT_BASE_URL, expectRequest, findRequests, type MswHandlerOptions, type RequestExpectation } from './msw.js'
 export { onUnhandled, type UnhandledOptions, type UnhandledRequestCallback, type UnhandledRequestPrint, type UnhandledRequests, type UnhandledRequestStrategy } from './unhandled.js'
 export { SCENARIOS, type ScenarioName } from '../scenarios/index.js'

@@ -129,11 +129,12 @@ describe.each(TRANSPORTS)('response overrides over HTTP (%s)', (transport) => {
     expect((await control<OverrideList>(server.url, 'GET', '/__mock/overrides')).body.overrides).toEqual([])
   })
 
-  it('survives a reset, like faults', async () => {
+  it('survives a state-only reset, like faults; a test reset removes it', async () => {
     await control(server.url, 'POST', '/__mock/overrides', { match: { operation: 'listSites' }, response: { status: 200, body: { data: [] } } })
-    await control(server.url, 'POST', '/__mock/reset', { scenario: 'empty' })
+    await control(server.url, 'POST', '/__mock/reset-state', { scenario: 'empty' })
     expect((await control<OverrideList>(server.url, 'GET', '/__mock/overrides')).body.overrides).toHaveLength(1)
     await control(server.url, 'POST', '/__mock/reset', { scenario: 'default' })
+    expect((await control<OverrideList>(server.url, 'GET', '/__mock/overrides')).body.overrides).toEqual([])
   })
 })
 
