@@ -1,0 +1,62 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { answer } from './api.js'
+import type { Answer, Request } from './http.js'
+import { Store } from './store.js'
+
+/** The permissive implementation, served on an ephemeral port of 127.0.0.1. */
+export interface Permissive {
+  url: string
+  appKey: string
+  workspaceId: string
+  otherWorkspaceKey: string
+  /** The whole API as one function, for tests that wrap it (defects, recordings). */
+  handle(request: Request): Answer
+  close(): Promise<void>
+}
+
+export type Handle = (request: Request) => Answer
+
+/**
+ * Starts it. `wrap` puts something between the server and the API (a defect, a recorder); the
+ * store is the implementation's own, reachable only through `handle`.
+ */
+export async function startPermissive(options: { wrap?: (inner: Handle) => Handle } = {}): Promise<Permissive> {
+  const store = new Store()
+  const inner: Handle = (request) => answer(store, request)
+  const handle = options.wrap ? options.wrap(inner) : inner
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const url = req.url ?? '/'
+      const q = url.indexOf('?')
+      const headers: Record<string, string | undefined> = {}
+      for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
+      const text = Buffer.concat(chunks).toString('utf8')
+      let reply: Answer
+      try {
+        reply = handle({ method: req.method ?? 'GET', path: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1), headers, body: text.length > 0 ? text : undefined })
+      } catch (error) {
+        reply = { status: 500, headers: {}, body: { object: 'error', code: 'internal_error', message: error instanceof Error ? error.message : String(error) } }
+      }
+      const payload = reply.body === undefined ? undefined : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body)
+      res.writeHead(reply.status, { ...(payload === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...reply.headers })
+      res.end(payload)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const [own, other] = store.workspaces
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    appKey: own!.appKey,
+    workspaceId: own!.id,
+    otherWorkspaceKey: other!.appKey,
+    handle,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

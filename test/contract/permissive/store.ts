@@ -1,0 +1,146 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { Json } from './http.js'
+
+/** The permissive implementation's in-memory state: two workspaces and what their keys create. */
+export interface Workspace {
+  id: string
+  appKey: string
+}
+
+export interface Site {
+  id: string
+  workspaceId: string
+  name: string
+  hostOrigin: string | null
+  publicApiKey: string
+  defaultLocale: string
+  /** Creation order, for the site list. */
+  seq: number
+}
+
+export interface Locale {
+  id: string
+  siteId: string
+  locale: string
+  domain: string | null
+  pathPrefix: string | null
+  deleted: boolean
+  seq: number
+}
+
+export interface Page {
+  id: string
+  siteId: string
+  name: string
+  pathname: string
+  canonicalUrl: string | null
+  title: string | null
+  description: string | null
+  socialImageUrl: string | null
+  sitemapPriority: number | null
+  sitemapFrequency: string | null
+  createdAt: string
+  /** Null until the first change: the "last update time" of a page never updated. */
+  updatedAt: string | null
+  isOnline: boolean
+  excludedFromSearchEngines: boolean | null
+  seq: number
+}
+
+export interface Route {
+  id: string
+  siteId: string
+  pathname: string
+  seq: number
+}
+
+export class Store {
+  readonly workspaces: Workspace[] = [0, 1].map(() => ({ id: randomUUID(), appKey: `sk_${randomBytes(24).toString('base64url')}` }))
+  readonly sites = new Map<string, Site>()
+  readonly locales = new Map<string, Locale>()
+  readonly pages = new Map<string, Page>()
+  readonly routes = new Map<string, Route>()
+  private counter = 0
+
+  next(): number {
+    return ++this.counter
+  }
+
+  /** The wall clock; two writes in one millisecond share an instant. */
+  now(): string {
+    return new Date().toISOString()
+  }
+
+  workspaceByKey(key: string): Workspace | undefined {
+    return this.workspaces.find((workspace) => workspace.appKey === key)
+  }
+
+  siteByKey(key: string): Site | undefined {
+    for (const site of this.sites.values()) if (site.publicApiKey === key) return site
+    return undefined
+  }
+
+  liveLocales(siteId: string): Locale[] {
+    return [...this.locales.values()].filter((locale) => locale.siteId === siteId && !locale.deleted).sort((a, b) => a.seq - b.seq)
+  }
+
+  sitePages(siteId: string): Page[] {
+    return [...this.pages.values()].filter((page) => page.siteId === siteId)
+  }
+
+  siteRoutes(siteId: string): Route[] {
+    return [...this.routes.values()].filter((route) => route.siteId === siteId)
+  }
+
+  /** Pages and routes of a site share one space of pathnames. */
+  pathnameTaken(siteId: string, pathname: string, except?: string): boolean {
+    return this.sitePages(siteId).some((page) => page.pathname === pathname && page.id !== except) || this.siteRoutes(siteId).some((route) => route.pathname === pathname && route.id !== except)
+  }
+
+  removeSite(site: Site): void {
+    this.sites.delete(site.id)
+    for (const map of [this.locales, this.pages, this.routes] as Map<string, { siteId: string }>[]) {
+      for (const [id, item] of map) if (item.siteId === site.id) map.delete(id)
+    }
+  }
+}
+
+export function siteJson(site: Site): Json {
+  return {
+    object: 'site',
+    id: site.id,
+    name: site.name,
+    hostOrigin: site.hostOrigin,
+    publicApiKey: site.publicApiKey,
+    defaultLocale: site.defaultLocale,
+    defaultLocalePathPrefix: null,
+    localeManagementMode: 'internal',
+  }
+}
+
+export function localeJson(locale: Locale, site: Site): Json {
+  return { object: 'locale', id: locale.id, locale: locale.locale, domain: locale.domain, pathPrefix: locale.pathPrefix, isDefault: locale.locale === site.defaultLocale }
+}
+
+/** A page without a `locale` field: the documents do not require it. */
+export function pageJson(page: Page): Json {
+  return {
+    object: 'page',
+    id: page.id,
+    pathname: page.pathname,
+    canonicalUrl: page.canonicalUrl,
+    title: page.title,
+    description: page.description,
+    socialImageUrl: page.socialImageUrl,
+    sitemapPriority: page.sitemapPriority,
+    sitemapFrequency: page.sitemapFrequency,
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    publishedAt: null,
+    isOnline: page.isOnline,
+    excludedFromSearchEngines: page.excludedFromSearchEngines,
+    localizations: [],
+  }
+}
+
+export const routeJson = (route: Route): Json => ({ object: 'route', id: route.id, pathname: route.pathname })
