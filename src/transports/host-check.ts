@@ -66,14 +66,43 @@ function forbiddenHost(host: string): ApiError {
   )
 }
 
-/** Why the node server refuses a request for its Host or Origin (see hostCheck), or undefined when it answers it. */
-export function hostRefusal(req: IncomingMessage, hostAllowed: (host: string | undefined) => boolean): ApiError | undefined {
+/**
+ * The Origin check of control-plane writes: stricter than the Host rule, which allows every IP
+ * address. A page served from an address (http://203.0.113.7/) is a page of whoever holds that
+ * address, and its form may POST to this machine with no preflight. Allowed: loopback addresses
+ * (127.0.0.0/8, ::1), the address the server is bound to, localhost and its subdomains, and the
+ * `allowedHosts` (names, domains, or an address given there on purpose).
+ */
+export function originCheck(bindHost: string | undefined, allowedHosts: readonly string[] = []): (origin: string) => boolean {
+  const names = new Set(allowedHosts.filter((entry) => !entry.startsWith('.')).map((entry) => entry.toLowerCase()))
+  if (bindHost !== undefined) names.add(bindHost.toLowerCase().replace(/^\[|\]$/g, ''))
+  const domains = ['.localhost', ...allowedHosts.filter((entry) => entry.startsWith('.')).map((entry) => entry.toLowerCase())]
+  return (origin) => {
+    if (!URL.canParse(origin)) return false
+    const url = new URL(origin)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+    const name = url.hostname.replace(/\.$/, '').replace(/^\[|\]$/g, '')
+    return name === 'localhost' || isLoopback(name) || names.has(name) || domains.some((domain) => name.endsWith(domain) || name === domain.slice(1))
+  }
+}
+
+/**
+ * Whether an address, as the URL parser normalizes it (no brackets), is one only this machine
+ * reaches: 127.0.0.0/8 and ::1, and 127.x mapped into IPv6 (::ffff:7fxx:xxxx).
+ */
+function isLoopback(address: string): boolean {
+  if (isIP(address) === 4) return address.startsWith('127.')
+  return address === '::1' || /^::ffff:7f[\da-f]{2}:[\da-f]{1,4}$/.test(address)
+}
+
+/** Why the node server refuses a request for its Host or Origin (see hostCheck and originCheck), or undefined when it answers it. */
+export function hostRefusal(req: IncomingMessage, hostAllowed: (host: string | undefined) => boolean, originAllowed: (origin: string) => boolean): ApiError | undefined {
   const { host, origin } = req.headers
   if (host === undefined && req.httpVersion !== '1.0') {
     return badRequest([{ field: 'host', message: `is required in HTTP/${req.httpVersion}; send the host and port of the URL, e.g. Host: localhost:4010` }])
   }
   if (!hostAllowed(host)) return forbiddenHost(host!)
-  if (crossSiteControlWrite(hostAllowed, req.method, req.url, origin)) return forbiddenOrigin(origin!)
+  if (crossSiteControlWrite(originAllowed, req.method, req.url, origin)) return forbiddenOrigin(origin!)
   return undefined
 }
 
@@ -81,19 +110,20 @@ export function hostRefusal(req: IncomingMessage, hostAllowed: (host: string | u
  * Whether a request is a write to the control plane sent by a web page of another site: a form
  * or a fetch without custom headers (POST /__mock/reset with no body) is sent by the browser
  * with no CORS preflight, so the page would reset the state without reading a byte. The browser
- * names the page in Origin; a page whose host the server answers to (a frontend on localhost)
- * may write, as may every client that sends no Origin (curl, tests). The API needs a key in a
- * header, which no page of another site can send without the preflight CORS refuses.
+ * names the page in Origin; a page on this machine (localhost, a loopback address, the bound
+ * address) or on an allowed host may write, as may every client that sends no Origin (curl,
+ * tests). The API needs a key in a header, which no page of another site can send without the
+ * preflight CORS refuses.
  */
-function crossSiteControlWrite(hostAllowed: (host: string) => boolean, method: string | undefined, url: string | undefined, origin: string | undefined): boolean {
+function crossSiteControlWrite(originAllowed: (origin: string) => boolean, method: string | undefined, url: string | undefined, origin: string | undefined): boolean {
   if (origin === undefined || method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !url?.startsWith(CONTROL_PREFIX)) return false
   // "null" is a sandboxed frame or a file, which any site can make.
-  return !URL.canParse(origin) || !hostAllowed(new URL(origin).host)
+  return !originAllowed(origin)
 }
 
 /** The 403 for a control-plane write from a page of another site. */
 function forbiddenOrigin(origin: string): ApiError {
-  const name = URL.canParse(origin) ? new URL(origin).hostname : undefined
+  const name = URL.canParse(origin) ? new URL(origin).hostname.replace(/^\[|\]$/g, '') : undefined
   const allow = name === undefined || name === '' ? '' : ` To allow it, start sitemock with --allowed-host ${name} (or the allowedHosts option of listen and createNodeServer).`
-  return new ApiError(403, 'forbidden', `The control plane takes no writes from the web page at ${origin}: only from pages on localhost, IP addresses and the hosts allowed, so that another site cannot reset or change the state.${allow}`)
+  return new ApiError(403, 'forbidden', `The control plane takes no writes from the web page at ${origin}: only from pages on localhost, loopback addresses, the address it is bound to and the hosts allowed, so that another site cannot reset or change the state.${allow}`)
 }

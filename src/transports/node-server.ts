@@ -5,7 +5,7 @@ import type { ApiResponse } from '../api/types.js'
 import type { Mock } from '../mock.js'
 import { unsavedResponse } from '../persist/changes.js'
 import { decodeBody } from './decode-body.js'
-import { hostCheck, hostRefusal } from './host-check.js'
+import { hostCheck, hostRefusal, originCheck } from './host-check.js'
 
 export const DEFAULT_MAX_BODY = 1024 * 1024
 
@@ -47,9 +47,10 @@ export interface RunningServer {
 export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): http.Server {
   const limits = { maxBody: options.maxBody ?? DEFAULT_MAX_BODY, maxStateBody: options.maxStateBody ?? DEFAULT_MAX_STATE_BODY }
   const hostAllowed = hostCheck(options.host, options.allowedHosts)
+  const originAllowed = originCheck(options.host, options.allowedHosts)
   // Node's own refusal of an HTTP/1.1 request without Host is a bare 400: hostRefusal answers it in the envelope.
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE, requireHostHeader: false }, (req, res) => {
-    const refusal = hostRefusal(req, hostAllowed)
+    const refusal = hostRefusal(req, hostAllowed, originAllowed)
     if (refusal === undefined) return serveRequest(mock, req, res, limits)
     // The body is not read: the connection closes after the answer.
     writeResponse(res, refusal.toResponse({ connection: 'close' }))

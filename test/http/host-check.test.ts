@@ -101,9 +101,33 @@ describe('control-plane writes from web pages', () => {
     expect(server.mock.credentials().sites.length).toBe(sites)
   })
 
-  it('takes them from pages on localhost, an IP address or an allowed host, and from clients that send no Origin', async () => {
-    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:4010', 'http://[::1]:3000', 'http://mock.test:8080', undefined]) {
+  it('takes them from pages on localhost, a loopback address or an allowed host, and from clients that send no Origin', async () => {
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:4010', 'http://127.0.0.2', 'http://[::1]:3000', 'http://app.localhost', 'http://mock.test:8080', undefined]) {
       expect((await reset(origin)).status, origin).toBe(200)
+    }
+  })
+
+  it.each(['http://203.0.113.7', 'http://192.168.1.5:8080', 'http://[2001:db8::7]', 'http://10.0.0.1'])(
+    'refuses a form posted from a page on the IP address %s, which is not this machine, and the state stays',
+    async (origin) => {
+      const before = server.mock.credentials().sites.length
+      const key = server.mock.credentials().workspaces[0]!.appApiKey
+      expect((await server.api.post('/v2/sites', { key, body: { workspaceId: server.mock.credentials().workspaces[0]!.id, name: 'Kept' } })).status).toBe(201)
+      // What a <form method=post> on that page sends: a urlencoded body, no preflight.
+      const response = await fetch(`${server.url}/__mock/reset`, { method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'scenario=default' })
+      expect(response.status).toBe(403)
+      expect(((await response.json()) as { message: string }).message).toContain(`from the web page at ${origin}`)
+      expect(server.mock.credentials().sites.length).toBe(before + 1)
+    },
+  )
+
+  it('takes writes from a page on the address the server is bound to', async () => {
+    const bound = await startMock({ host: '127.0.0.1' })
+    try {
+      const response = await fetch(`${bound.url}/__mock/reset`, { method: 'POST', headers: { origin: bound.url } })
+      expect(response.status).toBe(200)
+    } finally {
+      await bound.close()
     }
   })
 
