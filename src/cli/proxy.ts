@@ -13,6 +13,8 @@ import { ReadyFile } from './ready-file.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
 import { logFormatFlag } from './dx-flags.js'
+import { allowedHostsFlag, isLoopbackBind } from './serve.js'
+import { DEFAULT_MAX_BODY } from '../transports/node-server.js'
 
 const HELP = `Usage: sitemock proxy --to URL [options]
 
@@ -26,7 +28,13 @@ proxy's own and never forwarded. Keys are shown as their last four characters at
 Options:
   --to URL           the deployment's base URL, http:// or https:// (required)
   --port N           port to listen on (default: 4011; 0 picks a free port)
-  --host ADDR        address to bind (default: 127.0.0.1)
+  --host ADDR        address to bind (default: 127.0.0.1; another address prints a warning:
+                     whoever reaches it reads the journal of the deployment's answers)
+  --allowed-host H   answer requests whose Host is H too (repeatable; .example.com allows
+                     a domain and its subdomains), as sitemock serve does; any other Host is
+                     a 403 (guards against DNS rebinding)
+  --max-body BYTES   largest request body forwarded, 413 past it, before the deployment
+                     sees anything (default: ${DEFAULT_MAX_BODY})
   --report FORMAT    the report's format: ${REPORTERS.join(', ')} (default: pretty)
   --output FILE      write the report to FILE instead of stdout
   --record FILE      write every exchange to FILE as response overrides, which
@@ -52,6 +60,8 @@ export async function runProxy(args: string[]): Promise<number> {
       to: { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      'max-body': { type: 'string' },
       report: { type: 'string' },
       output: { type: 'string' },
       record: { type: 'string' },
@@ -71,6 +81,9 @@ export async function runProxy(args: string[]): Promise<number> {
     const reporter = reporterFlag(flags.report)
     const log = logFormatFlag(flags.log)
     const port = integerFlag('port', flags.port, 0, 65535) ?? DEFAULT_PORT
+    const host = flags.host ?? '127.0.0.1'
+    const allowedHosts = allowedHostsFlag(flags['allowed-host'])
+    const maxBody = integerFlag('max-body', flags['max-body'], 1, 1024 ** 3)
     const apiKey = flags['api-key'] ?? process.env.SITEMOCK_API_KEY
     if (flags.shadow && !apiKey) throw new UsageError('--shadow needs --api-key KEY (or $SITEMOCK_API_KEY): the key the snapshot of the deployment reads with')
     if (flags.shadow && flags['workspace-id'] === undefined && flags['site-id'] === undefined) throw new UsageError('--shadow needs --workspace-id ID (with an App key) or --site-id ID: what to snapshot')
@@ -83,11 +96,19 @@ export async function runProxy(args: string[]): Promise<number> {
     const mask = new KeyMask()
     const shadow = flags.shadow ? await startShadow(to, apiKey!, flags['workspace-id'], flags['site-id'], mask) : undefined
     const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined
+    if (!isLoopbackBind(host)) {
+      process.stderr.write(
+        `sitemock proxy: warning: binding ${host} instead of 127.0.0.1; anyone who can reach that address can send requests ` +
+          "through the proxy and read the deployment's answers in its journal, findings and dashboard (/__mock/*), which take no token.\n",
+      )
+    }
     keepServingWhenOutputCloses()
     const proxy = await startProxy({
       to,
       port,
-      host: flags.host ?? '127.0.0.1',
+      host,
+      allowedHosts,
+      maxBody,
       mask,
       shadow,
       record: flags.record === undefined ? undefined : new Recorder(mask),

@@ -124,7 +124,7 @@ export async function runServe(args: string[]): Promise<number> {
       say(`Overrides: ${count} from ${flags.overrides}\n`)
     }
     logRequests(mock, log)
-    if (!DEFAULT_HOSTS.includes(host) && flags['control-token'] === undefined && !flags['no-control']) {
+    if (!isLoopbackBind(host) && flags['control-token'] === undefined && !flags['no-control']) {
       process.stderr.write(
         `sitemock: warning: binding ${host} instead of 127.0.0.1 with an open control plane; ` +
           'anyone who can reach that address can read or reset the state. Pass --control-token or --no-control.\n',
@@ -194,7 +194,7 @@ function stateLine(file: string, persistent: PersistentMock): string {
   return `State restored from ${file} (${restored.writes} journaled write${restored.writes === 1 ? '' : 's'} replayed${torn})\n`
 }
 
-function allowedHostsFlag(hosts: string[] | undefined): string[] | undefined {
+export function allowedHostsFlag(hosts: string[] | undefined): string[] | undefined {
   for (const host of hosts ?? []) {
     const problem = allowedHostProblem(host)
     if (problem) throw new UsageError(`--allowed-host ${problem}`)
@@ -222,8 +222,10 @@ function corsOption(origins: string[] | undefined): '*' | string[] | undefined {
   return origins
 }
 
-/** The addresses that only this machine reaches; binding any other one warrants a warning. */
-const DEFAULT_HOSTS = ['127.0.0.1', 'localhost', '::1']
+/** Whether binding `host` keeps the server to this machine; binding any other address warrants a warning. */
+export function isLoopbackBind(host: string): boolean {
+  return ['127.0.0.1', 'localhost', '::1'].includes(host)
+}
 
 function banner(url: string, credentials: ReturnType<ReturnType<typeof createMock>['credentials']>, control: MockOptions['control']): string {
   const lines = [`sitemock listening on ${url}`, '', 'Credentials (send as x-api-key):']

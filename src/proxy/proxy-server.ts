@@ -7,7 +7,8 @@ import { CONTROL_PREFIX } from '../control/control-types.js'
 import { capBody } from '../journal/cap-body.js'
 import { sentKeyHint, sentKeyKind } from '../journal/describe-key.js'
 import { wallTimeAt } from '../journal/wall-clock.js'
-import { listenOn, MAX_HEADER_SIZE, writeResponse } from '../transports/node-server.js'
+import { hostCheck, hostRefusal, originCheck } from '../transports/host-check.js'
+import { DEFAULT_MAX_BODY, listenOn, MAX_HEADER_SIZE, refuseTooLarge, writeResponse } from '../transports/node-server.js'
 import { ExchangeJournal } from './exchange-journal.js'
 import { Findings } from './findings.js'
 import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js'
@@ -22,6 +23,10 @@ export interface ProxyOptions {
   to: string
   port?: number
   host?: string
+  /** Host names answered besides localhost, IP addresses and `host`, as serve's allowedHosts (see hostCheck). */
+  allowedHosts?: string[]
+  /** The largest request body forwarded; past it the caller gets a 413 and the deployment sees nothing. */
+  maxBody?: number
   /** Exchanges kept for GET /__mock/requests. */
   journalSize?: number
   /** Called with each exchange once judged: the log line's source. */
@@ -72,6 +77,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const query = at < 0 ? '' : url.slice(at + 1)
     const key = sentKey(req.headers)
     mask.learn(key)
+    mask.learnQuery(query)
     const requestText = body.length ? body.toString('utf8') : undefined
     const responseText = answer.body.toString('utf8')
     const contentType = headerOf(answer.rawHeaders, 'content-type')
@@ -124,13 +130,30 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     )
   }
 
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
+  const maxBody = options.maxBody ?? DEFAULT_MAX_BODY
+  const hostAllowed = hostCheck(options.host, options.allowedHosts)
+  const originAllowed = originCheck(options.host, options.allowedHosts)
+  // The same doors as serve: a page that rebinds a name to 127.0.0.1 would otherwise read the
+  // deployment's answers from the journal, and send requests through the proxy with them.
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE, requireHostHeader: false }, (req, res) => {
+    const refusal = hostRefusal(req, hostAllowed, originAllowed)
+    if (refusal !== undefined) return writeResponse(res, refusal.toResponse({ connection: 'close' }))
     const url = req.url ?? '/'
     const at = url.indexOf('?')
     const path = at < 0 ? url : url.slice(0, at)
+    // The limit holds before anything is forwarded: a declared length past it is refused unread,
+    // and a chunked body is read only up to it, so what is held is at most maxBody bytes.
+    if (Number(req.headers['content-length'] ?? 0) > maxBody) return refuseTooLarge(res, maxBody)
     const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      if (res.headersSent) return
+      size += chunk.length
+      if (size > maxBody) return refuseTooLarge(res, maxBody)
+      chunks.push(chunk)
+    })
     req.on('end', () => {
+      if (res.headersSent) return
       const body = Buffer.concat(chunks)
       if (path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)) {
         const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]))

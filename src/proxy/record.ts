@@ -58,9 +58,11 @@ export class Recorder {
       this.skipped++
       return
     }
+    // A key sent in the path or the query is written as its hint, as everywhere else.
+    for (const name in query) query[name] = this.mask.text(query[name]!)
     const match: OverrideRequest['match'] = {
       method: exchange.method,
-      path: exchange.path,
+      path: this.mask.text(exchange.path),
       ...(Object.keys(query).length ? { query } : {}),
       ...(requestBody === undefined ? {} : { body: this.mask.value(requestBody) }),
     }

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { ApiError, JSON_HEADERS, payloadTooLarge } from '../api/errors.js'
 import type { ApiResponse } from '../api/types.js'
 import type { Mock } from '../mock.js'
@@ -149,10 +149,39 @@ export function answerClientErrors(server: http.Server): void {
   })
 }
 
-function refuseTooLarge(res: http.ServerResponse, maxBody: number): void {
+export function refuseTooLarge(res: http.ServerResponse, maxBody: number): void {
   if (res.headersSent) return
+  lingerAfterAnswer(res.req.socket)
   writeResponse(res, payloadTooLarge(maxBody).toResponse({ connection: 'close' }))
-  res.req.destroy()
+  // The rest of the body is read and thrown away (a data listener no longer keeps it).
+  res.req.resume()
+}
+
+/** How long a refused body may go on arriving after its 413, and how much of it is read, before the socket is closed outright. */
+export const LINGER_MS = 2000
+const LINGER_BYTES = 64 * 1024 * 1024
+
+/**
+ * Node destroys a socket as soon as a `connection: close` answer is written. With a body still
+ * arriving, the client's kernel then gets a reset, which drops the answer it has not read yet:
+ * Node's fetch saw ECONNRESET instead of the 413. Here the socket only half-closes once the
+ * answer is out (the client reads the 413 and the end), and what still arrives is read and
+ * dropped for at most LINGER_MS or LINGER_BYTES, after which it closes.
+ */
+function lingerAfterAnswer(socket: Socket): void {
+  Object.defineProperty(socket, 'destroySoon', {
+    configurable: true,
+    value: () => {
+      socket.end()
+      let drained = 0
+      const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+      socket.on('data', (chunk: Buffer) => {
+        drained += chunk.length
+        if (drained > LINGER_BYTES) socket.destroy()
+      })
+      socket.once('close', () => clearTimeout(timer))
+    },
+  })
 }
 
 /** Answers once the response's delay is over, or drops the connection as an injected fault asks. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetAndGetCredentials, type Credentials } from '../support/credentials.js'
 import { checkContract, startMock, TRANSPORTS, type TestServer } from '../support/harness.js'
 import { useDefaultScenario } from '../support/suite.js'
+import { CliChild } from '../scenarios/cli-child.js'
 
 describe.each(TRANSPORTS)('hostile input over %s', (transport) => {
   let server: TestServer
@@ -113,4 +114,33 @@ describe('request size', () => {
     if (response instanceof Response) expect(response.status).toBe(413)
     else expect(sent).toBeLessThan(10 * 1024 * 1024)
   })
+
+  it('delivers the 413 before it closes the socket: fetch sees the status, not ECONNRESET, with a body still being sent', async () => {
+    // A process of its own: in this one, the client and the server would take turns on one event loop, and the reset never showed.
+    const child = new CliChild(['serve', '--port', '0', '--log', 'off', '--max-body', '1024'])
+    try {
+      const url = await child.url()
+      const creds = (await (await fetch(`${url}/__mock/credentials`)).json()) as Credentials
+      const headers = { 'x-api-key': creds.workspaces[0]!.appApiKey, 'content-type': 'application/json' }
+      const target = `${url}/v2/sites/${creds.sites[0]!.id}`
+      const outcome = (answer: unknown): unknown => (answer instanceof Response ? answer.status : ((answer as Error).cause as { code?: string } | undefined)?.code ?? String(answer))
+      for (let round = 0; round < 8; round++) {
+        // Declared up front (refused before a byte is read) and chunked (refused at the limit).
+        const declared = await fetch(target, { method: 'PATCH', headers, body: 'x'.repeat(4_000_000) }).catch((error: unknown) => error)
+        expect(outcome(declared), `round ${round}, declared`).toBe(413)
+        let sent = 0
+        const stream = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            sent += 64 * 1024
+            controller.enqueue(new Uint8Array(64 * 1024).fill(32))
+            if (sent >= 4_000_000) controller.close()
+          },
+        })
+        const chunked = await fetch(target, { method: 'PATCH', headers, body: stream, duplex: 'half' } as RequestInit).catch((error: unknown) => error)
+        expect(outcome(chunked), `round ${round}, chunked`).toBe(413)
+      }
+    } finally {
+      await child.stop()
+    }
+  }, 30_000)
 })
