@@ -10,5 +10,7 @@ export { exportState, FixtureError, loadFixture, validateFixture, type Fixture, 
 export { generateFixture, type GenerateOptions } from './scenarios/generate.js'
 export { SCENARIOS, type ScenarioName } from './scenarios/index.js'
 export type { ApiRequest, ApiResponse, MockRequest } from './api/types.js'
+// The API's resources, lists, errors and request bodies, for the code under test.
+export * from './api-types.js'
 export type { OverrideSet } from './overrides/override-set.js'
 export type { DataList, DataRecord, Override, OverrideList, OverrideMatcher, OverrideRequest, OverrideResponse } from './contracts/types.js'

@@ -1,3 +1,4 @@
+import type { List } from '../api-types.js'
 import type { SortedIndex } from '../store/sorted-index.js'
 import { invalidField } from './errors.js'
 
@@ -6,11 +7,8 @@ export interface PageQuery {
   startingAfter?: string
 }
 
-export interface ListBody<T> {
-  object: 'list'
-  data: T[]
-  hasMore: boolean
-}
+/** A list's body, as the API types it for its users (api-types.ts, from list.json). */
+export type ListBody<T> = List<T>
 
 export interface WalkOptions<T> {
   /** Items the list leaves out (offline pages, other prefixes); a cursor must not name one. */

@@ -17,6 +17,8 @@ export { createMock, type Mock, type MockOptions, type ResetOptions }
 export { createMswHandler, DEFAULT_BASE_URL, expectRequest, findRequests, type MswHandlerOptions, type RequestExpectation } from './msw.js'
 export { onUnhandled, type UnhandledOptions, type UnhandledRequestCallback, type UnhandledRequestPrint, type UnhandledRequests, type UnhandledRequestStrategy } from './unhandled.js'
 export { SCENARIOS, type ScenarioName } from '../scenarios/index.js'
+// The API's resources, lists, errors and request bodies, for a page's own code: types only.
+export * from '../api-types.js'
 
 // A page has no require(): this entry brings faker in its bundle for the scenarios it generates.
 provideFaker(() => faker)
