@@ -4,6 +4,7 @@ import { createRequestLogger, LOG_FORMATS, type LogFormat } from '../journal/log
 import type { Mock, MockOptions } from '../mock.js'
 import { MAX_DELAY_MS } from '../faults/prefer.js'
 import { integerFlag, oneOf, UsageError } from './args.js'
+import type { LogOutput } from './log-output.js'
 
 /** The flags of the journal, the request log and injected faults, as `sitemock serve` takes them. */
 export const DX_FLAGS = {
@@ -57,9 +58,9 @@ export function logFormatFlag(value: string | undefined): LogFormat {
   return oneOf('log', value ?? 'pretty', LOG_FORMATS)
 }
 
-/** Prints a line per API request in the chosen format; colour only on a terminal that allows it. */
-export function logRequests(mock: Mock, format: LogFormat): void {
+/** Prints a line per API request in the chosen format, through `output`; colour only on a terminal that allows it. */
+export function logRequests(mock: Mock, format: LogFormat, output: LogOutput): void {
   if (format === 'off') return
   const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined
-  mock.journal.onEntry(createRequestLogger((text) => process.stdout.write(text), format, color))
+  mock.journal.onEntry(createRequestLogger((text) => output.write(text), format, color))
 }

@@ -9,6 +9,7 @@ import { runProxy } from './proxy.js'
 import { runServe } from './serve.js'
 import { runSnapshot } from './snapshot.js'
 import { packageVersion } from './version.js'
+import { exitAfterOutput } from './log-output.js'
 
 const USAGE = `sitemock: a local mock of the Site-Building Service REST API
 
@@ -61,9 +62,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code
-  },
+  (code) => exitAfterOutput(code),
   (error: unknown) => {
     process.stderr.write(`sitemock: ${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = 2

@@ -12,6 +12,7 @@ import { createFolderFor } from './output-folder.js'
 import { ReadyFile } from './ready-file.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
+import { LogOutput } from './log-output.js'
 import { logFormatFlag } from './dx-flags.js'
 import { allowedHostsFlag, isLoopbackBind } from './serve.js'
 import { DEFAULT_MAX_BODY } from '../transports/node-server.js'
@@ -103,6 +104,7 @@ export async function runProxy(args: string[]): Promise<number> {
       )
     }
     keepServingWhenOutputCloses()
+    const logOutput = new LogOutput()
     const proxy = await startProxy({
       to,
       port,
@@ -112,7 +114,7 @@ export async function runProxy(args: string[]): Promise<number> {
       mask,
       shadow,
       record: flags.record === undefined ? undefined : new Recorder(mask),
-      onExchange: log === 'off' ? undefined : (entry) => process.stdout.write(logLines(entry, log, color)),
+      onExchange: log === 'off' ? undefined : (entry) => logOutput.write(logLines(entry, log, color)),
       onUnjudged: (what) => process.stderr.write(`sitemock proxy: could not judge ${what}\n`),
     })
     const say = (text: string): void => void (log === 'json' ? process.stderr : process.stdout).write(text)
@@ -130,6 +132,7 @@ export async function runProxy(args: string[]): Promise<number> {
     await stopped
     readyFile?.stopping()
     await proxy.close()
+    logOutput.report()
     const report = proxy.findings.report(to, shadow !== undefined)
     const text = render(report, reporter)
     if (flags.output === undefined) process.stdout.write(text)

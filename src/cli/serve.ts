@@ -12,6 +12,7 @@ import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
+import { LogOutput } from './log-output.js'
 import { didYouMean } from './did-you-mean.js'
 import { createFolderFor } from './output-folder.js'
 import { loadOverrideFile, OverrideFileError } from './override-file.js'
@@ -123,7 +124,8 @@ export async function runServe(args: string[]): Promise<number> {
       mock.overrides.keepAsStart()
       say(`Overrides: ${count} from ${flags.overrides}\n`)
     }
-    logRequests(mock, log)
+    const logOutput = new LogOutput()
+    logRequests(mock, log, logOutput)
     if (!isLoopbackBind(host) && flags['control-token'] === undefined && !flags['no-control']) {
       process.stderr.write(
         `sitemock: warning: binding ${host} instead of 127.0.0.1 with an open control plane; ` +
@@ -148,6 +150,7 @@ export async function runServe(args: string[]): Promise<number> {
         void server
           .close()
           .then(() => persistent?.close())
+          .then(() => logOutput.report())
           .then(resolve)
       }
       process.on('SIGINT', stop)
