@@ -8,7 +8,7 @@ import { capBody } from '../journal/cap-body.js'
 import { sentKeyHint, sentKeyKind } from '../journal/describe-key.js'
 import { wallTimeAt } from '../journal/wall-clock.js'
 import { hostCheck, hostRefusal, originCheck } from '../transports/host-check.js'
-import { DEFAULT_MAX_BODY, listenOn, MAX_HEADER_SIZE, refuseTooLarge, writeResponse } from '../transports/node-server.js'
+import { closeSilentConnections, DEFAULT_MAX_BODY, listenOn, MAX_HEADER_SIZE, refuseTooLarge, writeResponse } from '../transports/node-server.js'
 import { ExchangeJournal } from './exchange-journal.js'
 import { Findings } from './findings.js'
 import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js'
@@ -25,6 +25,8 @@ export interface ProxyOptions {
   host?: string
   /** Host names answered besides localhost, IP addresses and `host`, as serve's allowedHosts (see hostCheck). */
   allowedHosts?: string[]
+  /** How long a connection may send nothing before it is closed (default IDLE_TIMEOUT_MS). */
+  idleTimeoutMs?: number
   /** The largest request body forwarded; past it the caller gets a 413 and the deployment sees nothing. */
   maxBody?: number
   /** Exchanges kept for GET /__mock/requests. */
@@ -164,6 +166,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       forward(req, res, body)
     })
   })
+  closeSilentConnections(server, options.idleTimeoutMs)
   const running = await listenOn(server, options)
   return {
     ...state,

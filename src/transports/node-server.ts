@@ -35,6 +35,8 @@ export interface NodeServerOptions {
   maxBody?: number
   /** The body limit of PUT /__mock/state (default DEFAULT_MAX_STATE_BODY). */
   maxStateBody?: number
+  /** How long a connection may stay open without sending a byte of a request (default IDLE_TIMEOUT_MS). */
+  idleTimeoutMs?: number
 }
 
 export interface RunningServer {
@@ -56,7 +58,31 @@ export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): h
     writeResponse(res, refusal.toResponse({ connection: 'close' }))
   })
   answerClientErrors(server)
+  closeSilentConnections(server, options.idleTimeoutMs)
   return server
+}
+
+/** How long a new connection may send no request before it is closed. */
+export const IDLE_TIMEOUT_MS = 10_000
+
+/**
+ * Closes connections that send nothing: a thousand sockets opened and left silent would hold
+ * every file descriptor a process may have (ulimit -n 1024) and lock every client out. Node's
+ * own timeouts start with a request's first byte, and its keepAliveTimeout covers only the time
+ * between requests. A request's headers stop the clock: a slow upload is under way and a long
+ * request is answered when it is done, which Node's requestTimeout bounds.
+ */
+export function closeSilentConnections(server: http.Server, idleTimeoutMs = IDLE_TIMEOUT_MS): void {
+  const timers = new WeakMap<Socket, NodeJS.Timeout>()
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), idleTimeoutMs)
+    timer.unref()
+    timers.set(socket, timer)
+    socket.once('close', () => clearTimeout(timer))
+  })
+  // The parser reads the socket itself (no 'data' events): a request's headers stop the clock.
+  // One that sends part of its headers and stalls meets Node's headersTimeout.
+  server.on('request', (req: http.IncomingMessage) => clearTimeout(timers.get(req.socket)))
 }
 
 export interface ServeOptions {
@@ -157,28 +183,23 @@ export function refuseTooLarge(res: http.ServerResponse, maxBody: number): void 
   res.req.resume()
 }
 
-/** How long a refused body may go on arriving after its 413, and how much of it is read, before the socket is closed outright. */
+/** How long a refused body may go on arriving after its 413 before the socket is closed outright. */
 export const LINGER_MS = 2000
-const LINGER_BYTES = 64 * 1024 * 1024
 
 /**
  * Node destroys a socket as soon as a `connection: close` answer is written. With a body still
  * arriving, the client's kernel then gets a reset, which drops the answer it has not read yet:
  * Node's fetch saw ECONNRESET instead of the 413. Here the socket only half-closes once the
  * answer is out (the client reads the 413 and the end), and what still arrives is read and
- * dropped for at most LINGER_MS or LINGER_BYTES, after which it closes.
+ * dropped (req.resume) for at most LINGER_MS, after which it closes.
  */
 function lingerAfterAnswer(socket: Socket): void {
   Object.defineProperty(socket, 'destroySoon', {
     configurable: true,
     value: () => {
       socket.end()
-      let drained = 0
       const timer = setTimeout(() => socket.destroy(), LINGER_MS)
-      socket.on('data', (chunk: Buffer) => {
-        drained += chunk.length
-        if (drained > LINGER_BYTES) socket.destroy()
-      })
+      timer.unref()
       socket.once('close', () => clearTimeout(timer))
     },
   })

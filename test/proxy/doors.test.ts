@@ -115,6 +115,22 @@ describe('sitemock proxy: the same doors as serve', () => {
   })
 })
 
+describe('sitemock proxy: connections that send no request', () => {
+  it('are closed once the idle timeout passes', async () => {
+    const front = await startProxy({ to: 'http://127.0.0.1:9', port: 0, idleTimeoutMs: 300 })
+    try {
+      const { port } = new URL(front.url)
+      const socket = net.connect(Number(port), '127.0.0.1')
+      socket.resume()
+      const closed = await Promise.race([new Promise<boolean>((resolve) => socket.once('close', () => resolve(true))), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000))])
+      socket.destroy()
+      expect(closed).toBe(true)
+    } finally {
+      await front.close()
+    }
+  })
+})
+
 describe('sitemock proxy --host', () => {
   it('warns on an address other than 127.0.0.1, as serve does', async () => {
     const child = new CliChild(['proxy', '--to', 'http://127.0.0.1:9', '--port', '0', '--host', '127.0.0.2', '--log', 'off'])
