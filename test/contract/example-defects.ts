@@ -27,6 +27,8 @@ export type ExampleDefect =
   // Not defects of semantics: a missing capability and a crash, for the verdicts they get.
   | 'routes-missing'
   | 'page-read-500'
+  // Not a defect either: a page update that answers 200 and ignores title and description (the published update does not take them).
+  | 'page-texts-ignored'
 
 /** The defects of semantics, each with an example check that catches it. */
 export const EXAMPLE_DEFECTS: readonly ExampleDefect[] = [
@@ -101,6 +103,10 @@ export function withExampleDefects(mock: Mock, defects: ReadonlySet<string>, inn
     if (has('sort-direction-ignored') && request.path === '/v6/pages' && query.get('sortDirection') === 'desc') {
       query.set('sortDirection', 'asc')
       forwarded = { ...request, query: query.toString() }
+    }
+    if (has('page-texts-ignored') && request.method === 'PATCH' && request.path.startsWith('/v6/pages/')) {
+      const { title: _title, description: _description, ...rest } = bodyOf(request)
+      forwarded = { ...forwarded, body: JSON.stringify(rest) }
     }
     let response = inner(forwarded)
     if (byId && response.status === 403) {

@@ -3,6 +3,10 @@ import { LOCALES, PAGES, ROUTES, SITE_PAGES, SITES } from '../endpoints.js'
 import { documents } from '../judge.js'
 import { publishedParameter, resolvePublished } from '../published.js'
 import { DEFAULT_LIMIT, expectExactly, expectIncluded, expectSameOrder, expectSameWalk, walk, walkLimits, type WalkTarget } from './walk.js'
+import { holdToSitemockChoice } from './support.js'
+
+const LIMIT_ZERO_FREE = 'the specification sets the minimum 1 on List Locales only (`limitZero`): sitemock refuses limit=0 on every list'
+const FOREIGN_CURSOR_FREE = 'neither document says what a startingAfter that names no item of the list gives (`cursorOutsideList`): sitemock refuses it'
 
 interface ListTarget {
   key: string
@@ -95,7 +99,14 @@ function limitCheck(list: ListTarget): CheckDefinition {
     ...stanceOf(list, publishedSilence(list.template, 'limit', 'minimum')),
     async run(ctx) {
       const { target } = await list.resolve(ctx)
-      for (const limit of [0, 101]) ctx.expectBadRequest(await ctx.get(target.template, target.params, { ...target.query, limit }), 'limit', `limit=${limit}`)
+      ctx.expectBadRequest(await ctx.get(target.template, target.params, { ...target.query, limit: 101 }), 'limit', 'limit=101')
+      const zero = await ctx.get(target.template, target.params, { ...target.query, limit: 0 })
+      // The specification sets the minimum 1 on List Locales only: elsewhere a deployment may take limit=0.
+      if (list.key === 'locales' || zero.status !== 200) ctx.expectBadRequest(zero, 'limit', 'limit=0')
+      else {
+        if (ctx.items(zero).length > 0) ctx.fail(`expected at most 0 items with limit=0, got ${ctx.items(zero).length}`, zero)
+        await holdToSitemockChoice(ctx, LIMIT_ZERO_FREE, () => ctx.expectBadRequest(zero, 'limit', 'limit=0'))
+      }
     },
   }
 }
@@ -110,7 +121,12 @@ function cursorCheck(list: ListTarget, kind: 'bad' | 'foreign'): CheckDefinition
     async run(ctx) {
       const { target } = await list.resolve(ctx)
       const cursor = kind === 'bad' ? 'not-a-uuid' : ctx.phantomId()
-      ctx.expectBadRequest(await ctx.get(target.template, target.params, { ...target.query, startingAfter: cursor }), 'startingAfter', `startingAfter=${cursor}`)
+      const answer = await ctx.get(target.template, target.params, { ...target.query, startingAfter: cursor })
+      // Neither document says what a well-formed cursor that names no item of the list gives.
+      if (kind === 'foreign' && answer.status === 200) {
+        ctx.items(answer)
+        await holdToSitemockChoice(ctx, FOREIGN_CURSOR_FREE, () => ctx.expectBadRequest(answer, 'startingAfter', `startingAfter=${cursor}`))
+      } else ctx.expectBadRequest(answer, 'startingAfter', `startingAfter=${cursor}`)
     },
   }
 }
