@@ -27,6 +27,7 @@ import { MockState } from './scenarios/mock-state.js'
 import type { ScenarioSource } from './scenarios/source.js'
 import type { Store } from './store/store.js'
 import type { FaultRequest } from './contracts/types.js'
+import { choicesFor, type Choices, type Rules } from './contracts/choices.js'
 import { FaultSet } from './faults/fault-set.js'
 import { injectFaults } from './faults/inject.js'
 import { RequestJournal } from './journal/journal.js'
@@ -68,6 +69,18 @@ export interface MockOptions {
   journalSize?: number
   /** Faults active from the start (the CLI's --latency and --error-rate); their draws follow `seed`. */
   faults?: FaultRequest[]
+  /**
+   * Whose validation rules to follow: sitemock's own (default), or `documents`: accept everything
+   * the specification and the published OpenAPI allow, where sitemock's rules refuse more (no
+   * maximum lengths, control characters, any URL string, `limit=0`, unknown fields ignored, ...).
+   * See docs/choices.md.
+   */
+  rules?: Rules
+  /**
+   * A deployment's free choices to follow, over the rules' own (e.g. what `sitemock contract
+   * --write-choices` recorded from staging): ids and values of contracts/schemas/choices.json.
+   */
+  choices?: Choices
 }
 
 /** What a reset restores: without a field, what the last reset restored (at first, createMock's scenario and seed). */
@@ -124,6 +137,7 @@ export function createMock(options: MockOptions = {}): Mock {
   if (options.control && options.control.token !== undefined && options.control.token.trim() === '') {
     throw new Error('control.token must not be empty: an empty token would open the control plane to an empty x-control-token header')
   }
+  const choices = choicesFor(options.rules, options.choices)
   const clock = createRequestClock(options.now)
   const changes = new ChangeTracker()
   const journal = new RequestJournal(options.journalSize)
@@ -138,9 +152,10 @@ export function createMock(options: MockOptions = {}): Mock {
     routes: apiRoutes,
     store,
     rateLimiter: new RateLimiter(limit, options.rateLimit !== undefined && options.rateLimit !== false),
+    choices,
   })
   // A replayed write was admitted once already: no rate limit applies to it again.
-  const replayDispatch = createDispatcher({ routes: apiRoutes, store, rateLimiter: new RateLimiter(limit, false) })
+  const replayDispatch = createDispatcher({ routes: apiRoutes, store, rateLimiter: new RateLimiter(limit, false), choices })
   // Counts the requests that may have changed the state, so mock.db knows when to read it again.
   let version = 0
   let db: unknown

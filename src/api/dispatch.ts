@@ -1,3 +1,4 @@
+import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
 import { identifyCaller, type Caller } from './auth.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
@@ -12,6 +13,8 @@ export interface DispatcherOptions {
   store: () => Store
   rateLimiter: RateLimiter
   clock?: () => number
+  /** A deployment's free choices to follow; sitemock's own when left out. */
+  choices?: Required<Choices>
 }
 
 /** What the mock has already read of a request (for the journal, faults and overrides): not read twice. */
@@ -44,6 +47,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     })
   }
   const clock = options.clock ?? Date.now
+  const choices = options.choices
 
   return (request, prepared) => {
     let rate: RateLimitState | undefined
@@ -67,14 +71,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
       if (match.badEncoding !== undefined) throw invalidField(match.badEncoding, 'is not validly percent-encoded')
       const validators = compiled.get(operation)!
-      const validParams = validators.params(params)
-      const validQuery = validators.query(parseQuery(request.query))
+      const validParams = validators.params(params, choices)
+      const validQuery = validators.query(parseQuery(request.query), choices)
       const rawBody = parseBody(request, validators.body !== undefined)
-      const access = { params: validParams, query: validQuery, rawBody, scope, store }
+      const access = { params: validParams, query: validQuery, rawBody, scope, store, choices }
       const target = operation.authorize?.(access)
-      const body = validators.body ? validators.body(rawBody) : undefined
+      const body = validators.body ? validators.body(rawBody, choices) : undefined
       // Spelled out, not spread: adding a field to a spread copy costs a microsecond per request.
-      const result = operation.run({ params: validParams, query: validQuery, rawBody, scope, store, body, target })
+      const result = operation.run({ params: validParams, query: validQuery, rawBody, scope, store, choices, body, target })
       return { status: result.status, headers: options.rateLimiter.headers(rate, result.body !== undefined || result.payload !== undefined), body: result.body, payload: result.payload, payloadParts: result.payloadParts }
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, request)

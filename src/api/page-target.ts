@@ -29,7 +29,8 @@ const LIVE_PAGE: TargetKind<PageRecord> = { ...DRAFT_PAGE, byName: (store, site,
  * locales; undefined for the site's default locale, which needs no collapsing.
  */
 export function localeToCollapse(store: Store, site: SiteRecord, value: string | undefined): LocaleRecord | undefined {
-  if (value === undefined) return undefined
+  // An empty locale= reaches here only under choices that read it as the default locale.
+  if (value === undefined || value === '') return undefined
   const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, value)
   if (!locale || locale.siteId !== site.id || locale.deletedAt !== null) {
     const codes = store.locales.ofSite(site.id).values().map((l) => l.locale)

@@ -1,3 +1,4 @@
+import type { Choices } from '../contracts/choices.js'
 import type { ErrorDetail, SkipValidation } from '../contracts/types.js'
 import type { RouteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
@@ -27,10 +28,10 @@ const ROUTE: TargetKind<RouteRecord> = {
  * format rules, so one 400 lists every invalid field. `unchanged` is a pathname the route
  * already has: keeping it is not a change, so its format is not judged again.
  */
-export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, skipValidation: SkipValidation | undefined, unchanged?: string): void {
+export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, skipValidation: SkipValidation | undefined, choices: Required<Choices> | undefined, unchanged?: string): void {
   const details: ErrorDetail[] = []
   try {
-    validate(rawBody)
+    validate(rawBody, choices)
   } catch (error) {
     if (!(error instanceof ApiError) || !error.details) throw error
     details.push(...error.details)

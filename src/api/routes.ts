@@ -35,7 +35,7 @@ export const routeOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize(context) {
       requireBodySite(context)
-      judgeRouteBody(createBody, context.rawBody, context.query.skipValidation)
+      judgeRouteBody(createBody, context.rawBody, context.query.skipValidation, context.choices)
     },
     run({ body, store }) {
       requireFreePathname(store, body.siteId, body.pathname)
@@ -87,7 +87,7 @@ export const routeOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize(context) {
       const route = routeOf(context)
-      judgeRouteBody(updateBody, context.rawBody, context.query.skipValidation, route.pathname)
+      judgeRouteBody(updateBody, context.rawBody, context.query.skipValidation, context.choices, route.pathname)
       return route
     },
     run(context) {

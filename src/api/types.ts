@@ -1,3 +1,4 @@
+import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
 
 /** A request as every transport hands it to the core: nothing about how it arrived. */
@@ -70,6 +71,8 @@ export interface AccessContext<P, Q> {
   rawBody: unknown
   scope: Scope
   store: Store
+  /** The deployment's free choices the mock follows (createMock's `rules` and `choices`); undefined for sitemock's own. */
+  choices: Required<Choices> | undefined
 }
 
 export interface OperationContext<P, Q, B, T = void> extends AccessContext<P, Q> {

@@ -1,9 +1,11 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import addFormats from 'ajv-formats'
+import { sitemockChoices, type Choices } from '../contracts/choices.js'
 import type { ErrorDetail } from '../contracts/types.js'
 import { schemaId, schemas } from '../contracts/schemas.js'
 import { badRequest } from './errors.js'
+import { fieldChoicesOf, followChoices, tighterLimits, type FieldChoices } from './follow-choices.js'
 import { lowerCase } from './lower-case.js'
 import { isUuid } from './uuid.js'
 
@@ -63,15 +65,24 @@ let paramsAjv: Ajv2020 | undefined
 const ajvFor = (kind: 'body' | 'params'): Ajv2020 =>
   kind === 'body' ? (bodyAjv ??= createAjv(false)) : (paramsAjv ??= createAjv(true))
 
-export type Validator<T> = (value: unknown) => T
+/** Judges a value by sitemock's rules, or by a deployment's free choices when given (see follow-choices.ts). */
+export type Validator<T> = (value: unknown, choices?: Required<Choices>) => T
 
 /** A function that returns the value or throws a 400; the schema file is compiled on its first call. */
 export function compileValidator<T>(file: string, kind: 'body' | 'params'): Validator<T> {
   let validate: ValidateFunction<T> | undefined
-  return (value) => {
+  let fields: FieldChoices | undefined
+  return (value, choices) => {
     validate ??= compiled<T>(ajvFor(kind), schemaId(file), `contracts/schemas/${file} is not registered in src/contracts/schemas.ts`)
-    if (validate(value)) return value
-    throw badRequest(toDetails(validate.errors ?? []))
+    const valid = validate(value)
+    if (choices === undefined || choices === sitemockChoices) {
+      if (valid) return value
+      throw badRequest(toDetails(validate.errors ?? []))
+    }
+    fields ??= fieldChoicesOf(file)
+    const errors = [...followChoices(valid ? [] : (validate.errors ?? []), choices, fields), ...tighterLimits(value, choices, fields)]
+    if (errors.length === 0) return value as T
+    throw badRequest(toDetails(errors))
   }
 }
 

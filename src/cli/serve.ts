@@ -11,6 +11,7 @@ import { allowedHostProblem } from '../transports/host-check.js'
 import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/node-server.js'
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
+import { ChoicesFileError, readChoicesFile } from './choices-file.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
 import { LogOutput } from './log-output.js'
 import { didYouMean } from './did-you-mean.js'
@@ -55,6 +56,12 @@ Options:
   --no-control       switch the /__mock/* control plane off (404)
   --cors-origin O    admit browser origin O (repeatable; "*" admits all, without credentials;
                      default: any http://localhost or http://127.0.0.1 origin)
+  --rules sitemock|documents
+                     whose validation to follow: sitemock's own (default), or documents:
+                     accept all the specification and the published OpenAPI allow (no
+                     maximum lengths, control characters, limit=0, unknown fields ignored...)
+  --choices FILE     behave as the deployment whose free choices FILE records (written by
+                     sitemock contract --write-choices); see docs/choices.md
 ${DX_HELP}  -h, --help         show this help
 
 Environment: PORT and HOST are used when --port and --host are not given.
@@ -83,6 +90,8 @@ export async function runServe(args: string[]): Promise<number> {
       'state-file': { type: 'string' },
       watch: { type: 'boolean' },
       'ready-file': { type: 'string' },
+      rules: { type: 'string' },
+      choices: { type: 'string' },
       ...DX_FLAGS,
       help: { type: 'boolean', short: 'h' },
     })
@@ -101,6 +110,8 @@ export async function runServe(args: string[]): Promise<number> {
       rateLimit: integerFlag('rate-limit', flags['rate-limit'], 1, 1_000_000) ?? false,
       control: controlOption(flags['no-control'], flags['control-token']),
       corsOrigins: corsOption(flags['cors-origin']),
+      rules: rulesFlag(flags.rules),
+      choices: flags.choices === undefined ? undefined : readChoicesFile('--choices', flags.choices).choices,
       ...dxMockOptions(flags),
     }
     const log = logFormatFlag(flags.log)
@@ -158,6 +169,7 @@ export async function runServe(args: string[]): Promise<number> {
       stopWithParent(stop)
     })
     if (stateFile !== undefined) say(stateLine(stateFile, persistent!))
+    if (options.rules === 'documents' || options.choices !== undefined) say(rulesLine(options, flags.choices))
     say(banner(server.url, mock.credentials(), options.control))
     readyFile?.listening(server.url)
     if (log === 'json') process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`)
@@ -171,7 +183,7 @@ export async function runServe(args: string[]): Promise<number> {
     return 0
   } catch (error) {
     if (error instanceof UsageError) return reportUsageError('serve', error)
-    if (error instanceof FixtureError || error instanceof OverrideFileError || error instanceof StateFileError || error instanceof StateFileBusyError) {
+    if (error instanceof FixtureError || error instanceof OverrideFileError || error instanceof ChoicesFileError || error instanceof StateFileError || error instanceof StateFileBusyError) {
       process.stderr.write(`sitemock serve: ${error.message}\n`)
       return 1
     }
@@ -195,6 +207,17 @@ function stateLine(file: string, persistent: PersistentMock): string {
   if (!restored) return `State saved in ${file} (created from the scenario)\n`
   const torn = restored.tornBytes > 0 ? `; dropped ${restored.tornBytes} bytes of a write cut short, which was never answered` : ''
   return `State restored from ${file} (${restored.writes} journaled write${restored.writes === 1 ? '' : 's'} replayed${torn})\n`
+}
+
+function rulesFlag(value: string | undefined): MockOptions['rules'] {
+  if (value === undefined || value === 'sitemock' || value === 'documents') return value
+  throw new UsageError(`--rules must be sitemock or documents; got "${value}"${didYouMean(value, ['sitemock', 'documents'])}`)
+}
+
+function rulesLine(options: MockOptions, file: string | undefined): string {
+  const rules = options.rules === 'documents' ? "the documents' rules (what only sitemock refuses is accepted)" : "sitemock's rules"
+  const count = Object.keys(options.choices ?? {}).length
+  return `Validation: ${rules}${file === undefined ? '' : `; ${count} free choice${count === 1 ? '' : 's'} from ${file}`}\n`
 }
 
 export function allowedHostsFlag(hosts: string[] | undefined): string[] | undefined {

@@ -73,3 +73,36 @@ export const documentsChoices = Object.fromEntries(
 
 /** sitemock's choices with the given ones over them. */
 export const resolveChoices = (given: Choices = {}): Required<Choices> => ({ ...sitemockChoices, ...given }) as Required<Choices>
+
+/** Whose rules the mock's validation follows: sitemock's own, or only what the documents state. */
+export type Rules = 'sitemock' | 'documents'
+
+/**
+ * The choices a mock follows: the rules' set with the given choices over it, or undefined when
+ * both are sitemock's own (the validators' fast path). Throws, naming the choice, on an unknown
+ * id or a value that is not one of its alternatives.
+ */
+export function choicesFor(rules: Rules = 'sitemock', given?: Choices): Required<Choices> | undefined {
+  if (rules !== 'sitemock' && rules !== 'documents') throw new Error(`rules must be "sitemock" or "documents"; got ${JSON.stringify(rules)}`)
+  if (given !== undefined) {
+    const problem = choicesProblem(given)
+    if (problem) throw new Error(`choices: ${problem}`)
+  }
+  if (rules === 'sitemock' && (given === undefined || Object.keys(given).length === 0)) return undefined
+  return { ...(rules === 'documents' ? documentsChoices : sitemockChoices), ...given } as Required<Choices>
+}
+
+/** What is wrong with a set of choices, in words, or undefined when every id and value is in the catalogue. */
+export function choicesProblem(given: unknown): string | undefined {
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) return 'must be an object of choice ids and values'
+  for (const [id, value] of Object.entries(given)) {
+    const known = byId.get(id as ChoiceId)
+    if (!known) return `${JSON.stringify(id)} is not a choice; known choices: ${choiceIds.join(', ')}`
+    if (Array.isArray(known.alternatives)) {
+      if (!known.alternatives.includes(value as string)) return `${id} must be one of ${known.alternatives.map((a) => JSON.stringify(a)).join(', ')}; got ${JSON.stringify(value)}`
+    } else if (value !== null && !(Number.isInteger(value) && (value as number) >= 0)) {
+      return `${id} must be a limit (an integer from 0) or null for none; got ${JSON.stringify(value)}`
+    }
+  }
+  return undefined
+}

@@ -44,6 +44,10 @@ export interface BrowserMockOptions {
   serviceWorkerUrl?: string
   /** Silences msw's log line per intercepted request. */
   quiet?: boolean
+  /** Whose validation rules the mock follows: sitemock's (default) or the documents' (see createMock). */
+  rules?: MockOptions['rules']
+  /** A deployment's free choices to follow, as `sitemock contract --write-choices` records them (see createMock). */
+  choices?: MockOptions['choices']
 }
 
 export interface BrowserMock {
@@ -66,8 +70,10 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   const scenario = options.scenario ?? 'default'
   const start =
     typeof scenario === 'string' ? { scenario, seed: options.seed ?? DEFAULT_SEED } : { fixture: scenario.fixture, seed: options.seed }
-  const mockOptions: MockOptions = { scenario: typeof scenario === 'string' ? scenario : { fixture: scenario.fixture }, seed: start.seed }
-  const journal = options.persist === false ? undefined : new SessionJournal(sessionStorage, keyOf(options.persist), fingerprint(JSON.stringify(start)))
+  const mockOptions: MockOptions = { scenario: typeof scenario === 'string' ? scenario : { fixture: scenario.fixture }, seed: start.seed, rules: options.rules, choices: options.choices }
+  // Other rules may refuse a saved write, so they start afresh too (undefined ones leave the fingerprint as it was).
+  const saved = { ...start, rules: options.rules, choices: options.choices }
+  const journal = options.persist === false ? undefined : new SessionJournal(sessionStorage, keyOf(options.persist), fingerprint(JSON.stringify(saved)))
   const { mock, resetTo } = createSavedMock(mockOptions, journal)
 
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { schemaCheck } from '../../src/api/validate.js'
+import { schemas } from '../../src/contracts/schemas.js'
 import { choice, choiceCatalogue, choiceIds, documentsChoices, resolveChoices, sitemockChoices } from '../../src/contracts/choices.js'
 import { anchorsOf } from '../package/docs-links.js'
 
@@ -52,5 +53,32 @@ describe('the catalogue of free choices (contracts/schemas/choices.json)', () =>
     expect(resolved.nullsSort).toBe(choice('nullsSort').sitemock)
     expect(documentsChoices.nameMaxLength).toBeNull()
     expect(documentsChoices.nullsSort).toBe('last')
+  })
+
+  it('marks keywords of contracts/ as choices only with catalogue ids, beside a keyword the schema (or the one it refers to) has', () => {
+    const marks: Array<{ at: string; keyword: string; id: string; node: Record<string, unknown> }> = []
+    const visit = (node: unknown, at: string): void => {
+      if (node === null || typeof node !== 'object') return
+      const record = node as Record<string, unknown>
+      for (const [keyword, id] of Object.entries((record['x-choices'] ?? {}) as Record<string, string>)) marks.push({ at, keyword, id, node: record })
+      for (const [key, child] of Object.entries(record)) if (key !== 'x-choices') visit(child, `${at}/${key}`)
+    }
+    for (const schema of schemas) visit(schema, schema.$id)
+    expect(marks.length).toBeGreaterThan(20)
+    const byFile = new Map(schemas.map((s) => [s.$id.split('/').pop()!, s as Record<string, unknown>]))
+    const target = (node: Record<string, unknown>): Record<string, unknown> => {
+      const ref = node.$ref
+      if (typeof ref !== 'string') return node
+      const [file, pointer = ''] = ref.split('#')
+      let at: unknown = file ? byFile.get(file) : undefined
+      for (const part of pointer.split('/').slice(1)) at = (at as Record<string, unknown>)[part]
+      return (at ?? {}) as Record<string, unknown>
+    }
+    for (const { at, keyword, id, node } of marks) {
+      expect(choiceIds, at).toContain(id)
+      const holder = keyword in node ? node : target(node)
+      const viaAnyOf = Array.isArray(node.anyOf) && (node.anyOf as Array<Record<string, unknown>>).some((branch) => keyword in target(branch))
+      expect(keyword in holder || viaAnyOf, `${at}: ${keyword}`).toBe(true)
+    }
   })
 })

@@ -1,0 +1,122 @@
+import type { ErrorObject } from 'ajv/dist/2020.js'
+import { choice, type ChoiceId, type Choices } from '../contracts/choices.js'
+import { SCHEMA_BASE, schemas } from '../contracts/schemas.js'
+
+/**
+ * Validation that follows a deployment's free choices. The schemas of contracts/ state
+ * sitemock's rules; a keyword that is one of its free choices carries `x-choices` beside it
+ * ({"maxLength": "nameMaxLength"}), on the schema that holds it or on the property that refers
+ * to it. Judging with other choices is then a filter of the errors those same validators give
+ * (so the validators can be compiled ahead of time, once), plus the tighter limits a deployment
+ * may enforce below sitemock's, checked on the value.
+ */
+
+type SchemaNode = Record<string, unknown>
+type KeywordChoices = Partial<Record<string, ChoiceId>>
+
+const LIMIT_CHOICES = new Set<ChoiceId>(['nameMaxLength', 'urlMaxLength', 'titleMaxLength', 'descriptionMaxLength', 'pathnameMaxLength'])
+
+const schemaFiles = new Map(schemas.map((schema) => [schema.$id.slice(SCHEMA_BASE.length), schema as SchemaNode]))
+
+function resolve(file: string, ref: string): { file: string; node: SchemaNode } | undefined {
+  const [target, pointer = ''] = ref.split('#') as [string, string?]
+  const targetFile = target === '' ? file : target
+  let node: unknown = schemaFiles.get(targetFile)
+  for (const part of pointer.split('/').slice(1)) node = (node as SchemaNode | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')]
+  return node && typeof node === 'object' ? { file: targetFile, node: node as SchemaNode } : undefined
+}
+
+/** A property's choices: its own `x-choices` and those of the schemas its $ref leads to. */
+function choicesAlong(file: string, node: SchemaNode): KeywordChoices {
+  const found: KeywordChoices = {}
+  let at: { file: string; node: SchemaNode } | undefined = { file, node }
+  for (let depth = 0; at && depth < 8; depth++) {
+    Object.assign(found, { ...(at.node['x-choices'] as KeywordChoices | undefined), ...found })
+    at = typeof at.node.$ref === 'string' ? resolve(at.file, at.node.$ref) : undefined
+  }
+  return found
+}
+
+export interface FieldChoices {
+  /** The file's top-level fields, each with the keywords of its schema that are free choices. */
+  fields: Map<string, KeywordChoices>
+}
+
+/** Reads a schema file's fields and their choice keywords once. */
+export function fieldChoicesOf(file: string): FieldChoices {
+  const root = schemaFiles.get(file)
+  const properties = (root?.properties ?? {}) as Record<string, SchemaNode>
+  return { fields: new Map(Object.entries(properties).map(([name, node]) => [name, choicesAlong(file, node)])) }
+}
+
+function choiceOf(error: ErrorObject, fields: FieldChoices): ChoiceId | undefined {
+  const own = ((error.parentSchema ?? {}) as SchemaNode)['x-choices'] as KeywordChoices | undefined
+  if (own?.[error.keyword]) return own[error.keyword]
+  const field = /^\/([^/]+)$/.exec(error.instancePath)?.[1]
+  return field === undefined ? undefined : fields.fields.get(field)?.[error.keyword]
+}
+
+const lengthOf = (text: string): number => {
+  let length = 0
+  for (const _ of text) length++
+  return length
+}
+
+/** Whether the deployment's choice lets through what this error refuses. */
+function allows(id: ChoiceId, error: ErrorObject, choices: Required<Choices>): boolean {
+  const value = choices[id]
+  if (value === choice(id).sitemock) return false
+  // Any other limit is judged on the value by tighterLimits, with its own number in the message.
+  if (LIMIT_CHOICES.has(id)) return true
+  if (id === 'localeCodeCase') return typeof error.data === 'string' && new RegExp(String(error.schema), 'i').test(error.data)
+  if (id === 'limitZero') return error.data === 0
+  return true
+}
+
+/**
+ * The errors of an anyOf's branches when one of its branches failed only on keywords the choices
+ * let through: the anyOf is then met, and its other branches' errors no longer stand.
+ */
+function metAnyOf(anyOf: ErrorObject, errors: ErrorObject[], dropped: Set<ErrorObject>): ErrorObject[] {
+  const branches = Array.isArray(anyOf.schema) ? (anyOf.schema as SchemaNode[]) : []
+  const byBranch = branches.map((branch, index) => {
+    const own = `${anyOf.schemaPath}/${index}/`
+    const ref = typeof branch.$ref === 'string' ? `${branch.$ref}/` : undefined
+    return errors.filter((e) => e !== anyOf && e.instancePath === anyOf.instancePath && (e.schemaPath.startsWith(own) || (ref !== undefined && e.schemaPath.startsWith(ref))))
+  })
+  const met = byBranch.some((inBranch) => inBranch.length > 0 && inBranch.every((e) => dropped.has(e)))
+  return met ? [anyOf, ...byBranch.flat()] : []
+}
+
+/**
+ * The errors that still stand under the deployment's choices. An unknown field let through is
+ * taken out of the value, so that operations never see it (ignored, as such a deployment does).
+ */
+export function followChoices(errors: ErrorObject[], choices: Required<Choices>, fields: FieldChoices): ErrorObject[] {
+  const dropped = new Set<ErrorObject>()
+  for (const error of errors) {
+    const id = error.keyword === 'anyOf' ? undefined : choiceOf(error, fields)
+    if (id !== undefined && allows(id, error, choices)) dropped.add(error)
+  }
+  for (const error of errors) if (error.keyword === 'anyOf') for (const met of metAnyOf(error, errors, dropped)) dropped.add(met)
+  for (const error of dropped) {
+    if (error.keyword !== 'additionalProperties') continue
+    const name = (error.params as { additionalProperty: string }).additionalProperty
+    delete (error.data as Record<string, unknown>)[name]
+  }
+  return errors.filter((error) => !dropped.has(error))
+}
+
+/** Limits other than sitemock's, judged on the value (the schemas state sitemock's): one error per field over its limit. */
+export function tighterLimits(value: unknown, choices: Required<Choices>, fields: FieldChoices): ErrorObject[] {
+  if (value === null || typeof value !== 'object') return []
+  const errors: ErrorObject[] = []
+  for (const [field, keywords] of fields.fields) {
+    const id = keywords.maxLength
+    const limit = id === undefined ? null : choices[id]
+    const data = (value as Record<string, unknown>)[field]
+    if (typeof limit !== 'number' || limit === choice(id!).sitemock || typeof data !== 'string' || lengthOf(data) <= limit) continue
+    errors.push({ keyword: 'maxLength', instancePath: `/${field}`, schemaPath: '', params: { limit }, data, parentSchema: {} })
+  }
+  return errors
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs'
+import { schemaCheck } from '../api/validate.js'
+import { choicesProblem, type ChoicesFile } from '../contracts/choices.js'
+
+/** A --choices file that cannot be used: one line saying why, exit code 1. */
+export class ChoicesFileError extends Error {}
+
+const validFile = schemaCheck('choices.json', '')
+
+/** A choices file as `sitemock contract --write-choices` writes it, checked against contracts/schemas/choices.json. */
+export function readChoicesFile(flag: string, file: string): ChoicesFile {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new ChoicesFileError(`${flag} ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  let document: unknown
+  try {
+    document = JSON.parse(text)
+  } catch (error) {
+    throw new ChoicesFileError(`${flag} ${file}: is not JSON (${(error as Error).message}); expected {"choices": {...}}, as sitemock contract --write-choices writes`)
+  }
+  // The catalogue's own words first (which id, which alternatives), then the schema for the rest of the file.
+  const inner = document !== null && typeof document === 'object' ? (document as { choices?: unknown }).choices : undefined
+  const problem = inner === undefined ? undefined : choicesProblem(inner)
+  if (problem) throw new ChoicesFileError(`${flag} ${file}: choices: ${problem}`)
+  if (!validFile(document)) {
+    const first = validFile.errors?.[0]
+    throw new ChoicesFileError(`${flag} ${file}: ${first ? `${first.instancePath || '(file)'} ${first.message ?? ''}` : 'is not a choices file'}; expected {"choices": {...}}, as sitemock contract --write-choices writes`)
+  }
+  return document as ChoicesFile
+}
