@@ -9,7 +9,7 @@ import { progressReporter } from '../contract/reporters/progress.js'
 import { runContract } from '../contract/runner.js'
 import { settledReport } from '../contract/server-errors.js'
 import { defaultMaxRps, REMOTE_MAX_RPS } from '../contract/throttle.js'
-import { GROUPS, PROFILES, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
+import { GROUPS, PROFILES, profileNamed, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
 import { isUuid } from '../api/uuid.js'
 import { integerFlag, oneOf, parseFlags, reportUsageError, UsageError } from './args.js'
 import { createFolderFor } from './output-folder.js'
@@ -17,8 +17,8 @@ import { createFolderFor } from './output-folder.js'
 const HELP = `Usage: sitemock contract [options]
 
 Runs the contract suite against a deployment of the Site-Building Service REST API and reports
-where it breaks the service rules (docs/contract-rules.md) or the published OpenAPI
-(contracts/published-openapi.json). Without --base-url it starts the mock on an
+where it breaks the specification or the published OpenAPI (contracts/published-openapi.json),
+each rule with its source (docs/contract-rules.md). Without --base-url it starts the mock on an
 ephemeral port and runs against it with the mock's own credentials.
 
 Options (each also read from the environment variable shown):
@@ -34,11 +34,13 @@ Options (each also read from the environment variable shown):
   --read-only           send only GET requests; create nothing          SITEMOCK_READ_ONLY=1
   --only GROUP[,GROUP]  run only these groups: ${GROUPS.join(', ')}
                                                                         SITEMOCK_ONLY
-  --profile NAME        spec (default): every service rule,             SITEMOCK_PROFILE
-                        400 details and 401s included; published: what
-                        the published OpenAPI documents; sitemock: the
-                        service rules and sitemock's own choices where
-                        they leave freedom (which error wins, ties...)
+  --profile NAME        documents (default; spec is its old name):    SITEMOCK_PROFILE
+                        what the specification or the published
+                        OpenAPI states fails, sitemock's own choices
+                        (limits, which error wins, ties...) are listed
+                        as differences; published: what the published
+                        OpenAPI states; sitemock: the documents and
+                        sitemock's own choices, which then fail
   --reporter NAME       pretty (default), junit or json                 SITEMOCK_REPORTER
   --output FILE         write the report to FILE instead of stdout      SITEMOCK_OUTPUT
   --concurrency N       checks and requests in flight (default 1)       SITEMOCK_CONCURRENCY
@@ -126,13 +128,22 @@ function parseConfig(args: string[]): Config | 'help' {
     readOnly: flags['read-only'] ?? booleanEnv('read-only'),
     // A replay is of the stateful group's sequences: the other groups run only when asked for.
     only: onlyText === undefined ? (flags.replay === undefined ? undefined : ['stateful']) : onlyText.split(',').map((group) => oneOf('only', group.trim(), GROUPS)),
-    profile: oneOf('profile', value('profile') ?? 'spec', PROFILES),
+    profile: profileFlag(value('profile')),
     reporter: oneOf('reporter', value('reporter') ?? 'pretty', REPORTERS),
     output: value('output'),
     concurrency: integerFlag('concurrency', value('concurrency'), 1, 64) ?? 1,
     maxRps: integerFlag('max-rps', value('max-rps'), 0, 100_000),
     stateful: { ...statefulBudget(value), ...(flags.replay === undefined ? {} : { replay: recordedSequences(flags.replay) }) },
   }
+}
+
+/** --profile: a profile or an earlier name of one, which is said on stderr once (spec is now documents). */
+function profileFlag(name: string | undefined): Profile {
+  if (name === undefined) return 'documents'
+  const profile = profileNamed(name)
+  if (profile === undefined) return oneOf('profile', name, PROFILES)
+  if (profile !== name) process.stderr.write(`sitemock contract: --profile ${name} is now called ${profile}; running --profile ${profile}\n`)
+  return profile
 }
 
 /** The recorded sequences of a JSON report's stateful divergences (--replay FILE). */

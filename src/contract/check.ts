@@ -1,8 +1,10 @@
 import type { HttpMethod } from '../api/types.js'
 import type { ContractClient, ContractRequest, Exchange } from './http-client.js'
+import { sourcesOfCheck } from './case-sources.js'
 import { detailFields } from './exchange-rules.js'
 import { promisedBy, summarize } from './judge.js'
 import { publishedErrorCode, publishedStatement } from './published.js'
+import { describeSource, disagreementOf, documentsOf, onlySitemock, type Source } from './sources.js'
 import type { CreatedResources } from './tracker.js'
 import { DOCUMENT_OF, holdsServiceRules, type ContractOptions, type DocumentName, type Failure, type Group, type Profile } from './types.js'
 import type { Fixtures } from './fixtures.js'
@@ -30,7 +32,7 @@ export interface CheckDefinition {
 
 /** For a promise of the service rules that the published OpenAPI does not make, with the reason. */
 export function specOnly(unpromised: string): Pick<CheckDefinition, 'profiles' | 'unpromised'> {
-  return { profiles: ['spec'], unpromised }
+  return { profiles: ['documents'], unpromised }
 }
 
 /** A part of a check that a document leaves open: the published OpenAPI (rules only), or both documents (a choice of sitemock's). */
@@ -124,7 +126,7 @@ export class CheckContext {
 
   private checkDocuments(): DocumentName[] {
     if (!this.spec) return [DOCUMENT_OF.published]
-    return this.check?.profiles?.includes('published') === false || this.check === undefined ? ['service rules'] : ['service rules', 'published OpenAPI']
+    return this.check?.profiles?.includes('published') === false || this.check === undefined ? ['specification'] : ['specification', 'published OpenAPI']
   }
 
   /**
@@ -172,11 +174,26 @@ export class CheckContext {
     if (this.openPart?.kind === 'sitemock choice') return { ...failure, documents: ['sitemock behaviour'], leftOpen: this.openPart.why }
     // Labelled when thrown inside sitemockChoice, and seen again when the runner records it after the part ended.
     if (failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour') return failure
-    if (this.spec && this.openPart?.kind === 'rules only') return { ...failure, documents: ['service rules'], leftOpen: this.openPart.why }
+    // A check no document stands behind holds the target to sitemock's own choice: a difference.
+    const sources = this.check ? sourcesOfCheck(this.check.id) : []
+    if (onlySitemock(sources)) return { ...failure, documents: ['sitemock behaviour'], leftOpen: sitemockReason(sources) }
+    return this.documented(failure, sources, expected)
+  }
+
+  /** A failure of a documented rule, named by the documents its sources are. */
+  private documented(failure: Failure, sources: readonly Source[], expected?: number): Failure {
+    const stated = documentsOf(sources)
+    // The specification is named only where one of its statements is the source.
+    if (sources.length > 0 && !stated.includes('specification') && failure.documents.includes('specification')) {
+      const documents = failure.documents.filter((document) => document !== 'specification')
+      failure = { ...failure, documents: documents.length ? documents : stated }
+    }
+    if (this.spec && this.openPart?.kind === 'rules only') return { ...failure, documents: ['specification'], leftOpen: this.openPart.why }
     const rulesOnly = this.spec && this.check?.profiles?.includes('published') === false
     if (rulesOnly) {
       const { unpromised, disagreement } = this.check!
-      return { ...failure, documents: ['service rules'], ...(unpromised ? { leftOpen: unpromised } : {}), ...(disagreement ? { disagreement } : {}) }
+      const disagrees = disagreement ?? disagreementOf(sources)
+      return { ...failure, documents: ['specification'], ...(unpromised ? { leftOpen: unpromised } : {}), ...(disagrees ? { disagreement: disagrees } : {}) }
     }
     if (!failure.documents.includes('published OpenAPI') || failure.published || !failure.request) return failure
     const published = publishedStatement(failure.request.method, templateOf(failure), expected ?? failure.response?.status)
@@ -219,7 +236,7 @@ export class CheckContext {
     if (!this.spec) return
     const fields = detailFields(exchange.body)
     if (!fields.includes(field)) {
-      this.fail(`expected the 400's details to name "${field}", got ${fields.length ? fields.map((f) => JSON.stringify(f)).join(', ') : 'none'}${what ? `: ${what}` : ''}`, exchange, ['service rules'])
+      this.fail(`expected the 400's details to name "${field}", got ${fields.length ? fields.map((f) => JSON.stringify(f)).join(', ') : 'none'}${what ? `: ${what}` : ''}`, exchange, ['specification'])
     }
   }
 
@@ -253,6 +270,11 @@ export class CheckContext {
       throw error
     }
   }
+}
+
+/** Why a check is sitemock's alone: its choices and, where the documents read two ways, both readings. */
+function sitemockReason(sources: readonly Source[]): string {
+  return sources.map((source) => `${describeSource(source)}${source.kind === 'sitemock' && source.readings ? `; either reading is allowed: ${source.readings}` : ''}`).join('; ')
 }
 
 /** The path template of a failure's request, as the documents write it. */

@@ -68,7 +68,7 @@ function schemaViolations(profile: Profile, method: string, template: string, st
   const operation = operationAt(method, template)
   if (holdsServiceRules(profile) && operation) {
     const validate = contractsValidator(operation.success.shape, status)
-    if (validate) found.push(...violationsOf(validate, body, 'service rules', contractsSchemaName(operation.success.shape, status)))
+    if (validate) found.push(...violationsOf(validate, body, 'specification', contractsSchemaName(operation.success.shape, status)))
   }
   const published = publishedValidator(method, template, status)
   if (published) found.push(...violationsOf(published, body, 'published OpenAPI', `the published OpenAPI's ${method} ${template} ${status} response`))

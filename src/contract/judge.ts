@@ -22,7 +22,7 @@ export function documents(profile: Profile, method: string, template: string, st
 /** The documents that promise `status` here: the service rules always do under the spec profile. */
 export function promisedBy(profile: Profile, method: string, template: string, status: number): DocumentName[] {
   if (profile === 'published') return [DOCUMENT_OF.published]
-  return publishedDocumentsStatus(method, template, status) ? ['service rules', 'published OpenAPI'] : ['service rules']
+  return publishedDocumentsStatus(method, template, status) ? ['specification', 'published OpenAPI'] : ['specification']
 }
 
 export function summarize(exchange: Exchange): Failure['response'] {

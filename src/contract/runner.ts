@@ -16,7 +16,7 @@ const DEFAULT_TIMEOUT_MS = 15_000
 /** Why a check does not run in this configuration, or undefined when it runs. */
 function skipReason(check: CheckDefinition, options: ContractOptions): string | undefined {
   // The sitemock profile runs every check of the service rules (and holds the target to sitemock's choices too).
-  if (check.profiles && !check.profiles.includes(options.profile === 'sitemock' ? 'spec' : options.profile)) return check.unpromised ?? `not a promise of the ${DOCUMENT_OF[options.profile]}`
+  if (check.profiles && !check.profiles.includes(options.profile === 'sitemock' ? 'documents' : options.profile)) return check.unpromised ?? `not a promise of the ${DOCUMENT_OF[options.profile]}`
   for (const need of check.needs ?? []) {
     if (need === 'write' && options.readOnly) return '--read-only: the suite sends only GET requests'
     if (need === 'write' && options.workspaceId === undefined) return 'no --workspace-id: the suite writes only in sites it creates there'

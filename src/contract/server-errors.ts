@@ -6,7 +6,7 @@ import type { CheckResult, CheckStatus, ContractReport, DocumentName, Failure } 
  * breaks both, whatever part of which check met it (one of the service rules alone, a choice of
  * sitemock's): the check assigned the documents of what it expected, not of what came.
  */
-export const SERVER_ERROR_DOCUMENTS: readonly DocumentName[] = ['service rules', 'published OpenAPI']
+export const SERVER_ERROR_DOCUMENTS: readonly DocumentName[] = ['specification', 'published OpenAPI']
 
 export const isServerError = (failure: Failure): boolean => (failure.response?.status ?? 0) >= 500
 

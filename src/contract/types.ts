@@ -1,21 +1,30 @@
 /**
- * What a deployment is held to: the service rules (spec), the published OpenAPI alone
- * (published), or the service rules and also each choice sitemock made where they leave freedom
- * (sitemock): under the first two such a difference is reported apart and fails nothing.
+ * What a deployment is held to. documents (the default): what the specification or the published
+ * OpenAPI states, each rule by its source (src/contract/sources.ts); published: the published
+ * OpenAPI alone; sitemock: the documents and also each choice sitemock made where they leave
+ * freedom. Under the first two such a choice is a difference, reported apart, failing nothing.
  */
-export type Profile = 'spec' | 'published' | 'sitemock'
-export const PROFILES: readonly Profile[] = ['spec', 'published', 'sitemock']
+export type Profile = 'documents' | 'published' | 'sitemock'
+export const PROFILES: readonly Profile[] = ['documents', 'published', 'sitemock']
+
+/** Profile names of earlier versions, still accepted: spec was the default's name. */
+export const PROFILE_ALIASES: Readonly<Record<string, Profile>> = { spec: 'documents' }
+
+/** A profile by its name or an earlier alias; undefined for a name that is neither. */
+export function profileNamed(name: string): Profile | undefined {
+  return (PROFILES as readonly string[]).includes(name) ? (name as Profile) : PROFILE_ALIASES[name]
+}
 
 /**
- * The service rules are the service's contract as written out in docs/contract-rules.md and
- * encoded by contracts/schemas/; the published OpenAPI is contracts/published-openapi.json.
- * sitemock behaviour is what sitemock chose where both leave freedom (which error wins when a
- * request breaks several rules, the order of ties...): a deployment may choose otherwise.
+ * The documents a failure can break: the specification (as contracts/specification.json states
+ * it in sitemock's words), the published OpenAPI (contracts/published-openapi.json), or neither:
+ * sitemock behaviour is what sitemock chose where both leave freedom (docs/api-behaviour.md),
+ * which a deployment may choose otherwise.
  */
-export type DocumentName = 'service rules' | 'published OpenAPI' | 'sitemock behaviour'
-export const DOCUMENT_OF: Record<Profile, DocumentName> = { spec: 'service rules', published: 'published OpenAPI', sitemock: 'service rules' }
+export type DocumentName = 'specification' | 'published OpenAPI' | 'sitemock behaviour'
+export const DOCUMENT_OF: Record<Profile, DocumentName> = { documents: 'specification', published: 'published OpenAPI', sitemock: 'specification' }
 
-/** Whether the profile holds the deployment to the service rules (every profile but published). */
+/** Whether the profile holds the deployment to the specification (every profile but published). */
 export function holdsServiceRules(profile: Profile): boolean {
   return profile !== 'published'
 }
@@ -83,13 +92,13 @@ export interface Violation {
 
 export interface Failure {
   message: string
-  /** The documents whose promise this breaks: the service rules alone is a gap in the published OpenAPI, both is a bug. */
+  /** The documents whose promise this breaks: the specification alone is a gap in the published OpenAPI, both is a bug; sitemock behaviour alone is a difference. */
   documents: DocumentName[]
   /** What the published OpenAPI says that the answer breaks, in its own words. */
   published?: string
-  /** Why the published OpenAPI does not promise this, when only the service rules do. */
+  /** Why the published OpenAPI does not promise this, when only the specification (or sitemock) does. */
   leftOpen?: string
-  /** Where the published OpenAPI says otherwise than the service rules. */
+  /** Where the published OpenAPI says otherwise than the specification. */
   disagreement?: string
   request?: RequestSummary
   response?: ResponseSummary

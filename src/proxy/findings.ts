@@ -57,7 +57,7 @@ export class Findings {
       runId: `proxy-${this.startedAt.getTime()}`,
       tag: 'proxy',
       baseUrl,
-      profile: 'spec',
+      profile: 'documents',
       readOnly: false,
       startedAt: this.startedAt.toISOString(),
       durationMs: Date.now() - this.startedAt.getTime(),

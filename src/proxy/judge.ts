@@ -59,14 +59,14 @@ export class ExchangeJudge {
       body: response.value,
       ...(response.error === undefined ? {} : { jsonError: response.error }),
     }
-    const findings: Judged['findings'] = judgeExchange('spec', exchange).map((failure) => ({ rule: 'answer-shape', failure }))
+    const findings: Judged['findings'] = judgeExchange('documents', exchange).map((failure) => ({ rule: 'answer-shape', failure }))
     const failure = (message: string, documents: DocumentName[]): Failure => ({ message, documents, request: exchange.request, response: summarize(exchange) })
     const wrongCode = seen.status >= 400 && response.value !== undefined ? errorCodeProblem(seen.status, response.value) : undefined
-    if (wrongCode) findings.push({ rule: 'answer-shape', failure: failure(wrongCode, ['service rules']) })
+    if (wrongCode) findings.push({ rule: 'answer-shape', failure: failure(wrongCode, ['specification']) })
     if (seen.method !== 'GET' && seen.status < 400) this.walks.forget()
     const shape = operation.success.shape
     if (seen.status === 200 && shape !== 'empty' && 'list' in shape && response.value !== undefined) {
-      const promised: DocumentName[] = documents('published', 'GET', template, 200) ? ['service rules', 'published OpenAPI'] : ['service rules']
+      const promised: DocumentName[] = documents('published', 'GET', template, 200) ? ['specification', 'published OpenAPI'] : ['specification']
       for (const problem of this.walks.page(seen.path, seen.query, response.value)) findings.push({ rule: 'pagination-walk', failure: failure(problem, promised) })
     }
     return { template, operationId: operation.operationId, findings }

@@ -81,7 +81,7 @@ export class Shadow {
     if (!difference) return []
     const failure: Failure = {
       message: `diverges from the shadow, which answered ${answer.status}: ${difference.message}`,
-      documents: ['service rules'],
+      documents: ['specification'],
       request: { method: seen.method, path: seen.query ? `${seen.path}?${seen.query}` : seen.path, template: match.operation.path, ...(requestBody === undefined ? {} : { body: requestBody }) },
       response: { status: seen.status, ...(target === undefined ? {} : { body: target }) },
     }

@@ -230,7 +230,7 @@ describe('a 5xx', () => {
     expect(serverErrors.length).toBeGreaterThanOrEqual(5)
     expect(new Set(serverErrors.map(({ check }) => check.group))).toEqual(new Set(['lifecycle', 'validation', 'conflicts']))
     for (const { check, failure } of serverErrors) {
-      expect(failure.documents, check.id).toEqual(['service rules', 'published OpenAPI'])
+      expect(failure.documents, check.id).toEqual(['specification', 'published OpenAPI'])
       expect(failure.label, check.id).toBe('server error')
       expect(check.status, check.id).toBe('failed')
     }
@@ -261,7 +261,7 @@ describe('a 5xx', () => {
       runId: '00000000',
       tag: 'contract-00000000',
       baseUrl: 'http://127.0.0.1:1',
-      profile: 'spec',
+      profile: 'documents',
       readOnly: false,
       startedAt: new Date(0).toISOString(),
       durationMs: 5,
@@ -273,7 +273,7 @@ describe('a 5xx', () => {
     expect(exitCodeOf(report)).toBe(1)
     const parsed = JSON.parse(render(report, 'json')) as ContractReport
     expect(parsed.checks[0]!.status).toBe('failed')
-    expect(parsed.checks[0]!.failures[0]!.documents).toEqual(['service rules', 'published OpenAPI'])
+    expect(parsed.checks[0]!.failures[0]!.documents).toEqual(['specification', 'published OpenAPI'])
     expect(render(report, 'pretty')).toContain('✗ pagination › GET /v2/sites lists sites in creation order')
     expect(render(report, 'junit')).toContain('type="server error"')
   })

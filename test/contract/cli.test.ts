@@ -45,7 +45,7 @@ describe('sitemock contract', () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'sitemock-contract-')), 'report.xml')
     const { code, stderr } = await contract(['--reporter', 'junit', '--output', file, '--stateful-runs', '2'])
     expect(stderr).toContain('no --base-url: running against the mock started at http://127.0.0.1:')
-    expect(stderr).toMatch(/PASSED: all \d+ checks hold against the service rules/)
+    expect(stderr).toMatch(/PASSED: all \d+ checks hold against the documents/)
     expect(code).toBe(0)
     const xml = await readFile(file, 'utf8')
     expect(xml).toMatch(/^<\?xml/)

@@ -39,7 +39,7 @@ describe('the contract suite against a deliberately non-conforming server', () =
   it.each(CASES)('reports $defect through $caughtBy, with exit code 1', async ({ defect, only, caughtBy, says, profile }) => {
     const server = await startNonconforming([defect])
     try {
-      const report = await runAgainst(server.url, server.mock, { only, profile: profile ?? 'spec' })
+      const report = await runAgainst(server.url, server.mock, { only, profile: profile ?? 'documents' })
       const result = check(report, caughtBy)
       expect(result.status).toBe('failed')
       expect(result.failures.map((failure) => failure.message).join('\n')).toMatch(says)
@@ -55,10 +55,10 @@ describe('the contract suite against a deliberately non-conforming server', () =
     try {
       const report = await runAgainst(server.url, server.mock, { only: ['schema'] })
       const failure = check(report, 'schema.get.v2-sites-siteId').failures.find((f) => f.violations)!
-      expect(failure.documents).toEqual(['service rules', 'published OpenAPI'])
+      expect(failure.documents).toEqual(['specification', 'published OpenAPI'])
       expect(failure.request).toMatchObject({ method: 'GET' })
       expect(failure.response?.status).toBe(200)
-      expect(failure.violations).toContainEqual(expect.objectContaining({ document: 'service rules', schema: 'contracts/schemas/site.json', pointer: '/name', value: 42, message: 'expected string, got number 42' }))
+      expect(failure.violations).toContainEqual(expect.objectContaining({ document: 'specification', schema: 'contracts/schemas/site.json', pointer: '/name', value: 42, message: 'expected string, got number 42' }))
       expect(failure.violations).toContainEqual(expect.objectContaining({ document: 'published OpenAPI', pointer: '/name', value: 42 }))
     } finally {
       await server.close()
@@ -70,7 +70,7 @@ describe('the contract suite against a deliberately non-conforming server', () =
     try {
       const spec = await runAgainst(server.url, server.mock, { only: ['validation'] })
       const failure = check(spec, 'validation.post.v2-sites.name.missing').failures[0]!
-      expect(failure.documents).toEqual(['service rules'])
+      expect(failure.documents).toEqual(['specification'])
       const published = await runAgainst(server.url, server.mock, { only: ['validation'], profile: 'published' })
       expect(check(published, 'validation.post.v2-sites.name.missing').status).toBe('passed')
       expect(exitCodeOf(published)).toBe(0)

@@ -108,7 +108,7 @@ describe('the suite against Prism mocking the published OpenAPI', () => {
   beforeAll(async () => {
     prism = await startPrism()
     published = await runOn(prism.url, 'published')
-    spec = await runOn(prism.url, 'spec')
+    spec = await runOn(prism.url, 'documents')
   }, 600_000)
   afterAll(() => {
     prism?.process.kill()
@@ -147,7 +147,7 @@ describe('the suite against Prism mocking the published OpenAPI', () => {
       const result = check(spec, id)
       expect(result.status, id).toBe('failed')
       for (const failure of result.failures) {
-        expect(labelOf(failure), `${id}: ${failure.message}`).toBe('service rules')
+        expect(labelOf(failure), `${id}: ${failure.message}`).toBe('specification')
         expect(failure.leftOpen ?? failure.disagreement, id).toMatch(/published OpenAPI/)
       }
     }

@@ -36,8 +36,8 @@ describe('the reporters', () => {
     expect(text).toMatch(/request: {2}GET \/v2\/sites\/[\w-]+\n/)
     expect(text).toMatch(/response: 200 \{"object":"site"/)
     expect(text).toContain('  rule: every answer has a documented status, a JSON body (none with a 204) and the documented shape (docs/contract-rules.md#answer-shape)')
-    expect(text).toContain('/name = 42: expected string, got number 42  [service rules: contracts/schemas/site.json]')
-    expect(text).toContain('breaks: the service rules and the published OpenAPI (a bug)')
+    expect(text).toContain('/name = 42: expected string, got number 42  [specification: contracts/schemas/site.json]')
+    expect(text).toContain('breaks: the specification and the published OpenAPI (a bug)')
     expect(text).toContain('the published OpenAPI says: GET /v2/sites/{siteId} "Returns a site by its ID."')
     expect(text).toContain('expected the content type application/json, got text/html')
     expect(text).not.toMatch(/SPEC\.md|must match|must be /)
@@ -48,7 +48,7 @@ describe('the reporters', () => {
     expect(text).toMatch(/Summary\n {2}group +passed +failed +differs +skipped\n {2}schema +\d+ +\d+ +\d+ +\d+\n {2}auth +\d+ +\d+ +\d+ +\d+\n {2}total/)
     expect(text).toContain('auth: 4 checks: no --other-api-key: cross-tenant checks skipped')
     expect(text).toMatch(/cleanup: deleted \d+ resources created by contract-[0-9a-f]{8}/)
-    expect(text).toMatch(/\n\nFAILED: \d+ of \d+ checks break the service rules \(\d+ skipped\)\n$/)
+    expect(text).toMatch(/\n\nFAILED: \d+ of \d+ checks break the documents \(\d+ skipped\)\n$/)
   })
 
   it('junit: one well-formed testcase per check, with failures and skips marked', () => {

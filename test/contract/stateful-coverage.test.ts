@@ -29,7 +29,7 @@ function planSequence(seed: number, coverage: Coverage, observe: (call: Call, an
   const same = (value: string): Both => new Both(value, value)
   const ctx: PlanContext = {
     tag: 'contract-c0ffee00',
-    profile: 'spec',
+    profile: 'documents',
     workspaceId: WORKSPACE,
     appKey: same(String(side.mock.credentials().workspaces.find((workspace) => workspace.id === WORKSPACE)!.appApiKey)),
     tenantKey: same(side.tenantKey),

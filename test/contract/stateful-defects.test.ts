@@ -56,7 +56,7 @@ describe('the stateful group against semantic defects', () => {
   it.each(CASES)('catches $defect and reports it shrunk, with its seed and both transcripts', async ({ defect, seed, says, sitemockChoice }) => {
     const server = await startNonconforming([defect])
     try {
-      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], profile: sitemockChoice ? 'sitemock' : 'spec', stateful: { runs: 12, seed } })
+      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], profile: sitemockChoice ? 'sitemock' : 'documents', stateful: { runs: 12, seed } })
       const result = check(report, 'stateful.model')
       expect(result.status).toBe('failed')
       const failure = result.failures[0]!

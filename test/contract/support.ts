@@ -12,7 +12,7 @@ export function optionsFor(url: string, mock: Mock, overrides: Partial<ContractO
     siteApiKey: sites.find((site) => site.workspaceId === workspaces[0]!.id)!.siteApiKey,
     otherApiKey: workspaces[1]!.appApiKey,
     readOnly: false,
-    profile: 'spec',
+    profile: 'documents',
     concurrency: 1,
     maxRps: 0,
     // A few sequences of the stateful group; its own tests run it longer.

@@ -5,7 +5,7 @@ import { Findings } from '../../src/proxy/findings.js'
 
 const failure = (path: string): Failure => ({
   message: 'expected one of 201, 400, got 200',
-  documents: ['service rules'],
+  documents: ['specification'],
   request: { method: 'POST', path, template: '/v2/locales' },
   response: { status: 200 },
 })
@@ -23,7 +23,7 @@ describe('the proxy findings', () => {
     const pretty = render(findings.report('http://deployment.test', false), 'pretty')
     expect(pretty.split('\n')[0]).toBe('sitemock proxy against http://deployment.test')
     expect(pretty).toContain('expected one of 201, 400, got 200 (seen 2 times)')
-    expect(pretty).toContain('FAILED: 2 of 2 checks break the service rules')
+    expect(pretty).toContain('FAILED: 2 of 2 checks break the documents')
     expect(pretty).not.toContain('cleanup')
     const junit = render(findings.report('http://deployment.test', true), 'junit')
     expect(junit).toContain('stateful.proxy.shadow')

@@ -28,7 +28,7 @@ export const authChecks: CheckDefinition[] = [
     id: 'auth.no-key',
     group: 'auth',
     name: 'a request without an API key is 401 unauthorized',
-    profiles: ['spec'],
+    profiles: ['documents'],
     unpromised: NO_401,
     async run(ctx) {
       expectAllUnauthorized(ctx, await readsWith(ctx, null), 'no x-api-key header')
@@ -42,7 +42,7 @@ export const authChecks: CheckDefinition[] = [
     id: 'auth.malformed-key',
     group: 'auth',
     name: 'a malformed API key is 401 unauthorized',
-    profiles: ['spec'],
+    profiles: ['documents'],
     unpromised: NO_401,
     async run(ctx) {
       expectAllUnauthorized(ctx, await readsWith(ctx, 'not a key'), 'x-api-key "not a key"')
@@ -52,7 +52,7 @@ export const authChecks: CheckDefinition[] = [
     id: 'auth.unknown-key',
     group: 'auth',
     name: 'a well-formed but unknown App key or Site key is 401 unauthorized',
-    profiles: ['spec'],
+    profiles: ['documents'],
     unpromised: NO_401,
     async run(ctx) {
       expectAllUnauthorized(ctx, await readsWith(ctx, randomAppKey()), 'an unknown App key')

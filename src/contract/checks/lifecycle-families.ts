@@ -141,7 +141,7 @@ export const familyLifecycleChecks: CheckDefinition[] = [
     id: 'lifecycle.route.create-update-delete',
     group: 'lifecycle',
     name: 'a route reads back equal by id and by pathname, reads back updated, and is gone after its delete',
-    profiles: ['spec'],
+    profiles: ['documents'],
     unpromised: NO_ROUTES,
     needs: ['write'],
     async run(ctx) {

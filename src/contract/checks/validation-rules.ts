@@ -18,7 +18,7 @@ export const validationRuleChecks: CheckDefinition[] = [
     id: 'validation.page.pathname-needs-site',
     group: 'validation',
     name: 'GET /v6/pages/{pathname} without siteId is a 400 naming siteId',
-    profiles: ['spec'],
+    profiles: ['documents'],
     unpromised: 'the published OpenAPI declares no 400 for GET /v6/pages/{pageIdOrPathname}',
     async run(ctx) {
       const page = await ctx.fixtures.item('page')
@@ -29,7 +29,7 @@ export const validationRuleChecks: CheckDefinition[] = [
     id: 'validation.route.pathname-needs-site',
     group: 'validation',
     name: 'GET /v2/routes/{pathname} without siteId is a 400 naming siteId',
-    profiles: ['spec'],
+    profiles: ['documents'],
     unpromised: NO_ROUTES,
     async run(ctx) {
       const route = await ctx.fixtures.item('route')
@@ -53,7 +53,7 @@ export const validationRuleChecks: CheckDefinition[] = [
     id: 'validation.route.skip-validation',
     group: 'validation',
     name: 'route pathname rules apply unless skipValidation=true, and skipValidation takes only true or false',
-    profiles: ['spec'],
+    profiles: ['documents'],
     unpromised: NO_ROUTES,
     needs: ['write'],
     async run(ctx) {

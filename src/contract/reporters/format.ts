@@ -1,6 +1,6 @@
 import { RULES, ruleReference } from '../rules.js'
 import { isServerError, settledReport } from '../server-errors.js'
-import { GROUPS, holdsServiceRules, type CheckResult, type ContractReport, type Failure, type Group } from '../types.js'
+import { GROUPS, type CheckResult, type ContractReport, type Failure, type Group } from '../types.js'
 
 const MAX_JSON = 400
 
@@ -24,7 +24,7 @@ function bodyText(value: unknown, whole: boolean, max = PRETTY_BODY_MAX): string
   return whole || text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters; whole in --reporter json)`
 }
 
-export type FailureLabel = 'server error' | 'bug' | 'service rules' | 'published OpenAPI' | 'sitemock behaviour' | 'suite'
+export type FailureLabel = 'server error' | 'bug' | 'specification' | 'published OpenAPI' | 'sitemock behaviour' | 'suite'
 
 /**
  * What kind of failure this is, for sorting out who acts: a 5xx is a server error whatever was
@@ -45,14 +45,14 @@ function brokenDocuments(failure: Failure): string {
     case 'server error':
       return 'a server error (5xx): no document allows one'
     case 'bug':
-      return 'the service rules and the published OpenAPI (a bug)'
+      return 'the specification and the published OpenAPI (a bug)'
     case 'published OpenAPI':
       return 'the published OpenAPI'
     case 'sitemock behaviour':
-      return `nothing the service rules or the published OpenAPI fix: sitemock's documented behaviour only (${failure.leftOpen ?? 'the contract leaves this free'}); a difference, not a break`
-    case 'service rules':
-      if (failure.disagreement) return `the service rules only; the documents disagree: ${failure.disagreement}`
-      return `the service rules only; the published OpenAPI leaves this open (${failure.leftOpen ?? 'it makes no such promise'})`
+      return `nothing the specification or the published OpenAPI states: sitemock's own choice only (${failure.leftOpen ?? 'the documents leave this free'}); a difference, not a break`
+    case 'specification':
+      if (failure.disagreement) return `the specification only; the documents disagree: ${failure.disagreement}`
+      return `the specification only; the published OpenAPI leaves this open (${failure.leftOpen ?? 'it makes no such promise'})`
   }
 }
 
@@ -123,13 +123,13 @@ export function verdict(given: ContractReport): string {
   const { failed, differs, skipped } = totals(report.checks)
   // A check that only differs from sitemock's choices holds against the profile's document.
   const passed = totals(report.checks).passed + differs
-  const doc = holdsServiceRules(report.profile) ? 'the service rules' : 'the published OpenAPI'
+  const doc = report.profile === 'published' ? 'the published OpenAPI' : report.profile === 'sitemock' ? "the documents and sitemock's own choices" : 'the documents'
   const left = report.cleanup.leftBehind.length
   const leftText = `${left} created resource${left === 1 ? '' : 's'} could not be deleted`
   if (report.interrupted) return `INTERRUPTED: ${passed} passed, ${failed} failed, ${skipped} skipped before the run was interrupted`
   if (failed > 0) return `FAILED: ${failed} of ${passed + failed} checks break ${doc}${left ? `, and ${leftText}` : ''} (${skipped} skipped)`
   if (left > 0) return `FAILED: ${leftText} (${passed} checks passed, ${skipped} skipped)`
   if (passed === 0) return `NOTHING CHECKED: all ${skipped} checks were skipped; the summary above says which flags would let them run`
-  const differing = differs ? `; ${differs} differ from sitemock's own choices, which the contract leaves free` : ''
+  const differing = differs ? `; ${differs} differ from sitemock's own choices, which the documents leave free` : ''
   return `PASSED: all ${passed} checks hold against ${doc} (${skipped} skipped${differing})`
 }

@@ -1,0 +1,105 @@
+import { ruleOf, type RuleId } from './rules.js'
+import { component, contradiction, openapi, operation, sitemock, spec, type Source } from './sources.js'
+
+/**
+ * Where each rule of docs/contract-rules.md comes from. A rule may rest on several sources; the
+ * parts of a check that only sitemock's choices hold run inside `ctx.sitemockChoice`, so that a
+ * check of a documented rule fails only on what a document states.
+ */
+export const RULE_SOURCES: Readonly<Record<RuleId, readonly Source[]>> = {
+  'answer-shape': [
+    spec('overview.json', { contentType: 'application/json', listFields: ['object', 'data', 'hasMore'] }),
+    spec('errors.body', { fields: ['object', 'code', 'message'] }),
+    openapi(component('BadRequestResponseDto'), { required: ['object', 'code', 'message'] }),
+  ],
+  'keys-401': [spec('authentication.keys', { missingOrInvalid: { status: 401, code: 'unauthorized' } }), spec('errors.statuses', { 401: { code: 'unauthorized' } })],
+  'tenant-403': [spec('authentication.keys', { withoutPermission: { status: 403, code: 'forbidden' } }), openapi(`${operation('POST', '/v2/sites')}/responses/403`, { status: 403 })],
+  'site-key-sites': [sitemock('authentication', 'the App key is the only key that can list, create, duplicate or delete sites; the documents accept both kinds of key without saying what each may do')],
+  'site-key-scope': [spec('authentication.keys', { withoutPermission: { status: 403 } }), spec('resources.site', { required: ['publicApiKey'] })],
+  'object-authorization': [spec('authentication.keys', { withoutPermission: { status: 403, code: 'forbidden' } }), openapi(`${operation('GET', '/v2/locales/{localeIdOrCode}')}/responses/403`, { status: 403 })],
+  'read-back': [
+    spec('endpoints.update-site', { operation: 'PATCH /v2/sites/{siteId}' }),
+    openapi(operation('GET', '/v2/sites/{siteId}'), { description: 'Returns a site by its ID.' }),
+    openapi(operation('GET', '/v2/locales/{localeIdOrCode}'), { description: 'Returns a locale by its ID or locale code.' }),
+    openapi(operation('GET', '/v6/pages/{pageIdOrPathname}'), { description: 'Returns a page by its ID or pathname.' }),
+  ],
+  duplicate: [spec('endpoints.duplicate-site', { copies: 'all content and configuration' }), openapi(operation('POST', '/v2/sites/{siteId}/duplicate'), { description: 'with all its content and configuration' })],
+  cascade: [sitemock('sites', "deleting a site deletes its locales, pages and routes; neither document says what a delete does beyond the deleted resource")],
+  timestamps: [
+    spec('resources.page', { createdAt: { means: 'creation time' }, updatedAt: { means: 'last update time' } }),
+    sitemock('pages', 'a new page has updatedAt equal to createdAt, and every PATCH, an empty one included, moves it forward', 'updatedAt may be null until the first change (nullable, "last update time"), and an empty PATCH may leave it'),
+  ],
+  'invalid-input': [
+    spec('errors.statuses', { 400: { code: 'bad_request', for: 'invalid request body or query parameters' } }),
+    spec('errors.body', { details: { on: 400, item: ['field', 'message'] } }),
+    openapi(`${operation('POST', '/v2/sites')}/responses/400`, { status: 400 }),
+  ],
+  'lookup-needs-site': [
+    spec('endpoints.get-locale', { siteIdRequiredWith: 'a locale code' }),
+    spec('endpoints.update-route', { siteIdRequiredWith: 'a pathname' }),
+    openapi(`${operation('GET', '/v2/locales/{localeIdOrCode}')}/parameters/1`, { description: 'required when using a locale code' }),
+    openapi(`${operation('GET', '/v6/pages/{pageIdOrPathname}')}/parameters/1`, { description: 'required when using a pathname' }),
+  ],
+  'default-locale': [sitemock('locales', "the site's default locale cannot be deleted (a 400); the published OpenAPI declares a 400 for the delete without saying when")],
+  'route-skip-validation': [spec('endpoints.update-route', { skipValidation: { enum: ['true', 'false'] } })],
+  pathnames: [
+    spec('errors.statuses', { 409: { code: 'conflict', for: 'creating a resource that already exists' } }),
+    openapi(`${operation('POST', '/v6/pages')}/responses/409`, { status: 409, description: 'A page or route with this pathname already exists.' }),
+    openapi(`${operation('PATCH', '/v6/pages/{pageIdOrPathname}')}/responses/409`, { status: 409, description: 'A page or route with this pathname already exists.' }),
+  ],
+  'locale-codes': [
+    spec('errors.statuses', { 409: { code: 'conflict' } }),
+    openapi(`${operation('POST', '/v2/locales')}/responses/409`, { status: 409 }),
+    openapi(`${operation('PATCH', '/v2/locales/{localeIdOrCode}')}/responses/409`, { status: 409 }),
+  ],
+  'pagination-walk': [spec('endpoints.pagination', { cursor: 'the id of the last item of data', ends: 'hasMore is false' }), spec('limits.limit', { default: 20 })],
+  'pagination-boundaries': [spec('endpoints.pagination', { ends: 'hasMore is false' }), spec('overview.json', { listFields: ['hasMore'] })],
+  'pagination-parameters': [
+    spec('limits.limit', { maximum: 100, minimumOnlyOn: { operation: 'GET /v2/locales', minimum: 1 } }),
+    spec('endpoints.list-locales', { limit: { minimum: 1, maximum: 100 }, startingAfter: { format: 'uuid' } }),
+    openapi(`${operation('GET', '/v2/locales')}/parameters/2/schema`, { format: 'uuid' }),
+  ],
+  'sort-order': [
+    openapi(component('V6PagesGetParametersSortBy'), { enum: ['title', 'path', 'description', 'updatedAt', 'createdAt'] }),
+    openapi(component('V6PagesGetParametersSortDirection'), { enum: ['asc', 'desc'] }),
+  ],
+  'path-versions': [spec('versioning.paths', { v2: ['sites', 'locales', 'routes'], v6: ['pages'] })],
+  'same-as-the-mock': [sitemock('api-behaviour', 'the model of the service the stateful group compares with; each input class has its own source')],
+}
+
+/** Checks whose source is narrower than their rule's. */
+const CHECK_SOURCES: Array<[RegExp, readonly Source[]]> = [
+  [/^auth\.site-key-no-sites$/, RULE_SOURCES['site-key-sites']],
+  [/^conflicts\.locale-restore$/, [sitemock('locales', 'restoring a locale that is not deleted is a 409, and so is restoring one whose code was taken again', 'a live locale may also be a 404 (nothing deleted to restore)')]],
+  [/^conflicts\.route-over-route$|^conflicts\.route-update-onto-route$/, [spec('errors.statuses', { 409: { code: 'conflict', for: 'creating a resource that already exists' } })]],
+  [/^pagination\.(sites|pages|site-pages|routes)\.foreign-cursor$|^pagination\.locales\.foreign-cursor$/, [sitemock('pagination', 'a startingAfter that is no item of that very list is a 400 naming it')]],
+  [/^pagination\.(sites|locales|routes)\.order$/, [sitemock('pagination', 'sites oldest first, locales in creation order, routes by pathname; ties by id')]],
+  [/^pagination\.routes\.|^pagination\.site-pages\./, [spec('endpoints.pagination', { cursor: 'the id of the last item of data' }), spec('limits.limit', { maximum: 100 })]],
+  [/^versions\.undocumented$/, [spec('versioning.paths', { v2: ['sites'] }), spec('errors.statuses', { 404: { code: 'not_found' } })]],
+  [/^lifecycle\.site\.update$/, [spec('endpoints.update-site', { accepts: ['name', 'hostOrigin'] }), openapi(operation('PATCH', '/v2/sites/{siteId}'), { description: 'Updates an existing site.' })]],
+  [/^validation\.locale\.code-needs-site$/, [spec('endpoints.get-locale', { siteIdRequiredWith: 'a locale code' }), openapi(`${operation('GET', '/v2/locales/{localeIdOrCode}')}/parameters/1`, { description: 'required when using a locale code' })]],
+  [/^validation\.page\.pathname-needs-site$/, [spec('errors.statuses', { 400: { code: 'bad_request' } }), openapi(`${operation('GET', '/v6/pages/{pageIdOrPathname}')}/parameters/1`, { description: 'required when using a pathname' })]],
+  [/^validation\.route\.pathname-needs-site$/, [sitemock('routes', 'GET and DELETE of a route by pathname need siteId, as the specification asks of its PATCH')]],
+  [/^validation\.locale\.default-undeletable$/, RULE_SOURCES['default-locale']],
+  [
+    /^validation\.route\.skip-validation$/,
+    [
+      spec('endpoints.update-route', { skipValidation: { enum: ['true', 'false'] } }),
+      sitemock('routes', 'without skipValidation a route pathname must start with a slash, at creation too', 'the specification writes route pathnames with a leading slash, which a deployment may or may not enforce'),
+    ],
+  ],
+]
+
+/** A site update with defaultLocale: the specification refuses it, the published OpenAPI accepts it. */
+export const SITE_UPDATE_DEFAULT_LOCALE: readonly Source[] = [
+  spec('endpoints.update-site', { refuses: ['defaultLocale'] }),
+  contradiction(component('UpdateSiteV2RequestBodyDto', 'defaultLocale'), { type: 'string' }),
+]
+
+/** The sources of a check other than a generated validation case: its own, or its rule's. */
+export function sourcesOfRuleCheck(checkId: string): readonly Source[] {
+  const own = CHECK_SOURCES.find(([pattern]) => pattern.test(checkId))
+  if (own) return own[1]
+  const rule = ruleOf(checkId)
+  return rule ? RULE_SOURCES[rule] : []
+}
