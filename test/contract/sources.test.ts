@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import published from '../../contracts/published-openapi.json' with { type: 'json' }
 import { CASE_SOURCES, sourcesOfCheck } from '../../src/contract/case-sources.js'
+import { sourcesOfClass } from '../../src/contract/class-sources.js'
 import { allChecks } from '../../src/contract/checks/index.js'
 import { RULE_SOURCES } from '../../src/contract/rule-sources.js'
 import { RULES } from '../../src/contract/rules.js'
 import { documentsOf, openapi, sitemock, spec, STATEMENTS, type Claim, type Source } from '../../src/contract/sources.js'
+import { PARAMETERS } from '../../src/contract/stateful/coverage.js'
 import { PROFILES } from '../../src/contract/types.js'
 import { anchorsOf } from '../package/docs-links.js'
 
@@ -97,6 +99,28 @@ describe('the sources of the rules and validation cases', () => {
       expect(sources.length, id).toBeGreaterThan(0)
       for (const source of sources) expect(problemOf(source), id).toBeUndefined()
     }
+  })
+
+  it("has each input class of the stateful group's coverage sourced, every source stating its claim", () => {
+    let cells = 0
+    for (const [op, parameters] of Object.entries(PARAMETERS)) {
+      for (const parameter of parameters) {
+        for (const valueClass of parameter.classes) {
+          const sources = sourcesOfClass(op, parameter.name, valueClass)
+          const cell = `${op} · ${parameter.name} · ${valueClass}`
+          expect(sources.length, cell).toBeGreaterThan(0)
+          for (const source of sources) expect(problemOf(source), cell).toBeUndefined()
+          cells++
+        }
+      }
+    }
+    expect(cells).toBeGreaterThan(500)
+    // What only sitemock refuses is its choice; what a document states is not.
+    expect(documentsOf(sourcesOfClass('site.create', 'name', 'too long'))).toEqual(['sitemock behaviour'])
+    expect(documentsOf(sourcesOfClass('page.create', 'name', 'empty'))).toEqual(['specification'])
+    expect(documentsOf(sourcesOfClass('page.list', 'limit', 'below minimum'))).toEqual(['sitemock behaviour'])
+    expect(documentsOf(sourcesOfClass('locale.list', 'limit', 'below minimum'))).toEqual(['specification'])
+    expect(documentsOf(sourcesOfClass('locale.create', 'locale', 'mixed case'))).toEqual(['sitemock behaviour'])
   })
 
   it('has no source of a validation case the suite does not generate', () => {
