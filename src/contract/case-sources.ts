@@ -1,5 +1,5 @@
 import { SITE_UPDATE_DEFAULT_LOCALE, sourcesOfRuleCheck } from './rule-sources.js'
-import { component, operation, sitemock, spec, type Source } from './sources.js'
+import { chosen, component, operation, sitemock, spec, type Source } from './sources.js'
 
 /**
  * Where each generated validation case comes from, by its check id (a repeated case's `-2`
@@ -16,7 +16,8 @@ const query = (method: string, template: string, index: number, claim: Record<st
 const invalidQuery = spec('errors.statuses', { 400: { for: 'invalid request body or query parameters' } })
 
 const FIELD_LIMITS = 'field-limits'
-const emptyName = sitemock(FIELD_LIMITS, 'a name is 1 to 256 characters: an empty one is refused', 'the specification sets a minimum length only for the name of a new page')
+const emptyName = chosen('emptySiteName', 'a site name is 1 to 256 characters: an empty one is refused', 'the specification sets a minimum length only for the name of a new page')
+const emptyPageName = sitemock(FIELD_LIMITS, 'a page name stays 1 to 256 characters in an update', 'the specification sets the minimum length for the name of a new page only')
 const localeCode = sitemock(
   FIELD_LIMITS,
   'a locale code is 2 or 3 lower-case letters, then optionally - and 2 upper-case letters or 3 digits',
@@ -24,12 +25,12 @@ const localeCode = sitemock(
 )
 const pagePathname = sitemock('pages', 'a page pathname starts with /, has no empty segment, whitespace, ? or #', 'neither document gives a page pathname a format')
 const outsideUpdate = (field: string): Source =>
-  sitemock('pages', `a page update takes ${field} too, and refuses a wrong value of it`, `the published page update takes only pathname, name and isOnline: a deployment may refuse ${field} or ignore it`)
+  chosen('pageUpdateSearchFields', `a page update takes ${field} too, and refuses a wrong value of it`, `the published page update takes only pathname, name and isOnline: a deployment may refuse ${field} or ignore it`)
 const routes = (what: string): Source => sitemock('routes', what, 'routes other than their update are in neither document')
-const pageList = (field: string, what: string, readings: string): Source => sitemock('pages', `${field}: ${what}`, readings)
-const malformedPathId = sitemock('hostile-input', 'a malformed id in the path is a 400 naming it', 'the specification\'s 400 covers invalid bodies and query parameters: a malformed path id may as well be a 404')
+const pageList = (id: 'emptyLocaleQuery' | 'pathPrefixForm', field: string, what: string, readings: string): Source => chosen(id, `${field}: ${what}`, readings)
+const malformedPathId = chosen('malformedPathId', 'a malformed id in the path is a 400 naming it', 'the specification\'s 400 covers invalid bodies and query parameters: a malformed path id may as well be a 404')
 const sitePagesQuery = (field: string): Source =>
-  sitemock('pages', `GET /v2/sites/{siteId}/pages takes the list parameters of GET /v6/pages, ${field} among them`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others')
+  chosen('sitePagesQuery', `GET /v2/sites/{siteId}/pages takes the list parameters of GET /v6/pages, ${field} among them`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others')
 
 const CS = 'CreateSiteV2RequestBodyDto'
 const US = 'UpdateSiteV2RequestBodyDto'
@@ -88,17 +89,17 @@ export const CASE_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   'validation.patch.v6-pages-pageIdOrPathname.pathname.wrong-type': [body(UP, 'pathname', { type: 'string' })],
   'validation.patch.v6-pages-pageIdOrPathname.pathname.invalid-value': [pagePathname],
   'validation.patch.v6-pages-pageIdOrPathname.name.wrong-type': [body(UP, 'name', { type: 'string' })],
-  'validation.patch.v6-pages-pageIdOrPathname.name.out-of-range': [emptyName],
+  'validation.patch.v6-pages-pageIdOrPathname.name.out-of-range': [emptyPageName],
   'validation.patch.v6-pages-pageIdOrPathname.isOnline.wrong-type': [body(UP, 'isOnline', { type: 'boolean' })],
   'validation.patch.v6-pages-pageIdOrPathname.title.wrong-type': [outsideUpdate('title')],
   'validation.patch.v6-pages-pageIdOrPathname.description.wrong-type': [outsideUpdate('description')],
   'validation.patch.v6-pages-pageIdOrPathname.canonicalUrl.wrong-type': [outsideUpdate('canonicalUrl')],
   'validation.patch.v6-pages-pageIdOrPathname.canonicalUrl.invalid-value': [
-    sitemock(FIELD_LIMITS, 'canonicalUrl is an absolute URL', 'the specification has it as a string or null, with no format; the published page update does not take it'),
+    chosen('urlFormat', 'canonicalUrl is an absolute URL', 'the specification has it as a string or null, with no format; the published page update does not take it'),
   ],
   'validation.patch.v6-pages-pageIdOrPathname.socialImageUrl.wrong-type': [outsideUpdate('socialImageUrl')],
   'validation.patch.v6-pages-pageIdOrPathname.socialImageUrl.invalid-value': [
-    sitemock(FIELD_LIMITS, 'socialImageUrl is an absolute URL', 'the specification has it as a string or null, with no format; the published page update does not take it'),
+    chosen('urlFormat', 'socialImageUrl is an absolute URL', 'the specification has it as a string or null, with no format; the published page update does not take it'),
   ],
   'validation.patch.v6-pages-pageIdOrPathname.sitemapPriority.wrong-type': [outsideUpdate('sitemapPriority')],
   'validation.patch.v6-pages-pageIdOrPathname.sitemapPriority.out-of-range': [outsideUpdate('sitemapPriority (0 to 1, as the specification has it on a page)')],
@@ -121,11 +122,11 @@ export const CASE_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   'validation.get.v2-locales.siteId.invalid-value': [spec('endpoints.list-locales', { siteId: { format: 'uuid' } }), query('GET', '/v2/locales', 0, { format: 'uuid' })],
   'validation.get.v6-pages.siteId.missing': [invalidQuery, query('GET', '/v6/pages', 0, { required: true })],
   'validation.get.v6-pages.siteId.invalid-value': [invalidQuery, query('GET', '/v6/pages', 0, { format: 'uuid' })],
-  'validation.get.v6-pages.pathPrefix.invalid-value': [pageList('pathPrefix', 'a string that starts with /', 'the published OpenAPI has pathPrefix as any string (/ by default)')],
+  'validation.get.v6-pages.pathPrefix.invalid-value': [pageList('pathPrefixForm', 'pathPrefix', 'a string that starts with /', 'the published OpenAPI has pathPrefix as any string (/ by default)')],
   'validation.get.v6-pages.sortBy.invalid-value': [invalidQuery, { kind: 'openapi', pointer: component('V6PagesGetParametersSortBy'), claim: { enum: ['title', 'path', 'description', 'updatedAt', 'createdAt'] } }],
   'validation.get.v6-pages.sortDirection.invalid-value': [invalidQuery, { kind: 'openapi', pointer: component('V6PagesGetParametersSortDirection'), claim: { enum: ['asc', 'desc'] } }],
   'validation.get.v6-pages.includeOffline.invalid-value': [invalidQuery, { kind: 'openapi', pointer: component('V6PagesGetParametersIncludeOffline'), claim: { enum: ['true', 'false'] } }],
-  'validation.get.v6-pages.locale.out-of-range': [pageList('locale', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent')],
+  'validation.get.v6-pages.locale.out-of-range': [pageList('emptyLocaleQuery', 'locale', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent')],
   'validation.get.v6-pages.versionRef.invalid-value': [invalidQuery, { kind: 'openapi', pointer: component('V6PagesGetParametersVersionRef'), claim: { enum: ['ref:live', 'ref:draft'] } }],
   'validation.get.v2-routes.siteId.missing': [routes('the route list takes siteId, required')],
   'validation.get.v2-routes.siteId.invalid-value': [routes('the route list takes siteId, a UUID')],

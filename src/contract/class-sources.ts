@@ -1,4 +1,4 @@
-import { component, contradiction, openapi, operation, sitemock, spec, type Source } from './sources.js'
+import { chosen, component, contradiction, openapi, operation, sitemock, spec, type Source } from './sources.js'
 
 /**
  * Where the stateful group's input classes come from: for each operation × parameter × value
@@ -14,23 +14,29 @@ const notFound = spec('errors.statuses', { 404: { code: 'not_found', for: 'resou
 const conflict = spec('errors.statuses', { 409: { code: 'conflict', for: 'creating a resource that already exists' } })
 const uuid = spec('resources.identifiers', { idFormat: 'uuid' })
 const keys = spec('authentication.keys', { missingOrInvalid: { status: 401 }, withoutPermission: { status: 403 } })
-const tooLong = sitemock(FIELD_LIMITS, 'every text field has a maximum length (256 for names, 2048 for pathnames and URLs...)', 'neither document sets a maximum length')
+const MAX_LENGTH_CHOICE = { name: 'nameMaxLength', hostOrigin: 'urlMaxLength', domain: 'urlMaxLength', canonicalUrl: 'urlMaxLength', socialImageUrl: 'urlMaxLength', title: 'titleMaxLength', description: 'descriptionMaxLength', pathname: 'pathnameMaxLength', pathPrefix: 'pathnameMaxLength' } as const
+const tooLong = (parameter: string): Source => {
+  const id = (MAX_LENGTH_CHOICE as Partial<Record<string, (typeof MAX_LENGTH_CHOICE)[keyof typeof MAX_LENGTH_CHOICE]>>)[parameter]
+  const says = `${parameter} has a maximum length`
+  return id ? chosen(id, says, 'neither document sets a maximum length') : sitemock(FIELD_LIMITS, says, 'neither document sets a maximum length')
+}
 const localeCode = sitemock(
   FIELD_LIMITS,
-  'a locale code is 2 or 3 lower-case letters, then optionally - and 2 upper-case letters or 3 digits, in that case',
-  'the documents call it a locale code without a pattern or a case: a deployment may refuse what is not one, or take any string in any case',
+  'a locale code is 2 or 3 lower-case letters, then optionally - and 2 upper-case letters or 3 digits',
+  'the documents call it a locale code (a language with an optional region) without a pattern: a deployment may refuse what is not one, or take any string',
 )
-const controlCharacters = sitemock(FIELD_LIMITS, 'names, titles and descriptions refuse control characters', 'neither document says which characters a text field takes')
-const emptyName = sitemock(FIELD_LIMITS, 'a name is 1 to 256 characters', 'the specification sets a minimum length only for the name of a new page')
-const pathnameCharacters = sitemock('pages', 'a pathname starts with /, has no empty segment, whitespace, ? or #; dots, brackets and non-ASCII letters are ordinary characters', 'neither document gives a pathname a format: a deployment may refuse more, or less')
+const localeCodeCase = chosen('localeCodeCase', 'a locale code is written language lower, region upper; another case is refused', 'the documents give no case: a deployment may take FR-fr or pt-br')
+const controlCharacters = chosen('controlCharacters', 'names, titles and descriptions refuse control characters', 'neither document says which characters a text field takes')
+const emptyName = chosen('emptySiteName', 'a name is 1 to 256 characters', 'the specification sets a minimum length only for the name of a new page')
+const pathnameCharacters = chosen('pagePathnameCharacters', 'a pathname starts with /, has no empty segment, whitespace, ? or #; dots, brackets and non-ASCII letters are ordinary characters', 'neither document gives a pathname a format: a deployment may refuse more, or less')
 const routeFormat = sitemock('routes', 'a route pathname has the segment forms of Routes (plain, [name], [...name], [[...name]])', 'the specification writes a route pathname with a leading slash and says validation may be skipped, without the rules')
-const pagination = sitemock('pagination', 'a startingAfter must be the id of an item of that very list, otherwise a 400 naming it', 'the documents say only that it is the id to list after: an id of nothing may be an empty page or a 404')
+const pagination = chosen('cursorOutsideList', 'a startingAfter must be the id of an item of that very list, otherwise a 400 naming it', 'the documents say only that it is the id to list after: an id of nothing may be an empty page or a 404')
 const freed = sitemock('pages', 'a pathname or code freed by a rename or delete can be taken again at once')
 const routesOnly = sitemock('routes', 'routes other than their update follow the conventions of locales and pages', 'the specification shows only the route update; the published OpenAPI has no routes')
 const pageUpdateField = (field: string): Source =>
-  sitemock('pages', `a page update takes ${field} (as a page answers it), refusing a wrong value`, `the published page update takes only pathname, name and isOnline: a deployment may refuse ${field} or ignore it`)
-const listParameter = (field: string): Source => sitemock('pages', `GET /v2/sites/{siteId}/pages takes ${field} as GET /v6/pages does`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others')
-const pathId = sitemock('hostile-input', 'an id or name in the path that can name nothing is a 400 naming it', "the specification's 400 covers bodies and query parameters: it may as well be a 404")
+  chosen('pageUpdateSearchFields', `a page update takes ${field} (as a page answers it), refusing a wrong value`, `the published page update takes only pathname, name and isOnline: a deployment may refuse ${field} or ignore it`)
+const listParameter = (field: string): Source => chosen('sitePagesQuery', `GET /v2/sites/{siteId}/pages takes ${field} as GET /v6/pages does`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others')
+const pathId = chosen('malformedPathId', 'an id or name in the path that can name nothing is a 400 naming it', "the specification's 400 covers bodies and query parameters: it may as well be a 404")
 
 const CS = 'CreateSiteV2RequestBodyDto'
 const US = 'UpdateSiteV2RequestBodyDto'
@@ -137,7 +143,7 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
     case "from another family's list":
       return [pagination]
     case 'too long':
-      return [tooLong]
+      return [tooLong(parameter)]
     case 'taken':
       return parameter === 'locale' ? [conflict, openapi(`${operation('POST', '/v2/locales')}/responses/409`, { status: 409 })] : [conflict, openapi(`${operation('POST', '/v6/pages')}/responses/409`, { status: 409, description: 'A page or route with this pathname already exists.' })]
     case 'freed':
@@ -149,11 +155,11 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
       return [openapi(component(UL, 'domain'), { type: ['string', 'null'] })]
     case 'empty':
       if (parameter === 'name') return op === 'page.create' ? [spec('limits.page-name', { name: { minLength: 1 } })] : [emptyName]
-      if (parameter === 'locale' && op.startsWith('page.')) return [sitemock('pages', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent')]
+      if (parameter === 'locale' && op.startsWith('page.')) return [chosen('emptyLocaleQuery', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent')]
       if (parameter === 'locale' || parameter === 'defaultLocale') return [localeCode]
       return [pathnameCharacters]
     case 'mixed case':
-      if (parameter === 'locale' || parameter === 'defaultLocale') return [localeCode]
+      if (parameter === 'locale' || parameter === 'defaultLocale') return [localeCodeCase]
       if (parameter === 'pathname') return [sitemock('pages', 'pathnames are case-sensitive and compared exactly')]
       return undefined
     case 'unicode':
@@ -163,7 +169,7 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
     case 'invalid':
       return ofInvalid(op, parameter)
     case 'below minimum':
-      return op === 'locale.list' ? [spec('limits.limit', { minimumOnlyOn: { operation: 'GET /v2/locales', minimum: 1 } })] : [sitemock('pagination', 'limit is at least 1 on every list', 'the specification sets the minimum 1 on List Locales only: elsewhere limit=0 may be refused, or answered')]
+      return op === 'locale.list' ? [spec('limits.limit', { minimumOnlyOn: { operation: 'GET /v2/locales', minimum: 1 } })] : [chosen('limitZero', 'limit is at least 1 on every list', 'the specification sets the minimum 1 on List Locales only: elsewhere limit=0 may be refused, or answered')]
     case 'above maximum':
     case 'maximum':
     case 'minimum':
@@ -178,7 +184,7 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
 
 function ofListParameter(parameter: string, valueClass: string): readonly Source[] | undefined {
   if (valueClass === 'invalid' && ['sortBy', 'sortDirection', 'includeOffline', 'versionRef'].includes(parameter)) return [spec('errors.statuses', { 400: { code: 'bad_request' } }), ...documented('page.list', parameter)]
-  if (parameter === 'pathPrefix' && valueClass !== 'valid') return [sitemock('pages', 'pathPrefix is a string that starts with /, at most 2048 characters', 'the published OpenAPI has pathPrefix as any string')]
+  if (parameter === 'pathPrefix' && valueClass !== 'valid') return [chosen('pathPrefixForm', 'pathPrefix is a string that starts with /, at most 2048 characters', 'the published OpenAPI has pathPrefix as any string')]
   if (parameter === 'locale' && valueClass !== 'valid') return ofClass('page.get', 'locale', valueClass)
   return documented('page.list', parameter)
 }

@@ -1,5 +1,5 @@
 import { ruleOf, type RuleId } from './rules.js'
-import { component, contradiction, openapi, operation, sitemock, spec, type Source } from './sources.js'
+import { chosen, component, contradiction, openapi, operation, sitemock, spec, type Source } from './sources.js'
 
 /**
  * Where each rule of docs/contract-rules.md comes from. A rule may rest on several sources; the
@@ -27,7 +27,8 @@ export const RULE_SOURCES: Readonly<Record<RuleId, readonly Source[]>> = {
   cascade: [sitemock('sites', "deleting a site deletes its locales, pages and routes; neither document says what a delete does beyond the deleted resource")],
   timestamps: [
     spec('resources.page', { createdAt: { means: 'creation time' }, updatedAt: { means: 'last update time' } }),
-    sitemock('pages', 'a new page has updatedAt equal to createdAt, and every PATCH, an empty one included, moves it forward', 'updatedAt may be null until the first change (nullable, "last update time"), and an empty PATCH may leave it'),
+    chosen('updatedAtAtCreation', 'a new page has updatedAt equal to createdAt', 'updatedAt may be null until the first change (nullable, "last update time")'),
+    chosen('emptyPatchUpdatedAt', 'every PATCH, an empty one included, moves updatedAt forward', 'an empty PATCH changes nothing, so it may leave updatedAt'),
   ],
   'invalid-input': [
     spec('errors.statuses', { 400: { code: 'bad_request', for: 'invalid request body or query parameters' } }),
@@ -70,10 +71,12 @@ export const RULE_SOURCES: Readonly<Record<RuleId, readonly Source[]>> = {
 /** Checks whose source is narrower than their rule's. */
 const CHECK_SOURCES: Array<[RegExp, readonly Source[]]> = [
   [/^auth\.site-key-no-sites$/, RULE_SOURCES['site-key-sites']],
-  [/^conflicts\.locale-restore$/, [sitemock('locales', 'restoring a locale that is not deleted is a 409, and so is restoring one whose code was taken again', 'a live locale may also be a 404 (nothing deleted to restore)')]],
+  [/^conflicts\.locale-restore$/, [chosen('restoreLiveLocale', 'restoring a locale that is not deleted is a 409, and so is restoring one whose code was taken again', 'a live locale may also be a 404 (nothing deleted to restore)')]],
   [/^conflicts\.route-over-route$|^conflicts\.route-update-onto-route$/, [spec('errors.statuses', { 409: { code: 'conflict', for: 'creating a resource that already exists' } })]],
-  [/^pagination\.(sites|pages|site-pages|routes)\.foreign-cursor$|^pagination\.locales\.foreign-cursor$/, [sitemock('pagination', 'a startingAfter that is no item of that very list is a 400 naming it')]],
-  [/^pagination\.(sites|locales|routes)\.order$/, [sitemock('pagination', 'sites oldest first, locales in creation order, routes by pathname; ties by id')]],
+  [/^pagination\.[\w-]+\.foreign-cursor$/, [chosen('cursorOutsideList', 'a startingAfter that is no item of that very list is a 400 naming it', 'the documents say only that it is the id to list after')]],
+  [/^pagination\.sites\.order$/, [chosen('siteListOrder', 'sites are listed oldest first')]],
+  [/^pagination\.locales\.order$/, [chosen('localeListOrder', 'locales are listed in creation order, the default locale first')]],
+  [/^pagination\.routes\.order$/, [chosen('routeListOrder', 'routes are listed by pathname, ties by id')]],
   [/^pagination\.routes\.|^pagination\.site-pages\./, [spec('endpoints.pagination', { cursor: 'the id of the last item of data' }), spec('limits.limit', { maximum: 100 })]],
   [/^versions\.undocumented$/, [spec('versioning.paths', { v2: ['sites'] }), spec('errors.statuses', { 404: { code: 'not_found' } })]],
   [/^lifecycle\.site\.update$/, [spec('endpoints.update-site', { accepts: ['name', 'hostOrigin'] }), openapi(operation('PATCH', '/v2/sites/{siteId}'), { description: 'Updates an existing site.' })]],
@@ -85,7 +88,7 @@ const CHECK_SOURCES: Array<[RegExp, readonly Source[]]> = [
     /^validation\.route\.skip-validation$/,
     [
       spec('endpoints.update-route', { skipValidation: { enum: ['true', 'false'] } }),
-      sitemock('routes', 'without skipValidation a route pathname must start with a slash, at creation too', 'the specification writes route pathnames with a leading slash, which a deployment may or may not enforce'),
+      chosen('routePathnameSlash', 'without skipValidation a route pathname must start with a slash, at creation too', 'the specification writes route pathnames with a leading slash, which a deployment may or may not enforce'),
     ],
   ],
 ]

@@ -1,4 +1,5 @@
 import specification from '../../contracts/specification.json' with { type: 'json' }
+import { choice, type ChoiceId } from '../contracts/choices.js'
 import type { DocumentName } from './types.js'
 
 /**
@@ -42,6 +43,8 @@ export interface SitemockSource {
   says: string
   /** Where the documents can be read two ways: both readings, either of which a deployment may follow. */
   readings?: string
+  /** The free choice of the catalogue (contracts/schemas/choices.json) this is, when it is one. */
+  choice?: ChoiceId
 }
 
 export interface Statement {
@@ -58,6 +61,8 @@ export const STATEMENTS: ReadonlyMap<string, Statement> = new Map((specification
 export const spec = (statement: string, claim: Claim = {}): SpecificationSource => ({ kind: 'specification', statement, claim })
 export const openapi = (pointer: string, claim: Claim = {}): OpenApiSource => ({ kind: 'openapi', pointer, claim })
 export const sitemock = (section: string, says: string, readings?: string): SitemockSource => ({ kind: 'sitemock', section, says, ...(readings ? { readings } : {}) })
+/** A choice of the catalogue: its section of docs/api-behaviour.md is the catalogue's. */
+export const chosen = (id: ChoiceId, says: string, readings?: string): SitemockSource => ({ ...sitemock(choice(id).behaviour.split('#')[1]!, says, readings), choice: id })
 /** The published OpenAPI saying otherwise than the specification, which wins. */
 export const contradiction = (pointer: string, claim: Claim): OpenApiSource => ({ ...openapi(pointer, claim), contradicts: true })
 
@@ -97,6 +102,6 @@ export function describeSource(source: Source): string {
     case 'openapi':
       return `${source.contradicts ? 'published OpenAPI, disagreeing' : 'published OpenAPI'} ${source.pointer}`
     case 'sitemock':
-      return `sitemock's choice (api-behaviour.md#${source.section}): ${source.says}`
+      return `sitemock's choice${source.choice ? ` ${source.choice}` : ''} (api-behaviour.md#${source.section}): ${source.says}`
   }
 }

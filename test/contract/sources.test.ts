@@ -3,6 +3,7 @@ import published from '../../contracts/published-openapi.json' with { type: 'jso
 import { CASE_SOURCES, sourcesOfCheck } from '../../src/contract/case-sources.js'
 import { sourcesOfClass } from '../../src/contract/class-sources.js'
 import { allChecks } from '../../src/contract/checks/index.js'
+import { choice } from '../../src/contracts/choices.js'
 import { RULE_SOURCES } from '../../src/contract/rule-sources.js'
 import { RULES } from '../../src/contract/rules.js'
 import { documentsOf, openapi, sitemock, spec, STATEMENTS, type Claim, type Source } from '../../src/contract/sources.js'
@@ -69,7 +70,8 @@ function problemOf(source: Source): string | undefined {
     case 'openapi':
       return openApiMismatch(source.pointer, source.claim)
     case 'sitemock':
-      return BEHAVIOUR_ANCHORS.has(source.section) ? undefined : `docs/api-behaviour.md has no heading #${source.section}`
+      if (!BEHAVIOUR_ANCHORS.has(source.section)) return `docs/api-behaviour.md has no heading #${source.section}`
+      return source.choice && choice(source.choice).behaviour !== `api-behaviour.md#${source.section}` ? `${source.choice} is stated in ${choice(source.choice).behaviour}, not #${source.section}` : undefined
   }
 }
 
@@ -84,6 +86,7 @@ describe('the sources of the rules and validation cases', () => {
     expect(problemOf(spec('limits.limit', { maximum: 1000 }))).toBe('limits.limit: maximum: claims 1000, states 100')
     expect(problemOf(spec('limits.nothing'))).toBe('no statement limits.nothing in contracts/specification.json')
     expect(problemOf(sitemock('no-such-section', 'x'))).toBe('docs/api-behaviour.md has no heading #no-such-section')
+    expect(problemOf({ ...sitemock('routes', 'x'), choice: 'limitZero' })).toBe('limitZero is stated in api-behaviour.md#pagination, not #routes')
   })
 
   it('has each rule sourced, and every source of a rule states what the rule claims', () => {
