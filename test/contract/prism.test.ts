@@ -152,7 +152,7 @@ describe('the suite against Prism mocking the published OpenAPI', () => {
       }
     }
     expect(check(spec, 'validation.patch.v2-sites-siteId.defaultLocale.not-accepted').failures[0]!.disagreement).toBe(
-      "the published OpenAPI's PATCH /v2/sites/{siteId} accepts defaultLocale, which the service rules refuse",
+      "the published OpenAPI's PATCH /v2/sites/{siteId} accepts defaultLocale, which the specification refuses",
     )
     // A check that breaks the published OpenAPI under its profile breaks it under spec too: the labels agree.
     for (const failed of withStatus(published, 'failed')) {

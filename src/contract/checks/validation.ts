@@ -82,7 +82,7 @@ function publishedStance(target: Target, c: InvalidCase): Pick<CheckDefinition, 
   const found = publishedSchemaOf(target)
   const properties = (found?.schema.properties ?? {}) as Record<string, unknown>
   if (!(c.field in properties)) return specOnly(`the published OpenAPI's ${operation} has no ${c.field}`)
-  if (c.kind === 'not accepted') return { ...specOnly(`the published OpenAPI's ${operation} accepts ${c.field}`), disagreement: `the published OpenAPI's ${operation} accepts ${c.field}, which the service rules refuse` }
+  if (c.kind === 'not accepted') return { ...specOnly(`the published OpenAPI's ${operation} accepts ${c.field}`), disagreement: `the published OpenAPI's ${operation} accepts ${c.field}, which the specification refuses` }
   const promised = invalidCases(found!.schema, found!.base, { asText: target.in !== 'body', skip: PAGINATION }).some((other) => other.field === c.field && other.kind === c.kind)
   return promised ? {} : specOnly(`the published OpenAPI's ${operation} ${WHAT_A_KIND_NEEDS[c.kind]} for ${c.field}`)
 }
