@@ -17,7 +17,7 @@ function optionsFor(server: Permissive, overrides: Partial<ContractOptions> = {}
     workspaceId: server.workspaceId,
     otherApiKey: server.otherWorkspaceKey,
     readOnly: false,
-    profile: 'spec',
+    profile: 'documents',
     concurrency: 4,
     maxRps: 0,
     ...overrides,
