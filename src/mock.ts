@@ -283,6 +283,20 @@ export function createMock(options: MockOptions = {}): Mock {
  * are case-insensitive; a plain-JS caller may write X-Api-Key) and no body for a null one.
  */
 function normalized(request: MockRequest): ApiRequest {
+  if (typeof request !== 'object' || request === null) throw requestError('', 'must be an object such as { method: "GET", path: "/v2/sites", query: "workspaceId=..." }', request)
+  if (typeof request.method !== 'string' || request.method === '') throw requestError('method', 'must be an HTTP method such as "GET"', request.method)
+  if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
+    throw requestError('path', 'must be a path starting with "/", without the query, such as "/v2/sites"', request.path)
+  }
+  if (request.query !== undefined && typeof request.query !== 'string') {
+    throw requestError('query', 'must be the query string without "?", such as "siteId=...&limit=5" (new URLSearchParams({ siteId }).toString() builds one)', request.query)
+  }
+  if (request.body !== undefined && request.body !== null && typeof request.body !== 'string') {
+    throw requestError('body', 'must be the body as text, such as JSON.stringify({ name: "About" }), or null', request.body)
+  }
+  if (request.headers !== undefined && (typeof request.headers !== 'object' || request.headers === null)) {
+    throw requestError('headers', 'must be an object of header names and string values, such as { "x-api-key": key }', request.headers)
+  }
   const headers = lowerCased(request.headers ?? {})
   const body = typeof request.body === 'string' ? request.body : undefined
   // What the transports build is already in this form: used as it is, since a copy by spread
@@ -294,6 +308,8 @@ function normalized(request: MockRequest): ApiRequest {
 /** The headers with lower-case names: the object itself when they already are, as every transport gives them. */
 function lowerCased(headers: ApiRequest['headers']): ApiRequest['headers'] {
   for (const name in headers) {
+    const value = headers[name]
+    if (value !== undefined && typeof value !== 'string') throw requestError(`headers[${JSON.stringify(name)}]`, 'must be a string', value)
     if (name !== lowerCase(name)) {
       const copy: Record<string, string | undefined> = {}
       for (const [key, value] of Object.entries(headers)) copy[lowerCase(key)] = value
@@ -301,6 +317,20 @@ function lowerCased(headers: ApiRequest['headers']): ApiRequest['headers'] {
     }
   }
   return headers
+}
+
+/** A request mock.handle() cannot take, from code: names the field, what it got and what it takes. */
+function requestError(field: string, problem: string, got: unknown): TypeError {
+  const shown = got === null ? 'null' : Array.isArray(got) ? 'an array' : typeof got === 'object' ? `an object (${safeJson(got)})` : `${typeof got} ${JSON.stringify(got) ?? String(got)}`
+  return new TypeError(`mock.handle(): request${field ? `.${field}` : ''} ${problem}; got ${shown}`)
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return (JSON.stringify(value) ?? '').slice(0, 80)
+  } catch {
+    return 'not JSON'
+  }
 }
 
 function controlRefusal(request: ApiRequest, control: MockOptions['control']): ApiError | undefined {

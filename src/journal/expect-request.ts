@@ -38,12 +38,83 @@ export function expectRequest(mock: Journaled, expected: RequestExpectation): Jo
   const found = findRequests(mock, expected)
   const wanted = expected.times
   if (wanted === undefined ? found.length > 0 : found.length === wanted) return found
-  const latest = [...mock.journal.newestFirst()].slice(0, 10).map((entry) => `  ${entry.method} ${entry.path}${entry.query ? `?${entry.query}` : ''} → ${entry.status ?? entry.dropped}`)
+  const entries = [...mock.journal.newestFirst()]
+  const latest = entries.slice(0, 10).map((entry) => `  ${describeEntry(entry)}`)
   const count = wanted === undefined ? 'at least one request' : `${wanted} request(s)`
+  // With none found, the requests nearest to the expectation, with what they sent, say why.
+  const closest = found.length === 0 ? closestEntries(entries, expected) : []
   throw new Error(
     `Expected ${count} matching ${JSON.stringify(expected)}; found ${found.length}.\n` +
-      (latest.length ? `Latest requests, newest first:\n${latest.join('\n')}` : 'The journal holds no requests.'),
+      (latest.length ? `Latest requests, newest first:\n${latest.join('\n')}` : 'The journal holds no requests.') +
+      (closest.length ? `\nClosest requests:\n${closest.map((entry) => explainMiss(entry, expected)).join('\n')}` : ''),
   )
+}
+
+function describeEntry(entry: JournalEntry): string {
+  return `${entry.method} ${entry.path}${entry.query ? `?${entry.query}` : ''} → ${entry.status ?? entry.dropped}`
+}
+
+/** How many CLOSEST entries a failure shows, and how much of each body. */
+const CLOSEST = 3
+const SHOWN_BODY = 500
+
+/** The entries meeting most of the expectation (a body counts by the share of its fields sent as expected), newest first among equals. */
+function closestEntries(entries: JournalEntry[], expected: RequestExpectation): JournalEntry[] {
+  const scored = entries.map((entry, order) => ({ entry, order, score: closeness(entry, expected) }))
+  scored.sort((a, b) => b.score - a.score || a.order - b.order)
+  return scored.slice(0, CLOSEST).map(({ entry }) => entry)
+}
+
+function closeness(entry: JournalEntry, expected: RequestExpectation): number {
+  let score = 0
+  if (expected.method !== undefined && matchesEntry(entry, { method: expected.method })) score++
+  if (expected.path !== undefined && matchesEntry(entry, { path: expected.path })) score++
+  if (expected.status !== undefined && matchesEntry(entry, { status: String(expected.status) })) score++
+  if (expected.body !== undefined) {
+    const sent = sentBody(entry)
+    const fields = Object.entries(expected.body)
+    if (fields.length === 0) score += sent === undefined ? 0 : 1
+    else if (sent !== null && typeof sent === 'object') score += fields.filter(([key, value]) => contains((sent as Record<string, unknown>)[key], value)).length / fields.length
+  }
+  return score
+}
+
+/** One closest entry: what it sent, which criteria it misses, and for a body, a diff of the fields expected. */
+function explainMiss(entry: JournalEntry, expected: RequestExpectation): string {
+  const misses: string[] = []
+  if (expected.method !== undefined && !matchesEntry(entry, { method: expected.method })) misses.push(`method ${entry.method}, not ${expected.method.toUpperCase()}`)
+  if (expected.path !== undefined && !matchesEntry(entry, { path: expected.path })) misses.push(`path ${entry.path}${entry.route ? ` (${entry.route})` : ''}, not ${expected.path}`)
+  if (expected.status !== undefined && !matchesEntry(entry, { status: String(expected.status) })) misses.push(`status ${entry.status ?? entry.dropped}, not ${expected.status}`)
+  const lines = [`  ${describeEntry(entry)}${misses.length ? `: ${misses.join('; ')}` : ''}`]
+  const text = entry.requestBody?.text
+  lines.push(`    sent body: ${text === undefined ? '(none)' : text.length > SHOWN_BODY ? `${text.slice(0, SHOWN_BODY)}… (${text.length} characters)` : text}${entry.requestBody?.truncated ? ' (truncated by the journal)' : ''}`)
+  if (expected.body !== undefined && !bodyHas(entry, expected.body)) {
+    const sent = sentBody(entry)
+    lines.push('    body diff (- expected, + sent):', ...bodyDiff(expected.body, sent, '').map((line) => `      ${line}`))
+  }
+  return lines.join('\n')
+}
+
+/** The request body as JSON; undefined when there is none or it is not JSON. */
+function sentBody(entry: JournalEntry): unknown {
+  const body = entry.requestBody
+  if (!body || body.truncated) return undefined
+  try {
+    return JSON.parse(body.text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** The expected fields the sent body lacks or holds otherwise, one "-" and one "+" line per field, by path (page.title). */
+function bodyDiff(expected: unknown, sent: unknown, at: string): string[] {
+  if (contains(sent, expected)) return []
+  const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+  if (isObject(expected) && isObject(sent)) {
+    return Object.entries(expected).flatMap(([key, value]) => bodyDiff(value, sent[key], at ? `${at}.${key}` : key))
+  }
+  const name = at || '(body)'
+  return [`- ${name}: ${JSON.stringify(expected)}`, `+ ${name}: ${sent === undefined ? '(missing)' : JSON.stringify(sent)}`]
 }
 
 function bodyHas(entry: JournalEntry, expected: Record<string, unknown>): boolean {

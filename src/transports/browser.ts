@@ -78,11 +78,11 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
 
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
   const worker = setupWorker(...handlersFor(mock, baseUrl))
-  await worker.start({
-    serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
-    ...onUnhandled(options.onUnhandledRequest ?? 'bypass'),
-    quiet: options.quiet,
-  })
+  const scriptUrl = options.serviceWorkerUrl ?? '/mockServiceWorker.js'
+  // Checked first: without the script, msw's own error is the browser's "unsupported MIME type
+  // ('text/html')" and an app awaiting the mock waits forever on a page that shows nothing.
+  await failVisibly(() => checkWorkerScript(scriptUrl))
+  await failVisibly(() => worker.start({ serviceWorker: { url: scriptUrl }, ...onUnhandled(options.onUnhandledRequest ?? 'bypass'), quiet: options.quiet }))
   return {
     mock,
     worker,
@@ -92,6 +92,45 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
       resetTo('fixture' in start ? { fixture: start.fixture, seed: start.seed } : { scenario: start.scenario, seed: start.seed })
     },
     stop: () => worker.stop(),
+  }
+}
+
+/** Where the page's server should have msw's worker script, and how to put it there. */
+async function checkWorkerScript(url: string): Promise<void> {
+  let problem: string
+  try {
+    const response = await fetch(url, { cache: 'no-store' })
+    const type = response.headers.get('content-type') ?? ''
+    if (response.ok && /javascript|ecmascript/i.test(type)) return
+    problem = response.ok ? `the server answered ${type || 'no content type'} (${type.includes('html') ? 'an HTML page, as a dev server does for a file it does not have' : 'not a script'})` : `the server answered ${response.status}`
+  } catch (error) {
+    problem = `it could not be fetched (${(error as Error).message})`
+  }
+  throw new Error(
+    `sitemock: msw's worker script is not at ${url}: ${problem}. ` +
+      'Write it into the folder your dev server serves at "/" with `npx msw init public/ --save` (public/ for Vite and most others), ' +
+      "or, with msw 3 and Vite, add msw's plugin from `msw/vite` to vite.config; " +
+      'if the page serves it elsewhere, pass startBrowserMock({ serviceWorkerUrl }).',
+  )
+}
+
+/** Runs a start step; a failure is also shown on the page, where a developer looks first, and in the console. */
+async function failVisibly(step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step()
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    console.error(message)
+    if (typeof document !== 'undefined') {
+      const note = document.createElement('pre')
+      note.setAttribute('role', 'alert')
+      note.dataset.sitemockError = ''
+      note.textContent = message.startsWith('sitemock:') ? message : `sitemock: the mock did not start: ${message}`
+      note.style.cssText = 'position:fixed;inset:0 0 auto 0;z-index:2147483647;margin:0;padding:12px 16px;background:#fff0f0;color:#a00;border-bottom:2px solid #a00;font:14px/1.4 monospace;white-space:pre-wrap'
+      const parent = document.body ?? document.documentElement
+      parent.append(note)
+    }
+    throw error
   }
 }
 
