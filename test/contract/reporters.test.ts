@@ -36,6 +36,7 @@ describe('the reporters', () => {
     expect(text).toMatch(/request: {2}GET \/v2\/sites\/[\w-]+\n/)
     expect(text).toMatch(/response: 200 \{"object":"site"/)
     expect(text).toContain('  rule: every answer has a documented status, a JSON body (none with a 204) and the documented shape (docs/contract-rules.md#answer-shape)')
+    expect(text).toContain('  source: specification, What the service does › responses; specification, Errors › error body; published OpenAPI /components/schemas/BadRequestResponseDto\n')
     expect(text).toContain('/name = 42: expected string, got number 42  [specification: contracts/schemas/site.json]')
     expect(text).toContain('breaks: the specification and the published OpenAPI (a bug)')
     expect(text).toContain('the published OpenAPI says: GET /v2/sites/{siteId} "Returns a site by its ID."')
@@ -49,6 +50,7 @@ describe('the reporters', () => {
     expect(text).toContain('auth: 4 checks: no --other-api-key: cross-tenant checks skipped')
     expect(text).toMatch(/cleanup: deleted \d+ resources created by contract-[0-9a-f]{8}/)
     expect(text).toMatch(/\n\nFAILED: \d+ of \d+ checks break the documents \(\d+ skipped\)\n$/)
+    expect(text).toMatch(/^sitemock contract against \S+\nprofile documents \(what the specification or the published OpenAPI states\)/)
   })
 
   it('junit: one well-formed testcase per check, with failures and skips marked', () => {
@@ -68,5 +70,7 @@ describe('the reporters', () => {
     expect(parsed.summary.failed).toBe(withStatus(report, 'failed').length)
     expect(parsed.summary.groups.schema!.failed).toBeGreaterThan(0)
     expect(parsed.tag).toBe(report.tag)
+    const keys = parsed.checks.find((check) => check.id === 'auth.no-key') as unknown as { sources: string[] }
+    expect(keys.sources).toEqual(['specification, Authentication › keys', 'specification, Errors › status codes'])
   })
 })

@@ -1,6 +1,9 @@
 import { RULES, ruleReference } from '../rules.js'
 import { isServerError, settledReport } from '../server-errors.js'
-import { GROUPS, type CheckResult, type ContractReport, type Failure, type Group } from '../types.js'
+import { sourcesOfCheck } from '../case-sources.js'
+import { RULE_SOURCES } from '../rule-sources.js'
+import { describeSource, type Source } from '../sources.js'
+import { GROUPS, type Profile, type CheckResult, type ContractReport, type Failure, type Group } from '../types.js'
 
 const MAX_JSON = 400
 
@@ -60,6 +63,26 @@ function brokenDocuments(failure: Failure): string {
 export function ruleLine(check: CheckResult): string {
   const words = (RULES as Record<string, string>)[check.rule]
   return `rule: ${words ? `${words} ` : ''}(${ruleReference(check.rule)})`
+}
+
+/** Where a check's rule comes from: each source in words (docs/contract-rules.md lists them). */
+export function sourcesOf(check: CheckResult): string[] {
+  const own = sourcesOfCheck(check.id)
+  const sources = own.length ? own : ((RULE_SOURCES as Record<string, readonly Source[] | undefined>)[check.rule] ?? [])
+  return sources.map(describeSource)
+}
+
+/** The sources of a check on one line, as a failure's label names them. */
+export function sourceLine(check: CheckResult): string {
+  const sources = sourcesOf(check)
+  return `source: ${sources.length ? sources.join('; ') : 'none recorded'}`
+}
+
+/** What a profile holds the target to, in words. */
+export const PROFILE_WORDS: Record<Profile, string> = {
+  documents: 'what the specification or the published OpenAPI states',
+  published: 'what the published OpenAPI states',
+  sitemock: "the documents and sitemock's own choices",
 }
 
 /**

@@ -1,6 +1,6 @@
 import { settledReport } from '../server-errors.js'
 import type { ContractReport } from '../types.js'
-import { countsByGroup, labelOf, totals } from './format.js'
+import { countsByGroup, labelOf, sourcesOf, totals } from './format.js'
 import { renderJunit } from './junit.js'
 import { renderPretty } from './pretty.js'
 
@@ -10,7 +10,7 @@ export type ReporterName = (typeof REPORTERS)[number]
 /** The machine report: the whole run, with the totals per group. */
 function renderJson(report: ContractReport): string {
   const summary = { ...totals(report.checks), groups: Object.fromEntries(countsByGroup(report.checks)) }
-  const checks = report.checks.map((check) => ({ ...check, failures: check.failures.map((failure) => ({ ...failure, label: labelOf(failure) })) }))
+  const checks = report.checks.map((check) => ({ ...check, sources: sourcesOf(check), failures: check.failures.map((failure) => ({ ...failure, label: labelOf(failure) })) }))
   return `${JSON.stringify({ ...report, checks, summary }, null, 2)}\n`
 }
 

@@ -1,5 +1,5 @@
 import { GROUPS, type CheckResult, type ContractReport } from '../types.js'
-import { cleanupLines, failureLines, labelOf, ruleLine, totals } from './format.js'
+import { cleanupLines, failureLines, labelOf, ruleLine, sourceLine, totals } from './format.js'
 
 function escape(text: string): string {
   return (
@@ -24,7 +24,7 @@ function testcase(check: CheckResult): string {
   if (check.status === 'skipped') return `${open}>\n      <skipped message="${escape(check.reason ?? '')}"/>\n    </testcase>`
   // Bodies whole: a CI server keeps the file, and the whole answer is what explains a failure there.
   const failures = check.failures.map((failure) => {
-    const text = [...failureLines(failure, { whole: true }), ruleLine(check)].join('\n')
+    const text = [...failureLines(failure, { whole: true }), ruleLine(check), sourceLine(check)].join('\n')
     return `      <failure message="${escape(failure.message)}" type="${escape(labelOf(failure))}">${escape(text)}</failure>`
   })
   return `${open}>\n${failures.join('\n')}\n    </testcase>`

@@ -1,18 +1,18 @@
-import { DOCUMENT_OF, type ContractReport } from '../types.js'
-import { cleanupLines, countsByGroup, failureLines, ruleLine, totals, verdict, type GroupCounts } from './format.js'
+import type { ContractReport } from '../types.js'
+import { cleanupLines, countsByGroup, failureLines, PROFILE_WORDS, ruleLine, sourceLine, totals, verdict, type GroupCounts } from './format.js'
 
 /** The report for people: failures in full, a summary per group, skip reasons, cleanup, verdict. */
 export function renderPretty(report: ContractReport): string {
   const out: string[] = [
     `sitemock ${report.source ?? 'contract'} against ${report.baseUrl}`,
-    `profile ${report.profile} (${DOCUMENT_OF[report.profile]})${report.readOnly ? ', --read-only' : ''}, run tag ${report.tag}, ${(report.durationMs / 1000).toFixed(1)} s`,
+    `profile ${report.profile} (${PROFILE_WORDS[report.profile]})${report.readOnly ? ', --read-only' : ''}, run tag ${report.tag}, ${(report.durationMs / 1000).toFixed(1)} s`,
     '',
   ]
   const failed = report.checks.filter((check) => check.status === 'failed')
   if (failed.length > 0) {
     out.push('Failures', '')
     for (const check of failed) {
-      out.push(`✗ ${check.group} › ${check.name}  [${check.id}]`, `  ${ruleLine(check)}`)
+      out.push(`✗ ${check.group} › ${check.name}  [${check.id}]`, `  ${ruleLine(check)}`, `  ${sourceLine(check)}`)
       for (const failure of check.failures) {
         const [first, ...rest] = failureLines(failure)
         out.push(`    ${first}`, ...rest.map((line) => `      ${line}`))
@@ -22,9 +22,9 @@ export function renderPretty(report: ContractReport): string {
   }
   const differing = report.checks.filter((check) => check.status === 'differs')
   if (differing.length > 0) {
-    out.push("Differences from sitemock's own choices (the contract leaves these free; --profile sitemock holds the target to them)", '')
+    out.push("Differences from sitemock's own choices (the documents leave these free; --profile sitemock holds the target to them)", '')
     for (const check of differing) {
-      out.push(`≠ ${check.group} › ${check.name}  [${check.id}]`)
+      out.push(`≠ ${check.group} › ${check.name}  [${check.id}]`, `  ${sourceLine(check)}`)
       for (const failure of check.failures) {
         const [first, ...rest] = failureLines(failure)
         out.push(`    ${first}`, ...rest.map((line) => `      ${line}`))
