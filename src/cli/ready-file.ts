@@ -16,7 +16,7 @@ export class ReadyFile {
   /** Written whole (a file beside it, renamed): a reader never sees part of the URL. */
   listening(url: string): void {
     const temporary = `${this.file}.${process.pid}.tmp`
-    fs.writeFileSync(temporary, `${url}\n`)
+    fs.writeFileSync(temporary, `${url}\n`, { mode: 0o600 })
     fs.renameSync(temporary, this.file)
   }
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import { createMock, type MockOptions } from '../mock.js'
 import { StateFileBusyError } from '../persist/file-lock.js'
-import { openStateFile, StateFileError, type PersistentMock } from '../persist/state-file.js'
+import { openStateFile, StateFileAccessError, StateFileError, type PersistentMock } from '../persist/state-file.js'
+import { megabytes } from '../persist/state-writer.js'
 import { FixtureError } from '../scenarios/fixture-error.js'
 import { readFixtureFile } from '../scenarios/fixture-file.js'
 import { isScenarioName, SCENARIOS, DEFAULT_SEED, type ScenarioName } from '../scenarios/index.js'
@@ -52,7 +53,8 @@ Options:
   --overrides FILE   answer the requests the file's overrides match with their exact answers
                      ({"overrides": [...]}, as PUT /__mock/overrides takes and sitemock proxy
                      --record writes); the file is read once, at start
-  --control-token T  require header x-control-token: T on /__mock/* (the control plane)
+  --control-token T  require header x-control-token: T on /__mock/* (the control plane);
+                     \$SITEMOCK_CONTROL_TOKEN does the same and stays out of ps listings
   --no-control       switch the /__mock/* control plane off (404)
   --cors-origin O    admit browser origin O (repeatable; "*" admits all, without credentials;
                      default: any http://localhost or http://127.0.0.1 origin)
@@ -64,7 +66,8 @@ Options:
                      sitemock contract --write-choices); see docs/choices.md
 ${DX_HELP}  -h, --help         show this help
 
-Environment: PORT and HOST are used when --port and --host are not given.
+Environment: PORT and HOST are used when --port and --host are not given;
+SITEMOCK_CONTROL_TOKEN when --control-token is not.
 `
 
 export async function runServe(args: string[]): Promise<number> {
@@ -104,11 +107,13 @@ export async function runServe(args: string[]): Promise<number> {
     const port = integerFlag('port', flags.port ?? process.env.PORT, 0, 65535) ?? 4010
     const host = flags.host ?? process.env.HOST ?? '127.0.0.1'
     const allowedHosts = allowedHostsFlag(flags['allowed-host'])
+    // From the environment, the token stays out of `ps` and /proc/PID/cmdline, which every local user reads.
+    const controlToken = flags['control-token'] ?? (flags['no-control'] ? undefined : process.env.SITEMOCK_CONTROL_TOKEN || undefined)
     const options: MockOptions = {
       scenario,
       seed: integerFlag('seed', flags.seed, 0, 4294967295),
       rateLimit: integerFlag('rate-limit', flags['rate-limit'], 1, 1_000_000) ?? false,
-      control: controlOption(flags['no-control'], flags['control-token']),
+      control: controlOption(flags['no-control'], controlToken),
       corsOrigins: corsOption(flags['cors-origin']),
       rules: rulesFlag(flags.rules),
       choices: flags.choices === undefined ? undefined : readChoicesFile('--choices', flags.choices).choices,
@@ -137,10 +142,10 @@ export async function runServe(args: string[]): Promise<number> {
     }
     const logOutput = new LogOutput()
     logRequests(mock, log, logOutput)
-    if (!isLoopbackBind(host) && flags['control-token'] === undefined && !flags['no-control']) {
+    if (!isLoopbackBind(host) && controlToken === undefined && !flags['no-control']) {
       process.stderr.write(
         `sitemock: warning: binding ${host} instead of 127.0.0.1 with an open control plane; ` +
-          'anyone who can reach that address can read or reset the state. Pass --control-token or --no-control.\n',
+          'anyone who can reach that address can read or reset the state. Set SITEMOCK_CONTROL_TOKEN (or pass --control-token) or --no-control.\n',
       )
     }
     keepServingWhenOutputCloses()
@@ -183,7 +188,7 @@ export async function runServe(args: string[]): Promise<number> {
     return 0
   } catch (error) {
     if (error instanceof UsageError) return reportUsageError('serve', error)
-    if (error instanceof FixtureError || error instanceof OverrideFileError || error instanceof ChoicesFileError || error instanceof StateFileError || error instanceof StateFileBusyError) {
+    if (error instanceof FixtureError || error instanceof OverrideFileError || error instanceof ChoicesFileError || error instanceof StateFileError || error instanceof StateFileAccessError || error instanceof StateFileBusyError) {
       process.stderr.write(`sitemock serve: ${error.message}\n`)
       return 1
     }
@@ -206,7 +211,9 @@ function stateLine(file: string, persistent: PersistentMock): string {
   const restored = persistent.restored
   if (!restored) return `State saved in ${file} (created from the scenario)\n`
   const torn = restored.tornBytes > 0 ? `; dropped ${restored.tornBytes} bytes of a write cut short, which was never answered` : ''
-  return `State restored from ${file} (${restored.writes} journaled write${restored.writes === 1 ? '' : 's'} replayed${torn})\n`
+  // The journal is kept as it is; folding it into a snapshot later takes a copy's room on the disk.
+  const room = restored.writes > 0 ? `; folding them into a snapshot will need about ${megabytes(restored.compactionBytes)} free` : ''
+  return `State restored from ${file} (${restored.writes} journaled write${restored.writes === 1 ? '' : 's'} replayed${torn}${room})\n`
 }
 
 function rulesFlag(value: string | undefined): MockOptions['rules'] {
@@ -266,7 +273,8 @@ function banner(url: string, credentials: ReturnType<ReturnType<typeof createMoc
   } else {
     const token = control?.token
     lines.push('', `All credentials: GET ${url}/__mock/credentials${token === undefined ? '' : ' (with the x-control-token header)'}`)
-    const dashboard = `${url}/__mock/${token === undefined ? '' : `#token=${encodeURIComponent(token)}`}`
+    // The token is never printed whole: a terminal's scrollback and a CI log are read by others.
+    const dashboard = `${url}/__mock/${token === undefined ? '' : `#token=<the control token${token.length >= 12 ? `, …${token.slice(-4)}` : ''}>`}`
     lines.push(`Dashboard: ${dashboard}   API reference: ${url}/__mock/docs   OpenAPI: ${url}/openapi.json`, '')
   }
   return lines.join('\n') + '\n'

@@ -10,8 +10,11 @@ export { StateFileError } from './state-reader.js'
 
 export interface PersistentMock {
   mock: Mock
-  /** Set when the state came from the file: how many journaled writes were replayed, how many torn bytes dropped. */
-  restored: { writes: number; tornBytes: number } | undefined
+  /**
+   * Set when the state came from the file: how many journaled writes were replayed, how many
+   * torn bytes dropped, and the bytes of free room folding the journal into a snapshot will take.
+   */
+  restored: { writes: number; tornBytes: number; compactionBytes: number } | undefined
   /** Saves what is pending, leaves a file without journal, and releases the file. */
   close(): Promise<void>
 }
@@ -23,7 +26,12 @@ export interface PersistentMock {
  * StateFileError and left as it is.
  */
 export async function openStateFile(file: string, createMock: (state: unknown) => Mock, compaction?: CompactionPolicy): Promise<PersistentMock> {
-  const release = lockStateFile(file)
+  let release: () => void
+  try {
+    release = lockStateFile(file)
+  } catch (error) {
+    throw unusable(file, error)
+  }
   try {
     // Left by a crash in the middle of a snapshot; the state file beside it is whole.
     fs.rmSync(`${file}.tmp`, { force: true })
@@ -41,12 +49,18 @@ export async function openStateFile(file: string, createMock: (state: unknown) =
     })
     const mock = restored ?? createMock(undefined)
     const writer = new StateWriter(file, () => mock.store, compaction)
-    if (saved && saved.writes === 0 && saved.tornBytes === 0) writer.continueFile(fs.statSync(file).size)
-    else await writer.snapshot()
+    if (saved) {
+      // The file goes on as it is, its journal included: a restart needs no room on the disk
+      // (a full one is what may have stopped the last run), only the torn end cut off.
+      if (saved.tornBytes > 0) fs.truncateSync(file, saved.snapshotBytes + saved.journalBytes)
+      writer.continueFile(saved.snapshotBytes, saved.journalBytes)
+    } else {
+      await writer.snapshot()
+    }
     mock.onChange((change) => (change.kind === 'replace' ? writer.snapshot() : writer.append(encodeWrite(change))))
     return {
       mock,
-      restored: saved,
+      restored: saved && { writes: saved.writes, tornBytes: saved.tornBytes, compactionBytes: saved.snapshotBytes + saved.journalBytes },
       close: async () => {
         try {
           await writer.close()
@@ -57,7 +71,21 @@ export async function openStateFile(file: string, createMock: (state: unknown) =
     }
   } catch (error) {
     release()
-    throw error
+    throw unusable(file, error)
+  }
+}
+
+/** A state file the system will not let sitemock use (EACCES, EROFS, ENOSPC, ...), as a StateFileError naming the file and the cause. */
+function unusable(file: string, error: unknown): unknown {
+  const { code, message } = error as NodeJS.ErrnoException
+  if (code === undefined) return error
+  return new StateFileAccessError(file, message.startsWith(`${code}: `) ? message.slice(code.length + 2).replace(/, \w+ '.*'$/, '') : message, code)
+}
+
+/** A state file that exists or would be created but cannot be written: nothing about its content. */
+export class StateFileAccessError extends Error {
+  constructor(file: string, cause: string, code: string) {
+    super(`the state file ${file} cannot be used: ${cause} (${code}). Make it writable by this user (its folder too), or point --state-file elsewhere.`)
   }
 }
 

@@ -18,6 +18,10 @@ export interface StateFileVisitor {
 
 export interface SavedState {
   writes: number
+  /** The bytes of the file's header and snapshot, before its journal. */
+  snapshotBytes: number
+  /** The bytes of its journal's whole records. */
+  journalBytes: number
   /**
    * Bytes at the end of the file that are not a whole record: a write cut short by a crash.
    * Such a write was never answered (answers wait for the disk), so it is dropped.
@@ -40,6 +44,7 @@ export function readStateFile(path: string, visitor: StateFileVisitor): SavedSta
   let phase = 'header' as 'header' | 'snapshot' | 'journal'
   let torn: { offset: number; line: number } | undefined
   let lineNumber = 0
+  let journalStart = 0
   readLines(path, (line, offset, complete) => {
     lineNumber++
     if (phase === 'header') {
@@ -57,6 +62,7 @@ export function readStateFile(path: string, visitor: StateFileVisitor): SavedSta
       if (!applySnapshotRecord(fixture!, record, lineNumber === 2)) throw new StateFileError(path, `is corrupt: line ${lineNumber} is not a snapshot record`)
       if ((record as { snapshot: string }).snapshot === 'end') {
         phase = 'journal'
+        journalStart = offset + line.length + 1
         visitor.snapshot(fixture)
         fixture = undefined
       }
@@ -68,7 +74,8 @@ export function readStateFile(path: string, visitor: StateFileVisitor): SavedSta
     else torn = { offset, line: lineNumber }
   })
   if (phase !== 'journal') throw new StateFileError(path, phase === 'header' ? 'is empty' : 'is corrupt: its snapshot is incomplete')
-  return { writes, tornBytes: torn ? size - torn.offset : 0 }
+  const tornBytes = torn ? size - torn.offset : 0
+  return { writes, tornBytes, snapshotBytes: journalStart, journalBytes: size - tornBytes - journalStart }
 }
 
 type SnapshotDocument = Parameters<typeof appendChunk>[0] & { version: number; randomState: number }

@@ -56,10 +56,11 @@ export class StateWriter {
     private readonly compaction: CompactionPolicy = {},
   ) {}
 
-  /** Appends to a state file as it is on disk (a snapshot of `bytes` bytes and no journal). */
-  continueFile(bytes: number): void {
+  /** Appends to a state file as it is on disk: a snapshot of `snapshotBytes` bytes and a journal of `journalBytes`. */
+  continueFile(snapshotBytes: number, journalBytes = 0): void {
     this.fd = fs.openSync(this.file, 'a')
-    this.snapshotBytes = bytes
+    this.snapshotBytes = snapshotBytes
+    this.journalBytes = journalBytes
   }
 
   /** Saves one journal record; settles once it is on disk. */
@@ -76,7 +77,11 @@ export class StateWriter {
 
   /** Waits for every pending record, then leaves a file with no journal, so the next start replays nothing. */
   async close(): Promise<void> {
-    if (!this.failure && (this.journalBytes > 0 || this.batch.lines.length > 0 || this.running)) await this.snapshot()
+    try {
+      if (!this.failure && (this.journalBytes > 0 || this.batch.lines.length > 0 || this.running)) await this.snapshot()
+    } catch {
+      // Said on stderr as it failed (drain); the file keeps its journal, which the next start replays.
+    }
     if (this.fd !== undefined) await close(this.fd)
     this.fd = undefined
   }
@@ -101,7 +106,8 @@ export class StateWriter {
         }
         batch.resolve()
       } catch (error) {
-        this.failure = new Error(`saving to ${this.file} failed: ${(error as Error).message}`)
+        const room = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? ` (a new snapshot needs about ${megabytes(this.snapshotBytes + this.journalBytes)} free beside the file)` : ''
+        this.failure = new Error(`saving to ${this.file} failed: ${(error as Error).message}${room}`)
         process.stderr.write(`sitemock: ${this.failure.message}; every answer from now on reports it\n`)
         batch.reject(this.failure)
         this.batch.reject(this.failure)
@@ -125,7 +131,8 @@ export class StateWriter {
 
   private async writeSnapshot(): Promise<void> {
     const temporary = `${this.file}.tmp`
-    const fd = fs.openSync(temporary, 'w')
+    // 0600: the state holds every key, and the x-api-key of each journaled write.
+    const fd = fs.openSync(temporary, 'w', 0o600)
     let bytes: number
     try {
       // Synchronous on purpose: no request runs until the whole state is in the file, so the
@@ -142,6 +149,11 @@ export class StateWriter {
     this.snapshotBytes = bytes
     this.journalBytes = 0
   }
+}
+
+/** A size for people: megabytes with one decimal, at least 0.1 MB. */
+export function megabytes(bytes: number): string {
+  return `${Math.max(0.1, Math.ceil(bytes / 1e5) / 10).toFixed(1)} MB`
 }
 
 function* fileRecords(store: Store): Generator<string> {

@@ -107,7 +107,8 @@ export class Recorder {
   /** Writes the document whole, or not at all: a file half written would not load. */
   write(file: string): void {
     const temporary = `${file}.${process.pid}.tmp`
-    fs.writeFileSync(temporary, `${JSON.stringify(this.document(), null, 2)}\n`)
+    // 0600: a recording holds the deployment's answers, whatever the masks missed.
+    fs.writeFileSync(temporary, `${JSON.stringify(this.document(), null, 2)}\n`, { mode: 0o600 })
     fs.renameSync(temporary, file)
   }
 }

@@ -107,6 +107,7 @@ describe('sitemock proxy: the same doors as serve', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-doors-')), 'recorded.json')
     recorder.write(file)
     const recorded = fs.readFileSync(file, 'utf8')
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
     for (const text of [...lines, recorded]) expect(text).not.toContain(siteKey)
     expect(journal.entries.map((entry) => entry.query)).toContain(`api_key=…${siteKey.slice(-4)}`)
     const document = JSON.parse(recorded) as OverrideDocument

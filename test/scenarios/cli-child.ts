@@ -11,8 +11,13 @@ export class CliChild {
   stdout = ''
   stderr = ''
 
-  constructor(args: string[]) {
-    this.process = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT })
+  /** `as` runs it as another user (the tests run it as nobody when they run as root). */
+  constructor(args: string[], as: { uid?: number; gid?: number; env?: Record<string, string> } = {}) {
+    this.process = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], {
+      cwd: ROOT,
+      ...(as.uid === undefined ? {} : { uid: as.uid, gid: as.gid }),
+      env: { ...process.env, ...as.env },
+    })
     this.process.stdout.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()))
     this.process.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()))
   }

@@ -56,7 +56,7 @@ describe('a state file', () => {
     await writeSites(live.api, 30)
     expect(lines(file).filter((l) => l.includes('{"write":')).length).toBe(30)
     const restored = await serve(crashCopy(file))
-    expect(restored.persistent.restored).toEqual({ writes: 30, tornBytes: 0 })
+    expect(restored.persistent.restored).toMatchObject({ writes: 30, tornBytes: 0 })
     expect((await restored.api.get<Fixture>('/__mock/state')).body).toEqual((await live.api.get<Fixture>('/__mock/state')).body)
   })
 
@@ -80,7 +80,7 @@ describe('a state file', () => {
     await running.pop()!.close()
     expect(lines(file).some((l) => l.includes('{"write":'))).toBe(false)
     const restored = await serve(file)
-    expect(restored.persistent.restored).toEqual({ writes: 0, tornBytes: 0 })
+    expect(restored.persistent.restored).toMatchObject({ writes: 0, tornBytes: 0 })
     expect((await restored.api.get<Fixture>('/__mock/state')).body).toEqual(afterReset)
   })
 
@@ -92,7 +92,7 @@ describe('a state file', () => {
     const lastLine = lines(file).at(-1)!
     fs.appendFileSync(copy, lastLine.slice(0, 40))
     const restored = await serve(copy)
-    expect(restored.persistent.restored).toEqual({ writes: 2, tornBytes: 40 })
+    expect(restored.persistent.restored).toMatchObject({ writes: 2, tornBytes: 40 })
     expect((await restored.api.get<Fixture>('/__mock/state')).body).toEqual((await live.api.get<Fixture>('/__mock/state')).body)
   })
 })
@@ -149,4 +149,53 @@ describe('sitemock serve --state-file with a file it cannot trust', () => {
     expect(await child.exit()).toBe(1)
     expect(child.stderr).toContain(`is in use by process ${process.pid}`)
   })
+})
+
+describe('a state file after a full disk, and one the user may not write', () => {
+  it('is taken up as it is on restart, journal and all, with nothing rewritten first; the banner says what compaction will need', async () => {
+    const file = temporaryFile()
+    const live = await serve(file)
+    await writeSites(live.api, 3)
+    // What a crash (or a disk that filled up) leaves: the snapshot, three journaled writes and a torn fourth.
+    const copy = crashCopy(file)
+    const whole = fs.readFileSync(copy)
+    fs.appendFileSync(copy, lines(file).at(-1)!.slice(0, 30))
+    const inode = fs.statSync(copy).ino
+    const child = new CliChild(['serve', '--port', '0', '--log', 'off', '--state-file', copy])
+    try {
+      await child.url()
+      // Not replaced by a new snapshot (another inode): the same file, only its torn end cut off.
+      expect(fs.statSync(copy).ino).toBe(inode)
+      expect(fs.readFileSync(copy).equals(whole)).toBe(true)
+      expect(child.stdout).toMatch(/State restored from .* \(3 journaled writes replayed; dropped 30 bytes of a write cut short, which was never answered; folding them into a snapshot will need about \d+\.\d MB free\)/)
+      const creds = (await (await fetch(`${await child.url()}/__mock/credentials`)).json()) as Credentials
+      expect(creds.sites.filter((site) => site.name?.startsWith('site ')).length).toBe(3)
+    } finally {
+      expect(await child.stop()).toBe(0)
+    }
+  }, 30_000)
+
+  it('is created readable by its owner alone (0600): it holds every key', async () => {
+    const file = temporaryFile()
+    const live = await serve(file)
+    await writeSites(live.api, 1)
+    await running.pop()!.close()
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+  })
+
+  it('that cannot be written exits 1 with one line naming the file and the cause', async () => {
+    const file = temporaryFile()
+    const live = await serve(file)
+    await writeSites(live.api, 1)
+    await running.pop()!.close()
+    // Root may write any file: as root, the server runs as nobody, whom the file's mode keeps out.
+    const asRoot = process.getuid?.() === 0
+    fs.chmodSync(file, 0o444)
+    if (asRoot) fs.chmodSync(path.dirname(file), 0o777)
+    const child = new CliChild(['serve', '--port', '0', '--state-file', file], asRoot ? { uid: 65534, gid: 65534 } : {})
+    expect(await child.exit()).toBe(1)
+    expect(child.stderr).toBe(
+      `sitemock serve: the state file ${file} cannot be used: permission denied (EACCES). Make it writable by this user (its folder too), or point --state-file elsewhere.\n`,
+    )
+  }, 30_000)
 })
