@@ -102,6 +102,11 @@ export class TimeRelations {
     return this.sameWrite.get(Date.parse(oracle))
   }
 
+  /** Whether an instant of this field of this page was seen. */
+  seen(page: string, field: string): boolean {
+    return (this.ofPage.get(page) ?? []).some((earlier) => earlier.field === field)
+  }
+
   check(page: string, field: string, targetValue: unknown, oracleValue: unknown): string | undefined {
     if (oracleValue === null || targetValue === null) return oracleValue === targetValue ? undefined : `${field} is ${brief(targetValue)}, expected ${brief(oracleValue)}`
     const target = Date.parse(String(targetValue))
@@ -189,8 +194,26 @@ export class FreeDefaults {
 export interface Ledger {
   ids: Correspondence
   times: TimeRelations
-  /** Left out under --profile sitemock, which holds the target to sitemock's own first values. */
+  /**
+   * Left out under --profile sitemock, which holds the target to sitemock's own first values.
+   * Present, it also stands for the documents' other freedoms of values: a page's `updatedAt` may
+   * be null until its first change, and its `locale` may be left out.
+   */
   defaults?: FreeDefaults
+  /**
+   * The collations the target's sorted lists have kept to so far, narrowed by each list: the
+   * documents name the sort fields, not how strings compare. Under --profile sitemock, sitemock's
+   * UTF-16 code unit order alone.
+   */
+  collations?: Collation[]
+}
+
+/** How a deployment may compare strings in a sort: sitemock's code units, or case folded (then code units). */
+export type Collation = 'code unit' | 'case-insensitive'
+export const COLLATIONS: readonly Collation[] = ['code unit', 'case-insensitive']
+const collate: Record<Collation, (a: string, b: string) => number> = {
+  'code unit': compareStrings,
+  'case-insensitive': (a, b) => compareStrings(a.toLowerCase(), b.toLowerCase()) || compareStrings(a, b),
 }
 
 /**
@@ -218,6 +241,13 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
       if (ID_FIELDS.has(field) && typeof value === 'string') {
         const problem = typeof t[field] === 'string' ? ledger.ids.match(t[field] as string, value) : `is ${brief(t[field])}`
         if (problem) return { aspect: `id ${path}`, message: `${path} is ${problem}` }
+      } else if (ledger.defaults && o.object === 'page' && field === 'locale' && !(field in t)) {
+        // Not required in a page (the specification): a deployment may leave it out.
+        continue
+      } else if (ledger.defaults && o.object === 'page' && field === 'updatedAt' && t[field] === null && owner !== undefined) {
+        // Nullable, the "last update time": a page never changed may have none, and then only.
+        if (value !== o.createdAt) return { aspect: 'time updatedAt', message: `${where ? `${where}: ` : ''}updatedAt is null, expected an instant: the page changed since its creation` }
+        if (ledger.times.seen(owner, 'updatedAt')) return { aspect: 'time updatedAt', message: `${where ? `${where}: ` : ''}updatedAt is null, expected the instant it had before: nothing changed the page` }
       } else if (TIME_FIELDS.has(field) && owner !== undefined) {
         const problem = ledger.times.check(owner, field, t[field], value)
         if (problem) return { aspect: `time ${field}`, message: `${where ? `${where}: ` : ''}${problem}` }
@@ -327,14 +357,24 @@ export function compareWholeList(ledger: Ledger, target: Json[], oracle: Json[],
     return { aspect: 'list order', message: `the list by ${field} is ${seen}: its items without a ${field} are neither first nor last` }
   }
   const valued = keys.filter((key): key is string | number => key !== null)
-  for (let i = 1; i < valued.length; i++) {
-    const a = valued[i - 1]!
-    const b = valued[i]!
-    const step = typeof a === 'number' && typeof b === 'number' ? a - b : compareStrings(String(a), String(b))
-    if (order.descending ? step < 0 : step > 0) {
-      return { aspect: 'list order', message: `the list by ${field} ${order.descending ? 'descending' : 'ascending'} is ${seen}: ${JSON.stringify(valued[i - 1])} comes before ${JSON.stringify(valued[i])}` }
+  /** The first pair out of order under a collation, if any. */
+  const misplaced = (collation: Collation): number | undefined => {
+    for (let i = 1; i < valued.length; i++) {
+      const a = valued[i - 1]!
+      const b = valued[i]!
+      const step = typeof a === 'number' && typeof b === 'number' ? a - b : collate[collation](String(a), String(b))
+      if (order.descending ? step < 0 : step > 0) return i
     }
+    return undefined
   }
+  const candidates = ledger.collations ?? ['code unit']
+  const kept = candidates.filter((collation) => misplaced(collation) === undefined)
+  if (kept.length === 0) {
+    const i = misplaced(candidates[0]!)!
+    const under = candidates.length === COLLATIONS.length ? '' : ` (by ${candidates.join(' or ')}, the collation its earlier lists kept to)`
+    return { aspect: 'list order', message: `the list by ${field} ${order.descending ? 'descending' : 'ascending'} is ${seen}: ${JSON.stringify(valued[i - 1])} comes before ${JSON.stringify(valued[i])}${under}` }
+  }
+  if (ledger.collations) ledger.collations = kept
   return undefined
 }
 

@@ -3,7 +3,8 @@ import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE
 import type { ContractRequest, Exchange } from '../http-client.js'
 import { holdsServiceRules, type CreatedResource, type Profile } from '../types.js'
 import type { Command } from './commands.js'
-import { compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, TimeRelations, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
+import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, TimeRelations, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
+import { detailFields } from '../exchange-rules.js'
 import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenRules } from './freedom.js'
 import { ORACLE_APP_KEY, Oracle, type Answer } from './oracle.js'
 import { planCall, type Call, type PlanContext } from './plan.js'
@@ -67,7 +68,7 @@ const nameOf = (item: Json): string => String(item.pathname ?? item.locale ?? it
 export async function runSequence(env: SequenceEnv, commands: Command[], recorded?: RecordedCall[], coverage?: Coverage): Promise<SequenceResult> {
   const oracle = new Oracle(env.workspaceId, env.tenantKey)
   const pools = new Pools()
-  const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults() }) }
+  const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults(), collations: [...COLLATIONS] }) }
   const current = new Map<string, Json>()
   const steps: Step[] = []
   const calls: RecordedCall[] = []
@@ -153,11 +154,15 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // A locale the site does not have makes the request invalid for a deployment that checks it first.
     const locale = request.query?.locale
     const unknownLocale = typeof locale === 'string' && site !== undefined && oracle.peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: locale }, query: { siteId: site }, key: ORACLE_APP_KEY }).status !== 200
+    // A path id or name that can name nothing: the oracle's 400 names it, where a deployment may say 404 (the specification's 400 is for bodies and queries).
+    const malformedPath = answer.status === 400 && detailFields(answer.body).some((field) => field in (request.params ?? {}))
+    // Restoring a locale that is not deleted: nothing deleted to restore (404), or a conflict with the live one (409).
+    const restoreLive = request.template === LOCALE_RESTORE && answer.status === 409 && probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 200
     const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
     return {
       unauthenticated: answer.status === 401,
       forbidden,
-      missing: missing || foreignWorkspace,
+      missing: missing || foreignWorkspace || malformedPath || restoreLive,
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale,
       // A field the request left out (a required one) is broken without being sent.
       brokenFields: [...sent, ...(call.broken ?? [])],
