@@ -12,7 +12,7 @@ const PAGE_SIZE = 10
 const baseUrl = new URLSearchParams(location.search).get('baseUrl') ?? DEFAULT_BASE_URL
 
 const sitemock = await startBrowserMock({ baseUrl, quiet: true })
-const keyOfSite = (siteId: string): string => sitemock.credentials().sites.find((s) => s.id === siteId)!.siteApiKey
+const keyOfSite = (siteId: string): string => sitemock.credentials().sites.find((s) => s.id === siteId)!.publicApiKey
 
 const api = createClient(baseUrl)
 const element = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T

@@ -39,21 +39,24 @@ export async function runGenerate(args: string[]): Promise<number> {
       return 0
     }
     if (flags.output !== undefined) createFolderFor('--output', flags.output)
-    const text = fixtureText(
-      generateFixture({
-        sites: integerFlag('sites', flags.sites, 1, 1000) ?? 1,
-        pages: integerFlag('pages', flags.pages, 0, 1_000_000) ?? 20,
-        locales: integerFlag('locales', flags.locales, 1, LOCALE_CODES.length) ?? 2,
-        routes: integerFlag('routes', flags.routes, 0, 100_000) ?? 3,
-        seed: integerFlag('seed', flags.seed, 0, 4294967295) ?? DEFAULT_SEED,
-      }),
-    )
+    const options = {
+      sites: integerFlag('sites', flags.sites, 1, 1000) ?? 1,
+      pages: integerFlag('pages', flags.pages, 0, 1_000_000) ?? 20,
+      locales: integerFlag('locales', flags.locales, 1, LOCALE_CODES.length) ?? 2,
+      routes: integerFlag('routes', flags.routes, 0, 100_000) ?? 3,
+      seed: integerFlag('seed', flags.seed, 0, 4294967295) ?? DEFAULT_SEED,
+    }
+    const text = fixtureText(generateFixture(options))
     if (flags.output === undefined) {
       await writeAll(process.stdout, text)
       return 0
     }
     await writeAtomically(flags.output, text)
-    process.stderr.write(`sitemock generate: wrote ${flags.output}\n`)
+    // --pages, --locales and --routes count per site: the line says so, with the totals.
+    const { sites, pages, locales, routes } = options
+    process.stderr.write(
+      `sitemock generate: wrote ${flags.output}: ${sites} site(s), each with ${pages} page(s), ${locales} locale(s) and ${routes} route(s) (${sites * pages} pages in all)\n`,
+    )
     return 0
   } catch (error) {
     if (error instanceof UsageError) return reportUsageError('generate', error)

@@ -265,7 +265,7 @@ function banner(url: string, credentials: ReturnType<ReturnType<typeof createMoc
   for (const workspace of credentials.workspaces) {
     lines.push(`  workspace ${workspace.id}`, `    App API key:  ${workspace.appApiKey}`)
     for (const site of credentials.sites.filter((s) => s.workspaceId === workspace.id)) {
-      lines.push(`    site ${site.id}`, `      Site API key: ${site.siteApiKey}`)
+      lines.push(`    site ${site.id}`, `      Site API key: ${site.publicApiKey}`)
     }
   }
   if (control === false) {

@@ -36,7 +36,7 @@ export async function keysOf(baseUrl: string): Promise<Omit<Target, 'close'> | u
     baseUrl,
     apiKey: workspace.appApiKey,
     workspaceId: workspace.id,
-    siteApiKey: credentials.sites.find((site) => site.workspaceId === workspace.id)?.siteApiKey,
+    siteApiKey: credentials.sites.find((site) => site.workspaceId === workspace.id)?.publicApiKey,
     otherApiKey: credentials.workspaces[1]?.appApiKey,
   }
 }

@@ -615,6 +615,14 @@ export interface SiteCredentials {
   id: string;
   workspaceId: string;
   name: string;
+  /**
+   * The site's Site API key, under the name the API gives it (a site's publicApiKey).
+   */
+  publicApiKey: string;
+  /**
+   * @deprecated
+   * The same key as publicApiKey, under its old name; use publicApiKey.
+   */
   siteApiKey: string;
 }
 

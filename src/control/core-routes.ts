@@ -27,6 +27,7 @@ function reset(request: ApiRequest, target: ControlTarget, scope: 'all' | 'state
 export function credentialsOf(store: Store): Credentials {
   return {
     workspaces: [...store.workspaces.values()].map(({ id, appApiKey }) => ({ id, appApiKey })),
-    sites: [...store.sites.values()].map((site) => ({ id: site.id, workspaceId: site.workspaceId, name: site.name, siteApiKey: site.publicApiKey })),
+    // siteApiKey: the old name of publicApiKey, kept for code written against it.
+    sites: [...store.sites.values()].map((site) => ({ id: site.id, workspaceId: site.workspaceId, name: site.name, publicApiKey: site.publicApiKey, siteApiKey: site.publicApiKey })),
   }
 }

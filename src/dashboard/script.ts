@@ -61,7 +61,7 @@ export const DASHBOARD_SCRIPT = String.raw`
       for (const site of credentials.sites.filter((s) => s.workspaceId === workspace.id)) {
         const publish = el('button', { 'data-testid': 'publish-' + site.id, text: 'Publish', onclick: () => act('POST', 'sites/' + encodeURIComponent(site.id) + '/publish', undefined, (r) => 'Published ' + r.published + ' pages of site ' + r.siteId) })
         const label = el('td', {}, ['\u2003', el('b', { text: site.name }), ' ', el('span', { class: 'muted', text: site.id })])
-        rows.push(el('tr', { 'data-testid': 'site-row' }, [label, el('td', { class: 'mono', text: site.siteApiKey }), el('td', {}, [publish])]))
+        rows.push(el('tr', { 'data-testid': 'site-row' }, [label, el('td', { class: 'mono', text: site.publicApiKey }), el('td', {}, [publish])]))
       }
     }
     byId('credentials').replaceChildren(...rows)

@@ -20,8 +20,8 @@ async function run(args: string[]): Promise<{ code: number; stderr: string }> {
 describe('files written where the command line says, in folders that do not exist yet', () => {
   it('generate --output creates the folders', async () => {
     const file = path.join(scratch, 'generate/fixtures/big.json')
-    const { code, stderr } = await run(['generate', '--pages', '2', '--output', file])
-    expect(stderr).toBe(`sitemock generate: wrote ${file}\n`)
+    const { code, stderr } = await run(['generate', '--sites', '3', '--pages', '2', '--output', file])
+    expect(stderr).toBe(`sitemock generate: wrote ${file}: 3 site(s), each with 2 page(s), 2 locale(s) and 3 route(s) (6 pages in all)\n`)
     expect(code).toBe(0)
     expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toHaveProperty('sites')
   }, 30_000)

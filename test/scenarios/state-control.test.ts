@@ -84,7 +84,7 @@ describe.each(TRANSPORTS)('POST /__mock/reset with scenarios and fixtures over %
     }
     const reset = await server.api.post<Credentials>('/__mock/reset', { body: { fixture } })
     expect(reset.status).toBe(200)
-    expect(reset.body.sites).toEqual([{ id: fixture.sites[0]!.id, workspaceId: fixture.workspaces[0]!.id, name: fixture.sites[0]!.name, siteApiKey: fixture.sites[0]!.publicApiKey }])
+    expect(reset.body.sites).toEqual([{ id: fixture.sites[0]!.id, workspaceId: fixture.workspaces[0]!.id, name: fixture.sites[0]!.name, publicApiKey: fixture.sites[0]!.publicApiKey, siteApiKey: fixture.sites[0]!.publicApiKey }])
     const site = await server.api.get(`/v2/sites/${fixture.sites[0]!.id}`, { key: fixture.workspaces[0]!.appApiKey })
     expect(site.body).toMatchObject({ name: 'Inline', defaultLocale: 'de-DE', hostOrigin: null })
   })

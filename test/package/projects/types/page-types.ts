@@ -20,7 +20,7 @@ const { mock } = createMockHandlers({ baseUrl: '/api' })
 const site = mock.credentials().sites[0]!
 
 export async function listPages(query: ListPagesQuery): Promise<Page[]> {
-  const response = await fetch(`/api/v6/pages?siteId=${encodeURIComponent(query.siteId)}`, { headers: { 'x-api-key': site.siteApiKey } })
+  const response = await fetch(`/api/v6/pages?siteId=${encodeURIComponent(query.siteId)}`, { headers: { 'x-api-key': site.publicApiKey } })
   if (!response.ok) {
     const error = (await response.json()) as ErrorBody
     throw new Error(`${error.code}: ${error.details?.map((detail) => detail.field).join(', ') ?? error.message}`)
