@@ -1,82 +1,31 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
-import type { DataValidationCxt } from 'ajv/dist/types/index.js'
-import addFormats from 'ajv-formats'
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import { sitemockChoices, type Choices } from '../contracts/choices.js'
 import type { ErrorDetail } from '../contracts/types.js'
-import { schemaId, schemas } from '../contracts/schemas.js'
+import { validators as bodyValidators } from '../contracts/validators/body.js'
+import { validators as paramsValidators } from '../contracts/validators/params.js'
 import { badRequest } from './errors.js'
 import { fieldChoicesOf, followChoices, tighterLimits, type FieldChoices } from './follow-choices.js'
-import { lowerCase } from './lower-case.js'
-import { isUuid } from './uuid.js'
 
-/**
- * Annotation keywords of contracts/: `x-accepts` words error messages, `tsType` steers type
- * generation, the others describe the free choices (choices.json, and `x-choices` beside a
- * keyword that is one of them).
- */
-const ANNOTATIONS = ['x-accepts', 'tsType', 'x-behaviour', 'x-kind', 'x-documents', 'x-choices']
-
-function createAjv(coerceTypes: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, coerceTypes, schemas: judgedSchemas() })
-  ajv.addVocabulary(ANNOTATIONS)
-  // `x-lowercase` marks common.json's uuid: the service treats UUIDs case-insensitively, and the
-  // store keys them in lower case, so an upper-case siteId or cursor finds its record.
-  ajv.addKeyword({
-    keyword: 'x-lowercase',
-    schemaType: 'boolean',
-    modifying: true,
-    validate: (enabled: boolean, data: unknown, _schema?: unknown, context?: DataValidationCxt) => {
-      // Only a UUID is canonicalised: in an anyOf such as "a UUID or a locale code", the UUID
-      // branch must leave fr-FR as it is. A value already in lower case (ids as clients send
-      // them) has nothing to change.
-      if (!enabled || typeof data !== 'string' || data === lowerCase(data) || !isUuid(data)) return true
-      if (context?.parentData) (context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = data.toLowerCase()
-      return true
-    },
-  })
-  addFormats.default(ajv)
-  // The same check as everywhere else in the mock, in place of ajv-formats' regular expression
-  // (which also admits a urn:uuid: prefix, where the service does not).
-  ajv.addFormat('uuid', isUuid)
-  return ajv
+// The validators are compiled ahead of time from contracts/ (scripts/gen-validators.mjs), so a
+// mock compiles nothing when it starts or answers, and runs under a Content-Security-Policy
+// without 'unsafe-eval'. Bodies are judged as sent; query and path values arrive as strings and
+// are coerced to the schema's types ("20" → 20) before judging.
+const sets: Record<'body' | 'params', Readonly<Record<string, ValidateFunction>>> = {
+  body: bodyValidators as unknown as Readonly<Record<string, ValidateFunction>>,
+  params: paramsValidators as unknown as Readonly<Record<string, ValidateFunction>>,
 }
-
-/**
- * The schemas as Ajv judges them. common.json's uuid carries a pattern for the served OpenAPI
- * (tools that do not know the uuid format still generate and check UUIDs by it); here the
- * format decides the same thing, and a second, regular-expression test of every id costs a
- * good part of a request's validation.
- */
-function judgedSchemas(): object[] {
-  return schemas.map((schema) => {
-    if (schema.$id !== schemaId('common.json')) return schema
-    const common = schema as { $id: string; $defs: Record<string, Record<string, unknown>> }
-    const uuid = { ...common.$defs.uuid }
-    delete uuid.pattern
-    return { ...common, $defs: { ...common.$defs, uuid } }
-  })
-}
-
-// Bodies are judged as sent; query and path values arrive as strings and are coerced to the
-// schema's types ("20" → 20) before judging. Each Ajv is made on first use and each schema
-// compiled when first judged: a mock starts without compiling what its requests never reach.
-let bodyAjv: Ajv2020 | undefined
-let paramsAjv: Ajv2020 | undefined
-const ajvFor = (kind: 'body' | 'params'): Ajv2020 =>
-  kind === 'body' ? (bodyAjv ??= createAjv(false)) : (paramsAjv ??= createAjv(true))
 
 /** Judges a value by sitemock's rules, or by a deployment's free choices when given (see follow-choices.ts). */
 export type Validator<T> = (value: unknown, choices?: Required<Choices>) => T
 
-/** A function that returns the value or throws a 400; the schema file is compiled on its first call. */
+/** A function that returns the value or throws a 400. */
 export function compileValidator<T>(file: string, kind: 'body' | 'params'): Validator<T> {
-  let validate: ValidateFunction<T> | undefined
+  const validate = precompiled(sets[kind], file, `contracts/schemas/${file} is not a ${kind} schema of scripts/gen-validators.mjs`)
   let fields: FieldChoices | undefined
   return (value, choices) => {
-    validate ??= compiled<T>(ajvFor(kind), schemaId(file), `contracts/schemas/${file} is not registered in src/contracts/schemas.ts`)
     const valid = validate(value)
     if (choices === undefined || choices === sitemockChoices) {
-      if (valid) return value
+      if (valid) return value as T
       throw badRequest(toDetails(validate.errors ?? []))
     }
     fields ??= fieldChoicesOf(file)
@@ -86,18 +35,20 @@ export function compileValidator<T>(file: string, kind: 'body' | 'params'): Vali
   }
 }
 
-function compiled<T>(ajv: Ajv2020, id: string, missing: string): ValidateFunction<T> {
-  const validate = ajv.getSchema(id) as ValidateFunction<T> | undefined
+/** The precompiled validator of `key` in a set of src/contracts/validators/. */
+export function precompiled(set: Readonly<Record<string, ValidateFunction>>, key: string, missing: string): ValidateFunction {
+  const validate = Object.hasOwn(set, key) ? set[key] : undefined
   if (!validate) throw new Error(missing)
   return validate
 }
 
 /**
- * A part of a contracts/ schema (`fixture.json#/$defs/site`) as a plain Ajv check that does not
+ * A part of a contracts/ schema (`fixture.json#/$defs/site`) as a plain check that does not
  * coerce, for code that reports problems itself rather than as a 400.
  */
 export function schemaCheck(file: string, pointer: string): ValidateFunction {
-  return compiled(ajvFor('body'), `${schemaId(file)}#${pointer}`, `contracts/schemas/${file}#${pointer} does not exist`)
+  const key = pointer ? `${file}#${pointer}` : file
+  return precompiled(sets.body, key, `contracts/schemas/${key} is not a body schema of scripts/gen-validators.mjs`)
 }
 
 /** One detail per invalid field, worded as: what is wrong with the value, and what is accepted. */

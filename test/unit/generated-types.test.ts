@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain ESM script without type declarations
 import { generateRegistry, generateTypes } from '../../scripts/gen-types.mjs'
+// @ts-expect-error: a plain ESM script without type declarations
+import { generateValidators } from '../../scripts/gen-validators.mjs'
 
 describe('generated contracts code', () => {
   it('src/contracts/types.ts matches contracts/schemas (run npm run gen:types)', async () => {
@@ -10,6 +12,12 @@ describe('generated contracts code', () => {
 
   it('src/contracts/schemas.ts registers every schema file (run npm run gen:types)', () => {
     expect(fs.readFileSync('src/contracts/schemas.ts', 'utf8')).toBe((generateRegistry as () => string)())
+  })
+
+  it('src/contracts/validators/ holds the validators of contracts/schemas, compiled ahead of time (run npm run gen:types)', () => {
+    const sets = (generateValidators as () => { file: string; text: string }[])()
+    expect(sets.length).toBeGreaterThan(1)
+    for (const { file, text } of sets) expect(fs.readFileSync(file, 'utf8'), file).toBe(text)
   })
 
   it('contracts/published-openapi.json is the published document of the spec', () => {

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv/dist/2020.js'
-import { schemaCheck, toDetails } from '../../api/validate.js'
+import { toDetails } from '../../api/validate.js'
+import { requestCheck } from '../request-check.js'
 import { atPointer, schemaFile, splitRef, wordsOf } from '../../openapi/schema-components.js'
 import { operationAt } from '../endpoints.js'
 import { gatherRules, type FieldRules } from '../field-rules.js'
@@ -182,7 +183,7 @@ export function classify(parameter: Parameter, value: unknown, refused: boolean)
 
 /** Whether the parameter's own schema accepts the value (as sent: the planner gives query values their types). */
 function fits(parameter: Parameter, value: unknown): boolean {
-  return schemaCheck(parameter.file, parameter.pointer)(structuredClone(value))
+  return requestCheck(parameter.file, parameter.pointer)(structuredClone(value))
 }
 
 /** The fields of a request that its operation's schemas refuse, named as a 400 names them. */
@@ -192,7 +193,7 @@ export function refusedFields(op: Operation, template: string, parts: { params?:
   const fields = new Set<string>()
   const judge = (file: string | undefined, value: unknown): void => {
     if (!file) return
-    const check = schemaCheck(file, '')
+    const check = requestCheck(file, '')
     // The check may rewrite ids to lower case: it judges a copy.
     if (!check(structuredClone(value ?? {}))) for (const detail of toDetails((check.errors ?? []) as ErrorObject[])) fields.add(detail.field)
   }

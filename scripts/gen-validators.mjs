@@ -1,0 +1,181 @@
+// Generates src/contracts/validators/*.ts: the Ajv validators of contracts/schemas, compiled
+// ahead of time (Ajv's standalone code). A mock then compiles nothing when it starts or answers
+// its first request, and nothing calls `new Function` at run time, so a page whose
+// Content-Security-Policy has no 'unsafe-eval' can run it. `npm run build` and
+// `npm run gen:types` rewrite the files; a unit test fails when the committed ones are stale.
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import standaloneCode from 'ajv/dist/standalone/index.js'
+import { _ } from 'ajv/dist/compile/codegen/index.js'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+const schemaDir = path.join(root, 'contracts/schemas')
+const outDir = path.join(root, 'src/contracts/validators')
+const SCHEMA_BASE = 'https://sitemock.dev/schemas/'
+/** The module the generated code imports its formats and keyword helpers from, relative to outDir. */
+const RUNTIME = '../validator-runtime.js'
+
+/**
+ * Annotation keywords of contracts/: `x-accepts` words error messages, `tsType` steers type
+ * generation, the others describe the free choices (choices.json, and `x-choices` beside a
+ * keyword that is one of them).
+ */
+const ANNOTATIONS = ['x-accepts', 'tsType', 'x-behaviour', 'x-kind', 'x-documents', 'x-choices']
+
+/** What a request to the API or the control plane sends: the documents the mock judges requests by. */
+const REQUEST_BODIES = /-(create|update|duplicate)\.json$|^control-(fault|override|override-document|reset)\.json$/
+const REQUEST_PARAMS = /-(params|query)\.json$/
+
+/**
+ * The sets of validators, one module each, and what each exports: files, and for a file the
+ * definitions (`fixture.json#/$defs/site`) or root properties (`page-list-query.json#/properties/limit`)
+ * asked for. Bodies are judged as sent; query and path values arrive as strings and are coerced
+ * to the schema's types ("20" → 20) before judging. The contract suite judges one value of a
+ * request at a time, as its planner typed it, in a set of its own that a page never loads.
+ * Another set (other options, or schemas changed by `transform`) is one more entry here.
+ */
+export const SETS = [
+  { name: 'body', coerceTypes: false, files: (file) => REQUEST_BODIES.test(file) || file === 'fixture.json', parts: (file) => (file === 'fixture.json' ? ['$defs'] : []) },
+  { name: 'params', coerceTypes: true, files: (file) => REQUEST_PARAMS.test(file), parts: () => [] },
+  { name: 'contract', coerceTypes: false, files: (file) => REQUEST_BODIES.test(file) || REQUEST_PARAMS.test(file), parts: () => ['properties'] },
+]
+
+const readSchemas = () =>
+  fs
+    .readdirSync(schemaDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => ({ file, schema: JSON.parse(fs.readFileSync(path.join(schemaDir, file), 'utf8')) }))
+
+/**
+ * The schemas as the mock judges them. common.json's uuid carries a pattern for the served
+ * OpenAPI (tools that do not know the uuid format still generate and check UUIDs by it); here the
+ * format decides the same thing, and a second, regular-expression test of every id costs a good
+ * part of a request's validation.
+ */
+function judged({ file, schema }) {
+  if (file !== 'common.json') return schema
+  const uuid = { ...schema.$defs.uuid }
+  delete uuid.pattern
+  return { ...schema, $defs: { ...schema.$defs, uuid } }
+}
+
+/** The keys a set exports: its files, and the parts of each it asks for. */
+function exportedKeys(set, files) {
+  const keys = []
+  for (const { file, schema } of files) {
+    if (!set.files(file)) continue
+    keys.push(file)
+    for (const part of set.parts(file)) {
+      for (const name of Object.keys(schema[part] ?? {})) keys.push(`${file}#/${part}/${escapePointer(name)}`)
+    }
+  }
+  return keys
+}
+
+const escapePointer = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1')
+
+function createAjv(set, schemas) {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    // Errors carry their schema and value: the 400s word them from x-accepts and the value sent.
+    verbose: true,
+    strict: true,
+    coerceTypes: set.coerceTypes,
+    schemas,
+    code: { source: true, esm: true, lines: true, formats: _`require(${RUNTIME}).formats` },
+  })
+  ajv.addVocabulary(ANNOTATIONS)
+  ajv.addKeyword({
+    keyword: 'x-lowercase',
+    schemaType: 'boolean',
+    modifying: true,
+    code(cxt) {
+      if (!cxt.schema) return
+      const { gen, data, it } = cxt
+      const lowerCaseUuid = gen.scopeValue('func', { ref: () => undefined, code: _`require(${RUNTIME}).lowerCaseUuid` })
+      gen.code(_`${lowerCaseUuid}(${data}, ${it.parentData}, ${it.parentDataProperty})`)
+    },
+  })
+  // Only the code is kept: the checks themselves are validator-runtime.ts's formats.
+  for (const format of ['date-time', 'uri', 'uuid']) ajv.addFormat(format, () => true)
+  return ajv
+}
+
+/** The module of one set, as TypeScript that the type checker leaves alone (it is Ajv's code). */
+export function generateSet(set) {
+  const files = readSchemas()
+  const schemas = (set.transform ?? ((s) => s))(files.map(judged))
+  const ajv = createAjv(set, schemas)
+  const keys = exportedKeys(set, files)
+  const refs = Object.fromEntries(keys.map((key, i) => [`v${i}`, SCHEMA_BASE + key]))
+  const code = hoistRequires(referSchemas(standaloneCode(ajv, refs), files, schemas))
+  return [
+    `/* Generated by scripts/gen-validators.mjs from contracts/schemas (set "${set.name}"). Do not edit. */`,
+    '// @ts-nocheck: Ajv\'s standalone code, typed where validate.ts reads the validators map below.',
+    code,
+    '',
+    '/** Each validator by key: a file (site.json), a definition (fixture.json#/$defs/site) or a root property. */',
+    `export const validators = {`,
+    ...keys.map((key, i) => `  ${JSON.stringify(key)}: v${i},`),
+    '}',
+    '',
+  ].join('\n')
+}
+
+/**
+ * With verbose errors Ajv's code carries each schema it reports as a literal copy. The package
+ * already holds every schema (src/contracts/schemas.ts imports them): each copy becomes a
+ * reference to the same JSON module, found where the judged schemas hold that very value.
+ */
+function referSchemas(code, files, judgedSchemas) {
+  const places = new Map()
+  const walk = (value, file, path) => {
+    if (value === null || typeof value !== 'object') return
+    const key = JSON.stringify(value)
+    if (!places.has(key)) places.set(key, { file, path })
+    for (const [name, child] of Object.entries(value)) walk(child, file, [...path, name])
+  }
+  files.forEach(({ file }, i) => walk(judgedSchemas[i], file, []))
+  const used = new Set()
+  const body = code.replace(/^const (schema\d+) = (\{.*\});$/gm, (line, name, literal) => {
+    const place = places.get(JSON.stringify(JSON.parse(literal)))
+    if (!place) return line
+    used.add(place.file)
+    return `const ${name} = ${moduleName(place.file)}${place.path.map((part) => `[${JSON.stringify(part)}]`).join('')};`
+  })
+  const imports = [...used].sort().map((file) => `import ${moduleName(file)} from '../../../contracts/schemas/${file}' with { type: 'json' }`)
+  return [...imports, body].join('\n')
+}
+
+const moduleName = (file) => `schema_${file.replace(/\.json$/, '').replace(/-/g, '_')}`
+
+/**
+ * Ajv's standalone code names what it needs from other modules with require(). An ES module
+ * imports validator-runtime.ts once, at the top; Ajv's own helpers are taken from there too
+ * (a CommonJS module's default export is not the same thing in Node, Vite and esbuild).
+ */
+const AJV_RUNTIME = { 'require("ajv/dist/runtime/ucs2length").default': 'ucs2length' }
+
+function hoistRequires(code) {
+  let body = code.replace(/"use strict";\s*/, '')
+  for (const [required, name] of Object.entries(AJV_RUNTIME)) body = body.replaceAll(required, `runtime.${name}`)
+  body = body.replaceAll(`require(${JSON.stringify(RUNTIME)})`, 'runtime')
+  const unknown = /require\([^)]*\)[^;]*/.exec(body)
+  if (unknown) throw new Error(`The generated code needs ${unknown[0]}: give it to validator-runtime.ts and to AJV_RUNTIME`)
+  return `import * as runtime from ${JSON.stringify(RUNTIME)}\n${body}`
+}
+
+export function generateValidators() {
+  return SETS.map((set) => ({ file: path.join(outDir, `${set.name}.ts`), text: generateSet(set) }))
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  fs.mkdirSync(outDir, { recursive: true })
+  for (const { file, text } of generateValidators()) {
+    if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text)
+    console.log(`wrote ${path.relative(root, file)}`)
+  }
+}
