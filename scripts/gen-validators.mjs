@@ -27,6 +27,8 @@ const ANNOTATIONS = ['x-accepts', 'tsType', 'x-behaviour', 'x-kind', 'x-document
 /** What a request to the API or the control plane sends: the documents the mock judges requests by. */
 const REQUEST_BODIES = /-(create|update|duplicate)\.json$|^control-(fault|override|override-document|reset)\.json$/
 const REQUEST_PARAMS = /-(params|query)\.json$/
+/** Documents a user hands the mock (a fixture, a choice of behaviours), and their definitions. */
+const DOCUMENTS = ['fixture.json', 'choices.json']
 
 /**
  * The sets of validators, one module each, and what each exports: files, and for a file the
@@ -37,7 +39,7 @@ const REQUEST_PARAMS = /-(params|query)\.json$/
  * Another set (other options, or schemas changed by `transform`) is one more entry here.
  */
 export const SETS = [
-  { name: 'body', coerceTypes: false, files: (file) => REQUEST_BODIES.test(file) || file === 'fixture.json', parts: (file) => (file === 'fixture.json' ? ['$defs'] : []) },
+  { name: 'body', coerceTypes: false, files: (file) => REQUEST_BODIES.test(file) || DOCUMENTS.includes(file), parts: (file) => (DOCUMENTS.includes(file) ? ['$defs'] : []) },
   { name: 'params', coerceTypes: true, files: (file) => REQUEST_PARAMS.test(file), parts: () => [] },
   { name: 'contract', coerceTypes: false, files: (file) => REQUEST_BODIES.test(file) || REQUEST_PARAMS.test(file), parts: () => ['properties'] },
 ]
