@@ -93,6 +93,17 @@ describe('sitemock contract', () => {
     noStackTrace(bad.stderr + group.stderr)
   })
 
+  it('takes --profile spec as the earlier name of documents, and says so; a profile it does not know is bad usage', async () => {
+    const { code, stdout, stderr } = await contract(['--profile', 'spec', '--only', 'versions'])
+    expect(stderr).toContain('sitemock contract: --profile spec is now called documents; running --profile documents\n')
+    expect(stdout).toContain('profile documents (what the specification or the published OpenAPI states)')
+    expect(code).toBe(0)
+    const bad = await contract(['--profile', 'specs'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--profile must be one of documents, published, sitemock; got "specs"')
+    noStackTrace(stderr + bad.stderr)
+  })
+
   it('exits 2, not 0, when every check is skipped, and says why', async () => {
     const server = await startNonconforming([])
     try {
