@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import { NetworkError } from '../contract/http-client.js'
+import { verdict } from '../contract/reporters/format.js'
 import { exitCodeOf, render, REPORTERS, type ReporterName } from '../contract/reporters/index.js'
 import type { JournalEntry } from '../contracts/types.js'
 import { formatLogLine, type LogFormat } from '../journal/log-line.js'
@@ -51,6 +53,12 @@ Options:
   --ready-file FILE  write the proxy's base URL to FILE once it answers, and remove FILE
                      when it stops (a script waits with: until [ -s FILE ]; do sleep 0.1; done)
   -h, --help         show this help
+
+Exit codes (when the proxy stops):
+  0  every check judged at least one answer or page and found nothing
+  1  a finding, or a request the deployment did not answer (the caller got a 502 or 504)
+  2  bad usage, a --shadow snapshot that failed, or NOTHING CHECKED: no answer of an API
+     operation came through the proxy (a proxy that saw no traffic never passes)
 `
 
 const DEFAULT_PORT = 4011
@@ -140,6 +148,8 @@ export async function runProxy(args: string[]): Promise<number> {
       fs.writeFileSync(flags.output, text)
       say(`Report: ${flags.output}\n`)
     }
+    // As sitemock contract does: the verdict where a person reads it, when the report itself is elsewhere or for a machine.
+    if (flags.output !== undefined || reporter !== 'pretty') process.stderr.write(`${verdict(report)}\n`)
     if (flags.record !== undefined && proxy.recorder) {
       proxy.recorder.write(flags.record)
       const skipped = proxy.recorder.skipped ? `; ${proxy.recorder.skipped} not recorded (an answer that is not JSON, or a path past 2,048 characters)` : ''
@@ -148,9 +158,9 @@ export async function runProxy(args: string[]): Promise<number> {
     return exitCodeOf(report)
   } catch (error) {
     if (error instanceof UsageError) return reportUsageError('proxy', error)
-    if (error instanceof SnapshotError) {
+    if (error instanceof SnapshotError || error instanceof NetworkError) {
       process.stderr.write(`sitemock proxy: --shadow: the snapshot of the deployment failed: ${error.message}\n`)
-      return 1
+      return 2
     }
     throw error
   }

@@ -174,11 +174,45 @@ export function rateLimitWait(headers: Headers): { ms: number; source: string } 
   return { ms: 1000, source: 'no x-ratelimit-reset or Retry-After header' }
 }
 
+/**
+ * Network error codes in words: what a user reads instead of Node's or undici's code. A code not
+ * listed here follows the error's own message, in parentheses.
+ */
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'unknown host',
+  EAI_AGAIN: 'the host name could not be resolved for now (DNS)',
+  ECONNRESET: 'the connection was reset by the other side',
+  EPIPE: 'the connection was closed while the request was being sent',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'no route to the host',
+  ENETUNREACH: 'the network is unreachable',
+  UND_ERR_SOCKET: 'the connection was closed before the answer was complete',
+  UND_ERR_CLOSED: 'the connection was closed before the answer was complete',
+  UND_ERR_CONNECT_TIMEOUT: 'no connection could be made in time',
+  UND_ERR_HEADERS_TIMEOUT: 'the server sent no answer in time',
+  UND_ERR_BODY_TIMEOUT: "the answer's body stopped arriving",
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'the answer was shorter or longer than its Content-Length said',
+  HPE_INVALID_CONSTANT: 'the answer is not valid HTTP',
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed, and not trusted",
+  SELF_SIGNED_CERT_IN_CHAIN: "the server's TLS certificate chain is self-signed, and not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate could not be verified",
+  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate is for another host name",
+}
+
+/** A network error's code in words; the message when there is no code. */
+export function networkErrorWords(code: string | undefined, message: string): string {
+  if (code === undefined) return message
+  return NETWORK_WORDS[code] ?? `${message || 'network error'} (${code})`
+}
+
 /** A fetch failure in a few words: connection refused, unknown host, no answer within N s. */
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  if (cause?.code === 'ECONNREFUSED') return 'connection refused'
-  if (cause?.code === 'ENOTFOUND') return 'unknown host'
-  return cause?.code ?? cause?.message ?? (error as Error).message
+  // undici puts the socket's error in cause, sometimes one level further down.
+  type Cause = { code?: string; message?: string; cause?: Cause } | undefined
+  const outer = (error as { cause?: Cause }).cause
+  const cause = outer?.code === undefined && outer?.cause?.code !== undefined ? outer.cause : outer
+  return networkErrorWords(cause?.code, cause?.message ?? (error as Error).message)
 }

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
+import { networkErrorWords } from '../contract/http-client.js'
 
 /** How long the deployment may take to answer before the caller gets a 504. */
 export const UPSTREAM_TIMEOUT_MS = 60_000
@@ -25,13 +26,20 @@ export interface UpstreamAnswer {
   body: Buffer
 }
 
-/** The deployment could not be reached, or did not answer in time: the caller gets a 502 or a 504. */
+/** Why the deployment gave no answer: each is one finding of the proxy's report, however often it happened. */
+export type NoAnswer = 'unreachable' | 'broke off' | 'timed out'
+
+/** The deployment could not be reached, broke its answer off, or did not answer in time: the caller gets a 502 (a 504 when it timed out). */
 export class UpstreamError extends Error {
   constructor(
     message: string,
-    readonly timedOut: boolean,
+    readonly kind: NoAnswer,
   ) {
     super(message)
+  }
+
+  get status(): 502 | 504 {
+    return this.kind === 'timed out' ? 504 : 502
   }
 }
 
@@ -58,7 +66,10 @@ export class Upstream {
   private readonly agent: http.Agent
   private readonly basePath: string
 
-  constructor(to: string) {
+  constructor(
+    to: string,
+    private readonly timeoutMs = UPSTREAM_TIMEOUT_MS,
+  ) {
     this.url = new URL(to)
     this.basePath = this.url.pathname.replace(/\/+$/, '')
     this.agent = this.url.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })
@@ -72,16 +83,16 @@ export class Upstream {
     const client = this.url.protocol === 'https:' ? https : http
     return new Promise((resolve, reject) => {
       const outgoing = client.request(
-        { protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, method: request.method, path: `${this.basePath}${request.pathAndQuery}`, headers, agent: this.agent, timeout: UPSTREAM_TIMEOUT_MS },
+        { protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, method: request.method, path: `${this.basePath}${request.pathAndQuery}`, headers, agent: this.agent, timeout: this.timeoutMs },
         (incoming) => {
           const chunks: Buffer[] = []
           incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
           incoming.on('end', () => resolve({ status: incoming.statusCode ?? 502, rawHeaders: endToEnd(incoming.rawHeaders), body: Buffer.concat(chunks) }))
-          incoming.on('error', (error) => reject(new UpstreamError(`the answer of ${this.url.origin} broke off: ${error.message}`, false)))
+          incoming.on('error', (error: Error & { code?: string }) => reject(new UpstreamError(`the answer of ${this.url.origin} broke off: ${networkErrorWords(error.code, error.message)}`, 'broke off')))
         },
       )
-      outgoing.on('timeout', () => outgoing.destroy(new UpstreamError(`${this.url.origin} did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`, true)))
-      outgoing.on('error', (error: Error & { code?: string }) => reject(error instanceof UpstreamError ? error : new UpstreamError(`${this.url.origin} could not be reached: ${error.code ?? error.message}`, false)))
+      outgoing.on('timeout', () => outgoing.destroy(new UpstreamError(`${this.url.origin} did not answer within ${this.timeoutMs / 1000} s`, 'timed out')))
+      outgoing.on('error', (error: Error & { code?: string }) => reject(error instanceof UpstreamError ? error : new UpstreamError(`${this.url.origin} could not be reached: ${networkErrorWords(error.code, error.message)}`, 'unreachable')))
       outgoing.end(request.body)
     })
   }

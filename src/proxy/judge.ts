@@ -22,7 +22,10 @@ export interface Judged {
   /** The operation's path template; undefined for a request that reaches no operation of the API. */
   template?: string
   operationId?: string
-  findings: Array<{ rule: ProxyRule; failure: Failure }>
+  /** The rules that judged the exchange, with or without a finding. */
+  judgedBy: ProxyRule[]
+  /** `promise` names the broken promise: the exchanges that show the same one are one finding. */
+  findings: Array<{ rule: ProxyRule; failure: Failure; promise?: string }>
 }
 
 const parsed = (text: string | undefined): { value?: unknown; error?: string } => {
@@ -45,7 +48,7 @@ export class ExchangeJudge {
   judge(seen: SeenExchange): Judged {
     const match = apiRoutes.match(seen.method, seen.path)
     // HEAD reaches a GET's route, but no document describes it: passed on, not judged.
-    if (match.kind !== 'found' || match.operation.method !== seen.method) return { findings: [] }
+    if (match.kind !== 'found' || match.operation.method !== seen.method) return { judgedBy: [], findings: [] }
     const { operation } = match
     const template = operation.path
     const request = parsed(seen.requestText)
@@ -65,10 +68,12 @@ export class ExchangeJudge {
     if (wrongCode) findings.push({ rule: 'answer-shape', failure: failure(wrongCode, ['specification']) })
     if (seen.method !== 'GET' && seen.status < 400) this.walks.forget()
     const shape = operation.success.shape
+    const judgedBy: ProxyRule[] = ['answer-shape']
     if (seen.status === 200 && shape !== 'empty' && 'list' in shape && response.value !== undefined) {
+      judgedBy.push('pagination-walk')
       const promised: DocumentName[] = documents('published', 'GET', template, 200) ? ['specification', 'published OpenAPI'] : ['specification']
-      for (const problem of this.walks.page(seen.path, seen.query, response.value)) findings.push({ rule: 'pagination-walk', failure: failure(problem, promised) })
+      for (const problem of this.walks.page(seen.path, seen.query, response.value)) findings.push({ rule: 'pagination-walk', failure: failure(problem.message, promised), promise: problem.promise })
     }
-    return { template, operationId: operation.operationId, findings }
+    return { template, operationId: operation.operationId, judgedBy, findings }
   }
 }

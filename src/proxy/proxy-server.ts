@@ -16,7 +16,7 @@ import { ExchangeJudge } from './judge.js'
 import { KeyMask } from './mask.js'
 import { proxyControlRoutes, type ProxyState } from './proxy-control.js'
 import type { Recorder } from './record.js'
-import type { Shadow } from './shadow.js'
+import type { InFlight, Shadow } from './shadow.js'
 
 export interface ProxyOptions {
   /** The deployment's base URL. */
@@ -41,6 +41,8 @@ export interface ProxyOptions {
   record?: Recorder
   /** Answers every request again and compares (--shadow). */
   shadow?: Shadow
+  /** How long the deployment may take to answer before the caller gets a 504 (60 s by default). */
+  upstreamTimeoutMs?: number
 }
 
 export interface RunningProxy extends ProxyState {
@@ -55,6 +57,13 @@ function sentKey(headers: http.IncomingHttpHeaders): string | undefined {
   return /^Bearer\s+(\S+)/i.exec(headers.authorization ?? '')?.[1]
 }
 
+/** A request as the shadow sees it leave. */
+function leaving(req: http.IncomingMessage, body: Buffer): Omit<InFlight, 'before'> {
+  const url = req.url ?? '/'
+  const at = url.indexOf('?')
+  return { method: req.method ?? 'GET', path: at < 0 ? url : url.slice(0, at), query: at < 0 ? '' : url.slice(at + 1), requestText: body.length ? body.toString('utf8') : undefined, key: sentKey(req.headers) }
+}
+
 const headerOf = (rawHeaders: readonly string[], wanted: string): string | undefined => {
   for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === wanted) return rawHeaders[i + 1]
   return undefined
@@ -66,13 +75,13 @@ const headerOf = (rawHeaders: readonly string[], wanted: string): string | undef
  * plane, never forwarded.
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const upstream = new Upstream(options.to)
+  const upstream = new Upstream(options.to, options.upstreamTimeoutMs)
   const mask = options.mask ?? new KeyMask()
   const judge = new ExchangeJudge()
   const state: ProxyState = { journal: new ExchangeJournal(options.journalSize), findings: new Findings(), mask, recorder: options.record, shadow: options.shadow }
   const control = new ControlPlane(proxyControlRoutes)
 
-  const observe = (req: http.IncomingMessage, body: Buffer, answer: UpstreamAnswer, started: number): void => {
+  const observe = (req: http.IncomingMessage, body: Buffer, answer: UpstreamAnswer, started: number, flight: InFlight | undefined): void => {
     const url = req.url ?? '/'
     const at = url.indexOf('?')
     const path = at < 0 ? url : url.slice(0, at)
@@ -85,8 +94,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const contentType = headerOf(answer.rawHeaders, 'content-type')
     const seen = { method: req.method ?? 'GET', path, query, requestText, status: answer.status, contentType, responseText }
     const judged = judge.judge(seen)
-    const shown = [...judged.findings, ...(state.shadow?.compare(seen, key) ?? [])]
-    for (const { rule, failure } of shown) state.findings.add(rule, mask.value(failure), judged.template)
+    const shadowed = state.shadow?.compare(seen, key, { sentAt: started, receivedAt: performance.now() }, flight)
+    for (const rule of [...judged.judgedBy, ...(shadowed?.judged ? (['same-as-the-mock'] as const) : [])]) state.findings.judgedBy(rule)
+    const shown = [...judged.findings, ...(shadowed?.findings ?? [])]
+    for (const { rule, failure, promise } of shown) state.findings.add(rule, mask.value(failure), judged.template, promise)
     state.recorder?.add({ ...seen, rawHeaders: answer.rawHeaders })
     const entry: JournalEntry = {
       seq: state.journal.nextSeq(),
@@ -111,23 +122,28 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void => {
     const started = performance.now()
+    state.findings.sent()
+    const flight = state.shadow?.begin(leaving(req, body))
     upstream.send({ method: req.method ?? 'GET', pathAndQuery: req.url ?? '/', rawHeaders: req.rawHeaders, body }).then(
       (answer) => {
         res.writeHead(answer.status, answer.rawHeaders)
         res.end(answer.body)
         // Judged once the caller has its answer: judging adds nothing to the caller's wait.
         try {
-          observe(req, body, answer, started)
+          observe(req, body, answer, started, flight)
         } catch (error) {
           // The caller has its answer; an exchange the proxy could not judge must not stop the others.
           options.onUnjudged?.(`${req.method ?? 'GET'} ${mask.text(req.url ?? '/')}: ${error instanceof Error ? error.message : String(error)}`)
         }
       },
       (error: unknown) => {
-        const reason = error instanceof UpstreamError ? error : new UpstreamError(String(error), false)
-        const status = reason.timedOut ? 504 : 502
+        if (flight) state.shadow?.abandon(flight)
+        const reason = error instanceof UpstreamError ? error : new UpstreamError(String(error), 'unreachable')
         // The envelope's codes are the API's; a gateway failure is the server side's.
-        writeResponse(res, new ApiError(status, 'internal_error', `sitemock proxy: ${reason.message}. The request was not retried.`).toResponse())
+        writeResponse(res, new ApiError(reason.status, 'internal_error', `sitemock proxy: ${reason.message}. The request was not retried.`).toResponse())
+        // No answer to judge, and no PASSED for it either: each kind of failure is one finding of the report.
+        const request = { method: req.method ?? 'GET', path: mask.text(req.url ?? '/') }
+        state.findings.unanswered(reason.kind, { message: `no answer from the deployment, the caller got a ${reason.status}: ${reason.message}`, documents: ['specification'], request, response: { status: reason.status } })
       },
     )
   }

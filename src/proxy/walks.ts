@@ -1,5 +1,20 @@
 import { PageWalk, skippedItem } from '../contract/exchange-rules.js'
 
+/** A broken promise of a walk: its words, and the name the exchanges that show the same promise share. */
+export interface WalkProblem {
+  message: string
+  promise: string
+}
+
+/**
+ * The promise a walk that misses an item breaks, however it is seen: a page after a cursor that
+ * skips one (a later walk of a list seen whole shows it), a hasMore false with items left (the
+ * shadow's first page says otherwise), or a walk that ends without an item the shadow's list
+ * held all along. Which of the two a deployment did, the proxy cannot always tell (the order of
+ * ties and of nulls is the deployment's), and the rule is one: walking a list sees every item.
+ */
+export const EVERY_ITEM = 'walk: every item seen, hasMore false only at the end'
+
 /** Walks waiting for their next page, at most: a client that never finishes its walks must not grow the proxy without end. */
 const MAX_OPEN_WALKS = 1000
 
@@ -20,8 +35,8 @@ export class ListWalks {
   private readonly open = new Map<string, OpenWalk>()
   private readonly wholeOrder = new Map<string, readonly string[]>()
 
-  /** The promises of a walk's pages this page breaks (none, or one). */
-  page(path: string, query: string, body: unknown): string[] {
+  /** The promises of a walk's pages this page breaks (none, or one), each with the name of the promise. */
+  page(path: string, query: string, body: unknown): WalkProblem[] {
     const params = new URLSearchParams(query)
     const cursor = params.get('startingAfter') ?? undefined
     const limitText = params.get('limit')
@@ -35,13 +50,13 @@ export class ListWalks {
     if (continued) this.open.delete(walkKey(cursor))
     const label = `the walk of GET ${list.endsWith('?') ? list.slice(0, -1) : list} with limit ${limitText ?? 'default'}`
     const current = continued ?? { walk: new PageWalk(Number.isInteger(limit) ? limit : undefined, label), fromStart: cursor === undefined }
-    const problems: string[] = []
+    const problems: WalkProblem[] = []
     const ids = pageIds(body)
     const known = this.wholeOrder.get(list)
     const skipped = cursor !== undefined && known ? skippedItem(known, cursor, ids) : undefined
-    if (skipped) problems.push(`${skipped}: ${label}`)
+    if (skipped) problems.push({ message: `${skipped}: ${label}`, promise: EVERY_ITEM })
     const broken = current.walk.next(body)
-    if (broken) return [...problems, broken]
+    if (broken) return [...problems, { message: broken, promise: promiseOf(broken) }]
     if ((body as { hasMore?: unknown } | null)?.hasMore === true) {
       if (this.open.size >= MAX_OPEN_WALKS) this.open.delete(this.open.keys().next().value!)
       this.open.set(walkKey(current.walk.cursor), current)
@@ -54,6 +69,14 @@ export class ListWalks {
     this.open.clear()
     this.wholeOrder.clear()
   }
+}
+
+/** The promise a page of a walk broke, from PageWalk's words: the same for every list and page that breaks it. */
+function promiseOf(message: string): string {
+  if (message.startsWith('expected each item once')) return 'walk: each item once'
+  if (message.startsWith('expected at most')) return 'walk: at most limit items a page'
+  if (message.startsWith('expected items on a page with hasMore true')) return 'walk: items while hasMore is true'
+  return 'walk: hasMore true or false'
 }
 
 function pageIds(body: unknown): string[] {

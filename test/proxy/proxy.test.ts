@@ -147,6 +147,8 @@ describe('sitemock proxy in front of a sitemock process', () => {
     const reportText = fs.readFileSync(path.join(dir, 'report.json'), 'utf8')
     const report = JSON.parse(reportText) as ContractReport
     expect(report.checks.map((check) => [check.id, check.status, check.failures.length])).toEqual([
+      // The write the deployment reset: the caller got a 502, and the report says so.
+      ['schema.proxy.upstream', 'failed', 1],
       ['schema.proxy.answers', 'failed', 2],
       ['pagination.proxy.walks', 'failed', 1],
     ])
@@ -184,7 +186,7 @@ describe('sitemock proxy without a deployment to reach', () => {
     try {
       const answer = await send(proxy.url, { method: 'POST', path: '/v2/sites', body: { name: 'x' } }, 'sk_NotSentAnywhereAtAll0000')
       expect(answer.status).toBe(502)
-      expect(answer.json).toEqual({ object: 'error', code: 'internal_error', message: `sitemock proxy: http://127.0.0.1:${port} could not be reached: ECONNREFUSED. The request was not retried.` })
+      expect(answer.json).toEqual({ object: 'error', code: 'internal_error', message: `sitemock proxy: http://127.0.0.1:${port} could not be reached: connection refused. The request was not retried.` })
     } finally {
       await stop(proxy.child)
     }

@@ -152,6 +152,7 @@ export function verdict(given: ContractReport): string {
   if (report.interrupted) return `INTERRUPTED: ${passed} passed, ${failed} failed, ${skipped} skipped before the run was interrupted`
   if (failed > 0) return `FAILED: ${failed} of ${passed + failed} checks break ${doc}${left ? `, and ${leftText}` : ''} (${skipped} skipped)`
   if (left > 0) return `FAILED: ${leftText} (${passed} checks passed, ${skipped} skipped)`
+  if (passed === 0 && report.source === 'proxy') return `NOTHING CHECKED: no answer of the deployment came through the proxy to judge (${skipped} checks skipped); a proxy that saw no traffic never passes`
   if (passed === 0) return `NOTHING CHECKED: all ${skipped} checks were skipped; the summary above says which flags would let them run`
   const differing = differs ? `; ${differs} differ from sitemock's own choices, which the documents leave free` : ''
   return `PASSED: all ${passed} checks hold against ${doc} (${skipped} skipped${differing})`

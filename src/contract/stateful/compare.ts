@@ -34,6 +34,14 @@ export class Correspondence {
     return this.toOracle.get(targetId)
   }
 
+  /** A copy that learns apart: a comparison tried on it teaches this one nothing. */
+  clone(): Correspondence {
+    const copy = new Correspondence()
+    for (const [oracle, target] of this.toTarget) copy.toTarget.set(oracle, target)
+    for (const [target, oracle] of this.toOracle) copy.toOracle.set(target, oracle)
+    return copy
+  }
+
   /** Learns or checks one pair; a message when it contradicts what was learned. */
   match(targetId: string, oracleId: string): string | undefined {
     const known = this.toTarget.get(oracleId)
@@ -82,6 +90,17 @@ export class TimeRelations {
   private current: ExchangeWindow | undefined
 
   constructor(private readonly sitemockClock = true) {}
+
+  /** A copy that learns apart: a comparison tried on it teaches this one nothing. */
+  clone(): TimeRelations {
+    const copy = new TimeRelations(this.sitemockClock)
+    for (const [oracle, target] of this.sameWrite) copy.sameWrite.set(oracle, target)
+    for (const [page, seen] of this.ofPage) copy.ofPage.set(page, [...seen])
+    for (const [oracle, window] of this.firstSeen) copy.firstSeen.set(oracle, window)
+    copy.observation = this.observation
+    copy.current = this.current
+    return copy
+  }
 
   /**
    * A page object is about to be compared. Under the documents, the instants one object shows at
@@ -165,6 +184,13 @@ const FREE_DEFAULTS: Readonly<Record<string, ReadonlySet<string>>> = {
  */
 export class FreeDefaults {
   private readonly seen = new Map<string, { oracle: string; target: string }>()
+
+  /** A copy that learns apart: a comparison tried on it teaches this one nothing. */
+  clone(): FreeDefaults {
+    const copy = new FreeDefaults()
+    for (const [key, pair] of this.seen) copy.seen.set(key, pair)
+    return copy
+  }
 
   /** Whether this field of this kind of resource is one whose first value is free. */
   static covers(object: unknown, field: string): boolean {
@@ -263,6 +289,9 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
   }
   return target === oracle ? undefined : { aspect: `field ${where}`, message: `${where} is ${brief(target, 200)}, expected ${brief(oracle, 200)}` }
 }
+
+/** How a list item is named in messages and paired when its id is not known yet: pathname, locale code, name, else id. */
+export const nameOf = (item: Json): string => String(item.pathname ?? item.locale ?? item.name ?? item.id)
 
 /** A list page: its items and whether more follow. */
 export interface ListPage {

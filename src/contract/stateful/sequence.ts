@@ -3,7 +3,7 @@ import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE
 import type { ContractRequest, Exchange } from '../http-client.js'
 import { holdsServiceRules, type CreatedResource, type Profile } from '../types.js'
 import type { Command } from './commands.js'
-import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, TimeRelations, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
+import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, nameOf, TimeRelations, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
 import { detailFields } from '../exchange-rules.js'
 import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenRules } from './freedom.js'
 import { ORACLE_APP_KEY, Oracle, type Answer } from './oracle.js'
@@ -57,7 +57,6 @@ const RESOURCES = new Set(['site', 'locale', 'page', 'route'])
 const DEFAULT_PAGE_SIZE = 20
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 const asPage = (body: unknown): ListPage | undefined => (isObject(body) && Array.isArray(body.data) ? { data: body.data as Json[], hasMore: body.hasMore } : undefined)
-const nameOf = (item: Json): string => String(item.pathname ?? item.locale ?? item.name ?? item.id)
 
 /**
  * Runs one sequence in lockstep: each request goes to the target, then to the oracle, and the
