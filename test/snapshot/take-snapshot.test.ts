@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { InterruptedError } from '../../src/contract/http-client.js'
 import { createMock, type Mock } from '../../src/mock.js'
@@ -90,6 +92,22 @@ describe('takeSnapshot', () => {
     await expect(takeSnapshot({ ...options, onNotice: (n) => notices.push(n) })).rejects.toThrow(/^GET \/v2\/routes\?\S+ answered 503: unavailable: Down for a moment\.$/)
     expect(notices).toHaveLength(2)
     expect(notices[0]).toMatch(/^503 on GET \/v2\/routes\?\S+: trying again in 0\.5 s$/)
+  })
+
+  it('says in words why a connection failed, not in undici codes', async () => {
+    // A deployment that closes the connection on every request, before answering.
+    const closing = http.createServer((request) => request.socket.destroy())
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve))
+    const baseUrl = `http://127.0.0.1:${(closing.address() as AddressInfo).port}`
+    try {
+      const failure = await takeSnapshot({ baseUrl, apiKey: 'sk_NotAKeyOfAnyWorkspace00000', workspaceId: '00000000-0000-4000-8000-000000000000' }).catch((error: unknown) => error as Error)
+      expect(failure).toBeInstanceOf(Error)
+      expect((failure as Error).message).toMatch(/^GET \/v2\/sites\?.*: the connection was closed before the answer was complete$/)
+      expect((failure as Error).message).not.toMatch(/UND_ERR|fetch failed/)
+    } finally {
+      closing.closeAllConnections()
+      closing.close()
+    }
   })
 
   it('stops at once when its signal is aborted, and never sends anything but GET', async () => {
