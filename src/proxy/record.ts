@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import type { OverrideDocument, OverrideRequest } from '../contracts/types.js'
 import type { KeyMask } from './mask.js'
@@ -19,6 +20,10 @@ export interface RecordedExchange {
   responseText: string
 }
 
+/** Body fields that hold a key: the Site key a site's answer carries is its publicApiKey. */
+const KEY_FIELDS = new Set(['publicApiKey', 'siteApiKey'])
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object'
+
 /** How many JSON fields a value constrains a request body to. */
 function fieldCount(value: unknown): number {
   if (value === null || typeof value !== 'object') return 1
@@ -37,7 +42,36 @@ export class Recorder {
   /** Exchanges an override cannot give again: an answer that is not JSON, a path or query value past 2,048 characters. */
   skipped = 0
 
+  /** Each real key's stand-in: a UUID of its own, the same wherever the key appears in the recording. */
+  private readonly standIns = new Map<string, string>()
+
   constructor(private readonly mask: KeyMask) {}
+
+  /**
+   * The value as the recording writes it: keys masked as everywhere, except that a key field
+   * holds a stand-in UUID instead of a hint, so that what plays back keeps the documented shape
+   * (a publicApiKey is a UUID) and one site keeps one key across answers. The real key is never written.
+   */
+  private written(value: unknown): unknown {
+    const masked = this.mask.value(value)
+    const restore = (real: unknown, out: unknown): void => {
+      if (Array.isArray(real) && Array.isArray(out)) real.forEach((item, index) => restore(item, out[index]))
+      else if (isObject(real) && isObject(out) && !Array.isArray(out)) {
+        for (const [name, inner] of Object.entries(real)) {
+          if (KEY_FIELDS.has(name) && typeof inner === 'string') out[name] = this.standInOf(inner)
+          else restore(inner, out[name])
+        }
+      }
+    }
+    restore(value, masked)
+    return masked
+  }
+
+  private standInOf(key: string): string {
+    let standIn = this.standIns.get(key)
+    if (standIn === undefined) this.standIns.set(key, (standIn = randomUUID()))
+    return standIn
+  }
 
   add(exchange: RecordedExchange): void {
     let body: unknown
@@ -64,7 +98,7 @@ export class Recorder {
       method: exchange.method,
       path: this.mask.text(exchange.path),
       ...(Object.keys(query).length ? { query } : {}),
-      ...(requestBody === undefined ? {} : { body: this.mask.value(requestBody) }),
+      ...(requestBody === undefined ? {} : { body: this.written(requestBody) }),
     }
     const headers: Record<string, string> = {}
     for (let i = 0; i < exchange.rawHeaders.length; i += 2) {
@@ -75,7 +109,7 @@ export class Recorder {
     const priority = Math.min(MAX_PRIORITY, Object.keys(query).length + (requestBody === undefined ? 0 : fieldCount(requestBody)))
     const override: OverrideRequest = {
       match,
-      response: { status: exchange.status, headers, ...(body === undefined || exchange.status === 204 ? {} : { body: this.mask.value(body) }) },
+      response: { status: exchange.status, headers, ...(body === undefined || exchange.status === 204 ? {} : { body: this.written(body) }) },
       priority,
     }
     const key = JSON.stringify(match)

@@ -160,6 +160,8 @@ describe('sitemock proxy in front of a sitemock process', () => {
     expect(proxy.output()).toContain(`app key …${appKey.slice(-4)}`)
     expect((JSON.parse(recordedText) as OverrideDocument).overrides).toHaveLength(history.length)
 
+    const KEY_FIELD = /"publicApiKey":"([^"]*)"/g
+    const standIns = new Map<string, string>()
     const playback = start(['serve', '--port', '0', '--log', 'off', '--scenario', 'empty', '--overrides', recordedFile])
     const banner = await waitFor(playback, /All credentials/)
     expect(banner).toContain(`Overrides: ${history.length} from ${recordedFile}`)
@@ -167,12 +169,24 @@ describe('sitemock proxy in front of a sitemock process', () => {
     try {
       for (const { call, answer } of history) {
         const replayed = await send(url, call, appKey)
-        expect({ status: replayed.status, text: replayed.text, contentType: replayed.contentType }, `${call.method} ${call.path}`).toEqual({
+        // A site's publicApiKey plays back as a stand-in UUID, one per real key; everything else as recorded, keys masked.
+        const real = [...answer.text.matchAll(KEY_FIELD)].map((found) => found[1]!)
+        const played = [...replayed.text.matchAll(KEY_FIELD)].map((found) => found[1]!)
+        expect(played).toHaveLength(real.length)
+        real.forEach((key, index) => {
+          expect(played[index]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+          expect(played[index]).not.toBe(key)
+          expect(standIns.get(key) ?? played[index]).toBe(played[index])
+          standIns.set(key, played[index]!)
+        })
+        const withoutKeys = (text: string): string => text.replace(KEY_FIELD, '"publicApiKey":"…"')
+        expect({ status: replayed.status, text: withoutKeys(replayed.text), contentType: replayed.contentType }, `${call.method} ${call.path}`).toEqual({
           status: answer.status,
-          text: redactKeys(answer.text),
+          text: withoutKeys(redactKeys(answer.text)),
           contentType: answer.contentType,
         })
       }
+      expect(standIns.size).toBeGreaterThan(0)
     } finally {
       await stop(playback)
     }
