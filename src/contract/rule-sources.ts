@@ -65,7 +65,13 @@ export const RULE_SOURCES: Readonly<Record<RuleId, readonly Source[]>> = {
     openapi(component('V6PagesGetParametersSortDirection'), { enum: ['asc', 'desc'] }),
   ],
   'path-versions': [spec('versioning.paths', { v2: ['sites', 'locales', 'routes'], v6: ['pages'] })],
-  'same-as-the-mock': [sitemock('api-behaviour', 'the model of the service the stateful group compares with; each input class has its own source')],
+  // The model compares what the documents fix; what each class of input it sends rests on is in class-sources.ts.
+  'same-as-the-mock': [
+    spec('errors.statuses', { 400: { code: 'bad_request' }, 404: { code: 'not_found' }, 409: { code: 'conflict' } }),
+    spec('authentication.keys', { missingOrInvalid: { status: 401 }, withoutPermission: { status: 403 } }),
+    spec('endpoints.pagination', { cursor: 'the id of the last item of data' }),
+    spec('resources.page', { createdAt: { means: 'creation time' }, updatedAt: { means: 'last update time' } }),
+  ],
 }
 
 /** Checks whose source is narrower than their rule's. */

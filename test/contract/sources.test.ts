@@ -136,6 +136,8 @@ describe('the sources of the rules and validation cases', () => {
     expect(documentsOf(sourcesOfCheck('validation.post.v2-sites.name.out-of-range'))).toEqual(['sitemock behaviour'])
     expect(documentsOf(sourcesOfCheck('validation.post.v2-locales.siteId.missing'))).toEqual(['published OpenAPI'])
     expect(documentsOf(sourcesOfCheck('validation.post.v2-sites.hostOrigin.invalid-value'))).toEqual(['specification', 'published OpenAPI'])
+    // The stateful group compares what the documents fix: its divergences are failures, not differences.
+    expect(documentsOf(sourcesOfCheck('stateful.model'))).toEqual(['specification'])
     // The published OpenAPI takes defaultLocale in a site update; the specification refuses it, and wins.
     expect(documentsOf(sourcesOfCheck('validation.patch.v2-sites-siteId.defaultLocale.not-accepted'))).toEqual(['specification'])
   })
