@@ -75,7 +75,9 @@ export function requireWorkspace(scope: Scope, workspaceId: string): void {
  * App key sees its workspace's sites, so an unknown id is 404 and another workspace's 403.
  */
 export function requireSite(scope: Scope, store: Store, siteId: string): SiteRecord {
-  if (scope.kind === 'site' && scope.siteId !== siteId) throw forbidden('This Site API key only grants access to its own site.')
+  if (scope.kind === 'site' && scope.siteId !== siteId && !(scope.existenceFirst && !store.sites.has(siteId))) {
+    throw forbidden('This Site API key only grants access to its own site.')
+  }
   const site = store.sites.get(siteId)
   if (!site) throw notFound('site', `id ${siteId}`)
   if (site.workspaceId !== scope.workspaceId) throw forbidden('This API key does not have access to this site.')

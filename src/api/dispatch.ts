@@ -6,6 +6,7 @@ import { parseBody, parseQuery } from './parse-request.js'
 import { RateLimiter, THROTTLED_BODY, type RateLimitState } from './rate-limit.js'
 import type { RouteMatch, RouteTable } from './route-table.js'
 import type { ApiRequest, ApiResponse, RegisteredOperation } from './types.js'
+import { answerAsChosen } from './chosen-answers.js'
 import { compileValidator, type Validator } from './validate.js'
 
 export interface DispatcherOptions {
@@ -65,24 +66,36 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return { status: 429, headers: { ...options.rateLimiter.headers(rate, true), 'retry-after': String(rate.reset) }, body: THROTTLED_BODY }
       }
       if (scope instanceof ApiError) throw scope
+      const caller = choices?.accessOrder === 'existence-first' && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
       if (operation.appKeyOnly && scope.kind !== 'app') {
         throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
       }
 
       if (match.badEncoding !== undefined) throw invalidField(match.badEncoding, 'is not validly percent-encoded')
       const validators = compiled.get(operation)!
-      const validParams = validators.params(params, choices)
+      const validParams = choices?.malformedPathId === '404' ? notFoundWhenMalformed(() => validators.params(params, choices), request.path) : validators.params(params, choices)
       const validQuery = validators.query(parseQuery(request.query), choices)
       const rawBody = parseBody(request, validators.body !== undefined)
-      const access = { params: validParams, query: validQuery, rawBody, scope, store, choices }
+      const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = operation.authorize?.(access)
       const body = validators.body ? validators.body(rawBody, choices) : undefined
       // Spelled out, not spread: adding a field to a spread copy costs a microsecond per request.
-      const result = operation.run({ params: validParams, query: validQuery, rawBody, scope, store, choices, body, target })
+      const ran = operation.run({ params: validParams, query: validQuery, rawBody, scope: caller, store, choices, body, target })
+      const result = choices === undefined ? ran : answerAsChosen(operation, ran, choices)
       return { status: result.status, headers: options.rateLimiter.headers(rate, result.body !== undefined || result.payload !== undefined), body: result.body, payload: result.payload, payloadParts: result.payloadParts }
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, request)
       return apiError.toResponse(rate === undefined ? {} : options.rateLimiter.headers(rate))
     }
+  }
+}
+
+/** A malformed id or pathname in the path as a 404, for a deployment that answers so (choice malformedPathId). */
+function notFoundWhenMalformed<T>(validate: () => T, path: string): T {
+  try {
+    return validate()
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) throw new ApiError(404, 'not_found', `Nothing is found at ${path}.`)
+    throw error
   }
 }

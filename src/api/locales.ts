@@ -2,7 +2,7 @@ import type { CreateLocaleBody, ListLocalesQuery, LocalePathParams, OptionalSite
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { requireBodySite, requireSite } from './auth.js'
-import { ApiError, conflict } from './errors.js'
+import { ApiError, conflict, notFound } from './errors.js'
 import { findLocale } from './locale-target.js'
 import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
@@ -141,6 +141,7 @@ export const localeOperations = [
     authorize: deletedOrActiveLocaleOf,
     run(context) {
       const { store, target: locale } = context
+      if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '404') throw notFound('deleted locale', `${locale.locale} in site ${locale.siteId}`)
       if (locale.deletedAt === null) throw conflict(`The locale ${locale.locale} is not deleted, so there is nothing to restore.`)
       if (store.locales.byCode(locale.siteId, locale.locale)) throw conflict(`The site has the locale ${locale.locale} again, so the deleted one cannot be restored.`)
       store.locales.restore(locale)

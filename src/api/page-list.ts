@@ -1,5 +1,9 @@
+import type { Choices } from '../contracts/choices.js'
 import type { ListPagesQuery, Page } from '../contracts/types.js'
-import { contentOf } from '../store/page-order.js'
+import type { PageView } from '../store/page-indexes.js'
+import { contentOf, pageComparator, SITEMOCK_PAGE_ORDER, type PageOrder } from '../store/page-order.js'
+import { SortedIndex } from '../store/sorted-index.js'
+import type { PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { localeToCollapse, localizationIn } from './page-target.js'
 import { paginate, type ListBody } from './paginate.js'
@@ -12,10 +16,11 @@ import type { OperationResult } from './types.js'
  * depend on how many pages the site holds or how few match. Sorting and the prefix apply to
  * the page's own pathname; a locale then shows each page collapsed into its localization.
  */
-export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>): OperationResult {
+export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>, choices?: Required<Choices>): OperationResult {
   const site = store.sites.get(siteId)!
-  const locale = localeToCollapse(store, site, query.locale)
-  const { view, index, matches } = store.pages.view(siteId, {
+  const locale = localeToCollapse(store, site, query.locale, choices?.pageUnknownLocale)
+  if (locale === null) return { status: 200, body: { object: 'list', data: [], hasMore: false } }
+  const { view, index: sitemockIndex, matches } = store.pages.view(siteId, {
     version: query.versionRef === 'ref:live' ? 'live' : 'draft',
     sortBy: query.sortBy ?? 'path',
     direction: query.sortDirection ?? 'asc',
@@ -23,6 +28,7 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
     includeOffline: query.includeOffline === 'true',
     locale,
   })
+  const index = choices === undefined ? sitemockIndex : inChosenOrder(store, siteId, sitemockIndex, view, choices)
   // `matches` admits only a cursor that is in this very list.
   const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, { include: matches })
   const contents = items.map((page) => contentOf(page, view.version)!)
@@ -42,4 +48,22 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
   }
   parts.push(hasMore ? '],"hasMore":true}' : '],"hasMore":false}')
   return { status: 200, payload: parts.join(''), payloadParts: parts }
+}
+
+/**
+ * The view's pages in a deployment's order (choices nullsSort, sortCollation, sortTies), sorted
+ * afresh for the request: the store keeps its views in sitemock's order only.
+ */
+function inChosenOrder(store: Store, siteId: string, index: SortedIndex<PageRecord>, view: PageView, choices: Required<Choices>): SortedIndex<PageRecord> {
+  const order: PageOrder = { nulls: choices.nullsSort, collation: choices.sortCollation, ties: choices.sortTies }
+  if (order.nulls === SITEMOCK_PAGE_ORDER.nulls && order.collation === SITEMOCK_PAGE_ORDER.collation && order.ties === SITEMOCK_PAGE_ORDER.ties) return index
+  if (order.ties === 'creation') {
+    const ranks = new Map<PageRecord, number>()
+    for (const page of store.pages.inOrderAdded(siteId)) ranks.set(page, ranks.size)
+    order.creationRank = (page) => ranks.get(page) ?? 0
+  }
+  const compare = pageComparator(view.version, view.sortBy, view.direction, order)
+  const chosen = new SortedIndex(compare)
+  for (const page of index.values().sort(compare)) chosen.insert(page)
+  return chosen
 }

@@ -1,9 +1,10 @@
+import type { Choices } from '../contracts/choices.js'
 import type { PageLocalization } from '../contracts/types.js'
 import type { PageVersion } from '../store/page-order.js'
 import type { LocaleRecord, PageRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { isUuid } from './uuid.js'
-import { invalidField } from './errors.js'
+import { invalidField, notFound } from './errors.js'
 import { findInSite, type TargetKind } from './site-target.js'
 import type { Scope } from './types.js'
 
@@ -24,15 +25,20 @@ const DRAFT_PAGE: TargetKind<PageRecord> = {
 }
 const LIVE_PAGE: TargetKind<PageRecord> = { ...DRAFT_PAGE, byName: (store, site, pathname) => store.pages.byLivePathname(site, pathname) }
 
+/** What a locale the site lacks gives (choice pageUnknownLocale): a 400, a 404, or (lists) no page, as null. */
+export type UnknownLocale = Required<Choices>['pageUnknownLocale']
+
 /**
  * The locale a `locale` parameter names (a code or a locale id) among the site's active
  * locales; undefined for the site's default locale, which needs no collapsing.
  */
-export function localeToCollapse(store: Store, site: SiteRecord, value: string | undefined): LocaleRecord | undefined {
+export function localeToCollapse(store: Store, site: SiteRecord, value: string | undefined, unknown: UnknownLocale = '400'): LocaleRecord | undefined | null {
   // An empty locale= reaches here only under choices that read it as the default locale.
   if (value === undefined || value === '') return undefined
   const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, value)
   if (!locale || locale.siteId !== site.id || locale.deletedAt !== null) {
+    if (unknown === 'empty-list') return null
+    if (unknown === '404') throw notFound('locale', `${value} in site ${site.id}`)
     const codes = store.locales.ofSite(site.id).values().map((l) => l.locale)
     throw invalidField('locale', `is not a locale of this site; accepted: ${codes.join(', ')} or one of their ids`)
   }

@@ -48,7 +48,7 @@ export const pageOperations = [
     success: { status: 201, shape: { resource: 'page.json' } },
     errors: [400, 401, 403, 404, 409],
     authorize: requireBodySite,
-    run({ body, store }) {
+    run({ body, store, choices }) {
       if (store.pathnames.owner(body.siteId, body.pathname)) throw conflict(PATHNAME_TAKEN)
       const at = store.timestamp()
       const page: PageRecord = {
@@ -59,6 +59,9 @@ export const pageOperations = [
         live: null,
         draft: blankContent(body.name, body.pathname, at),
       }
+      // A deployment's first values, when they are not sitemock's (choices newPageTitle, newPageExcludedFromSearchEngines).
+      if (choices?.newPageTitle === 'name') page.draft.title = body.name
+      if (choices?.newPageExcludedFromSearchEngines === 'false') page.draft.excludedFromSearchEngines = false
       store.pages.add(page)
       return pageResponse(201, store, page, page.draft, defaultLocaleOf(store, page))
     },
@@ -75,8 +78,8 @@ export const pageOperations = [
     authorize({ query, scope, store }) {
       requireSite(scope, store, query.siteId)
     },
-    run({ query, store }) {
-      return listPages(store, query.siteId, query)
+    run({ query, store, choices }) {
+      return listPages(store, query.siteId, query, choices)
     },
   }),
 
@@ -92,8 +95,8 @@ export const pageOperations = [
     authorize({ params, scope, store }) {
       requireSite(scope, store, params.siteId)
     },
-    run({ params, query, store }) {
-      return listPages(store, params.siteId, query)
+    run({ params, query, store, choices }) {
+      return listPages(store, params.siteId, query, choices)
     },
   }),
 
@@ -114,7 +117,8 @@ export const pageOperations = [
       const site = store.sites.get(page.siteId)!
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
-      const locale = localeToCollapse(store, site, query.locale)
+      // A list may show no page for a locale the site lacks; a read of one page answers 400 or 404.
+      const locale = localeToCollapse(store, site, query.locale, context.choices?.pageUnknownLocale === '404' ? '404' : '400') ?? undefined
       return pageResponse(200, store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))
     },
   }),
@@ -132,6 +136,8 @@ export const pageOperations = [
     authorize: pageOf,
     run(context) {
       const { body, store, target: page } = context
+      // A deployment that leaves a page untouched by an empty PATCH (choice emptyPatchUpdatedAt).
+      if (context.choices?.emptyPatchUpdatedAt === 'unchanged' && Object.keys(body).length === 0) return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
       if (body.pathname !== undefined && !store.pathnames.isFreeFor(page.siteId, body.pathname, { kind: 'page', id: page.id })) {
         throw conflict(PATHNAME_TAKEN)
       }

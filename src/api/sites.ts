@@ -55,8 +55,9 @@ export const siteOperations = [
     authorize({ query, scope }) {
       requireWorkspace(scope, query.workspaceId)
     },
-    run({ query, store }) {
-      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query)
+    run({ query, store, choices }) {
+      const descending = choices?.siteListOrder === 'newest-first'
+      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending })
       return { status: 200, body: { object: 'list', data: items.map(presentSite), hasMore } }
     },
   }),

@@ -52,7 +52,14 @@ export interface ApiResponse {
 /** Who is calling: an App key grants a whole workspace, a Site key one site. */
 export type Scope =
   | { kind: 'app'; key: string; workspaceId: string }
-  | { kind: 'site'; key: string; workspaceId: string; siteId: string }
+  | {
+      kind: 'site'
+      key: string
+      workspaceId: string
+      siteId: string
+      /** The deployment judges existence before a Site key's reach (choice accessOrder): another site that does not exist is a 404. */
+      existenceFirst?: boolean
+    }
 
 export interface OperationResult {
   status: number

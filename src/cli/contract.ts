@@ -13,6 +13,9 @@ import { GROUPS, PROFILES, profileNamed, type ContractOptions, type Group, type 
 import { isUuid } from '../api/uuid.js'
 import { integerFlag, oneOf, parseFlags, reportUsageError, UsageError } from './args.js'
 import { createFolderFor } from './output-folder.js'
+import { ChoicesFileError, readChoicesFile } from './choices-file.js'
+import { probeChoices } from '../contract/choices-probe.js'
+import { choice, type ChoiceId, type Choices, type ChoicesFile } from '../contracts/choices.js'
 
 const HELP = `Usage: sitemock contract [options]
 
@@ -53,6 +56,13 @@ Options (each also read from the environment variable shown):
                         (default 60)
   --seed N              the stateful group's first seed: the seed a     SITEMOCK_SEED
                         divergence is reported with replays it
+  --write-choices FILE  first probe the free choices the target makes where the documents
+                        leave them open (limits, which error wins, sort order, first
+                        values...), write them to FILE, and run holding the target to them;
+                        needs --workspace-id (the probes create one site of the run)
+  --choices FILE        the target's free choices, as --write-choices wrote them: the
+                        oracle follows them (with --profile sitemock, what was learned is
+                        no difference); see docs/choices.md
   --replay FILE         send again, exactly, the sequences of the stateful
                         divergences of a report saved with --reporter json
                         (for a divergence its seed cannot bring back)
@@ -86,6 +96,8 @@ const FLAGS = {
   'stateful-time': { type: 'string' },
   seed: { type: 'string' },
   replay: { type: 'string' },
+  'write-choices': { type: 'string' },
+  choices: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -109,6 +121,10 @@ interface Config {
   concurrency: number
   maxRps?: number
   stateful: StatefulBudget
+  /** --write-choices FILE: probe the target's free choices first and write them there. */
+  writeChoices?: string
+  /** --choices FILE: the target's free choices, which the oracle follows. */
+  choices?: Choices
 }
 
 function parseConfig(args: string[]): Config | 'help' {
@@ -134,6 +150,20 @@ function parseConfig(args: string[]): Config | 'help' {
     concurrency: integerFlag('concurrency', value('concurrency'), 1, 64) ?? 1,
     maxRps: integerFlag('max-rps', value('max-rps'), 0, 100_000),
     stateful: { ...statefulBudget(value), ...(flags.replay === undefined ? {} : { replay: recordedSequences(flags.replay) }) },
+    ...choicesFlags(flags['write-choices'], flags.choices, flags['read-only'] ?? booleanEnv('read-only')),
+  }
+}
+
+function choicesFlags(write: string | undefined, read: string | undefined, readOnly: boolean): Pick<Config, 'writeChoices' | 'choices'> {
+  if (write !== undefined && read !== undefined) throw new UsageError('--write-choices and --choices cannot be used together: the run follows the choices it records')
+  if (write !== undefined && readOnly) throw new UsageError('--write-choices needs to create a site to probe; it cannot be used with --read-only')
+  if (write !== undefined) createFolderFor('--write-choices', write)
+  if (read === undefined) return { writeChoices: write }
+  try {
+    return { choices: readChoicesFile('--choices', read).choices }
+  } catch (error) {
+    if (error instanceof ChoicesFileError) throw new UsageError(error.message, false)
+    throw error
   }
 }
 
@@ -171,7 +201,7 @@ function statefulBudget(value: (flag: keyof typeof FLAGS) => string | undefined)
 
 /** The target and its keys: the given URL, or the mock started here; flags win over discovered keys. */
 async function resolveTarget(config: Config): Promise<Target & { apiKey: string }> {
-  const target: Target = config.baseUrl === undefined ? await startLocalMock() : { baseUrl: config.baseUrl, close: async () => {} }
+  const target: Target = config.baseUrl === undefined ? await startLocalMock(config.choices) : { baseUrl: config.baseUrl, close: async () => {} }
   const discovered = config.baseUrl !== undefined && config.keys.apiKey === undefined ? await keysOf(config.baseUrl) : undefined
   const keys = { ...target, ...discovered, ...Object.fromEntries(Object.entries(config.keys).filter(([, v]) => v !== undefined)) }
   if (keys.apiKey === undefined) {
@@ -195,6 +225,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     if (config.output !== undefined) createFolderFor('--output', config.output)
     target = await resolveTarget(config)
     if (config.baseUrl === undefined) process.stderr.write(`sitemock contract: no --base-url: running against the mock started at ${target.baseUrl}\n`)
+    if (config.writeChoices !== undefined && target.workspaceId === undefined) throw new UsageError('--write-choices needs --workspace-id: the probes create a site of the run there')
     roundTripMs = (await preflight(target.baseUrl, target.apiKey, target.workspaceId)).roundTripMs
   } catch (error) {
     await target?.close()
@@ -233,8 +264,15 @@ export async function runContractCommand(args: string[]): Promise<number> {
     signal: interrupt.signal,
     runId,
     stateful: config.stateful,
+    choices: config.choices,
   }
   try {
+    if (config.writeChoices !== undefined) {
+      const recorded = await recordChoices(config.writeChoices, options)
+      if (recorded === undefined) return 2
+      // The run that follows holds the target to what was just recorded.
+      options.choices = recorded
+    }
     // A 5xx is a server error breaking both documents in the report, the verdict and the exit code alike.
     const report = settledReport(await runContract(options, progress))
     progress.finish()
@@ -248,4 +286,28 @@ export async function runContractCommand(args: string[]): Promise<number> {
     process.off('SIGTERM', onSignal)
     await target.close()
   }
+}
+
+/**
+ * --write-choices: the probes of the target's free choices, written as a choices file; one line
+ * on stderr says how many were recorded, which differ from sitemock's, and which could not be.
+ */
+async function recordChoices(file: string, options: ContractOptions): Promise<Choices | undefined> {
+  let recorded: ChoicesFile
+  try {
+    recorded = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag: `contract-${options.runId!}`, signal: options.signal })
+  } catch (error) {
+    process.stderr.write(`sitemock contract: --write-choices: the probes stopped: ${(error as Error).message}\n`)
+    return undefined
+  }
+  await writeFile(file, `${JSON.stringify(recorded, null, 2)}\n`, { mode: 0o644 })
+  const ids = Object.keys(recorded.choices) as ChoiceId[]
+  const differ = ids.filter((id) => recorded.choices[id] !== choice(id).sitemock)
+  const unrecorded = Object.keys(recorded.unrecorded ?? {})
+  process.stderr.write(
+    `sitemock contract: recorded ${ids.length} free choices of ${options.baseUrl} in ${file}` +
+      `; ${differ.length ? `not sitemock's: ${differ.map((id) => `${id}=${JSON.stringify(recorded.choices[id])}`).join(', ')}` : "all sitemock's"}` +
+      `${unrecorded.length ? `; not recorded: ${unrecorded.join(', ')} (reasons in the file)` : ''}\n`,
+  )
+  return recorded.choices
 }

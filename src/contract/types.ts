@@ -1,3 +1,5 @@
+import type { Choices } from '../contracts/choices.js'
+
 /**
  * What a deployment is held to. documents (the default): what the specification or the published
  * OpenAPI states, each rule by its source (src/contract/sources.ts); published: the published
@@ -53,6 +55,8 @@ export interface ContractOptions {
   runId?: string
   /** How much the stateful group runs; its defaults when left out. */
   stateful?: StatefulBudget
+  /** The target's free choices (--choices FILE): the oracle, a sitemock mock, follows them. */
+  choices?: Choices
 }
 
 /** The stateful group's budget: it stops at whichever comes first. */

@@ -32,6 +32,11 @@ export class PageTable {
     private readonly undo = new UndoLog(),
   ) {}
 
+  /** The site's pages in the order they were added: created, or loaded from a scenario. */
+  inOrderAdded(siteId: string): Iterable<PageRecord> {
+    return this.site(siteId).all
+  }
+
   private site(siteId: string): SitePageIndexes {
     let site = this.sites.get(siteId)
     if (!site) this.sites.set(siteId, (site = new SitePageIndexes()))

@@ -140,6 +140,7 @@ function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt']): Sequen
     phantomId: () => context.phantomId(),
     adopt,
     siteAnchor: () => (anchor ??= lastSite(context)),
+    choices: options.choices,
   }
 }
 

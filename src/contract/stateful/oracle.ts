@@ -1,3 +1,4 @@
+import type { Choices } from '../../contracts/choices.js'
 import { createMock, type Mock } from '../../mock.js'
 import { buildPath } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
@@ -30,8 +31,10 @@ export class Oracle {
   readonly tenantKey: string
   private tick = 0
 
-  constructor(workspaceId: string, targetTenantKey: string | undefined) {
+  constructor(workspaceId: string, targetTenantKey: string | undefined, choices?: Choices) {
     this.mock = createMock({
+      // The target's free choices, when recorded (--choices): the oracle then answers as it does.
+      choices,
       // Its own id stream, so that no id it makes can equal one the target made.
       state: { randomState: ORACLE_RANDOM_STATE, workspaces: [{ id: workspaceId, appApiKey: ORACLE_APP_KEY }, { id: ORACLE_TENANT_WORKSPACE, appApiKey: ORACLE_TENANT_KEY }] },
       now: () => new Date(EPOCH + this.tick * 1000),

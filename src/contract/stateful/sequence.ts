@@ -1,3 +1,4 @@
+import type { Choices } from '../../contracts/choices.js'
 import { documents } from '../judge.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
@@ -29,6 +30,8 @@ export interface SequenceEnv {
   adopt(resource: CreatedResource): void
   /** The last site of the target's list that the run did not make (read once per run). */
   siteAnchor(): Promise<string | undefined>
+  /** The target's free choices, which the oracle follows (--choices). */
+  choices?: Choices
 }
 
 /** One request of a transcript and the two answers. */
@@ -65,7 +68,7 @@ const asPage = (body: unknown): ListPage | undefined => (isObject(body) && Array
  * site it made on the target.
  */
 export async function runSequence(env: SequenceEnv, commands: Command[], recorded?: RecordedCall[], coverage?: Coverage): Promise<SequenceResult> {
-  const oracle = new Oracle(env.workspaceId, env.tenantKey)
+  const oracle = new Oracle(env.workspaceId, env.tenantKey, env.choices)
   const pools = new Pools()
   const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults(), collations: [...COLLATIONS] }) }
   const current = new Map<string, Json>()
