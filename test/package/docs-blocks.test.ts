@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateFixture } from '../../src/index.js'
 import { BLOCKS, fileOf, handling, type Block } from './docs-blocks.js'
-import { REPO, run, scratchProject } from './support.js'
+import { filesUnder, REPO, run, scratchProject } from './support.js'
 
 /**
  * Every code block of README.md and docs/*.md, as a user who installed the package meets it: in
@@ -127,6 +127,18 @@ describe('every code block of README.md and docs/', () => {
   it.each(byHandling('recipe').map((block) => [block.id, block] as const))('%s stands in the project file it shows', (_, block) => {
     if (block.marker.kind !== 'recipe') throw new Error('not a recipe')
     expect(fs.readFileSync(path.join(REPO, block.marker.path), 'utf8'), block.marker.path).toContain(block.code)
+  })
+
+  // A recipe is a project a user can copy: every file of it is in the docs, whole, as the package test runs it.
+  const recipes = byHandling('recipe').flatMap((block) => (block.marker.kind === 'recipe' ? [block.marker] : []))
+  const projects = [...new Set(recipes.map((marker) => /^test\/package\/projects\/[\w-]+/.exec(marker.path)?.[0] ?? marker.path))]
+  it.each(projects)('%s is shown whole: each of its files in a block of its own, to the letter', (project) => {
+    const files = Object.keys(filesUnder(path.join(REPO, project))).filter((file) => file !== 'README.md')
+    const missing = files.filter((file) => {
+      const text = fs.readFileSync(path.join(REPO, project, file), 'utf8')
+      return !byHandling('recipe').some((block) => block.marker.kind === 'recipe' && block.marker.path === `${project}/${file}` && block.code === text)
+    })
+    expect(missing, `files of ${project} not shown whole in README.md or docs/`).toEqual([])
   })
 
   it.each(byHandling('json').map((block) => [block.id, block] as const))('%s is JSON (a fixture validates)', (_, block) => {

@@ -12,8 +12,9 @@ import { launchChromium, serveStatic, type Browser, type StaticServer } from '..
 import { REPO, run, scratchProject, succeed } from './support.js'
 
 /**
- * docs/storybook.md as a user follows it: a Storybook 10 project (React, vite) with
- * msw-storybook-addon, whose stories get their API from sitemock/handlers. The project is built
+ * docs/storybook.md as a user follows it: a Storybook 10 project (React, vite) in CSF Next
+ * (definePreview, preview.meta, meta.story) with msw-storybook-addon's addonMsw(), whose stories
+ * get their API from sitemock/handlers through `msw.use()` in beforeEach. The project is built
  * with `storybook build` and its stories are opened in Chromium, where nothing but the mock in the
  * page can answer them: the static server has no API, and the service's address is unreachable.
  */
@@ -37,7 +38,7 @@ const reference = createMock({ scenario: 'multi-locale' })
 const sites = reference.credentials().sites
 const pathnamesOf = (site: (typeof sites)[number]): string[] =>
   (
-    reference.handle({ method: 'GET', path: '/v6/pages', query: `siteId=${site.id}&limit=100`, headers: { 'x-api-key': site.siteApiKey }, body: undefined })
+    reference.handle({ method: 'GET', path: '/v6/pages', query: `siteId=${site.id}&limit=100`, headers: { 'x-api-key': site.publicApiKey }, body: undefined })
       .body as ListEnvelope
   ).data.map((page) => (page as { pathname: string }).pathname)
 
@@ -127,7 +128,7 @@ describe('the Storybook recipe of docs/storybook.md, built and opened in Chromiu
   it('builds without bundling anything of Node', () => {
     expect(buildOutput).not.toMatch(/externalized for browser compatibility/)
     expect(buildOutput).not.toMatch(/["'`]node:[a-z_/]+["'`]/)
-    expect(Object.keys(storyIds).sort()).toEqual(['Add Page', 'First Site', 'Second Site'])
+    expect(Object.keys(storyIds).sort()).toEqual(['Add Page', 'First Site', 'No Pages', 'Second Site', 'Server Error'])
     expect(fs.existsSync(path.join(out, 'mockServiceWorker.js')), 'public/ is served at /').toBe(true)
   })
 
@@ -166,6 +167,29 @@ describe('the Storybook recipe of docs/storybook.md, built and opened in Chromiu
     await switchTo('Add Page')
     expect((await shown(page)).summary).toBe(`Site ${site.id}: ${pathnames.length + 1} pages`)
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  })
+
+  it("a story's fault shows its error, and the next story, reset, has none", async () => {
+    const site = sites[0]!
+    const pathnames = pathnamesOf(site)
+    await open('Server Error')
+    const alert = page.locator('#storybook-root [role=alert]')
+    await alert.waitFor({ timeout: 10_000 })
+    expect(await alert.innerText()).toBe('The API failed: GET /v6/pages answered 503')
+    // Chromium logs the 503 itself, as it logs any failed load: that line is the story's point.
+    const logged = pageErrors.findIndex((line) => /status of 503/.test(line))
+    if (logged !== -1) pageErrors.splice(logged, 1)
+    await switchTo('First Site')
+    expect(await shown(page)).toEqual({ name: site.name, summary: `Site ${site.id}: ${pathnames.length} pages`, pathnames })
+  })
+
+  it("a story's own msw handler wins over sitemock's, and is gone in the next story", async () => {
+    const site = sites[0]!
+    const pathnames = pathnamesOf(site)
+    await open('No Pages')
+    expect(await shown(page)).toEqual({ name: site.name, summary: `Site ${site.id}: 0 pages`, pathnames: [] })
+    await switchTo('First Site')
+    expect(await shown(page)).toEqual({ name: site.name, summary: `Site ${site.id}: ${pathnames.length} pages`, pathnames })
   })
 
   it('runs without errors in the page', () => {

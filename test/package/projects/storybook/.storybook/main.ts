@@ -1,11 +1,8 @@
-import type { StorybookConfig } from '@storybook/react-vite'
+import { defineMain } from '@storybook/react-vite/node'
 
-const config: StorybookConfig = {
+export default defineMain({
   framework: '@storybook/react-vite',
   stories: ['../src/**/*.stories.@(ts|tsx)'],
-  addons: ['msw-storybook-addon'],
   // public/ holds msw's worker script (npx msw init public/), which the page must serve at /mockServiceWorker.js.
   staticDirs: ['../public'],
-}
-
-export default config
+})

@@ -1,9 +1,8 @@
-import type { Preview } from '@storybook/react-vite'
-import { mswLoader } from 'msw-storybook-addon/csf3'
+import { definePreview } from '@storybook/react-vite'
+import addonMsw from 'msw-storybook-addon'
 
-const preview: Preview = {
-  // Starts msw's worker once, then gives each story the handlers of its parameters.msw.
-  loaders: [mswLoader()],
-}
-
-export default preview
+// addonMsw() starts msw's worker once, hands it to every story's beforeEach as `msw`, and
+// removes the handlers a story gave it once the story is left.
+export default definePreview({
+  addons: [addonMsw()],
+})

@@ -1,32 +1,46 @@
-import type { Meta, StoryObj } from '@storybook/react-vite'
-import { createMockHandlers } from 'sitemock/handlers'
+import { http, HttpResponse } from 'msw'
+import { createMockHandlers, type PageList } from 'sitemock/handlers'
 import { expect } from 'storybook/test'
+import preview from '../.storybook/preview'
 import { SitePages } from './SitePages'
 
 // Two sites of 24 pages each, their ids and keys fixed by the seed.
 const { mock, handlers } = createMockHandlers({ scenario: 'multi-locale' })
 const [firstSite, secondSite] = mock.credentials().sites
 
-const meta = {
+const meta = preview.meta({
   component: SitePages,
-  parameters: { msw: { handlers } },
-  // The mock lives as long as the page: without a reset, a page one story creates would show in the next.
-  beforeEach: () => {
+  // Before each story: the mock back to its start (state, journal, faults, overrides), and its
+  // handlers given to msw, which the addon empties when the story is left.
+  beforeEach: ({ msw }) => {
     mock.reset()
+    msw.use(...handlers)
   },
   args: { site: firstSite },
-} satisfies Meta<typeof SitePages>
+})
 
-export default meta
-type Story = StoryObj<typeof meta>
+export const FirstSite = meta.story({})
 
-export const FirstSite: Story = {}
+export const SecondSite = meta.story({ args: { site: secondSite } })
 
-export const SecondSite: Story = { args: { site: secondSite } }
-
-export const AddPage: Story = {
+export const AddPage = meta.story({
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Add page' }))
     await expect(await canvas.findByText('/launch')).toBeVisible()
   },
-}
+})
+
+// The service failing, for this story only: the next story's mock.reset() removes the fault.
+export const ServerError = meta.story({
+  beforeEach: () => {
+    mock.faults.add({ route: 'listPages', status: 503 })
+  },
+})
+
+// A handler of the story's own, over sitemock's: msw tries the handler added last first.
+export const NoPages = meta.story({
+  beforeEach: ({ msw }) => {
+    const empty: PageList = { object: 'list', data: [], hasMore: false }
+    msw.use(http.get('https://api.makeswift.com/v6/pages', () => HttpResponse.json(empty)))
+  },
+})

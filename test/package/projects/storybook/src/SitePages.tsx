@@ -1,33 +1,23 @@
 import { useEffect, useState } from 'react'
+import type { CreatePageBody, Page, PageList, SiteCredentials } from 'sitemock/handlers'
 
 const API = 'https://api.makeswift.com'
 
-export interface Site {
-  id: string
-  name: string
-  siteApiKey: string
-}
-
-interface Page {
-  id: string
-  pathname: string
-  title: string | null
-}
-
 /** A site's pages, with a button that creates one more. */
-export function SitePages({ site }: { site: Site }) {
+export function SitePages({ site }: { site: SiteCredentials }) {
   const [pages, setPages] = useState<Page[]>()
   const [error, setError] = useState<string>()
-  const headers = { 'x-api-key': site.siteApiKey, 'content-type': 'application/json' }
+  const headers = { 'x-api-key': site.publicApiKey, 'content-type': 'application/json' }
 
   async function load() {
     const response = await fetch(`${API}/v6/pages?siteId=${site.id}&limit=100`, { headers })
     if (!response.ok) throw new Error(`GET /v6/pages answered ${response.status}`)
-    setPages(((await response.json()) as { data: Page[] }).data)
+    setPages(((await response.json()) as PageList).data)
   }
 
   async function addPage() {
-    const body = JSON.stringify({ siteId: site.id, pathname: '/launch', name: 'Launch' })
+    const page: CreatePageBody = { siteId: site.id, pathname: '/launch', name: 'Launch' }
+    const body = JSON.stringify(page)
     const response = await fetch(`${API}/v6/pages`, { method: 'POST', headers, body })
     if (!response.ok) throw new Error(`POST /v6/pages answered ${response.status}`)
     await load()
@@ -39,7 +29,7 @@ export function SitePages({ site }: { site: Site }) {
     load().catch(report)
   }, [site.id])
 
-  if (error !== undefined) return <p role="alert">Could not reach the API: {error}</p>
+  if (error !== undefined) return <p role="alert">The API failed: {error}</p>
   if (pages === undefined) return <p>Loading…</p>
   return (
     <section>
