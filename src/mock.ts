@@ -7,7 +7,7 @@ import { lowerCase } from './api/lower-case.js'
 import { apiRoutes } from './api/operations.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse, MockRequest } from './api/types.js'
-import { ControlPlane } from './control/control-plane.js'
+import { ControlPlane, unframed } from './control/control-plane.js'
 import { redirectToControlPlane } from './control/control-root.js'
 import { CONTROL_PREFIX } from './control/control-types.js'
 import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
@@ -165,7 +165,7 @@ export function createMock(options: MockOptions = {}): Mock {
       const request = normalized(sent)
       const early = preflight(request, options.corsOrigins)
       if (early) return early
-      const response = serveOpenApi(request) ?? redirectToControlPlane(request, options.control) ?? (request.path.startsWith(CONTROL_PREFIX) ? answer(request) : answerApi(request))
+      const response = serveOpenApi(request) ?? redirectToControlPlane(request, options.control) ?? (request.path.startsWith(CONTROL_PREFIX) ? unframed(answer(request)) : answerApi(request))
       const cors = corsHeaders(request, options.corsOrigins)
       if (cors === undefined) return response
       // Copied key by key: a spread merge of two header objects costs microseconds per request.

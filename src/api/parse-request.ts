@@ -52,6 +52,15 @@ function splitPlainQuery(raw: string, query: Record<string, string>): boolean {
 
 const MAX_DEPTH = 32
 
+/** The 400 for a body whose Content-Type is not JSON, or undefined when it is. */
+export function contentTypeRefusal(contentType = ''): ApiError | undefined {
+  if (/^application\/json\s*(;|$)/i.test(contentType)) return undefined
+  return badRequest(
+    [{ field: 'content-type', message: `must be application/json; got ${contentType ? JSON.stringify(contentType) : 'none'}` }],
+    'The request body must be JSON sent with Content-Type: application/json.',
+  )
+}
+
 /**
  * The body as JSON. Operations without a body refuse one; operations with one need
  * Content-Type application/json and a JSON object.
@@ -65,13 +74,8 @@ export function parseBody(request: ApiRequest, expectsBody: boolean): unknown {
     return undefined
   }
   if (!hasBody) throw invalidField('(body)', 'is required; send a JSON object with Content-Type: application/json')
-  const contentType = request.headers['content-type'] ?? ''
-  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-    throw badRequest(
-      [{ field: 'content-type', message: `must be application/json; got ${contentType ? JSON.stringify(contentType) : 'none'}` }],
-      'The request body must be JSON sent with Content-Type: application/json.',
-    )
-  }
+  const refusal = contentTypeRefusal(request.headers['content-type'])
+  if (refusal) throw refusal
   let value: unknown
   try {
     value = JSON.parse(text)

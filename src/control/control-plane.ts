@@ -6,6 +6,20 @@ import { CONTROL_PREFIX, type ControlRoute, type ControlTarget } from './control
 // The API reference's routes still name their type through this module.
 
 /**
+ * Sent with every control-plane answer: no page of another site may show the dashboard (or any
+ * /__mock/ page) in a frame, where a click meant for that page would press Reset or Delete.
+ */
+export const NO_FRAMING: Readonly<Record<string, string>> = { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" }
+
+/** The response with NO_FRAMING's headers added (a page's own CSP keeps its directives, frame-ancestors added). */
+export function unframed(response: ApiResponse): ApiResponse {
+  const headers: Record<string, string> = { ...response.headers, 'x-frame-options': NO_FRAMING['x-frame-options']! }
+  const policy = headers['content-security-policy']
+  headers['content-security-policy'] = policy === undefined ? NO_FRAMING['content-security-policy']! : `${policy}; ${NO_FRAMING['content-security-policy']}`
+  return { ...response, headers }
+}
+
+/**
  * Routes the /__mock/* endpoints: not part of the service's API, so no API key is needed. The
  * plane knows no feature: each feature hands it its routes, and the mock composes them.
  */

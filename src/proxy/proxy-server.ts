@@ -2,7 +2,7 @@ import http from 'node:http'
 import { ApiError } from '../api/errors.js'
 import type { ApiRequest } from '../api/types.js'
 import type { JournalEntry } from '../contracts/types.js'
-import { ControlPlane } from '../control/control-plane.js'
+import { ControlPlane, unframed } from '../control/control-plane.js'
 import { CONTROL_PREFIX } from '../control/control-types.js'
 import { capBody } from '../journal/cap-body.js'
 import { sentKeyHint, sentKeyKind } from '../journal/describe-key.js'
@@ -176,7 +176,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)) {
         const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]))
         const request: ApiRequest = { method: req.method ?? 'GET', path: path.startsWith(CONTROL_PREFIX) ? path : CONTROL_PREFIX, query: at < 0 ? '' : url.slice(at + 1), headers, body: body.length ? body.toString('utf8') : undefined }
-        writeResponse(res, control.handle(request, state))
+        writeResponse(res, unframed(control.handle(request, state)))
         return
       }
       forward(req, res, body)

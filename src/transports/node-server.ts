@@ -5,6 +5,7 @@ import type { ApiResponse } from '../api/types.js'
 import type { Mock } from '../mock.js'
 import { unsavedResponse } from '../persist/changes.js'
 import { decodeBody } from './decode-body.js'
+import { contentTypeRefusal } from '../api/parse-request.js'
 import { hostCheck, hostRefusal, originCheck } from './host-check.js'
 
 export const DEFAULT_MAX_BODY = 1024 * 1024
@@ -124,6 +125,11 @@ export function serveRequest(mock: Mock, req: http.IncomingMessage, res: http.Se
   // stream's data and end events, a good part of a GET's cost.
   if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return answer(NO_BYTES)
   if (Number(length ?? 0) > maxBody) return refuseTooLarge(res, maxBody)
+  // A state import may be 256 MB: one that is not JSON is refused before a byte of it is read.
+  if (maxBody === options.maxStateBody && req.method === 'PUT' && path === STATE_PATH) {
+    const refusal = contentTypeRefusal(req.headers['content-type'])
+    if (refusal) return refuseUnread(res, refusal)
+  }
   const chunks: Buffer[] = []
   let size = 0
   req.on('data', (chunk: Buffer) => {
@@ -176,9 +182,14 @@ export function answerClientErrors(server: http.Server): void {
 }
 
 export function refuseTooLarge(res: http.ServerResponse, maxBody: number): void {
+  refuseUnread(res, payloadTooLarge(maxBody))
+}
+
+/** Answers `error` before the body is read; the connection closes once the client has the answer. */
+function refuseUnread(res: http.ServerResponse, error: ApiError): void {
   if (res.headersSent) return
   lingerAfterAnswer(res.req.socket)
-  writeResponse(res, payloadTooLarge(maxBody).toResponse({ connection: 'close' }))
+  writeResponse(res, error.toResponse({ connection: 'close' }))
   // The rest of the body is read and thrown away (a data listener no longer keeps it).
   res.req.resume()
 }

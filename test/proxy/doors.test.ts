@@ -48,6 +48,14 @@ describe('sitemock proxy: the same doors as serve', () => {
     expect(upstreamRequests()).toBe(before)
   })
 
+  it('refuses to have its control plane framed', async () => {
+    for (const path of ['/__mock/', '/__mock/findings']) {
+      const response = await fetch(`${proxy.url}${path}`)
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY')
+      expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'")
+    }
+  })
+
   it('takes no control-plane write from a page on an IP address that is not this machine', async () => {
     const response = await fetch(`${proxy.url}/__mock/requests`, { method: 'DELETE', headers: { origin: 'http://203.0.113.7' } })
     expect(response.status).toBe(403)
