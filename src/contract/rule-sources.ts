@@ -15,7 +15,12 @@ export const RULE_SOURCES: Readonly<Record<RuleId, readonly Source[]>> = {
   'keys-401': [spec('authentication.keys', { missingOrInvalid: { status: 401, code: 'unauthorized' } }), spec('errors.statuses', { 401: { code: 'unauthorized' } })],
   'tenant-403': [spec('authentication.keys', { withoutPermission: { status: 403, code: 'forbidden' } }), openapi(`${operation('POST', '/v2/sites')}/responses/403`, { status: 403 })],
   'site-key-sites': [sitemock('authentication', 'the App key is the only key that can list, create, duplicate or delete sites; the documents accept both kinds of key without saying what each may do')],
-  'site-key-scope': [spec('authentication.keys', { withoutPermission: { status: 403 } }), spec('resources.site', { required: ['publicApiKey'] })],
+  'site-key-scope': [
+    spec('authentication.keys', { withoutPermission: { status: 403 } }),
+    spec('resources.site', { required: ['publicApiKey'] }),
+    openapi(`${operation('GET', '/v2/sites/{siteId}')}/parameters/1`, { description: 'Site API key' }),
+    openapi(`${operation('GET', '/v2/sites/{siteId}')}/responses/403`, { status: 403 }),
+  ],
   'object-authorization': [spec('authentication.keys', { withoutPermission: { status: 403, code: 'forbidden' } }), openapi(`${operation('GET', '/v2/locales/{localeIdOrCode}')}/responses/403`, { status: 403 })],
   'read-back': [
     spec('endpoints.update-site', { operation: 'PATCH /v2/sites/{siteId}' }),
@@ -53,8 +58,18 @@ export const RULE_SOURCES: Readonly<Record<RuleId, readonly Source[]>> = {
     openapi(`${operation('POST', '/v2/locales')}/responses/409`, { status: 409 }),
     openapi(`${operation('PATCH', '/v2/locales/{localeIdOrCode}')}/responses/409`, { status: 409 }),
   ],
-  'pagination-walk': [spec('endpoints.pagination', { cursor: 'the id of the last item of data', ends: 'hasMore is false' }), spec('limits.limit', { default: 20 })],
-  'pagination-boundaries': [spec('endpoints.pagination', { ends: 'hasMore is false' }), spec('overview.json', { listFields: ['hasMore'] })],
+  'pagination-walk': [
+    spec('endpoints.pagination', { cursor: 'the id of the last item of data', ends: 'hasMore is false' }),
+    spec('limits.limit', { default: 20 }),
+    openapi(`${operation('GET', '/v2/locales')}/parameters/2`, { description: 'The pagination cursor.' }),
+    openapi(`${operation('GET', '/v2/locales')}/parameters/1/schema`, { default: 20 }),
+  ],
+  'pagination-boundaries': [
+    spec('endpoints.pagination', { ends: 'hasMore is false' }),
+    spec('overview.json', { listFields: ['hasMore'] }),
+    openapi(`${operation('GET', '/v2/locales')}/parameters/1`, { description: 'The maximum number of locales to return.' }),
+    openapi(component('ListSiteLocaleV2ResponseBodyDto', 'hasMore'), { type: 'boolean', description: 'whether there are more' }),
+  ],
   'pagination-parameters': [
     spec('limits.limit', { maximum: 100, minimumOnlyOn: { operation: 'GET /v2/locales', minimum: 1 } }),
     spec('endpoints.list-locales', { limit: { minimum: 1, maximum: 100 }, startingAfter: { format: 'uuid' } }),
@@ -64,7 +79,11 @@ export const RULE_SOURCES: Readonly<Record<RuleId, readonly Source[]>> = {
     openapi(component('V6PagesGetParametersSortBy'), { enum: ['title', 'path', 'description', 'updatedAt', 'createdAt'] }),
     openapi(component('V6PagesGetParametersSortDirection'), { enum: ['asc', 'desc'] }),
   ],
-  'path-versions': [spec('versioning.paths', { v2: ['sites', 'locales', 'routes'], v6: ['pages'] })],
+  'path-versions': [
+    spec('versioning.paths', { v2: ['sites', 'locales', 'routes'], v6: ['pages'] }),
+    openapi(operation('GET', '/v2/sites/{siteId}'), { summary: 'Get Site' }),
+    openapi(operation('POST', '/v6/pages'), { summary: 'Create Page' }),
+  ],
   // The model compares what the documents fix; what each class of input it sends rests on is in class-sources.ts.
   'same-as-the-mock': [
     spec('errors.statuses', { 400: { code: 'bad_request' }, 404: { code: 'not_found' }, 409: { code: 'conflict' } }),

@@ -126,6 +126,17 @@ describe('the sources of the rules and validation cases', () => {
     expect(documentsOf(sourcesOfClass('locale.create', 'locale', 'mixed case'))).toEqual(['sitemock behaviour'])
   })
 
+  it('names the published OpenAPI as a source of every check its profile runs, and of no check it skips but one the specification states too', () => {
+    for (const check of allChecks('documents')) {
+      const sources = sourcesOfCheck(check.id)
+      if (sources.every((source) => source.kind === 'sitemock')) continue
+      const published = sources.some((source) => source.kind === 'openapi' && !source.contradicts)
+      const runsUnderPublished = check.profiles === undefined || check.profiles.includes('published')
+      if (runsUnderPublished) expect(published, `${check.id} runs under --profile published`).toBe(true)
+      else if (published) expect(sources.some((source) => source.kind === 'specification'), `${check.id} is skipped under --profile published`).toBe(true)
+    }
+  })
+
   it('has no source of a validation case the suite does not generate', () => {
     const generated = new Set(PROFILES.flatMap(checkIds).map((id) => id.replace(/-\d+$/, '')))
     expect(Object.keys(CASE_SOURCES).filter((id) => !generated.has(id))).toEqual([])
