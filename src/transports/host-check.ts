@@ -102,7 +102,7 @@ export function hostRefusal(req: IncomingMessage, hostAllowed: (host: string | u
     return badRequest([{ field: 'host', message: `is required in HTTP/${req.httpVersion}; send the host and port of the URL, e.g. Host: localhost:4010` }])
   }
   if (!hostAllowed(host)) return forbiddenHost(host!)
-  if (crossSiteControlWrite(originAllowed, req.method, req.url, origin)) return forbiddenOrigin(origin!)
+  if (crossSiteControlWrite(originAllowed, req.method, req.url, origin, host)) return forbiddenOrigin(origin!)
   return undefined
 }
 
@@ -115,8 +115,11 @@ export function hostRefusal(req: IncomingMessage, hostAllowed: (host: string | u
  * tests). The API needs a key in a header, which no page of another site can send without the
  * preflight CORS refuses.
  */
-function crossSiteControlWrite(originAllowed: (origin: string) => boolean, method: string | undefined, url: string | undefined, origin: string | undefined): boolean {
+function crossSiteControlWrite(originAllowed: (origin: string) => boolean, method: string | undefined, url: string | undefined, origin: string | undefined, host: string | undefined): boolean {
   if (origin === undefined || method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !url?.startsWith(CONTROL_PREFIX)) return false
+  // A page of this server itself (the dashboard reached at http://192.168.1.5:4010 on a server
+  // bound to 0.0.0.0) writes to the address it came from: its origin is the request's own host.
+  if (host !== undefined && URL.canParse(origin) && new URL(origin).host === host.toLowerCase()) return false
   // "null" is a sandboxed frame or a file, which any site can make.
   return !originAllowed(origin)
 }

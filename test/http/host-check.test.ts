@@ -121,6 +121,13 @@ describe('control-plane writes from web pages', () => {
     },
   )
 
+  it("takes writes from the server's own pages, whatever address they were reached at", async () => {
+    // The dashboard of a server bound to 0.0.0.0, opened at a LAN address: origin and Host agree.
+    const response = await raw(server.url, 'POST /__mock/reset HTTP/1.1\r\nHost: 192.168.1.5:4010\r\nContent-Length: 0\r\nOrigin: http://192.168.1.5:4010')
+    expect(response.status).toBe(200)
+    expect((await raw(server.url, 'POST /__mock/reset HTTP/1.1\r\nHost: 192.168.1.5:4010\r\nContent-Length: 0\r\nOrigin: http://192.168.1.6:4010')).status).toBe(403)
+  })
+
   it('takes writes from a page on the address the server is bound to', async () => {
     const bound = await startMock({ host: '127.0.0.1' })
     try {
