@@ -81,7 +81,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const state: ProxyState = { journal: new ExchangeJournal(options.journalSize), findings: new Findings(), mask, recorder: options.record, shadow: options.shadow }
   const control = new ControlPlane(proxyControlRoutes)
 
-  const observe = (req: http.IncomingMessage, body: Buffer, answer: UpstreamAnswer, started: number, flight: InFlight | undefined): void => {
+  const observe = (req: http.IncomingMessage, body: Buffer, answer: UpstreamAnswer, started: number, received: number, flight: InFlight | undefined): void => {
     const url = req.url ?? '/'
     const at = url.indexOf('?')
     const path = at < 0 ? url : url.slice(0, at)
@@ -94,7 +94,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const contentType = headerOf(answer.rawHeaders, 'content-type')
     const seen = { method: req.method ?? 'GET', path, query, requestText, status: answer.status, contentType, responseText }
     const judged = judge.judge(seen)
-    const shadowed = state.shadow?.compare(seen, key, { sentAt: started, receivedAt: performance.now() }, flight)
+    const shadowed = state.shadow?.compare(seen, key, { sentAt: started, receivedAt: received }, flight)
     for (const rule of [...judged.judgedBy, ...(shadowed?.judged ? (['same-as-the-mock'] as const) : [])]) state.findings.judgedBy(rule)
     const shown = [...judged.findings, ...(shadowed?.findings ?? [])]
     for (const { rule, failure, promise } of shown) state.findings.add(rule, mask.value(failure), judged.template, promise)
@@ -111,7 +111,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       key: { kind: sentKeyKind(key, answer.status), hint: sentKeyHint(key), workspaceId: null, siteId: null },
       status: answer.status,
       dropped: null,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      durationMs: Math.round((received - started) * 100) / 100,
       requestBody: capBody(requestText === undefined ? undefined : mask.text(requestText), false),
       responseBody: capBody(mask.text(responseText), false),
       ...(shown.length ? { findings: shown.map(({ failure }) => mask.text(failure.message)) } : {}),
@@ -126,15 +126,21 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const flight = state.shadow?.begin(leaving(req, body))
     upstream.send({ method: req.method ?? 'GET', pathAndQuery: req.url ?? '/', rawHeaders: req.rawHeaders, body }).then(
       (answer) => {
+        const received = performance.now()
         res.writeHead(answer.status, answer.rawHeaders)
         res.end(answer.body)
-        // Judged once the caller has its answer: judging adds nothing to the caller's wait.
-        try {
-          observe(req, body, answer, started, flight)
-        } catch (error) {
-          // The caller has its answer; an exchange the proxy could not judge must not stop the others.
-          options.onUnjudged?.(`${req.method ?? 'GET'} ${mask.text(req.url ?? '/')}: ${error instanceof Error ? error.message : String(error)}`)
-        }
+        // Judged once the caller has its answer, and after the I/O that is ready by then (other
+        // requests to pass on, other answers to pass back): judging one exchange adds nothing to
+        // its caller's wait, and under load delays no one else's. Exchanges are judged in the
+        // order their answers came.
+        setImmediate(() => {
+          try {
+            observe(req, body, answer, started, received, flight)
+          } catch (error) {
+            // The caller has its answer; an exchange the proxy could not judge must not stop the others.
+            options.onUnjudged?.(`${req.method ?? 'GET'} ${mask.text(req.url ?? '/')}: ${error instanceof Error ? error.message : String(error)}`)
+          }
+        })
       },
       (error: unknown) => {
         if (flight) state.shadow?.abandon(flight)
