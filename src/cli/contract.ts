@@ -7,6 +7,11 @@ import { exitCodeOf, render, REPORTERS, type ReporterName } from '../contract/re
 import { verdict } from '../contract/reporters/format.js'
 import { progressReporter } from '../contract/reporters/progress.js'
 import { runContract } from '../contract/runner.js'
+import { cleanupTagged } from '../contract/cleanup.js'
+import { ContractClient } from '../contract/http-client.js'
+import { TAG_FORMAT, tagOf } from '../contract/tag.js'
+import { Throttle } from '../contract/throttle.js'
+import { CreatedResources } from '../contract/tracker.js'
 import { settledReport } from '../contract/server-errors.js'
 import { defaultMaxRps, REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { GROUPS, PROFILES, profileNamed, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
@@ -66,17 +71,27 @@ Options (each also read from the environment variable shown):
   --replay FILE         send again, exactly, the sequences of the stateful
                         divergences of a report saved with --reporter json
                         (for a divergence its seed cannot bring back)
+  --cleanup TAG         run no check: delete what the run tagged TAG left in
+                        the workspace (a run killed before its cleanup, e.g.
+                        by kill -9 or a CI timeout); needs --workspace-id
   -h, --help            show this help
 
-Safety: everything the suite creates carries the run tag contract-<run id> in its name or
-pathname and is deleted at the end, also after a failure or Ctrl-C. It never updates or deletes
-anything it did not create. On a 429 it waits for x-ratelimit-reset (or Retry-After) and says so.
+Safety: everything the suite creates carries the run tag contract-<8 hex digits> (in a site's
+name, or its hostOrigin while a probe sends a name that cannot carry it; in a pathname) and is
+deleted at the end, also after a failure, Ctrl-C, SIGTERM, SIGHUP or a closed output pipe. The
+tag is the first thing said on stderr, before any write; after a kill -9,
+  sitemock contract --cleanup contract-<8 hex digits> --base-url ... --api-key ... --workspace-id ...
+deletes what that run left: the sites carrying its tag, and in other sites the pages, routes and
+locales carrying it; nothing of another run. The suite never updates or deletes anything it did
+not create. On a 429 it waits for x-ratelimit-reset (or Retry-After) and says so.
 
 Before the first check, one line on stderr says roughly how long the run takes.
 
 Exit codes: 0 every check holds; 1 a check failed (or something could not be deleted);
 2 bad usage, an unreachable target, a target that is not this API, or no check could run;
-130 interrupted with Ctrl-C, 143 terminated with SIGTERM (both after cleaning up).
+130 interrupted with Ctrl-C, 143 terminated with SIGTERM, 129 hung up with SIGHUP, 141 the
+report's output (stdout) closed early (each after cleaning up). With --cleanup: 0 nothing of the
+run is left, 1 something could not be deleted, 2 bad usage or an unreachable target.
 `
 
 const FLAGS = {
@@ -98,6 +113,7 @@ const FLAGS = {
   replay: { type: 'string' },
   'write-choices': { type: 'string' },
   choices: { type: 'string' },
+  cleanup: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -125,6 +141,8 @@ interface Config {
   writeChoices?: string
   /** --choices FILE: the target's free choices, which the oracle follows. */
   choices?: Choices
+  /** --cleanup TAG: delete what that run left, and run no check. */
+  cleanup?: string
 }
 
 function parseConfig(args: string[]): Config | 'help' {
@@ -138,7 +156,11 @@ function parseConfig(args: string[]): Config | 'help' {
   if (apiKey !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(apiKey)) throw new UsageError('--api-key must be an App API key (sk_...); pass a Site API key as --site-api-key')
   const workspaceId = value('workspace-id')
   if (workspaceId !== undefined && !isUuid(workspaceId)) throw new UsageError(`--workspace-id must be a UUID; got "${workspaceId}"`)
+  const cleanup = flags.cleanup
+  if (cleanup !== undefined && !TAG_FORMAT.test(cleanup)) throw new UsageError(`--cleanup must be a run tag, contract- and 8 hex digits as the run printed it (e.g. contract-0a1b2c3d); got "${cleanup}"`)
+  if (cleanup !== undefined && workspaceId === undefined) throw new UsageError('--cleanup needs --workspace-id (or SITEMOCK_WORKSPACE_ID): the workspace the run created its sites in')
   return {
+    cleanup,
     baseUrl,
     keys: { apiKey, workspaceId, siteApiKey: value('site-api-key'), otherApiKey: value('other-api-key') },
     readOnly: flags['read-only'] ?? booleanEnv('read-only'),
@@ -212,7 +234,22 @@ async function resolveTarget(config: Config): Promise<Target & { apiKey: string 
   return { ...keys, apiKey: keys.apiKey, close: target.close }
 }
 
+/** What a run does when stdout, where its report goes, closes: stop and clean up (undefined between runs). */
+let onOutputClosed: (() => void) | undefined
+
+/**
+ * A closed pipe (sitemock contract ... 2>&1 >out | head -1) must not kill the run before its
+ * cleanup, as an unhandled EPIPE would: without stderr the run goes on silently; without stdout,
+ * where the report goes, it stops and cleans up. Kept for the process's life, since an EPIPE
+ * can be reported after the run.
+ */
+function survivePipes(): void {
+  if (process.stderr.listenerCount('error') === 0) process.stderr.on('error', () => undefined)
+  if (process.stdout.listenerCount('error') === 0) process.stdout.on('error', () => onOutputClosed?.())
+}
+
 export async function runContractCommand(args: string[]): Promise<number> {
+  survivePipes()
   let config: Config | 'help'
   let target: (Target & { apiKey: string }) | undefined
   let roundTripMs: number
@@ -234,21 +271,51 @@ export async function runContractCommand(args: string[]): Promise<number> {
     else throw error
     return 2
   }
+  if (config.cleanup !== undefined) {
+    try {
+      return await cleanupCommand(config.cleanup, target, config.maxRps ?? defaultMaxRps(target.baseUrl))
+    } finally {
+      await target.close()
+    }
+  }
   const runId = randomBytes(4).toString('hex')
+  const tag = tagOf(runId)
   const interrupt = new AbortController()
-  // Ctrl-C (130) and SIGTERM, which CI sends on cancel (143), both clean up before exiting.
+  const write = (stream: NodeJS.WriteStream, text: string): void => {
+    if (!stream.destroyed) stream.write(text)
+  }
+  // Said before any write, so that whoever must clean up after a kill -9 knows what to delete.
+  if (!config.readOnly && target.workspaceId !== undefined) {
+    write(process.stderr, `sitemock contract: run tag ${tag}: everything this run creates carries it; if the run is killed before its cleanup, delete what it left with: sitemock contract --cleanup ${tag} (same --base-url, --api-key, --workspace-id)\n`)
+  }
+  // Ctrl-C (130), SIGTERM, which CI sends on cancel (143), and SIGHUP (129) all clean up before exiting.
   let interruptedWith = 130
-  const onSignal = (signal: NodeJS.Signals): void => {
+  const stop = (code: number, why: string): void => {
     if (interrupt.signal.aborted) {
-      process.stderr.write(`\nsitemock contract: stopped at once; resources tagged contract-${runId} may be left behind\n`)
+      write(process.stderr, `\nsitemock contract: stopped at once; resources tagged ${tag} may be left behind: sitemock contract --cleanup ${tag} deletes them\n`)
       process.exit(interruptedWith)
     }
-    interruptedWith = signal === 'SIGTERM' ? 143 : 130
-    process.stderr.write(`\nsitemock contract: ${signal === 'SIGTERM' ? 'terminated' : 'interrupted'}; finishing the requests in flight, then deleting what this run created (Ctrl-C again to stop at once)\n`)
+    interruptedWith = code
+    write(process.stderr, `\nsitemock contract: ${why}; finishing the requests in flight, then deleting what this run created (Ctrl-C again to stop at once)\n`)
     interrupt.abort()
   }
-  process.on('SIGINT', onSignal)
-  process.on('SIGTERM', onSignal)
+  const onSignal = (signal: NodeJS.Signals): void => stop(SIGNAL_EXIT[signal] ?? 130, signal === 'SIGINT' ? 'interrupted' : signal === 'SIGTERM' ? 'terminated' : 'hung up')
+  onOutputClosed = (): void => {
+    if (!interrupt.signal.aborted && config.output === undefined) stop(141, 'the report output closed')
+  }
+  // A bug that escapes every check still leaves the workspace clean.
+  const onUncaught = (error: unknown): void => {
+    write(process.stderr, `\nsitemock contract: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    if (!interrupt.signal.aborted) stop(1, 'stopping after an unexpected error')
+  }
+  const handlers: Array<[NodeJS.EventEmitter, string, Parameters<NodeJS.EventEmitter['on']>[1]]> = [
+    [process, 'SIGINT', onSignal],
+    [process, 'SIGTERM', onSignal],
+    [process, 'SIGHUP', onSignal],
+    [process, 'uncaughtException', onUncaught],
+    [process, 'unhandledRejection', onUncaught],
+  ]
+  for (const [emitter, event, handler] of handlers) emitter.on(event, handler)
   const progress = progressReporter(process.stderr, { roundTripMs })
   const options: ContractOptions = {
     baseUrl: target.baseUrl,
@@ -278,12 +345,12 @@ export async function runContractCommand(args: string[]): Promise<number> {
     progress.finish()
     const text = render(report, config.reporter)
     if (config.output) await writeFile(config.output, text)
-    else process.stdout.write(text)
-    if (config.output || config.reporter !== 'pretty') process.stderr.write(`${verdict(report)}${config.output ? ` (report: ${config.output})` : ''}\n`)
+    else write(process.stdout, text)
+    if (config.output || config.reporter !== 'pretty') write(process.stderr, `${verdict(report)}${config.output ? ` (report: ${config.output})` : ''}\n`)
     return report.interrupted ? interruptedWith : exitCodeOf(report)
   } finally {
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
+    for (const [emitter, event, handler] of handlers) emitter.off(event, handler)
+    onOutputClosed = undefined
     await target.close()
   }
 }
@@ -310,4 +377,21 @@ async function recordChoices(file: string, options: ContractOptions): Promise<Ch
       `${unrecorded.length ? `; not recorded: ${unrecorded.join(', ')} (reasons in the file)` : ''}\n`,
   )
   return recorded.choices
+}
+
+/** The exit code of a run stopped by a signal: 128 + the signal's number, as shells report it. */
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 }
+
+/** `--cleanup TAG`: deletes what the run of that tag left in the workspace, and says what. */
+async function cleanupCommand(tag: string, target: Target & { apiKey: string }, maxRps: number): Promise<number> {
+  const tracker = new CreatedResources(tag)
+  const client = new ContractClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, throttle: new Throttle(1, maxRps), tracker, readOnly: false, timeoutMs: 15_000, notice: (message) => process.stderr.write(`${message}\n`) })
+  const report = await cleanupTagged(client, tracker, { workspaceId: target.workspaceId!, tag })
+  const sites = report.deleted.filter((item) => item.kind === 'site').length
+  const lines = [`sitemock contract --cleanup ${tag}: deleted ${report.deleted.length} resource${report.deleted.length === 1 ? '' : 's'} (${sites} site${sites === 1 ? '' : 's'} with everything in them, ${report.deleted.length - sites} in other sites)`]
+  for (const item of report.deleted) lines.push(`  deleted ${item.kind} ${item.id} (${item.label})`)
+  for (const item of report.leftBehind) lines.push(`  LEFT BEHIND: ${item.kind} ${item.id} (${item.label}): ${item.reason}`)
+  for (const note of report.notes) lines.push(`  NOT SEARCHED: ${note}`)
+  process.stdout.write(`${lines.join('\n')}\n`)
+  return report.leftBehind.length > 0 || report.notes.length > 0 ? 1 : 0
 }

@@ -1,5 +1,6 @@
-import { LOCALE, PAGE, ROUTE, SITE, SITES } from './endpoints.js'
+import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITES } from './endpoints.js'
 import type { ContractClient } from './http-client.js'
+import { childCarriesTag, siteCarriesTag } from './tag.js'
 import type { CreatedResources } from './tracker.js'
 import type { CleanupReport, CreatedResource, ResourceKind } from './types.js'
 
@@ -42,18 +43,62 @@ async function remove(client: ContractClient, resource: CreatedResource): Promis
   }
 }
 
-/** Sites named with this run's tag that the run never saw created (their answer was lost). */
+/** Sites carrying this run's tag that the run never saw created (their answer was lost). */
 async function adoptTagged(client: ContractClient, tracker: CreatedResources, workspaceId: string, tag: string): Promise<void> {
+  for (const site of (await listAll(client, SITES, { workspaceId })) ?? []) {
+    if (typeof site.id === 'string' && siteCarriesTag(site, tag)) tracker.add({ kind: 'site', id: site.id, label: String(site.name) })
+  }
+}
+
+type Item = Record<string, unknown>
+/** How many pages of 100 a list is read to at most: a bound, not a limit one expects to meet. */
+const MAX_LIST_PAGES = 1000
+
+/** Every item of a list, page by page; undefined when the list cannot be read. */
+async function listAll(client: ContractClient, template: string, query: Record<string, string>): Promise<Item[] | undefined> {
+  const items: Item[] = []
   let cursor: string | undefined
-  for (let page = 0; page < 50; page++) {
-    const exchange = await client.send({ method: 'GET', template: SITES, query: { workspaceId, limit: 100, startingAfter: cursor } }).catch(() => undefined)
-    const body = exchange?.body as { data?: Array<{ id?: unknown; name?: unknown }>; hasMore?: unknown } | undefined
-    if (exchange?.status !== 200 || !Array.isArray(body?.data)) return
-    for (const site of body.data) {
-      if (typeof site.id === 'string' && typeof site.name === 'string' && site.name.startsWith(`${tag} `)) tracker.add({ kind: 'site', id: site.id, label: site.name })
-    }
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const exchange = await client.send({ method: 'GET', template, query: { ...query, limit: 100, startingAfter: cursor } }).catch(() => undefined)
+    const body = exchange?.body as { data?: Item[]; hasMore?: unknown } | undefined
+    if (exchange?.status !== 200 || !Array.isArray(body?.data)) return undefined
+    items.push(...body.data)
     const last = body.data[body.data.length - 1]
-    if (body.hasMore !== true || typeof last?.id !== 'string') return
+    if (body.hasMore !== true || typeof last?.id !== 'string') return items
     cursor = last.id
   }
+  return items
+}
+
+const CHILD_LISTS = [
+  { kind: 'page', template: PAGES, query: { includeOffline: 'true' } },
+  { kind: 'route', template: ROUTES, query: {} },
+  { kind: 'locale', template: LOCALES, query: {} },
+] as const
+
+/**
+ * What a run that never reached its cleanup (kill -9, a CI timeout) left in the workspace, by its
+ * tag alone: the sites whose name or hostOrigin carries it, with everything in them, and in the
+ * other sites the pages, routes and locales carrying it. Nothing of another run: a tag is one
+ * run's. Lists that cannot be read are said as notes; what cannot be deleted is left behind.
+ */
+export async function cleanupTagged(client: ContractClient, tracker: CreatedResources, { workspaceId, tag }: { workspaceId: string; tag: string }): Promise<CleanupReport & { notes: string[] }> {
+  const notes: string[] = []
+  const sites = await listAll(client, SITES, { workspaceId })
+  if (sites === undefined) return { deleted: [], leftBehind: [], notes: [`the sites of workspace ${workspaceId} could not be listed`] }
+  for (const site of sites) {
+    if (typeof site.id !== 'string') continue
+    if (siteCarriesTag(site, tag)) {
+      tracker.add({ kind: 'site', id: site.id, label: String(site.name) })
+      continue
+    }
+    for (const { kind, template, query } of CHILD_LISTS) {
+      const items = await listAll(client, template, { siteId: site.id, ...query })
+      if (items === undefined) notes.push(`the ${kind}s of site ${site.id} could not be listed`)
+      for (const item of items ?? []) {
+        if (typeof item.id === 'string' && childCarriesTag(item, tag)) tracker.add({ kind, id: item.id, siteId: site.id, label: String(item.pathname ?? item.locale ?? item.id) })
+      }
+    }
+  }
+  return { ...(await cleanup(client, tracker, { tag })), notes }
 }

@@ -1,5 +1,6 @@
 import { CheckFailure, CheckSkip, idOf, type CheckContext, type ContextParts, type Json } from './check.js'
 import { LOCALES, PAGES, ROUTES, SITES } from './endpoints.js'
+import { taggedOrigin } from './tag.js'
 
 /** Real locale codes, handed out per site so that no two creates in one site collide. */
 const LOCALE_CODES = [
@@ -105,11 +106,20 @@ export class Fixtures {
     return this.once('sandbox', () => this.createSite('sandbox'))
   }
 
-  /** A new site of this run, named with the run tag. */
-  async createSite(label: string): Promise<SiteRef> {
+  /** A new site of this run, named with the run tag (and more fields, e.g. a tagged hostOrigin). */
+  async createSite(label: string, extra: Json = {}): Promise<SiteRef> {
     if (!this.writable) this.context.skip('the suite cannot create a site here')
-    const created = await this.context.create(SITES, { workspaceId: this.parts.options.workspaceId, name: `${this.parts.tag} ${label}` }, `creating the ${label} site`)
+    const created = await this.context.create(SITES, { workspaceId: this.parts.options.workspaceId, name: `${this.parts.tag} ${label}`, ...extra }, `creating the ${label} site`)
     return siteRef(created)
+  }
+
+  /**
+   * A site whose hostOrigin carries the run tag too: what probes of a name that cannot carry the
+   * tag (none, a number, '') rename or copy, so that the site or its copy keeps the tag in
+   * hostOrigin were the target to accept them.
+   */
+  probeSite(): Promise<SiteRef> {
+    return this.once('probe-site', () => this.createSite('probes', { hostOrigin: taggedOrigin(this.parts.tag) }))
   }
 
   /** The site to read: the sandbox when writing, else the site that was already there. */

@@ -1,5 +1,5 @@
 import type { HttpMethod } from '../api/types.js'
-import { buildPath, CREATES, LOCALE_RESTORE } from './endpoints.js'
+import { buildPath, CREATES, LOCALE_RESTORE, SITE } from './endpoints.js'
 import type { Throttle } from './throttle.js'
 import { SafetyError, type CreatedResources } from './tracker.js'
 import type { RequestSummary } from './types.js'
@@ -150,6 +150,8 @@ export class ContractClient {
       const label = [body.name, body.pathname, body.locale].find((value) => typeof value === 'string') as string | undefined
       tracker.add({ kind, id: body.id, ...(kind !== 'site' && typeof siteId === 'string' ? { siteId } : {}), label: label ?? body.id })
     }
+    const answeredSite = kind === 'site' ? body.id : request.template === SITE ? params.siteId : undefined
+    if (typeof answeredSite === 'string' && request.method !== 'GET' && request.method !== 'DELETE') tracker.sawSite(answeredSite, body)
     const [target] = Object.values(params)
     if (request.method === 'DELETE' && target !== undefined) tracker.markDeleted(target)
     if (request.template === LOCALE_RESTORE && typeof body.id === 'string') tracker.markRestored(body.id)

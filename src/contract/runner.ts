@@ -7,6 +7,7 @@ import { Fixtures } from './fixtures.js'
 import { statefulChecks, type StatefulRun } from './stateful/group.js'
 import { ContractClient, InterruptedError, NetworkError } from './http-client.js'
 import { ruleOf } from './rules.js'
+import { tagOf } from './tag.js'
 import { Throttle } from './throttle.js'
 import { CreatedResources, SafetyError } from './tracker.js'
 import { DOCUMENT_OF, type CheckResult, type ContractOptions, type ContractReport, type Failure, type Profile, type RunEvents } from './types.js'
@@ -37,13 +38,13 @@ function plannedChecks(profile: Profile, only: ContractOptions['only'], run: Sta
 export async function runContract(options: ContractOptions, events: RunEvents & PlanEvents = {}): Promise<ContractReport> {
   const startedAt = new Date()
   const runId = options.runId ?? randomBytes(4).toString('hex')
-  const tag = `contract-${runId}`
+  const tag = tagOf(runId)
   const notices: string[] = []
   const notice = (message: string): void => {
     notices.push(message)
     events.onNotice?.(message)
   }
-  const tracker = new CreatedResources()
+  const tracker = new CreatedResources(tag)
   const client = new ContractClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
@@ -58,7 +59,7 @@ export async function runContract(options: ContractOptions, events: RunEvents & 
   const parts = { profile: options.profile, options, client, tracker, fixtures, tag }
   fixtures.attach(new CheckContext(parts))
 
-  const checks = plannedChecks(options.profile, options.only, { notice, adopt: (resource) => tracker.add(resource) })
+  const checks = plannedChecks(options.profile, options.only, { notice, adopt: (resource) => tracker.add(resource), siteMarks: (id) => tracker.siteMarks(id) })
   // Said before the first check, so that whoever waits knows for how long.
   events.onPlan?.(planOf(checks.filter((check) => skipReason(check, options) === undefined), options))
   const results: CheckResult[] = new Array<CheckResult>(checks.length)
@@ -77,10 +78,14 @@ export async function runContract(options: ContractOptions, events: RunEvents & 
   // The stateful group runs alone, after the others: it compares the workspace's site list, which no other check may change meanwhile.
   const firstStateful = checks.findIndex((check) => check.group === 'stateful')
   const until = firstStateful < 0 ? checks.length : firstStateful
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, until)) }, worker(until)))
-  await worker(checks.length)()
-
-  const cleanupReport = await cleanup(client.uninterruptible(), tracker, { workspaceId: options.workspaceId, tag })
+  let cleanupReport: Awaited<ReturnType<typeof cleanup>>
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, until)) }, worker(until)))
+    await worker(checks.length)()
+  } finally {
+    // Also when a check escapes with an error of the suite itself: what the run made goes either way.
+    cleanupReport = await cleanup(client.uninterruptible(), tracker, { workspaceId: options.workspaceId, tag })
+  }
   return {
     runId,
     tag,

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isUuid } from '../api/uuid.js'
+import { SITE, SITE_DUPLICATE, SITES } from './endpoints.js'
+import { siteCarriesTag, type SiteMarks } from './tag.js'
 import type { CreatedResource } from './types.js'
 
 /** Thrown before a write that could touch something the suite did not create: a bug in a check. */
@@ -21,11 +23,26 @@ export interface WriteTarget {
 export class CreatedResources {
   private readonly items = new Map<string, CreatedResource & { deleted: boolean }>()
   private readonly phantoms = new Set<string>()
+  /** The name and hostOrigin the target last gave for a site of the run. */
+  siteMarks(id: string): SiteMarks | undefined {
+    return this.marks.get(id)
+  }
+
+  /** The name and hostOrigin of each site of the run, as its last answer gave them: where its tag is. */
+  private readonly marks = new Map<string, SiteMarks>()
+
+  /** With a tag, every site the run creates or renames must keep carrying it (see assertTagged). */
+  constructor(private readonly tag?: string) {}
   /** Creates whose answer never came (a timeout): they may exist without the suite knowing their id. */
   uncertainCreates = 0
 
   add(resource: CreatedResource): void {
     if (!this.items.has(resource.id)) this.items.set(resource.id, { ...resource, deleted: false })
+  }
+
+  /** What the target answered for a site of the run: its name and hostOrigin now. */
+  sawSite(id: string, site: SiteMarks): void {
+    this.marks.set(id, { name: site.name, hostOrigin: site.hostOrigin })
   }
 
   markDeleted(id: string): void {
@@ -63,10 +80,11 @@ export class CreatedResources {
     return [...this.items.values()].filter((item) => !item.deleted).map(({ deleted: _deleted, ...resource }) => resource)
   }
 
-  /** Refuses a write that does not target this run's own resources. */
+  /** Refuses a write that does not target this run's own resources, or that would leave a site of the run without its tag. */
   assertMayWrite(target: WriteTarget): void {
     if (target.method === 'GET') return
-    if (target.method === 'POST' && target.template === '/v2/sites') return
+    this.assertTagged(target)
+    if (target.method === 'POST' && target.template === SITES) return
     const siteInBody = (target.body as Record<string, unknown> | undefined)?.siteId
     if (typeof siteInBody === 'string' && isUuid(siteInBody) && !this.ownsSite(siteInBody)) {
       throw new SafetyError(`refused ${target.method} ${target.template}: site ${siteInBody} was not created by this run`)
@@ -81,6 +99,35 @@ export class CreatedResources {
     const siteId = target.query.siteId
     if (typeof siteId !== 'string' || !this.ownsSite(siteId)) {
       throw new SafetyError(`refused ${target.method} ${target.template} for "${first}": it does not name a site created by this run`)
+    }
+  }
+
+  /**
+   * Refuses a site create, copy or update that, were the target to accept it, would leave a site
+   * without the run tag in its name or hostOrigin: after a kill -9 nothing else would tell it
+   * from a site of someone else. Invalid-input probes keep the tag in the value and add the
+   * invalid part to it; a probe of a name that cannot carry it (none, a number, '') puts it in
+   * hostOrigin. A copy takes its source's hostOrigin, as the service copies configuration.
+   */
+  private assertTagged(target: WriteTarget): void {
+    if (this.tag === undefined) return
+    const body = (target.body ?? {}) as Record<string, unknown>
+    const fields = (from: Record<string, unknown>): SiteMarks => Object.fromEntries(['name', 'hostOrigin'].filter((field) => field in from).map((field) => [field, from[field]]))
+    let outcome: SiteMarks
+    if (target.method === 'POST' && target.template === SITES) outcome = { name: body.name, hostOrigin: body.hostOrigin }
+    else if (target.method === 'POST' && target.template === SITE_DUPLICATE) {
+      // A made-up id names nothing to copy.
+      if (this.phantoms.has(target.params.siteId ?? '')) return
+      outcome = { name: body.name, hostOrigin: this.marks.get(target.params.siteId ?? '')?.hostOrigin }
+    }
+    else if (target.method === 'PATCH' && target.template === SITE) {
+      const known = this.marks.get(target.params.siteId ?? '')
+      // A site the run did not see created (a made-up id for a 404) cannot be renamed.
+      if (known === undefined) return
+      outcome = { ...known, ...fields(body) }
+    } else return
+    if (!siteCarriesTag(outcome, this.tag)) {
+      throw new SafetyError(`refused ${target.method} ${target.template}: were it accepted, the site would carry the run tag ${this.tag} in neither its name nor its hostOrigin (name ${JSON.stringify(outcome.name) ?? 'none'}, hostOrigin ${JSON.stringify(outcome.hostOrigin) ?? 'none'})`)
     }
   }
 }

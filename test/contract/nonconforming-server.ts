@@ -34,6 +34,8 @@ export interface RecordedRequest {
   status: number
   /** The siteId of the request body, if any. */
   bodySiteId?: string
+  /** The request body as sent, if it was JSON. */
+  body?: unknown
   /** The id in the response body, if any. */
   responseId?: string
   /** The ids of a list's items, if the response is a list. */
@@ -152,7 +154,7 @@ export async function startNonconforming(defects: Defect[], options: MockOptions
       const targetExisted = existing(mock, request.path, idIn(jsonOf(text), 'siteId'))
       const response = handle(request)
       const listedIds = isList(response.body) ? response.body.data.map((item) => String(item.id)) : undefined
-      requests.push({ method: request.method, path: request.path, query: request.query, status: response.status, bodySiteId: idIn(jsonOf(text), 'siteId'), responseId: idIn(response.body, 'id'), listedIds, targetExisted })
+      requests.push({ method: request.method, path: request.path, query: request.query, status: response.status, bodySiteId: idIn(jsonOf(text), 'siteId'), body: jsonOf(text), responseId: idIn(response.body, 'id'), listedIds, targetExisted })
       const payload = response.body === undefined ? undefined : typeof response.body === 'string' ? response.body : JSON.stringify(response.body)
       setTimeout(() => {
         res.writeHead(response.status, { ...(payload === undefined ? {} : JSON_TYPE), ...response.headers })

@@ -1,5 +1,6 @@
 import type { CheckDefinition } from '../check.js'
 import { SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
+import { taggedOrigin } from '../tag.js'
 import { schemaCheck } from './schema-probe.js'
 
 /** Schema checks of the site operations: success, 400, 401, 403 and 404 bodies. */
@@ -12,7 +13,8 @@ export const siteSchemaChecks: CheckDefinition[] = [
       const workspaceId = ctx.options.workspaceId
       const body = (label: string): Record<string, unknown> => ({ workspaceId, name: `${ctx.tag} ${label}` })
       await probe(201, () => ctx.write('POST', SITES, {}, body('schema')))
-      await probe(400, () => ctx.write('POST', SITES, {}, { workspaceId, name: 42 }))
+      // The tag goes in hostOrigin, since the name breaks the schema: the site stays the run's, were it created.
+      await probe(400, () => ctx.write('POST', SITES, {}, { workspaceId, name: 42, hostOrigin: taggedOrigin(ctx.tag) }))
       await probe(401, () => ctx.write('POST', SITES, {}, body('no key'), { key: null }))
       const siteKey = await ctx.fixtures.optionalSiteKey()
       if (siteKey) await probe(403, () => ctx.write('POST', SITES, {}, body('site key'), { key: siteKey.key }))
@@ -49,7 +51,7 @@ export const siteSchemaChecks: CheckDefinition[] = [
     async run(ctx, probe) {
       const site = await ctx.fixtures.sandbox()
       await probe(200, () => ctx.write('PATCH', SITE, { siteId: site.id }, { name: site.name }))
-      await probe(400, () => ctx.write('PATCH', SITE, { siteId: site.id }, { name: 42 }))
+      await probe(400, () => ctx.write('PATCH', SITE, { siteId: site.id }, { name: 42, hostOrigin: taggedOrigin(ctx.tag) }))
       await probe(401, () => ctx.write('PATCH', SITE, { siteId: site.id }, { name: site.name }, { key: null }))
       await probe(404, () => ctx.write('PATCH', SITE, { siteId: ctx.phantomId() }, { name: site.name }))
       if (ctx.options.otherApiKey) await probe(403, () => ctx.write('PATCH', SITE, { siteId: site.id }, { name: site.name }, { key: ctx.options.otherApiKey }))
@@ -74,7 +76,8 @@ export const siteSchemaChecks: CheckDefinition[] = [
     async run(ctx, probe) {
       const site = await ctx.fixtures.sandbox()
       await probe(201, () => ctx.write('POST', SITE_DUPLICATE, { siteId: site.id }, { name: `${ctx.tag} schema copy` }))
-      await probe(400, () => ctx.write('POST', SITE_DUPLICATE, { siteId: site.id }, { name: 42 }))
+      // From a site whose hostOrigin carries the tag, which a copy keeps, were it made.
+      await probe(400, async () => ctx.write('POST', SITE_DUPLICATE, { siteId: (await ctx.fixtures.probeSite()).id }, { name: 42 }))
       await probe(401, () => ctx.write('POST', SITE_DUPLICATE, { siteId: site.id }, { name: `${ctx.tag} no key` }, { key: null }))
       await probe(403, () => ctx.write('POST', SITE_DUPLICATE, { siteId: site.id }, { name: `${ctx.tag} site key` }, { key: site.publicApiKey }))
       await probe(404, () => ctx.write('POST', SITE_DUPLICATE, { siteId: ctx.phantomId() }, { name: `${ctx.tag} nothing` }))

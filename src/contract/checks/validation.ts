@@ -3,6 +3,7 @@ import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } fr
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES, operationAt } from '../endpoints.js'
 import { contractsSchema, invalidCases, publishedBodySchema, publishedQuerySchema, type InvalidCase } from '../invalid-cases.js'
 import { documents } from '../judge.js'
+import { taggedOrigin } from '../tag.js'
 import { holdsServiceRules, type Profile } from '../types.js'
 
 /** Where invalid input goes: the operation, its path parameters, and a valid input to break one field of. */
@@ -20,11 +21,12 @@ const readSiteId = async (ctx: CheckContext): Promise<string> => (await ctx.fixt
 /** Updates go to resources made for this group alone, so a wrongly accepted value harms no other check. */
 const target = (ctx: CheckContext, family: 'site' | 'locale' | 'page' | 'route'): Promise<string> =>
   ctx.fixtures.once(`validation-${family}`, async () =>
-    family === 'site' ? (await ctx.fixtures.createSite('validation')).id : idOf(await ctx.fixtures.createIn(family, await ctx.fixtures.sandbox(), 'validation')),
+    // The site's hostOrigin carries the tag as well: a rename or copy to a name without it leaves the tag there, were it accepted.
+    family === 'site' ? (await ctx.fixtures.createSite('validation', { hostOrigin: taggedOrigin(ctx.tag) })).id : idOf(await ctx.fixtures.createIn(family, await ctx.fixtures.sandbox(), 'validation')),
   )
 
 const TARGETS: Target[] = [
-  { method: 'POST', template: SITES, in: 'body', params: none, valid: async (ctx) => ({ workspaceId: ctx.options.workspaceId, name: `${ctx.tag} validation` }) },
+  { method: 'POST', template: SITES, in: 'body', params: none, valid: async (ctx) => ({ workspaceId: ctx.options.workspaceId, name: `${ctx.tag} validation`, hostOrigin: taggedOrigin(ctx.tag) }) },
   { method: 'PATCH', template: SITE, in: 'body', params: async (ctx) => ({ siteId: await target(ctx, 'site') }), valid: async () => ({}) },
   { method: 'POST', template: SITE_DUPLICATE, in: 'body', params: async (ctx) => ({ siteId: await target(ctx, 'site') }), valid: async (ctx) => ({ name: `${ctx.tag} validation copy` }) },
   { method: 'POST', template: LOCALES, in: 'body', params: none, valid: async (ctx) => ({ siteId: await sandboxId(ctx), locale: ctx.fixtures.localeCode(await sandboxId(ctx)) }) },

@@ -3,6 +3,7 @@ import { failureOf, type CheckContext, type CheckDefinition } from '../check.js'
 import { SITES } from '../endpoints.js'
 import { brief } from '../reporters/format.js'
 import { promisedBy } from '../judge.js'
+import type { SiteMarks } from '../tag.js'
 import type { CreatedResource, Failure, StatefulBudget } from '../types.js'
 import { generateSequence } from './commands.js'
 import type { Answer } from './oracle.js'
@@ -23,6 +24,8 @@ export interface StatefulRun {
   notice(message: string): void
   /** Records a resource of a run's site learned from a list (a default locale, a copy's pages), so the safety guard lets the group write to it. */
   adopt(resource: CreatedResource): void
+  /** The target's last answer for a site of the run: where its run tag is. */
+  siteMarks?(siteId: string): SiteMarks | undefined
 }
 
 /**
@@ -42,9 +45,9 @@ export function statefulChecks(run: StatefulRun): CheckDefinition[] {
   ]
 }
 
-async function runStateful(context: CheckContext, { notice, adopt }: StatefulRun): Promise<void> {
+async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: StatefulRun): Promise<void> {
   const budget: StatefulBudget = context.options.stateful ?? {}
-  const env = sequenceEnv(context, adopt)
+  const env = sequenceEnv(context, adopt, siteMarks)
   if (budget.replay) return replayRecorded(context, env, budget.replay, notice)
   const firstSeed = budget.seed ?? randomBytes(4).readUInt32BE(0)
   // A seed given to replay a divergence runs that one sequence unless more are asked for.
@@ -127,7 +130,7 @@ function failureOfDivergence(context: CheckContext, result: SequenceResult, repl
   return { ...failureOf(message, [...documents], exchange), sequence: { ...(seed === undefined ? {} : { seed }), calls: result.calls } }
 }
 
-function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt']): SequenceEnv {
+function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt'], siteMarks?: StatefulRun['siteMarks']): SequenceEnv {
   const { options } = context
   let anchor: Promise<string | undefined> | undefined
   return {
@@ -141,6 +144,7 @@ function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt']): Sequen
     adopt,
     siteAnchor: () => (anchor ??= lastSite(context)),
     choices: options.choices,
+    siteMarks,
   }
 }
 

@@ -2,6 +2,7 @@ import { routePathnameProblem } from '../../api/route-pathname.js'
 import { createRandom } from '../../random.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import { publishedBodySchema } from '../invalid-cases.js'
+import { carriesTag, siteCarriesTag, taggedOrigin, type SiteMarks } from '../tag.js'
 import { holdsServiceRules, type Profile } from '../types.js'
 import type { Command, KeyRole, Operation } from './commands.js'
 import { classify, enumOf, KEY_CLASSES, PARAMETERS, parameterOf, refusedFields, type Coverage, type InputClasses } from './coverage.js'
@@ -47,6 +48,8 @@ export interface PlanContext {
   gone?(oracleId: string): boolean
   /** Where each planned call's value classes are counted. */
   coverage?: Coverage
+  /** The target's last answer for a site of the run (by its target id): where its run tag is. */
+  siteMarks?(targetId: string): SiteMarks | undefined
 }
 
 const CODES = ['fr', 'de-DE', 'es', 'pt-BR', 'en-US', 'it']
@@ -287,6 +290,16 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
     hints[param] = gone === undefined ? ['by id'] : gone ? ['deleted'] : ['by id']
     return { entry, value: entry.id, query: {} }
   }
+  /**
+   * A site update that keeps the run tag on the target whatever it accepts: a name without the
+   * tag comes with a tagged hostOrigin, and a hostOrigin without it with a tagged name unless the
+   * site's name carries it.
+   */
+  const keepsTag = (body: Json, site: Both | string): Json => {
+    const known = site instanceof Both ? ctx.siteMarks?.(site.target) : undefined
+    if (known === undefined || siteCarriesTag({ ...known, ...body }, tag)) return body
+    return 'name' in body ? { ...body, hostOrigin: taggedOrigin(tag) } : { ...body, name: `${tag} renamed` }
+  }
   switch (op) {
     case 'site.create': {
       const variant = variantOf(c1, 10, 4)
@@ -300,7 +313,9 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
       if (variant === 10) body.name = d.pick([`${tag} Site ${c2 % 10}`, `${tag} sité ${c2 % 10} 日本`])
       if (variant === 11) body.hostOrigin = d.pick([...BAD_URLS, tooLong(op, 'hostOrigin', 'https://example.com/')])
       if (variant === 12) body.defaultLocale = d.pick([...BAD_CODES, tooLong(op, 'defaultLocale')])
-      if (variant === 13) d.pick([() => (body.workspaceId = MALFORMED_ID), () => delete body.workspaceId, () => (body.name = tooLong(op, 'name')), () => (body.name = `${tag}\u0001`)])()
+      if (variant === 13) d.pick([() => (body.workspaceId = MALFORMED_ID), () => delete body.workspaceId, () => (body.name = tooLong(op, 'name', `${tag}-`)), () => (body.name = `${tag}\u0001`)])()
+      // A name that cannot carry the run tag (none, '') leaves it to hostOrigin: nothing the run makes is untagged.
+      if (!carriesTag(body.name, tag)) body.hostOrigin = taggedOrigin(tag)
       return call(site, { method: 'POST', template: SITES, body }, variant === 6 || variant === 8 || variant === 9, { created: { family: 'site' } })
     }
     case 'site.get': {
@@ -319,12 +334,13 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
         { name: '' },
         { defaultLocale: 'fr' },
         { extra: 1 },
-        { name: tooLong(op, 'name') },
+        { name: tooLong(op, 'name', `${tag}-`) },
         { name: d.pick([`${tag} Renamed`, `${tag} renommé 日本`]) },
         { hostOrigin: d.pick([...BAD_URLS, tooLong(op, 'hostOrigin', 'https://example.com/')]) },
         { name: `${tag}\u0007` },
       ]
-      return call(site, { method: 'PATCH', template: SITE, params: { siteId: siteRef(site, 'siteId', 0.05, true)! }, body: bodies[variant] }, variant >= 5 && variant !== 9)
+      const siteParam = siteRef(site, 'siteId', 0.05, true)!
+      return call(site, { method: 'PATCH', template: SITE, params: { siteId: siteParam }, body: keepsTag(bodies[variant]!, siteParam) }, variant >= 5 && variant !== 9)
     }
     case 'site.delete': {
       // The own site rarely: deleting it ends most of what the sequence can still do.
@@ -333,8 +349,13 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
     }
     case 'site.duplicate': {
       const invalid = c1 % 6 === 0
-      const name = c1 % 6 === 1 ? d.pick([`${tag} Copy`, `${tag} copié 日本`, '', tooLong(op, 'name'), `${tag}\u0002`]) : `${tag} copy ${c2 % 10}`
-      return call(site, { method: 'POST', template: SITE_DUPLICATE, params: { siteId: siteRef(site, 'siteId', 0.06, true)! }, body: invalid ? {} : { name } }, invalid, { created: { family: 'site' } })
+      const source = siteRef(site, 'siteId', 0.06, true)!
+      const drawn = c1 % 6 === 1 ? d.pick([`${tag} Copy`, `${tag} copié 日本`, '', tooLong(op, 'name', `${tag}-`), `${tag}\u0002`]) : `${tag} copy ${c2 % 10}`
+      // A copy keeps its source's hostOrigin: a name without the tag ('', none) only from a source whose hostOrigin carries it.
+      const sourceTagged = source instanceof Both && carriesTag(ctx.siteMarks?.(source.target)?.hostOrigin, tag)
+      const name = carriesTag(drawn, tag) || sourceTagged ? drawn : tooLong(op, 'name', `${tag}-`)
+      const body = !invalid ? { name } : sourceTagged ? {} : { name: tooLong(op, 'name', `${tag}-`) }
+      return call(site, { method: 'POST', template: SITE_DUPLICATE, params: { siteId: source }, body }, invalid, { created: { family: 'site' } })
     }
     case 'site.list': {
       const cursor = c3 % 3 === 0 ? cursorFor('site', site, c4) : new Both(ctx.siteAnchor, undefined)

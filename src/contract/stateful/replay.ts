@@ -36,9 +36,15 @@ export function recordCall(call: Call, command: number, phantoms: ReadonlySet<st
   return { command, call: write(call) }
 }
 
-/** The recorded call with each pair made whole again: `targetOf` gives the target's value for an oracle value, `anchor` the run's anchor, `phantomId` a new id that names nothing. */
-export function rebindCall(recorded: RecordedCall, targetOf: (oracle: string) => string, anchor: string | undefined, phantomId: () => string): Call {
+/**
+ * The recorded call with each pair made whole again: `targetOf` gives the target's value for an
+ * oracle value, `anchor` the run's anchor, `phantomId` a new id that names nothing. The recording
+ * run's tag becomes this run's `tag` wherever it stands: what the replay creates is this run's,
+ * for its cleanup and for `--cleanup` alike.
+ */
+export function rebindCall(recorded: RecordedCall, targetOf: (oracle: string) => string, anchor: string | undefined, phantomId: () => string, tag: string): Call {
   const read = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.replace(/contract-[0-9a-f]{8}(?![0-9a-f])/g, tag)
     if (isRecorded(value)) {
       if ('$phantom' in value) return phantomId()
       return '$anchor' in value ? new Both(anchor, undefined) : new Both(targetOf(value.$oracle), value.$oracle)

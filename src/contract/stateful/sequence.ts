@@ -2,6 +2,7 @@ import type { Choices } from '../../contracts/choices.js'
 import { documents } from '../judge.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
+import { taggedOrigin, type SiteMarks } from '../tag.js'
 import { holdsServiceRules, type CreatedResource, type Profile } from '../types.js'
 import type { Command } from './commands.js'
 import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, nameOf, TimeRelations, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
@@ -32,6 +33,8 @@ export interface SequenceEnv {
   siteAnchor(): Promise<string | undefined>
   /** The target's free choices, which the oracle follows (--choices). */
   choices?: Choices
+  /** The target's last answer for a site of the run: where its run tag is (the planner keeps it there). */
+  siteMarks?(targetId: string): SiteMarks | undefined
 }
 
 /** One request of a transcript and the two answers. */
@@ -94,6 +97,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     current: (id) => current.get(id),
     phantomId,
     coverage,
+    siteMarks: env.siteMarks,
     // A resource the oracle no longer finds was deleted: the planner tells its ids from existing ones.
     gone: (oracleId) => {
       const read = readOf(oracleId, pools)
@@ -281,13 +285,13 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   try {
     if (recorded) {
       for (const entry of recorded) {
-        const divergence = await step(rebindCall(entry, targetOf, plan.siteAnchor, phantomId), entry.command)
+        const divergence = await step(rebindCall(entry, targetOf, plan.siteAnchor, phantomId, env.tag), entry.command)
         if (divergence) return { steps, calls, divergence }
       }
       return { steps, calls }
     }
     for (const label of ['own', 'other']) {
-      const call: Call = { label: `setup: the ${label} site`, request: { method: 'POST', template: SITES, body: { workspaceId: env.workspaceId, name: `${env.tag} ${label}` }, key: appKey }, created: { family: 'site' } }
+      const call: Call = { label: `setup: the ${label} site`, request: { method: 'POST', template: SITES, body: { workspaceId: env.workspaceId, name: `${env.tag} ${label}`, hostOrigin: taggedOrigin(env.tag) }, key: appKey }, created: { family: 'site' } }
       const divergence = await step(call, -1)
       if (divergence) return { steps, calls, divergence }
     }
