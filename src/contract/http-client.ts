@@ -51,6 +51,8 @@ export interface ClientConfig {
   notice(message: string): void
   /** The fetch to send with; the global one when left out. */
   fetch?: typeof fetch
+  /** Counts the requests sent to the target (shared by this client's uninterruptible copy). */
+  sent?: { count: number }
 }
 
 const MAX_RETRIES = 5
@@ -98,6 +100,7 @@ export class ContractClient {
 
   private async fetchOnce(request: ContractRequest, summary: Exchange['request']): Promise<Exchange> {
     if (this.config.signal?.aborted) throw new InterruptedError('interrupted')
+    if (this.config.sent) this.config.sent.count++
     const headers: Record<string, string> = { accept: 'application/json' }
     const key = request.key === undefined ? this.config.apiKey : request.key
     if (key !== null) headers['x-api-key'] = key

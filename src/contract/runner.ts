@@ -45,7 +45,9 @@ export async function runContract(options: ContractOptions, events: RunEvents & 
     events.onNotice?.(message)
   }
   const tracker = new CreatedResources(tag)
+  const sent = { count: 0 }
   const client = new ContractClient({
+    sent,
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     throttle: new Throttle(options.concurrency, options.maxRps),
@@ -95,6 +97,7 @@ export async function runContract(options: ContractOptions, events: RunEvents & 
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
     interrupted: options.signal?.aborted ?? false,
+    requests: sent.count,
     checks: results,
     notices,
     cleanup: cleanupReport,

@@ -155,6 +155,8 @@ export interface ContractReport {
   startedAt: string
   durationMs: number
   interrupted: boolean
+  /** Requests sent to the target, cleanup included (what the estimate before the first check gauged). */
+  requests?: number
   checks: CheckResult[]
   notices: string[]
   cleanup: CleanupReport

@@ -310,6 +310,22 @@ describe('the estimate before the first check', () => {
     expect(server.arrivals.length).toBeLessThan(said * 1.5)
   })
 
+  it('says within 2x how many requests a full run sends, the stateful group included, as the report counts them', async () => {
+    const server = await serveMock()
+    const run = await contract([...server.keys, '--stateful-runs', '20', '--reporter', 'json'])
+    expect(run.code, run.stderr).toBe(0)
+    const { line } = range(run.stderr)
+    expect(line).toMatch(/^about \d+ checks and the stateful group \(up to 60 s or 20 sequences\) \(about [\d,]+ requests\); /)
+    const said = Number(/\(about ([\d,]+) requests\)/.exec(line)![1]!.replace(/,/g, ''))
+    const report = JSON.parse(run.stdout) as ContractReport
+    // The report counts what the target received, cleanup included; the preflight before the run is not the run's.
+    expect(server.arrivals.length - report.requests!).toBeGreaterThanOrEqual(0)
+    expect(server.arrivals.length - report.requests!).toBeLessThanOrEqual(3)
+    expect(said).toBeGreaterThan(1500)
+    expect(report.requests!).toBeGreaterThan(said / 2)
+    expect(report.requests!).toBeLessThan(said * 2)
+  })
+
   it('counts the pace of --max-rps for a throttled run', async () => {
     const server = await serveMock()
     const run = await contract([...server.keys, '--only', 'auth,versions,conflicts', '--max-rps', '40', '--reporter', 'json'])
@@ -326,7 +342,8 @@ describe('the estimate before the first check', () => {
 
   it('reads as a range people can plan with', () => {
     const plan = { checks: 240, requests: 1000, stateful: { runs: 1000, timeMs: 60_000 }, maxRps: 20, concurrency: 1 }
-    expect(estimateLine(plan, 30)).toBe('about 240 checks (about 1,000 requests) and the stateful group (up to 60 s or 1,000 sequences); at most 20 requests/s: roughly 1-3 minutes')
+    // At 20 requests/s, 60 s of the stateful group send about 1,200 requests, beside the checks' 1,000.
+    expect(estimateLine(plan, 30)).toBe('about 240 checks and the stateful group (up to 60 s or 1,000 sequences) (about 2,300 requests); at most 20 requests/s: roughly 1-3 minutes')
     expect(span({ lowMs: 400, highMs: 900 })).toBe('under a second')
     expect(span({ lowMs: 3_200, highMs: 6_100 })).toBe('3-7 s')
     expect(span({ lowMs: 40_000, highMs: 130_000 })).toBe('40 s to 3 minutes')
@@ -335,7 +352,7 @@ describe('the estimate before the first check', () => {
     expect(far.lowMs).toBeGreaterThan(1000 * 0.3 * 0.6 * 1000)
     // A few sequences end before the time is up: the group lasts what they take.
     const few = { checks: 0, requests: 0, stateful: { runs: 2, timeMs: 60_000 }, maxRps: 0, concurrency: 1 }
-    expect(estimateLine(few, 1)).toBe('the stateful group (up to 60 s or 2 sequences); no limit on requests per second: under a second')
+    expect(estimateLine(few, 1)).toBe('the stateful group (up to 60 s or 2 sequences) (about 130 requests); no limit on requests per second: under a second')
     expect(estimate({ ...plan, stateful: { runs: 2, timeMs: 60_000 } }, 30).highMs).toBeLessThan(estimate(plan, 30).lowMs)
     expect(estimateLine({ checks: 0, requests: 0, maxRps: 20, concurrency: 1 }, 30)).toBe('no check runs with these flags: each is skipped, with its reason in the report')
   })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { render } from '../../src/contract/reporters/index.js'
+import { failureCount, totals, verdict } from '../../src/contract/reporters/format.js'
 import type { ContractReport } from '../../src/contract/types.js'
 import { startNonconforming, type Nonconforming } from './nonconforming-server.js'
 import { runAgainst, withStatus } from './support.js'
@@ -49,17 +50,46 @@ describe('the reporters', () => {
     expect(text).toMatch(/Summary\n {2}group +passed +failed +differs +skipped\n {2}schema +\d+ +\d+ +\d+ +\d+\n {2}auth +\d+ +\d+ +\d+ +\d+\n {2}total/)
     expect(text).toContain('auth: 4 checks: no --other-api-key: cross-tenant checks skipped')
     expect(text).toMatch(/cleanup: deleted \d+ resources created by contract-[0-9a-f]{8}/)
-    expect(text).toMatch(/\n\nFAILED: \d+ of \d+ checks break the documents \(\d+ skipped\)\n$/)
+    const line = /\n\n(FAILED: \d+ of \d+ checks break the documents \(\d+ passed, \d+ failed( \(\d+ failures\))?, \d+ differ, \d+ skipped\))\n$/.exec(text)
+    expect(line).not.toBeNull()
+    // The verdict first too, right after the run's header: a long report starts with what it comes to.
+    expect(text.split('\n').slice(0, 4)).toContain(line![1])
     expect(text).toMatch(/^sitemock contract against \S+\nprofile documents \(what the specification or the published OpenAPI states\)/)
   })
 
-  it('junit: one well-formed testcase per check, with failures and skips marked', () => {
+  it('the verdict gives the same counts as the summary, JSON and JUnit: a difference is counted as such, never as a pass', () => {
+    const { passed, failed, differs, skipped } = totals(report.checks)
+    const json = JSON.parse(render(report, 'json')) as { summary: { passed: number; failed: number; differs: number; skipped: number } }
+    expect(json.summary).toMatchObject({ passed, failed, differs, skipped })
+    expect(verdict(report)).toContain(`(${passed} passed, ${failed} failed`)
+    expect(verdict(report)).toContain(`, ${differs} differ, ${skipped} skipped)`)
+    const differing: ContractReport = { ...report, checks: report.checks.map((check) => (check.status === 'failed' ? { ...check, status: 'differs' as const, failures: check.failures.map((failure) => ({ ...failure, documents: ['sitemock behaviour' as const] })) } : check)) }
+    const counts = totals(differing.checks)
+    expect(counts.differs).toBeGreaterThan(0)
+    expect(verdict(differing)).toBe(`PASSED: no check breaks the documents: ${counts.passed} passed, ${counts.differs} differ from sitemock's own choices, which the documents leave free (${counts.skipped} skipped)`)
+    const xml = render(report, 'junit')
+    const top = /<testsuites [^>]*>/.exec(xml)![0]
+    // JUnit counts a failure per testcase: the failed checks' failures, and cleanup.
+    expect(Number(/failures="(\d+)"/.exec(top)![1])).toBe(failureCount(report.checks) + (report.cleanup.leftBehind.length > 0 ? 1 : 0))
+  })
+
+  it('junit: one well-formed testcase per check, or per failure of a check that failed several ways, each with one <failure>; skips marked', () => {
     const xml = render(report, 'junit')
     expectWellFormedXml(xml)
-    // One testcase per check, and one for the cleanup.
-    expect(xml.match(/<testcase /g)).toHaveLength(report.checks.length + 1)
-    expect(xml.match(/<failure /g)?.length).toBeGreaterThanOrEqual(withStatus(report, 'failed').length)
+    const several = withStatus(report, 'failed').filter((check) => check.failures.length > 1)
+    expect(several.length).toBeGreaterThan(0)
+    // One testcase per check, one more per further failure, and one for the cleanup.
+    const extra = several.reduce((sum, check) => sum + check.failures.length - 1, 0)
+    expect(xml.match(/<testcase /g)).toHaveLength(report.checks.length + extra + 1)
+    for (const testcase of xml.split('<testcase ').slice(1)) expect(testcase.match(/<failure /g)?.length ?? 0).toBeLessThanOrEqual(1)
+    expect(xml.match(/<failure /g)).toHaveLength(failureCount(report.checks) + (report.cleanup.leftBehind.length > 0 ? 1 : 0))
+    expect(xml).toContain(`(failure 2 of ${several[0]!.failures.length}: `)
     expect(xml.match(/<skipped /g)).toHaveLength(withStatus(report, 'skipped').length)
+    // Each suite has the time its first check started.
+    const stamps = [...xml.matchAll(/<testsuite [^>]*timestamp="([^"]+)"/g)].map((match) => match[1]!)
+    expect(stamps.length).toBeGreaterThan(2)
+    expect(new Set(stamps).size).toBe(stamps.length)
+    expect(stamps.map((stamp) => Date.parse(stamp))).toEqual(stamps.map((stamp) => Date.parse(stamp)).sort((a, b) => a - b))
     expect(xml).toContain('&lt;html&gt;')
     expect(xml).toMatch(/<testsuite name="schema" tests="\d+" failures="[1-9]\d*"/)
   })

@@ -140,20 +140,29 @@ export function cleanupLines(report: ContractReport): string[] {
   return lines
 }
 
-/** The verdict line: what the exit code will say, failed checks first. */
+/** The failures of the checks that failed: one testcase each in JUnit, where a check that failed several ways is several. */
+export function failureCount(checks: CheckResult[]): number {
+  return checks.filter((check) => check.status === 'failed').reduce((sum, check) => sum + Math.max(1, check.failures.length), 0)
+}
+
+/**
+ * The verdict line: what the exit code will say, failed checks first, then the same counts as the
+ * summary, JSON and JUnit give: a check that differs from sitemock's own choices is counted as
+ * differing, never as passed.
+ */
 export function verdict(given: ContractReport): string {
   const report = settledReport(given)
-  const { failed, differs, skipped } = totals(report.checks)
-  // A check that only differs from sitemock's choices holds against the profile's document.
-  const passed = totals(report.checks).passed + differs
+  const { passed, failed, differs, skipped } = totals(report.checks)
+  const failures = failureCount(report.checks)
   const doc = report.profile === 'published' ? 'the published OpenAPI' : report.profile === 'sitemock' ? "the documents and sitemock's own choices" : 'the documents'
   const left = report.cleanup.leftBehind.length
   const leftText = `${left} created resource${left === 1 ? '' : 's'} could not be deleted`
-  if (report.interrupted) return `INTERRUPTED: ${passed} passed, ${failed} failed, ${skipped} skipped before the run was interrupted`
-  if (failed > 0) return `FAILED: ${failed} of ${passed + failed} checks break ${doc}${left ? `, and ${leftText}` : ''} (${skipped} skipped)`
-  if (left > 0) return `FAILED: ${leftText} (${passed} checks passed, ${skipped} skipped)`
-  if (passed === 0 && report.source === 'proxy') return `NOTHING CHECKED: no answer of the deployment came through the proxy to judge (${skipped} checks skipped); a proxy that saw no traffic never passes`
-  if (passed === 0) return `NOTHING CHECKED: all ${skipped} checks were skipped; the summary above says which flags would let them run`
-  const differing = differs ? `; ${differs} differ from sitemock's own choices, which the documents leave free` : ''
-  return `PASSED: all ${passed} checks hold against ${doc} (${skipped} skipped${differing})`
+  const counts = `${passed} passed, ${failed} failed${failures > failed ? ` (${failures} failures)` : ''}, ${differs} differ, ${skipped} skipped`
+  if (report.interrupted) return `INTERRUPTED: ${counts} before the run was interrupted`
+  if (failed > 0) return `FAILED: ${failed} of ${passed + failed + differs} checks break ${doc}${left ? `, and ${leftText}` : ''} (${counts})`
+  if (left > 0) return `FAILED: ${leftText} (${counts})`
+  if (passed + differs === 0 && report.source === 'proxy') return `NOTHING CHECKED: no answer of the deployment came through the proxy to judge (${skipped} checks skipped); a proxy that saw no traffic never passes`
+  if (passed + differs === 0) return `NOTHING CHECKED: all ${skipped} checks were skipped; the summary above says which flags would let them run`
+  if (differs === 0) return `PASSED: all ${passed} checks hold against ${doc} (${skipped} skipped)`
+  return `PASSED: no check breaks ${doc}: ${passed} passed, ${differs} differ from sitemock's own choices, which the documents leave free (${skipped} skipped)`
 }

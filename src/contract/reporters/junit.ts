@@ -1,5 +1,5 @@
 import { GROUPS, type CheckResult, type ContractReport } from '../types.js'
-import { cleanupLines, failureLines, labelOf, ruleLine, sourceLine, totals } from './format.js'
+import { cleanupLines, failureCount, failureLines, labelOf, ruleLine, sourceLine, totals } from './format.js'
 
 function escape(text: string): string {
   return (
@@ -16,18 +16,24 @@ function escape(text: string): string {
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3)
 
-function testcase(check: CheckResult): string {
-  const open = `    <testcase classname="sitemock.contract.${check.group}" name="${escape(`${check.name} [${check.id}]`)}" time="${seconds(check.durationMs)}"`
-  if (check.status === 'passed') return `${open}/>`
+/** The testcase's name: the check's, and which of its failures when it has several. */
+const caseName = (check: CheckResult, index?: number): string => `${check.name} [${check.id}]${index === undefined ? '' : ` (failure ${index + 1} of ${check.failures.length}: ${check.failures[index]!.message.split('\n')[0]!.slice(0, 120)})`}`
+
+/**
+ * The testcases of a check: one, or one per failure when a failed check has several (a stateful
+ * divergence, each probe of a schema check), since CI servers show a testcase's first <failure> only.
+ */
+function testcases(check: CheckResult): string[] {
+  const open = (index?: number): string => `    <testcase classname="sitemock.contract.${check.group}" name="${escape(caseName(check, index))}" time="${seconds(index === undefined || index === 0 ? check.durationMs : 0)}"`
+  if (check.status === 'passed') return [`${open()}/>`]
   // A difference from sitemock's own choices holds against the contract: a passing test that says what differs.
-  if (check.status === 'differs') return `${open}>\n      <system-out>${escape(check.failures.flatMap((failure) => failureLines(failure, { whole: true })).join('\n'))}</system-out>\n    </testcase>`
-  if (check.status === 'skipped') return `${open}>\n      <skipped message="${escape(check.reason ?? '')}"/>\n    </testcase>`
+  if (check.status === 'differs') return [`${open()}>\n      <system-out>${escape(check.failures.flatMap((failure) => failureLines(failure, { whole: true })).join('\n'))}</system-out>\n    </testcase>`]
+  if (check.status === 'skipped') return [`${open()}>\n      <skipped message="${escape(check.reason ?? '')}"/>\n    </testcase>`]
   // Bodies whole: a CI server keeps the file, and the whole answer is what explains a failure there.
-  const failures = check.failures.map((failure) => {
+  return check.failures.map((failure, index) => {
     const text = [...failureLines(failure, { whole: true }), ruleLine(check), sourceLine(check)].join('\n')
-    return `      <failure message="${escape(failure.message)}" type="${escape(labelOf(failure))}">${escape(text)}</failure>`
+    return `${open(check.failures.length > 1 ? index : undefined)}>\n      <failure message="${escape(failure.message.split('\n')[0]!)}" type="${escape(labelOf(failure))}">${escape(text)}</failure>\n    </testcase>`
   })
-  return `${open}>\n${failures.join('\n')}\n    </testcase>`
 }
 
 interface Suite {
@@ -37,11 +43,16 @@ interface Suite {
   skipped: number
   /** Wall-clock ms from the first start to the last end: with checks side by side, less than their sum. */
   time: number
+  /** When the suite's first check started, in ms after the run started. */
+  start: number
   body: string[]
 }
 
-function suiteXml(suite: Suite, timestamp: string): string {
-  const head = `  <testsuite name="${escape(suite.name)}" tests="${suite.tests}" failures="${suite.failures}" errors="0" skipped="${suite.skipped}" time="${seconds(suite.time)}" timestamp="${timestamp}">`
+/** A suite's timestamp: when its first check started (ISO 8601, UTC). */
+const timestampOf = (startedAt: string, offsetMs: number): string => new Date(Date.parse(startedAt) + offsetMs).toISOString()
+
+function suiteXml(suite: Suite, startedAt: string): string {
+  const head = `  <testsuite name="${escape(suite.name)}" tests="${suite.tests}" failures="${suite.failures}" errors="0" skipped="${suite.skipped}" time="${seconds(suite.time)}" timestamp="${timestampOf(startedAt, suite.start)}">`
   return [head, ...suite.body, '  </testsuite>'].join('\n')
 }
 
@@ -49,7 +60,8 @@ function groupSuite(checks: CheckResult[]): Suite {
   const counts = totals(checks)
   const start = Math.min(...checks.map((check) => check.offsetMs))
   const end = Math.max(...checks.map((check) => check.offsetMs + check.durationMs))
-  return { name: checks[0]!.group, tests: checks.length, failures: counts.failed, skipped: counts.skipped, time: end - start, body: checks.map(testcase) }
+  const body = checks.flatMap(testcases)
+  return { name: checks[0]!.group, tests: body.length, failures: failureCount(checks), skipped: counts.skipped, time: end - start, start, body }
 }
 
 /** Cleanup as a test of its own, so that what was left behind fails the file as it fails the run. */
@@ -59,12 +71,13 @@ function cleanupSuite(report: ContractReport, time: number): Suite {
   const open = `    <testcase classname="sitemock.contract.cleanup" name="${name}" time="${seconds(time)}"`
   const output = `      <system-out>${escape([...cleanupLines(report), ...report.notices].join('\n'))}</system-out>`
   const failure = left ? [`      <failure message="${left} created resource(s) could not be deleted" type="cleanup">${escape(cleanupLines(report).join('\n'))}</failure>`] : []
-  return { name: 'cleanup', tests: 1, failures: left ? 1 : 0, skipped: 0, time, body: [`${open}>`, ...failure, output, '    </testcase>'] }
+  return { name: 'cleanup', tests: 1, failures: left ? 1 : 0, skipped: 0, time, start: Math.max(0, report.durationMs - time), body: [`${open}>`, ...failure, output, '    </testcase>'] }
 }
 
 /**
  * JUnit XML as CI servers read it (the junit-10.xsd of Jenkins' xunit plugin): one testsuite per
- * group, one testcase per check, and the cleanup; `<testsuites>` holds only suites, and its time
+ * group with the time its first check started, one testcase per check (per failure of a check
+ * that failed several ways: each with one <failure>), and the cleanup; `<testsuites>` holds only suites, and its time
  * is the run's, which no suite's exceeds.
  */
 export function renderJunit(report: ContractReport): string {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { failureOf, type CheckContext, type CheckDefinition } from '../check.js'
+import { InterruptedError } from '../http-client.js'
 import { SITES } from '../endpoints.js'
 import { brief } from '../reporters/format.js'
 import { promisedBy } from '../judge.js'
@@ -58,30 +59,41 @@ async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: 
   const coverage = new Coverage()
   let requests = 0
   let run = 0
-  for (; run < runs && (run === 0 || Date.now() < deadline); run++) {
-    const seed = (firstSeed + run) >>> 0
-    const commands = generateSequence(seed)
-    const result = await runSequence(env, commands, undefined, coverage)
-    requests += result.steps.length
-    if (!result.divergence) continue
-    // A divergence seen before (the same operation parting the same way) is counted, not shrunk again.
-    const kind = kindOf(commands, result)
-    const seen = found.get(kind)
-    if (seen) {
-      seen.sequences++
-      continue
+  // Interrupted (Ctrl-C, SIGTERM), the group stops where it is and still reports what it found.
+  let interrupted = false
+  try {
+    for (; run < runs && (run === 0 || Date.now() < deadline); run++) {
+      const seed = (firstSeed + run) >>> 0
+      const commands = generateSequence(seed)
+      const result = await runSequence(env, commands, undefined, coverage)
+      requests += result.steps.length
+      if (!result.divergence) continue
+      // A divergence seen before (the same operation parting the same way) is counted, not shrunk again.
+      const kind = kindOf(commands, result)
+      const seen = found.get(kind)
+      if (seen) {
+        seen.sequences++
+        continue
+      }
+      const shrunk = await shrink(commands, result, (candidate) => runSequence(env, candidate), MAX_REPLAYS)
+      found.set(kind, { seed, sequence: run + 1, from: commands.length, shrunk, sequences: 1 })
+      if (shrunk.interrupted) throw new InterruptedError('interrupted while shrinking')
     }
-    const shrunk = await shrink(commands, result, (candidate) => runSequence(env, candidate), MAX_REPLAYS)
-    found.set(kind, { seed, sequence: run + 1, from: commands.length, shrunk, sequences: 1 })
+  } catch (error) {
+    if (!(error instanceof InterruptedError)) throw error
+    interrupted = true
   }
-  const ran = `${run} sequence(s) from seed ${firstSeed}, ${requests} requests to each side in ${((Date.now() - started) / 1000).toFixed(1)} s`
+  const ran = `${run}${interrupted ? ' (interrupted)' : ''} sequence(s) from seed ${firstSeed}, ${requests} requests to each side in ${((Date.now() - started) / 1000).toFixed(1)} s`
   for (const divergence of found.values()) {
     const { seed, shrunk } = divergence
-    const replay = `seed ${seed} (replay with --seed ${seed}); shrunk from ${divergence.from} to ${shrunk.commands.length} command(s) in ${shrunk.replays} replay(s); sequence ${divergence.sequence} of the run; seen in ${divergence.sequences} of ${run} sequence(s)`
+    const shrinking = shrunk.interrupted ? `shrinking interrupted at ${shrunk.commands.length} of ${divergence.from} command(s) after ${shrunk.replays} replay(s)` : `shrunk from ${divergence.from} to ${shrunk.commands.length} command(s) in ${shrunk.replays} replay(s)`
+    const replay = `seed ${seed} (replay with --seed ${seed}); ${shrinking}; sequence ${divergence.sequence} of the run; seen in ${divergence.sequences} of ${run} sequence(s)`
     context.record(failureOfDivergence(context, shrunk.result, [replay], seed))
   }
-  notice(`stateful: ${ran}: ${found.size === 0 ? 'no divergence from the oracle' : `${found.size} distinct divergence(s), each reported shrunk`}`)
+  notice(`stateful: ${ran}: ${found.size === 0 ? 'no divergence from the oracle' : `${found.size} distinct divergence(s), each reported ${interrupted ? 'as far as it was shrunk' : 'shrunk'}`}`)
   notice(`stateful ${coverage.summary().text}`)
+  // With nothing found, an interrupted group is skipped as interrupted; with findings, it fails with them.
+  if (interrupted) throw new InterruptedError('interrupted')
 }
 
 /** A distinct divergence of a run: the first sequence that showed it, shrunk, and how many showed it. */

@@ -1,3 +1,4 @@
+import { InterruptedError } from '../http-client.js'
 import type { Command } from './commands.js'
 import type { SequenceResult } from './sequence.js'
 
@@ -6,6 +7,8 @@ export interface Shrunk {
   result: SequenceResult
   /** How many sequences were run again to get there. */
   replays: number
+  /** Shrinking stopped early, as the run was interrupted. */
+  interrupted?: boolean
 }
 
 /** What a divergence is about: the same operation parting in the same way. Shrinking keeps to it. */
@@ -28,7 +31,14 @@ export async function shrink(commands: Command[], failing: SequenceResult, repla
     for (let start = 0; start < best.commands.length && replays < maxReplays; ) {
       const candidate = [...best.commands.slice(0, start), ...best.commands.slice(start + chunk)]
       replays++
-      const result = await replay(candidate)
+      let result: SequenceResult
+      try {
+        result = await replay(candidate)
+      } catch (error) {
+        // Interrupted (Ctrl-C, SIGTERM): the shortest sequence found so far is what is reported.
+        if (error instanceof InterruptedError) return { ...best, replays, interrupted: true }
+        throw error
+      }
       if (result.divergence && signature(candidate, result) === wanted) best = { commands: candidate.slice(0, result.divergence.command + 1), result }
       else start += chunk
     }
