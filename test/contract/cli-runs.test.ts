@@ -314,7 +314,7 @@ describe('the estimate before the first check', () => {
     const server = await serveMock()
     const run = await contract([...server.keys, '--stateful-runs', '20', '--reporter', 'json'])
     expect(run.code, run.stderr).toBe(0)
-    const { line } = range(run.stderr)
+    const line = run.stderr.split('\n').find((text) => /^about \d/.test(text)) ?? ''
     expect(line).toMatch(/^about \d+ checks and the stateful group \(up to 60 s or 20 sequences\) \(about [\d,]+ requests\); /)
     const said = Number(/\(about ([\d,]+) requests\)/.exec(line)![1]!.replace(/,/g, ''))
     const report = JSON.parse(run.stdout) as ContractReport
