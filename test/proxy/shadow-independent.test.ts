@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createMock } from '../../src/mock.js'
 import { KeyMask } from '../../src/proxy/mask.js'
 import { startProxy, type RunningProxy } from '../../src/proxy/proxy-server.js'
 import { Shadow } from '../../src/proxy/shadow.js'
+import { listen } from '../../src/transports/node-server.js'
 import { startIndependent, type Independent } from '../contract/independent/index.js'
 import { DEFECTS, startDefective, type Defect, type Defective } from './defective-deployment.js'
 import { mixedRun } from './mixed-run.js'
@@ -9,12 +12,24 @@ import { send } from './support.js'
 
 type Json = Record<string, unknown>
 
+/** A sitemock process's equal, in this process: two workspaces and no site, as the independent implementation starts. */
+async function startSitemock(): Promise<Independent> {
+  const workspace = (): { id: string; appApiKey: string } => ({ id: randomUUID(), appApiKey: `sk_${randomUUID().replaceAll('-', '')}` })
+  const [own, other] = [workspace(), workspace()]
+  const server = await listen(createMock({ scenario: { fixture: { version: 1, workspaces: [own, other] } } }), { port: 0, host: '127.0.0.1' })
+  return { url: server.url, workspaceId: own.id, appKey: own.appApiKey, otherWorkspaceKey: other.appApiKey, close: () => server.close() }
+}
+
 /**
  * The shadow in front of a deployment the project did not write: the tests' independent
  * implementation (test/contract/independent), which chose otherwise than sitemock wherever the
- * contract leaves it free. Over real HTTP: clients -> proxy -> (defect ->) implementation.
+ * contract leaves it free; and in front of sitemock itself. Over real HTTP: clients -> proxy ->
+ * (defect ->) deployment.
  */
-describe('sitemock proxy --shadow in front of an independent implementation', () => {
+describe.each([
+  ['an independent implementation', startIndependent],
+  ['sitemock', startSitemock],
+] as const)('sitemock proxy --shadow in front of %s', (_name, startDeployment) => {
   let server: Independent | undefined
   let defective: Defective | undefined
   let proxy: RunningProxy | undefined
@@ -27,7 +42,7 @@ describe('sitemock proxy --shadow in front of an independent implementation', ()
 
   /** The implementation, with `defect` in front of it when given, and a shadowing proxy started once the workspace holds a site. */
   const start = async (defect?: Defect, holdMs?: Parameters<typeof startDefective>[2]): Promise<{ proxy: RunningProxy; server: Independent; siteId: string }> => {
-    server = await startIndependent()
+    server = await startDeployment()
     defective = defect === undefined && holdMs === undefined ? undefined : await startDefective(server.url, defect, holdMs)
     const deployment = defective?.url ?? server.url
     // A site the snapshot sees, with locales, pages and routes for the clients to walk.
