@@ -27,7 +27,11 @@ const ANNOTATIONS = ['x-accepts', 'tsType', 'x-behaviour', 'x-kind', 'x-document
 /** What a request to the API or the control plane sends: the documents the mock judges requests by. */
 const REQUEST_BODIES = /-(create|update|duplicate)\.json$|^control-(fault|override|override-document|reset)\.json$/
 const REQUEST_PARAMS = /-(params|query)\.json$/
-/** Documents a user hands the mock (a fixture, a choice of behaviours), and their definitions. */
+/**
+ * Documents and their definitions, judged outside a request: a fixture's records one by one
+ * (sitemock/data's collections), a choices file (the command line). A page that does not import
+ * sitemock/data never loads them; a fixture sent to the mock is judged whole, with the bodies.
+ */
 const DOCUMENTS = ['fixture.json', 'choices.json']
 
 /**
@@ -39,8 +43,9 @@ const DOCUMENTS = ['fixture.json', 'choices.json']
  * Another set (other options, or schemas changed by `transform`) is one more entry here.
  */
 export const SETS = [
-  { name: 'body', coerceTypes: false, files: (file) => REQUEST_BODIES.test(file) || DOCUMENTS.includes(file), parts: (file) => (DOCUMENTS.includes(file) ? ['$defs'] : []) },
+  { name: 'body', coerceTypes: false, files: (file) => REQUEST_BODIES.test(file) || file === 'fixture.json', parts: () => [] },
   { name: 'params', coerceTypes: true, files: (file) => REQUEST_PARAMS.test(file), parts: () => [] },
+  { name: 'documents', coerceTypes: false, files: (file) => DOCUMENTS.includes(file), parts: () => ['$defs'] },
   { name: 'contract', coerceTypes: false, files: (file) => REQUEST_BODIES.test(file) || REQUEST_PARAMS.test(file), parts: () => ['properties'] },
 ]
 

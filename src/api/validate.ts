@@ -42,15 +42,6 @@ export function precompiled(set: Readonly<Record<string, ValidateFunction>>, key
   return validate
 }
 
-/**
- * A part of a contracts/ schema (`fixture.json#/$defs/site`) as a plain check that does not
- * coerce, for code that reports problems itself rather than as a 400.
- */
-export function schemaCheck(file: string, pointer: string): ValidateFunction {
-  const key = pointer ? `${file}#${pointer}` : file
-  return precompiled(sets.body, key, `contracts/schemas/${key} is not a body schema of scripts/gen-validators.mjs`)
-}
-
 /** One detail per invalid field, worded as: what is wrong with the value, and what is accepted. */
 export function toDetails(errors: ErrorObject[]): ErrorDetail[] {
   const byField = new Map<string, ErrorObject[]>()

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { schemaCheck } from '../api/validate.js'
+import { schemaCheck } from '../api/document-check.js'
 import { choicesProblem, type ChoicesFile } from '../contracts/choices.js'
 
 /** A --choices file that cannot be used: one line saying why, exit code 1. */

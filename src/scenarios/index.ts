@@ -69,6 +69,18 @@ function generatorOf(name: ScenarioName, seed: number): { inputs: GeneratedInput
   return undefined
 }
 
+/**
+ * Whether a reset to this scenario and seed may generate a document, and so need faker: a page
+ * loads it first (see loadFaker). An absent name or seed is the mock's current one, which may be
+ * generated: only the committed documents and what this page already generated are sure not to.
+ */
+export function mayGenerate(scenario: unknown, seed: unknown): boolean {
+  if (scenario === undefined && seed === undefined) return false
+  if (scenario === 'empty' || scenario === 'edge-cases') return false
+  if (!isScenarioName(scenario) || typeof seed !== 'number') return true
+  return generatorOf(scenario, seed) !== undefined && !generatedDocuments.has(`${scenario} ${seed}`)
+}
+
 /** A fresh store holding the named scenario; the same name and seed give the same state. */
 export function buildScenario(name: ScenarioName, seed: number, now?: () => Date): Store {
   const generated = name === 'default' || name === 'multi-locale' || name === 'large'

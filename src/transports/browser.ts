@@ -10,7 +10,8 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import type { Credentials } from '../contracts/types.js'
 import type { Mock, MockOptions } from '../mock.js'
-import { DEFAULT_SEED, type ScenarioName } from '../scenarios/index.js'
+import { loadFaker } from '../scenarios/faker-provider.js'
+import { DEFAULT_SEED, mayGenerate, type ScenarioName } from '../scenarios/index.js'
 import { fingerprint, SessionJournal } from './browser-session.js'
 import { createSavedMock } from './browser-state.js'
 import { DEFAULT_BASE_URL, handlersFor } from './handlers.js'
@@ -73,6 +74,8 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   const mockOptions: MockOptions = { scenario: typeof scenario === 'string' ? scenario : { fixture: scenario.fixture }, seed: start.seed, rules: options.rules, choices: options.choices }
   // Other rules may refuse a saved write, so they start afresh too (undefined ones leave the fingerprint as it was).
   const saved = { ...start, rules: options.rules, choices: options.choices }
+  // A generated scenario needs faker, which the page imports now, in a chunk of its own.
+  if (typeof scenario === 'string' && mayGenerate(scenario, start.seed)) await loadFaker()
   const journal = options.persist === false ? undefined : new SessionJournal(sessionStorage, keyOf(options.persist), fingerprint(JSON.stringify(saved)))
   const { mock, resetTo } = createSavedMock(mockOptions, journal)
 

@@ -6,10 +6,9 @@
  *   import { createMockHandlers } from 'sitemock/handlers'
  *   const { mock, handlers } = createMockHandlers({ scenario: 'default' })
  */
-import { faker } from '@faker-js/faker/locale/en'
 import { http, passthrough } from 'msw'
 import { createMock, type Mock, type MockOptions, type ResetOptions } from '../mock.js'
-import { provideFaker } from '../scenarios/faker-provider.js'
+import { provideFakerOnDemand } from '../scenarios/faker-provider.js'
 import { isMockPath } from './mock-path.js'
 import { createMswHandler, DEFAULT_BASE_URL } from './msw.js'
 
@@ -19,9 +18,11 @@ export { onUnhandled, type UnhandledOptions, type UnhandledRequestCallback, type
 export { SCENARIOS, type ScenarioName } from '../scenarios/index.js'
 // The API's resources, lists, errors and request bodies, for a page's own code: types only.
 export * from '../api-types.js'
+export { loadFaker } from '../scenarios/faker-provider.js'
 
-// A page has no require(): this entry brings faker in its bundle for the scenarios it generates.
-provideFaker(() => faker)
+// A page has no require(), and most pages never generate a scenario: faker is a chunk of its own,
+// imported when a generated scenario is first asked for (loadFaker).
+provideFakerOnDemand(async () => (await import('@faker-js/faker/locale/en')).faker)
 
 export interface MockHandlersOptions extends MockOptions {
   /**

@@ -1,6 +1,9 @@
 import { delay, http, HttpResponse } from 'msw'
+import { CONTROL_PREFIX } from '../control/control-types.js'
 import type { Mock } from '../mock.js'
 import { unsavedResponse } from '../persist/changes.js'
+import { fakerPending, loadFaker } from '../scenarios/faker-provider.js'
+import { mayGenerate } from '../scenarios/index.js'
 import { DEFAULT_BASE_URL, parseBaseUrl } from './base-url.js'
 import { decodeBody } from './decode-body.js'
 
@@ -35,7 +38,9 @@ export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
       headers[name] = value
     })
     const { body, invalidUtf8 } = decodeBody(bytes)
-    let response = mock.respond({ method: request.method, path: url.pathname.slice(prefix.length) || '/', query: url.search.slice(1), headers, body, invalidUtf8 })
+    const path = url.pathname.slice(prefix.length) || '/'
+    if (fakerPending() && request.method === 'POST' && path === `${CONTROL_PREFIX}reset` && resetMayGenerate(body)) await loadFaker()
+    let response = mock.respond({ method: request.method, path, query: url.search.slice(1), headers, body, invalidUtf8 })
     const saving = mock.settled()
     if (saving) response = await saving.then(() => response, unsavedResponse)
     if (response.delayMs) await delay(response.delayMs)
@@ -47,4 +52,17 @@ export function createMswHandler(mock: Mock, options: MswHandlerOptions = {}) {
       ? new HttpResponse(null, { status: response.status, headers: response.headers })
       : HttpResponse.json(response.body, { status: response.status, headers: response.headers })
   })
+}
+
+/** Whether a reset's body names a scenario or seed that a page must load faker for. */
+function resetMayGenerate(body: string | undefined): boolean {
+  try {
+    const parsed: unknown = JSON.parse(body ?? '')
+    if (parsed === null || typeof parsed !== 'object') return false
+    const { scenario, seed } = parsed as { scenario?: unknown; seed?: unknown }
+    return mayGenerate(scenario, seed)
+  } catch {
+    // Not JSON: the reset answers its own 400, and generates nothing.
+    return false
+  }
 }

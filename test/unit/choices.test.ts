@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { schemaCheck } from '../../src/api/validate.js'
+import { schemaCheck } from '../../src/api/document-check.js'
 import { schemas } from '../../src/contracts/schemas.js'
 import { choice, choiceCatalogue, choiceIds, documentsChoices, resolveChoices, sitemockChoices } from '../../src/contracts/choices.js'
 import { anchorsOf } from '../package/docs-links.js'
