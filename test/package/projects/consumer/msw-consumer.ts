@@ -2,7 +2,7 @@
 // handler, checked without Node's global types, against the project's msw 2 or msw 3.
 import { setupWorker } from 'msw/browser'
 import { startBrowserMock, type BrowserMock } from 'sitemock/browser'
-import { createMockHandlers, type MockHandlers } from 'sitemock/handlers'
+import { createMockHandlers, loadFaker, type MockHandlers } from 'sitemock/handlers'
 import { createMswHandler, expectRequest, onUnhandled } from 'sitemock/msw'
 
 export async function start(): Promise<BrowserMock> {
@@ -13,6 +13,7 @@ export async function start(): Promise<BrowserMock> {
 }
 
 export async function startOwnWorker(): Promise<MockHandlers> {
+  await loadFaker()
   const made = createMockHandlers({ scenario: 'multi-locale', seed: 7, baseUrl: '/api' })
   await setupWorker(...made.handlers).start({ ...onUnhandled('error'), quiet: true })
   // A callback decides per request, with msw's own warning and error at hand.

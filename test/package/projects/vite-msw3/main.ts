@@ -4,7 +4,7 @@
  * worker and the keys of mock.credentials() tell this page apart from one talking to the service.
  */
 import { setupWorker } from 'msw/browser'
-import { createMockHandlers, DEFAULT_BASE_URL, onUnhandled } from 'sitemock/handlers'
+import { createMockHandlers, DEFAULT_BASE_URL, loadFaker, onUnhandled } from 'sitemock/handlers'
 
 interface Site {
   id: string
@@ -24,6 +24,8 @@ interface List<T> {
   hasMore: boolean
 }
 
+// multi-locale is generated: faker, a chunk of its own, loads first (named scenarios do without it).
+await loadFaker()
 const { mock, handlers } = createMockHandlers({ scenario: 'multi-locale' })
 // 'error' under both of msw's names: msw 3 reads onUnhandledFrame only. A request the mock does not
 // take then stops in the worker (msw answers it 500) instead of reaching the network.

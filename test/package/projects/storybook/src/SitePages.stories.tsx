@@ -1,10 +1,11 @@
 import { http, HttpResponse } from 'msw'
-import { createMockHandlers, type PageList } from 'sitemock/handlers'
+import { createMockHandlers, loadFaker, type PageList } from 'sitemock/handlers'
 import { expect } from 'storybook/test'
 import preview from '../.storybook/preview'
 import { SitePages } from './SitePages'
 
-// Two sites of 24 pages each, their ids and keys fixed by the seed.
+// Two sites of 24 pages each, their ids and keys fixed by the seed; generated, so faker loads first.
+await loadFaker()
 const { mock, handlers } = createMockHandlers({ scenario: 'multi-locale' })
 const [firstSite, secondSite] = mock.credentials().sites
 
