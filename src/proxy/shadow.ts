@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { apiRoutes } from '../api/operations.js'
 import { detailFields } from '../contract/exchange-rules.js'
-import { compareValue, compareWholeList, Correspondence, FreeDefaults, nameOf, TimeRelations, type Difference, type ExchangeWindow, type Ledger } from '../contract/stateful/compare.js'
+import { COLLATIONS, compareValue, compareWholeList, Correspondence, FreeDefaults, nameOf, TimeRelations, type Difference, type ExchangeWindow, type Ledger } from '../contract/stateful/compare.js'
 import { compareErrorFreely } from '../contract/stateful/freedom.js'
 import type { Failure } from '../contract/types.js'
 import type { Fixture } from '../contracts/types.js'
@@ -63,7 +63,8 @@ function idsOf(fixture: Fixture): Set<string> {
  * divergence from the contract's semantics, not only from its shapes.
  */
 export class Shadow {
-  private ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(false), defaults: new FreeDefaults() }
+  // Any collation the documents allow, narrowed by the lists the deployment sorts, as the stateful group does.
+  private ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(false), defaults: new FreeDefaults(), collations: [...COLLATIONS] }
   /** Requests sent to the deployment and not answered yet, in the order they left. */
   private readonly inFlight = new Set<InFlight>()
   /** The deployment's keys and the shadow's key of the same kind: the App key given, the Site keys of the snapshot (kept), those of sites created since. */
@@ -143,12 +144,15 @@ export class Shadow {
    * answered them later). Judged on a copy of what was learnt, which the shadow keeps to itself.
    */
   private inEitherOrder(seen: SeenExchange, target: unknown, requestBody: unknown, read: Parameters<Mock['handle']>[0], flight: InFlight | undefined): boolean {
-    const alternatives: Array<() => { status: number; body: unknown } | undefined> = [() => flight?.before, () => this.withWritesInFlight(read)]
-    for (const alternative of alternatives) {
+    const alternatives: Array<[() => { status: number; body: unknown } | undefined, boolean]> = [
+      [() => flight?.before, true],
+      [() => this.withWritesInFlight(read), false],
+    ]
+    for (const [alternative, earlier] of alternatives) {
       const answer = alternative()
       if (answer === undefined) continue
       const learnt = this.ledger
-      this.ledger = { ids: learnt.ids.clone(), times: learnt.times.clone(), ...(learnt.defaults ? { defaults: learnt.defaults.clone() } : {}) }
+      this.ledger = { ...learnt, ids: learnt.ids.clone(), times: learnt.times.clone(), ...(learnt.defaults ? { defaults: learnt.defaults.clone(earlier) } : {}) }
       const difference = this.differs(seen, target, answer.status, answer.body, requestBody)
       this.ledger = learnt
       if (!difference) return true

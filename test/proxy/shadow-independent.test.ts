@@ -40,20 +40,20 @@ describe.each([
     proxy = defective = server = undefined
   })
 
-  /** The implementation, with `defect` in front of it when given, and a shadowing proxy started once the workspace holds a site. */
+  /** The deployment, with `defect` in front of it when given, a shadowing proxy of its empty workspace, and a site made through the proxy. */
   const start = async (defect?: Defect, holdMs?: Parameters<typeof startDefective>[2]): Promise<{ proxy: RunningProxy; server: Independent; siteId: string }> => {
     server = await startDeployment()
     defective = defect === undefined && holdMs === undefined ? undefined : await startDefective(server.url, defect, holdMs)
     const deployment = defective?.url ?? server.url
-    // A site the snapshot sees, with locales, pages and routes for the clients to walk.
-    const site = (await send(deployment, { method: 'POST', path: '/v2/sites', body: { workspaceId: server.workspaceId, name: 'Shared' } }, server.appKey)).json as Json
-    const siteId = String(site.id)
-    for (const locale of ['fr-FR', 'de-DE', 'it-IT']) await send(deployment, { method: 'POST', path: '/v2/locales', body: { siteId, locale } }, server.appKey)
-    for (let i = 0; i < 8; i++) await send(deployment, { method: 'POST', path: '/v6/pages', body: { siteId, pathname: `/seed-${i}`, name: `Seed ${i}` } }, server.appKey)
-    for (let i = 0; i < 5; i++) await send(deployment, { method: 'POST', path: '/v2/routes', body: { siteId, pathname: `/route-${i}` } }, server.appKey)
     const mask = new KeyMask()
     const { shadow } = await Shadow.start({ baseUrl: deployment, apiKey: server.appKey, workspaceId: server.workspaceId }, mask)
     proxy = await startProxy({ to: deployment, port: 0, mask, shadow })
+    // A site the snapshot did not see, made through the proxy, with locales, pages and routes for the clients to walk.
+    const site = (await send(proxy.url, { method: 'POST', path: '/v2/sites', body: { workspaceId: server.workspaceId, name: 'Shared' } }, server.appKey)).json as Json
+    const siteId = String(site.id)
+    for (const locale of ['fr-FR', 'de-DE', 'it-IT']) await send(proxy.url, { method: 'POST', path: '/v2/locales', body: { siteId, locale } }, server.appKey)
+    for (let i = 0; i < 8; i++) await send(proxy.url, { method: 'POST', path: '/v6/pages', body: { siteId, pathname: `/seed-${i}`, name: `Seed ${i}` } }, server.appKey)
+    for (let i = 0; i < 5; i++) await send(proxy.url, { method: 'POST', path: '/v2/routes', body: { siteId, pathname: `/route-${i}` } }, server.appKey)
     return { proxy, server, siteId }
   }
 

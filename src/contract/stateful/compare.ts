@@ -184,11 +184,24 @@ const FREE_DEFAULTS: Readonly<Record<string, ReadonlySet<string>>> = {
  */
 export class FreeDefaults {
   private readonly seen = new Map<string, { oracle: string; target: string }>()
+  /** Every pair adopted so far, by resource and field: the target's own value for each oracle value it stood for. */
+  private readonly adopted = new Map<string, Map<string, string>>()
+  /**
+   * A copy made to judge an answer as of an earlier state (a read the deployment ran before a
+   * write that has since passed): a pair adopted earlier holds again there.
+   */
+  private earlierStates = false
 
-  /** A copy that learns apart: a comparison tried on it teaches this one nothing. */
-  clone(): FreeDefaults {
+  /**
+   * A copy that learns apart: a comparison tried on it teaches this one nothing. With
+   * `earlierStates`, the copy also takes the values adopted before the last change, for an
+   * answer that may show the resource as it was before it.
+   */
+  clone(earlierStates = false): FreeDefaults {
     const copy = new FreeDefaults()
     for (const [key, pair] of this.seen) copy.seen.set(key, pair)
+    for (const [key, pairs] of this.adopted) copy.adopted.set(key, new Map(pairs))
+    copy.earlierStates = earlierStates
     return copy
   }
 
@@ -206,10 +219,17 @@ export class FreeDefaults {
       this.seen.set(key, pair)
       return undefined
     }
+    if (this.earlierStates && this.adopted.get(key)?.get(pair.oracle) === pair.target) {
+      this.seen.set(key, pair)
+      return undefined
+    }
     if (before === undefined || before.oracle !== pair.oracle) {
       // First seen: adopted. Changed by a request: the target must say what the request set.
       if (before !== undefined && pair.target !== pair.oracle) return `${field} is ${brief(target)}, expected ${brief(oracle)} as the request set it`
       this.seen.set(key, pair)
+      const pairs = this.adopted.get(key) ?? new Map<string, string>()
+      pairs.set(pair.oracle, pair.target)
+      this.adopted.set(key, pairs)
       return undefined
     }
     return before.target === pair.target ? undefined : `${field} is ${brief(target)}, expected ${before.target} as before: nothing changed it`
