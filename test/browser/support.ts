@@ -36,9 +36,9 @@ const TYPES: Record<string, string> = {
 
 /**
  * Serves the files of `dir` on 127.0.0.1 and nothing else: no API at all, so a list that
- * renders can only come from the mock in the page.
+ * renders can only come from the mock in the page. `headers` go with every file.
  */
-export async function serveStatic(dir: string): Promise<StaticServer> {
+export async function serveStatic(dir: string, headers: Record<string, string> = {}): Promise<StaticServer> {
   const requests: string[] = []
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -53,7 +53,7 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
       return
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...headers })
     fs.createReadStream(file).pipe(res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
