@@ -10,6 +10,8 @@ import { runContract } from '../contract/runner.js'
 import { cleanupTagged } from '../contract/cleanup.js'
 import { ContractClient } from '../contract/http-client.js'
 import { TAG_FORMAT, tagOf } from '../contract/tag.js'
+import { parseSkipFile, parseSkipList, unknownSkips, type AgreedSkip } from '../contract/skips.js'
+import { DEFAULT_STATEFUL_RUNS } from '../contract/stateful/group.js'
 import { Throttle } from '../contract/throttle.js'
 import { CreatedResources } from '../contract/tracker.js'
 import { settledReport } from '../contract/server-errors.js'
@@ -56,11 +58,18 @@ Options (each also read from the environment variable shown):
                         (default ${REMOTE_MAX_RPS}, and no limit for a target on this
                         machine: localhost, 127.0.0.0/8, ::1)
   --stateful-runs N     random sequences the stateful group runs at     SITEMOCK_STATEFUL_RUNS
-                        most (default 1000; 1 with --seed)
+                        most (default 1000; 1 with --seed N)
   --stateful-time S     seconds the stateful group runs at most         SITEMOCK_STATEFUL_TIME
                         (default 60)
-  --seed N              the stateful group's first seed: the seed a     SITEMOCK_SEED
-                        divergence is reported with replays it
+  --seed N|random       the stateful group's first seed: the seed a     SITEMOCK_SEED
+                        divergence is reported with replays it. Default 1:
+                        every run sends the same sequences (a CI gate);
+                        random draws one, said on stderr (an exploration)
+  --skip ID[,ID]        turn off checks agreed with the vendor: a check id, SITEMOCK_SKIP
+                        a rule id (docs/contract-rules.md), a group, or a
+                        prefix ending in *; each is reported skipped, with
+                        its reason, in every report
+  --skip-file FILE      the same, one id a line, its reason after #     SITEMOCK_SKIP_FILE
   --write-choices FILE  first probe the free choices the target makes where the documents
                         leave them open (limits, which error wins, sort order, first
                         values...), write them to FILE, and run holding the target to them;
@@ -114,6 +123,8 @@ const FLAGS = {
   'write-choices': { type: 'string' },
   choices: { type: 'string' },
   cleanup: { type: 'string' },
+  skip: { type: 'string', multiple: true },
+  'skip-file': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -143,6 +154,8 @@ interface Config {
   choices?: Choices
   /** --cleanup TAG: delete what that run left, and run no check. */
   cleanup?: string
+  /** --skip and --skip-file: checks and rules turned off by agreement, with their reasons. */
+  skip: AgreedSkip[]
 }
 
 function parseConfig(args: string[]): Config | 'help' {
@@ -172,6 +185,7 @@ function parseConfig(args: string[]): Config | 'help' {
     concurrency: integerFlag('concurrency', value('concurrency'), 1, 64) ?? 1,
     maxRps: integerFlag('max-rps', value('max-rps'), 0, 100_000),
     stateful: { ...statefulBudget(value), ...(flags.replay === undefined ? {} : { replay: recordedSequences(flags.replay) }) },
+    skip: agreedSkips(flags.skip?.join(',') ?? envOf('skip'), value('skip-file')),
     ...choicesFlags(flags['write-choices'], flags.choices, flags['read-only'] ?? booleanEnv('read-only')),
   }
 }
@@ -214,11 +228,27 @@ function recordedSequences(file: string): unknown[][] {
 
 function statefulBudget(value: (flag: keyof typeof FLAGS) => string | undefined): StatefulBudget {
   const time = integerFlag('stateful-time', value('stateful-time'), 1, 86_400)
-  return {
-    runs: integerFlag('stateful-runs', value('stateful-runs'), 1, 1_000_000),
-    timeMs: time === undefined ? undefined : time * 1000,
-    seed: integerFlag('seed', value('seed'), 0, 4_294_967_295),
+  const runs = integerFlag('stateful-runs', value('stateful-runs'), 1, 1_000_000)
+  // An exploration: a seed drawn here, run as many sequences as without --seed (the group says it).
+  if (value('seed') === 'random') return { runs: runs ?? DEFAULT_STATEFUL_RUNS, timeMs: time === undefined ? undefined : time * 1000, seed: randomBytes(4).readUInt32BE(0) }
+  return { runs, timeMs: time === undefined ? undefined : time * 1000, seed: integerFlag('seed', value('seed'), 0, 4_294_967_295) }
+}
+
+/** --skip and --skip-file together; an id that names no check, rule or group is bad usage, not a skip of nothing. */
+function agreedSkips(list: string | undefined, file: string | undefined): AgreedSkip[] {
+  const skips = list === undefined ? [] : parseSkipList(list)
+  if (file !== undefined) {
+    let text: string
+    try {
+      text = fs.readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new UsageError(`--skip-file ${file}: ${(error as Error).message}`, false)
+    }
+    skips.push(...parseSkipFile(text, file))
   }
+  const unknown = unknownSkips(skips)
+  if (unknown.length > 0) throw new UsageError(`--skip: ${unknown.map((id) => `"${id}"`).join(', ')} name${unknown.length === 1 ? 's' : ''} no check, rule or group; expected a check id (e.g. pagination.sites.walk), a rule id of docs/contract-rules.md, a group (${GROUPS.join(', ')}), or a prefix ending in *`)
+  return skips
 }
 
 /** The target and its keys: the given URL, or the mock started here; flags win over discovered keys. */
@@ -331,6 +361,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     signal: interrupt.signal,
     runId,
     stateful: config.stateful,
+    skip: config.skip,
     choices: config.choices,
   }
   try {

@@ -7,15 +7,20 @@ import { Fixtures } from './fixtures.js'
 import { statefulChecks, type StatefulRun } from './stateful/group.js'
 import { ContractClient, InterruptedError, NetworkError } from './http-client.js'
 import { ruleOf } from './rules.js'
+import { skipOf } from './skips.js'
 import { tagOf } from './tag.js'
 import { Throttle } from './throttle.js'
 import { CreatedResources, SafetyError } from './tracker.js'
 import { DOCUMENT_OF, type CheckResult, type ContractOptions, type ContractReport, type Failure, type Profile, type RunEvents } from './types.js'
 
 const DEFAULT_TIMEOUT_MS = 15_000
+/** How the reason of a check skipped by agreement starts, in every report. */
+export const AGREED = 'skipped by agreement (--skip) as '
 
 /** Why a check does not run in this configuration, or undefined when it runs. */
 function skipReason(check: CheckDefinition, options: ContractOptions): string | undefined {
+  const agreed = skipOf(options.skip ?? [], check)
+  if (agreed) return `${AGREED}${agreed.id}: ${agreed.reason}`
   // The sitemock profile runs every check of the service rules (and holds the target to sitemock's choices too).
   if (check.profiles && !check.profiles.includes(options.profile === 'sitemock' ? 'documents' : options.profile)) return check.unpromised ?? `not a promise of the ${DOCUMENT_OF[options.profile]}`
   for (const need of check.needs ?? []) {

@@ -55,6 +55,8 @@ export interface ContractOptions {
   runId?: string
   /** How much the stateful group runs; its defaults when left out. */
   stateful?: StatefulBudget
+  /** Checks and rules turned off by agreement (--skip, --skip-file), each with its reason, which every report keeps. */
+  skip?: ReadonlyArray<{ id: string; reason: string }>
   /** The target's free choices (--choices FILE): the oracle, a sitemock mock, follows them. */
   choices?: Choices
 }
