@@ -137,7 +137,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           try {
             observe(req, body, answer, started, received, flight)
           } catch (error) {
-            // The caller has its answer; an exchange the proxy could not judge must not stop the others.
+            // The caller has its answer; an exchange the proxy could not judge must not stop the others,
+            // nor stay in flight for the shadow.
+            if (flight) state.shadow?.abandon(flight)
             options.onUnjudged?.(`${req.method ?? 'GET'} ${mask.text(req.url ?? '/')}: ${error instanceof Error ? error.message : String(error)}`)
           }
         })

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -6,11 +7,21 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { exitCodeOf, render } from '../../src/contract/reporters/index.js'
 import { startProxy } from '../../src/proxy/proxy-server.js'
+import { start } from '../support/cli-process.js'
 import { freePort } from '../support/free-port.js'
 import { send, startProxyProcess, stop } from './support.js'
 
 /** The proxy's verdict never says PASSED for what it could not judge: no traffic, or no answer from the deployment. */
 describe('the proxy verdict', () => {
+  it('says its exit codes in --help', async () => {
+    const help = start(['proxy', '--help'])
+    let printed = ''
+    help.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+    const [code] = (await once(help, 'exit')) as [number]
+    expect(code).toBe(0)
+    expect(printed).toMatch(/Exit codes[^]*0 {2}every check judged[^]*1 {2}a finding, or a request the deployment did not answer \(the caller got a 502 or 504\)[^]*NOTHING CHECKED/)
+  })
+
   it('says NOTHING CHECKED and exits 2 when no exchange went through', async () => {
     const proxy = await startProxyProcess(['--to', `http://127.0.0.1:${await freePort()}`, '--log', 'off'])
     expect(await stop(proxy.child)).toBe(2)
