@@ -70,3 +70,15 @@ export function expectIncluded(ctx: CheckContext, seen: string[], includes: stri
   const absent = includes.filter((id) => !seen.includes(id))
   if (absent.length) ctx.fail(`expected every item this run made, got ${absent.length} missing (${absent.join(', ')}): ${label}`)
 }
+
+/**
+ * Fails unless a walk saw every item listed both by the walk before it and by the walk after it:
+ * such an item was in the list all along, so a walk that misses it skipped it (after a cursor,
+ * at a page boundary), however many items others added or removed meanwhile.
+ */
+export function expectStableSeen(ctx: CheckContext, before: string[], after: string[], seen: string[], label: string): void {
+  const inAfter = new Set(after)
+  const inSeen = new Set(seen)
+  const missing = before.filter((id) => inAfter.has(id) && !inSeen.has(id))
+  if (missing.length) ctx.fail(`expected every item listed before and after the walk, got ${missing.length} missing (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}): ${label}`)
+}
