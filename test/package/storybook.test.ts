@@ -31,6 +31,12 @@ const DEPENDENCIES = [
   'msw-storybook-addon@3.0.3',
   'typescript@5.9.3',
   '@types/react@19.3.0',
+  // Storybook's Vitest addon, which runs the same stories as Vitest tests in Chromium.
+  '@storybook/addon-vitest@10.6.7',
+  'vitest@5.1.1',
+  '@vitest/browser@5.1.1',
+  '@vitest/browser-playwright@5.1.1',
+  'playwright@1.65.1',
 ]
 
 // What the stories must show, asked of the same core in Node with the stories' scenario and seed.
@@ -191,6 +197,12 @@ describe('the Storybook recipe of docs/storybook.md, built and opened in Chromiu
     await switchTo('First Site')
     expect(await shown(page)).toEqual({ name: site.name, summary: `Site ${site.id}: ${pathnames.length} pages`, pathnames })
   })
+
+  it("runs every story as a test with Storybook's Vitest addon, play functions and resets included", async () => {
+    const result = await run('npx', ['vitest', 'run'], project, { node: 24, timeoutMs: 180_000, env: { STORYBOOK_DISABLE_TELEMETRY: '1' } })
+    expect(result.output).toMatch(/Tests\s+5 passed \(5\)/)
+    expect(result.code, result.output).toBe(0)
+  }, 180_000)
 
   it('runs without errors in the page', () => {
     expect(pageErrors).toEqual([])

@@ -45,6 +45,16 @@ describe('createSavedMock', () => {
     expect(again.credentials()).toEqual(first.credentials())
   })
 
+  it("resets, as sitemock.reset() does, the faults, overrides and journal of the page's tests too", () => {
+    const saved = createSavedMock(START, journalIn(new MemoryStorage()))
+    saved.mock.faults.add({ route: 'createPage', status: 503 })
+    saved.mock.overrides.add({ match: { operation: 'listSites' }, response: { status: 200, body: { data: [] } } })
+    expect(createPage(saved.mock, '/refused').status).toBe(503)
+    saved.resetTo(START)
+    expect([saved.mock.faults.size, saved.mock.overrides.size, saved.mock.journal.recorded]).toEqual([0, 0, 0])
+    expect(createPage(saved.mock, '/created').status).toBe(201)
+  })
+
   it('forgets the saved state on resetTo, so the next start is the scenario', () => {
     const storage = new MemoryStorage()
     const saved = createSavedMock(START, journalIn(storage))

@@ -4,25 +4,7 @@
  * worker and the keys of mock.credentials() tell this page apart from one talking to the service.
  */
 import { setupWorker } from 'msw/browser'
-import { createMockHandlers, DEFAULT_BASE_URL, loadFaker, onUnhandled } from 'sitemock/handlers'
-
-interface Site {
-  id: string
-  name: string
-  defaultLocale: string
-}
-
-interface Page {
-  id: string
-  pathname: string
-  title: string | null
-  locale: string
-}
-
-interface List<T> {
-  data: T[]
-  hasMore: boolean
-}
+import { createMockHandlers, DEFAULT_BASE_URL, loadFaker, onUnhandled, type PageList, type SiteList } from 'sitemock/handlers'
 
 // multi-locale is generated: faker, a chunk of its own, loads first (named scenarios do without it).
 await loadFaker()
@@ -48,10 +30,10 @@ async function renderSites(): Promise<void> {
   const credentials = mock.credentials()
   const list = document.getElementById('sites')!
   for (const workspace of credentials.workspaces) {
-    const sites = await get<List<Site>>(`/v2/sites?workspaceId=${workspace.id}&limit=100`, workspace.appApiKey)
+    const sites = await get<SiteList>(`/v2/sites?workspaceId=${workspace.id}&limit=100`, workspace.appApiKey)
     for (const site of sites.data) {
-      const key = credentials.sites.find((entry) => entry.id === site.id)!.siteApiKey
-      const pages = await get<List<Page>>(`/v6/pages?siteId=${site.id}&limit=100`, key)
+      const key = credentials.sites.find((entry) => entry.id === site.id)!.publicApiKey
+      const pages = await get<PageList>(`/v6/pages?siteId=${site.id}&limit=100`, key)
       const entry = item(site.id, `${site.name} (${site.defaultLocale})`)
       const nested = document.createElement('ul')
       nested.className = 'pages'

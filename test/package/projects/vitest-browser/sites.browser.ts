@@ -1,11 +1,6 @@
 import { setupWorker } from 'msw/browser'
-import { createMockHandlers, DEFAULT_BASE_URL, onUnhandled } from 'sitemock/handlers'
+import { createMockHandlers, DEFAULT_BASE_URL, onUnhandled, type ErrorBody } from 'sitemock/handlers'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-
-interface ErrorBody {
-  code: string
-  details?: Array<{ field: string; message: string }>
-}
 
 const { mock, handlers } = createMockHandlers({ scenario: 'default' })
 const worker = setupWorker(...handlers)
@@ -22,7 +17,7 @@ const site = () => mock.credentials().sites[0]!
 const createPage = (body: unknown) =>
   fetch(`${DEFAULT_BASE_URL}/v6/pages`, {
     method: 'POST',
-    headers: { 'x-api-key': site().siteApiKey, 'content-type': 'application/json' },
+    headers: { 'x-api-key': site().publicApiKey, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
 

@@ -20,9 +20,18 @@ const meta = preview.meta({
   args: { site: firstSite },
 })
 
-export const FirstSite = meta.story({})
+export const FirstSite = meta.story({
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: firstSite.name })).toBeVisible()
+  },
+})
 
-export const SecondSite = meta.story({ args: { site: secondSite } })
+export const SecondSite = meta.story({
+  args: { site: secondSite },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: secondSite.name })).toBeVisible()
+  },
+})
 
 export const AddPage = meta.story({
   play: async ({ canvas, userEvent }) => {
@@ -36,6 +45,9 @@ export const ServerError = meta.story({
   beforeEach: () => {
     mock.faults.add({ route: 'listPages', status: 503 })
   },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('GET /v6/pages answered 503')
+  },
 })
 
 // A handler of the story's own, over sitemock's: msw tries the handler added last first.
@@ -43,5 +55,8 @@ export const NoPages = meta.story({
   beforeEach: ({ msw }) => {
     const empty: PageList = { object: 'list', data: [], hasMore: false }
     msw.use(http.get('https://api.makeswift.com/v6/pages', () => HttpResponse.json(empty)))
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/: 0 pages$/)).toBeVisible()
   },
 })
