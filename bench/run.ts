@@ -19,6 +19,7 @@ import { measureInProcess } from './msw-inprocess.js'
 import { startServer, type GcPause, type ServerProcess } from './processes.js'
 import { alternate, median } from './rounds.js'
 import { measureStartup } from './startup.js'
+import { describeFirstRequest, measureFirstRequest } from './first-request.js'
 import { JOURNAL_OFF, JOURNAL_OFF_TWIN, JOURNAL_ON_TWIN, judgeTargets, type Measured, type Row, type SizeFigures } from './targets.js'
 import { readWorkloads, resolveTarget, sitemockWorkloads, writeWorkloads, type SitemockTarget } from './workloads.js'
 
@@ -251,6 +252,8 @@ async function main(): Promise<void> {
   const startup = measureStartup(quick ? 5 : 9)
   measured.startup = startup
   log(`startup (median of ${startup.runs} fresh processes): msw/node ${startup.mswNodeMs.toFixed(0)} ms, then sitemock + createMock() ${startup.sitemockMs.toFixed(0)} ms`)
+  measured.firstRequest = await measureFirstRequest(quick ? 7 : 15)
+  log(describeFirstRequest(measured.firstRequest))
   const inProcess = await measureInProcess(quick ? 500 : 1000, quick ? 5 : 9)
   measured.inProcess = inProcess
   log(`in-process: static msw handler ${inProcess.staticMicros.toFixed(0)} µs, sitemock ${inProcess.sitemockMicros.toFixed(0)} µs per request`)
@@ -335,6 +338,7 @@ function render(load: LoadGenerator, measured: Measured): string {
     }),
     '',
     `- Startup, median of ${measured.startup!.runs} fresh processes: importing msw/node ${measured.startup!.mswNodeMs.toFixed(0)} ms; then importing sitemock and sitemock/msw and calling createMock() ${measured.startup!.sitemockMs.toFixed(0)} ms`,
+    `- The ${describeFirstRequest(measured.firstRequest!)}`,
     `- In-process (setupServer + fetch, sequential requests, median of alternating rounds): static msw handler ${measured.inProcess!.staticMicros.toFixed(0)} µs, sitemock handler (GET page by id) ${measured.inProcess!.sitemockMicros.toFixed(0)} µs per request`,
     ...prismNote(measured),
     `- ${describeMockDb(measured.mockDb!)}`,

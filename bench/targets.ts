@@ -3,6 +3,7 @@ import os from 'node:os'
 import type { LoadResult } from './load.js'
 import type { InProcessResult } from './msw-inprocess.js'
 import type { StartupResult } from './startup.js'
+import type { FirstRequestResult } from './first-request.js'
 import type { JournalWork } from './journal-work.js'
 import type { MockDbResult } from './mock-db.js'
 import type { TestLoopFigures } from './test-loop.js'
@@ -36,6 +37,7 @@ export interface Measured {
   large: number
   fixedRateTarget: number
   startup?: StartupResult
+  firstRequest?: FirstRequestResult
   inProcess?: InProcessResult
   mockDb?: MockDbResult
   /** The journal's own work per request, timed in process, at N = small and large. */
@@ -200,6 +202,10 @@ export function judgeTargets(m: Measured): string[] {
     const get = m.mockDb.getWith / m.mockDb.getWithout
     const patch = m.mockDb.patchWith / m.mockDb.patchWithout
     lines.push(verdict(get <= 1.1 && patch <= 1.1, `request path with mock.db in use at N = ${count(m.mockDb.pages)}: GET ${get.toFixed(2)}x, PATCH ${patch.toFixed(2)}x the figures without (at most 1.1x)`))
+  }
+  if (m.firstRequest) {
+    const { ratio, sitemockMs, mswNodeMs } = m.firstRequest
+    lines.push(verdict(ratio <= 1.25, `first answers: importing sitemock, createMock() and the first GET and POST take ${ratio.toFixed(2)}x importing msw/node in fresh processes (${sitemockMs.toFixed(0)} ms against ${mswNodeMs.toFixed(0)} ms; at most 1.25x)`))
   }
   if (m.startup) {
     const { mswNodeMs, sitemockMs } = m.startup
