@@ -1,5 +1,5 @@
 import type { ExchangeWindow } from '../contract/stateful/compare.js'
-import { EVERY_ITEM, type WalkProblem } from './walks.js'
+import { EVERY_ITEM, HAS_MORE_WITH_ITEMS, type WalkProblem } from './walks.js'
 
 /** Walks waiting for their next page, and writes remembered for the walks still open, at most. */
 const MAX_OPEN_WALKS = 1000
@@ -63,16 +63,24 @@ export class ShadowWalks {
     }
     if (hasMore) return undefined
     const end = whole()
-    return end === undefined ? undefined : this.finished(walk, end, window)
+    return end === undefined ? undefined : this.finished(walk, end, window, ids.length === 0)
   }
 
-  private finished(walk: Walk, end: readonly string[], window: ExchangeWindow): WalkProblem | undefined {
+  private finished(walk: Walk, end: readonly string[], window: ExchangeWindow, lastIsEmpty: boolean): WalkProblem | undefined {
     const touched = new Set<string>()
     for (const write of this.writes) if (write.window.receivedAt >= walk.sentAt && write.window.sentAt <= window.receivedAt) for (const id of write.ids) touched.add(id)
     if (walk.cursors.some((cursor) => touched.has(cursor))) return undefined
     const atEnd = new Set(end)
     const missing = walk.start.filter((id) => atEnd.has(id) && !touched.has(id) && !walk.seen.has(id))
-    if (missing.length === 0) return undefined
+    if (missing.length === 0) {
+      // An empty last page after a page that said more followed: right only if what followed went
+      // meanwhile, which a write during the walk would show on one of the list's items.
+      const untouched = (ids: Iterable<string>): boolean => [...ids].every((id) => !touched.has(id))
+      if (lastIsEmpty && walk.cursors.length > 0 && untouched(walk.start) && untouched(end) && untouched(walk.seen)) {
+        return { message: `${walk.label}: the page before the last said hasMore true, and the last page (after ${walk.last ?? 'its cursor'}) holds nothing, while no write touched the list during the walk`, promise: HAS_MORE_WITH_ITEMS }
+      }
+      return undefined
+    }
     const listed = missing.slice(0, 5).join(', ') + (missing.length > 5 ? `, and ${missing.length - 5} more` : '')
     return {
       message: `${walk.label} ended without ${listed}, which the list held from the walk's first page to its last, untouched by any write: a page skipped it, or hasMore was false with items left`,

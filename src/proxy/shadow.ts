@@ -11,7 +11,7 @@ import type { ProxyRule } from './findings.js'
 import type { SeenExchange } from './judge.js'
 import type { KeyMask } from './mask.js'
 import { ShadowWalks } from './shadow-walks.js'
-import { EVERY_ITEM } from './walks.js'
+import { EVERY_ITEM, HAS_MORE_WITH_ITEMS } from './walks.js'
 
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -209,7 +209,7 @@ export class Shadow {
     const findings: ShadowVerdict['findings'] = []
     if (difference) {
       const failure: Failure = { message: `diverges from the shadow, which answered ${answer.status}: ${difference.message}`, documents: ['specification'], request, response }
-      findings.push({ ...this.promiseOf(difference, seen.method, match.operation.path), failure })
+      findings.push({ ...this.promiseOf(difference, seen.method, match.operation.path, target), failure })
     }
     if (seen.method !== 'GET' && seen.status < 400) this.walks.wrote(timing, this.idsTouched(seen, target))
     if (isList) {
@@ -223,11 +223,12 @@ export class Shadow {
    * The broken promise a difference shows, so that every exchange showing it makes one finding:
    * an instant's relation is one promise wherever it shows (a frozen updatedAt shows on the
    * update and on every later read); a hasMore the shadow's list contradicts is the walk's
-   * promise to see every item; any other difference is the operation's.
+   * promise (to see every item when false, to hold items after when true); any other
+   * difference is the operation's.
    */
-  private promiseOf(difference: Difference, method: string, template: string): { rule: ProxyRule; promise: string } {
+  private promiseOf(difference: Difference, method: string, template: string, target: unknown): { rule: ProxyRule; promise: string } {
     if (difference.aspect.startsWith('time ')) return { rule: 'same-as-the-mock', promise: difference.aspect }
-    if (difference.aspect === 'hasMore') return { rule: 'pagination-walk', promise: EVERY_ITEM }
+    if (difference.aspect === 'hasMore') return { rule: 'pagination-walk', promise: isObject(target) && target.hasMore === true ? HAS_MORE_WITH_ITEMS : EVERY_ITEM }
     return { rule: 'same-as-the-mock', promise: `${difference.aspect.replace(/\[\d+\]/g, '[]')} ${method} ${template}` }
   }
 

@@ -14,6 +14,8 @@ export interface WalkProblem {
  * ties and of nulls is the deployment's), and the rule is one: walking a list sees every item.
  */
 export const EVERY_ITEM = 'walk: every item seen, hasMore false only at the end'
+/** The promise a hasMore true with nothing left breaks: the next page, on a list nobody changed meanwhile, is empty. */
+export const HAS_MORE_WITH_ITEMS = 'walk: hasMore true only when items follow'
 
 /** Walks waiting for their next page, at most: a client that never finishes its walks must not grow the proxy without end. */
 const MAX_OPEN_WALKS = 1000

@@ -6,9 +6,10 @@ import type { AddressInfo } from 'node:net'
  * front of one by rewriting its answers: every answer keeps its documented status and shape.
  * - cursor-skips-an-item: a page after a cursor leaves out the item that follows the cursor;
  * - has-more-one-early: hasMore is false when exactly one item follows the page (it is never seen);
+ * - has-more-one-late: hasMore is true when no item follows a full page (the next page is empty);
  * - updated-at-frozen: a page's updatedAt stays what it was when the page was first seen.
  */
-export const DEFECTS = ['cursor-skips-an-item', 'has-more-one-early', 'updated-at-frozen'] as const
+export const DEFECTS = ['cursor-skips-an-item', 'has-more-one-early', 'has-more-one-late', 'updated-at-frozen'] as const
 export type Defect = (typeof DEFECTS)[number]
 
 type Json = Record<string, unknown>
@@ -49,6 +50,7 @@ export async function startDefective(upstream: string, defect: Defect | undefine
         // Asks for more than the client did, to know what follows the page.
         if (skipping) url.searchParams.set('limit', String(limit + 1))
         if (defect === 'has-more-one-early' && isList) url.searchParams.set('limit', String(Math.min(100, limit + 2)))
+        if (defect === 'has-more-one-late' && isList) url.searchParams.set('limit', String(Math.min(100, limit + 1)))
         const headers: Record<string, string> = {}
         for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value
         const body = chunks.length ? Buffer.concat(chunks) : undefined
@@ -59,6 +61,8 @@ export async function startDefective(upstream: string, defect: Defect | undefine
           const list = json as { data: Json[]; hasMore: boolean }
           if (skipping) json = { ...list, data: list.data.slice(1) }
           if (defect === 'has-more-one-early') json = { ...list, data: list.data.slice(0, limit), hasMore: list.data.length > limit + 1 || list.hasMore }
+          // A full page says more follow, whether or not any does.
+          if (defect === 'has-more-one-late') json = { ...list, data: list.data.slice(0, limit), hasMore: list.data.length >= limit }
         }
         if (defect === 'updated-at-frozen') json = freeze(json)
         const out = json === undefined ? '' : JSON.stringify(json)
