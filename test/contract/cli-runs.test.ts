@@ -320,7 +320,7 @@ describe('the estimate before the first check', () => {
     const report = JSON.parse(run.stdout) as ContractReport
     // The report counts what the target received, cleanup included; the preflight before the run is not the run's.
     expect(server.arrivals.length - report.requests!).toBeGreaterThanOrEqual(0)
-    expect(server.arrivals.length - report.requests!).toBeLessThanOrEqual(3)
+    expect(server.arrivals.length - report.requests!).toBeLessThanOrEqual(5)
     expect(said).toBeGreaterThan(1500)
     expect(report.requests!).toBeGreaterThan(said / 2)
     expect(report.requests!).toBeLessThan(said * 2)
