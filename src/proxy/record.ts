@@ -104,7 +104,7 @@ export class Recorder {
     for (let i = 0; i < exchange.rawHeaders.length; i += 2) {
       const name = exchange.rawHeaders[i]!.toLowerCase()
       const value = exchange.rawHeaders[i + 1]!
-      if (KEPT_HEADERS.has(name) && value.length <= MAX_HEADER_VALUE) headers[name] = value
+      if (KEPT_HEADERS.has(name) && value.length <= MAX_HEADER_VALUE) headers[name] = this.mask.text(value)
     }
     const priority = Math.min(MAX_PRIORITY, Object.keys(query).length + (requestBody === undefined ? 0 : fieldCount(requestBody)))
     const override: OverrideRequest = {

@@ -110,6 +110,9 @@ describe('sitemock proxy: the same doors as serve', () => {
     // A key that only ever travels in the query, never in a header.
     await fetch(`${proxy.url}/v2/sites?api_key=${encodeURIComponent(siteKey)}`)
     await fetch(`${proxy.url}/v2/keys/${siteKey}?token=${siteKey}`)
+    // An answer that names the key in a header the recording keeps (Location).
+    target.mock.overrides.add({ match: { method: 'GET', path: '/v2/elsewhere' }, response: { status: 201, headers: { location: `/v2/sites?api_key=${siteKey}` }, body: {} } })
+    await fetch(`${proxy.url}/v2/elsewhere`)
     const journal = (await (await fetch(`${proxy.url}/__mock/requests`)).json()) as JournalPage
     lines.push(JSON.stringify(journal))
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-doors-')), 'recorded.json')
