@@ -6,8 +6,9 @@ import { REPO } from './support.js'
  * The fenced code blocks of README.md and docs/*.md, each with what the comment on the line
  * before it says of it. A block is run by the test suite unless that comment says otherwise:
  *
- * - `<!-- test/package/projects/... -->`: one file of a project that a package test runs; the
- *   block must stand in that file, to the letter.
+ * - `<!-- test/package/projects/... -->`: one file of a project that a package test runs, whole;
+ *   the package test lays the blocks of the packed package's own docs into its project
+ *   (packed-recipe.ts), and every file of the project must be shown so.
  * - `<!-- not run: REASON -->`: shown, never run (a command's output, a synopsis, a deployment).
  * - `<!-- type-checked, not run: REASON -->`: TypeScript that is compiled but not run (a page's code).
  * - `<!-- run until it listens -->`: a shell block that starts a server in the foreground; it
@@ -57,10 +58,10 @@ function readMarker(comment: string | undefined, id: string): Marker {
   throw new Error(`${id}: the comment before the block, "${comment}", is not a marker this test knows`)
 }
 
-const linesOf = (doc: string): string[] => fs.readFileSync(path.join(REPO, doc), 'utf8').split('\n')
+const linesOf = (doc: string, root = REPO): string[] => fs.readFileSync(path.join(root, doc), 'utf8').split('\n')
 
-function blocksOf(doc: string): Block[] {
-  const lines = linesOf(doc)
+function blocksOf(doc: string, root = REPO): Block[] {
+  const lines = linesOf(doc, root)
   const blocks: Block[] = []
   for (let index = 0; index < lines.length; index++) {
     const open = lines[index]!.match(/^```(\S*)$/)
@@ -77,7 +78,22 @@ function blocksOf(doc: string): Block[] {
   return blocks
 }
 
-export const BLOCKS: Block[] = DOCUMENTS.flatMap(blocksOf)
+export const BLOCKS: Block[] = DOCUMENTS.flatMap((doc) => blocksOf(doc))
+
+/**
+ * A recipe project as the documents under `root` show it (README.md and docs/*.md, e.g. those of
+ * an installed package): each block marked `test/package/projects/NAME/FILE` is that FILE.
+ */
+export function recipeFiles(root: string, name: string): Record<string, string> {
+  const prefix = `test/package/projects/${name}/`
+  const docs = ['README.md', ...fs.readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)]
+  const files: Record<string, string> = {}
+  for (const block of docs.flatMap((doc) => blocksOf(doc, root))) {
+    if (block.marker.kind === 'recipe' && block.marker.path.startsWith(prefix)) files[block.marker.path.slice(prefix.length)] = block.code
+  }
+  if (Object.keys(files).length === 0) throw new Error(`no file of the recipe ${name} in ${root}'s documents`)
+  return files
+}
 
 /** The lines of a document outside its code blocks, where its headings and links are; `line` from 1. */
 export function proseOf(doc: string): Array<{ line: number; text: string }> {

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../support/free-port.js'
-import { REPO, scratchProject } from './support.js'
+import { scratchProject } from './support.js'
+import { packedRecipe } from './packed-recipe.js'
 
 /**
- * The recipe of docs/serving.md for teams that serve msw handlers with @mswjs/http-middleware:
- * the project's server.mjs, run as it is from a project that installed the packed package,
+ * The recipe of docs/library-api.md for teams that serve msw handlers with @mswjs/http-middleware:
+ * the server.mjs that the packed package's docs show, run as it is from a project that installed it,
  * answers a list and a create over HTTP through sitemock's one msw handler.
  */
 
@@ -16,7 +16,7 @@ describe('sitemock behind @mswjs/http-middleware 0.10.3 and msw 2', { timeout: 6
   let child: ChildProcess
   let url = ''
   beforeAll(async () => {
-    const project = await scratchProject('http-middleware', { dependencies: DEPENDENCIES, files: path.join(REPO, 'test/package/projects/http-middleware') })
+    const project = await scratchProject('http-middleware', { dependencies: DEPENDENCIES, files: await packedRecipe('http-middleware') })
     const port = await freePort()
     child = spawn(process.execPath, ['server.mjs'], { cwd: project, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] })
     url = await new Promise<string>((resolve, reject) => {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../support/free-port.js'
 import { filesUnder, REPO, run, scratchProject, succeed, type NodeMajor } from './support.js'
+import { packedRecipe } from './packed-recipe.js'
 
 /**
  * sitemock/playwright as its users meet it: the packed tarball in a project of theirs with
@@ -70,7 +71,7 @@ describe('sitemock/playwright in a project with @playwright/test', { timeout: 60
     let dir: string
 
     beforeAll(async () => {
-      dir = await scratchProject(`playwright-${name}`, { dependencies, node, files: USER_FILES })
+      dir = await scratchProject(`playwright-${name}`, { dependencies, node, files: await packedRecipe('playwright') })
     }, 600_000)
 
     it(`installs ${PLAYWRIGHT} without a browser, beside ${msw === null ? 'no msw' : `msw ${msw}`}`, async () => {

@@ -10,6 +10,7 @@ import type { ListEnvelope } from '../../src/contracts/types.js'
 import { createMock } from '../../src/mock.js'
 import { launchChromium, serveStatic, type Browser, type StaticServer } from '../browser/support.js'
 import { REPO, run, scratchProject, succeed } from './support.js'
+import { packedRecipe } from './packed-recipe.js'
 
 /**
  * docs/storybook.md as a user follows it: a Storybook 10 project (React, vite) in CSF Next
@@ -19,7 +20,6 @@ import { REPO, run, scratchProject, succeed } from './support.js'
  * page can answer them: the static server has no API, and the service's address is unreachable.
  */
 
-const PROJECT_FILES = path.join(REPO, 'test/package/projects/storybook')
 const ARTIFACTS = path.join(REPO, 'test-artifacts')
 const DEPENDENCIES = [
   'storybook@10.6.7',
@@ -80,7 +80,7 @@ describe('the Storybook recipe of docs/storybook.md, built and opened in Chromiu
   const pageErrors: string[] = []
 
   beforeAll(async () => {
-    project = await scratchProject('storybook', { dependencies: DEPENDENCIES, node: 24, files: PROJECT_FILES })
+    project = await scratchProject('storybook', { dependencies: DEPENDENCIES, node: 24, files: await packedRecipe('storybook') })
     await succeed('npx', ['msw', 'init', 'public/', '--save'], project, { node: 24 })
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-storybook-'))
     // Telemetry would try to reach Storybook's servers.

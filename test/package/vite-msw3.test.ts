@@ -7,6 +7,7 @@ import type { ListEnvelope } from '../../src/contracts/types.js'
 import { createMock } from '../../src/mock.js'
 import { launchChromium, serveStatic, type Browser, type StaticServer } from '../browser/support.js'
 import { REPO, run, scratchProject } from './support.js'
+import { packedRecipe } from './packed-recipe.js'
 
 /**
  * sitemock/handlers in a user's page built by Vite, run by msw 3's own worker: the script comes
@@ -54,7 +55,7 @@ describe('sitemock/handlers in a page built by Vite with msw 3’s worker', { ti
 
   beforeAll(async () => {
     let started = Date.now()
-    project = await scratchProject('vite-msw3', { dependencies: [MSW, VITE, TYPESCRIPT], node: 24, files: path.join(REPO, 'test/package/projects/vite-msw3') })
+    project = await scratchProject('vite-msw3', { dependencies: [MSW, VITE, TYPESCRIPT], node: 24, files: await packedRecipe('vite-msw3') })
     console.log(`install: ${Date.now() - started} ms`)
     started = Date.now()
     fs.rmSync(path.join(project, 'dist'), { recursive: true, force: true })

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM } from '../browser/support.js'
-import { REPO, run, scratchProject } from './support.js'
+import { run, scratchProject } from './support.js'
+import { packedRecipe } from './packed-recipe.js'
 
 /**
  * sitemock/handlers in Vitest's browser mode: the user's test file runs in Chromium (Playwright
@@ -19,7 +20,7 @@ describe('sitemock/handlers in Vitest browser mode, with msw 3', { timeout: 180_
   beforeAll(async () => {
     expect(fs.existsSync(CHROMIUM), `Vitest's browser mode here drives ${CHROMIUM}; install it with: node scripts/ensure-test-tools.mjs`).toBe(true)
     const started = Date.now()
-    project = await scratchProject('vitest-browser', { dependencies: DEPENDENCIES, node: 24, files: path.join(REPO, 'test/package/projects/vitest-browser') })
+    project = await scratchProject('vitest-browser', { dependencies: DEPENDENCIES, node: 24, files: await packedRecipe('vitest-browser') })
     console.log(`install: ${Date.now() - started} ms`)
   }, 600_000)
 
