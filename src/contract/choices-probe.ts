@@ -1,4 +1,5 @@
 import { choice, type ChoiceId, type Choices, type ChoicesFile } from '../contracts/choices.js'
+import { taggedOrigin } from './tag.js'
 
 /**
  * `sitemock contract --write-choices`: targeted probes that find which free choice (see
@@ -134,7 +135,8 @@ async function probeSite(call: Call, target: ProbeTarget, siteId: string, siteKe
   await record('pathnameMaxLength', async () => limitOf(async (n) => ok(await patchPage({ pathname: padded(`/${tag}-long-`, n) })), choice('pathnameMaxLength').sitemock as number, tag.length + 7))
   await patchPage({ pathname: `/${tag}-first`, title: null, description: null })
   await record('controlCharacters', async () => either(await patchSite({ name: `${tag} bell\u0007` }), 'a control character in a name', [200, 'accepted'], [400, 'refused']))
-  await record('emptySiteName', async () => either(await patchSite({ name: '' }), 'an empty site name', [200, 'accepted'], [400, 'refused']))
+  // The tag goes in hostOrigin while the name cannot hold it: the site stays the run's, were '' accepted.
+  await record('emptySiteName', async () => either(await patchSite({ name: '', hostOrigin: taggedOrigin(tag) }), 'an empty site name', [200, 'accepted'], [400, 'refused']))
   await record('unknownBodyFields', async () => either(await patchSite({ name: `${tag} choices`, contractProbe: 1 }), 'an unknown body field', [200, 'ignored'], [400, 'refused']))
   // Whatever the probes did to the name, it carries the run tag again.
   await patchSite({ name: `${tag} choices` })
