@@ -12,6 +12,7 @@ import { tagOf } from './tag.js'
 import { Throttle } from './throttle.js'
 import { CreatedResources, SafetyError } from './tracker.js'
 import { DOCUMENT_OF, type CheckResult, type ContractOptions, type ContractReport, type Failure, type Profile, type RunEvents } from './types.js'
+import { recordedChoiceOf } from './recorded-choices.js'
 
 const DEFAULT_TIMEOUT_MS = 15_000
 /** How the reason of a check skipped by agreement starts, in every report. */
@@ -70,7 +71,7 @@ export async function runContract(options: ContractOptions, events: RunEvents & 
   // Said before the first check, so that whoever waits knows for how long.
   events.onPlan?.(planOf(checks.filter((check) => skipReason(check, options) === undefined), options))
   const results: CheckResult[] = new Array<CheckResult>(checks.length)
-  const run: RunState = { options, startedAt: startedAt.getTime(), preconditions: new Map() }
+  const run: RunState = { options, startedAt: startedAt.getTime(), preconditions: new Map(), notice }
   let next = 0
   let done = 0
   const worker = (until: number) => async (): Promise<void> => {
@@ -114,6 +115,7 @@ interface RunState {
   startedAt: number
   /** Shared preconditions that failed, by key: the check that reported the failure, and its message. */
   preconditions: Map<string, { checkId: string; message: string }>
+  notice(message: string): void
 }
 
 async function runCheck(check: CheckDefinition, run: RunState, context: CheckContext): Promise<CheckResult> {
@@ -135,6 +137,7 @@ async function runCheck(check: CheckDefinition, run: RunState, context: CheckCon
   if (options.signal?.aborted) return result('skipped', { reason: 'interrupted (Ctrl-C)' })
   try {
     await check.run(context)
+    holdAsRecorded(check.id, context, run)
     return result(context.failures.length ? failedStatus(context.failures, options.profile) : 'passed')
   } catch (error) {
     if (error instanceof CheckSkip && context.failures.length === 0) return result('skipped', { reason: error.message })
@@ -146,8 +149,25 @@ async function runCheck(check: CheckDefinition, run: RunState, context: CheckCon
     }
     if (error instanceof CheckFailure) context.record(error.failure)
     else if (!(error instanceof CheckSkip) && !(error instanceof InterruptedError)) context.record({ message: messageOf(error), documents: [] })
+    holdAsRecorded(check.id, context, run)
+    if (context.failures.length === 0) return result('passed')
     return result(failedStatus(context.failures, options.profile))
   }
+}
+
+/**
+ * Takes out of a check's failures the differences that are the target's recorded choices
+ * (--choices), and says so in a notice: the run holds the target to what it chose.
+ */
+function holdAsRecorded(checkId: string, context: CheckContext, run: RunState): void {
+  const held = new Set<string>()
+  for (let i = context.failures.length - 1; i >= 0; i--) {
+    const recorded = recordedChoiceOf(context.failures[i]!, run.options.choices)
+    if (recorded === undefined) continue
+    held.add(recorded)
+    context.failures.splice(i, 1)
+  }
+  if (held.size) run.notice(`${checkId}: held to the target's recorded choice${held.size > 1 ? 's' : ''} ${[...held].join(', ')} instead of sitemock's`)
 }
 
 /** A check whose every failure is a difference from sitemock's own choices only differs, unless the profile holds the target to them. */
