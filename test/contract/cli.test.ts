@@ -120,6 +120,8 @@ describe('sitemock contract', () => {
   it.each([
     ['SIGINT', 130, 'interrupted'],
     ['SIGTERM', 143, 'terminated'],
+    // A closed terminal (or an ssh session that drops) sends SIGHUP.
+    ['SIGHUP', 129, 'hung up'],
   ] as const)('on %s finishes the requests in flight, deletes what it created, and exits %i', async (signal, exitCode, word) => {
     const server = await startNonconforming([], { delayMs: 30 })
     try {
