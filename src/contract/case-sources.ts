@@ -57,6 +57,8 @@ export const CASE_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   'validation.patch.v2-sites-siteId.hostOrigin.wrong-type': [spec('endpoints.update-site', { hostOrigin: { type: 'string' } }), body(US, 'hostOrigin', { type: 'string' })],
   'validation.patch.v2-sites-siteId.hostOrigin.invalid-value': [spec('endpoints.update-site', { hostOrigin: { format: 'uri' } }), body(US, 'hostOrigin', { format: 'uri' })],
   'validation.patch.v2-sites-siteId.defaultLocale.not-accepted': SITE_UPDATE_DEFAULT_LOCALE,
+  // Generated under --profile published alone, whose site update takes defaultLocale (a string); the specification refuses it at all.
+  'validation.patch.v2-sites-siteId.defaultLocale.wrong-type': [body(US, 'defaultLocale', { type: 'string' }), spec('endpoints.update-site', { refuses: ['defaultLocale'] })],
 
   'validation.post.v2-sites-siteId-duplicate.name.missing': [spec('endpoints.duplicate-site', { required: ['name'] }), required(DS, 'name')],
   'validation.post.v2-sites-siteId-duplicate.name.wrong-type': [spec('endpoints.duplicate-site', { name: { type: 'string' } }), body(DS, 'name', { type: 'string' })],

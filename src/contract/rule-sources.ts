@@ -124,10 +124,13 @@ export const SITE_UPDATE_DEFAULT_LOCALE: readonly Source[] = [
   contradiction(component('UpdateSiteV2RequestBodyDto', 'defaultLocale'), { type: 'string' }),
 ]
 
+/** The sources a check has of its own, narrower than its rule's; undefined when it has its rule's. */
+export const ownSourcesOf = (checkId: string): readonly Source[] | undefined => CHECK_SOURCES.find(([pattern]) => pattern.test(checkId))?.[1]
+
 /** The sources of a check other than a generated validation case: its own, or its rule's. */
 export function sourcesOfRuleCheck(checkId: string): readonly Source[] {
-  const own = CHECK_SOURCES.find(([pattern]) => pattern.test(checkId))
-  if (own) return own[1]
+  const own = ownSourcesOf(checkId)
+  if (own) return own
   const rule = ruleOf(checkId)
   return rule ? RULE_SOURCES[rule] : []
 }

@@ -4,7 +4,7 @@ import { CASE_SOURCES, sourcesOfCheck } from '../../src/contract/case-sources.js
 import { sourcesOfClass } from '../../src/contract/class-sources.js'
 import { allChecks } from '../../src/contract/checks/index.js'
 import { choice } from '../../src/contracts/choices.js'
-import { RULE_SOURCES } from '../../src/contract/rule-sources.js'
+import { ownSourcesOf, RULE_SOURCES } from '../../src/contract/rule-sources.js'
 import { RULES } from '../../src/contract/rules.js'
 import { documentsOf, openapi, sitemock, spec, STATEMENTS, type Claim, type Source } from '../../src/contract/sources.js'
 import { PARAMETERS } from '../../src/contract/stateful/coverage.js'
@@ -134,6 +134,14 @@ describe('the sources of the rules and validation cases', () => {
       const runsUnderPublished = check.profiles === undefined || check.profiles.includes('published')
       if (runsUnderPublished) expect(published, `${check.id} runs under --profile published`).toBe(true)
       else if (published) expect(sources.some((source) => source.kind === 'specification'), `${check.id} is skipped under --profile published`).toBe(true)
+    }
+  })
+
+  it('has a source of its own for every validation case, not only the invalid-input rule', () => {
+    for (const profile of PROFILES) {
+      for (const check of allChecks(profile).filter((candidate) => candidate.group === 'validation')) {
+        expect(CASE_SOURCES[check.id.replace(/-\d+$/, '')] ?? ownSourcesOf(check.id), `${profile}: ${check.id}`).toBeDefined()
+      }
     }
   })
 
