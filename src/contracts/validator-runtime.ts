@@ -3,21 +3,68 @@
  * schemas name and the x-lowercase keyword. scripts/gen-validators.mjs writes code that imports
  * this module, so the checks stay in one place and nothing is compiled when a mock starts.
  */
-import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { isUuid } from '../api/uuid.js'
 import { lowerCase } from '../api/lower-case.js'
 
 /**
  * The formats of contracts/schemas. uuid is the same check as everywhere else in the mock, in
  * place of ajv-formats' regular expression (which also admits a urn:uuid: prefix, where the
- * service does not); the others are ajv-formats' own. Each is a plain
- * function, as the generator declares them to Ajv.
+ * service does not). date-time and uri are ajv-formats' own ("full" mode), written out here:
+ * its module holds every format there is, which a page would load whole for these two. A unit
+ * test holds them to ajv-formats' on a range of values. Each is a plain function, as the
+ * generator declares them to Ajv.
  */
 export const formats = {
-  // ajv-formats pairs the check with a comparison, which only formatMinimum and the like use.
-  'date-time': (fullFormats['date-time'] as { validate: (value: string) => boolean }).validate,
-  uri: fullFormats.uri,
+  'date-time': dateTime,
+  uri,
   uuid: isUuid,
+}
+
+// RFC 3339, section 5.6: a full-date, "T" (or a space) and a full-time with its time zone.
+const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i
+const DATE_TIME_SEPARATOR = /t|\s/i
+
+const isLeapYear = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+
+function date(value: string): boolean {
+  const matches = DATE.exec(value)
+  if (!matches) return false
+  const year = +matches[1]!
+  const month = +matches[2]!
+  const day = +matches[3]!
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]!)
+}
+
+function time(value: string): boolean {
+  const matches = TIME.exec(value)
+  if (!matches) return false
+  const hour = +matches[1]!
+  const minute = +matches[2]!
+  const second = +matches[3]!
+  const zone = matches[4]
+  const zoneSign = matches[5] === '-' ? -1 : 1
+  const zoneHour = +(matches[6] ?? 0)
+  const zoneMinute = +(matches[7] ?? 0)
+  if (zoneHour > 23 || zoneMinute > 59 || !zone) return false
+  if (hour <= 23 && minute <= 59 && second < 60) return true
+  // A leap second: 23:59:60 in UTC.
+  const utcMinute = minute - zoneMinute * zoneSign
+  const utcHour = hour - zoneHour * zoneSign - (utcMinute < 0 ? 1 : 0)
+  return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61
+}
+
+function dateTime(value: string): boolean {
+  const parts = value.split(DATE_TIME_SEPARATOR)
+  return parts.length === 2 && date(parts[0]!) && time(parts[1]!)
+}
+
+const NOT_URI_FRAGMENT = /\/|:/
+const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i
+
+function uri(value: string): boolean {
+  return NOT_URI_FRAGMENT.test(value) && URI.test(value)
 }
 
 /**
