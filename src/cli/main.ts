@@ -33,6 +33,9 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   proxy: runProxy,
 }
 
+/** The commands that run until stopped. */
+const SERVERS = new Set(['serve', 'proxy'])
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   if (command === '--help' || command === '-h' || command === 'help') {
@@ -62,7 +65,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => exitAfterOutput(code),
+  // A stopped server must not wait on a stdout nobody reads; other commands end once their
+  // output is read, however slowly (`sitemock openapi | less`).
+  (code) => (SERVERS.has(process.argv[2] ?? '') ? exitAfterOutput(code) : void (process.exitCode = code)),
   (error: unknown) => {
     process.stderr.write(`sitemock: ${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = 2
