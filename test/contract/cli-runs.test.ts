@@ -324,7 +324,7 @@ describe('the estimate before the first check', () => {
     expect(said).toBeGreaterThan(1500)
     expect(report.requests!).toBeGreaterThan(said / 2)
     expect(report.requests!).toBeLessThan(said * 2)
-  })
+  }, 120_000)
 
   it('counts the pace of --max-rps for a throttled run', async () => {
     const server = await serveMock()
