@@ -169,6 +169,8 @@ function unexplained(field: string, value: unknown): never {
   throw new Unrecorded(`a new page's ${field} is ${JSON.stringify(value)}, which no alternative explains`)
 }
 
+const TIES = ['tie1', 'tie2', 'tie3', 'tie4', 'tie5', 'tie6']
+
 /** The page sort's nulls, collation and ties, and the order of the sites list. */
 async function probeOrders(call: Call, target: ProbeTarget, siteId: string, record: Recorder, created: string[]): Promise<void> {
   const { tag } = target
@@ -176,7 +178,8 @@ async function probeOrders(call: Call, target: ProbeTarget, siteId: string, reco
     { key: 'upper', title: 'B' },
     { key: 'lower', title: 'a' },
     { key: 'none', title: null },
-    ...[1, 2, 3, 4].map((n) => ({ key: `tie${n}`, title: 'same' })),
+    // Six tied pages: their ids come in creation order by chance once in 720 runs, when the tie rule cannot be told.
+    ...TIES.map((key) => ({ key, title: 'same' })),
   ]
   const ids = new Map<string, string>()
   for (const { key, title } of titled) {
@@ -214,7 +217,7 @@ async function probeOrders(call: Call, target: ProbeTarget, siteId: string, reco
   await record('sortTies', async () => {
     const { asc: up } = sorted ?? failed()
     const ties = up.filter((key) => key.startsWith('tie'))
-    const creation = ties.join() === 'tie1,tie2,tie3,tie4'
+    const creation = ties.join() === TIES.join()
     const idsOfTies = [...ids].filter(([, key]) => key.startsWith('tie'))
     const byId = [...idsOfTies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key)
     const asIds = ties.join() === byId.join()

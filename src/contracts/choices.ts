@@ -74,6 +74,22 @@ export const documentsChoices = Object.fromEntries(
 /** sitemock's choices with the given ones over them. */
 export const resolveChoices = (given: Choices = {}): Required<Choices> => ({ ...sitemockChoices, ...given }) as Required<Choices>
 
+/**
+ * The choices the mock cannot take another value of yet (and `contract --write-choices` does not
+ * probe): given another value than sitemock's, createMock refuses it rather than ignore it.
+ */
+export const NOT_FOLLOWED: ReadonlySet<ChoiceId> = new Set<ChoiceId>([
+  'pagePathnameCharacters',
+  'sitePagesQuery',
+  'routePathnameSlash',
+  'pageUpdateSearchFields',
+  'cursorOutsideList',
+  'validationOrder',
+  'localeListOrder',
+  'routeListOrder',
+  'renameDefaultLocale',
+])
+
 /** Whose rules the mock's validation follows: sitemock's own, or only what the documents state. */
 export type Rules = 'sitemock' | 'documents'
 
@@ -87,6 +103,11 @@ export function choicesFor(rules: Rules = 'sitemock', given?: Choices): Required
   if (given !== undefined) {
     const problem = choicesProblem(given)
     if (problem) throw new Error(`choices: ${problem}`)
+    const unfollowed = Object.entries(given).find(([id, value]) => NOT_FOLLOWED.has(id as ChoiceId) && value !== choice(id as ChoiceId).sitemock)
+    if (unfollowed) {
+      const [id, value] = unfollowed
+      throw new Error(`choices: the mock follows only sitemock's value of ${id} (${JSON.stringify(choice(id as ChoiceId).sitemock)}) so far; got ${JSON.stringify(value)} (see docs/choices.md)`)
+    }
   }
   if (rules === 'sitemock' && (given === undefined || Object.keys(given).length === 0)) return undefined
   return { ...(rules === 'documents' ? documentsChoices : sitemockChoices), ...given } as Required<Choices>

@@ -64,7 +64,7 @@ describe('calibrating from a deployment through the command line', () => {
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!
       const creds = (await (await fetch(`${url}/__mock/credentials`)).json()) as { workspaces: Array<{ id: string; appApiKey: string }> }
       const again = await probeChoices({ baseUrl: url, apiKey: creds.workspaces[0]!.appApiKey, workspaceId: creds.workspaces[0]!.id, tag: 'contract-cafe0001' })
-      expect(again.choices).toEqual(recorded.choices)
+      expect(again.choices).toMatchObject(recorded.choices)
     } finally {
       child.kill('SIGTERM')
       await once(child, 'exit')

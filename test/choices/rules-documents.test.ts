@@ -131,5 +131,8 @@ describe('createMock({ choices })', () => {
     expect(() => createMock({ choices: { nullsSort: 'middle' } as never })).toThrow(/nullsSort must be one of "last", "first", "smallest", "largest"; got "middle"/)
     expect(() => createMock({ choices: { colour: 'red' } as never })).toThrow(/"colour" is not a choice/)
     expect(() => createMock({ rules: 'lenient' as never })).toThrow(/rules must be "sitemock" or "documents"/)
+    // A choice the mock cannot follow yet is refused rather than ignored; sitemock's own value of it is fine.
+    expect(() => createMock({ choices: { localeListOrder: 'code' } })).toThrow(/follows only sitemock's value of localeListOrder \("creation"\) so far; got "code"/)
+    expect(() => createMock({ choices: { localeListOrder: 'creation' } })).not.toThrow()
   })
 })
