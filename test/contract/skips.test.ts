@@ -69,7 +69,7 @@ describe('the seed', () => {
     const seedLine = (report: ContractReport): string | undefined => report.notices.find((notice) => /^stateful: \d+ sequence\(s\) from seed/.test(notice))
     const runs = await Promise.all([1, 2].map(() => contract(['--only', 'stateful', '--stateful-runs', '3', '--reporter', 'json'])))
     const [first, second] = runs.map((run) => JSON.parse(run.stdout) as ContractReport)
-    expect(runs[0]!.stderr).toContain('stateful: sequences from seed 1 (the default: each run sends the same ones; --seed random explores others)')
+    expect(runs[0]!.stderr).toContain('stateful group: sequences from seed 1 (the default: each run sends the same ones; --seed random explores others)')
     expect(seedLine(first!)).toMatch(/^stateful: 3 sequence\(s\) from seed 1, (\d+) requests/)
     // The same sequences: the same number of requests to each side.
     expect(/(\d+) requests/.exec(seedLine(second!)!)![1]).toBe(/(\d+) requests/.exec(seedLine(first!)!)![1])

@@ -55,7 +55,7 @@ async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: 
   const env = sequenceEnv(context, adopt, siteMarks)
   if (budget.replay) return replayRecorded(context, env, budget.replay, notice)
   const firstSeed = budget.seed ?? DEFAULT_SEED
-  notice(`stateful: sequences from seed ${firstSeed}${budget.seed === undefined ? ' (the default: each run sends the same ones; --seed random explores others)' : ''}`)
+  notice(`stateful group: sequences from seed ${firstSeed}${budget.seed === undefined ? ' (the default: each run sends the same ones; --seed random explores others)' : ''}`)
   // A seed given to replay a divergence runs that one sequence unless more are asked for.
   const runs = budget.runs ?? (budget.seed === undefined ? DEFAULT_STATEFUL_RUNS : 1)
   const deadline = Date.now() + (budget.timeMs ?? DEFAULT_STATEFUL_TIME_MS)
