@@ -154,7 +154,7 @@ export class ContractClient {
       tracker.add({ kind, id: body.id, ...(kind !== 'site' && typeof siteId === 'string' ? { siteId } : {}), label: label ?? body.id })
     }
     const answeredSite = kind === 'site' ? body.id : request.template === SITE ? params.siteId : undefined
-    if (typeof answeredSite === 'string' && request.method !== 'GET' && request.method !== 'DELETE') tracker.sawSite(answeredSite, body)
+    if (typeof answeredSite === 'string' && request.method !== 'GET' && request.method !== 'DELETE') tracker.sawSite(answeredSite, body, { template: request.template, body: request.body, source: params.siteId })
     const [target] = Object.values(params)
     if (request.method === 'DELETE' && target !== undefined) tracker.markDeleted(target)
     if (request.template === LOCALE_RESTORE && typeof body.id === 'string') tracker.markRestored(body.id)

@@ -29,7 +29,7 @@ export class CreatedResources {
   }
 
   /** The name and hostOrigin of each site of the run, as its last answer gave them: where its tag is. */
-  private readonly marks = new Map<string, SiteMarks>()
+  private readonly marks = new Map<string, SiteMarks & { answeredName?: unknown }>()
 
   /** With a tag, every site the run creates or renames must keep carrying it (see assertTagged). */
   constructor(private readonly tag?: string) {}
@@ -41,8 +41,14 @@ export class CreatedResources {
   }
 
   /** What the target answered for a site of the run: its name and hostOrigin now. */
-  sawSite(id: string, site: SiteMarks): void {
-    this.marks.set(id, { name: site.name, hostOrigin: site.hostOrigin })
+  sawSite(id: string, answered: SiteMarks, sent: { template: string; body: unknown; source?: string }): void {
+    // What the run set is what a deployment keeps; the answer fills in the rest (a stateless
+    // mock answers made-up values, which must not make the run's own site look untagged).
+    const body = (sent.body ?? {}) as Record<string, unknown>
+    const before = this.marks.get(sent.template === SITE_DUPLICATE ? (sent.source ?? '') : id)
+    const base: SiteMarks = sent.template === SITE ? { name: before?.name, hostOrigin: before?.hostOrigin } : sent.template === SITE_DUPLICATE ? { hostOrigin: before?.hostOrigin } : {}
+    const pick = (field: 'name' | 'hostOrigin'): unknown => (field in body ? body[field] : field in base ? base[field] : answered[field])
+    this.marks.set(id, { name: pick('name'), hostOrigin: pick('hostOrigin'), answeredName: answered.name })
   }
 
   markDeleted(id: string): void {
@@ -122,9 +128,11 @@ export class CreatedResources {
     }
     else if (target.method === 'PATCH' && target.template === SITE) {
       const known = this.marks.get(target.params.siteId ?? '')
-      // A site the run did not see created (a made-up id for a 404) cannot be renamed.
-      if (known === undefined) return
-      outcome = { ...known, ...fields(body) }
+      // A site the run did not see created (a made-up id for a 404) cannot be renamed; a body without name or hostOrigin changes neither.
+      if (known === undefined || !('name' in body || 'hostOrigin' in body)) return
+      outcome = { name: known.name, hostOrigin: known.hostOrigin, ...fields(body) }
+      // Sending back the name the target gave the site keeps it (a stateless mock gives made-up ones).
+      if ('name' in body && body.name === known.answeredName) outcome.name = known.name
     } else return
     if (!siteCarriesTag(outcome, this.tag)) {
       throw new SafetyError(`refused ${target.method} ${target.template}: were it accepted, the site would carry the run tag ${this.tag} in neither its name nor its hostOrigin (name ${JSON.stringify(outcome.name) ?? 'none'}, hostOrigin ${JSON.stringify(outcome.hostOrigin) ?? 'none'})`)

@@ -81,12 +81,16 @@ describe('the run tag', () => {
     const plain = '11111111-1111-4111-8111-111111111111'
     const tagged = '22222222-2222-4222-8222-222222222222'
     tracker.add({ kind: 'site', id: plain, label: `${tag} plain` })
-    tracker.sawSite(plain, { name: `${tag} plain`, hostOrigin: null })
+    tracker.sawSite(plain, { name: `${tag} plain`, hostOrigin: null }, { template: SITES, body: { name: `${tag} plain` } })
     tracker.add({ kind: 'site', id: tagged, label: `${tag} tagged` })
-    tracker.sawSite(tagged, { name: `${tag} tagged`, hostOrigin: `https://${tag}.example.com` })
+    // What the run sent wins over a made-up answer (a stateless mock's "string").
+    tracker.sawSite(tagged, { name: 'string', hostOrigin: 'http://example.com' }, { template: SITES, body: { name: `${tag} tagged`, hostOrigin: `https://${tag}.example.com` } })
     refuse('PATCH', SITE, { siteId: plain }, { name: '' })
     allow('PATCH', SITE, { siteId: plain }, { hostOrigin: null })
     allow('PATCH', SITE, { siteId: tagged }, { name: 42 })
+    // Sending back the name the target answered keeps the site's name; a body without name or hostOrigin changes neither.
+    allow('PATCH', SITE, { siteId: tagged }, { name: 'string', hostOrigin: 'http://example.com' })
+    allow('PATCH', SITE, { siteId: plain }, { defaultLocale: 'fr-FR' })
     refuse('POST', SITE_DUPLICATE, { siteId: plain }, {})
     allow('POST', SITE_DUPLICATE, { siteId: tagged }, { name: '' })
     allow('POST', SITE_DUPLICATE, { siteId: plain }, { name: `${tag}\u0002` })
