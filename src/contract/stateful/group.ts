@@ -64,6 +64,11 @@ async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: 
   const coverage = new Coverage()
   let requests = 0
   let run = 0
+  // How far the sequences went: what the target chose otherwise and the sequence followed, and the sequences a choice ended early.
+  let followed = 0
+  let cutShort = 0
+  let planned = 0
+  let reached = 0
   // Interrupted (Ctrl-C, SIGTERM), the group stops where it is and still reports what it found.
   let interrupted = false
   try {
@@ -72,6 +77,11 @@ async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: 
       const commands = generateSequence(seed)
       const result = await runSequence(env, commands, undefined, coverage)
       requests += result.steps.length
+      followed += result.followed
+      planned += commands.length
+      const stop = result.divergence ?? result.cutShort
+      reached += stop === undefined ? commands.length : Math.max(0, stop.command)
+      if (result.cutShort) cutShort++
       if (!result.divergence) continue
       // A divergence seen before (the same operation parting the same way) is counted, not shrunk again.
       const kind = kindOf(commands, result)
@@ -97,6 +107,7 @@ async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: 
   }
   notice(`stateful: ${ran}: ${found.size === 0 ? 'no divergence from the oracle' : `${found.size} distinct divergence(s), each reported ${interrupted ? 'as far as it was shrunk' : 'shrunk'}`}`)
   notice(`stateful ${coverage.summary().text}`)
+  notice(`stateful choices: ${followed} answer(s) where the target chose otherwise than the oracle, as the documents allow, followed; ${cutShort} sequence(s) ended early at a write the oracle cannot follow; ${reached} of ${planned} planned command(s) reached`)
   // With nothing found, an interrupted group is skipped as interrupted; with findings, it fails with them.
   if (interrupted) throw new InterruptedError('interrupted')
 }
@@ -162,6 +173,7 @@ function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt'], siteMar
     siteAnchor: () => (anchor ??= lastSite(context)),
     choices: options.choices,
     siteMarks,
+    learned: {},
   }
 }
 

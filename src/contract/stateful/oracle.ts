@@ -1,4 +1,4 @@
-import type { Choices } from '../../contracts/choices.js'
+import type { Choices, Rules } from '../../contracts/choices.js'
 import { createMock, type Mock } from '../../mock.js'
 import { buildPath } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
@@ -23,22 +23,26 @@ const EPOCH = Date.parse('2030-01-01T00:00:00.000Z')
  * The mock, in this process, as the oracle: it starts with the target's workspace (under the
  * oracle's own key) and another workspace, and nothing else, because a sequence works only in
  * sites it creates. Timestamps come from a logical clock: the target's are compared with them
- * by their relations only.
+ * by their relations only. Under the documents (every profile but sitemock) it follows the
+ * documents-only rules, accepting all they allow; where the target refuses what the oracle took,
+ * as the documents let it, the oracle takes its step back (`undoLast`).
  */
 export class Oracle {
-  readonly mock: Mock
+  private current: Mock
   /** The other workspace's key as the oracle knows it: its App key, or the key of a site there when --other-api-key is a Site key. */
   readonly tenantKey: string
   private tick = 0
+  /** Every request sent, in order: the oracle is a function of them, so dropping one and sending the rest again undoes it. */
+  private readonly sent: ContractRequest[] = []
 
-  constructor(workspaceId: string, targetTenantKey: string | undefined, choices?: Choices) {
-    this.mock = createMock({
-      // The target's free choices, when recorded (--choices): the oracle then answers as it does.
-      choices,
-      // Its own id stream, so that no id it makes can equal one the target made.
-      state: { randomState: ORACLE_RANDOM_STATE, workspaces: [{ id: workspaceId, appApiKey: ORACLE_APP_KEY }, { id: ORACLE_TENANT_WORKSPACE, appApiKey: ORACLE_TENANT_KEY }] },
-      now: () => new Date(EPOCH + this.tick * 1000),
-    })
+  constructor(
+    private readonly workspaceId: string,
+    targetTenantKey: string | undefined,
+    private rules: Rules = 'sitemock',
+    /** The target's free choices, when recorded (--choices): the oracle then answers as it does. */
+    private readonly choices?: Choices,
+  ) {
+    this.current = this.fresh()
     this.tenantKey = ORACLE_TENANT_KEY
     if (targetTenantKey !== undefined && !targetTenantKey.startsWith('sk_')) {
       // A Site key of a site the run does not know: in the oracle, the key of a site of the other workspace.
@@ -47,9 +51,61 @@ export class Oracle {
     }
   }
 
+  get mock(): Mock {
+    return this.current
+  }
+
+  private fresh(): Mock {
+    return createMock({
+      choices: this.choices,
+      // Its own id stream, so that no id it makes can equal one the target made.
+      state: { randomState: ORACLE_RANDOM_STATE, workspaces: [{ id: this.workspaceId, appApiKey: ORACLE_APP_KEY }, { id: ORACLE_TENANT_WORKSPACE, appApiKey: ORACLE_TENANT_KEY }] },
+      now: () => new Date(EPOCH + this.tick * 1000),
+      rules: this.rules,
+    })
+  }
+
   send(request: ContractRequest): Answer {
     this.tick++
+    this.sent.push(request)
     return this.peek(request)
+  }
+
+  /** Whose validation rules the oracle follows now. */
+  get following(): Rules {
+    return this.rules
+  }
+
+  /**
+   * Forgets the last request sent: the state, ids and clock are as if it never came. The mock
+   * draws its ids from a seeded stream, so the requests before it, sent again, make the same ones.
+   */
+  undoLast(): void {
+    this.sent.pop()
+    this.replay()
+  }
+
+  /** Follows other rules from now on, as if it had followed them from the start (the last request is left out, to be sent again). */
+  switchRules(rules: Rules): void {
+    this.rules = rules
+    this.undoLast()
+  }
+
+  private replay(): void {
+    this.current = this.fresh()
+    this.tick = 0
+    for (const request of this.sent) {
+      this.tick++
+      this.peek(request)
+    }
+  }
+
+  /** How a mock with sitemock's own rules, after the same requests, answers this one: whether sitemock's rules refuse what the documents allow. */
+  asSitemockWould(request: ContractRequest): Answer {
+    if (this.rules === 'sitemock') return this.peek(request)
+    const trial = new Oracle(this.workspaceId, undefined, 'sitemock')
+    for (const earlier of this.sent) trial.send(earlier)
+    return trial.send(request)
   }
 
   /** A request that takes no instant of the clock: a read the sequence makes to judge an answer, not one of its steps. */
@@ -57,7 +113,7 @@ export class Oracle {
     const path = buildPath(request.template, request.params, request.query)
     const at = path.indexOf('?')
     const key = request.key === undefined ? ORACLE_APP_KEY : request.key
-    const response = this.mock.handle({
+    const response = this.current.handle({
       method: request.method,
       path: at < 0 ? path : path.slice(0, at),
       query: at < 0 ? '' : path.slice(at + 1),

@@ -7,6 +7,7 @@ import { holdsServiceRules, type CreatedResource, type Profile } from '../types.
 import type { Command } from './commands.js'
 import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, nameOf, TimeRelations, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
 import { detailFields } from '../exchange-rules.js'
+import { sourcesOfClass } from '../class-sources.js'
 import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenRules } from './freedom.js'
 import { ORACLE_APP_KEY, Oracle, type Answer } from './oracle.js'
 import { planCall, type Call, type PlanContext } from './plan.js'
@@ -35,6 +36,8 @@ export interface SequenceEnv {
   choices?: Choices
   /** The target's last answer for a site of the run: where its run tag is (the planner keeps it there). */
   siteMarks?(targetId: string): SiteMarks | undefined
+  /** What the run learned of the target, kept from one sequence to the next: it takes what only sitemock's rules refuse. */
+  learned?: { documentsRules?: boolean }
 }
 
 /** One request of a transcript and the two answers. */
@@ -56,6 +59,13 @@ export interface SequenceResult {
   /** The calls of the sequence as sent, setup included, to replay them exactly. */
   calls: RecordedCall[]
   divergence?: Divergence
+  /** Requests where the target chose otherwise than the oracle where the documents leave it free, and the sequence followed it. */
+  followed: number
+  /**
+   * A write the target took where the oracle's rules refuse it, as the documents allow: the oracle
+   * cannot follow it, so the sequence ends there, without a divergence.
+   */
+  cutShort?: Divergence
 }
 
 const RESOURCES = new Set(['site', 'locale', 'page', 'route'])
@@ -71,7 +81,8 @@ const asPage = (body: unknown): ListPage | undefined => (isObject(body) && Array
  * site it made on the target.
  */
 export async function runSequence(env: SequenceEnv, commands: Command[], recorded?: RecordedCall[], coverage?: Coverage): Promise<SequenceResult> {
-  const oracle = new Oracle(env.workspaceId, env.tenantKey, env.choices)
+  // sitemock's rules until the target takes what only they refuse; then the documents' (see perform).
+  const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices)
   const pools = new Pools()
   const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults(), collations: [...COLLATIONS] }) }
   const current = new Map<string, Json>()
@@ -163,7 +174,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // A path id or name that can name nothing: the oracle's 400 names it, where a deployment may say 404 (the specification's 400 is for bodies and queries).
     const malformedPath = answer.status === 400 && detailFields(answer.body).some((field) => field in (request.params ?? {}))
     // Restoring a locale that is not deleted: nothing deleted to restore (404), or a conflict with the live one (409).
-    const restoreLive = request.template === LOCALE_RESTORE && answer.status === 409 && probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 200
+    const restoreLive = request.template === LOCALE_RESTORE && probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 200
     const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
     return {
       unauthenticated: answer.status === 401,
@@ -176,6 +187,41 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     }
   }
 
+  /** The target's latest answer for each page, by its target id: what an update that changes nothing must leave. */
+  const targetPages = new Map<string, Json>()
+  const keptUpdatedAt = (call: Call, target: Exchange, answer: Answer): boolean => {
+    const { request } = call
+    if (request.method !== 'PATCH' || request.template !== PAGE || target.status !== 200 || answer.status !== 200) return false
+    if (!isObject(request.body) || Object.keys(request.body).length > 0 || !isObject(target.body)) return false
+    const before = targetPages.get(String(target.body.id))
+    return before !== undefined && before.updatedAt === target.body.updatedAt
+  }
+  let followed = 0
+  let cutShort: Divergence | undefined
+  /**
+   * Whether the target and the oracle part on taking or refusing a request only where the
+   * documents leave it free: the target `refused` with a 400 what the oracle took (a field it names
+   * is of a class that is sitemock's choice, or sitemock's own rules refuse the request too), or
+   * took what the oracle refused with a 400 naming only fields of such classes (`taken`).
+   */
+  const freeDisagreement = (call: Call, target: Exchange, answer: Answer): 'refused' | 'taken' | undefined => {
+    // A parameter is free when sitemock's own choice is among the sources of its value's class.
+    const freeFields = new Set(Object.entries(call.input?.classes ?? {}).filter(([parameter, classes]) => classes.some((valueClass) => sourcesOfClass(call.input!.op, parameter, valueClass).some((source) => source.kind === 'sitemock'))).map(([parameter]) => parameter))
+    // A cursor the list's filters leave out: a 400, or the items after its place (`cursorOutsideList`).
+    if (call.request.method === 'GET' && call.request.query?.startingAfter !== undefined) freeFields.add('startingAfter')
+    const rootOf = (field: string): string => field.split(/[.[]/)[0]!
+    if (target.status === 400 && answer.status < 300) {
+      const named = detailFields(target.body).map(rootOf)
+      if (named.some((field) => freeFields.has(field) || refusableStrictly(call.request, field))) return 'refused'
+      return oracle.asSitemockWould(onSide(call.request, 'oracle')).status === 400 ? 'refused' : undefined
+    }
+    if (target.status < 300 && answer.status === 400) {
+      const named = detailFields(answer.body).map(rootOf)
+      return named.length > 0 && named.every((field) => freeFields.has(field)) ? 'taken' : undefined
+    }
+    return undefined
+  }
+
   const compare = async (call: Call, target: Exchange, answer: Answer): Promise<Difference | undefined> => {
     const { method, template } = call.request
     // Under the published profile, only what that document declares for the operation is compared.
@@ -183,7 +229,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (env.profile !== 'sitemock') return compareFreely(call, target, answer)
     const strict = compareAsSitemock(call, target, answer)
     // A difference the contract itself allows is one from sitemock's own choices: labelled so.
-    if (strict && (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
+    if (strict && (freeDisagreement(call, target, answer) !== undefined || (await compareFreely(call, target, answer)) === undefined)) return { ...strict, free: true }
     return strict
   }
 
@@ -241,10 +287,44 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (env.profile !== 'sitemock' && answer.status === 400 && target.status < 300 && routeFormatOnly(call.request)) {
       answer = oracle.send(onSide({ ...call.request, query: { ...call.request.query, skipValidation: 'true' } }, 'oracle'))
     }
+    // An update that changes nothing may leave updatedAt where it was (`emptyPatchUpdatedAt`): where
+    // the target's did not move, the oracle's step is taken back, and the page compared as it stood.
+    if (env.profile !== 'sitemock' && keptUpdatedAt(call, target, answer)) {
+      oracle.undoLast()
+      answer = { ...answer, body: oracle.peek({ method: 'GET', template: PAGE, params: { pageIdOrPathname: String((answer.body as Json).id) } }).body }
+      followed++
+    }
+    if (isObject(target.body) && target.body.object === 'page') targetPages.set(String(target.body.id), target.body)
     lastAnswer = answer
     remember(answer.body)
     steps.push({ label: call.label, target: { request: target.request, status: target.status, body: target.body }, oracle: answer })
-    const difference = await compare(call, target, answer)
+    let difference = await compare(call, target, answer)
+    if (difference && env.profile !== 'sitemock' && oracle.following === 'sitemock' && target.status < 300 && answer.status === 400) {
+      // The target took what sitemock's rules refuse: the oracle follows the documents' rules from
+      // now on (and the run's next sequences from their start), and answers again.
+      oracle.switchRules('documents')
+      if (env.learned) env.learned.documentsRules = true
+      answer = oracle.send(onSide(call.request, 'oracle'))
+      steps[steps.length - 1] = { ...steps[steps.length - 1]!, oracle: answer }
+      lastAnswer = answer
+      remember(answer.body)
+      difference = await compare(call, target, answer)
+    }
+    if (difference && env.profile !== 'sitemock') {
+      const free = freeDisagreement(call, target, answer)
+      if (free === 'refused') {
+        // The target refused what the oracle took: the oracle takes its step back, and the sequence goes on.
+        oracle.undoLast()
+        followed++
+        return undefined
+      }
+      if (free === 'taken') {
+        followed++
+        if (call.request.method === 'GET') return undefined
+        cutShort = { command: index, difference, exchange: target }
+        return cutShort
+      }
+    }
     if (difference) return { command: index, difference, exchange: target }
     if (!call.created || target.status >= 300 || answer.status >= 300 || !isObject(target.body) || !isObject(answer.body)) return undefined
     const id = new Both(String(target.body.id), String(answer.body.id))
@@ -282,27 +362,31 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     return ledger.ids.target(value) ?? value
   }
 
+  /** The sequence's result: a divergence, unless the sequence was only cut short where the oracle could not follow. */
+  const ended = (divergence?: Divergence): SequenceResult =>
+    divergence && divergence === cutShort ? { steps, calls, followed, cutShort } : { steps, calls, followed, ...(divergence ? { divergence } : {}) }
+
   try {
     if (recorded) {
       for (const entry of recorded) {
         const divergence = await step(rebindCall(entry, targetOf, plan.siteAnchor, phantomId, env.tag), entry.command)
-        if (divergence) return { steps, calls, divergence }
+        if (divergence) return ended(divergence)
       }
-      return { steps, calls }
+      return ended()
     }
     for (const label of ['own', 'other']) {
       const call: Call = { label: `setup: the ${label} site`, request: { method: 'POST', template: SITES, body: { workspaceId: env.workspaceId, name: `${env.tag} ${label}`, hostOrigin: taggedOrigin(env.tag) }, key: appKey }, created: { family: 'site' } }
       const divergence = await step(call, -1)
-      if (divergence) return { steps, calls, divergence }
+      if (divergence) return ended(divergence)
     }
     if (pools.sites.length < 2) throw new Error(`the sequence could not create its two sites (POST /v2/sites answered ${steps[steps.length - 1]?.target.status})`)
     for (const [index, command] of commands.entries()) {
       const call = planCall(command, plan)
       if (!call) continue
       const divergence = await step(call, index)
-      if (divergence) return { steps, calls, divergence }
+      if (divergence) return ended(divergence)
     }
-    return { steps, calls }
+    return ended()
   } finally {
     // What the sequence made goes at once, so the next one starts from the same workspace; the run's cleanup catches the rest.
     for (const siteId of madeSites.reverse()) await env.send({ method: 'DELETE', template: SITE, params: { siteId } }).catch(() => undefined)
@@ -365,4 +449,37 @@ function routeFormatOnly(request: PairedRequest): boolean {
   if (request.query?.skipValidation === 'true') return false
   const pathname = isObject(request.body) ? request.body.pathname : undefined
   return typeof pathname === 'string' && pathname.startsWith('/')
+}
+
+/** Characters a pathname takes under any reading: RFC 3986 unreserved ones and the slash. */
+const PLAIN_PATHNAME = /^[A-Za-z0-9/._~-]*$/
+
+/**
+ * A refusal a stricter deployment may make where the documents leave it free, judged on the
+ * request: a pathname with characters beyond the plain ones (`pagePathnameCharacters`), a route
+ * pathname without its leading slash even under skipValidation (`routePathnameSlash`), a query
+ * parameter the documents do not name for the operation (`unknownQueryParameters`).
+ */
+function refusableStrictly(request: PairedRequest, field: string): boolean {
+  const body = isObject(request.body) ? request.body : {}
+  if (field === 'pathname' && typeof body.pathname === 'string') {
+    if (!PLAIN_PATHNAME.test(body.pathname)) return true
+    if ((request.template === ROUTES || request.template === ROUTE) && !body.pathname.startsWith('/')) return true
+  }
+  const query = request.query ?? {}
+  return field in query && !(field in body) && !documentedQuery(request.method, request.template).has(field)
+}
+
+/** The query parameters the specification or the published OpenAPI name for an operation. */
+function documentedQuery(method: string, template: string): Set<string> {
+  const named: Record<string, string[]> = {
+    [`GET ${SITE_PAGES}`]: ['limit', 'startingAfter'],
+    [`GET ${SITES}`]: ['workspaceId', 'limit', 'startingAfter'],
+    [`GET ${LOCALES}`]: ['siteId', 'limit', 'startingAfter'],
+    [`GET ${PAGES}`]: ['siteId', 'limit', 'startingAfter', 'pathPrefix', 'sortBy', 'sortDirection', 'includeOffline', 'locale', 'versionRef'],
+    [`GET ${PAGE}`]: ['siteId', 'versionRef', 'locale'],
+    [`PATCH ${ROUTE}`]: ['siteId', 'skipValidation'],
+  }
+  const lookup = [LOCALE, LOCALE_RESTORE, PAGE, ROUTE].includes(template) ? ['siteId'] : []
+  return new Set(named[`${method} ${template}`] ?? lookup)
 }

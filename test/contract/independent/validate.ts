@@ -93,8 +93,13 @@ export const nullable =
 
 export const localeCode: Rule = (value) => (!string(value) ? 'expected a string' : isLocaleCode(value) ? undefined : 'expected a locale code such as fr or fr-FR')
 
-/** A page pathname: `/` or `/segment/...`, no empty segment, no trailing slash, no whitespace, `?` or `#`. */
-export const isPagePathname = (value: string): boolean => value.length <= 2048 && (value === '/' || /^(?:\/[^\s/?#\u0000-\u001f\u007f]+)+$/.test(value))
+/**
+ * A page pathname: `/` or `/segment/...`, no empty segment, no trailing slash, and only the
+ * characters RFC 3986 lets a path segment hold unescaped (ASCII letters, digits, `-._~`, `!$&'()*+,;=:@`
+ * and `%`): brackets, whitespace and non-ASCII letters are refused. The documents give a pathname
+ * no format, so this stricter reading is this implementation's choice (`pagePathnameCharacters`).
+ */
+export const isPagePathname = (value: string): boolean => value.length <= 2048 && (value === '/' || /^(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(value))
 
 export const pagePathname: Rule = (value) => (!string(value) ? 'expected a string' : isPagePathname(value) ? undefined : 'expected a pathname such as /about/team')
 

@@ -171,13 +171,21 @@ function siteFromQuery(call: Call, needed: boolean): Site | undefined {
   return siteId === undefined ? undefined : reachableSite(call, siteId)
 }
 
-/** A locale by id (any site) or by code (in the `siteId` site), deleted ones included when asked. */
+/** With an id in the path, a `siteId` the query also gives must be a UUID, and the resource must be of that site. */
+function inQuerySite(call: Call, siteId: string | undefined): boolean {
+  const named = new Fields(call.query).uuid('siteId')
+  return named === undefined || named.toLowerCase() === siteId
+}
+
+/** A locale by id (in the `siteId` site when given) or by code (in the `siteId` site), deleted ones included when asked. */
 function findLocale(call: Call, idOrCode: string, deleted: boolean): Locale {
   const { store } = call
+  // The query is read first: a siteId that is no UUID is a 400, whatever the path names.
+  new Fields(call.query).uuid('siteId')
   let found: Locale | undefined
   if (isUuid(idOrCode)) {
     const byId = store.locales.get(idOrCode.toLowerCase())
-    found = byId && byId.deleted === deleted ? byId : undefined
+    found = byId && byId.deleted === deleted && inQuerySite(call, byId.siteId) ? byId : undefined
   } else {
     const site = siteFromQuery(call, true)!
     found = [...store.locales.values()].filter((locale) => locale.siteId === site.id && locale.locale === idOrCode && locale.deleted === deleted).sort((a, b) => b.seq - a.seq)[0]
@@ -198,9 +206,8 @@ function locales(call: Call): Answer | undefined {
     const site = reachableSite(call, fields.uuid('siteId', true))
     const code = fields.string('locale', { required: true, minLength: 1 })!
     const domain = fields.uri('domain', { nullable: true }) ?? null
-    const pathPrefix = fields.nullable<string>('pathPrefix', 'string') ?? null
     if (store.liveLocales(site.id).some((locale) => locale.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
-    return ok(localeJson(addLocale(store, site.id, code, domain, pathPrefix), site), 201)
+    return ok(localeJson(addLocale(store, site.id, code, domain, null), site), 201)
   }
   const [idOrCode, action, ...more] = segments
   if (idOrCode === undefined || more.length > 0) return undefined
@@ -222,13 +229,11 @@ function locales(call: Call): Answer | undefined {
     const fields = new Fields(call.body())
     const code = fields.string('locale', { minLength: 1 })
     const domain = fields.uri('domain', { nullable: true })
-    const pathPrefix = fields.nullable<string>('pathPrefix', 'string')
     if (code !== undefined && code !== locale.locale && store.liveLocales(site.id).some((other) => other.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
     // Renaming the default locale renames the site's default with it.
     if (code !== undefined && locale.locale === site.defaultLocale) site.defaultLocale = code
     if (code !== undefined) locale.locale = code
     if (domain !== undefined) locale.domain = domain
-    if (pathPrefix !== undefined) locale.pathPrefix = pathPrefix
     return ok(localeJson(locale, site))
   }
   if (method === 'DELETE') {
@@ -246,9 +251,13 @@ function locales(call: Call): Answer | undefined {
 /** A page by id (any site) or by pathname (in the `siteId` site). */
 function findPage(call: Call, idOrPathname: string): Page {
   const { store } = call
+  // The query is read first: a siteId that is no UUID is a 400, whatever the path names.
+  new Fields(call.query).uuid('siteId')
   let found: Page | undefined
-  if (isUuid(idOrPathname)) found = store.pages.get(idOrPathname.toLowerCase())
-  else {
+  if (isUuid(idOrPathname)) {
+    const byId = store.pages.get(idOrPathname.toLowerCase())
+    found = byId && inQuerySite(call, byId.siteId) ? byId : undefined
+  } else {
     const site = siteFromQuery(call, true)!
     found = store.sitePages(site.id).find((page) => page.pathname === idOrPathname)
   }
@@ -290,9 +299,14 @@ function pages(call: Call): Answer | undefined {
   const [idOrPathname, ...more] = segments
   if (idOrPathname === undefined || more.length > 0) return undefined
   if (method === 'GET') {
-    const fields = new Fields(call.query)
-    fields.oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft')
-    return ok(pageJson(findPage(call, idOrPathname)))
+    const live = new Fields(call.query).oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
+    const page = findPage(call, idOrPathname)
+    const locale = new Fields(call.query).string('locale')
+    // A page is read in a locale of its site (an empty one reads as none); another is a 400 naming it.
+    if (locale !== undefined && locale !== '' && !call.store.liveLocales(page.siteId).some((live) => live.locale === locale || live.id === locale.toLowerCase())) throw badField('locale', 'is not a locale of the page\'s site')
+    // No operation publishes: the live version holds no page.
+    if (live) throw new Refusal(404, `the page ${page.id} has no live version: it was never published`)
+    return ok(pageJson(page))
   }
   if (method === 'PATCH') {
     const page = findPage(call, idOrPathname)
@@ -342,7 +356,7 @@ function listPages(call: Call, site: Site): Answer {
   const sortBy = fields.oneOf('sortBy', SORT_BY, 'path')
   const direction = fields.oneOf('sortDirection', ['asc', 'desc'], 'asc') === 'asc' ? 1 : -1
   const includeOffline = fields.oneOf('includeOffline', ['true', 'false'], 'false') === 'true'
-  fields.oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft')
+  const live = fields.oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
   const prefix = fields.string('pathPrefix') ?? '/'
   const locale = fields.string('locale')
   limitOf(call.query, 0)
@@ -351,7 +365,7 @@ function listPages(call: Call, site: Site): Answer {
   // one the site lacks included, lists none.
   const inLocale = locale === undefined || locale === '' || locale === site.defaultLocale || call.store.liveLocales(site.id).some((live) => live.id === locale.toLowerCase() && live.locale === site.defaultLocale)
   const keyOf = (page: Page): string | null => (sortBy === 'path' ? page.pathname : page[sortBy])
-  const list = inLocale
+  const list = inLocale && !live
     ? call.store
         .sitePages(site.id)
         .filter((page) => (includeOffline || page.isOnline) && page.pathname.startsWith(prefix))
@@ -372,9 +386,13 @@ function routePathname(call: Call, fields: Fields, required: boolean): string | 
 
 function findRoute(call: Call, idOrPathname: string): Route {
   const { store } = call
+  // The query is read first: a siteId that is no UUID is a 400, whatever the path names.
+  new Fields(call.query).uuid('siteId')
   let found: Route | undefined
-  if (isUuid(idOrPathname)) found = store.routes.get(idOrPathname.toLowerCase())
-  else {
+  if (isUuid(idOrPathname)) {
+    const byId = store.routes.get(idOrPathname.toLowerCase())
+    found = byId && inQuerySite(call, byId.siteId) ? byId : undefined
+  } else {
     const site = siteFromQuery(call, true)!
     found = store.siteRoutes(site.id).find((route) => route.pathname === idOrPathname)
   }

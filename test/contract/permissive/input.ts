@@ -7,8 +7,8 @@ import { badField, Refusal, type Json } from './http.js'
  * the locale list). Every other string is taken as it comes.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** RFC 3986's shape in brief: a scheme, a colon, no white space. */
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/
+/** RFC 3986's shape in brief: a scheme, a colon, then printable ASCII without spaces (a URI, unlike an IRI, is ASCII). */
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[\x21-\x7e]*$/
 
 export const isUuid = (value: string): boolean => UUID.test(value)
 

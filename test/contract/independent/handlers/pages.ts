@@ -165,8 +165,8 @@ export const updatePage: Handler = (call) => {
   // Every field given is taken as is: the shape above has vouched for its type.
   const record = page as unknown as Record<string, unknown>
   for (const field of Object.keys(PAGE_UPDATE)) if (body[field] !== undefined) record[field] = body[field]
-  // Every update is a write, an empty one included.
-  page.updatedAt = now()
+  // An update that names no field changes nothing, and leaves updatedAt (`emptyPatchUpdatedAt`: unchanged).
+  if (Object.keys(body).length > 0) page.updatedAt = now()
   return { status: 200, body: pageJson(call.store, page) }
 }
 

@@ -11,6 +11,12 @@ import { isUuid, limit, oneOf, string, uuid, type Input, type Issues, type Rule,
 const routePathnameType: Rule = (value) => (!string(value) ? 'expected a string' : value.length < 1 || value.length > 2048 ? 'expected 1 to 2048 characters' : undefined)
 
 /**
+ * A route pathname in a body: the type rules and its leading slash, which the specification
+ * writes every route pathname with, skipValidation or not (`routePathnameSlash`: refused).
+ */
+const routePathnameWritten: Rule = (value) => routePathnameType(value) ?? (String(value).startsWith('/') ? undefined : 'expected a pathname that starts with /, skipValidation or not')
+
+/**
  * The format rules of a route pathname: it starts with /, has no empty segment, no whitespace,
  * `?` or `#`; dynamic segments such as [slug] and [...rest] are fine.
  */
@@ -61,7 +67,7 @@ export const listRoutes: Handler = (call) => {
 }
 
 export const createRoute: Handler = (call) => {
-  const body = checked(call, { query: SKIP, body: { siteId: { rule: uuid, required: true }, pathname: { rule: routePathnameType, required: true } } }, formatRules(call))
+  const body = checked(call, { query: SKIP, body: { siteId: { rule: uuid, required: true }, pathname: { rule: routePathnameWritten, required: true } } }, formatRules(call))
   const site = reachableSite(call, String(body.siteId))
   const pathname = String(body.pathname)
   if (call.store.pathnameTaken(site.id, pathname)) throw conflict(`a page or route of the site is at ${pathname}`)
@@ -76,7 +82,7 @@ export const getRoute: Handler = (call) => {
 }
 
 export const updateRoute: Handler = (call) => {
-  const body = checked(call, { params: PARAMS, query: { siteId: { rule: uuid }, ...SKIP }, body: { pathname: { rule: routePathnameType } } }, lookupRules(call))
+  const body = checked(call, { params: PARAMS, query: { siteId: { rule: uuid }, ...SKIP }, body: { pathname: { rule: routePathnameWritten } } }, lookupRules(call))
   const route = findRoute(call)
   if (body.pathname !== undefined) {
     const pathname = String(body.pathname)
