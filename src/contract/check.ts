@@ -175,7 +175,8 @@ export class CheckContext {
     // Labelled when thrown inside sitemockChoice, and seen again when the runner records it after the part ended.
     if (failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour') return failure
     // A check no document stands behind holds the target to sitemock's own choice: a difference.
-    const sources = this.check ? sourcesOfCheck(this.check.id) : []
+    // A stateful divergence names the documents that fix the answer it broke (what they leave free is followed, not compared).
+    const sources = this.check && failure.sequence === undefined ? sourcesOfCheck(this.check.id) : []
     if (onlySitemock(sources)) return { ...failure, documents: ['sitemock behaviour'], leftOpen: sitemockReason(sources) }
     return this.documented(failure, sources, expected)
   }

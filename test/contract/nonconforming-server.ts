@@ -139,11 +139,16 @@ export function apiRequestOf(req: http.IncomingMessage, text: string): ApiReques
   return { method: req.method ?? 'GET', path: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1), headers, body: text.length ? text : undefined }
 }
 
+/** A host's handle (the mock, or an implementation seen as one) with the defects of every catalogue applied. */
+export function defectiveHandle(host: Mock, defects: readonly Defect[]): (request: ApiRequest) => ApiResponse {
+  const withDefects = withSemanticDefects(host, new Set(defects))
+  return withExampleDefects(withDefects, new Set(defects), defective(withDefects, new Set(defects), new Map()))
+}
+
 /** Starts it on an ephemeral port. `delayMs` slows every answer, to interrupt a run midway. */
 export async function startNonconforming(defects: Defect[], options: MockOptions & { delayMs?: number } = {}): Promise<Nonconforming> {
   const mock = createMock({ rateLimit: false, ...options })
-  const withDefects = withSemanticDefects(mock, new Set(defects))
-  const handle = withExampleDefects(withDefects, new Set(defects), defective(withDefects, new Set(defects), new Map()))
+  const handle = defectiveHandle(mock, defects)
   const requests: RecordedRequest[] = []
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []

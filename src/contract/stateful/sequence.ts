@@ -155,7 +155,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   }
 
   /** The rules a refused request breaks, asked of the oracle's state by reads that take no instant. */
-  const brokenRules = (call: Call, answer: Answer): BrokenRules => {
+  const brokenRules = (call: Call, answer: Answer, target?: Exchange): BrokenRules => {
     const { request } = call
     const key = request.key === null ? null : request.key.oracle
     const byApp = key === ORACLE_APP_KEY
@@ -180,7 +180,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       unauthenticated: answer.status === 401,
       forbidden,
       missing: missing || foreignWorkspace || malformedPath || restoreLive,
-      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale,
+      // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
+      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
       brokenFields: [...sent, ...(call.broken ?? [])],
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
@@ -205,11 +206,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
    * took what the oracle refused with a 400 naming only fields of such classes (`taken`).
    */
   const freeDisagreement = (call: Call, target: Exchange, answer: Answer): 'refused' | 'taken' | undefined => {
-    // A parameter is free when sitemock's own choice is among the sources of its value's class.
-    const freeFields = new Set(Object.entries(call.input?.classes ?? {}).filter(([parameter, classes]) => classes.some((valueClass) => sourcesOfClass(call.input!.op, parameter, valueClass).some((source) => source.kind === 'sitemock'))).map(([parameter]) => parameter))
-    // A cursor the list's filters leave out: a 400, or the items after its place (`cursorOutsideList`).
-    if (call.request.method === 'GET' && call.request.query?.startingAfter !== undefined) freeFields.add('startingAfter')
-    const rootOf = (field: string): string => field.split(/[.[]/)[0]!
+    const freeFields = freeFieldsOf(call)
     if (target.status === 400 && answer.status < 300) {
       const named = detailFields(target.body).map(rootOf)
       if (named.some((field) => freeFields.has(field) || refusableStrictly(call.request, field))) return 'refused'
@@ -229,14 +226,14 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (env.profile !== 'sitemock') return compareFreely(call, target, answer)
     const strict = compareAsSitemock(call, target, answer)
     // A difference the contract itself allows is one from sitemock's own choices: labelled so.
-    if (strict && (freeDisagreement(call, target, answer) !== undefined || (await compareFreely(call, target, answer)) === undefined)) return { ...strict, free: true }
+    if (strict && (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined)) return { ...strict, free: true }
     return strict
   }
 
   /** What the contract fixes, and nothing it leaves free. */
   const compareFreely = async (call: Call, target: Exchange, answer: Answer): Promise<Difference | undefined> => {
     if (target.status >= 400 && answer.status >= 400) {
-      const broken = brokenRules(call, answer)
+      const broken = brokenRules(call, answer, target)
       // The published OpenAPI promises statuses, not error codes or details.
       if (!holdsServiceRules(env.profile)) {
         const allowed = allowedStatuses(answer.status, broken)
@@ -294,7 +291,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       answer = { ...answer, body: oracle.peek({ method: 'GET', template: PAGE, params: { pageIdOrPathname: String((answer.body as Json).id) } }).body }
       followed++
     }
-    if (isObject(target.body) && target.body.object === 'page') targetPages.set(String(target.body.id), target.body)
+    for (const item of asPage(target.body)?.data ?? [target.body]) if (isObject(item) && item.object === 'page') targetPages.set(String(item.id), item)
     lastAnswer = answer
     remember(answer.body)
     steps.push({ label: call.label, target: { request: target.request, status: target.status, body: target.body }, oracle: answer })
@@ -482,4 +479,19 @@ function documentedQuery(method: string, template: string): Set<string> {
   }
   const lookup = [LOCALE, LOCALE_RESTORE, PAGE, ROUTE].includes(template) ? ['siteId'] : []
   return new Set(named[`${method} ${template}`] ?? lookup)
+}
+
+/** A detail's field is a parameter or a body field, or a path into one (pathname, localizations[0].locale). */
+const rootOf = (field: string): string => field.split(/[.[]/)[0]!
+
+/**
+ * The parameters of a call whose value is of a class where sitemock's own choice is among the
+ * sources (a deployment may take or refuse it), and a cursor of a list, which its filters may
+ * leave out (`cursorOutsideList`).
+ */
+function freeFieldsOf(call: Call): Set<string> {
+  const input = call.input
+  const free = new Set(Object.entries(input?.classes ?? {}).filter(([parameter, classes]) => classes.some((valueClass) => sourcesOfClass(input!.op, parameter, valueClass).some((source) => source.kind === 'sitemock'))).map(([parameter]) => parameter))
+  if (call.request.method === 'GET' && call.request.query?.startingAfter !== undefined) free.add('startingAfter')
+  return free
 }

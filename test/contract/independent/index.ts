@@ -1,2 +1,2 @@
 /** The independent implementation of the API, started in process for the contract suite. */
-export { startIndependent, type Independent } from './server.js'
+export { startIndependent, type Handle, type Independent } from './server.js'

@@ -7,13 +7,13 @@ export interface Request {
   path: string
   query: string
   headers: Record<string, string | undefined>
-  body?: string
+  body: string | undefined
 }
 
 export interface Answer {
   status: number
   headers: Record<string, string>
-  body?: unknown
+  body: unknown
 }
 
 export type Json = Record<string, unknown>
@@ -42,4 +42,4 @@ export function errorAnswer(refusal: Refusal): Answer {
 }
 
 export const ok = (body: unknown, status = 200): Answer => ({ status, headers: {}, body })
-export const noContent = (): Answer => ({ status: 204, headers: {} })
+export const noContent = (): Answer => ({ status: 204, headers: {}, body: undefined })

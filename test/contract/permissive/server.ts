@@ -21,10 +21,10 @@ export type Handle = (request: Request) => Answer
  * Starts it. `wrap` puts something between the server and the API (a defect, a recorder); the
  * store is the implementation's own, reachable only through `handle`.
  */
-export async function startPermissive(options: { wrap?: (inner: Handle) => Handle } = {}): Promise<Permissive> {
+export async function startPermissive(options: { wrap?: (inner: Handle, workspaces: Array<{ id: string; appApiKey: string }>) => Handle } = {}): Promise<Permissive> {
   const store = new Store()
   const inner: Handle = (request) => answer(store, request)
-  const handle = options.wrap ? options.wrap(inner) : inner
+  const handle = options.wrap ? options.wrap(inner, store.workspaces.map((workspace) => ({ id: workspace.id, appApiKey: workspace.appKey }))) : inner
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))

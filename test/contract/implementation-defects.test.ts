@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { runContract } from '../../src/contract/runner.js'
+import type { ContractOptions, Group, Profile } from '../../src/contract/types.js'
+import { defectHost } from './implementation-host.js'
+import { startIndependent } from './independent/index.js'
+import { defectiveHandle, type Defect } from './nonconforming-server.js'
+import { startPermissive } from './permissive/index.js'
+import { SEMANTIC_DEFECTS } from './semantic-defects.js'
+import { EXAMPLE_DEFECTS } from './example-defects.js'
+
+/**
+ * The defects of the suite's own catalogues, injected into the permissive and the strict
+ * implementations instead of the mock: each is still caught, whatever the implementation chose
+ * where the documents leave it free. (defects.test.ts, example-checks.test.ts and
+ * stateful-defects.test.ts hold the messages; this holds the catch on other targets.)
+ */
+interface Case {
+  defect: Defect
+  only: Group[]
+  /** The check that must fail. */
+  caughtBy: string
+  profile?: Profile
+}
+
+const NONCONFORMING: Case[] = [
+  { defect: 'wrong-field-type', only: ['schema'], caughtBy: 'schema.get.v2-sites-siteId' },
+  { defect: 'missing-has-more', only: ['pagination'], caughtBy: 'pagination.sites.walk' },
+  { defect: 'ok-instead-of-401', only: ['auth'], caughtBy: 'auth.no-key' },
+  { defect: 'error-500-on-bad-input', only: ['validation'], caughtBy: 'validation.post.v2-sites.name.wrong-type' },
+  { defect: 'pagination-repeats-an-item', only: ['pagination'], caughtBy: 'pagination.sites.walk' },
+  { defect: 'delete-does-not-delete', only: ['lifecycle'], caughtBy: 'lifecycle.site.delete' },
+  { defect: 'site-key-not-scoped', only: ['auth'], caughtBy: 'auth.site-key-own-site' },
+  { defect: 'conflict-answered-as-201', only: ['conflicts'], caughtBy: 'conflicts.page-over-page' },
+  { defect: 'html-not-found', only: ['schema'], caughtBy: 'schema.get.v2-sites-siteId' },
+  { defect: 'old-version-answers', only: ['versions'], caughtBy: 'versions.undocumented' },
+  { defect: 'update-not-applied', only: ['lifecycle'], caughtBy: 'lifecycle.site.update' },
+  { defect: 'bad-request-without-details', only: ['validation'], caughtBy: 'validation.post.v2-sites.name.missing' },
+]
+
+const EXAMPLES: Partial<Record<(typeof EXAMPLE_DEFECTS)[number], Omit<Case, 'defect'>>> = {
+  'sort-direction-ignored': { only: ['pagination'], caughtBy: 'pagination.pages.order.title-desc' },
+  'title-sort-ignores-case': { only: ['pagination'], caughtBy: 'pagination.pages.order.title-asc', profile: 'sitemock' },
+  'null-titles-sort-first': { only: ['pagination'], caughtBy: 'pagination.pages.order.title-asc', profile: 'sitemock' },
+  'has-more-at-exact-limit': { only: ['pagination'], caughtBy: 'pagination.pages.boundaries' },
+  'cursor-drops-next-item': { only: ['pagination'], caughtBy: 'pagination.locales.boundaries' },
+  'site-delete-leaves-children': { only: ['lifecycle'], caughtBy: 'lifecycle.cascade.site-delete', profile: 'sitemock' },
+  'updated-at-frozen': { only: ['lifecycle'], caughtBy: 'lifecycle.timestamps.page' },
+  'created-at-follows-update': { only: ['lifecycle'], caughtBy: 'lifecycle.timestamps.page' },
+  'page-rename-conflict-ignored': { only: ['conflicts'], caughtBy: 'conflicts.page-update-onto-page' },
+  'route-over-page-accepted': { only: ['conflicts'], caughtBy: 'conflicts.route-over-page' },
+  'locale-rename-conflict-ignored': { only: ['conflicts'], caughtBy: 'conflicts.locale-code' },
+  'site-key-reaches-objects-by-id': { only: ['auth'], caughtBy: 'auth.object.site-key.page' },
+  'other-workspace-writes-by-id': { only: ['auth'], caughtBy: 'auth.object.other-workspace.locale' },
+  'page-delete-takes-below': { only: ['lifecycle'], caughtBy: 'lifecycle.cascade.page-delete', profile: 'sitemock' },
+  'routes-listed-by-id': { only: ['pagination'], caughtBy: 'pagination.routes.order', profile: 'sitemock' },
+  'sites-listed-newest-first': { only: ['pagination'], caughtBy: 'pagination.sites.order', profile: 'sitemock' },
+}
+
+/** Orders and the empty update's instant are free: those semantic defects are caught under --profile sitemock. */
+const SITEMOCK_CHOICES = new Set<string>(['page-title-nulls-first', 'routes-sorted-descending', 'locales-newest-first', 'empty-patch-keeps-updated-at'])
+
+const CASES: Case[] = [
+  ...NONCONFORMING,
+  ...EXAMPLE_DEFECTS.map((defect) => ({ defect, ...EXAMPLES[defect]! })),
+  ...SEMANTIC_DEFECTS.map((defect) => ({ defect, only: ['stateful'] as Group[], caughtBy: 'stateful.model', ...(SITEMOCK_CHOICES.has(defect) ? { profile: 'sitemock' as const } : {}) })),
+]
+
+const IMPLEMENTATIONS = { permissive: startPermissive, strict: startIndependent } as const
+
+/** Every case under npm run soak (SITEMOCK_FULL_CATALOGUES=1); in the suite, one in six of each catalogue, in turn, to keep it quick. */
+const FULL = process.env.SITEMOCK_FULL_CATALOGUES === '1'
+const RUN = FULL ? CASES : CASES.filter((_, index) => index % 6 === 0)
+
+describe.each(Object.keys(IMPLEMENTATIONS) as Array<keyof typeof IMPLEMENTATIONS>)('the catalogues of defects injected into the %s implementation', (kind) => {
+  it.concurrent.each(RUN)('catches $defect through $caughtBy', async ({ defect, only, caughtBy, profile }) => {
+    const server = await IMPLEMENTATIONS[kind]({ wrap: (inner, workspaces) => defectiveHandle(defectHost(inner, workspaces), [defect]) })
+    try {
+      const options: ContractOptions = { baseUrl: server.url, apiKey: server.appKey, workspaceId: server.workspaceId, otherApiKey: server.otherWorkspaceKey, readOnly: false, profile: profile ?? 'documents', concurrency: 4, maxRps: 0, only, stateful: { runs: 40, seed: 1 } }
+      const report = await runContract(options)
+      const result = report.checks.find((check) => check.id === caughtBy)
+      expect(result?.status, `${caughtBy}: ${result?.failures.map((failure) => failure.message.split('\n')[0]).join(' | ') ?? 'no such check'}`).toBe('failed')
+    } finally {
+      await server.close()
+    }
+  }, 300_000)
+})
