@@ -167,7 +167,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const forbidden =
       (site !== undefined && oracle.peek({ method: 'GET', template: SITE, params: { siteId: site }, key }).status === 403) ||
       (request.template === SITES && !byApp) ||
-      ((missing || foreignWorkspace) && !byApp)
+      ((missing || foreignWorkspace) && !byApp) ||
+      // A workspace the key does not reach (or that does not exist): forbidden, or missing, either says the truth.
+      foreignWorkspace
     // A locale the site does not have makes the request invalid for a deployment that checks it first.
     const locale = request.query?.locale
     const unknownLocale = typeof locale === 'string' && site !== undefined && oracle.peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: locale }, query: { siteId: site }, key: ORACLE_APP_KEY }).status !== 200
@@ -481,6 +483,9 @@ function documentedQuery(method: string, template: string): Set<string> {
   return new Set(named[`${method} ${template}`] ?? lookup)
 }
 
+/** sitemock's longest pathname (api-behaviour.md, Field limits). */
+const PATHNAME_LIMIT = 2048
+
 /** A detail's field is a parameter or a body field, or a path into one (pathname, localizations[0].locale). */
 const rootOf = (field: string): string => field.split(/[.[]/)[0]!
 
@@ -493,5 +498,7 @@ function freeFieldsOf(call: Call): Set<string> {
   const input = call.input
   const free = new Set(Object.entries(input?.classes ?? {}).filter(([parameter, classes]) => classes.some((valueClass) => sourcesOfClass(input!.op, parameter, valueClass).some((source) => source.kind === 'sitemock'))).map(([parameter]) => parameter))
   if (call.request.method === 'GET' && call.request.query?.startingAfter !== undefined) free.add('startingAfter')
+  // A pathname in the path longer than sitemock's limit (`pathnameMaxLength`): the documents set none.
+  for (const [name, value] of Object.entries(call.request.params ?? {})) if (typeof value === 'string' && value.length > PATHNAME_LIMIT) free.add(name)
   return free
 }
