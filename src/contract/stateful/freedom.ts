@@ -31,6 +31,8 @@ export interface BrokenRules {
    * input too, a deployment may find the collision first (409) or the invalid field (400).
    */
   mayConflict: boolean
+  /** A write that names its resource in a way only sitemock's rules refuse (a pathname past its length limit): where it exists, the write may collide (409). */
+  collidesIfFound?: boolean
 }
 
 /**
@@ -48,7 +50,7 @@ export function allowedStatuses(oracleStatus: number, broken: BrokenRules): Set<
   if (broken.forbidden) allowed.add(403)
   if (broken.missing) allowed.add(404)
   if (broken.invalid) allowed.add(400)
-  if (broken.invalid && broken.mayConflict && !broken.forbidden && !broken.missing) allowed.add(409)
+  if (broken.invalid && broken.mayConflict && !broken.forbidden && (!broken.missing || broken.collidesIfFound)) allowed.add(409)
   return allowed
 }
 

@@ -174,7 +174,10 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const locale = request.query?.locale
     const unknownLocale = typeof locale === 'string' && site !== undefined && oracle.peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: locale }, query: { siteId: site }, key: ORACLE_APP_KEY }).status !== 200
     // A path id or name that can name nothing: the oracle's 400 names it, where a deployment may say 404 (the specification's 400 is for bodies and queries).
-    const malformedPath = answer.status === 400 && detailFields(answer.body).some((field) => field in (request.params ?? {}))
+    const params: Record<string, unknown> = request.params ?? {}
+    const malformedPath = answer.status === 400 && detailFields(answer.body).some((field) => field in params)
+    // One longer than sitemock's limit is only long (the documents set no limit): it may name a page or route, whose write may collide.
+    const longPath = Object.values(params).some((value) => typeof value === 'string' && value.length > PATHNAME_LIMIT)
     // Restoring a locale that is not deleted: nothing deleted to restore (404), or a conflict with the live one (409).
     const restoreLive = request.template === LOCALE_RESTORE && probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 200
     const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
@@ -187,6 +190,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       // A field the request left out (a required one) is broken without being sent.
       brokenFields: [...sent, ...(call.broken ?? [])],
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
+      ...(longPath && request.method === 'PATCH' ? { collidesIfFound: true } : {}),
     }
   }
 
