@@ -13,7 +13,7 @@ export type { Choices, ChoicesFile } from './types.js'
 
 export type ChoiceId = keyof Choices
 
-/** Kinds, after the lists of issue 41: validation sitemock adds, refusals a stricter deployment may add, fields outside the documented operation, lookups, and values no document fixes. */
+/** Kinds: validation sitemock adds, refusals a stricter deployment may add, fields outside the documented operation, lookups, and values no document fixes. */
 export type ChoiceKind = 'validation' | 'strict' | 'fields' | 'lookup' | 'value'
 
 export interface Choice {
