@@ -23,7 +23,8 @@ const localeCode = sitemock(
   'a locale code is 2 or 3 lower-case letters, then optionally - and 2 upper-case letters or 3 digits',
   'the documents call it a locale code (a language with an optional region) without a pattern: a deployment may refuse what is not one, or take any string',
 )
-const pagePathname = sitemock('pages', 'a page pathname starts with /, has no empty segment, whitespace, ? or #', 'neither document gives a page pathname a format')
+const pagePathname = chosen('pagePathnameForm', 'a page pathname starts with /, has no empty segment, whitespace, ? or #', 'neither document gives a page pathname a format: a deployment may take any string')
+const emptyPagePathname = sitemock('pages', 'a page pathname is not empty', 'neither document gives a page pathname a minimum length, but an empty one could not name its page in the path /v6/pages/{pageIdOrPathname}')
 const outsideUpdate = (field: string): Source =>
   chosen('pageUpdateSearchFields', `a page update takes ${field} too, and refuses a wrong value of it`, `the published page update takes only pathname, name and isOnline: a deployment may refuse ${field} or ignore it`)
 const routes = (what: string): Source => sitemock('routes', what, 'routes other than their update are in neither document')
@@ -84,12 +85,14 @@ export const CASE_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   'validation.post.v6-pages.pathname.missing': [spec('endpoints.create-page', { required: ['pathname'] }), required(CP, 'pathname')],
   'validation.post.v6-pages.pathname.wrong-type': [spec('endpoints.create-page', { pathname: { type: 'string' } }), body(CP, 'pathname', { type: 'string' })],
   'validation.post.v6-pages.pathname.invalid-value': [pagePathname],
+  'validation.post.v6-pages.pathname.out-of-range': [emptyPagePathname],
   'validation.post.v6-pages.name.missing': [spec('endpoints.create-page', { required: ['name'] }), required(CP, 'name')],
   'validation.post.v6-pages.name.wrong-type': [spec('endpoints.create-page', { name: { type: 'string' } }), body(CP, 'name', { type: 'string' })],
   'validation.post.v6-pages.name.out-of-range': [spec('limits.page-name', { name: { minLength: 1 } }), spec('endpoints.create-page', { name: { minLength: 1 } })],
 
   'validation.patch.v6-pages-pageIdOrPathname.pathname.wrong-type': [body(UP, 'pathname', { type: 'string' })],
   'validation.patch.v6-pages-pageIdOrPathname.pathname.invalid-value': [pagePathname],
+  'validation.patch.v6-pages-pageIdOrPathname.pathname.out-of-range': [emptyPagePathname],
   'validation.patch.v6-pages-pageIdOrPathname.name.wrong-type': [body(UP, 'name', { type: 'string' })],
   'validation.patch.v6-pages-pageIdOrPathname.name.out-of-range': [emptyPageName],
   'validation.patch.v6-pages-pageIdOrPathname.isOnline.wrong-type': [body(UP, 'isOnline', { type: 'boolean' })],

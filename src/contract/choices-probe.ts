@@ -133,6 +133,7 @@ async function probeSite(call: Call, target: ProbeTarget, siteId: string, siteKe
   await record('titleMaxLength', async () => limitOf(async (n) => ok(await patchPage({ title: padded('', n) })), choice('titleMaxLength').sitemock as number, 1))
   await record('descriptionMaxLength', async () => limitOf(async (n) => ok(await patchPage({ description: padded('', n) })), choice('descriptionMaxLength').sitemock as number, 1))
   await record('pathnameMaxLength', async () => limitOf(async (n) => ok(await patchPage({ pathname: padded(`/${tag}-long-`, n) })), choice('pathnameMaxLength').sitemock as number, tag.length + 7))
+  await record('pagePathnameForm', async () => either(await patchPage({ pathname: `${tag}-no-slash` }), 'a page pathname without its leading slash', [200, 'any'], [400, 'slash-first']))
   await patchPage({ pathname: `/${tag}-first`, title: null, description: null })
   await record('controlCharacters', async () => either(await patchSite({ name: `${tag} bell\u0007` }), 'a control character in a name', [200, 'accepted'], [400, 'refused']))
   // The tag goes in hostOrigin while the name cannot hold it: the site stays the run's, were '' accepted.

@@ -76,6 +76,10 @@ export interface Choices {
    */
   localeCodeCase?: "strict" | "any-case";
   /**
+   * What a page `pathname` in a page create or update must look like (the documents type it as a string): `slash-first` `/`, or segments after `/` without whitespace, `?`, `#`, an empty segment or a trailing slash; `any` any non-empty string (an empty one cannot name the page in a path).
+   */
+  pagePathnameForm?: "slash-first" | "any";
+  /**
    * Brackets, dots segments and non-ASCII characters in a page pathname (`/x/[slug]`, `/café`): `accepted`, or `refused` as a 400 naming `pathname`.
    */
   pagePathnameCharacters?: "accepted" | "refused";

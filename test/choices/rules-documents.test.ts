@@ -72,6 +72,17 @@ const LENIENT: Lenient[] = [
   },
   { name: 'an unknown query parameter', field: 'color', success: 200, send: (m) => m.api.call('GET', `/v2/sites?workspaceId=${m.workspaceId}&color=red`) },
   { name: 'a locale code in another case', field: 'locale', success: 201, send: (m) => m.api.call('POST', '/v2/locales', { siteId: m.siteId, locale: 'pt-br' }), then: (a) => expect(a.body.locale).toBe('pt-br') },
+  {
+    name: 'a page pathname without its slash, with a space and a trailing slash, found by it in the path',
+    field: 'pathname',
+    success: 201,
+    send: (m) => m.api.call('POST', '/v6/pages', { siteId: m.siteId, pathname: 'about us/', name: 'x' }),
+    then: async (a, m) => {
+      expect(a.body.pathname).toBe('about us/')
+      const found = await m.api.call('GET', `/v6/pages/${encodeURIComponent('about us/')}?siteId=${m.siteId}`)
+      expect([found.status, found.body.id]).toEqual([200, a.body.id])
+    },
+  },
   { name: 'a route pathname of 3,000 characters', field: 'pathname', success: 201, send: (m) => m.api.call('POST', '/v2/routes?skipValidation=true', { siteId: m.siteId, pathname: `/${long(3000)}` }) },
 ]
 
@@ -96,7 +107,7 @@ describe('createMock({ rules: "documents" }) over HTTP', () => {
     await lenient.then?.(answer, documents)
   })
 
-  it('still refuses what the documents refuse: a missing name, limit=101, limit=0 on locales, a negative limit, a sitemapPriority above 1, a malformed hostOrigin, defaultLocale in a site update', async () => {
+  it('still refuses what the documents refuse: a missing name, limit=101, limit=0 on locales, a negative limit, a sitemapPriority above 1, a malformed hostOrigin, defaultLocale in a site update, an empty page pathname, a locale code with _', async () => {
     const m = documents
     const pageId = await newPage(m, '/still')
     const cases: Array<[Promise<Answer>, string]> = [
@@ -106,6 +117,8 @@ describe('createMock({ rules: "documents" }) over HTTP', () => {
       [m.api.call('GET', `/v2/routes?siteId=${m.siteId}&limit=-1`), 'limit'],
       [m.api.call('PATCH', `/v6/pages/${pageId}`, { sitemapPriority: 2 }), 'sitemapPriority'],
       [m.api.call('POST', '/v6/pages', { siteId: m.siteId, pathname: '/empty-name', name: '' }), 'name'],
+      [m.api.call('POST', '/v6/pages', { siteId: m.siteId, pathname: '', name: 'empty pathname' }), 'pathname'],
+      [m.api.call('POST', '/v2/locales', { siteId: m.siteId, locale: 'EN_us' }), 'locale'],
       [m.api.call('PATCH', `/v2/sites/${m.siteId}`, { hostOrigin: 'not a uri' }), 'hostOrigin'],
       [m.api.call('PATCH', `/v2/sites/${m.siteId}`, { defaultLocale: 'fr' }), 'defaultLocale'],
     ]

@@ -3336,8 +3336,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern22.test(data1)){
-const err7 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema88,data:data1};
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema88,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3346,9 +3346,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.type,parentSchema:schema88,data:data1};
+if(!pattern22.test(data1)){
+const err8 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema88,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3358,11 +3357,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data2 = data.name;
-if(typeof data2 === "string"){
-if(func1(data2) > 256){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data2};
+else {
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.type,parentSchema:schema88,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3371,8 +3367,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func1(data2) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data2};
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func1(data2) > 256){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3381,8 +3381,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern11.test(data2)){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data2};
+if(func1(data2) < 1){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3391,9 +3391,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data2};
+if(!pattern11.test(data2)){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3403,14 +3402,25 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.type,parentSchema:schema86,data};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.type,parentSchema:schema86,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -3462,8 +3472,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern22.test(data0)){
-const err2 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema88,data:data0};
+if(func1(data0) < 1){
+const err2 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema88,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3472,9 +3482,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.type,parentSchema:schema88,data:data0};
+if(!pattern22.test(data0)){
+const err3 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema88,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3484,11 +3493,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 256){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data1};
+else {
+const err4 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.type,parentSchema:schema88,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3497,8 +3503,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data1};
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 256){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3507,8 +3517,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern11.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data1};
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3517,9 +3527,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data1};
+if(!pattern11.test(data1)){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3529,10 +3538,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.isOnline !== undefined){
-let data2 = data.isOnline;
-if(typeof data2 !== "boolean"){
-const err8 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema90.properties.isOnline.type,parentSchema:schema90.properties.isOnline,data:data2};
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3542,10 +3549,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data3 = data.title;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/type",keyword:"type",params:{type: schema93.type},message:"must be string,null",schema:schema93.type,parentSchema:schema93,data:data3};
+if(data.isOnline !== undefined){
+let data2 = data.isOnline;
+if(typeof data2 !== "boolean"){
+const err9 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema90.properties.isOnline.type,parentSchema:schema90.properties.isOnline,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3554,9 +3561,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 512){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema93,data:data3};
+}
+if(data.title !== undefined){
+let data3 = data.title;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/type",keyword:"type",params:{type: schema93.type},message:"must be string,null",schema:schema93.type,parentSchema:schema93,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3565,8 +3574,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern11.test(data3)){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema93,data:data3};
+if(typeof data3 === "string"){
+if(func1(data3) > 512){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema93,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3575,12 +3585,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-if(data.description !== undefined){
-let data4 = data.description;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/type",keyword:"type",params:{type: schema94.type},message:"must be string,null",schema:schema94.type,parentSchema:schema94,data:data4};
+if(!pattern11.test(data3)){
+const err12 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema93,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3589,9 +3595,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 4096){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema94,data:data4};
+}
+}
+if(data.description !== undefined){
+let data4 = data.description;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/type",keyword:"type",params:{type: schema94.type},message:"must be string,null",schema:schema94.type,parentSchema:schema94,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3600,13 +3609,24 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern27.test(data4)){
-const err14 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema94,data:data4};
+if(typeof data4 === "string"){
+if(func1(data4) > 4096){
+const err14 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema94,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+if(!pattern27.test(data4)){
+const err15 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema94,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -3619,17 +3639,7 @@ let valid5 = false;
 const _errs18 = errors;
 if(typeof data5 === "string"){
 if(func1(data5) > 2048){
-const err15 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data5};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!pattern12.test(data5)){
-const err16 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data5};
+const err16 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3638,8 +3648,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats6(data5))){
-const err17 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data5};
+if(!pattern12.test(data5)){
+const err17 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3648,9 +3658,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data5};
+if(!(formats6(data5))){
+const err18 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3659,11 +3668,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-var _valid0 = _errs18 === errors;
-valid5 = valid5 || _valid0;
-const _errs21 = errors;
-if(data5 !== null){
-const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema90.properties.canonicalUrl.anyOf[1].type,parentSchema:schema90.properties.canonicalUrl.anyOf[1],data:data5};
+}
+else {
+const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3672,15 +3679,28 @@ vErrors.push(err19);
 }
 errors++;
 }
-var _valid0 = _errs21 === errors;
+var _valid0 = _errs18 === errors;
 valid5 = valid5 || _valid0;
-if(!valid5){
-const err20 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema90.properties.canonicalUrl.anyOf,parentSchema:schema90.properties.canonicalUrl,data:data5};
+const _errs21 = errors;
+if(data5 !== null){
+const err20 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema90.properties.canonicalUrl.anyOf[1].type,parentSchema:schema90.properties.canonicalUrl.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+var _valid0 = _errs21 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const err21 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema90.properties.canonicalUrl.anyOf,parentSchema:schema90.properties.canonicalUrl,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -3703,17 +3723,7 @@ let valid7 = false;
 const _errs25 = errors;
 if(typeof data6 === "string"){
 if(func1(data6) > 2048){
-const err21 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data6};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(!pattern12.test(data6)){
-const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data6};
+const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3722,8 +3732,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(formats6(data6))){
-const err23 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data6};
+if(!pattern12.test(data6)){
+const err23 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3732,9 +3742,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data6};
+if(!(formats6(data6))){
+const err24 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3743,11 +3752,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-var _valid1 = _errs25 === errors;
-valid7 = valid7 || _valid1;
-const _errs28 = errors;
-if(data6 !== null){
-const err25 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema90.properties.socialImageUrl.anyOf[1].type,parentSchema:schema90.properties.socialImageUrl.anyOf[1],data:data6};
+}
+else {
+const err25 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3756,15 +3763,28 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid1 = _errs28 === errors;
+var _valid1 = _errs25 === errors;
 valid7 = valid7 || _valid1;
-if(!valid7){
-const err26 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema90.properties.socialImageUrl.anyOf,parentSchema:schema90.properties.socialImageUrl,data:data6};
+const _errs28 = errors;
+if(data6 !== null){
+const err26 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema90.properties.socialImageUrl.anyOf[1].type,parentSchema:schema90.properties.socialImageUrl.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+var _valid1 = _errs28 === errors;
+valid7 = valid7 || _valid1;
+if(!valid7){
+const err27 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema90.properties.socialImageUrl.anyOf,parentSchema:schema90.properties.socialImageUrl,data:data6};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -3783,18 +3803,7 @@ vErrors = null;
 if(data.sitemapPriority !== undefined){
 let data7 = data.sitemapPriority;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err27 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema90.properties.sitemapPriority.type},message:"must be number,null",schema:schema90.properties.sitemapPriority.type,parentSchema:schema90.properties.sitemapPriority,data:data7};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 1 || isNaN(data7)){
-const err28 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema90.properties.sitemapPriority,data:data7};
+const err28 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema90.properties.sitemapPriority.type},message:"must be number,null",schema:schema90.properties.sitemapPriority.type,parentSchema:schema90.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3803,8 +3812,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err29 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema90.properties.sitemapPriority,data:data7};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 1 || isNaN(data7)){
+const err29 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema90.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3813,12 +3823,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-if(data.sitemapFrequency !== undefined){
-let data8 = data.sitemapFrequency;
-if(!((((((((data8 === "always") || (data8 === "hourly")) || (data8 === "daily")) || (data8 === "weekly")) || (data8 === "monthly")) || (data8 === "yearly")) || (data8 === "never")) || (data8 === null))){
-const err30 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/properties/sitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema90.properties.sitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.sitemapFrequency.enum,parentSchema:schema90.properties.sitemapFrequency,data:data8};
+if(data7 < 0 || isNaN(data7)){
+const err30 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema90.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3828,10 +3834,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.excludedFromSearchEngines !== undefined){
-let data9 = data.excludedFromSearchEngines;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err31 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema90.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema90.properties.excludedFromSearchEngines.type,parentSchema:schema90.properties.excludedFromSearchEngines,data:data9};
+}
+if(data.sitemapFrequency !== undefined){
+let data8 = data.sitemapFrequency;
+if(!((((((((data8 === "always") || (data8 === "hourly")) || (data8 === "daily")) || (data8 === "weekly")) || (data8 === "monthly")) || (data8 === "yearly")) || (data8 === "never")) || (data8 === null))){
+const err31 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/properties/sitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema90.properties.sitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.sitemapFrequency.enum,parentSchema:schema90.properties.sitemapFrequency,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3841,14 +3848,27 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+if(data.excludedFromSearchEngines !== undefined){
+let data9 = data.excludedFromSearchEngines;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err32 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema90.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema90.properties.excludedFromSearchEngines.type,parentSchema:schema90.properties.excludedFromSearchEngines,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -3860,7 +3880,7 @@ validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const v9 = validate50;
 const schema97 = schema_route_create;
 const schema99 = schema_route_create["$defs"]["routePathname"];
-const func49 = runtime.lowerCaseUuid;
+const func51 = runtime.lowerCaseUuid;
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/route-create.json" */;
@@ -3908,7 +3928,7 @@ errors++;
 }
 if(data.siteId !== undefined){
 let data0 = data.siteId;
-func49(data0, data, "siteId");
+func51(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
@@ -4063,7 +4083,7 @@ validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v11 = validate52;
 const schema102 = schema_site_create;
-const func54 = runtime.lowerCaseUuid;
+const func56 = runtime.lowerCaseUuid;
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-create.json" */;
@@ -4111,7 +4131,7 @@ errors++;
 }
 if(data.workspaceId !== undefined){
 let data0 = data.workspaceId;
-func54(data0, data, "workspaceId");
+func56(data0, data, "workspaceId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};

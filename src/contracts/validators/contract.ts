@@ -7315,8 +7315,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern46.test(data1)){
-const err7 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data:data1};
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7325,9 +7325,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data1};
+if(!pattern46.test(data1)){
+const err8 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7337,11 +7336,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data2 = data.name;
-if(typeof data2 === "string"){
-if(func1(data2) > 256){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data2};
+else {
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7350,8 +7346,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func1(data2) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data2};
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func1(data2) > 256){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7360,8 +7360,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern23.test(data2)){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data2};
+if(func1(data2) < 1){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7370,9 +7370,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data2};
+if(!pattern23.test(data2)){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7382,14 +7381,25 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -7399,7 +7409,7 @@ return errors === 0;
 validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v42 = validate98;
-const func88 = runtime.lowerCaseUuid;
+const func89 = runtime.lowerCaseUuid;
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7411,7 +7421,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func88(data, parentData, parentDataProperty);
+func89(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -7462,8 +7472,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern46.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data};
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7472,14 +7482,24 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data};
+if(!pattern46.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -7551,7 +7571,7 @@ export const v45 = validate101;
 const schema158 = schema_page_get_query;
 const schema165 = schema_page_list_query["$defs"]["locale"];
 const schema166 = schema_page_list_query["$defs"]["versionRef"];
-const func92 = runtime.lowerCaseUuid;
+const func94 = runtime.lowerCaseUuid;
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/page-get-query.json" */;
@@ -7579,7 +7599,7 @@ errors++;
 }
 if(data.siteId !== undefined){
 let data0 = data.siteId;
-func92(data0, data, "siteId");
+func94(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -7668,7 +7688,7 @@ return errors === 0;
 validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v46 = validate103;
-const func101 = runtime.lowerCaseUuid;
+const func103 = runtime.lowerCaseUuid;
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7680,7 +7700,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func101(data, parentData, parentDataProperty);
+func103(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -7787,8 +7807,8 @@ validate105.evaluated = {"dynamicProps":false,"dynamicItems":false};
 export const v49 = validate102;
 const schema160 = schema_page_list_query;
 const schema164 = schema_page_list_query["$defs"]["sortBy"];
-const func94 = runtime.lowerCaseUuid;
-const func95 = runtime.lowerCaseUuid;
+const func96 = runtime.lowerCaseUuid;
+const func97 = runtime.lowerCaseUuid;
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/page-list-query.json" */;
@@ -7826,7 +7846,7 @@ errors++;
 }
 if(data.siteId !== undefined){
 let data0 = data.siteId;
-func94(data0, data, "siteId");
+func96(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -7887,7 +7907,7 @@ errors++;
 }
 if(data.startingAfter !== undefined){
 let data2 = data.startingAfter;
-func95(data2, data, "startingAfter");
+func97(data2, data, "startingAfter");
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
 const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data2};
@@ -8050,7 +8070,7 @@ return errors === 0;
 validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v50 = validate106;
-const func104 = runtime.lowerCaseUuid;
+const func106 = runtime.lowerCaseUuid;
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8062,7 +8082,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func104(data, parentData, parentDataProperty);
+func106(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -8140,7 +8160,7 @@ return errors === 0;
 validate107.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v52 = validate108;
-const func105 = runtime.lowerCaseUuid;
+const func107 = runtime.lowerCaseUuid;
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8152,7 +8172,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func105(data, parentData, parentDataProperty);
+func107(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -8391,7 +8411,7 @@ validate114.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v59 = validate115;
 const schema181 = schema_page_params;
-const func109 = runtime.lowerCaseUuid;
+const func111 = runtime.lowerCaseUuid;
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/page-params.json" */;
@@ -8432,7 +8452,7 @@ let data0 = data.pageIdOrPathname;
 const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
-func109(data0, data, "pageIdOrPathname");
+func111(data0, data, "pageIdOrPathname");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err2 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -8554,7 +8574,7 @@ validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 export const v60 = validate116;
 const schema183 = schema_page_params["properties"]["pageIdOrPathname"];
-const func112 = runtime.lowerCaseUuid;
+const func114 = runtime.lowerCaseUuid;
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8569,7 +8589,7 @@ evaluated0.items = undefined;
 const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
-func112(data, parentData, parentDataProperty);
+func114(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -8720,8 +8740,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern46.test(data0)){
-const err2 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data:data0};
+if(func1(data0) < 1){
+const err2 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8730,9 +8750,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data0};
+if(!pattern46.test(data0)){
+const err3 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8742,11 +8761,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 256){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data1};
+else {
+const err4 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8755,8 +8771,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data1};
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 256){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8765,8 +8785,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern23.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data1};
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8775,9 +8795,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data1};
+if(!pattern23.test(data1)){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8787,10 +8806,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.isOnline !== undefined){
-let data2 = data.isOnline;
-if(typeof data2 !== "boolean"){
-const err8 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema185.properties.isOnline.type,parentSchema:schema185.properties.isOnline,data:data2};
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8800,10 +8817,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data3 = data.title;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/type",keyword:"type",params:{type: schema188.type},message:"must be string,null",schema:schema188.type,parentSchema:schema188,data:data3};
+if(data.isOnline !== undefined){
+let data2 = data.isOnline;
+if(typeof data2 !== "boolean"){
+const err9 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema185.properties.isOnline.type,parentSchema:schema185.properties.isOnline,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8812,9 +8829,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 512){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema188,data:data3};
+}
+if(data.title !== undefined){
+let data3 = data.title;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/type",keyword:"type",params:{type: schema188.type},message:"must be string,null",schema:schema188.type,parentSchema:schema188,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8823,8 +8842,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern23.test(data3)){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema188,data:data3};
+if(typeof data3 === "string"){
+if(func1(data3) > 512){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema188,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8833,12 +8853,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-if(data.description !== undefined){
-let data4 = data.description;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/type",keyword:"type",params:{type: schema189.type},message:"must be string,null",schema:schema189.type,parentSchema:schema189,data:data4};
+if(!pattern23.test(data3)){
+const err12 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema188,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8847,9 +8863,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 4096){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema189,data:data4};
+}
+}
+if(data.description !== undefined){
+let data4 = data.description;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/type",keyword:"type",params:{type: schema189.type},message:"must be string,null",schema:schema189.type,parentSchema:schema189,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8858,13 +8877,24 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern57.test(data4)){
-const err14 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema189,data:data4};
+if(typeof data4 === "string"){
+if(func1(data4) > 4096){
+const err14 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema189,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+if(!pattern57.test(data4)){
+const err15 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema189,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -8877,17 +8907,7 @@ let valid5 = false;
 const _errs18 = errors;
 if(typeof data5 === "string"){
 if(func1(data5) > 2048){
-const err15 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data5};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!pattern24.test(data5)){
-const err16 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data5};
+const err16 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8896,8 +8916,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats6(data5))){
-const err17 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data5};
+if(!pattern24.test(data5)){
+const err17 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8906,9 +8926,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data5};
+if(!(formats6(data5))){
+const err18 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8917,11 +8936,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-var _valid0 = _errs18 === errors;
-valid5 = valid5 || _valid0;
-const _errs21 = errors;
-if(data5 !== null){
-const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema185.properties.canonicalUrl.anyOf[1].type,parentSchema:schema185.properties.canonicalUrl.anyOf[1],data:data5};
+}
+else {
+const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8930,15 +8947,28 @@ vErrors.push(err19);
 }
 errors++;
 }
-var _valid0 = _errs21 === errors;
+var _valid0 = _errs18 === errors;
 valid5 = valid5 || _valid0;
-if(!valid5){
-const err20 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema185.properties.canonicalUrl.anyOf,parentSchema:schema185.properties.canonicalUrl,data:data5};
+const _errs21 = errors;
+if(data5 !== null){
+const err20 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema185.properties.canonicalUrl.anyOf[1].type,parentSchema:schema185.properties.canonicalUrl.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+var _valid0 = _errs21 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const err21 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema185.properties.canonicalUrl.anyOf,parentSchema:schema185.properties.canonicalUrl,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -8961,17 +8991,7 @@ let valid7 = false;
 const _errs25 = errors;
 if(typeof data6 === "string"){
 if(func1(data6) > 2048){
-const err21 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data6};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(!pattern24.test(data6)){
-const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data6};
+const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8980,8 +9000,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(formats6(data6))){
-const err23 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data6};
+if(!pattern24.test(data6)){
+const err23 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8990,9 +9010,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data6};
+if(!(formats6(data6))){
+const err24 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9001,11 +9020,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-var _valid1 = _errs25 === errors;
-valid7 = valid7 || _valid1;
-const _errs28 = errors;
-if(data6 !== null){
-const err25 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema185.properties.socialImageUrl.anyOf[1].type,parentSchema:schema185.properties.socialImageUrl.anyOf[1],data:data6};
+}
+else {
+const err25 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9014,15 +9031,28 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid1 = _errs28 === errors;
+var _valid1 = _errs25 === errors;
 valid7 = valid7 || _valid1;
-if(!valid7){
-const err26 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema185.properties.socialImageUrl.anyOf,parentSchema:schema185.properties.socialImageUrl,data:data6};
+const _errs28 = errors;
+if(data6 !== null){
+const err26 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema185.properties.socialImageUrl.anyOf[1].type,parentSchema:schema185.properties.socialImageUrl.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+var _valid1 = _errs28 === errors;
+valid7 = valid7 || _valid1;
+if(!valid7){
+const err27 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema185.properties.socialImageUrl.anyOf,parentSchema:schema185.properties.socialImageUrl,data:data6};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -9041,18 +9071,7 @@ vErrors = null;
 if(data.sitemapPriority !== undefined){
 let data7 = data.sitemapPriority;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err27 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema185.properties.sitemapPriority.type},message:"must be number,null",schema:schema185.properties.sitemapPriority.type,parentSchema:schema185.properties.sitemapPriority,data:data7};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 1 || isNaN(data7)){
-const err28 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema185.properties.sitemapPriority,data:data7};
+const err28 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema185.properties.sitemapPriority.type},message:"must be number,null",schema:schema185.properties.sitemapPriority.type,parentSchema:schema185.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9061,8 +9080,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err29 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema185.properties.sitemapPriority,data:data7};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 1 || isNaN(data7)){
+const err29 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema185.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9071,12 +9091,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-if(data.sitemapFrequency !== undefined){
-let data8 = data.sitemapFrequency;
-if(!((((((((data8 === "always") || (data8 === "hourly")) || (data8 === "daily")) || (data8 === "weekly")) || (data8 === "monthly")) || (data8 === "yearly")) || (data8 === "never")) || (data8 === null))){
-const err30 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/properties/sitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema185.properties.sitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.sitemapFrequency.enum,parentSchema:schema185.properties.sitemapFrequency,data:data8};
+if(data7 < 0 || isNaN(data7)){
+const err30 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema185.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9086,10 +9102,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.excludedFromSearchEngines !== undefined){
-let data9 = data.excludedFromSearchEngines;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err31 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema185.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema185.properties.excludedFromSearchEngines.type,parentSchema:schema185.properties.excludedFromSearchEngines,data:data9};
+}
+if(data.sitemapFrequency !== undefined){
+let data8 = data.sitemapFrequency;
+if(!((((((((data8 === "always") || (data8 === "hourly")) || (data8 === "daily")) || (data8 === "weekly")) || (data8 === "monthly")) || (data8 === "yearly")) || (data8 === "never")) || (data8 === null))){
+const err31 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/properties/sitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema185.properties.sitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.sitemapFrequency.enum,parentSchema:schema185.properties.sitemapFrequency,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9099,14 +9116,27 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+if(data.excludedFromSearchEngines !== undefined){
+let data9 = data.excludedFromSearchEngines;
+if((typeof data9 !== "boolean") && (data9 !== null)){
+const err32 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema185.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema185.properties.excludedFromSearchEngines.type,parentSchema:schema185.properties.excludedFromSearchEngines,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -9138,8 +9168,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern46.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data};
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9148,14 +9178,24 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data};
+if(!pattern46.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -9740,7 +9780,7 @@ validate129.evaluated = {"dynamicProps":false,"dynamicItems":false};
 export const v74 = validate130;
 const schema207 = schema_route_create;
 const schema209 = schema_route_create["$defs"]["routePathname"];
-const func130 = runtime.lowerCaseUuid;
+const func134 = runtime.lowerCaseUuid;
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/route-create.json" */;
@@ -9788,7 +9828,7 @@ errors++;
 }
 if(data.siteId !== undefined){
 let data0 = data.siteId;
-func130(data0, data, "siteId");
+func134(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -9864,7 +9904,7 @@ return errors === 0;
 validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v75 = validate131;
-const func133 = runtime.lowerCaseUuid;
+const func137 = runtime.lowerCaseUuid;
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9876,7 +9916,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func133(data, parentData, parentDataProperty);
+func137(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -9955,8 +9995,8 @@ validate132.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v77 = validate133;
 const schema212 = schema_route_list_query;
-const func136 = runtime.lowerCaseUuid;
-const func137 = runtime.lowerCaseUuid;
+const func140 = runtime.lowerCaseUuid;
+const func141 = runtime.lowerCaseUuid;
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/route-list-query.json" */;
@@ -9994,7 +10034,7 @@ errors++;
 }
 if(data.siteId !== undefined){
 let data0 = data.siteId;
-func136(data0, data, "siteId");
+func140(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -10055,7 +10095,7 @@ errors++;
 }
 if(data.startingAfter !== undefined){
 let data2 = data.startingAfter;
-func137(data2, data, "startingAfter");
+func141(data2, data, "startingAfter");
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
 const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data2};
@@ -10096,7 +10136,7 @@ return errors === 0;
 validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v78 = validate134;
-const func138 = runtime.lowerCaseUuid;
+const func142 = runtime.lowerCaseUuid;
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10108,7 +10148,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func138(data, parentData, parentDataProperty);
+func142(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -10186,7 +10226,7 @@ return errors === 0;
 validate135.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v80 = validate136;
-const func139 = runtime.lowerCaseUuid;
+const func143 = runtime.lowerCaseUuid;
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10198,7 +10238,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func139(data, parentData, parentDataProperty);
+func143(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -10366,7 +10406,7 @@ validate138.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v83 = validate139;
 const schema221 = schema_route_update_query;
-const func144 = runtime.lowerCaseUuid;
+const func148 = runtime.lowerCaseUuid;
 
 function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/route-update-query.json" */;
@@ -10394,7 +10434,7 @@ errors++;
 }
 if(data.siteId !== undefined){
 let data0 = data.siteId;
-func144(data0, data, "siteId");
+func148(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -10448,7 +10488,7 @@ return errors === 0;
 validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v84 = validate140;
-const func145 = runtime.lowerCaseUuid;
+const func149 = runtime.lowerCaseUuid;
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10460,7 +10500,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func145(data, parentData, parentDataProperty);
+func149(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -10644,7 +10684,7 @@ validate143.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v88 = validate144;
 const schema229 = schema_site_create;
-const func150 = runtime.lowerCaseUuid;
+const func154 = runtime.lowerCaseUuid;
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-create.json" */;
@@ -10692,7 +10732,7 @@ errors++;
 }
 if(data.workspaceId !== undefined){
 let data0 = data.workspaceId;
-func150(data0, data, "workspaceId");
+func154(data0, data, "workspaceId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -10858,7 +10898,7 @@ return errors === 0;
 validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v89 = validate145;
-const func155 = runtime.lowerCaseUuid;
+const func159 = runtime.lowerCaseUuid;
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10870,7 +10910,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func155(data, parentData, parentDataProperty);
+func159(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -11224,8 +11264,8 @@ validate150.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v95 = validate151;
 const schema241 = schema_site_list_query;
-const func164 = runtime.lowerCaseUuid;
-const func165 = runtime.lowerCaseUuid;
+const func168 = runtime.lowerCaseUuid;
+const func169 = runtime.lowerCaseUuid;
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-list-query.json" */;
@@ -11263,7 +11303,7 @@ errors++;
 }
 if(data.workspaceId !== undefined){
 let data0 = data.workspaceId;
-func164(data0, data, "workspaceId");
+func168(data0, data, "workspaceId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err2 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -11324,7 +11364,7 @@ errors++;
 }
 if(data.startingAfter !== undefined){
 let data2 = data.startingAfter;
-func165(data2, data, "startingAfter");
+func169(data2, data, "startingAfter");
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
 const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data2};
@@ -11365,7 +11405,7 @@ return errors === 0;
 validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v96 = validate152;
-const func166 = runtime.lowerCaseUuid;
+const func170 = runtime.lowerCaseUuid;
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11377,7 +11417,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func166(data, parentData, parentDataProperty);
+func170(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -11455,7 +11495,7 @@ return errors === 0;
 validate153.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v98 = validate154;
-const func167 = runtime.lowerCaseUuid;
+const func171 = runtime.lowerCaseUuid;
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11467,7 +11507,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func167(data, parentData, parentDataProperty);
+func171(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -11497,7 +11537,7 @@ validate154.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v99 = validate155;
 const schema248 = schema_site_pages_query;
-const func168 = runtime.lowerCaseUuid;
+const func172 = runtime.lowerCaseUuid;
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-pages-query.json" */;
@@ -11560,7 +11600,7 @@ errors++;
 }
 if(data.startingAfter !== undefined){
 let data1 = data.startingAfter;
-func168(data1, data, "startingAfter");
+func172(data1, data, "startingAfter");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
 const err4 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
@@ -11772,7 +11812,7 @@ return errors === 0;
 validate156.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v101 = validate157;
-const func172 = runtime.lowerCaseUuid;
+const func176 = runtime.lowerCaseUuid;
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11784,7 +11824,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func172(data, parentData, parentDataProperty);
+func176(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -12020,7 +12060,7 @@ validate163.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v108 = validate164;
 const schema265 = schema_site_params;
-const func176 = runtime.lowerCaseUuid;
+const func180 = runtime.lowerCaseUuid;
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-params.json" */;
@@ -12058,7 +12098,7 @@ errors++;
 }
 if(data.siteId !== undefined){
 let data0 = data.siteId;
-func176(data0, data, "siteId");
+func180(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -12099,7 +12139,7 @@ return errors === 0;
 validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v109 = validate165;
-const func177 = runtime.lowerCaseUuid;
+const func181 = runtime.lowerCaseUuid;
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12111,7 +12151,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func177(data, parentData, parentDataProperty);
+func181(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
@@ -12141,7 +12181,7 @@ validate165.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v110 = validate166;
 const schema268 = schema_site_query;
-const func178 = runtime.lowerCaseUuid;
+const func182 = runtime.lowerCaseUuid;
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-query.json" */;
@@ -12169,7 +12209,7 @@ errors++;
 }
 if(data.siteId !== undefined){
 let data0 = data.siteId;
-func178(data0, data, "siteId");
+func182(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
 const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
@@ -12210,7 +12250,7 @@ return errors === 0;
 validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v111 = validate167;
-const func179 = runtime.lowerCaseUuid;
+const func183 = runtime.lowerCaseUuid;
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12222,7 +12262,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func179(data, parentData, parentDataProperty);
+func183(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
 const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};

@@ -340,10 +340,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data2.pagePathnameCharacters !== undefined){
-let data17 = data2.pagePathnameCharacters;
-if(!((data17 === "accepted") || (data17 === "refused"))){
-const err25 = {instancePath:instancePath+"/choices/pagePathnameCharacters",schemaPath:"#/$defs/choices/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data17};
+if(data2.pagePathnameForm !== undefined){
+let data17 = data2.pagePathnameForm;
+if(!((data17 === "slash-first") || (data17 === "any"))){
+const err25 = {instancePath:instancePath+"/choices/pagePathnameForm",schemaPath:"#/$defs/choices/properties/pagePathnameForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameForm.enum,parentSchema:schema32.properties.pagePathnameForm,data:data17};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -353,10 +353,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data2.sitePagesQuery !== undefined){
-let data18 = data2.sitePagesQuery;
-if(!((data18 === "page-list") || (data18 === "pagination"))){
-const err26 = {instancePath:instancePath+"/choices/sitePagesQuery",schemaPath:"#/$defs/choices/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data18};
+if(data2.pagePathnameCharacters !== undefined){
+let data18 = data2.pagePathnameCharacters;
+if(!((data18 === "accepted") || (data18 === "refused"))){
+const err26 = {instancePath:instancePath+"/choices/pagePathnameCharacters",schemaPath:"#/$defs/choices/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -366,10 +366,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data2.pageUnknownLocale !== undefined){
-let data19 = data2.pageUnknownLocale;
-if(!(((data19 === "400") || (data19 === "404")) || (data19 === "empty-list"))){
-const err27 = {instancePath:instancePath+"/choices/pageUnknownLocale",schemaPath:"#/$defs/choices/properties/pageUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUnknownLocale.enum,parentSchema:schema32.properties.pageUnknownLocale,data:data19};
+if(data2.sitePagesQuery !== undefined){
+let data19 = data2.sitePagesQuery;
+if(!((data19 === "page-list") || (data19 === "pagination"))){
+const err27 = {instancePath:instancePath+"/choices/sitePagesQuery",schemaPath:"#/$defs/choices/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data19};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -379,10 +379,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data2.emptyPatchUpdatedAt !== undefined){
-let data20 = data2.emptyPatchUpdatedAt;
-if(!((data20 === "moves") || (data20 === "unchanged"))){
-const err28 = {instancePath:instancePath+"/choices/emptyPatchUpdatedAt",schemaPath:"#/$defs/choices/properties/emptyPatchUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPatchUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPatchUpdatedAt.enum,parentSchema:schema32.properties.emptyPatchUpdatedAt,data:data20};
+if(data2.pageUnknownLocale !== undefined){
+let data20 = data2.pageUnknownLocale;
+if(!(((data20 === "400") || (data20 === "404")) || (data20 === "empty-list"))){
+const err28 = {instancePath:instancePath+"/choices/pageUnknownLocale",schemaPath:"#/$defs/choices/properties/pageUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUnknownLocale.enum,parentSchema:schema32.properties.pageUnknownLocale,data:data20};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -392,10 +392,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data2.routePathnameSlash !== undefined){
-let data21 = data2.routePathnameSlash;
-if(!((data21 === "accepted") || (data21 === "refused"))){
-const err29 = {instancePath:instancePath+"/choices/routePathnameSlash",schemaPath:"#/$defs/choices/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data21};
+if(data2.emptyPatchUpdatedAt !== undefined){
+let data21 = data2.emptyPatchUpdatedAt;
+if(!((data21 === "moves") || (data21 === "unchanged"))){
+const err29 = {instancePath:instancePath+"/choices/emptyPatchUpdatedAt",schemaPath:"#/$defs/choices/properties/emptyPatchUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPatchUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPatchUpdatedAt.enum,parentSchema:schema32.properties.emptyPatchUpdatedAt,data:data21};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -405,10 +405,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data2.pageUpdateSearchFields !== undefined){
-let data22 = data2.pageUpdateSearchFields;
-if(!(((data22 === "applied") || (data22 === "ignored")) || (data22 === "refused"))){
-const err30 = {instancePath:instancePath+"/choices/pageUpdateSearchFields",schemaPath:"#/$defs/choices/properties/pageUpdateSearchFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUpdateSearchFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUpdateSearchFields.enum,parentSchema:schema32.properties.pageUpdateSearchFields,data:data22};
+if(data2.routePathnameSlash !== undefined){
+let data22 = data2.routePathnameSlash;
+if(!((data22 === "accepted") || (data22 === "refused"))){
+const err30 = {instancePath:instancePath+"/choices/routePathnameSlash",schemaPath:"#/$defs/choices/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data22};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -418,10 +418,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data2.malformedPathId !== undefined){
-let data23 = data2.malformedPathId;
-if(!((data23 === "400") || (data23 === "404"))){
-const err31 = {instancePath:instancePath+"/choices/malformedPathId",schemaPath:"#/$defs/choices/properties/malformedPathId/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathId.enum,parentSchema:schema32.properties.malformedPathId,data:data23};
+if(data2.pageUpdateSearchFields !== undefined){
+let data23 = data2.pageUpdateSearchFields;
+if(!(((data23 === "applied") || (data23 === "ignored")) || (data23 === "refused"))){
+const err31 = {instancePath:instancePath+"/choices/pageUpdateSearchFields",schemaPath:"#/$defs/choices/properties/pageUpdateSearchFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUpdateSearchFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUpdateSearchFields.enum,parentSchema:schema32.properties.pageUpdateSearchFields,data:data23};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -431,10 +431,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data2.restoreLiveLocale !== undefined){
-let data24 = data2.restoreLiveLocale;
-if(!((data24 === "409") || (data24 === "404"))){
-const err32 = {instancePath:instancePath+"/choices/restoreLiveLocale",schemaPath:"#/$defs/choices/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data24};
+if(data2.malformedPathId !== undefined){
+let data24 = data2.malformedPathId;
+if(!((data24 === "400") || (data24 === "404"))){
+const err32 = {instancePath:instancePath+"/choices/malformedPathId",schemaPath:"#/$defs/choices/properties/malformedPathId/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathId.enum,parentSchema:schema32.properties.malformedPathId,data:data24};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -444,10 +444,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data2.cursorOutsideList !== undefined){
-let data25 = data2.cursorOutsideList;
-if(!((data25 === "400") || (data25 === "after-place"))){
-const err33 = {instancePath:instancePath+"/choices/cursorOutsideList",schemaPath:"#/$defs/choices/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data25};
+if(data2.restoreLiveLocale !== undefined){
+let data25 = data2.restoreLiveLocale;
+if(!((data25 === "409") || (data25 === "404"))){
+const err33 = {instancePath:instancePath+"/choices/restoreLiveLocale",schemaPath:"#/$defs/choices/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data25};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -457,10 +457,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data2.accessOrder !== undefined){
-let data26 = data2.accessOrder;
-if(!((data26 === "permission-first") || (data26 === "existence-first"))){
-const err34 = {instancePath:instancePath+"/choices/accessOrder",schemaPath:"#/$defs/choices/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data26};
+if(data2.cursorOutsideList !== undefined){
+let data26 = data2.cursorOutsideList;
+if(!((data26 === "400") || (data26 === "after-place"))){
+const err34 = {instancePath:instancePath+"/choices/cursorOutsideList",schemaPath:"#/$defs/choices/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data26};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -470,10 +470,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data2.validationOrder !== undefined){
-let data27 = data2.validationOrder;
-if(!(((data27 === "params-access-body") || (data27 === "input-first")) || (data27 === "access-first"))){
-const err35 = {instancePath:instancePath+"/choices/validationOrder",schemaPath:"#/$defs/choices/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data27};
+if(data2.accessOrder !== undefined){
+let data27 = data2.accessOrder;
+if(!((data27 === "permission-first") || (data27 === "existence-first"))){
+const err35 = {instancePath:instancePath+"/choices/accessOrder",schemaPath:"#/$defs/choices/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data27};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -483,10 +483,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data2.updatedAtAtCreation !== undefined){
-let data28 = data2.updatedAtAtCreation;
-if(!((data28 === "createdAt") || (data28 === "null"))){
-const err36 = {instancePath:instancePath+"/choices/updatedAtAtCreation",schemaPath:"#/$defs/choices/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data28};
+if(data2.validationOrder !== undefined){
+let data28 = data2.validationOrder;
+if(!(((data28 === "params-access-body") || (data28 === "input-first")) || (data28 === "access-first"))){
+const err36 = {instancePath:instancePath+"/choices/validationOrder",schemaPath:"#/$defs/choices/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data28};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -496,10 +496,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data2.pageLocale !== undefined){
-let data29 = data2.pageLocale;
-if(!((data29 === "present") || (data29 === "absent"))){
-const err37 = {instancePath:instancePath+"/choices/pageLocale",schemaPath:"#/$defs/choices/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data29};
+if(data2.updatedAtAtCreation !== undefined){
+let data29 = data2.updatedAtAtCreation;
+if(!((data29 === "createdAt") || (data29 === "null"))){
+const err37 = {instancePath:instancePath+"/choices/updatedAtAtCreation",schemaPath:"#/$defs/choices/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data29};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -509,10 +509,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data2.sortCollation !== undefined){
-let data30 = data2.sortCollation;
-if(!((data30 === "code-unit") || (data30 === "case-insensitive"))){
-const err38 = {instancePath:instancePath+"/choices/sortCollation",schemaPath:"#/$defs/choices/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data30};
+if(data2.pageLocale !== undefined){
+let data30 = data2.pageLocale;
+if(!((data30 === "present") || (data30 === "absent"))){
+const err38 = {instancePath:instancePath+"/choices/pageLocale",schemaPath:"#/$defs/choices/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data30};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -522,10 +522,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data2.nullsSort !== undefined){
-let data31 = data2.nullsSort;
-if(!((((data31 === "last") || (data31 === "first")) || (data31 === "smallest")) || (data31 === "largest"))){
-const err39 = {instancePath:instancePath+"/choices/nullsSort",schemaPath:"#/$defs/choices/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data31};
+if(data2.sortCollation !== undefined){
+let data31 = data2.sortCollation;
+if(!((data31 === "code-unit") || (data31 === "case-insensitive"))){
+const err39 = {instancePath:instancePath+"/choices/sortCollation",schemaPath:"#/$defs/choices/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data31};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -535,10 +535,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data2.sortTies !== undefined){
-let data32 = data2.sortTies;
-if(!((data32 === "id") || (data32 === "creation"))){
-const err40 = {instancePath:instancePath+"/choices/sortTies",schemaPath:"#/$defs/choices/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data32};
+if(data2.nullsSort !== undefined){
+let data32 = data2.nullsSort;
+if(!((((data32 === "last") || (data32 === "first")) || (data32 === "smallest")) || (data32 === "largest"))){
+const err40 = {instancePath:instancePath+"/choices/nullsSort",schemaPath:"#/$defs/choices/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data32};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -548,10 +548,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data2.newPageTitle !== undefined){
-let data33 = data2.newPageTitle;
-if(!((data33 === "null") || (data33 === "name"))){
-const err41 = {instancePath:instancePath+"/choices/newPageTitle",schemaPath:"#/$defs/choices/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data33};
+if(data2.sortTies !== undefined){
+let data33 = data2.sortTies;
+if(!((data33 === "id") || (data33 === "creation"))){
+const err41 = {instancePath:instancePath+"/choices/sortTies",schemaPath:"#/$defs/choices/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data33};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -561,10 +561,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data2.newPageExcludedFromSearchEngines !== undefined){
-let data34 = data2.newPageExcludedFromSearchEngines;
-if(!((data34 === "null") || (data34 === "false"))){
-const err42 = {instancePath:instancePath+"/choices/newPageExcludedFromSearchEngines",schemaPath:"#/$defs/choices/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data34};
+if(data2.newPageTitle !== undefined){
+let data34 = data2.newPageTitle;
+if(!((data34 === "null") || (data34 === "name"))){
+const err42 = {instancePath:instancePath+"/choices/newPageTitle",schemaPath:"#/$defs/choices/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data34};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -574,10 +574,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data2.siteListOrder !== undefined){
-let data35 = data2.siteListOrder;
-if(!((data35 === "oldest-first") || (data35 === "newest-first"))){
-const err43 = {instancePath:instancePath+"/choices/siteListOrder",schemaPath:"#/$defs/choices/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data35};
+if(data2.newPageExcludedFromSearchEngines !== undefined){
+let data35 = data2.newPageExcludedFromSearchEngines;
+if(!((data35 === "null") || (data35 === "false"))){
+const err43 = {instancePath:instancePath+"/choices/newPageExcludedFromSearchEngines",schemaPath:"#/$defs/choices/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data35};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -587,10 +587,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data2.localeListOrder !== undefined){
-let data36 = data2.localeListOrder;
-if(!((data36 === "creation") || (data36 === "code"))){
-const err44 = {instancePath:instancePath+"/choices/localeListOrder",schemaPath:"#/$defs/choices/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data36};
+if(data2.siteListOrder !== undefined){
+let data36 = data2.siteListOrder;
+if(!((data36 === "oldest-first") || (data36 === "newest-first"))){
+const err44 = {instancePath:instancePath+"/choices/siteListOrder",schemaPath:"#/$defs/choices/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data36};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -600,10 +600,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data2.routeListOrder !== undefined){
-let data37 = data2.routeListOrder;
-if(!((data37 === "pathname") || (data37 === "creation"))){
-const err45 = {instancePath:instancePath+"/choices/routeListOrder",schemaPath:"#/$defs/choices/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data37};
+if(data2.localeListOrder !== undefined){
+let data37 = data2.localeListOrder;
+if(!((data37 === "creation") || (data37 === "code"))){
+const err45 = {instancePath:instancePath+"/choices/localeListOrder",schemaPath:"#/$defs/choices/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data37};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -613,10 +613,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data2.renameDefaultLocale !== undefined){
-let data38 = data2.renameDefaultLocale;
-if(!((data38 === "follows") || (data38 === "refused"))){
-const err46 = {instancePath:instancePath+"/choices/renameDefaultLocale",schemaPath:"#/$defs/choices/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data38};
+if(data2.routeListOrder !== undefined){
+let data38 = data2.routeListOrder;
+if(!((data38 === "pathname") || (data38 === "creation"))){
+const err46 = {instancePath:instancePath+"/choices/routeListOrder",schemaPath:"#/$defs/choices/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data38};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -626,9 +626,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.renameDefaultLocale !== undefined){
+let data39 = data2.renameDefaultLocale;
+if(!((data39 === "follows") || (data39 === "refused"))){
+const err47 = {instancePath:instancePath+"/choices/renameDefaultLocale",schemaPath:"#/$defs/choices/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data39};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -638,13 +639,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data39 = data.unrecorded;
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-for(const key2 in data39){
-let data40 = data39[key2];
-if(typeof data40 !== "string"){
-const err48 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data40};
+}
+else {
+const err48 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -654,9 +651,13 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data39};
+if(data.unrecorded !== undefined){
+let data40 = data.unrecorded;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+for(const key2 in data40){
+let data41 = data40[key2];
+if(typeof data41 !== "string"){
+const err49 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data41};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -668,12 +669,24 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err50 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data40};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -949,10 +962,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.pagePathnameCharacters !== undefined){
-let data14 = data.pagePathnameCharacters;
-if(!((data14 === "accepted") || (data14 === "refused"))){
-const err20 = {instancePath:instancePath+"/pagePathnameCharacters",schemaPath:"#/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data14};
+if(data.pagePathnameForm !== undefined){
+let data14 = data.pagePathnameForm;
+if(!((data14 === "slash-first") || (data14 === "any"))){
+const err20 = {instancePath:instancePath+"/pagePathnameForm",schemaPath:"#/properties/pagePathnameForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameForm.enum,parentSchema:schema32.properties.pagePathnameForm,data:data14};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -962,10 +975,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.sitePagesQuery !== undefined){
-let data15 = data.sitePagesQuery;
-if(!((data15 === "page-list") || (data15 === "pagination"))){
-const err21 = {instancePath:instancePath+"/sitePagesQuery",schemaPath:"#/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data15};
+if(data.pagePathnameCharacters !== undefined){
+let data15 = data.pagePathnameCharacters;
+if(!((data15 === "accepted") || (data15 === "refused"))){
+const err21 = {instancePath:instancePath+"/pagePathnameCharacters",schemaPath:"#/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data15};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -975,10 +988,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.pageUnknownLocale !== undefined){
-let data16 = data.pageUnknownLocale;
-if(!(((data16 === "400") || (data16 === "404")) || (data16 === "empty-list"))){
-const err22 = {instancePath:instancePath+"/pageUnknownLocale",schemaPath:"#/properties/pageUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUnknownLocale.enum,parentSchema:schema32.properties.pageUnknownLocale,data:data16};
+if(data.sitePagesQuery !== undefined){
+let data16 = data.sitePagesQuery;
+if(!((data16 === "page-list") || (data16 === "pagination"))){
+const err22 = {instancePath:instancePath+"/sitePagesQuery",schemaPath:"#/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data16};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -988,10 +1001,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.emptyPatchUpdatedAt !== undefined){
-let data17 = data.emptyPatchUpdatedAt;
-if(!((data17 === "moves") || (data17 === "unchanged"))){
-const err23 = {instancePath:instancePath+"/emptyPatchUpdatedAt",schemaPath:"#/properties/emptyPatchUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPatchUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPatchUpdatedAt.enum,parentSchema:schema32.properties.emptyPatchUpdatedAt,data:data17};
+if(data.pageUnknownLocale !== undefined){
+let data17 = data.pageUnknownLocale;
+if(!(((data17 === "400") || (data17 === "404")) || (data17 === "empty-list"))){
+const err23 = {instancePath:instancePath+"/pageUnknownLocale",schemaPath:"#/properties/pageUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUnknownLocale.enum,parentSchema:schema32.properties.pageUnknownLocale,data:data17};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1001,10 +1014,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.routePathnameSlash !== undefined){
-let data18 = data.routePathnameSlash;
-if(!((data18 === "accepted") || (data18 === "refused"))){
-const err24 = {instancePath:instancePath+"/routePathnameSlash",schemaPath:"#/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data18};
+if(data.emptyPatchUpdatedAt !== undefined){
+let data18 = data.emptyPatchUpdatedAt;
+if(!((data18 === "moves") || (data18 === "unchanged"))){
+const err24 = {instancePath:instancePath+"/emptyPatchUpdatedAt",schemaPath:"#/properties/emptyPatchUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPatchUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPatchUpdatedAt.enum,parentSchema:schema32.properties.emptyPatchUpdatedAt,data:data18};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1014,10 +1027,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.pageUpdateSearchFields !== undefined){
-let data19 = data.pageUpdateSearchFields;
-if(!(((data19 === "applied") || (data19 === "ignored")) || (data19 === "refused"))){
-const err25 = {instancePath:instancePath+"/pageUpdateSearchFields",schemaPath:"#/properties/pageUpdateSearchFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUpdateSearchFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUpdateSearchFields.enum,parentSchema:schema32.properties.pageUpdateSearchFields,data:data19};
+if(data.routePathnameSlash !== undefined){
+let data19 = data.routePathnameSlash;
+if(!((data19 === "accepted") || (data19 === "refused"))){
+const err25 = {instancePath:instancePath+"/routePathnameSlash",schemaPath:"#/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data19};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1027,10 +1040,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.malformedPathId !== undefined){
-let data20 = data.malformedPathId;
-if(!((data20 === "400") || (data20 === "404"))){
-const err26 = {instancePath:instancePath+"/malformedPathId",schemaPath:"#/properties/malformedPathId/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathId.enum,parentSchema:schema32.properties.malformedPathId,data:data20};
+if(data.pageUpdateSearchFields !== undefined){
+let data20 = data.pageUpdateSearchFields;
+if(!(((data20 === "applied") || (data20 === "ignored")) || (data20 === "refused"))){
+const err26 = {instancePath:instancePath+"/pageUpdateSearchFields",schemaPath:"#/properties/pageUpdateSearchFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUpdateSearchFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUpdateSearchFields.enum,parentSchema:schema32.properties.pageUpdateSearchFields,data:data20};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1040,10 +1053,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.restoreLiveLocale !== undefined){
-let data21 = data.restoreLiveLocale;
-if(!((data21 === "409") || (data21 === "404"))){
-const err27 = {instancePath:instancePath+"/restoreLiveLocale",schemaPath:"#/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data21};
+if(data.malformedPathId !== undefined){
+let data21 = data.malformedPathId;
+if(!((data21 === "400") || (data21 === "404"))){
+const err27 = {instancePath:instancePath+"/malformedPathId",schemaPath:"#/properties/malformedPathId/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathId.enum,parentSchema:schema32.properties.malformedPathId,data:data21};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1053,10 +1066,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.cursorOutsideList !== undefined){
-let data22 = data.cursorOutsideList;
-if(!((data22 === "400") || (data22 === "after-place"))){
-const err28 = {instancePath:instancePath+"/cursorOutsideList",schemaPath:"#/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data22};
+if(data.restoreLiveLocale !== undefined){
+let data22 = data.restoreLiveLocale;
+if(!((data22 === "409") || (data22 === "404"))){
+const err28 = {instancePath:instancePath+"/restoreLiveLocale",schemaPath:"#/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data22};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1066,10 +1079,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.accessOrder !== undefined){
-let data23 = data.accessOrder;
-if(!((data23 === "permission-first") || (data23 === "existence-first"))){
-const err29 = {instancePath:instancePath+"/accessOrder",schemaPath:"#/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data23};
+if(data.cursorOutsideList !== undefined){
+let data23 = data.cursorOutsideList;
+if(!((data23 === "400") || (data23 === "after-place"))){
+const err29 = {instancePath:instancePath+"/cursorOutsideList",schemaPath:"#/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data23};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1079,10 +1092,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.validationOrder !== undefined){
-let data24 = data.validationOrder;
-if(!(((data24 === "params-access-body") || (data24 === "input-first")) || (data24 === "access-first"))){
-const err30 = {instancePath:instancePath+"/validationOrder",schemaPath:"#/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data24};
+if(data.accessOrder !== undefined){
+let data24 = data.accessOrder;
+if(!((data24 === "permission-first") || (data24 === "existence-first"))){
+const err30 = {instancePath:instancePath+"/accessOrder",schemaPath:"#/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data24};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1092,10 +1105,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.updatedAtAtCreation !== undefined){
-let data25 = data.updatedAtAtCreation;
-if(!((data25 === "createdAt") || (data25 === "null"))){
-const err31 = {instancePath:instancePath+"/updatedAtAtCreation",schemaPath:"#/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data25};
+if(data.validationOrder !== undefined){
+let data25 = data.validationOrder;
+if(!(((data25 === "params-access-body") || (data25 === "input-first")) || (data25 === "access-first"))){
+const err31 = {instancePath:instancePath+"/validationOrder",schemaPath:"#/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data25};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1105,10 +1118,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.pageLocale !== undefined){
-let data26 = data.pageLocale;
-if(!((data26 === "present") || (data26 === "absent"))){
-const err32 = {instancePath:instancePath+"/pageLocale",schemaPath:"#/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data26};
+if(data.updatedAtAtCreation !== undefined){
+let data26 = data.updatedAtAtCreation;
+if(!((data26 === "createdAt") || (data26 === "null"))){
+const err32 = {instancePath:instancePath+"/updatedAtAtCreation",schemaPath:"#/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data26};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1118,10 +1131,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.sortCollation !== undefined){
-let data27 = data.sortCollation;
-if(!((data27 === "code-unit") || (data27 === "case-insensitive"))){
-const err33 = {instancePath:instancePath+"/sortCollation",schemaPath:"#/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data27};
+if(data.pageLocale !== undefined){
+let data27 = data.pageLocale;
+if(!((data27 === "present") || (data27 === "absent"))){
+const err33 = {instancePath:instancePath+"/pageLocale",schemaPath:"#/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data27};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1131,10 +1144,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.nullsSort !== undefined){
-let data28 = data.nullsSort;
-if(!((((data28 === "last") || (data28 === "first")) || (data28 === "smallest")) || (data28 === "largest"))){
-const err34 = {instancePath:instancePath+"/nullsSort",schemaPath:"#/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data28};
+if(data.sortCollation !== undefined){
+let data28 = data.sortCollation;
+if(!((data28 === "code-unit") || (data28 === "case-insensitive"))){
+const err34 = {instancePath:instancePath+"/sortCollation",schemaPath:"#/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data28};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1144,10 +1157,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.sortTies !== undefined){
-let data29 = data.sortTies;
-if(!((data29 === "id") || (data29 === "creation"))){
-const err35 = {instancePath:instancePath+"/sortTies",schemaPath:"#/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data29};
+if(data.nullsSort !== undefined){
+let data29 = data.nullsSort;
+if(!((((data29 === "last") || (data29 === "first")) || (data29 === "smallest")) || (data29 === "largest"))){
+const err35 = {instancePath:instancePath+"/nullsSort",schemaPath:"#/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data29};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1157,10 +1170,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.newPageTitle !== undefined){
-let data30 = data.newPageTitle;
-if(!((data30 === "null") || (data30 === "name"))){
-const err36 = {instancePath:instancePath+"/newPageTitle",schemaPath:"#/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data30};
+if(data.sortTies !== undefined){
+let data30 = data.sortTies;
+if(!((data30 === "id") || (data30 === "creation"))){
+const err36 = {instancePath:instancePath+"/sortTies",schemaPath:"#/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data30};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1170,10 +1183,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.newPageExcludedFromSearchEngines !== undefined){
-let data31 = data.newPageExcludedFromSearchEngines;
-if(!((data31 === "null") || (data31 === "false"))){
-const err37 = {instancePath:instancePath+"/newPageExcludedFromSearchEngines",schemaPath:"#/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data31};
+if(data.newPageTitle !== undefined){
+let data31 = data.newPageTitle;
+if(!((data31 === "null") || (data31 === "name"))){
+const err37 = {instancePath:instancePath+"/newPageTitle",schemaPath:"#/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data31};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1183,10 +1196,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.siteListOrder !== undefined){
-let data32 = data.siteListOrder;
-if(!((data32 === "oldest-first") || (data32 === "newest-first"))){
-const err38 = {instancePath:instancePath+"/siteListOrder",schemaPath:"#/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data32};
+if(data.newPageExcludedFromSearchEngines !== undefined){
+let data32 = data.newPageExcludedFromSearchEngines;
+if(!((data32 === "null") || (data32 === "false"))){
+const err38 = {instancePath:instancePath+"/newPageExcludedFromSearchEngines",schemaPath:"#/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data32};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1196,10 +1209,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.localeListOrder !== undefined){
-let data33 = data.localeListOrder;
-if(!((data33 === "creation") || (data33 === "code"))){
-const err39 = {instancePath:instancePath+"/localeListOrder",schemaPath:"#/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data33};
+if(data.siteListOrder !== undefined){
+let data33 = data.siteListOrder;
+if(!((data33 === "oldest-first") || (data33 === "newest-first"))){
+const err39 = {instancePath:instancePath+"/siteListOrder",schemaPath:"#/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data33};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1209,10 +1222,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.routeListOrder !== undefined){
-let data34 = data.routeListOrder;
-if(!((data34 === "pathname") || (data34 === "creation"))){
-const err40 = {instancePath:instancePath+"/routeListOrder",schemaPath:"#/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data34};
+if(data.localeListOrder !== undefined){
+let data34 = data.localeListOrder;
+if(!((data34 === "creation") || (data34 === "code"))){
+const err40 = {instancePath:instancePath+"/localeListOrder",schemaPath:"#/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data34};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1222,10 +1235,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.renameDefaultLocale !== undefined){
-let data35 = data.renameDefaultLocale;
-if(!((data35 === "follows") || (data35 === "refused"))){
-const err41 = {instancePath:instancePath+"/renameDefaultLocale",schemaPath:"#/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data35};
+if(data.routeListOrder !== undefined){
+let data35 = data.routeListOrder;
+if(!((data35 === "pathname") || (data35 === "creation"))){
+const err41 = {instancePath:instancePath+"/routeListOrder",schemaPath:"#/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data35};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1235,14 +1248,27 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.renameDefaultLocale !== undefined){
+let data36 = data.renameDefaultLocale;
+if(!((data36 === "follows") || (data36 === "refused"))){
+const err42 = {instancePath:instancePath+"/renameDefaultLocale",schemaPath:"#/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data36};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }

@@ -103,7 +103,7 @@ function sites(call: Call): Answer | undefined {
     const workspaceId = fields.uuid('workspaceId', true)!
     const name = fields.string('name', { required: true })!
     const hostOrigin = fields.uri('hostOrigin') ?? null
-    const defaultLocale = fields.string('defaultLocale', { minLength: 1 }) ?? 'en-US'
+    const defaultLocale = fields.localeCode('defaultLocale') ?? 'en-US'
     if (workspaceId.toLowerCase() !== workspace.id) throw new Refusal(403, 'this key has no access to the workspace')
     const site: Site = { id: randomUUID(), workspaceId: workspace.id, name, hostOrigin, publicApiKey: randomUUID(), defaultLocale, seq: store.next() }
     store.sites.set(site.id, site)
@@ -204,7 +204,7 @@ function locales(call: Call): Answer | undefined {
   if (segments.length === 0 && method === 'POST') {
     const fields = new Fields(call.body())
     const site = reachableSite(call, fields.uuid('siteId', true))
-    const code = fields.string('locale', { required: true, minLength: 1 })!
+    const code = fields.localeCode('locale', true)!
     const domain = fields.uri('domain', { nullable: true }) ?? null
     if (store.liveLocales(site.id).some((locale) => locale.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
     return ok(localeJson(addLocale(store, site.id, code, domain, null), site), 201)
@@ -227,7 +227,7 @@ function locales(call: Call): Answer | undefined {
     const locale = findLocale(call, idOrCode, false)
     const site = store.sites.get(locale.siteId)!
     const fields = new Fields(call.body())
-    const code = fields.string('locale', { minLength: 1 })
+    const code = fields.localeCode('locale')
     const domain = fields.uri('domain', { nullable: true })
     if (code !== undefined && code !== locale.locale && store.liveLocales(site.id).some((other) => other.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
     // Renaming the default locale renames the site's default with it.
@@ -272,7 +272,8 @@ function pages(call: Call): Answer | undefined {
   if (segments.length === 0 && method === 'POST') {
     const fields = new Fields(call.body())
     const siteId = fields.uuid('siteId', true)
-    const pathname = fields.string('pathname', { required: true })!
+    // Any string is a page pathname but the empty one, which no path `/v6/pages/{pageIdOrPathname}` can name.
+    const pathname = fields.string('pathname', { required: true, minLength: 1 })!
     const name = fields.string('name', { required: true, minLength: 1 })!
     const site = reachableSite(call, siteId)
     if (store.pathnameTaken(site.id, pathname)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
@@ -322,7 +323,7 @@ function pages(call: Call): Answer | undefined {
 
 /** The published update (`pathname`, `name`, `isOnline`) and the page's other nullable fields, each by its JSON type. */
 function updatePage(store: Store, page: Page, fields: Fields): void {
-  const pathname = fields.string('pathname')
+  const pathname = fields.string('pathname', { minLength: 1 })
   const name = fields.string('name', { minLength: 1 })
   const isOnline = fields.boolean('isOnline')
   const changes: Partial<Page> = {
@@ -378,7 +379,8 @@ function listPages(call: Call, site: Site): Answer {
 
 function routePathname(call: Call, fields: Fields, required: boolean): string | undefined {
   const skip = new Fields(call.query).oneOf('skipValidation', ['true', 'false'], 'false') === 'true'
-  const pathname = fields.string('pathname', { required })
+  // An empty string is no pathname at all, skipValidation or not: only the leading slash is skippable.
+  const pathname = fields.string('pathname', { required, minLength: 1 })
   // The specification's one format rule: a route pathname is "written with a leading slash".
   if (pathname !== undefined && !skip && !pathname.startsWith('/')) throw badField('pathname', 'must start with / (or pass skipValidation=true)')
   return pathname

@@ -3,12 +3,18 @@ import { badField, Refusal, type Json } from './http.js'
 /**
  * What the documents fix about input, and nothing more: required fields, JSON types, the UUID
  * format of identifiers, the `uri` format of `hostOrigin` and `domain`, the enums, a page name of
- * at least one character, `sitemapPriority` from 0 to 1 and `limit` at most 100 (at least 1 on
+ * at least one character, a locale code of a language and an optional region, `sitemapPriority` from 0 to 1 and `limit` at most 100 (at least 1 on
  * the locale list). Every other string is taken as it comes.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** RFC 3986's shape in brief: a scheme, a colon, then printable ASCII without spaces (a URI, unlike an IRI, is ASCII). */
 const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[\x21-\x7e]*$/
+
+/**
+ * A locale code as the documents describe it: "language with optional region" (the specification
+ * writes them as en-US), in any case, the case being free (`localeCodeCase`).
+ */
+const LOCALE_CODE = /^[A-Za-z]{2,3}(-([A-Za-z]{2}|[0-9]{3}))?$/
 
 export const isUuid = (value: string): boolean => UUID.test(value)
 
@@ -40,6 +46,12 @@ export class Fields {
     }
     if (typeof value !== 'string') throw badField(name, 'must be a string')
     if (options.minLength !== undefined && value.length < options.minLength) throw badField(name, `must have at least ${options.minLength} character(s)`)
+    return value
+  }
+
+  localeCode(name: string, required = false): string | undefined {
+    const value = this.string(name, { required })
+    if (value !== undefined && !LOCALE_CODE.test(value)) throw badField(name, 'must be a language code with an optional region, such as fr, fr-FR or pt-br')
     return value
   }
 
