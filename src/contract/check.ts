@@ -201,6 +201,25 @@ export class CheckContext {
     return published ? { ...failure, published } : failure
   }
 
+  /**
+   * Runs assertions that do not depend on one another: each one that fails is recorded and the
+   * next still runs, so the check reports every relation that broke, not only the first. A failure
+   * that is a shared precondition (a create) still ends the check. Says whether all of them held.
+   */
+  expectAll(...assertions: Array<() => void>): boolean {
+    let held = true
+    for (const assertion of assertions) {
+      try {
+        assertion()
+      } catch (error) {
+        if (!(error instanceof CheckFailure) || error.precondition !== undefined) throw error
+        this.record(error.failure)
+        held = false
+      }
+    }
+    return held
+  }
+
   skip(reason: string): never {
     throw new CheckSkip(reason)
   }

@@ -57,6 +57,22 @@ describe('the example checks against servers with defects only semantics show', 
     }
   })
 
+  it('reports every relation of a check that broke, not only the first: updatedAt frozen after each write', async () => {
+    const server = await startNonconforming(['updated-at-frozen'])
+    try {
+      const report = await runAgainst(server.url, server.mock, { only: ['lifecycle'], concurrency: 4 })
+      const failures = check(report, 'lifecycle.timestamps.page').failures.map((failure) => [failure.message, failure.documents])
+      expect(failures).toEqual([
+        [expect.stringMatching(/^expected updatedAt to move past the page's last change, got .*: after a rename$/), ['specification']],
+        [expect.stringMatching(/^expected updatedAt to move past the page's last change, got .*: after taking it offline$/), ['specification']],
+        // Whether an empty update moves updatedAt is sitemock's choice: a difference, reported too.
+        [expect.stringMatching(/^expected updatedAt to move past the page's last change, got .*: after an empty update$/), ['sitemock behaviour']],
+      ])
+    } finally {
+      await server.close()
+    }
+  })
+
   it('skips the sorts by title and description, with the reason, when the target ignored the update that gave the pages their texts', async () => {
     const server = await startNonconforming(['page-texts-ignored'])
     try {

@@ -26,11 +26,19 @@ async function expectMoved(ctx: CheckContext, id: string, before: Times, change:
   const answer = await ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, change)
   ctx.expectStatus(answer, 200, what)
   const after = await timesOf(ctx, id, `reading the page after ${what}`)
-  if (after.createdAt !== before.createdAt) ctx.fail(`expected createdAt to stay as it was, got ${after.createdAt} instead of ${before.createdAt}: after ${what}`, answer)
   // ISO timestamps of one format compare in time order as text; a page never changed was last changed at its creation.
   const last = before.updatedAt ?? before.createdAt
-  if (after.updatedAt === null || !(after.updatedAt > last)) ctx.fail(`expected updatedAt to move past the page's last change, got ${String(after.updatedAt)}, not after ${last}: after ${what}`, answer)
-  if (ctx.json(answer).updatedAt !== after.updatedAt) ctx.fail(`expected the update to answer the updatedAt a read then returns, got ${String(ctx.json(answer).updatedAt)} and then ${String(after.updatedAt)}: ${what}`, answer)
+  ctx.expectAll(
+    () => {
+      if (after.createdAt !== before.createdAt) ctx.fail(`expected createdAt to stay as it was, got ${after.createdAt} instead of ${before.createdAt}: after ${what}`, answer)
+    },
+    () => {
+      if (after.updatedAt === null || !(after.updatedAt > last)) ctx.fail(`expected updatedAt to move past the page's last change, got ${String(after.updatedAt)}, not after ${last}: after ${what}`, answer)
+    },
+    () => {
+      if (ctx.json(answer).updatedAt !== after.updatedAt) ctx.fail(`expected the update to answer the updatedAt a read then returns, got ${String(ctx.json(answer).updatedAt)} and then ${String(after.updatedAt)}: ${what}`, answer)
+    },
+  )
   return after
 }
 
@@ -49,8 +57,15 @@ export const depthLifecycleChecks: CheckDefinition[] = [
       const created = await ctx.fixtures.createIn('page', site, 'timestamps')
       const id = idOf(created)
       let times = await timesOf(ctx, id, 'reading the new page')
-      if (times.createdAt !== created.createdAt) ctx.fail(`expected createdAt to read back as the create answered it, got ${times.createdAt} instead of ${String(created.createdAt)}: reading the new page`)
-      if (times.updatedAt !== null && times.updatedAt !== times.createdAt) ctx.fail(`expected updatedAt to equal createdAt on a new page (or be null until its first change), got updatedAt ${times.updatedAt} and createdAt ${times.createdAt}`)
+      const first = times
+      ctx.expectAll(
+        () => {
+          if (first.createdAt !== created.createdAt) ctx.fail(`expected createdAt to read back as the create answered it, got ${first.createdAt} instead of ${String(created.createdAt)}: reading the new page`)
+        },
+        () => {
+          if (first.updatedAt !== null && first.updatedAt !== first.createdAt) ctx.fail(`expected updatedAt to equal createdAt on a new page (or be null until its first change), got updatedAt ${first.updatedAt} and createdAt ${first.createdAt}`)
+        },
+      )
       if (times.updatedAt === null) await holdToSitemockChoice(ctx, UPDATED_AT_AT_CREATION, () => ctx.fail('expected updatedAt to equal createdAt on a new page, got null'))
       const writes: Array<[Json, string]> = [
         [{ name: `${ctx.tag} timestamps renamed` }, 'a rename'],

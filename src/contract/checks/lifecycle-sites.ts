@@ -34,16 +34,26 @@ async function expectCopied(ctx: CheckContext, source: SiteRef, families: Family
   const fresh = (field: keyof Json & string, original: string): void => {
     if (copy[field] === original) ctx.fail(`expected the copy to have its own ${field}, got the original's ${original}`)
   }
-  fresh('id', source.id)
-  fresh('publicApiKey', source.publicApiKey)
-  if (copy.name !== name || copy.defaultLocale !== source.defaultLocale) {
-    ctx.fail(`expected the copy named ${canonical(name)} with defaultLocale ${source.defaultLocale}, got ${canonical(copy.name)} with ${canonical(copy.defaultLocale)}`)
-  }
+  ctx.expectAll(
+    () => fresh('id', source.id),
+    () => fresh('publicApiKey', source.publicApiKey),
+    () => {
+      if (copy.name !== name || copy.defaultLocale !== source.defaultLocale) {
+        ctx.fail(`expected the copy named ${canonical(name)} with defaultLocale ${source.defaultLocale}, got ${canonical(copy.name)} with ${canonical(copy.defaultLocale)}`)
+      }
+    },
+  )
   const original = await contentOf(ctx, source.id, families)
   const copied = await contentOf(ctx, String(copy.id), families)
-  if (copied.content !== original.content) ctx.fail(`expected the copy's content ${original.content}, got ${copied.content}`)
   const shared = [...copied.ids].filter((id) => original.ids.has(id))
-  if (shared.length > 0) ctx.fail(`expected fresh ids in the copy, got the original's ${shared.join(', ')}`)
+  ctx.expectAll(
+    () => {
+      if (copied.content !== original.content) ctx.fail(`expected the copy's content ${original.content}, got ${copied.content}`)
+    },
+    () => {
+      if (shared.length > 0) ctx.fail(`expected fresh ids in the copy, got the original's ${shared.join(', ')}`)
+    },
+  )
 }
 
 export const siteLifecycleChecks: CheckDefinition[] = [
