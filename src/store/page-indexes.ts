@@ -58,7 +58,8 @@ function fieldsRead(view: PageView): Array<keyof PageContent> {
   return [
     ...(sortField === undefined ? [] : [sortField]),
     ...(view.includeOffline ? [] : ['isOnline' as const]),
-    ...(view.pathPrefix === '/' ? [] : ['pathname' as const]),
+    // Only the empty prefix holds every pathname: under the documents' rules a pathname need not start with / (pagePathnameForm).
+    ...(view.pathPrefix === '' ? [] : ['pathname' as const]),
     ...(view.locale === undefined ? [] : ['localizations' as const]),
   ]
 }
@@ -129,11 +130,11 @@ export class SitePageIndexes {
 
   /** Pages that may belong to the view: under a prefix, only the range of the pathname order that holds it. */
   private *candidates(view: PageView): Iterable<PageRecord> {
-    if (view.pathPrefix === '/') {
+    if (view.pathPrefix === '' || view.pathPrefix === '/') {
       yield* this.all
       return
     }
-    const byPath = this.view({ version: view.version, sortBy: 'path', direction: 'asc', pathPrefix: '/', includeOffline: true }).index
+    const byPath = this.view({ version: view.version, sortBy: 'path', direction: 'asc', pathPrefix: '', includeOffline: true }).index
     for (const page of byPath.walk(byPath.lowerBound(probe(view.pathPrefix)), 1)) {
       if (!contentOf(page, view.version)!.pathname.startsWith(view.pathPrefix)) return
       yield page

@@ -45,7 +45,8 @@ export class PageTable {
 
   /** Every page of a site that has the version, offline ones included, in the given order (draft by pathname when none is given). */
   ofSite(siteId: string, order: PageOrder = DEFAULT_ORDER): SortedIndex<PageRecord> {
-    return this.site(siteId).view({ ...order, pathPrefix: '/', includeOffline: true }).index
+    // The empty prefix: a pathname need not start with / under the documents' rules.
+    return this.site(siteId).view({ ...order, pathPrefix: '', includeOffline: true }).index
   }
 
   /** The pages one list shows, sorted; built on first use, then kept up to date by every write. */

@@ -81,6 +81,13 @@ const LENIENT: Lenient[] = [
       expect(a.body.pathname).toBe('about us/')
       const found = await m.api.call('GET', `/v6/pages/${encodeURIComponent('about us/')}?siteId=${m.siteId}`)
       expect([found.status, found.body.id]).toEqual([200, a.body.id])
+      // Not under the default pathPrefix /, but under the empty one, and copied with its site.
+      const listed = async (siteId: string, prefix: string): Promise<unknown[]> =>
+        ((await m.api.call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&limit=100&pathPrefix=${prefix}`)).body.data ?? []).map((page) => page.pathname)
+      expect(await listed(m.siteId, '')).toContain('about us/')
+      expect(await listed(m.siteId, '%2F')).not.toContain('about us/')
+      const copy = await m.api.call('POST', `/v2/sites/${m.siteId}/duplicate`, { name: 'copy' })
+      expect(await listed(String(copy.body.id), '')).toContain('about us/')
     },
   },
   { name: 'a route pathname of 3,000 characters', field: 'pathname', success: 201, send: (m) => m.api.call('POST', '/v2/routes?skipValidation=true', { siteId: m.siteId, pathname: `/${long(3000)}` }) },
