@@ -83,6 +83,17 @@ function pretendApplied(inner: Handle, request: ApiRequest, field: string): ApiR
   return { status: 200, headers: current.headers, body: { ...(current.body as Json), [field]: bodyOf(request)[field] } }
 }
 
+/**
+ * Whether the pathname a refused route create asks for is a page's: read through the target itself
+ * with the same key, so that the defect takes any 409 of that kind, whatever the target's message.
+ */
+function heldByPage(inner: Handle, request: ApiRequest): boolean {
+  const { siteId, pathname } = bodyOf(request)
+  if (typeof siteId !== 'string' || typeof pathname !== 'string') return false
+  const read = inner({ ...request, method: 'GET', path: `/v6/pages/${encodeURIComponent(pathname)}`, query: new URLSearchParams({ siteId }).toString(), body: undefined })
+  return read.status === 200
+}
+
 /** Wraps a handler with the defects it is given; the others leave it as it is. */
 export function withExampleDefects(mock: Mock, defects: ReadonlySet<string>, inner: Handle): Handle {
   const has = (defect: ExampleDefect): boolean => defects.has(defect)
@@ -131,7 +142,7 @@ export function withExampleDefects(mock: Mock, defects: ReadonlySet<string>, inn
       if (has('page-rename-conflict-ignored') && request.path.startsWith('/v6/pages/')) return pretendApplied(inner, request, 'pathname')
       if (has('locale-rename-conflict-ignored') && request.path.startsWith('/v2/locales/')) return pretendApplied(inner, request, 'locale')
     }
-    if (has('route-over-page-accepted') && status === 409 && request.method === 'POST' && request.path === '/v2/routes' && /by the page /.test(String((body as Json).message))) {
+    if (has('route-over-page-accepted') && status === 409 && request.method === 'POST' && request.path === '/v2/routes' && heldByPage(inner, request)) {
       return { status: 201, headers: response.headers, body: { object: 'route', id: randomUUID(), pathname: bodyOf(request).pathname } }
     }
     if (has('site-delete-leaves-children') && byId) {
