@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nodeForOthers } from '../support/node-for-others.js'
 
 export const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -13,7 +14,7 @@ export class CliChild {
 
   /** `as` runs it as another user (the tests run it as nobody when they run as root). */
   constructor(args: string[], as: { uid?: number; gid?: number; env?: Record<string, string> } = {}) {
-    this.process = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], {
+    this.process = spawn(as.uid === undefined ? process.execPath : nodeForOthers(), ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], {
       cwd: ROOT,
       ...(as.uid === undefined ? {} : { uid: as.uid, gid: as.gid }),
       env: { ...process.env, ...as.env },

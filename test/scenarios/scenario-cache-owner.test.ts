@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { nodeForOthers } from '../support/node-for-others.js'
 
 type Entry = typeof import('../../src/index.js')
 
@@ -83,7 +84,7 @@ describe('the scenario cache is the user’s own', () => {
     if (asRoot) {
       // The other user, for real: nobody makes the folder (in a shared folder, as /tmp is) and plants a file in it.
       fs.chmodSync(root, 0o1777)
-      const made = spawnSync(process.execPath, ['-e', `const fs = require('fs'); fs.mkdirSync(${JSON.stringify(folder)}, { mode: 0o700 }); fs.writeFileSync(${JSON.stringify(path.join(folder, 'planted.json'))}, 'x')`], { uid: NOBODY, gid: NOBODY })
+      const made = spawnSync(nodeForOthers(), ['-e', `const fs = require('fs'); fs.mkdirSync(${JSON.stringify(folder)}, { mode: 0o700 }); fs.writeFileSync(${JSON.stringify(path.join(folder, 'planted.json'))}, 'x')`], { uid: NOBODY, gid: NOBODY })
       expect(made.status, made.stderr.toString()).toBe(0)
       expect(fs.statSync(folder).uid).toBe(NOBODY)
     }
