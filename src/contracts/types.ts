@@ -36,7 +36,7 @@ export interface Choices {
    */
   descriptionMaxLength?: number | null;
   /**
-   * The longest page or route `pathname` (and `pathPrefix`) accepted; null when there is no limit.
+   * The longest page or route `pathname` (in a body or in the path) and `pathPrefix` accepted; null when there is no limit.
    */
   pathnameMaxLength?: number | null;
   /**

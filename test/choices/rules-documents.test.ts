@@ -90,6 +90,17 @@ const LENIENT: Lenient[] = [
       expect(await listed(String(copy.body.id), '')).toContain('about us/')
     },
   },
+  {
+    name: 'a page pathname of 3,000 characters in the path',
+    field: 'pageIdOrPathname',
+    success: 200,
+    send: async (m) => {
+      const pathname = `/page-${long(3000)}`
+      await m.api.call('POST', '/v6/pages', { siteId: m.siteId, pathname, name: 'long' })
+      return m.api.call('GET', `/v6/pages/${encodeURIComponent(pathname)}?siteId=${m.siteId}`)
+    },
+    then: (a) => expect(a.body.pathname).toBe(`/page-${long(3000)}`),
+  },
   { name: 'a route pathname of 3,000 characters', field: 'pathname', success: 201, send: (m) => m.api.call('POST', '/v2/routes?skipValidation=true', { siteId: m.siteId, pathname: `/${long(3000)}` }) },
 ]
 
