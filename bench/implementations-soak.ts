@@ -6,6 +6,7 @@
 import { runContract } from '../src/contract/runner.js'
 import { startIndependent } from '../test/contract/independent/index.js'
 import { startPermissive } from '../test/contract/permissive/index.js'
+import { implementationOptions } from '../test/contract/support.js'
 
 const SEQUENCES = Number(process.env.SOAK_SEQUENCES ?? 2000)
 const IMPLEMENTATIONS = { permissive: startPermissive, strict: startIndependent } as const
@@ -14,18 +15,7 @@ let diverged = false
 for (const [name, start] of Object.entries(IMPLEMENTATIONS)) {
   const server = await start()
   try {
-    const report = await runContract({
-      baseUrl: server.url,
-      apiKey: server.appKey,
-      workspaceId: server.workspaceId,
-      otherApiKey: server.otherWorkspaceKey,
-      readOnly: false,
-      profile: 'documents',
-      concurrency: 4,
-      maxRps: 0,
-      only: ['stateful'],
-      stateful: { runs: SEQUENCES, seed: 1, timeMs: 3_600_000 },
-    })
+    const report = await runContract(implementationOptions(server, { only: ['stateful'], stateful: { runs: SEQUENCES, seed: 1, timeMs: 3_600_000 } }))
     const result = report.checks.find((check) => check.id === 'stateful.model')
     console.log(`${name}: stateful.model ${result?.status}`)
     for (const line of report.notices.filter((notice) => notice.startsWith('stateful'))) console.log(`  ${line}`)

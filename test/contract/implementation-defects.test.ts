@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { runContract } from '../../src/contract/runner.js'
-import type { ContractOptions, Group, Profile } from '../../src/contract/types.js'
+import type { Group, Profile } from '../../src/contract/types.js'
 import { defectHost } from './implementation-host.js'
 import { startIndependent } from './independent/index.js'
 import { defectiveHandle, type Defect } from './nonconforming-server.js'
 import { startPermissive } from './permissive/index.js'
 import { SEMANTIC_DEFECTS } from './semantic-defects.js'
+import { implementationOptions } from './support.js'
 import { EXAMPLE_DEFECTS } from './example-defects.js'
 
 /**
@@ -94,8 +95,7 @@ describe.each(Object.keys(IMPLEMENTATIONS) as Array<keyof typeof IMPLEMENTATIONS
   it.concurrent.each(applicable)('catches $defect through $caughtBy', async ({ defect, only, caughtBy, profile }) => {
     const server = await IMPLEMENTATIONS[kind]({ wrap: (inner, workspaces) => defectiveHandle(defectHost(inner, workspaces), [defect]) })
     try {
-      const options: ContractOptions = { baseUrl: server.url, apiKey: server.appKey, workspaceId: server.workspaceId, otherApiKey: server.otherWorkspaceKey, readOnly: false, profile: profile ?? 'documents', concurrency: 4, maxRps: 0, only, stateful: { runs: 40, seed: 1 } }
-      const report = await runContract(options)
+      const report = await runContract(implementationOptions(server, { profile: profile ?? 'documents', only, stateful: { runs: 40, seed: 1 } }))
       const result = report.checks.find((check) => check.id === caughtBy)
       expect(result?.status, `${caughtBy}: ${result?.failures.map((failure) => failure.message.split('\n')[0]).join(' | ') ?? 'no such check'}`).toBe('failed')
     } finally {
@@ -107,8 +107,7 @@ describe.each(Object.keys(IMPLEMENTATIONS) as Array<keyof typeof IMPLEMENTATIONS
   if (notApplicable.length > 0) it.each(notApplicable)('does not take $defect: the implementation chose so itself, and $caughtBy reports it as a difference from sitemock', async ({ defect, only, caughtBy }) => {
     const server = await IMPLEMENTATIONS[kind]()
     try {
-      const options: ContractOptions = { baseUrl: server.url, apiKey: server.appKey, workspaceId: server.workspaceId, otherApiKey: server.otherWorkspaceKey, readOnly: false, profile: 'documents', concurrency: 4, maxRps: 0, only }
-      const result = (await runContract(options)).checks.find((check) => check.id === caughtBy)
+      const result = (await runContract(implementationOptions(server, { only }))).checks.find((check) => check.id === caughtBy)
       expect(result?.status, `${defect}: ${inapplicable(kind, defect)!}`).toBe('differs')
     } finally {
       await server.close()

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runContract } from '../../src/contract/runner.js'
-import { GROUPS, type ContractOptions, type ContractReport } from '../../src/contract/types.js'
+import { GROUPS, type ContractReport } from '../../src/contract/types.js'
 import { startPermissive, type Permissive } from './permissive/index.js'
-import { check, describeFailures, withStatus } from './support.js'
+import { check, describeFailures, implementationOptions, withStatus } from './support.js'
 
 /**
  * The contract suite against the permissive implementation: written from the specification and
@@ -10,20 +10,6 @@ import { check, describeFailures, withStatus } from './support.js'
  * otherwise than sitemock and the strict implementation (permissive/CHOICES.md). The suite must
  * hold it conforming: what differs from sitemock's choices is a difference, never a failure.
  */
-function optionsFor(server: Permissive, overrides: Partial<ContractOptions> = {}): ContractOptions {
-  return {
-    baseUrl: server.url,
-    apiKey: server.appKey,
-    workspaceId: server.workspaceId,
-    otherApiKey: server.otherWorkspaceKey,
-    readOnly: false,
-    profile: 'documents',
-    concurrency: 4,
-    maxRps: 0,
-    ...overrides,
-  }
-}
-
 describe('the contract suite against the permissive implementation', () => {
   let server: Permissive
   beforeAll(async () => {
@@ -32,7 +18,7 @@ describe('the contract suite against the permissive implementation', () => {
   afterAll(() => server.close())
 
   it('passes every group but stateful: nothing fails, whatever differs from sitemock', async () => {
-    const report: ContractReport = await runContract(optionsFor(server, { only: GROUPS.filter((group) => group !== 'stateful') }))
+    const report: ContractReport = await runContract(implementationOptions(server, { only: GROUPS.filter((group) => group !== 'stateful') }))
     expect(describeFailures(report)).toBe('')
     expect(withStatus(report, 'failed')).toEqual([])
     expect(report.cleanup.leftBehind).toEqual([])
@@ -41,7 +27,7 @@ describe('the contract suite against the permissive implementation', () => {
 
   it('passes the stateful group: no divergence, whatever it chose where the contract is free', async () => {
     const runs = 200
-    const report = await runContract(optionsFor(server, { only: ['stateful'], stateful: { runs, timeMs: 600_000, seed: 1 } }))
+    const report = await runContract(implementationOptions(server, { only: ['stateful'], stateful: { runs, timeMs: 600_000, seed: 1 } }))
     const result = check(report, 'stateful.model')
     expect(result.failures.map((failure) => failure.message.split('\n').slice(0, 2).join('\n'))).toEqual([])
     expect(result.status).toBe('passed')

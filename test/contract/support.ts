@@ -21,6 +21,29 @@ export function optionsFor(url: string, mock: Mock, overrides: Partial<ContractO
   }
 }
 
+/** What the suite needs of an implementation the tests start (test/contract/independent/, permissive/). */
+export interface StartedImplementation {
+  url: string
+  appKey: string
+  workspaceId: string
+  otherWorkspaceKey: string
+}
+
+/** The suite's options for an implementation the tests start: its workspace, and another workspace's key as the other tenant. */
+export function implementationOptions(server: StartedImplementation, overrides: Partial<ContractOptions> = {}): ContractOptions {
+  return {
+    baseUrl: server.url,
+    apiKey: server.appKey,
+    workspaceId: server.workspaceId,
+    otherApiKey: server.otherWorkspaceKey,
+    readOnly: false,
+    profile: 'documents',
+    concurrency: 4,
+    maxRps: 0,
+    ...overrides,
+  }
+}
+
 export function runAgainst(url: string, mock: Mock, overrides: Partial<ContractOptions> = {}): Promise<ContractReport> {
   return runContract(optionsFor(url, mock, overrides))
 }
