@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { writeAtomically } from '../src/cli/write-text.js'
+import { writeFileSafely } from '../src/persist/safe-file.js'
 import type { Credentials } from '../src/contracts/types.js'
 import { fixtureText } from '../src/scenarios/format-fixture.js'
 import { takeSnapshot } from '../src/snapshot/take-snapshot.js'
@@ -85,7 +85,7 @@ for (const [name, scenario] of SCENARIOS) {
           timed(async () => {
             const result = await takeSnapshot(target)
             pages = result.counts.pages
-            await writeAtomically(file, fixtureText(result.fixture))
+            await writeFileSafely(file, fixtureText(result.fixture))
           }),
       ],
       ROUNDS,

@@ -1,6 +1,6 @@
-import fs from 'node:fs'
 import { schemaCheck } from '../api/document-check.js'
 import { choicesProblem, type ChoicesFile } from '../contracts/choices.js'
+import { readTrustedFileSync, UntrustedFileError } from '../persist/safe-file.js'
 
 /** A --choices file that cannot be used: one line saying why, exit code 1. */
 export class ChoicesFileError extends Error {}
@@ -11,8 +11,10 @@ const validFile = schemaCheck('choices.json', '')
 export function readChoicesFile(flag: string, file: string): ChoicesFile {
   let text: string
   try {
-    text = fs.readFileSync(file, 'utf8')
+    // Refused when another user could write it: the choices decide what the mock answers.
+    text = readTrustedFileSync(file, `${flag} file`)
   } catch (error) {
+    if (error instanceof UntrustedFileError) throw new ChoicesFileError(error.message)
     throw new ChoicesFileError(`${flag} ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
   }
   let document: unknown

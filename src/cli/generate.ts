@@ -3,7 +3,8 @@ import { generateFixture, LOCALE_CODES } from '../scenarios/generate.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { createFolderFor } from './output-folder.js'
-import { writeAll, writeAtomically } from './write-text.js'
+import { writeFileSafely } from '../persist/safe-file.js'
+import { writeAll } from './write-text.js'
 
 const HELP = `Usage: sitemock generate [options]
 
@@ -51,7 +52,7 @@ export async function runGenerate(args: string[]): Promise<number> {
       await writeAll(process.stdout, text)
       return 0
     }
-    await writeAtomically(flags.output, text)
+    await writeFileSafely(flags.output, text)
     // --pages, --locales and --routes count per site: the line says so, with the totals.
     const { sites, pages, locales, routes } = options
     process.stderr.write(

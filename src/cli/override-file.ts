@@ -1,7 +1,7 @@
-import fs from 'node:fs'
 import { ApiError } from '../api/errors.js'
 import type { OverrideDocument } from '../contracts/types.js'
 import type { OverrideSet } from '../overrides/override-set.js'
+import { readTrustedFileSync, UntrustedFileError } from '../persist/safe-file.js'
 
 /** An --overrides file that cannot be used: one line saying why, exit code 1. */
 export class OverrideFileError extends Error {}
@@ -10,8 +10,10 @@ export class OverrideFileError extends Error {}
 export function loadOverrideFile(file: string, overrides: OverrideSet): number {
   let text: string
   try {
-    text = fs.readFileSync(file, 'utf8')
+    // Refused when another user could write it: a recording's answers are served as they are.
+    text = readTrustedFileSync(file, '--overrides file')
   } catch (error) {
+    if (error instanceof UntrustedFileError) throw new OverrideFileError(error.message)
     throw new OverrideFileError(`--overrides ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
   }
   let document: unknown

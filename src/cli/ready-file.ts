@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { writeFileSafelySync } from '../persist/safe-file.js'
 import { createFolderFor } from './output-folder.js'
 
 /**
@@ -15,9 +16,7 @@ export class ReadyFile {
 
   /** Written whole (a file beside it, renamed): a reader never sees part of the URL. */
   listening(url: string): void {
-    const temporary = `${this.file}.${process.pid}.tmp`
-    fs.writeFileSync(temporary, `${url}\n`, { mode: 0o600 })
-    fs.renameSync(temporary, this.file)
+    writeFileSafelySync(this.file, `${url}\n`)
   }
 
   stopping(): void {

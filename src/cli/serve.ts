@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { createMock, type MockOptions } from '../mock.js'
 import { StateFileBusyError } from '../persist/file-lock.js'
 import { openStateFile, StateFileAccessError, StateFileError, type PersistentMock } from '../persist/state-file.js'
+import { openTrustedSync, UntrustedFileError } from '../persist/safe-file.js'
 import { megabytes } from '../persist/state-writer.js'
 import { FixtureError } from '../scenarios/fixture-error.js'
 import { readFixtureFile } from '../scenarios/fixture-file.js'
@@ -188,7 +189,7 @@ export async function runServe(args: string[]): Promise<number> {
     return 0
   } catch (error) {
     if (error instanceof UsageError) return reportUsageError('serve', error)
-    if (error instanceof FixtureError || error instanceof OverrideFileError || error instanceof ChoicesFileError || error instanceof StateFileError || error instanceof StateFileAccessError || error instanceof StateFileBusyError) {
+    if (error instanceof FixtureError || error instanceof OverrideFileError || error instanceof ChoicesFileError || error instanceof StateFileError || error instanceof StateFileAccessError || error instanceof StateFileBusyError || error instanceof UntrustedFileError) {
       process.stderr.write(`sitemock serve: ${error.message}\n`)
       return 1
     }
@@ -204,6 +205,9 @@ function scenarioSource(value: string): ScenarioName | FixtureReader {
     if (/[/\\.]/.test(value)) throw new UsageError(`--scenario ${value}: file not found (a named scenario is one of ${SCENARIOS.join(', ')})`, false)
     throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')} or a fixture file; got "${value}", which is neither${didYouMean(value, SCENARIOS)}`)
   }
+  // Its keys are served: refused at the start in one line, as a state file is (each later read checks again).
+  const fd = openTrustedSync(value, '--scenario file', { followSymlink: true })
+  if (fd !== undefined) fs.closeSync(fd)
   return { read: () => readFixtureFile(value), label: value }
 }
 

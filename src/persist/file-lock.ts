@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { createNewFileSync } from './safe-file.js'
 
 /** Another running process holds the state file: refused like any state file that cannot be used. */
 export class StateFileBusyError extends Error {}
@@ -11,7 +12,7 @@ export function lockStateFile(file: string): () => void {
   const lock = `${file}.lock`
   for (let attempt = 0; ; attempt++) {
     try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' })
+      createNewFileSync(lock, String(process.pid))
       break
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error

@@ -7,9 +7,11 @@ const CHUNK = 1 << 20
  * starts, reading a megabyte at a time: a large file is never held whole. The last piece is
  * passed with `complete: false` when the file does not end with a newline. Returning false
  * stops the reading. The line's buffer is only valid during the call: it is reused for the next read.
+ * Given a descriptor (a file opened and checked by the caller), it reads that from its start
+ * and leaves it open.
  */
-export function readLines(path: string, onLine: (line: Buffer, offset: number, complete: boolean) => boolean | void): void {
-  const fd = fs.openSync(path, 'r')
+export function readLines(file: string | number, onLine: (line: Buffer, offset: number, complete: boolean) => boolean | void): void {
+  const fd = typeof file === 'number' ? file : fs.openSync(file, 'r')
   try {
     const chunk = Buffer.allocUnsafe(CHUNK)
     let carry: Buffer[] = []
@@ -35,6 +37,6 @@ export function readLines(path: string, onLine: (line: Buffer, offset: number, c
     }
     if (carry.length) onLine(Buffer.concat(carry), carryStart, false)
   } finally {
-    fs.closeSync(fd)
+    if (typeof file !== 'number') fs.closeSync(fd)
   }
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import type { Mock } from '../mock.js'
 import { FixtureError } from '../scenarios/fixture-error.js'
 import { lockStateFile } from './file-lock.js'
 import { digestOf, encodeWrite, type JournaledWrite } from './record-format.js'
-import { readStateFile, StateFileError } from './state-reader.js'
+import { isTemporaryOf, openTrustedSync } from './safe-file.js'
+import { readStateFile, StateFileError, type SavedState } from './state-reader.js'
 import { StateWriter, type CompactionPolicy } from './state-writer.js'
 
 export { StateFileError } from './state-reader.js'
@@ -23,7 +25,9 @@ export interface PersistentMock {
  * A mock whose state lives in `file`: loaded from it at start (its snapshot, then its journal
  * replayed), or created from the scenario when there is no file yet; from then on every write
  * is on disk before its response is sent. A file that cannot be trusted is refused with a
- * StateFileError and left as it is.
+ * StateFileError and left as it is; one that another user owns, or that group or others may
+ * write to, or a symlink, with an UntrustedFileError: they could choose the state served and
+ * read every write appended.
  */
 export async function openStateFile(file: string, createMock: (state: unknown) => Mock, compaction?: CompactionPolicy): Promise<PersistentMock> {
   let release: () => void
@@ -32,11 +36,13 @@ export async function openStateFile(file: string, createMock: (state: unknown) =
   } catch (error) {
     throw unusable(file, error)
   }
+  let fd: number | undefined
   try {
-    // Left by a crash in the middle of a snapshot; the state file beside it is whole.
-    fs.rmSync(`${file}.tmp`, { force: true })
+    removeOwnLeftovers(file)
+    // Read and appended to through one descriptor, checked once: the path is not opened again.
+    fd = openTrustedSync(file, 'state file', { write: true })
     let restored: Mock | undefined
-    const saved = readStateFile(file, {
+    const saved: SavedState | undefined = fd === undefined ? undefined : readStateFile(file, fd, {
       snapshot(fixture) {
         try {
           restored = createMock(fixture)
@@ -49,11 +55,12 @@ export async function openStateFile(file: string, createMock: (state: unknown) =
     })
     const mock = restored ?? createMock(undefined)
     const writer = new StateWriter(file, () => mock.store, compaction)
-    if (saved) {
+    if (saved && fd !== undefined) {
       // The file goes on as it is, its journal included: a restart needs no room on the disk
       // (a full one is what may have stopped the last run), only the torn end cut off.
-      if (saved.tornBytes > 0) fs.truncateSync(file, saved.snapshotBytes + saved.journalBytes)
-      writer.continueFile(saved.snapshotBytes, saved.journalBytes)
+      if (saved.tornBytes > 0) fs.ftruncateSync(fd, saved.snapshotBytes + saved.journalBytes)
+      writer.continueFile(fd, saved.snapshotBytes, saved.journalBytes)
+      fd = undefined
     } else {
       await writer.snapshot()
     }
@@ -70,8 +77,31 @@ export async function openStateFile(file: string, createMock: (state: unknown) =
       },
     }
   } catch (error) {
+    if (fd !== undefined) fs.closeSync(fd)
     release()
     throw unusable(file, error)
+  }
+}
+
+/**
+ * Snapshots a crash left half written beside the file (the file itself is whole). Only this
+ * user's: the folder may be shared, and the lock says no other process of this file runs.
+ */
+function removeOwnLeftovers(file: string): void {
+  const folder = path.dirname(file)
+  let names: string[]
+  try {
+    names = fs.readdirSync(folder)
+  } catch {
+    return
+  }
+  for (const name of names.filter((entry) => isTemporaryOf(file, entry))) {
+    try {
+      const stat = fs.lstatSync(path.join(folder, name))
+      if (stat.isFile() && stat.uid === process.getuid?.()) fs.rmSync(path.join(folder, name))
+    } catch {
+      // Gone meanwhile, or not ours to remove: it is never read either way.
+    }
   }
 }
 

@@ -32,20 +32,20 @@ export interface SavedState {
 const COLLECTIONS = new Set<string>(['workspaces', 'sites', 'locales', 'pages', 'routes'])
 
 /**
- * Reads the file record by record, handing the snapshot and then each write to the visitor as
- * they come, so a long journal is replayed without being held. undefined when there is no
- * file; a StateFileError when it cannot be trusted (possibly after some writes were visited).
+ * Reads the file (open as `fd`; `path` names it in errors) record by record, handing the
+ * snapshot and then each write to the visitor as they come, so a long journal is replayed
+ * without being held. A StateFileError when it cannot be trusted (possibly after some writes
+ * were visited).
  */
-export function readStateFile(path: string, visitor: StateFileVisitor): SavedState | undefined {
-  if (!fs.existsSync(path)) return undefined
-  const size = fs.statSync(path).size
+export function readStateFile(path: string, fd: number, visitor: StateFileVisitor): SavedState {
+  const size = fs.fstatSync(fd).size
   let fixture: SnapshotDocument | undefined = { version: 1, randomState: 0, workspaces: [], sites: [], locales: [], pages: [], routes: [] }
   let writes = 0
   let phase = 'header' as 'header' | 'snapshot' | 'journal'
   let torn: { offset: number; line: number } | undefined
   let lineNumber = 0
   let journalStart = 0
-  readLines(path, (line, offset, complete) => {
+  readLines(fd, (line, offset, complete) => {
     lineNumber++
     if (phase === 'header') {
       if (line.toString('latin1') !== HEADER || !complete) throw new StateFileError(path, `is not a sitemock state file (its first line is not "${HEADER}")`)

@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import path from 'node:path'
 import type { Store } from '../store/store.js'
 import { HEADER, snapshotRecords } from './record-format.js'
+import { createTemporarySync } from './safe-file.js'
 
 const fsync = promisify(fs.fsync)
 const fdatasync = promisify(fs.fdatasync)
@@ -56,9 +57,12 @@ export class StateWriter {
     private readonly compaction: CompactionPolicy = {},
   ) {}
 
-  /** Appends to a state file as it is on disk: a snapshot of `snapshotBytes` bytes and a journal of `journalBytes`. */
-  continueFile(snapshotBytes: number, journalBytes = 0): void {
-    this.fd = fs.openSync(this.file, 'a')
+  /**
+   * Appends to a state file as it is on disk, through `fd` (opened for appending, and checked,
+   * by openStateFile): a snapshot of `snapshotBytes` bytes and a journal of `journalBytes`.
+   */
+  continueFile(fd: number, snapshotBytes: number, journalBytes = 0): void {
+    this.fd = fd
     this.snapshotBytes = snapshotBytes
     this.journalBytes = journalBytes
   }
@@ -130,24 +134,28 @@ export class StateWriter {
   }
 
   private async writeSnapshot(): Promise<void> {
-    const temporary = `${this.file}.tmp`
-    // 0600: the state holds every key, and the x-api-key of each journaled write.
-    const fd = fs.openSync(temporary, 'w', 0o600)
+    // 0600, under a random name, created exclusively: the state holds every key, and the
+    // x-api-key of each journaled write, so no name planted beside the file may receive it.
+    const temporary = createTemporarySync(this.file)
     let bytes: number
     try {
       // Synchronous on purpose: no request runs until the whole state is in the file, so the
       // snapshot is one consistent state. Writes arriving meanwhile go to the next batch.
-      bytes = writeAllSync(fd, fileRecords(this.state()))
-      await fsync(fd)
-    } finally {
-      await close(fd)
+      bytes = writeAllSync(temporary.fd, fileRecords(this.state()))
+      await fsync(temporary.fd)
+      fs.renameSync(temporary.path, this.file)
+    } catch (error) {
+      await close(temporary.fd)
+      fs.rmSync(temporary.path, { force: true })
+      throw error
     }
-    fs.renameSync(temporary, this.file)
-    await syncDirectory(path.dirname(this.file))
     if (this.fd !== undefined) await close(this.fd)
-    this.fd = fs.openSync(this.file, 'a')
+    // The journal goes on through the descriptor the snapshot was written with: the path is
+    // never opened again, so nothing put there meanwhile is appended to.
+    this.fd = temporary.fd
     this.snapshotBytes = bytes
     this.journalBytes = 0
+    await syncDirectory(path.dirname(this.file))
   }
 }
 

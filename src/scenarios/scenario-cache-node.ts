@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { packageVersion } from '../cli/version.js'
+import { createNewFileSync, octalMode, othersMayChange, writeFileSafelySync } from '../persist/safe-file.js'
 import { packDocument, unpackDocument } from './cache-document.js'
 import { DEFAULT_SCENARIO_MODULE } from './default.js'
 import { GENERATOR_MODULE } from './generate.js'
@@ -49,17 +50,13 @@ provideScenarioCache({
     }
   },
   write(inputs, document) {
-    let temporary: string | undefined
     try {
       const file = cacheFile(inputs)
       if (file === undefined) return
       const folder = path.dirname(file.path)
       const body = packDocument(document).replace(NOT_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-      temporary = path.join(folder, `.${randomBytes(12).toString('hex')}.tmp`)
-      // 'wx': never an existing file, nor a symlink put there in its place.
-      fs.writeFileSync(temporary, `${file.header(body)}\n${body}`, { flag: 'wx', mode: 0o600 })
-      fs.renameSync(temporary, file.path)
-      temporary = undefined
+      // Exclusively under a random name, then renamed: never an existing file, nor a symlink put there in its place.
+      writeFileSafelySync(file.path, `${file.header(body)}\n${body}`)
       // Files of this scenario and seed made for other inputs (an older version) are stale for good.
       const prefix = `${inputs.scenario}-${inputs.seed}-`
       for (const name of fs.readdirSync(folder)) {
@@ -67,7 +64,6 @@ provideScenarioCache({
       }
     } catch {
       // A cache that cannot be written costs a generation next time, nothing more.
-      if (temporary !== undefined) fs.rmSync(temporary, { force: true })
     }
   },
 })
@@ -123,18 +119,17 @@ function cachePath(): string {
 function folderProblem(folder: string): string | undefined {
   const stat = fs.lstatSync(folder)
   if (!stat.isDirectory()) return 'it is not a folder (a symlink, or a file)'
-  // Windows has no owners or modes to check here; its profile folders are the user's own.
-  if (process.getuid === undefined) return undefined
-  if (stat.uid !== process.getuid()) return `it is owned by another user (uid ${stat.uid}); remove it, or set SITEMOCK_CACHE_DIR to a folder of your own`
-  if ((stat.mode & 0o022) !== 0) return `others may write to it (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}); run chmod 700 on it`
-  return undefined
+  const why = othersMayChange(stat)
+  if (why === undefined) return undefined
+  if ('owner' in why) return `it is owned by another user (uid ${why.owner}); remove it, or set SITEMOCK_CACHE_DIR to a folder of your own`
+  return `others may write to it (mode ${octalMode(why.mode)}); run chmod 700 on it`
 }
 
 /** The folder's secret for the files' HMAC: 32 random bytes, made once, readable by this user alone. */
 function cacheSecret(folder: string): Buffer {
   const file = path.join(folder, '.secret')
   try {
-    fs.writeFileSync(file, randomBytes(32), { flag: 'wx', mode: 0o600 })
+    createNewFileSync(file, randomBytes(32))
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }

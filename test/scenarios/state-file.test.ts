@@ -139,6 +139,8 @@ describe('sitemock serve --state-file with a file it cannot trust', () => {
   it('refuses a file that is not a state file, such as a fixture', async () => {
     const file = temporaryFile()
     fs.copyFileSync(path.join(import.meta.dirname, '../../fixtures/empty.json'), file)
+    // Its own user's alone, as a state file must be (a checkout under umask 002 makes it 0664).
+    fs.chmodSync(file, 0o600)
     expect(await refusal(file)).toContain('is not a sitemock state file')
   })
 
