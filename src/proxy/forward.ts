@@ -76,6 +76,12 @@ export class Upstream {
   }
 
   send(request: OutgoingRequest): Promise<UpstreamAnswer> {
+    // The deployment's own host and base path, and only a path from the caller: a target of
+    // another form (http://169.254.169.254/...) would be sent on as it came and name another
+    // host. The proxy refuses those with a 400 before this; this holds for any other caller.
+    if (!request.pathAndQuery.startsWith('/')) {
+      return Promise.reject(new TypeError(`Upstream.send(): pathAndQuery must be an origin-form target starting with "/"; got ${JSON.stringify(request.pathAndQuery.slice(0, 200))}`))
+    }
     const headers = endToEnd(request.rawHeaders)
     // A chunked body arrives whole here; its length goes along instead of its chunking.
     if (request.body.length > 0 && !headers.some((name, i) => i % 2 === 0 && name.toLowerCase() === 'content-length')) headers.push('content-length', String(request.body.length))

@@ -1,12 +1,16 @@
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { ApiError, JSON_HEADERS, payloadTooLarge } from '../api/errors.js'
-import type { ApiResponse } from '../api/types.js'
+import type { Duplex } from 'node:stream'
+import { ApiError, badRequest, JSON_HEADERS, payloadTooLarge } from '../api/errors.js'
+import type { ApiResponse, MockRequest } from '../api/types.js'
 import type { Mock } from '../mock.js'
 import { unsavedResponse } from '../persist/changes.js'
 import { decodeBody } from './decode-body.js'
 import { contentTypeRefusal } from '../api/parse-request.js'
 import { hostCheck, hostRefusal, originCheck } from './host-check.js'
+import { answerUnexpected, guarded } from './last-guard.js'
+import { trackPendingAnswers } from './pending-answers.js'
+import { targetRefusal } from './request-target.js'
 
 export const DEFAULT_MAX_BODY = 1024 * 1024
 
@@ -53,10 +57,14 @@ export function createNodeServer(mock: Mock, options: NodeServerOptions = {}): h
   const originAllowed = originCheck(options.host, options.allowedHosts)
   // Node's own refusal of an HTTP/1.1 request without Host is a bare 400: hostRefusal answers it in the envelope.
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE, requireHostHeader: false }, (req, res) => {
-    const refusal = hostRefusal(req, hostAllowed, originAllowed)
-    if (refusal === undefined) return serveRequest(mock, req, res, limits)
-    // The body is not read: the connection closes after the answer.
-    writeResponse(res, refusal.toResponse({ connection: 'close' }))
+    try {
+      const refusal = hostRefusal(req, hostAllowed, originAllowed)
+      if (refusal === undefined) return serveRequest(mock, req, res, limits)
+      // The body is not read: the connection closes after the answer.
+      writeResponse(res, refusal.toResponse({ connection: 'close' }))
+    } catch (error) {
+      answerUnexpected(req, res, error)
+    }
   })
   answerClientErrors(server)
   closeSilentConnections(server, options.idleTimeoutMs)
@@ -99,22 +107,41 @@ export interface ServeOptions {
 /**
  * One request through the core: reads the body up to the limit, answers it, and writes the
  * response once every change is saved. The node server and the express mount both end here.
+ * Whatever throws on the way, now or in a callback, is a 500 in the envelope (see guarded).
  */
 export function serveRequest(mock: Mock, req: http.IncomingMessage, res: http.ServerResponse, options: ServeOptions): void {
-  const url = req.url ?? '/'
+  try {
+    serveGuarded(mock, req, res, options)
+  } catch (error) {
+    answerUnexpected(req, res, error)
+  }
+}
+
+function serveGuarded(mock: Mock, req: http.IncomingMessage, res: http.ServerResponse, options: ServeOptions): void {
+  // Only an origin-form target is routed: see targetRefusal.
+  const badTarget = targetRefusal(req.url)
+  if (badTarget) return refuseUnread(res, badTarget)
+  const url = req.url!
   const q = url.indexOf('?')
   const rawPath = q < 0 ? url : url.slice(0, q)
   const path = options.pathPrefix ? rawPath.slice(options.pathPrefix.length) || '/' : rawPath
   const maxBody = req.method === 'PUT' && path === STATE_PATH ? options.maxStateBody : options.maxBody
-  const answer = (bytes: Uint8Array) => {
+  const answer = guarded(req, res, (bytes: Uint8Array) => {
     if (res.headersSent) return
     // A literal, not a spread of the decoded body: a spread that adds fields costs about a microsecond.
     const { body, invalidUtf8 } = decodeBody(bytes)
-    const response = mock.respond({ method: req.method ?? 'GET', path, query: q < 0 ? '' : url.slice(q + 1), headers: singleValued(req.headers), body, invalidUtf8 })
+    const request: MockRequest = { method: req.method ?? 'GET', path, query: q < 0 ? '' : url.slice(q + 1), headers: singleValued(req.headers), body, invalidUtf8 }
+    // A large state import is judged in turns of the event loop first: other requests are answered meanwhile.
+    const preparing = mock.prepare(request)
+    if (preparing === undefined) respondTo(request)
+    else void preparing.then(guarded(req, res, () => respondTo(request)))
+  })
+  const respondTo = (request: MockRequest): void => {
+    const response = mock.respond(request)
     // With a state file, nothing is answered before every change so far is saved.
     const saving = mock.settled()
     if (saving === undefined) deliver(res, response)
-    else saving.then(() => deliver(res, response), (error: unknown) => writeResponse(res, unsavedResponse(error)))
+    else saving.then(() => deliver(res, response), (error: unknown) => writeResponse(res, unsavedResponse(error))).catch((error: unknown) => answerUnexpected(req, res, error))
   }
   if (options.consumedBody !== undefined) {
     if (options.consumedBody.length > maxBody) return refuseTooLarge(res, maxBody)
@@ -132,12 +159,15 @@ export function serveRequest(mock: Mock, req: http.IncomingMessage, res: http.Se
   }
   const chunks: Buffer[] = []
   let size = 0
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length
-    // Stop reading as soon as the limit is passed: a huge body never sits in memory.
-    if (size > maxBody) return refuseTooLarge(res, maxBody)
-    chunks.push(chunk)
-  })
+  req.on(
+    'data',
+    guarded(req, res, (chunk: Buffer) => {
+      size += chunk.length
+      // Stop reading as soon as the limit is passed: a huge body never sits in memory.
+      if (size > maxBody) return refuseTooLarge(res, maxBody)
+      chunks.push(chunk)
+    }),
+  )
   req.on('end', () => answer(Buffer.concat(chunks)))
 }
 
@@ -162,22 +192,41 @@ function singleValued(headers: http.IncomingHttpHeaders): Record<string, string 
 /**
  * Requests node:http refuses before any handler sees them (headers past MAX_HEADER_SIZE, a
  * malformed request line) are answered in the API's envelope instead of node's bare status
- * line, or with nothing at all. Exported for express apps, which create their own server.
+ * line, or with nothing at all; so is CONNECT, whose socket Node would close unanswered. The
+ * refusal comes after the answers of the requests before it on the connection (see
+ * trackPendingAnswers). Exported for express apps, which create their own server.
  */
 export function answerClientErrors(server: http.Server): void {
-  server.on('clientError', (error: Error & { code?: string }, socket) => {
+  const afterPendingAnswers = trackPendingAnswers(server)
+  const refused = new WeakSet<Duplex>()
+  const refuse = (socket: Duplex, apiError: ApiError): void => {
+    // The parser gives the same error for every later read of the connection: one answer.
+    if (refused.has(socket)) return
+    refused.add(socket)
+    afterPendingAnswers(socket, () => {
+      if (!socket.writable) return void socket.destroy()
+      const payload = JSON.stringify(apiError.toBody())
+      socket.end(
+        `HTTP/1.1 ${apiError.status} ${http.STATUS_CODES[apiError.status]}\r\n` +
+          `content-type: ${JSON_HEADERS['content-type']}\r\ncontent-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
+      )
+    })
+  }
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     // Only what the parser refused gets an answer: a reset or timed-out connection, or one
     // already answered, has no one left to read it.
     if (!error.code?.startsWith('HPE_') || !socket.writable) return void socket.destroy()
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-    const apiError = tooLarge
-      ? new ApiError(431, 'request_header_fields_too_large', `The request line and headers are larger than the limit of ${MAX_HEADER_SIZE} bytes; path and query values are at most 2048 characters.`)
-      : new ApiError(400, 'bad_request', 'The request is not valid HTTP/1.1.', [{ field: '(request)', message: `could not be parsed (${error.code ?? error.message}); send a valid HTTP/1.1 request` }])
-    const payload = JSON.stringify(apiError.toBody())
-    socket.end(
-      `HTTP/1.1 ${apiError.status} ${http.STATUS_CODES[apiError.status]}\r\n` +
-        `content-type: ${JSON_HEADERS['content-type']}\r\ncontent-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
+    refuse(
+      socket,
+      tooLarge
+        ? new ApiError(431, 'request_header_fields_too_large', `The request line and headers are larger than the limit of ${MAX_HEADER_SIZE} bytes; path and query values are at most 2048 characters.`)
+        : new ApiError(400, 'bad_request', 'The request is not valid HTTP/1.1.', [{ field: '(request)', message: `could not be parsed (${error.code ?? error.message}); send a valid HTTP/1.1 request` }]),
     )
+  })
+  // A CONNECT asks for a tunnel, as to a proxy: sitemock opens none.
+  server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
+    refuse(socket, targetRefusal(req.url) ?? badRequest([{ field: '(request)', message: 'CONNECT opens a tunnel through a proxy, and sitemock is not one; send the request itself, such as GET /v2/sites' }]))
   })
 }
 
@@ -186,7 +235,7 @@ export function refuseTooLarge(res: http.ServerResponse, maxBody: number): void 
 }
 
 /** Answers `error` before the body is read; the connection closes once the client has the answer. */
-function refuseUnread(res: http.ServerResponse, error: ApiError): void {
+export function refuseUnread(res: http.ServerResponse, error: ApiError): void {
   if (res.headersSent) return
   lingerAfterAnswer(res.req.socket)
   writeResponse(res, error.toResponse({ connection: 'close' }))
@@ -219,7 +268,7 @@ function lingerAfterAnswer(socket: Socket): void {
 /** Answers once the response's delay is over, or drops the connection as an injected fault asks. */
 export function deliver(res: http.ServerResponse, response: ApiResponse): void {
   if (response.delayMs) {
-    setTimeout(() => deliver(res, { ...response, delayMs: undefined }), response.delayMs)
+    setTimeout(guarded(res.req, res, () => deliver(res, { ...response, delayMs: undefined })), response.delayMs)
     return
   }
   if (response.drop === 'reset') {
