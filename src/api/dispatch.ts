@@ -1,6 +1,7 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
 import { identifyCaller, type Caller } from './auth.js'
+import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
 import { RateLimiter, THROTTLED_BODY, type RateLimitState } from './rate-limit.js'
@@ -85,7 +86,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return { status: result.status, headers: options.rateLimiter.headers(rate, result.body !== undefined || result.payload !== undefined), body: result.body, payload: result.payload, payloadParts: result.payloadParts }
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, request)
-      return apiError.toResponse(rate === undefined ? {} : options.rateLimiter.headers(rate))
+      // Only a refusal that may echo the request is read again for keys; the others name none.
+      const shown = apiError.status === 400 || apiError.status === 404 ? withoutSentKeys(apiError, request, options.store()) : apiError
+      return shown.toResponse(rate === undefined ? {} : options.rateLimiter.headers(rate))
     }
   }
 }

@@ -1,3 +1,4 @@
+import { maskPath } from '../journal/mask-keys.js'
 import type { ErrorBody, ErrorDetail } from '../contracts/types.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 
@@ -74,6 +75,6 @@ export const payloadTooLarge = (limit: number): ApiError =>
 
 /** A bug, not a client error: logged with its context, answered in the envelope, never a stack trace. */
 export function internalError(error: unknown, request: Pick<ApiRequest, 'method' | 'path'>): ApiError {
-  console.error(`sitemock: unexpected error on ${request.method} ${request.path}`, error)
+  console.error(`sitemock: unexpected error on ${request.method} ${maskPath(request.path)}`, error)
   return new ApiError(500, 'internal_error', 'The mock hit an unexpected error; this is a bug in sitemock.')
 }

@@ -5,6 +5,7 @@ import type { JournalEntry, JournalKey } from '../contracts/types.js'
 import { BODY_CAP, capBody } from './cap-body.js'
 import { carriesKeys } from './carries-keys.js'
 import { hintOf, keyKind, keyScope, keyTail } from './describe-key.js'
+import { maskPath, maskQuery, scrubKeys, type KnownKeys } from './mask-keys.js'
 import { FAULT_HEADER } from '../faults/fault-header.js'
 import { OVERRIDE_HEADER } from '../overrides/override-header.js'
 import { TextRing } from './text-ring.js'
@@ -69,9 +70,21 @@ export class RequestJournal {
   private seq = 0
   private recordedSinceClear = 0
   private readonly listeners = new Set<JournalListener>()
+  /** The request's own x-api-key, the one key looked for anywhere in its path and query; filled in place per request. */
+  private readonly sentKeys: Array<string | undefined> = [undefined]
+  private readonly foundKeys: string[] = []
+  private readonly known: KnownKeys
 
-  constructor(readonly size = DEFAULT_JOURNAL_SIZE) {
+  /**
+   * `isKey` says whether a word is a key the mock holds (a site's publicApiKey): sent under any
+   * parameter name, or in the path, it is masked too.
+   */
+  constructor(
+    readonly size = DEFAULT_JOURNAL_SIZE,
+    isKey?: (word: string) => boolean,
+  ) {
     this.slots = Math.max(1, size)
+    this.known = isKey === undefined ? { sent: this.sentKeys } : { sent: this.sentKeys, isKey }
   }
 
   private allocate(): void {
@@ -111,7 +124,14 @@ export class RequestJournal {
     // write's answer is a text made just now, which the state drops at the page's next write:
     // held here it would outlive two scavenges and be promoted, at every write, so it is copied.
     const parts = response.drop || request.method !== 'GET' ? undefined : response.payloadParts
-    const kept = parts !== undefined && parts.length <= MAX_KEPT_PARTS
+    // A key in the path or the query is kept as its hint, and, wherever the request or its answer
+    // echoes it (a 400 naming the value, a body), as its hint too: the ring never holds it.
+    const found = this.foundKeys
+    found.length = 0
+    this.sentKeys[0] = caller.key
+    const path = maskPath(request.path, this.known, found)
+    const query = maskQuery(request.query, this.known, found)
+    const kept = parts !== undefined && parts.length <= MAX_KEPT_PARTS && found.length === 0
     const slot = this.seq % this.slots
     this.seq++
     this.recordedSinceClear++
@@ -132,12 +152,12 @@ export class RequestJournal {
     // Filled in place: one array for every entry, as the texts are copied out at once.
     const texts = this.entryTexts
     texts[TEXTS.method] = request.method
-    texts[TEXTS.path] = request.path
-    texts[TEXTS.query] = request.query
+    texts[TEXTS.path] = path
+    texts[TEXTS.query] = query
     texts[TEXTS.keyTail] = keyTail(caller)
     texts[TEXTS.fault] = response.headers[FAULT_HEADER]
-    texts[TEXTS.requestBody] = request.invalidUtf8 ? undefined : keptBody(request.body)
-    texts[TEXTS.responseBody] = response.drop || kept ? undefined : keptBody(payload)
+    texts[TEXTS.requestBody] = request.invalidUtf8 ? undefined : keptBody(this.scrubbed(request.body))
+    texts[TEXTS.responseBody] = response.drop || kept ? undefined : keptBody(this.scrubbed(payload))
     this.numbers[n + NUMBERS.textStart] = this.texts.write(texts, this.lengths, slot * TEXT_COUNT, this.oldestKeptStart())
     const r = slot * REF_COUNT
     const scope = keyScope(caller)
@@ -150,6 +170,11 @@ export class RequestJournal {
       for (const listener of this.listeners) listener(entry)
     }
     return payload === response.payload ? response : { ...response, payload }
+  }
+
+  /** A body with the keys the request's path and query held shown as their hints, in any spelling it echoes them. */
+  private scrubbed(text: string | undefined): string | undefined {
+    return this.foundKeys.length === 0 || text === undefined ? text : scrubKeys(text, this.foundKeys)
   }
 
   /** The kept entries, newest first. */

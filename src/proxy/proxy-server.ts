@@ -8,7 +8,9 @@ import { capBody } from '../journal/cap-body.js'
 import { sentKeyHint, sentKeyKind } from '../journal/describe-key.js'
 import { wallTimeAt } from '../journal/wall-clock.js'
 import { hostCheck, hostRefusal, originCheck } from '../transports/host-check.js'
-import { closeSilentConnections, DEFAULT_MAX_BODY, listenOn, MAX_HEADER_SIZE, refuseTooLarge, writeResponse } from '../transports/node-server.js'
+import { answerUnexpected, guarded } from '../transports/last-guard.js'
+import { answerClientErrors, closeSilentConnections, DEFAULT_MAX_BODY, listenOn, MAX_HEADER_SIZE, refuseTooLarge, refuseUnread, writeResponse } from '../transports/node-server.js'
+import { targetRefusal } from '../transports/request-target.js'
 import { ExchangeJournal } from './exchange-journal.js'
 import { Findings } from './findings.js'
 import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js'
@@ -97,15 +99,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const shadowed = state.shadow?.compare(seen, key, { sentAt: started, receivedAt: received }, flight)
     for (const rule of [...judged.judgedBy, ...(shadowed?.judged ? (['same-as-the-mock'] as const) : [])]) state.findings.judgedBy(rule)
     const shown = [...judged.findings, ...(shadowed?.findings ?? [])]
-    for (const { rule, failure, promise } of shown) state.findings.add(rule, mask.value(failure), judged.template, promise)
+    // A finding names the request by its path and query, where a key may be, in any spelling.
+    for (const { rule, failure, promise } of shown) state.findings.add(rule, mask.value(failure.request ? { ...failure, request: { ...failure.request, path: mask.url(failure.request.path) } } : failure), judged.template, promise)
     state.recorder?.add({ ...seen, rawHeaders: answer.rawHeaders })
     const entry: JournalEntry = {
       seq: state.journal.nextSeq(),
       at: new Date(wallTimeAt(started)).toISOString(),
       method: seen.method,
       // A caller may put a key anywhere, a query included.
-      path: mask.text(path),
-      query: mask.text(query),
+      path: mask.path(path),
+      query: mask.query(query),
       operationId: judged.operationId ?? null,
       route: judged.template ?? null,
       key: { kind: sentKeyKind(key, answer.status), hint: sentKeyHint(key), workspaceId: null, siteId: null },
@@ -140,7 +143,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             // The caller has its answer; an exchange the proxy could not judge must not stop the others,
             // nor stay in flight for the shadow.
             if (flight) state.shadow?.abandon(flight)
-            options.onUnjudged?.(`${req.method ?? 'GET'} ${mask.text(req.url ?? '/')}: ${error instanceof Error ? error.message : String(error)}`)
+            options.onUnjudged?.(`${req.method ?? 'GET'} ${mask.url(req.url ?? '/')}: ${error instanceof Error ? error.message : String(error)}`)
           }
         })
       },
@@ -150,10 +153,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         // The envelope's codes are the API's; a gateway failure is the server side's.
         writeResponse(res, new ApiError(reason.status, 'internal_error', `sitemock proxy: ${reason.message}. The request was not retried.`).toResponse())
         // No answer to judge, and no PASSED for it either: each kind of failure is one finding of the report.
-        const request = { method: req.method ?? 'GET', path: mask.text(req.url ?? '/') }
+        const request = { method: req.method ?? 'GET', path: mask.url(req.url ?? '/') }
         state.findings.unanswered(reason.kind, { message: `no answer from the deployment, the caller got a ${reason.status}: ${reason.message}`, documents: ['specification'], request, response: { status: reason.status } })
       },
-    )
+    // An answer Node will not pass on as it came (a header it refuses to write) must not end the process.
+    ).catch((error: unknown) => answerUnexpected(req, res, error))
   }
 
   const maxBody = options.maxBody ?? DEFAULT_MAX_BODY
@@ -162,9 +166,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   // The same doors as serve: a page that rebinds a name to 127.0.0.1 would otherwise read the
   // deployment's answers from the journal, and send requests through the proxy with them.
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE, requireHostHeader: false }, (req, res) => {
+    try {
+      handle(req, res)
+    } catch (error) {
+      answerUnexpected(req, res, error)
+    }
+  })
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const refusal = hostRefusal(req, hostAllowed, originAllowed)
     if (refusal !== undefined) return writeResponse(res, refusal.toResponse({ connection: 'close' }))
-    const url = req.url ?? '/'
+    // Only an origin-form target is forwarded: a client that takes the proxy for an HTTP proxy
+    // (GET http://169.254.169.254/...) must not choose where the deployment's host sends it.
+    const badTarget = targetRefusal(req.url)
+    if (badTarget !== undefined) return refuseUnread(res, badTarget)
+    const url = req.url!
     const at = url.indexOf('?')
     const path = at < 0 ? url : url.slice(0, at)
     // The limit holds before anything is forwarded: a declared length past it is refused unread,
@@ -172,24 +187,31 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (Number(req.headers['content-length'] ?? 0) > maxBody) return refuseTooLarge(res, maxBody)
     const chunks: Buffer[] = []
     let size = 0
-    req.on('data', (chunk: Buffer) => {
-      if (res.headersSent) return
-      size += chunk.length
-      if (size > maxBody) return refuseTooLarge(res, maxBody)
-      chunks.push(chunk)
-    })
-    req.on('end', () => {
-      if (res.headersSent) return
-      const body = Buffer.concat(chunks)
-      if (path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)) {
-        const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]))
-        const request: ApiRequest = { method: req.method ?? 'GET', path: path.startsWith(CONTROL_PREFIX) ? path : CONTROL_PREFIX, query: at < 0 ? '' : url.slice(at + 1), headers, body: body.length ? body.toString('utf8') : undefined }
-        writeResponse(res, unframed(control.handle(request, state)))
-        return
-      }
-      forward(req, res, body)
-    })
-  })
+    req.on(
+      'data',
+      guarded(req, res, (chunk: Buffer) => {
+        if (res.headersSent) return
+        size += chunk.length
+        if (size > maxBody) return refuseTooLarge(res, maxBody)
+        chunks.push(chunk)
+      }),
+    )
+    req.on(
+      'end',
+      guarded(req, res, () => {
+        if (res.headersSent) return
+        const body = Buffer.concat(chunks)
+        if (path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)) {
+          const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]))
+          const request: ApiRequest = { method: req.method ?? 'GET', path: path.startsWith(CONTROL_PREFIX) ? path : CONTROL_PREFIX, query: at < 0 ? '' : url.slice(at + 1), headers, body: body.length ? body.toString('utf8') : undefined }
+          writeResponse(res, unframed(control.handle(request, state)))
+          return
+        }
+        forward(req, res, body)
+      }),
+    )
+  }
+  answerClientErrors(server)
   closeSilentConnections(server, options.idleTimeoutMs)
   const running = await listenOn(server, options)
   return {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
 import type { OverrideDocument, OverrideRequest } from '../contracts/types.js'
+import { responseBodyProblems } from '../overrides/response-schema.js'
+import { writeFileSafelySync } from '../persist/safe-file.js'
 import type { KeyMask } from './mask.js'
 
 /** The answer's headers a playback gives again: what a client may read. The others describe one connection or one server. */
@@ -87,16 +88,15 @@ export class Recorder {
     } catch {
       // A body that is not JSON cannot be matched on: the override matches without it.
     }
-    const query = Object.fromEntries(new URLSearchParams(exchange.query))
-    if (exchange.path.length > MAX_HEADER_VALUE || Object.values(query).some((value) => value.length > MAX_HEADER_VALUE)) {
+    if (exchange.path.length > MAX_HEADER_VALUE || [...new URLSearchParams(exchange.query).values()].some((value) => value.length > MAX_HEADER_VALUE)) {
       this.skipped++
       return
     }
-    // A key sent in the path or the query is written as its hint, as everywhere else.
-    for (const name in query) query[name] = this.mask.text(query[name]!)
+    // A key sent in the path or the query, in any spelling, is written as its hint, as everywhere else.
+    const query = Object.fromEntries(new URLSearchParams(this.mask.query(exchange.query)))
     const match: OverrideRequest['match'] = {
       method: exchange.method,
-      path: this.mask.text(exchange.path),
+      path: this.mask.path(exchange.path),
       ...(Object.keys(query).length ? { query } : {}),
       ...(requestBody === undefined ? {} : { body: this.written(requestBody) }),
     }
@@ -104,14 +104,14 @@ export class Recorder {
     for (let i = 0; i < exchange.rawHeaders.length; i += 2) {
       const name = exchange.rawHeaders[i]!.toLowerCase()
       const value = exchange.rawHeaders[i + 1]!
-      if (KEPT_HEADERS.has(name) && value.length <= MAX_HEADER_VALUE) headers[name] = this.mask.text(value)
+      if (KEPT_HEADERS.has(name) && value.length <= MAX_HEADER_VALUE) headers[name] = name === 'location' ? this.mask.url(value) : this.mask.text(value)
     }
     const priority = Math.min(MAX_PRIORITY, Object.keys(query).length + (requestBody === undefined ? 0 : fieldCount(requestBody)))
-    const override: OverrideRequest = {
-      match,
-      response: { status: exchange.status, headers, ...(body === undefined || exchange.status === 204 ? {} : { body: this.written(body) }) },
-      priority,
-    }
+    const response: OverrideRequest['response'] = { status: exchange.status, headers, ...(body === undefined || exchange.status === 204 ? {} : { body: this.written(body) }) }
+    // What the deployment answered plays back as it was, even off its own schema: such an
+    // answer is marked, so that serve --overrides warns about it instead of refusing the file.
+    const offSchema = responseBodyProblems(match, response.status, response.body).length > 0
+    const override: OverrideRequest = { match, response, priority, ...(offSchema ? { check: 'warn' } : {}) }
     const key = JSON.stringify(match)
     const answers = this.byRequest.get(key) ?? []
     answers.push(override)
@@ -140,9 +140,7 @@ export class Recorder {
 
   /** Writes the document whole, or not at all: a file half written would not load. */
   write(file: string): void {
-    const temporary = `${file}.${process.pid}.tmp`
-    // 0600: a recording holds the deployment's answers, whatever the masks missed.
-    fs.writeFileSync(temporary, `${JSON.stringify(this.document(), null, 2)}\n`, { mode: 0o600 })
-    fs.renameSync(temporary, file)
+    // 0600 (as every file written so): a recording holds the deployment's answers, whatever the masks missed.
+    writeFileSafelySync(file, `${JSON.stringify(this.document(), null, 2)}\n`)
   }
 }

@@ -2,6 +2,7 @@ import { settledReport } from '../server-errors.js'
 import type { ContractReport } from '../types.js'
 import { countsByGroup, labelOf, sourcesOf, totals } from './format.js'
 import { renderJunit } from './junit.js'
+import { maskedReport } from './mask-report.js'
 import { renderPretty } from './pretty.js'
 
 export const REPORTERS = ['pretty', 'junit', 'json'] as const
@@ -16,7 +17,7 @@ function renderJson(report: ContractReport): string {
 
 /** The report in the reporter's format; a 5xx is a server error breaking both documents in each (see server-errors.ts). */
 export function render(given: ContractReport, reporter: ReporterName): string {
-  const report = settledReport(given)
+  const report = maskedReport(settledReport(given))
   if (reporter === 'junit') return renderJunit(report)
   if (reporter === 'json') return renderJson(report)
   return renderPretty(report)
