@@ -1,8 +1,9 @@
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITES } from './endpoints.js'
 import type { ContractClient } from './http-client.js'
-import { childCarriesTag, siteCarriesTag } from './tag.js'
+import { childCarriesTag, liveMarkSiteName, readLiveMark, siteCarriesTag } from './tag.js'
 import type { CreatedResources } from './tracker.js'
 import type { CleanupReport, CreatedResource, ResourceKind } from './types.js'
+import { appendAll } from '../append.js'
 
 const TEMPLATE: Record<ResourceKind, { template: string; param: string }> = {
   site: { template: SITE, param: 'siteId' },
@@ -62,7 +63,7 @@ async function listAll(client: ContractClient, template: string, query: Record<s
     const exchange = await client.send({ method: 'GET', template, query: { ...query, limit: 100, startingAfter: cursor } }).catch(() => undefined)
     const body = exchange?.body as { data?: Item[]; hasMore?: unknown } | undefined
     if (exchange?.status !== 200 || !Array.isArray(body?.data)) return undefined
-    items.push(...body.data)
+    appendAll(items, body.data)
     const last = body.data[body.data.length - 1]
     if (body.hasMore !== true || typeof last?.id !== 'string') return items
     cursor = last.id
@@ -76,16 +77,37 @@ const CHILD_LISTS = [
   { kind: 'locale', template: LOCALES, query: {} },
 ] as const
 
+/** A run's live mark as --cleanup found it: when it was last refreshed and until when it counts as live (both unknown when its page cannot be read). */
+export interface FoundLiveMark {
+  siteId: string
+  refreshedAt?: Date
+  until?: Date
+  /** Live: its time has not run out, or it has no time to read (a run between its mark's two creates). */
+  live: boolean
+}
+
+export type TaggedCleanupReport = CleanupReport & {
+  notes: string[]
+  /** The run's live marks, when it left any. */
+  marks: FoundLiveMark[]
+  /** True when a mark is live and the run was not said to be dead: nothing was deleted. */
+  refused: boolean
+}
+
 /**
  * What a run that never reached its cleanup (kill -9, a CI timeout) left in the workspace, by its
- * tag alone: the sites whose name or hostOrigin carries it, with everything in them, and in the
- * other sites the pages, routes and locales carrying it. Nothing of another run: a tag is one
- * run's. Lists that cannot be read are said as notes; what cannot be deleted is left behind.
+ * tag alone: the sites in one of the run's forms (tag.ts) with everything in them, and in the
+ * other sites the pages, routes and locales in one of them. Nothing that merely mentions the tag,
+ * nothing of another run: a tag is one run's. A run whose live mark is still fresh is going on:
+ * nothing is deleted unless `runIsDead` says otherwise. Lists that cannot be read are said as
+ * notes; what cannot be deleted is left behind.
  */
-export async function cleanupTagged(client: ContractClient, tracker: CreatedResources, { workspaceId, tag }: { workspaceId: string; tag: string }): Promise<CleanupReport & { notes: string[] }> {
+export async function cleanupTagged(client: ContractClient, tracker: CreatedResources, { workspaceId, tag, runIsDead = false, now = new Date() }: { workspaceId: string; tag: string; runIsDead?: boolean; now?: Date }): Promise<TaggedCleanupReport> {
   const notes: string[] = []
   const sites = await listAll(client, SITES, { workspaceId })
-  if (sites === undefined) return { deleted: [], leftBehind: [], notes: [`the sites of workspace ${workspaceId} could not be listed`] }
+  if (sites === undefined) return { deleted: [], leftBehind: [], notes: [`the sites of workspace ${workspaceId} could not be listed`], marks: [], refused: false }
+  const marks = await liveMarksOf(client, sites, tag, now)
+  if (!runIsDead && marks.some((mark) => mark.live)) return { deleted: [], leftBehind: [], notes, marks, refused: true }
   for (const site of sites) {
     if (typeof site.id !== 'string') continue
     if (siteCarriesTag(site, tag)) {
@@ -100,5 +122,19 @@ export async function cleanupTagged(client: ContractClient, tracker: CreatedReso
       }
     }
   }
-  return { ...(await cleanup(client, tracker, { tag })), notes }
+  return { ...(await cleanup(client, tracker, { tag })), notes, marks, refused: false }
+}
+
+/** The live marks of the run among the workspace's sites, each read from its page; the latest time wins when a site holds several. */
+async function liveMarksOf(client: ContractClient, sites: Item[], tag: string, now: Date): Promise<FoundLiveMark[]> {
+  const marks: FoundLiveMark[] = []
+  for (const site of sites) {
+    if (typeof site.id !== 'string' || site.name !== liveMarkSiteName(tag)) continue
+    const pages = (await listAll(client, PAGES, { siteId: site.id, includeOffline: 'true' })) ?? []
+    const times = pages.map((page) => readLiveMark(page.pathname, tag)).filter((mark) => mark !== undefined)
+    const latest = times.sort((a, b) => b.until.getTime() - a.until.getTime())[0]
+    // A mark without a time to read is taken as live: a run's cleanup must never be wrongly begun while the run goes on.
+    marks.push(latest ? { siteId: site.id, ...latest, live: latest.until.getTime() > now.getTime() } : { siteId: site.id, live: true })
+  }
+  return marks
 }

@@ -4,6 +4,7 @@ import { allChecks } from './checks/index.js'
 import { cleanup } from './cleanup.js'
 import { planOf, type PlanEvents } from './estimate.js'
 import { Fixtures } from './fixtures.js'
+import { DEFAULT_LIVE_MARK, startLiveMark, type LiveMarkHeartbeat } from './live-mark.js'
 import { statefulChecks, type StatefulRun } from './stateful/group.js'
 import { ContractClient, InterruptedError, NetworkError } from './http-client.js'
 import { ruleOf } from './rules.js'
@@ -87,10 +88,15 @@ export async function runContract(options: ContractOptions, events: RunEvents & 
   const firstStateful = checks.findIndex((check) => check.group === 'stateful')
   const until = firstStateful < 0 ? checks.length : firstStateful
   let cleanupReport: Awaited<ReturnType<typeof cleanup>>
+  let liveMark: LiveMarkHeartbeat | undefined
   try {
+    // Before any other write, so that --cleanup of this tag refuses while the run goes on. Its
+    // client ignores Ctrl-C: the run is still live while it cleans up after one.
+    if (fixtures.writable && !options.signal?.aborted) liveMark = await startLiveMark(client.uninterruptible(), { tag, workspaceId: options.workspaceId!, timing: options.liveMark ?? DEFAULT_LIVE_MARK, notice })
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, until)) }, worker(until)))
     await worker(checks.length)()
   } finally {
+    await liveMark?.stop()
     // Also when a check escapes with an error of the suite itself: what the run made goes either way.
     cleanupReport = await cleanup(client.uninterruptible(), tracker, { workspaceId: options.workspaceId, tag })
   }

@@ -59,6 +59,8 @@ export interface ContractOptions {
   skip?: ReadonlyArray<{ id: string; reason: string }>
   /** The target's free choices (--choices FILE): the oracle, a sitemock mock, follows them. */
   choices?: Choices
+  /** How often the live-run mark is refreshed and how long it lasts (DEFAULT_LIVE_MARK when left out): shorter in tests. */
+  liveMark?: { refreshMs: number; validMs: number }
 }
 
 /** The stateful group's budget: it stops at whichever comes first. */

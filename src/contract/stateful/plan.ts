@@ -2,7 +2,7 @@ import { routePathnameProblem } from '../../api/route-pathname.js'
 import { createRandom } from '../../random.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import { publishedBodySchema } from '../invalid-cases.js'
-import { carriesTag, siteCarriesTag, taggedOrigin, type SiteMarks } from '../tag.js'
+import { isRunOrigin, isRunName, siteCarriesTag, taggedOrigin, type SiteMarks } from '../tag.js'
 import { holdsServiceRules, type Profile } from '../types.js'
 import type { Command, KeyRole, Operation } from './commands.js'
 import { classify, enumOf, KEY_CLASSES, PARAMETERS, parameterOf, refusedFields, type Coverage, type InputClasses } from './coverage.js'
@@ -315,7 +315,7 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
       if (variant === 12) body.defaultLocale = d.pick([...BAD_CODES, tooLong(op, 'defaultLocale')])
       if (variant === 13) d.pick([() => (body.workspaceId = MALFORMED_ID), () => delete body.workspaceId, () => (body.name = tooLong(op, 'name', `${tag}-`)), () => (body.name = `${tag}\u0001`)])()
       // A name that cannot carry the run tag (none, '') leaves it to hostOrigin: nothing the run makes is untagged.
-      if (!carriesTag(body.name, tag)) body.hostOrigin = taggedOrigin(tag)
+      if (!isRunName(body.name, tag)) body.hostOrigin = taggedOrigin(tag)
       return call(site, { method: 'POST', template: SITES, body }, variant === 6 || variant === 8 || variant === 9, { created: { family: 'site' } })
     }
     case 'site.get': {
@@ -352,8 +352,8 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
       const source = siteRef(site, 'siteId', 0.06, true)!
       const drawn = c1 % 6 === 1 ? d.pick([`${tag} Copy`, `${tag} copié 日本`, '', tooLong(op, 'name', `${tag}-`), `${tag}\u0002`]) : `${tag} copy ${c2 % 10}`
       // A copy keeps its source's hostOrigin: a name without the tag ('', none) only from a source whose hostOrigin carries it.
-      const sourceTagged = source instanceof Both && carriesTag(ctx.siteMarks?.(source.target)?.hostOrigin, tag)
-      const name = carriesTag(drawn, tag) || sourceTagged ? drawn : tooLong(op, 'name', `${tag}-`)
+      const sourceTagged = source instanceof Both && isRunOrigin(ctx.siteMarks?.(source.target)?.hostOrigin, tag)
+      const name = isRunName(drawn, tag) || sourceTagged ? drawn : tooLong(op, 'name', `${tag}-`)
       const body = !invalid ? { name } : sourceTagged ? {} : { name: tooLong(op, 'name', `${tag}-`) }
       return call(site, { method: 'POST', template: SITE_DUPLICATE, params: { siteId: source }, body }, invalid, { created: { family: 'site' } })
     }
