@@ -3,7 +3,9 @@ import { sitemockChoices, type Choices } from '../contracts/choices.js'
 import type { ErrorDetail } from '../contracts/types.js'
 import { validators as bodyValidators } from '../contracts/validators/body.js'
 import { validators as paramsValidators } from '../contracts/validators/params.js'
-import { badRequest } from './errors.js'
+import { operationValidator } from '../contracts/validator-sets.js'
+import { ApiError, badRequest } from './errors.js'
+import { MAX_LISTED, unlistedDetail } from './listed.js'
 import { fieldChoicesOf, followChoices, tighterLimits, type FieldChoices } from './follow-choices.js'
 
 // The validators are compiled ahead of time from contracts/ (scripts/gen-validators.mjs), so a
@@ -20,9 +22,11 @@ export type Validator<T> = (value: unknown, choices?: Required<Choices>) => T
 
 /** A function that returns the value or throws a 400. */
 export function compileValidator<T>(file: string, kind: 'body' | 'params'): Validator<T> {
-  const validate = precompiled(sets[kind], file, `contracts/schemas/${file} is not a ${kind} schema of scripts/gen-validators.mjs`)
+  // An operation's own validator may come later (a page imports it on demand): looked up on first use.
+  let validate = Object.hasOwn(sets[kind], file) ? sets[kind][file] : undefined
   let fields: FieldChoices | undefined
   return (value, choices) => {
+    validate ??= loadedValidator(file, kind)
     const valid = validate(value)
     if (choices === undefined || choices === sitemockChoices) {
       if (valid) return value as T
@@ -35,6 +39,15 @@ export function compileValidator<T>(file: string, kind: 'body' | 'params'): Vali
   }
 }
 
+/** An operation's validator; in a page one not imported yet is the caller's to await (mock.prepare), said in the envelope. */
+function loadedValidator(file: string, kind: 'body' | 'params'): ValidateFunction {
+  try {
+    return operationValidator(file, kind)
+  } catch (error) {
+    throw new ApiError(500, 'internal_error', `sitemock: ${(error as Error).message}.`)
+  }
+}
+
 /** The precompiled validator of `key` in a set of src/contracts/validators/. */
 export function precompiled(set: Readonly<Record<string, ValidateFunction>>, key: string, missing: string): ValidateFunction {
   const validate = Object.hasOwn(set, key) ? set[key] : undefined
@@ -42,30 +55,52 @@ export function precompiled(set: Readonly<Record<string, ValidateFunction>>, key
   return validate
 }
 
-/** One detail per invalid field, worded as: what is wrong with the value, and what is accepted. */
+/**
+ * One detail per invalid field, worded as: what is wrong with the value, and what is accepted.
+ * The first MAX_LISTED fields are listed and the rest counted in one more detail: 10,000
+ * unknown query parameters made a 400 of 3 MB, and 20,000 invalid records of a fixture one of 4 MB.
+ */
 export function toDetails(errors: ErrorObject[]): ErrorDetail[] {
+  const { listed, count, unlistedAreUnknown } = listErrors(errors)
+  if (count === listed.length) return listed
+  const more = unlistedAreUnknown ? unlistedDetail(count - listed.length, '(more unknown fields)', 'fields that are not known') : unlistedDetail(count - listed.length, '(more invalid fields)', 'invalid fields')
+  return [...listed, more]
+}
+
+export interface ListedErrors {
+  /** The details of the first MAX_LISTED invalid fields. */
+  listed: ErrorDetail[]
+  /** How many fields are invalid, listed or not. */
+  count: number
+  /** Whether every field past the listed ones is only unknown (additionalProperties). */
+  unlistedAreUnknown: boolean
+}
+
+/** Ajv's errors by field: the first fields worded, every one counted (only the listed ones cost a message). */
+export function listErrors(errors: ErrorObject[]): ListedErrors {
   const byField = new Map<string, ErrorObject[]>()
   for (const error of errors) {
     const field = fieldOf(error)
-    byField.set(field, [...(byField.get(field) ?? []), error])
+    const same = byField.get(field)
+    if (same) same.push(error)
+    else byField.set(field, [error])
   }
-  const details: ErrorDetail[] = []
-  let unknown = 0
+  const listed: ErrorDetail[] = []
+  let unlistedAreUnknown = true
   for (const [field, fieldErrors] of byField) {
     // anyOf reports each branch too; its own message carries what the field accepts as a whole.
     const chosen = fieldErrors.find((e) => e.keyword === 'anyOf') ?? fieldErrors[0]!
-    // 10,000 unknown query parameters made a 400 of 3 MB: the first few name the mistake.
-    if (chosen.keyword === 'additionalProperties' && ++unknown > MAX_UNKNOWN_LISTED) continue
-    details.push({ field, message: messageOf(chosen) })
+    if (listed.length < MAX_LISTED) listed.push({ field, message: messageOf(chosen) })
+    else if (chosen.keyword !== 'additionalProperties') unlistedAreUnknown = false
   }
-  if (unknown > MAX_UNKNOWN_LISTED) {
-    details.push({ field: '(more unknown fields)', message: `${unknown - MAX_UNKNOWN_LISTED} more fields that are not known are not listed; the first ${MAX_UNKNOWN_LISTED} are` })
-  }
-  return details
+  return { listed, count: byField.size, unlistedAreUnknown }
 }
 
-/** Unknown fields or parameters a 400 names one by one; the rest are counted. */
-export const MAX_UNKNOWN_LISTED = 20
+/** A check of a value against a schema of contracts/: undefined when it holds, else Ajv's errors (see listErrors). */
+export function compileCheck(file: string, kind: 'body' | 'params'): (value: unknown) => ErrorObject[] | undefined {
+  const validate = precompiled(sets[kind], file, `contracts/schemas/${file} is not a ${kind} schema of scripts/gen-validators.mjs`)
+  return (value) => (validate(value) ? undefined : (validate.errors ?? []))
+}
 
 function fieldOf(error: ErrorObject): string {
   const base = error.instancePath

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import { writeFile } from 'node:fs/promises'
 import { keysOf, startLocalMock, type Target } from '../contract/local-target.js'
 import { identify, preflight, TargetError } from '../contract/preflight.js'
 import { exitCodeOf, render, REPORTERS, type ReporterName } from '../contract/reporters/index.js'
 import { verdict } from '../contract/reporters/format.js'
 import { progressReporter } from '../contract/reporters/progress.js'
 import { runContract } from '../contract/runner.js'
-import { cleanupTagged } from '../contract/cleanup.js'
+import { cleanupTagged, type FoundLiveMark } from '../contract/cleanup.js'
+import { DEFAULT_LIVE_MARK, type LiveMarkTiming } from '../contract/live-mark.js'
 import { ContractClient } from '../contract/http-client.js'
 import { TAG_FORMAT, tagOf } from '../contract/tag.js'
-import { parseSkipFile, parseSkipList, unknownSkips, type AgreedSkip } from '../contract/skips.js'
+import { agreedSkipsOf, unknownSkips, unknownSkipsMessage, type AgreedSkip } from '../contract/skips.js'
 import { DEFAULT_STATEFUL_RUNS } from '../contract/stateful/group.js'
 import { Throttle } from '../contract/throttle.js'
 import { CreatedResources } from '../contract/tracker.js'
@@ -18,6 +18,7 @@ import { settledReport } from '../contract/server-errors.js'
 import { defaultMaxRps, REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { GROUPS, PROFILES, profileNamed, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
 import { isUuid } from '../api/uuid.js'
+import { readTrustedFileSync, UntrustedFileError, writeFileSafely } from '../persist/safe-file.js'
 import { integerFlag, oneOf, parseFlags, reportUsageError, UsageError } from './args.js'
 import { createFolderFor } from './output-folder.js'
 import { ChoicesFileError, readChoicesFile } from './choices-file.js'
@@ -82,7 +83,10 @@ Options (each also read from the environment variable shown):
                         (for a divergence its seed cannot bring back)
   --cleanup TAG         run no check: delete what the run tagged TAG left in
                         the workspace (a run killed before its cleanup, e.g.
-                        by kill -9 or a CI timeout); needs --workspace-id
+                        by kill -9 or a CI timeout); needs --workspace-id.
+                        Refused while that run's live mark is fresh
+  --run-is-dead         with --cleanup: the run is dead, whatever its live
+                        mark says; delete what it left now
   -h, --help            show this help
 
 Safety: everything the suite creates carries the run tag contract-<8 hex digits> (in a site's
@@ -90,9 +94,14 @@ name, or its hostOrigin while a probe sends a name that cannot carry it; in a pa
 deleted at the end, also after a failure, Ctrl-C, SIGTERM, SIGHUP or a closed output pipe. The
 tag is the first thing said on stderr, before any write; after a kill -9,
   sitemock contract --cleanup contract-<8 hex digits> --base-url ... --api-key ... --workspace-id ...
-deletes what that run left: the sites carrying its tag, and in other sites the pages, routes and
-locales carrying it; nothing of another run. The suite never updates or deletes anything it did
-not create. On a 429 it waits for x-ratelimit-reset (or Retry-After) and says so.
+deletes what that run left, and only what has one of the forms the suite writes its tag in: the
+sites named "<tag> ..." (or with the hostOrigin https://<tag>.example.com), with everything in
+them, and in other sites the pages and routes whose pathname starts /<tag>/ (or /<tag>-);
+nothing that merely mentions the tag, nothing of another run. While a run goes on it keeps a
+live mark on the target (a site "<tag> run in progress", refreshed every 30 s, live for 2
+minutes): --cleanup of its tag then deletes nothing and exits with 2, unless --run-is-dead.
+The suite never updates or deletes anything it did not create. On a 429 it waits for
+x-ratelimit-reset (or Retry-After) and says so.
 
 Before the first check, one line on stderr says roughly how long the run takes.
 
@@ -100,7 +109,8 @@ Exit codes: 0 every check holds; 1 a check failed (or something could not be del
 2 bad usage, an unreachable target, a target that is not this API, or no check could run;
 130 interrupted with Ctrl-C, 143 terminated with SIGTERM, 129 hung up with SIGHUP, 141 the
 report's output (stdout) closed early (each after cleaning up). With --cleanup: 0 nothing of the
-run is left, 1 something could not be deleted, 2 bad usage or an unreachable target.
+run is left, 1 something could not be deleted, 2 bad usage, an unreachable target, or the run is
+live (nothing deleted).
 `
 
 const FLAGS = {
@@ -123,6 +133,7 @@ const FLAGS = {
   'write-choices': { type: 'string' },
   choices: { type: 'string' },
   cleanup: { type: 'string' },
+  'run-is-dead': { type: 'boolean' },
   skip: { type: 'string', multiple: true },
   'skip-file': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -154,6 +165,9 @@ interface Config {
   choices?: Choices
   /** --cleanup TAG: delete what that run left, and run no check. */
   cleanup?: string
+  /** --run-is-dead: --cleanup goes ahead whatever the run's live mark says. */
+  runIsDead: boolean
+  liveMark: LiveMarkTiming
   /** --skip and --skip-file: checks and rules turned off by agreement, with their reasons. */
   skip: AgreedSkip[]
 }
@@ -172,8 +186,11 @@ function parseConfig(args: string[]): Config | 'help' {
   const cleanup = flags.cleanup
   if (cleanup !== undefined && !TAG_FORMAT.test(cleanup)) throw new UsageError(`--cleanup must be a run tag, contract- and 8 hex digits as the run printed it (e.g. contract-0a1b2c3d); got "${cleanup}"`)
   if (cleanup !== undefined && workspaceId === undefined) throw new UsageError('--cleanup needs --workspace-id (or SITEMOCK_WORKSPACE_ID): the workspace the run created its sites in')
+  if (flags['run-is-dead'] && cleanup === undefined) throw new UsageError('--run-is-dead goes with --cleanup TAG: it says that the run of that tag is dead, so that its cleanup need not wait for its live mark to run out')
   return {
     cleanup,
+    runIsDead: flags['run-is-dead'] ?? false,
+    liveMark: liveMarkTiming(),
     baseUrl,
     keys: { apiKey, workspaceId, siteApiKey: value('site-api-key'), otherApiKey: value('other-api-key') },
     readOnly: flags['read-only'] ?? booleanEnv('read-only'),
@@ -188,6 +205,24 @@ function parseConfig(args: string[]): Config | 'help' {
     skip: agreedSkips(flags.skip?.join(',') ?? envOf('skip'), value('skip-file')),
     ...choicesFlags(flags['write-choices'], flags.choices, flags['read-only'] ?? booleanEnv('read-only')),
   }
+}
+
+/**
+ * SITEMOCK_LIVE_MARK_REFRESH_MS and SITEMOCK_LIVE_MARK_VALID_MS: how often a run refreshes its
+ * live mark and how long the mark lasts. For tests of --cleanup, which cannot wait minutes.
+ */
+function liveMarkTiming(): LiveMarkTiming {
+  const read = (name: string, fallback: number): number => {
+    const text = process.env[name]
+    if (!text) return fallback
+    const value = Number(text)
+    if (!Number.isInteger(value) || value < 100 || value > 86_400_000) throw new UsageError(`${name} must be an integer of milliseconds from 100 to 86400000; got "${text}"`)
+    return value
+  }
+  const refreshMs = read('SITEMOCK_LIVE_MARK_REFRESH_MS', DEFAULT_LIVE_MARK.refreshMs)
+  const validMs = read('SITEMOCK_LIVE_MARK_VALID_MS', DEFAULT_LIVE_MARK.validMs)
+  if (validMs <= refreshMs) throw new UsageError(`SITEMOCK_LIVE_MARK_VALID_MS (${validMs}) must be longer than SITEMOCK_LIVE_MARK_REFRESH_MS (${refreshMs}): a live run's mark must outlast the wait for its next refresh`)
+  return { refreshMs, validMs }
 }
 
 function choicesFlags(write: string | undefined, read: string | undefined, readOnly: boolean): Pick<Config, 'writeChoices' | 'choices'> {
@@ -236,18 +271,19 @@ function statefulBudget(value: (flag: keyof typeof FLAGS) => string | undefined)
 
 /** --skip and --skip-file together; an id that names no check, rule or group is bad usage, not a skip of nothing. */
 function agreedSkips(list: string | undefined, file: string | undefined): AgreedSkip[] {
-  const skips = list === undefined ? [] : parseSkipList(list)
+  let text: string | undefined
   if (file !== undefined) {
-    let text: string
     try {
-      text = fs.readFileSync(file, 'utf8')
+      text = readTrustedFileSync(file, '--skip-file')
     } catch (error) {
+      // Exit 2 as any --skip-file that cannot be used: another user's skips would hide failures.
+      if (error instanceof UntrustedFileError) throw new UsageError(error.message, false)
       throw new UsageError(`--skip-file ${file}: ${(error as Error).message}`, false)
     }
-    skips.push(...parseSkipFile(text, file))
   }
+  const skips = agreedSkipsOf(list, file === undefined || text === undefined ? undefined : { text, source: file })
   const unknown = unknownSkips(skips)
-  if (unknown.length > 0) throw new UsageError(`--skip: ${unknown.map((id) => `"${id}"`).join(', ')} name${unknown.length === 1 ? 's' : ''} no check, rule or group; expected a check id (e.g. pagination.sites.walk), a rule id of docs/contract-rules.md, a group (${GROUPS.join(', ')}), or a prefix ending in *`)
+  if (unknown.length > 0) throw new UsageError(unknownSkipsMessage(unknown))
   return skips
 }
 
@@ -303,7 +339,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
   }
   if (config.cleanup !== undefined) {
     try {
-      return await cleanupCommand(config.cleanup, target, config.maxRps ?? defaultMaxRps(target.baseUrl))
+      return await cleanupCommand(config.cleanup, target, config.maxRps ?? defaultMaxRps(target.baseUrl), config.runIsDead)
     } finally {
       await target.close()
     }
@@ -363,6 +399,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     stateful: config.stateful,
     skip: config.skip,
     choices: config.choices,
+    liveMark: config.liveMark,
   }
   try {
     if (config.writeChoices !== undefined) {
@@ -375,7 +412,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     const report = settledReport(await runContract(options, progress))
     progress.finish()
     const text = render(report, config.reporter)
-    if (config.output) await writeFile(config.output, text)
+    if (config.output) await writeFileSafely(config.output, text)
     else write(process.stdout, text)
     if (config.output || config.reporter !== 'pretty') write(process.stderr, `${verdict(report)}${config.output ? ` (report: ${config.output})` : ''}\n`)
     return report.interrupted ? interruptedWith : exitCodeOf(report)
@@ -398,7 +435,7 @@ async function recordChoices(file: string, options: ContractOptions): Promise<Ch
     process.stderr.write(`sitemock contract: --write-choices: the probes stopped: ${(error as Error).message}\n`)
     return undefined
   }
-  await writeFile(file, `${JSON.stringify(recorded, null, 2)}\n`, { mode: 0o644 })
+  await writeFileSafely(file, `${JSON.stringify(recorded, null, 2)}\n`)
   const ids = Object.keys(recorded.choices) as ChoiceId[]
   const differ = ids.filter((id) => recorded.choices[id] !== choice(id).sitemock)
   const unrecorded = Object.keys(recorded.unrecorded ?? {})
@@ -413,16 +450,32 @@ async function recordChoices(file: string, options: ContractOptions): Promise<Ch
 /** The exit code of a run stopped by a signal: 128 + the signal's number, as shells report it. */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 }
 
-/** `--cleanup TAG`: deletes what the run of that tag left in the workspace, and says what. */
-async function cleanupCommand(tag: string, target: Target & { apiKey: string }, maxRps: number): Promise<number> {
+/** `--cleanup TAG`: deletes what the run of that tag left in the workspace, and says what; refuses while the run is live. */
+async function cleanupCommand(tag: string, target: Target & { apiKey: string }, maxRps: number, runIsDead: boolean): Promise<number> {
   const tracker = new CreatedResources(tag)
   const client = new ContractClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, throttle: new Throttle(1, maxRps), tracker, readOnly: false, timeoutMs: 15_000, notice: (message) => process.stderr.write(`${message}\n`) })
-  const report = await cleanupTagged(client, tracker, { workspaceId: target.workspaceId!, tag })
+  const report = await cleanupTagged(client, tracker, { workspaceId: target.workspaceId!, tag, runIsDead })
+  if (report.refused) {
+    const live = report.marks.filter((mark) => mark.live)
+    process.stderr.write(
+      `sitemock contract --cleanup ${tag}: refused, nothing deleted: the run ${tag} is live: ${live.map(markWords).join('; ')}.\n` +
+        `If that run is dead (killed, its machine gone), pass --run-is-dead to delete what it left now; otherwise wait for it to finish, or for its mark to run out.\n`,
+    )
+    return 2
+  }
   const sites = report.deleted.filter((item) => item.kind === 'site').length
   const lines = [`sitemock contract --cleanup ${tag}: deleted ${report.deleted.length} resource${report.deleted.length === 1 ? '' : 's'} (${sites} site${sites === 1 ? '' : 's'} with everything in them, ${report.deleted.length - sites} in other sites)`]
+  for (const mark of report.marks) lines.push(`  ${mark.live ? 'taken as dead (--run-is-dead)' : 'taken as dead (its mark ran out)'}: ${markWords(mark)}`)
   for (const item of report.deleted) lines.push(`  deleted ${item.kind} ${item.id} (${item.label})`)
   for (const item of report.leftBehind) lines.push(`  LEFT BEHIND: ${item.kind} ${item.id} (${item.label}): ${item.reason}`)
   for (const note of report.notes) lines.push(`  NOT SEARCHED: ${note}`)
   process.stdout.write(`${lines.join('\n')}\n`)
   return report.leftBehind.length > 0 || report.notes.length > 0 ? 1 : 0
+}
+
+/** What a live mark says, in the words of --cleanup's messages. */
+function markWords(mark: FoundLiveMark): string {
+  if (mark.refreshedAt === undefined || mark.until === undefined) return `its live mark (site ${mark.siteId}) carries no time that could be read: the run is starting, it stopped between the mark's two creates, or the mark's page could not be listed`
+  const left = mark.until.getTime() - Date.now()
+  return `its live mark (site ${mark.siteId}) was last refreshed at ${mark.refreshedAt.toISOString()} and counts as live until ${mark.until.toISOString()}${left > 0 ? ` (${Math.ceil(left / 1000)} s from now)` : ''}`
 }

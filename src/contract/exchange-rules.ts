@@ -7,6 +7,7 @@ import { documentedStatuses, summarize } from './judge.js'
 import { violationsOf } from './schema-words.js'
 import { SERVER_ERROR_DOCUMENTS } from './server-errors.js'
 import { DOCUMENT_OF, holdsServiceRules, type DocumentName, type Failure, type Profile, type Violation } from './types.js'
+import { appendAll } from '../append.js'
 
 /*
  * The rules one exchange, or one walk of a list's pages, can decide: the answer's status and
@@ -68,10 +69,10 @@ function schemaViolations(profile: Profile, method: string, template: string, st
   const operation = operationAt(method, template)
   if (holdsServiceRules(profile) && operation) {
     const validate = contractsValidator(operation.success.shape, status)
-    if (validate) found.push(...violationsOf(validate, body, 'specification', contractsSchemaName(operation.success.shape, status)))
+    if (validate) appendAll(found, violationsOf(validate, body, 'specification', contractsSchemaName(operation.success.shape, status)))
   }
   const published = publishedValidator(method, template, status)
-  if (published) found.push(...violationsOf(published, body, 'published OpenAPI', `the published OpenAPI's ${method} ${template} ${status} response`))
+  if (published) appendAll(found, violationsOf(published, body, 'published OpenAPI', `the published OpenAPI's ${method} ${template} ${status} response`))
   return found
 }
 

@@ -1,6 +1,7 @@
 import { CheckFailure, CheckSkip, idOf, type CheckContext, type ContextParts, type Json } from './check.js'
 import { LOCALES, PAGES, ROUTES, SITES } from './endpoints.js'
-import { taggedOrigin } from './tag.js'
+import { runPathname, runName, taggedOrigin } from './tag.js'
+import { appendAll } from '../append.js'
 
 /** Real locale codes, handed out per site so that no two creates in one site collide. */
 const LOCALE_CODES = [
@@ -46,7 +47,7 @@ export class Fixtures {
 
   /** A pathname under the run tag, unique in this run. */
   uniquePath(label: string): string {
-    return `/${this.parts.tag}/${label}-${++this.pathCount}`
+    return runPathname(this.parts.tag, `${label}-${++this.pathCount}`)
   }
 
   /** A locale code the site does not have yet. */
@@ -109,7 +110,7 @@ export class Fixtures {
   /** A new site of this run, named with the run tag (and more fields, e.g. a tagged hostOrigin). */
   async createSite(label: string, extra: Json = {}): Promise<SiteRef> {
     if (!this.writable) this.context.skip('the suite cannot create a site here')
-    const created = await this.context.create(SITES, { workspaceId: this.parts.options.workspaceId, name: `${this.parts.tag} ${label}`, ...extra }, `creating the ${label} site`)
+    const created = await this.context.create(SITES, { workspaceId: this.parts.options.workspaceId, name: runName(this.parts.tag, label), ...extra }, `creating the ${label} site`)
     return siteRef(created)
   }
 
@@ -179,7 +180,7 @@ export class Fixtures {
   /** Creates a locale, page or route of the run in the site. */
   createIn(family: 'locale' | 'page' | 'route', site: SiteRef, label: string = family): Promise<Json> {
     if (family === 'locale') return this.context.create(LOCALES, { siteId: site.id, locale: this.localeCode(site.id) }, `creating a locale`)
-    if (family === 'page') return this.context.create(PAGES, { siteId: site.id, pathname: this.uniquePath(label), name: `${this.parts.tag} ${label}` }, 'creating a page')
+    if (family === 'page') return this.context.create(PAGES, { siteId: site.id, pathname: this.uniquePath(label), name: runName(this.parts.tag, label) }, 'creating a page')
     return this.context.create(ROUTES, { siteId: site.id, pathname: `${this.uniquePath(label)}/[slug]` }, 'creating a route')
   }
 
@@ -208,7 +209,7 @@ export class Fixtures {
         // A new site already has its default locale.
         const defaults = await this.context.get(LOCALES, {}, { siteId: site.id })
         this.context.expectStatus(defaults, 200, 'listing the locales of a new site')
-        ids.push(...this.context.items(defaults).map(idOf))
+        appendAll(ids, this.context.items(defaults).map(idOf))
       }
       const kind = family === 'locales' ? 'locale' : family === 'pages' ? 'page' : 'route'
       while (ids.length < LISTING_SIZE) ids.push(idOf(await this.createIn(kind, site, `${kind}-${ids.length}`)))

@@ -1,7 +1,9 @@
 import { allChecks } from './checks/index.js'
 import { ruleOf } from './rules.js'
 import { statefulChecks } from './stateful/group.js'
-import { PROFILES, type Group } from './types.js'
+import { GROUPS, PROFILES, type Group } from './types.js'
+import { MAX_LISTED } from '../api/listed.js'
+import { appendAll } from '../append.js'
 
 /**
  * A check or rule turned off by agreement with the vendor (`--skip`, `--skip-file`): its id, a
@@ -31,9 +33,23 @@ export function skipOf(skips: readonly AgreedSkip[], check: { id: string; group:
 /** The ids a list of skips names that match no check, rule or group: a typo would otherwise skip nothing, silently. */
 export function unknownSkips(skips: readonly AgreedSkip[]): string[] {
   const known = knownIds()
+  const checks = [...known.checks]
   return skips
     .map(({ id }) => id)
-    .filter((id) => !(known.checks.has(id) || known.rules.has(id) || known.groups.has(id as Group) || (id.endsWith('*') && [...known.checks].some((check) => check.startsWith(id.slice(0, -1))))))
+    .filter((id) => !(known.checks.has(id) || known.rules.has(id) || known.groups.has(id as Group) || (id.endsWith('*') && checks.some((check) => check.startsWith(id.slice(0, -1))))))
+}
+
+/** What a usage error says of the ids that name nothing: the first MAX_LISTED, the rest counted (a file may hold 100,000 lines). */
+export function unknownSkipsMessage(unknown: readonly string[]): string {
+  const listed = unknown.slice(0, MAX_LISTED).map((id) => `"${id}"`)
+  const names = unknown.length > listed.length ? `${listed.join(', ')} and ${unknown.length - listed.length} more ids` : listed.join(', ')
+  return `--skip: ${names} name${unknown.length === 1 ? 's' : ''} no check, rule or group; expected a check id (e.g. pagination.sites.walk), a rule id of docs/contract-rules.md, a group (${GROUPS.join(', ')}), or a prefix ending in *`
+}
+
+/** --skip's ids and a --skip-file's lines together, --skip's first. */
+export function agreedSkipsOf(list: string | undefined, file?: { text: string; source: string }): AgreedSkip[] {
+  const skips = list === undefined ? [] : parseSkipList(list)
+  return file === undefined ? skips : appendAll(skips, parseSkipFile(file.text, file.source))
 }
 
 /**

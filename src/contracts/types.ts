@@ -389,6 +389,10 @@ export interface OverrideRequest {
   response: OverrideResponse;
   times?: number;
   priority?: number;
+  /**
+   * What happens to a response body that breaks the schema the API publishes for the operations the override answers, at its status: strict (the default) refuses the override; warn adds it and gives a warning naming each field.
+   */
+  check?: "strict" | "warn";
 }
 /**
  * Every field given must hold for a request to match; an empty matcher matches every API request.
@@ -409,9 +413,15 @@ export interface OverrideMatcher {
 
 export interface OverrideResponse {
   status: number;
+  /**
+   * Never a header that frames the message (content-length, transfer-encoding, connection, keep-alive, upgrade, te, trailer): the server sets those.
+   */
   headers?: {
     [k: string]: string | undefined;
   };
+  /**
+   * Judged by the response schema the API publishes for the operations the override answers, at its status (an error status: the error envelope; 429: the throttler's body); see check.
+   */
   body?: unknown;
 }
 
@@ -433,6 +443,14 @@ export interface Override {
   remaining: number | null;
   priority: number;
   /**
+   * As given; strict when left out.
+   */
+  check: "strict" | "warn";
+  /**
+   * With check warn, each field of the response body that breaks the operation's response schema, worded as a 400 would; empty otherwise.
+   */
+  warnings: ErrorDetail[];
+  /**
    * How many answers it has given.
    */
   hits: number;
@@ -440,6 +458,11 @@ export interface Override {
 /**
  * Every field given must hold for a request to match; an empty matcher matches every API request.
  */
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
 
 export interface JournalQuery {
   method?: string;
@@ -647,11 +670,6 @@ export interface ErrorBody {
     | "internal_error";
   message: string;
   details?: ErrorDetail[];
-}
-
-export interface ErrorDetail {
-  field: string;
-  message: string;
 }
 
 export type NullableText = string | null;

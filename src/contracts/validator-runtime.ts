@@ -93,3 +93,15 @@ export function ucs2length(value: string): number {
   }
   return length
 }
+
+/**
+ * How the generated validators gather a referenced schema's errors (see appendInPlace in
+ * scripts/gen-validators.mjs): pushed one by one into the list so far, in place of Ajv's concat,
+ * which copies the whole list for every invalid item and made judging a document quadratic.
+ * A loop, not push(...errors): an item may have more errors than a call takes arguments.
+ */
+export function appendErrors<E>(errors: E[] | null, more: E[]): E[] {
+  if (errors === null) return more
+  for (const error of more) errors.push(error)
+  return errors
+}

@@ -49,6 +49,11 @@ export class ControlPlane<T = ControlTarget> {
     }
   }
 
+  /** The route's long work on the request before it is handled (see ControlRoute.prepare); undefined for most. */
+  prepare(request: ApiRequest): Promise<void> | undefined {
+    return this.routeOf(request)?.prepare?.(request)
+  }
+
   /** Whether a successful request to this control endpoint changed the store (see ControlRoute.writes). */
   writes(request: ApiRequest): boolean {
     const route = this.routeOf(request)

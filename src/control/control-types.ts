@@ -38,6 +38,12 @@ export interface ControlRoute<T = ControlTarget> {
   path: string
   handle(request: ApiRequest, params: Record<string, string>, target: T): unknown
   /**
+   * Work on the request too long to do in one turn of the event loop (judging a large state
+   * import), done before handle() by a transport that can wait (see Mock.prepare); undefined when
+   * there is none for this request. It never rejects: what it finds, handle() answers.
+   */
+  prepare?(request: ApiRequest): Promise<void> | undefined
+  /**
    * false for an endpoint that leaves the store alone, or replaces it through reset (which is
    * saved whole). A 2xx from any other non-GET endpoint is a write: a state file journals the
    * request and replays it on restart.

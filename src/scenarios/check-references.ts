@@ -1,3 +1,4 @@
+import { MAX_LISTED, ProblemList } from '../api/listed.js'
 import type { Fixture, FixtureLocale, FixturePage, FixtureRoute, FixtureSite } from '../contracts/types.js'
 import type { FixtureProblem } from './fixture-error.js'
 
@@ -8,11 +9,12 @@ type Report = (path: string, message: string) => void
  * keys are unique, each site has exactly one default locale (its defaultLocale, never deleted),
  * active locale codes are unique per site, pages and routes of a site never share a pathname,
  * and a draft's localizations are in locales of its site.
- * One pass with maps: linear in the size of the document.
+ * One pass with maps: linear in the size of the document. The first problems are kept and
+ * every one counted, so that a document broken throughout costs no more than a sound one.
  */
-export function checkReferences(fixture: Fixture): FixtureProblem[] {
-  const problems: FixtureProblem[] = []
-  const report: Report = (path, message) => problems.push({ path, message })
+export function checkReferences(fixture: Fixture): ProblemList<FixtureProblem> {
+  const problems = new ProblemList<FixtureProblem>()
+  const report: Report = (path, message) => problems.add({ path, message })
   const sites = fixture.sites ?? []
 
   const workspaceIds = indexUnique('workspaces', fixture.workspaces, (w) => w.id, 'id', report)
@@ -96,13 +98,21 @@ function checkPagesAndRoutes(pages: FixturePage[], routes: FixtureRoute[], siteI
     report(pathOf(owner), `is ${pathname}, which ${holder} of the same site already uses; pages and routes of a site never share a pathname`)
   }
   const localizationOwners = new Map<string, number>()
+  // Worded once per site: a site's codes listed in every problem of its pages made the check
+  // cost pages × locales.
+  const acceptedCodes = new Map<string, string>()
+  const acceptedOf = (siteId: string): string => {
+    let text = acceptedCodes.get(siteId)
+    if (text === undefined) acceptedCodes.set(siteId, (text = listedCodes(codes.get(siteId))))
+    return text
+  }
   pages.forEach((page, i) => {
     if (!siteIds.has(page.siteId)) report(`pages[${i}].siteId`, `names site ${page.siteId}, which is not in sites`)
     claim(page.siteId, page.draft.pathname, i)
     page.draft.localizations?.forEach((localization, k) => {
       const siteCodes = codes.get(page.siteId)
       if (siteIds.has(page.siteId) && !siteCodes?.has(localization.locale)) {
-        report(`pages[${i}].draft.localizations[${k}].locale`, `is ${localization.locale}, which is not a locale of site ${page.siteId}; accepted: ${[...(siteCodes ?? [])].join(', ')}`)
+        report(`pages[${i}].draft.localizations[${k}].locale`, `is ${localization.locale}, which is not a locale of site ${page.siteId}; accepted: ${acceptedOf(page.siteId)}`)
       }
       const first = localizationOwners.get(localization.id)
       if (first === undefined) return void localizationOwners.set(localization.id, i)
@@ -119,4 +129,15 @@ function checkPagesAndRoutes(pages: FixturePage[], routes: FixtureRoute[], siteI
     if (!siteIds.has(route.siteId)) report(`routes[${i}].siteId`, `names site ${route.siteId}, which is not in sites`)
     claim(route.siteId, route.pathname, -i - 1)
   })
+}
+
+/** A site's locale codes for a message: the first MAX_LISTED, then how many more. */
+function listedCodes(codes: Set<string> | undefined): string {
+  const listed: string[] = []
+  for (const code of codes ?? []) {
+    if (listed.length === MAX_LISTED) break
+    listed.push(code)
+  }
+  const more = (codes?.size ?? 0) - listed.length
+  return more > 0 ? `${listed.join(', ')} and ${more} more` : listed.join(', ')
 }

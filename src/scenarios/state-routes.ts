@@ -1,14 +1,18 @@
-import { badRequest, invalidField } from '../api/errors.js'
+import { ApiError, badRequest, invalidField } from '../api/errors.js'
+import { MAX_LISTED, unlistedDetail } from '../api/listed.js'
 import { parseBody } from '../api/parse-request.js'
+import type { ApiRequest } from '../api/types.js'
 import type { ControlRoute, ControlTarget } from '../control/control-types.js'
 import type { ResetBody } from '../contracts/types.js'
 import { exportState } from './fixture.js'
 import { FixtureError } from './fixture-error.js'
+import { validateFixtureInTurns } from './validate-fixture.js'
 
 /**
  * Resets the target to a scenario or a fixture: everything a test changes ('all', POST
  * /__mock/reset) or the state only ('state'); a fixture with problems is a 400 with one
- * detail per problem, its path under `prefix` (e.g. fixture.sites[2].defaultLocale).
+ * detail per listed problem, its path under `prefix` (e.g. fixture.sites[2].defaultLocale),
+ * and one more counting the rest (see MAX_LISTED).
  */
 export function resetOrRefuse(target: ControlTarget, body: ResetBody, prefix: string, scope: 'all' | 'state'): void {
   if (body.scenario !== undefined && body.fixture !== undefined) {
@@ -19,14 +23,49 @@ export function resetOrRefuse(target: ControlTarget, body: ResetBody, prefix: st
     else target.resetState(body)
   } catch (error) {
     if (!(error instanceof FixtureError)) throw error
-    const details = error.problems.slice(0, MAX_DETAILS).map((p) => ({ field: p.path === '(fixture)' ? prefix.replace(/\.$/, '') || '(body)' : prefix + p.path, message: p.message }))
-    const more = error.problems.length - details.length
-    throw badRequest(details, `The fixture was refused and the state left as it was: ${error.problems.length} problem(s)${more > 0 ? `, the first ${MAX_DETAILS} listed` : ''}.`)
+    throw fixtureRefusal(error, prefix)
   }
 }
 
-/** A refused document may have thousands of problems; the answer lists the first ones. */
-const MAX_DETAILS = 100
+/** The 400 of a refused fixture: its first problems, their paths under `prefix`, and one more detail counting the rest. */
+function fixtureRefusal(error: FixtureError, prefix: string): ApiError {
+  const details = error.problems.slice(0, MAX_LISTED).map((p) => ({ field: p.path === '(fixture)' ? prefix.replace(/\.$/, '') || '(body)' : prefix + p.path, message: p.message }))
+  const more = error.count - details.length
+  if (more > 0) details.push(unlistedDetail(more, '(more problems)', 'problems'))
+  return badRequest(details, `The fixture was refused and the state left as it was: ${error.count} problem(s)${more > 0 ? `, the first ${MAX_LISTED} listed` : ''}.`)
+}
+
+/**
+ * Imports from this size on are judged by prepare(), in turns of the event loop (the limit of
+ * a state import is 256 MB, seconds of work); smaller ones at once, in handle().
+ */
+const IN_TURNS_FROM = 256 * 1024
+
+/** What prepare() found of an import, for handle(): kept by the request object, and gone with it. */
+const preparedImports = new WeakMap<ApiRequest, { document: unknown } | { refused: FixtureError }>()
+
+/**
+ * Parses and judges a large import before handle(), so that the server answers other requests
+ * meanwhile. The core stays synchronous (mock.respond() answers at once, for msw and code alike):
+ * a server, which can wait, calls mock.prepare() first, and handle() answers from what was found.
+ */
+function prepareImport(request: ApiRequest): Promise<void> | undefined {
+  if (request.body === undefined || request.body.length < IN_TURNS_FROM) return undefined
+  let document: unknown
+  try {
+    document = parseBody(request, true)
+  } catch {
+    // handle() parses it again and answers the 400 at once.
+    return undefined
+  }
+  return validateFixtureInTurns(document).then(
+    () => void preparedImports.set(request, { document }),
+    (error: unknown) => {
+      // Anything else (a bug) is met again, and answered, when handle() judges the document itself.
+      if (error instanceof FixtureError) preparedImports.set(request, { refused: error })
+    },
+  )
+}
 
 /**
  * GET /__mock/state exports the whole state as a fixture document; PUT /__mock/state imports
@@ -40,8 +79,12 @@ export const stateControlRoutes: ControlRoute[] = [
     path: 'state',
     // An import replaces the state through reset, which a state file saves as a whole.
     writes: false,
+    prepare: prepareImport,
     handle: (request, _params, target) => {
-      resetOrRefuse(target, { fixture: parseBody(request, true) as ResetBody['fixture'] }, '', 'state')
+      const prepared = preparedImports.get(request)
+      if (prepared && 'refused' in prepared) throw fixtureRefusal(prepared.refused, '')
+      const document = prepared ? prepared.document : parseBody(request, true)
+      resetOrRefuse(target, { fixture: document as ResetBody['fixture'] }, '', 'state')
       return target.credentials()
     },
   },

@@ -3,6 +3,7 @@ import { operationAt } from '../contract/endpoints.js'
 import { defaultMaxRps, Throttle } from '../contract/throttle.js'
 import { CreatedResources } from '../contract/tracker.js'
 import { contractsValidator, publishedValidator, violations } from '../contracts/response-check.js'
+import { appendAll } from '../append.js'
 
 /** Why a snapshot stopped: one line that names the request and what came back. */
 export class SnapshotError extends Error {}
@@ -62,7 +63,7 @@ export class ApiReader {
     for (;;) {
       const exchange = await this.get(template, {}, { ...query, limit: PAGE_SIZE, startingAfter: cursor })
       const { data, hasMore } = exchange.body as { data: T[]; hasMore: boolean }
-      items.push(...data)
+      appendAll(items, data)
       this.options.onRequest(`${what}: ${items.length}`)
       if (!hasMore) return items
       const last = data.at(-1)?.id

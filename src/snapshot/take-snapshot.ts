@@ -14,6 +14,7 @@ import { startState } from '../scenarios/fixture.js'
 import { validateFixture } from '../scenarios/validate-fixture.js'
 import { ApiReader, SnapshotError } from './api-reader.js'
 import { siteRecords, type ReadSite, type SiteReading } from './to-fixture.js'
+import { appendAll } from '../append.js'
 
 export { SnapshotError } from './api-reader.js'
 
@@ -112,9 +113,9 @@ function assemble(readings: SiteReading[], options: SnapshotOptions): SnapshotRe
     siteKeys[reading.site.id] = siteKey
     const records = siteRecords(reading, workspaceId, siteKey, random)
     sites.push(records.site)
-    locales.push(...records.locales)
-    pages.push(...records.pages)
-    routes.push(...records.routes)
+    appendAll(locales, records.locales)
+    appendAll(pages, records.pages)
+    appendAll(routes, records.routes)
   }
   const document: Fixture = { version: FIXTURE_VERSION, randomState: random.state(), workspaces: [{ id: workspaceId, appApiKey: appKey }], sites, locales, pages, routes }
   let fixture: Fixture
@@ -123,7 +124,7 @@ function assemble(readings: SiteReading[], options: SnapshotOptions): SnapshotRe
   } catch (error) {
     if (!(error instanceof FixtureError)) throw error
     const [first] = error.problems
-    throw new SnapshotError(`the deployment's data does not make a valid fixture (${error.problems.length} problem(s)); first: ${first?.path}: ${first?.message}`)
+    throw new SnapshotError(`the deployment's data does not make a valid fixture (${error.count} problem(s)); first: ${first?.path}: ${first?.message}`)
   }
   const contents = pages.flatMap((page) => (page.live ? [page.draft, page.live] : [page.draft]))
   return {

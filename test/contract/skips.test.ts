@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { parseSkipFile, unknownSkips } from '../../src/contract/skips.js'
+import { agreedSkipsOf, parseSkipFile, unknownSkips } from '../../src/contract/skips.js'
 import type { ContractReport } from '../../src/contract/types.js'
 
 // The built command, as users run it (npm test builds first).
@@ -56,6 +56,26 @@ describe('agreed differences: --skip and --skip-file', () => {
     const viaEnv = JSON.parse(env.stdout) as ContractReport
     expect(viaEnv.checks.find((check) => check.id === 'versions.undocumented')?.status).toBe('skipped')
   }, 120_000)
+
+  it('takes a skip file of 130,000 lines (once past the call stack: every line was passed as an argument)', () => {
+    const text = Array.from({ length: 130_000 }, (_, i) => `pagination.sites.walk # ticket ${i}`).join('\n')
+    const skips = agreedSkipsOf('versions.*', { text, source: 'skips.txt' })
+    expect(skips).toHaveLength(130_001)
+    expect(skips[0]!.id).toBe('versions.*')
+    expect(skips.at(-1)).toEqual({ id: 'pagination.sites.walk', reason: 'ticket 129999' })
+    expect(unknownSkips(skips)).toEqual([])
+  })
+
+  it('names the first 20 of 130,000 ids that name nothing and counts the rest: exit 2', async () => {
+    const file = path.join(tmp(), 'skips.txt')
+    writeFileSync(file, Array.from({ length: 130_000 }, (_, i) => `no.such.check.${i}`).join('\n'))
+    const run = await contract(['--skip-file', file])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('--skip: "no.such.check.0", ')
+    expect(run.stderr).toContain('"no.such.check.19" and 129980 more ids name no check, rule or group')
+    expect(run.stderr).not.toContain('no.such.check.20"')
+    expect(run.stderr.length).toBeLessThan(4096)
+  }, 60_000)
 
   it('refuses an id that names nothing (a typo would skip nothing, silently): exit 2 with what is accepted', async () => {
     const run = await contract(['--skip', 'pagination.site.walk'])

@@ -1,5 +1,6 @@
 import { CheckFailure, type CheckContext, type Json } from '../check.js'
 import type { Exchange } from '../http-client.js'
+import { appendAll } from '../../append.js'
 
 /** JSON with its object keys sorted, so that equal documents compare equal as text. */
 export function canonical(value: unknown): string {
@@ -44,7 +45,7 @@ export async function listItems(ctx: CheckContext, template: string, query: Reco
     const exchange = await ctx.get(template, params, { ...query, limit: 100, startingAfter: cursor })
     ctx.expectStatus(exchange, 200, `listing ${template}`)
     const items = ctx.items(exchange)
-    all.push(...items)
+    appendAll(all, items)
     if (ctx.json(exchange).hasMore !== true || items.length === 0) return all
     cursor = String(items[items.length - 1]!.id)
   }

@@ -1,5 +1,6 @@
 import { compareStrings } from '../../store/sorted-index.js'
 import { brief } from '../reporters/format.js'
+import { appendAll } from '../../append.js'
 
 type Json = Record<string, unknown>
 
@@ -350,7 +351,7 @@ export function inTargetOrder(ledger: Ledger, items: Json[], tieKey: (item: Json
   for (let start = 0; start < items.length; ) {
     let end = start + 1
     while (end < items.length && tieKey(items[end]!) === tieKey(items[start]!)) end++
-    ordered.push(...items.slice(start, end).sort((a, b) => compareStrings(targetId(a), targetId(b))))
+    appendAll(ordered, items.slice(start, end).sort((a, b) => compareStrings(targetId(a), targetId(b))))
     start = end
   }
   return ordered

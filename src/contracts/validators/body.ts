@@ -6,17 +6,14 @@ import schema_control_fault from '../../../contracts/schemas/control-fault.json'
 import schema_control_override_document from '../../../contracts/schemas/control-override-document.json' with { type: 'json' }
 import schema_control_override from '../../../contracts/schemas/control-override.json' with { type: 'json' }
 import schema_control_reset from '../../../contracts/schemas/control-reset.json' with { type: 'json' }
+import schema_error from '../../../contracts/schemas/error.json' with { type: 'json' }
 import schema_fixture from '../../../contracts/schemas/fixture.json' with { type: 'json' }
-import schema_locale_create from '../../../contracts/schemas/locale-create.json' with { type: 'json' }
-import schema_locale_update from '../../../contracts/schemas/locale-update.json' with { type: 'json' }
-import schema_page_create from '../../../contracts/schemas/page-create.json' with { type: 'json' }
-import schema_page_update from '../../../contracts/schemas/page-update.json' with { type: 'json' }
+import schema_list from '../../../contracts/schemas/list.json' with { type: 'json' }
+import schema_locale from '../../../contracts/schemas/locale.json' with { type: 'json' }
 import schema_page from '../../../contracts/schemas/page.json' with { type: 'json' }
-import schema_route_create from '../../../contracts/schemas/route-create.json' with { type: 'json' }
-import schema_route_update from '../../../contracts/schemas/route-update.json' with { type: 'json' }
-import schema_site_create from '../../../contracts/schemas/site-create.json' with { type: 'json' }
-import schema_site_duplicate from '../../../contracts/schemas/site-duplicate.json' with { type: 'json' }
-import schema_site_update from '../../../contracts/schemas/site-update.json' with { type: 'json' }
+import schema_route from '../../../contracts/schemas/route.json' with { type: 'json' }
+import schema_site from '../../../contracts/schemas/site.json' with { type: 'json' }
+import schema_throttled from '../../../contracts/schemas/throttled.json' with { type: 'json' }
 export const v0 = validate20;
 const schema31 = schema_control_fault;
 const schema32 = schema_control_fault["$defs"]["latency"];
@@ -391,7 +388,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "match") || (key0 === "response")) || (key0 === "times")) || (key0 === "priority"))){
+if(!(((((key0 === "match") || (key0 === "response")) || (key0 === "times")) || (key0 === "priority")) || (key0 === "check"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -878,14 +875,27 @@ errors++;
 }
 }
 }
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(data.check !== undefined){
+let data14 = data.check;
+if(!((data14 === "strict") || (data14 === "warn"))){
+const err42 = {instancePath:instancePath+"/check",schemaPath:"#/properties/check/enum",keyword:"enum",params:{allowedValues: schema34.properties.check.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.check.enum,parentSchema:schema34.properties.check,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -945,7 +955,7 @@ errors++;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate22(data0[i0], {instancePath:instancePath+"/overrides/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+vErrors = runtime.appendErrors(vErrors, validate22.errors);
 errors = vErrors.length;
 }
 }
@@ -2155,7 +2165,7 @@ if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate38(data10[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+vErrors = runtime.appendErrors(vErrors, validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -2370,7 +2380,7 @@ errors++;
 }
 if(data.draft !== undefined){
 if(!(validate34(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+vErrors = runtime.appendErrors(vErrors, validate34.errors);
 errors = vErrors.length;
 }
 }
@@ -2380,7 +2390,7 @@ const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
 if(!(validate34(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+vErrors = runtime.appendErrors(vErrors, validate34.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
@@ -2688,7 +2698,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate26(data3[i0], {instancePath:instancePath+"/workspaces/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+vErrors = runtime.appendErrors(vErrors, validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -2710,7 +2720,7 @@ if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate29(data5[i1], {instancePath:instancePath+"/sites/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+vErrors = runtime.appendErrors(vErrors, validate29.errors);
 errors = vErrors.length;
 }
 }
@@ -2732,7 +2742,7 @@ if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate31(data7[i2], {instancePath:instancePath+"/locales/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+vErrors = runtime.appendErrors(vErrors, validate31.errors);
 errors = vErrors.length;
 }
 }
@@ -2754,7 +2764,7 @@ if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
 if(!(validate33(data9[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+vErrors = runtime.appendErrors(vErrors, validate33.errors);
 errors = vErrors.length;
 }
 }
@@ -2776,7 +2786,7 @@ if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
 if(!(validate43(data11[i4], {instancePath:instancePath+"/routes/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+vErrors = runtime.appendErrors(vErrors, validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -2883,7 +2893,7 @@ errors++;
 }
 if(data.fixture !== undefined){
 if(!(validate25(data.fixture, {instancePath:instancePath+"/fixture",parentData:data,parentDataProperty:"fixture",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+vErrors = runtime.appendErrors(vErrors, validate25.errors);
 errors = vErrors.length;
 }
 }
@@ -2903,14 +2913,11 @@ return errors === 0;
 }
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v4 = validate25;
-
-export const v5 = validate46;
-const schema79 = schema_locale_create;
-const func32 = runtime.lowerCaseUuid;
+export const v4 = validate46;
+const schema79 = schema_error;
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/locale-create.json" */;
+/*# sourceURL="https://sitemock.dev/schemas/error.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate46.evaluated;
@@ -2920,9 +2927,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema79.required,parentSchema:schema79,data};
+if(data.code !== undefined){
+if("bad_request" !== data.code){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2931,8 +2942,23 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.locale === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema79.required,parentSchema:schema79,data};
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.details === undefined){
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'",schema:schema79.then.required,parentSchema:schema79.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2941,9 +2967,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "siteId") || (key0 === "locale")) || (key0 === "domain"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema79,data};
+if(data.details !== undefined){
+let data1 = data.details;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err2 = {instancePath:instancePath+"/details",schemaPath:"#/then/properties/details/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema79.then.properties.details,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2953,12 +2981,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.siteId !== undefined){
-let data0 = data.siteId;
-func32(data0, data, "siteId");
-if(typeof data0 === "string"){
-if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+else {
+const err3 = {instancePath:instancePath+"/details",schemaPath:"#/then/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema79.then.properties.details.type,parentSchema:schema79.then.properties.details,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2968,8 +2992,17 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.details = true;
+props0.code = true;
+}
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema79.if,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2978,12 +3011,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.locale !== undefined){
-let data1 = data.locale;
-if(typeof data1 === "string"){
-if(func1(data1) > 16){
-const err5 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema48,data:data1};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.object === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema79.required,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2992,8 +3022,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern13.test(data1)){
-const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema48,data:data1};
+if(data.code === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema79.required,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3002,9 +3032,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data1};
+if(data.message === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema79.required,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3013,12 +3042,17 @@ vErrors.push(err7);
 }
 errors++;
 }
+if(props0 !== true){
+props0 = props0 || {};
+props0.object = true;
+props0.code = true;
+props0.message = true;
+props0.details = true;
 }
-if(data.domain !== undefined){
-let data2 = data.domain;
-if(typeof data2 === "string"){
-if(func1(data2) > 2048){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data2};
+if(data.object !== undefined){
+let data2 = data.object;
+if("error" !== data2){
+const err8 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "error"},message:"must be equal to constant",schema:"error",parentSchema:schema79.properties.object,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3027,8 +3061,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern12.test(data2)){
-const err9 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data2};
+}
+if(data.code !== undefined){
+let data3 = data.code;
+if(!((((((((((data3 === "bad_request") || (data3 === "unauthorized")) || (data3 === "forbidden")) || (data3 === "not_found")) || (data3 === "method_not_allowed")) || (data3 === "conflict")) || (data3 === "payload_too_large")) || (data3 === "request_header_fields_too_large")) || (data3 === "too_many_requests")) || (data3 === "internal_error"))){
+const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema79.properties.code.enum},message:"must be equal to one of the allowed values",schema:schema79.properties.code.enum,parentSchema:schema79.properties.code,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3037,8 +3074,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!(formats6(data2))){
-const err10 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data2};
+}
+if(data.message !== undefined){
+let data4 = data.message;
+if(typeof data4 !== "string"){
+const err10 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.message.type,parentSchema:schema79.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3048,8 +3088,15 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data2};
+if(data.details !== undefined){
+let data5 = data.details;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.field === undefined){
+const err11 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema79.properties.details.items.required,parentSchema:schema79.properties.details.items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3058,10 +3105,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.type,parentSchema:schema79,data};
+if(data6.message === undefined){
+const err12 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema79.properties.details.items.required,parentSchema:schema79.properties.details.items,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3070,16 +3115,80 @@ vErrors.push(err12);
 }
 errors++;
 }
+if(data6.field !== undefined){
+let data7 = data6.field;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/details/" + i0+"/field",schemaPath:"#/properties/details/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.details.items.properties.field.type,parentSchema:schema79.properties.details.items.properties.field,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data6.message !== undefined){
+let data8 = data6.message;
+if(typeof data8 !== "string"){
+const err14 = {instancePath:instancePath+"/details/" + i0+"/message",schemaPath:"#/properties/details/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.details.items.properties.message.type,parentSchema:schema79.properties.details.items.properties.message,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.properties.details.items.type,parentSchema:schema79.properties.details.items,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema79.properties.details.type,parentSchema:schema79.properties.details,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.type,parentSchema:schema79,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
 validate46.errors = vErrors;
+evaluated0.props = props0;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const v5 = validate25;
 
 export const v6 = validate47;
-const schema83 = schema_locale_update;
+const schema80 = schema_list;
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/locale-update.json" */;
+/*# sourceURL="https://sitemock.dev/schemas/list.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate47.evaluated;
@@ -3090,9 +3199,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((key0 === "locale") || (key0 === "domain"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema83,data};
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3101,12 +3209,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.locale !== undefined){
-let data0 = data.locale;
-if(typeof data0 === "string"){
-if(func1(data0) > 16){
-const err1 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema48,data:data0};
+if(data.data === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3115,8 +3219,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern13.test(data0)){
-const err2 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema48,data:data0};
+if(data.hasMore === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasMore"},message:"must have required property '"+"hasMore"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3125,9 +3229,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data0};
+if(data.object !== undefined){
+let data0 = data.object;
+if("list" !== data0){
+const err3 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant",schema:"list",parentSchema:schema80.properties.object,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3137,14 +3242,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.domain !== undefined){
-let data1 = data.domain;
-const _errs6 = errors;
-let valid2 = false;
-const _errs7 = errors;
-if(typeof data1 === "string"){
-if(func1(data1) > 2048){
-const err4 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data1};
+if(data.data !== undefined){
+let data1 = data.data;
+if(!(Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema80.properties.data.type,parentSchema:schema80.properties.data,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3153,8 +3254,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern12.test(data1)){
-const err5 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data1};
+}
+if(data.hasMore !== undefined){
+let data2 = data.hasMore;
+if(typeof data2 !== "boolean"){
+const err5 = {instancePath:instancePath+"/hasMore",schemaPath:"#/properties/hasMore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema80.properties.hasMore.type,parentSchema:schema80.properties.hasMore,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3163,8 +3267,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(formats6(data1))){
-const err6 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data1};
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3173,78 +3279,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-const _errs10 = errors;
-if(data1 !== null){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema83.properties.domain.anyOf[1].type,parentSchema:schema83.properties.domain.anyOf[1],data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs10 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err9 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema83.properties.domain.anyOf,parentSchema:schema83.properties.domain,data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
 validate47.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":{"object":true,"data":true,"hasMore":true},"dynamicProps":false,"dynamicItems":false};
 
 export const v7 = validate48;
-const schema86 = schema_page_create;
-const schema88 = schema_common["$defs"]["pagePathname"];
-const func37 = runtime.lowerCaseUuid;
-const pattern22 = new RegExp("^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$", "u");
+const schema81 = schema_locale;
+const func32 = runtime.lowerCaseUuid;
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/page-create.json" */;
+/*# sourceURL="https://sitemock.dev/schemas/locale.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate48.evaluated;
@@ -3255,8 +3300,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema86.required,parentSchema:schema86,data};
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3265,8 +3310,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.pathname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema86.required,parentSchema:schema86,data};
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3275,8 +3320,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema86.required,parentSchema:schema86,data};
+if(data.locale === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3285,9 +3330,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "siteId") || (key0 === "pathname")) || (key0 === "name"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema86,data};
+if(data.domain === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3296,13 +3340,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.siteId !== undefined){
-let data0 = data.siteId;
-func37(data0, data, "siteId");
-if(typeof data0 === "string"){
-if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+if(data.pathPrefix === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathPrefix"},message:"must have required property '"+"pathPrefix"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3311,9 +3350,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+if(data.isDefault === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isDefault"},message:"must have required property '"+"isDefault"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3322,12 +3360,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.pathname !== undefined){
-let data1 = data.pathname;
-if(typeof data1 === "string"){
-if(func1(data1) > 2048){
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema88,data:data1};
+if(data.object !== undefined){
+let data0 = data.object;
+if("locale" !== data0){
+const err6 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "locale"},message:"must be equal to constant",schema:"locale",parentSchema:schema81.properties.object,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3336,8 +3372,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema88,data:data1};
+}
+if(data.id !== undefined){
+let data1 = data.id;
+func32(data1, data, "id");
+if(typeof data1 === "string"){
+if(!(formats0(data1))){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3346,8 +3387,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern22.test(data1)){
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema88,data:data1};
+}
+else {
+const err8 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3357,8 +3399,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.type,parentSchema:schema88,data:data1};
+if(data.locale !== undefined){
+let data2 = data.locale;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.properties.locale.type,parentSchema:schema81.properties.locale,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3368,11 +3412,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data2 = data.name;
-if(typeof data2 === "string"){
-if(func1(data2) > 256){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data2};
+if(data.domain !== undefined){
+let data3 = data.domain;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema81.properties.domain.type},message:"must be string,null",schema:schema81.properties.domain.type,parentSchema:schema81.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3381,8 +3424,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data2};
+if(typeof data3 === "string"){
+if(!(formats6(data3))){
+const err11 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema81.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3391,8 +3435,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern11.test(data2)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data2};
+}
+}
+if(data.pathPrefix !== undefined){
+let data4 = data.pathPrefix;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err12 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema81.properties.pathPrefix.type},message:"must be string,null",schema:schema81.properties.pathPrefix.type,parentSchema:schema81.properties.pathPrefix,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3402,8 +3450,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data2};
+if(data.isDefault !== undefined){
+let data5 = data.isDefault;
+if(typeof data5 !== "boolean"){
+const err13 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema81.properties.isDefault.type,parentSchema:schema81.properties.isDefault,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3415,7 +3465,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.type,parentSchema:schema86,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema81.type,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3427,19 +3477,19 @@ errors++;
 validate48.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":{"object":true,"id":true,"locale":true,"domain":true,"pathPrefix":true,"isDefault":true},"dynamicProps":false,"dynamicItems":false};
 
-export const v8 = validate49;
-const schema90 = schema_page_update;
-const schema93 = schema_common["$defs"]["title"];
-const schema94 = schema_common["$defs"]["description"];
-const pattern27 = new RegExp("^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$", "u");
+export const v8 = validate35;
+const schema63 = schema_page;
+const schema66 = schema_common["$defs"]["dateTime"];
+const func24 = runtime.lowerCaseUuid;
+const schema69 = schema_page["$defs"]["localization"];
+const func25 = runtime.lowerCaseUuid;
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/page-update.json" */;
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3447,9 +3497,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(func22.call(schema90.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema69.required,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3458,12 +3507,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.pathname !== undefined){
-let data0 = data.pathname;
-if(typeof data0 === "string"){
-if(func1(data0) > 2048){
-const err1 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema88,data:data0};
+if(data.locale === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema69.required,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3472,8 +3517,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema88,data:data0};
+if(data.pathname === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema69.required,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3482,8 +3527,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern22.test(data0)){
-const err3 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema88,data:data0};
+if(data.id !== undefined){
+let data0 = data.id;
+func25(data0, data, "id");
+if(typeof data0 === "string"){
+if(!(formats0(data0))){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3494,7 +3543,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.type,parentSchema:schema88,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3504,11 +3553,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 256){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data1};
+if(data.locale !== undefined){
+let data1 = data.locale;
+if(typeof data1 !== "string"){
+const err5 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.locale.type,parentSchema:schema69.properties.locale,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3517,8 +3565,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data1};
+}
+if(data.pathname !== undefined){
+let data2 = data.pathname;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.pathname.type,parentSchema:schema69.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3527,8 +3578,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern11.test(data1)){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data1};
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3537,9 +3590,106 @@ vErrors.push(err7);
 }
 errors++;
 }
+validate36.errors = vErrors;
+return errors === 0;
+}
+validate36.evaluated = {"props":{"id":true,"locale":true,"pathname":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/page.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate35.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err0];
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data1};
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.pathname === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.canonicalUrl === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canonicalUrl"},message:"must have required property '"+"canonicalUrl"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.title === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.description === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.socialImageUrl === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "socialImageUrl"},message:"must have required property '"+"socialImageUrl"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.sitemapPriority === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sitemapPriority"},message:"must have required property '"+"sitemapPriority"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.sitemapFrequency === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sitemapFrequency"},message:"must have required property '"+"sitemapFrequency"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3548,11 +3698,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.isOnline !== undefined){
-let data2 = data.isOnline;
-if(typeof data2 !== "boolean"){
-const err9 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema90.properties.isOnline.type,parentSchema:schema90.properties.isOnline,data:data2};
+if(data.createdAt === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3561,11 +3708,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.title !== undefined){
-let data3 = data.title;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/type",keyword:"type",params:{type: schema93.type},message:"must be string,null",schema:schema93.type,parentSchema:schema93,data:data3};
+if(data.updatedAt === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3574,9 +3718,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(func1(data3) > 512){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema93,data:data3};
+if(data.publishedAt === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publishedAt"},message:"must have required property '"+"publishedAt"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3585,8 +3728,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern11.test(data3)){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema93,data:data3};
+if(data.isOnline === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isOnline"},message:"must have required property '"+"isOnline"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3595,12 +3738,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-if(data.description !== undefined){
-let data4 = data.description;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/type",keyword:"type",params:{type: schema94.type},message:"must be string,null",schema:schema94.type,parentSchema:schema94,data:data4};
+if(data.excludedFromSearchEngines === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "excludedFromSearchEngines"},message:"must have required property '"+"excludedFromSearchEngines"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3609,9 +3748,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(func1(data4) > 4096){
-const err14 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema94,data:data4};
+if(data.localizations === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localizations"},message:"must have required property '"+"localizations"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3620,8 +3758,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern27.test(data4)){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema94,data:data4};
+if(data.object !== undefined){
+let data0 = data.object;
+if("page" !== data0){
+const err15 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "page"},message:"must be equal to constant",schema:"page",parentSchema:schema63.properties.object,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3631,15 +3771,12 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-if(data.canonicalUrl !== undefined){
-let data5 = data.canonicalUrl;
-const _errs17 = errors;
-let valid5 = false;
-const _errs18 = errors;
-if(typeof data5 === "string"){
-if(func1(data5) > 2048){
-const err16 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data5};
+if(data.id !== undefined){
+let data1 = data.id;
+func24(data1, data, "id");
+if(typeof data1 === "string"){
+if(!(formats0(data1))){
+const err16 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3648,8 +3785,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!pattern12.test(data5)){
-const err17 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data5};
+}
+else {
+const err17 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3658,8 +3796,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(formats6(data5))){
-const err18 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data5};
+}
+if(data.pathname !== undefined){
+let data2 = data.pathname;
+if(typeof data2 !== "string"){
+const err18 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.properties.pathname.type,parentSchema:schema63.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3669,8 +3810,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data5};
+if(data.canonicalUrl !== undefined){
+let data3 = data.canonicalUrl;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/type",keyword:"type",params:{type: schema63.properties.canonicalUrl.type},message:"must be string,null",schema:schema63.properties.canonicalUrl.type,parentSchema:schema63.properties.canonicalUrl,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3679,11 +3822,11 @@ vErrors.push(err19);
 }
 errors++;
 }
-var _valid0 = _errs18 === errors;
-valid5 = valid5 || _valid0;
-const _errs21 = errors;
-if(data5 !== null){
-const err20 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema90.properties.canonicalUrl.anyOf[1].type,parentSchema:schema90.properties.canonicalUrl.anyOf[1],data:data5};
+}
+if(data.title !== undefined){
+let data4 = data.title;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema63.properties.title.type},message:"must be string,null",schema:schema63.properties.title.type,parentSchema:schema63.properties.title,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3692,10 +3835,11 @@ vErrors.push(err20);
 }
 errors++;
 }
-var _valid0 = _errs21 === errors;
-valid5 = valid5 || _valid0;
-if(!valid5){
-const err21 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema90.properties.canonicalUrl.anyOf,parentSchema:schema90.properties.canonicalUrl,data:data5};
+}
+if(data.description !== undefined){
+let data5 = data.description;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema63.properties.description.type},message:"must be string,null",schema:schema63.properties.description.type,parentSchema:schema63.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3704,26 +3848,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-else {
-errors = _errs17;
-if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
-}
-else {
-vErrors = null;
-}
-}
-}
 }
 if(data.socialImageUrl !== undefined){
 let data6 = data.socialImageUrl;
-const _errs24 = errors;
-let valid7 = false;
-const _errs25 = errors;
-if(typeof data6 === "string"){
-if(func1(data6) > 2048){
-const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data6};
+if((typeof data6 !== "string") && (data6 !== null)){
+const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/type",keyword:"type",params:{type: schema63.properties.socialImageUrl.type},message:"must be string,null",schema:schema63.properties.socialImageUrl.type,parentSchema:schema63.properties.socialImageUrl,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3732,8 +3861,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern12.test(data6)){
-const err23 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data6};
+}
+if(data.sitemapPriority !== undefined){
+let data7 = data.sitemapPriority;
+if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
+const err23 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema63.properties.sitemapPriority.type},message:"must be number,null",schema:schema63.properties.sitemapPriority.type,parentSchema:schema63.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3742,8 +3874,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(formats6(data6))){
-const err24 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data6};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 1 || isNaN(data7)){
+const err24 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema63.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3752,9 +3885,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data6};
+if(data7 < 0 || isNaN(data7)){
+const err25 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema63.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3763,11 +3895,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid1 = _errs25 === errors;
-valid7 = valid7 || _valid1;
-const _errs28 = errors;
-if(data6 !== null){
-const err26 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema90.properties.socialImageUrl.anyOf[1].type,parentSchema:schema90.properties.socialImageUrl.anyOf[1],data:data6};
+}
+}
+if(data.sitemapFrequency !== undefined){
+let data8 = data.sitemapFrequency;
+if(!((((((((data8 === "always") || (data8 === "hourly")) || (data8 === "daily")) || (data8 === "weekly")) || (data8 === "monthly")) || (data8 === "yearly")) || (data8 === "never")) || (data8 === null))){
+const err26 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3776,10 +3909,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-var _valid1 = _errs28 === errors;
-valid7 = valid7 || _valid1;
-if(!valid7){
-const err27 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema90.properties.socialImageUrl.anyOf,parentSchema:schema90.properties.socialImageUrl,data:data6};
+}
+if(data.createdAt !== undefined){
+let data9 = data.createdAt;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err27 = {instancePath:instancePath+"/createdAt",schemaPath:"common.json#/$defs/dateTime/type",keyword:"type",params:{type: schema66.type},message:"must be string,null",schema:schema66.type,parentSchema:schema66,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3788,22 +3922,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-else {
-errors = _errs24;
-if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.sitemapPriority !== undefined){
-let data7 = data.sitemapPriority;
-if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err28 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema90.properties.sitemapPriority.type},message:"must be number,null",schema:schema90.properties.sitemapPriority.type,parentSchema:schema90.properties.sitemapPriority,data:data7};
+if(typeof data9 === "string"){
+if(!(formats16(data9))){
+const err28 = {instancePath:instancePath+"/createdAt",schemaPath:"common.json#/$defs/dateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema66,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3812,9 +3933,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 1 || isNaN(data7)){
-const err29 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema90.properties.sitemapPriority,data:data7};
+}
+}
+if(data.updatedAt !== undefined){
+let data10 = data.updatedAt;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err29 = {instancePath:instancePath+"/updatedAt",schemaPath:"common.json#/$defs/dateTime/type",keyword:"type",params:{type: schema66.type},message:"must be string,null",schema:schema66.type,parentSchema:schema66,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3823,8 +3947,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err30 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema90.properties.sitemapPriority,data:data7};
+if(typeof data10 === "string"){
+if(!(formats16(data10))){
+const err30 = {instancePath:instancePath+"/updatedAt",schemaPath:"common.json#/$defs/dateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema66,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3835,10 +3960,10 @@ errors++;
 }
 }
 }
-if(data.sitemapFrequency !== undefined){
-let data8 = data.sitemapFrequency;
-if(!((((((((data8 === "always") || (data8 === "hourly")) || (data8 === "daily")) || (data8 === "weekly")) || (data8 === "monthly")) || (data8 === "yearly")) || (data8 === "never")) || (data8 === null))){
-const err31 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/properties/sitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema90.properties.sitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.sitemapFrequency.enum,parentSchema:schema90.properties.sitemapFrequency,data:data8};
+if(data.publishedAt !== undefined){
+let data11 = data.publishedAt;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err31 = {instancePath:instancePath+"/publishedAt",schemaPath:"common.json#/$defs/dateTime/type",keyword:"type",params:{type: schema66.type},message:"must be string,null",schema:schema66.type,parentSchema:schema66,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3847,11 +3972,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.excludedFromSearchEngines !== undefined){
-let data9 = data.excludedFromSearchEngines;
-if((typeof data9 !== "boolean") && (data9 !== null)){
-const err32 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema90.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema90.properties.excludedFromSearchEngines.type,parentSchema:schema90.properties.excludedFromSearchEngines,data:data9};
+if(typeof data11 === "string"){
+if(!(formats16(data11))){
+const err32 = {instancePath:instancePath+"/publishedAt",schemaPath:"common.json#/$defs/dateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema66,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3862,8 +3985,10 @@ errors++;
 }
 }
 }
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+if(data.isOnline !== undefined){
+let data12 = data.isOnline;
+if(typeof data12 !== "boolean"){
+const err33 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema63.properties.isOnline.type,parentSchema:schema63.properties.isOnline,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3872,18 +3997,192 @@ vErrors.push(err33);
 }
 errors++;
 }
+}
+if(data.excludedFromSearchEngines !== undefined){
+let data13 = data.excludedFromSearchEngines;
+if((typeof data13 !== "boolean") && (data13 !== null)){
+const err34 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema63.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema63.properties.excludedFromSearchEngines.type,parentSchema:schema63.properties.excludedFromSearchEngines,data:data13};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.locale !== undefined){
+let data14 = data.locale;
+if(typeof data14 !== "string"){
+const err35 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.properties.locale.type,parentSchema:schema63.properties.locale,data:data14};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.localizations !== undefined){
+let data15 = data.localizations;
+if(Array.isArray(data15)){
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate36(data15[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data15,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.localizations.type,parentSchema:schema63.properties.localizations,data:data15};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+validate35.evaluated = {"props":{"object":true,"id":true,"pathname":true,"canonicalUrl":true,"title":true,"description":true,"socialImageUrl":true,"sitemapPriority":true,"sitemapFrequency":true,"createdAt":true,"updatedAt":true,"publishedAt":true,"isOnline":true,"excludedFromSearchEngines":true,"locale":true,"localizations":true},"dynamicProps":false,"dynamicItems":false};
+
+export const v9 = validate49;
+const schema83 = schema_route;
+const func33 = runtime.lowerCaseUuid;
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/route.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate49.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema83.required,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema83.required,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.pathname === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema83.required,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.object !== undefined){
+let data0 = data.object;
+if("route" !== data0){
+const err3 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "route"},message:"must be equal to constant",schema:"route",parentSchema:schema83.properties.object,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+func33(data1, data, "id");
+if(typeof data1 === "string"){
+if(!(formats0(data1))){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.pathname !== undefined){
+let data2 = data.pathname;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.pathname.type,parentSchema:schema83.properties.pathname,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate49.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":{"object":true,"id":true,"pathname":true},"dynamicProps":false,"dynamicItems":false};
 
-export const v9 = validate50;
-const schema97 = schema_route_create;
-const schema99 = schema_route_create["$defs"]["routePathname"];
-const func51 = runtime.lowerCaseUuid;
+export const v10 = validate50;
+const schema85 = schema_site;
+const func34 = runtime.lowerCaseUuid;
+const func35 = runtime.lowerCaseUuid;
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/route-create.json" */;
+/*# sourceURL="https://sitemock.dev/schemas/site.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate50.evaluated;
@@ -3894,8 +4193,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema97.required,parentSchema:schema97,data};
+if(data.object === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3904,222 +4203,18 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.pathname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema97.required,parentSchema:schema97,data};
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "siteId") || (key0 === "pathname"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.siteId !== undefined){
-let data0 = data.siteId;
-func51(data0, data, "siteId");
-if(typeof data0 === "string"){
-if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.pathname !== undefined){
-let data1 = data.pathname;
-if(typeof data1 === "string"){
-if(func1(data1) > 2048){
-const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/$defs/routePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema99,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/$defs/routePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/pathname",schemaPath:"#/$defs/routePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate50.errors = vErrors;
-return errors === 0;
-}
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v10 = validate51;
-const schema100 = schema_route_update;
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/route-update.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate51.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(key0 === "pathname")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.pathname !== undefined){
-let data0 = data.pathname;
-if(typeof data0 === "string"){
-if(func1(data0) > 2048){
-const err1 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema99,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.type,parentSchema:schema99,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate51.errors = vErrors;
-return errors === 0;
-}
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v11 = validate52;
-const schema102 = schema_site_create;
-const func56 = runtime.lowerCaseUuid;
-
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/site-create.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate52.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.workspaceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema102.required,parentSchema:schema102,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
 }
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema102.required,parentSchema:schema102,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "workspaceId") || (key0 === "name")) || (key0 === "hostOrigin")) || (key0 === "defaultLocale"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema102,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4128,13 +4223,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.workspaceId !== undefined){
-let data0 = data.workspaceId;
-func56(data0, data, "workspaceId");
-if(typeof data0 === "string"){
-if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+if(data.hostOrigin === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hostOrigin"},message:"must have required property '"+"hostOrigin"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4143,9 +4233,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+if(data.publicApiKey === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4154,12 +4243,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func1(data1) > 256){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data1};
+if(data.defaultLocale === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4168,8 +4253,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data1};
+if(data.defaultLocalePathPrefix === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocalePathPrefix"},message:"must have required property '"+"defaultLocalePathPrefix"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4178,8 +4263,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern11.test(data1)){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data1};
+if(data.localeManagementMode === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localeManagementMode"},message:"must have required property '"+"localeManagementMode"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4188,9 +4273,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data1};
+if(data.object !== undefined){
+let data0 = data.object;
+if("site" !== data0){
+const err8 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "site"},message:"must be equal to constant",schema:"site",parentSchema:schema85.properties.object,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4200,11 +4286,12 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.hostOrigin !== undefined){
-let data2 = data.hostOrigin;
-if(typeof data2 === "string"){
-if(func1(data2) > 2048){
-const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data2};
+if(data.id !== undefined){
+let data1 = data.id;
+func34(data1, data, "id");
+if(typeof data1 === "string"){
+if(!(formats0(data1))){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4213,8 +4300,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern12.test(data2)){
-const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data2};
+}
+else {
+const err10 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4223,8 +4311,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(formats6(data2))){
-const err11 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data2};
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 !== "string"){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.name.type,parentSchema:schema85.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4234,8 +4325,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data2};
+if(data.hostOrigin !== undefined){
+let data3 = data.hostOrigin;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/type",keyword:"type",params:{type: schema85.properties.hostOrigin.type},message:"must be string,null",schema:schema85.properties.hostOrigin.type,parentSchema:schema85.properties.hostOrigin,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4244,12 +4337,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.defaultLocale !== undefined){
-let data3 = data.defaultLocale;
 if(typeof data3 === "string"){
-if(func1(data3) > 16){
-const err13 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema48,data:data3};
+if(!(formats6(data3))){
+const err13 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema85.properties.hostOrigin,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4258,8 +4348,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern13.test(data3)){
-const err14 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema48,data:data3};
+}
+}
+if(data.publicApiKey !== undefined){
+let data4 = data.publicApiKey;
+func35(data4, data, "publicApiKey");
+if(typeof data4 === "string"){
+if(!(formats0(data4))){
+const err14 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4270,7 +4366,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data3};
+const err15 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4280,9 +4376,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema102.type,parentSchema:schema102,data};
+if(data.defaultLocale !== undefined){
+let data5 = data.defaultLocale;
+if(typeof data5 !== "string"){
+const err16 = {instancePath:instancePath+"/defaultLocale",schemaPath:"#/properties/defaultLocale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.defaultLocale.type,parentSchema:schema85.properties.defaultLocale,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4291,19 +4388,57 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate52.errors = vErrors;
+}
+if(data.defaultLocalePathPrefix !== undefined){
+let data6 = data.defaultLocalePathPrefix;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err17 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema85.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema85.properties.defaultLocalePathPrefix.type,parentSchema:schema85.properties.defaultLocalePathPrefix,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.localeManagementMode !== undefined){
+let data7 = data.localeManagementMode;
+if(!((data7 === "internal") || (data7 === "external"))){
+const err18 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema85.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema85.properties.localeManagementMode.enum,parentSchema:schema85.properties.localeManagementMode,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema85.type,parentSchema:schema85,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":{"object":true,"id":true,"name":true,"hostOrigin":true,"publicApiKey":true,"defaultLocale":true,"defaultLocalePathPrefix":true,"localeManagementMode":true},"dynamicProps":false,"dynamicItems":false};
 
-export const v12 = validate53;
-const schema107 = schema_site_duplicate;
+export const v11 = validate51;
+const schema88 = schema_throttled;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/site-duplicate.json" */;
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/throttled.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4311,8 +4446,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema107.required,parentSchema:schema107,data};
+if(data.statusCode === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusCode"},message:"must have required property '"+"statusCode"+"'",schema:schema88.required,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4321,9 +4456,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema107,data};
+if(data.message === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema88.required,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4332,12 +4466,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(func1(data0) > 256){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data0};
+if(data.error === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema88.required,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4346,106 +4476,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!pattern11.test(data0)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate53.errors = vErrors;
-return errors === 0;
-}
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v13 = validate54;
-const schema109 = schema_site_update;
-
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/site-update.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate54.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((key0 === "name") || (key0 === "hostOrigin")) || (key0 === "defaultLocale"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(func1(data0) > 256){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!pattern11.test(data0)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data0};
+if(!(((key0 === "statusCode") || (key0 === "message")) || (key0 === "error"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4455,8 +4488,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data0};
+if(data.statusCode !== undefined){
+let data0 = data.statusCode;
+if(429 !== data0){
+const err4 = {instancePath:instancePath+"/statusCode",schemaPath:"#/properties/statusCode/const",keyword:"const",params:{allowedValue: 429},message:"must be equal to constant",schema:429,parentSchema:schema88.properties.statusCode,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4466,14 +4501,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.hostOrigin !== undefined){
-let data1 = data.hostOrigin;
-const _errs6 = errors;
-let valid2 = false;
-const _errs7 = errors;
-if(typeof data1 === "string"){
-if(func1(data1) > 2048){
-const err5 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data1};
+if(data.message !== undefined){
+let data1 = data.message;
+if(typeof data1 !== "string"){
+const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.properties.message.type,parentSchema:schema88.properties.message,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4482,8 +4513,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern12.test(data1)){
-const err6 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data1};
+}
+if(data.error !== undefined){
+let data2 = data.error;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.properties.error.type,parentSchema:schema88.properties.error,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4492,8 +4526,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(formats6(data1))){
-const err7 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data1};
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4502,79 +4538,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-const _errs10 = errors;
-if(data1 !== null){
-const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema109.properties.hostOrigin.anyOf[1].type,parentSchema:schema109.properties.hostOrigin.anyOf[1],data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-var _valid0 = _errs10 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema109.properties.hostOrigin.anyOf,parentSchema:schema109.properties.hostOrigin,data:data1};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.defaultLocale !== undefined){
-const err11 = {instancePath:instancePath+"/defaultLocale",schemaPath:"#/properties/defaultLocale/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema109.properties.defaultLocale.not,parentSchema:schema109.properties.defaultLocale,data:data.defaultLocale};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate54.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 /** Each validator by key: a file (site.json), a definition (fixture.json#/$defs/site) or a root property. */
@@ -4583,14 +4550,12 @@ export const validators = {
   "control-override-document.json": v1,
   "control-override.json": v2,
   "control-reset.json": v3,
-  "fixture.json": v4,
-  "locale-create.json": v5,
-  "locale-update.json": v6,
-  "page-create.json": v7,
-  "page-update.json": v8,
-  "route-create.json": v9,
-  "route-update.json": v10,
-  "site-create.json": v11,
-  "site-duplicate.json": v12,
-  "site-update.json": v13,
+  "error.json": v4,
+  "fixture.json": v5,
+  "list.json": v6,
+  "locale.json": v7,
+  "page.json": v8,
+  "route.json": v9,
+  "site.json": v10,
+  "throttled.json": v11,
 }

@@ -1064,7 +1064,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "match") || (key0 === "response")) || (key0 === "times")) || (key0 === "priority"))){
+if(!(((((key0 === "match") || (key0 === "response")) || (key0 === "times")) || (key0 === "priority")) || (key0 === "check"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -1551,14 +1551,27 @@ errors++;
 }
 }
 }
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
+if(data.check !== undefined){
+let data14 = data.check;
+if(!((data14 === "strict") || (data14 === "warn"))){
+const err42 = {instancePath:instancePath+"/check",schemaPath:"#/properties/check/enum",keyword:"enum",params:{allowedValues: schema44.properties.check.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.check.enum,parentSchema:schema44.properties.check,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -1618,7 +1631,7 @@ errors++;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate32(data0[i0], {instancePath:instancePath+"/overrides/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+vErrors = runtime.appendErrors(vErrors, validate32.errors);
 errors = vErrors.length;
 }
 }
@@ -1677,7 +1690,7 @@ errors++;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate32(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+vErrors = runtime.appendErrors(vErrors, validate32.errors);
 errors = vErrors.length;
 }
 }
@@ -2234,11 +2247,9 @@ return errors === 0;
 validate39.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v18 = validate40;
-const schema52 = schema_control_requests_query;
-const pattern18 = new RegExp("^([1-5][0-9][0-9]|[1-5]xx|dropped)$", "u");
+const schema52 = schema_control_override["properties"]["check"];
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/control-requests-query.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate40.evaluated;
@@ -2248,10 +2259,40 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!((data === "strict") || (data === "warn"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values",schema:schema52.enum,parentSchema:schema52,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+validate40.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v19 = validate41;
+const schema53 = schema_control_requests_query;
+const pattern18 = new RegExp("^([1-5][0-9][0-9]|[1-5]xx|dropped)$", "u");
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/control-requests-query.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate41.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "method") || (key0 === "path")) || (key0 === "status")) || (key0 === "limit"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2265,7 +2306,7 @@ if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,16}$"},message:"must match pattern \""+"^[A-Za-z]{1,16}$"+"\"",schema:"^[A-Za-z]{1,16}$",parentSchema:schema52.properties.method,data:data0};
+const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,16}$"},message:"must match pattern \""+"^[A-Za-z]{1,16}$"+"\"",schema:"^[A-Za-z]{1,16}$",parentSchema:schema53.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2276,7 +2317,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.method.type,parentSchema:schema52.properties.method,data:data0};
+const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.method.type,parentSchema:schema53.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2290,7 +2331,7 @@ if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
 if(func1(data1) > 2048){
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema52.properties.path,data:data1};
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema53.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2300,7 +2341,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func1(data1) < 1){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema52.properties.path,data:data1};
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema53.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2310,7 +2351,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern6.test(data1)){
-const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema52.properties.path,data:data1};
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema53.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2321,7 +2362,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.path.type,parentSchema:schema52.properties.path,data:data1};
+const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.path.type,parentSchema:schema53.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2335,7 +2376,7 @@ if(data.status !== undefined){
 let data2 = data.status;
 if(typeof data2 === "string"){
 if(!pattern18.test(data2)){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/pattern",keyword:"pattern",params:{pattern: "^([1-5][0-9][0-9]|[1-5]xx|dropped)$"},message:"must match pattern \""+"^([1-5][0-9][0-9]|[1-5]xx|dropped)$"+"\"",schema:"^([1-5][0-9][0-9]|[1-5]xx|dropped)$",parentSchema:schema52.properties.status,data:data2};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/pattern",keyword:"pattern",params:{pattern: "^([1-5][0-9][0-9]|[1-5]xx|dropped)$"},message:"must match pattern \""+"^([1-5][0-9][0-9]|[1-5]xx|dropped)$"+"\"",schema:"^([1-5][0-9][0-9]|[1-5]xx|dropped)$",parentSchema:schema53.properties.status,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2346,7 +2387,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.status.type,parentSchema:schema52.properties.status,data:data2};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.status.type,parentSchema:schema53.properties.status,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2359,7 +2400,7 @@ errors++;
 if(data.limit !== undefined){
 let data3 = data.limit;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema52.properties.limit.type,parentSchema:schema52.properties.limit,data:data3};
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema53.properties.limit.type,parentSchema:schema53.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2370,7 +2411,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 100000 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema52.properties.limit,data:data3};
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema53.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2380,7 +2421,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema52.properties.limit,data:data3};
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema53.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2393,7 +2434,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2402,53 +2443,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate40.errors = vErrors;
-return errors === 0;
-}
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v19 = validate41;
-const schema53 = schema_control_override["$defs"]["matcher"]["properties"]["method"];
-
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate41.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(!pattern4.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,16}$"},message:"must match pattern \""+"^[A-Za-z]{1,16}$"+"\"",schema:"^[A-Za-z]{1,16}$",parentSchema:schema53,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate41.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v20 = validate42;
-const schema54 = schema_control_requests_query["properties"]["path"];
+const schema54 = schema_control_override["$defs"]["matcher"]["properties"]["method"];
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2461,8 +2462,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema54,data};
+if(!pattern4.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,16}$"},message:"must match pattern \""+"^[A-Za-z]{1,16}$"+"\"",schema:"^[A-Za-z]{1,16}$",parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2471,34 +2472,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-if(!pattern6.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema54,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
@@ -2508,7 +2489,7 @@ return errors === 0;
 validate42.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v21 = validate43;
-const schema55 = schema_control_requests_query["properties"]["status"];
+const schema55 = schema_control_requests_query["properties"]["path"];
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2521,8 +2502,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(!pattern18.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([1-5][0-9][0-9]|[1-5]xx|dropped)$"},message:"must match pattern \""+"^([1-5][0-9][0-9]|[1-5]xx|dropped)$"+"\"",schema:"^([1-5][0-9][0-9]|[1-5]xx|dropped)$",parentSchema:schema55,data};
+if(func1(data) > 2048){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2531,14 +2512,34 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data};
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern6.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema55,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.type,parentSchema:schema55,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -2548,7 +2549,7 @@ return errors === 0;
 validate43.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v22 = validate44;
-const schema56 = schema_control_requests_query["properties"]["limit"];
+const schema56 = schema_control_requests_query["properties"]["status"];
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2560,8 +2561,48 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(typeof data === "string"){
+if(!pattern18.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([1-5][0-9][0-9]|[1-5]xx|dropped)$"},message:"must match pattern \""+"^([1-5][0-9][0-9]|[1-5]xx|dropped)$"+"\"",schema:"^([1-5][0-9][0-9]|[1-5]xx|dropped)$",parentSchema:schema56,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+validate44.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v23 = validate45;
+const schema57 = schema_control_requests_query["properties"]["limit"];
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate45.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema56.type,parentSchema:schema56,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema57.type,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2572,7 +2613,7 @@ errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data > 100000 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema56,data};
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2582,7 +2623,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data < 1 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema56,data};
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2592,24 +2633,24 @@ vErrors.push(err2);
 errors++;
 }
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v23 = validate45;
-const schema57 = schema_control_reset;
-const schema58 = schema_fixture;
-const schema59 = schema_fixture["$defs"]["workspace"];
-const schema61 = schema_common["$defs"]["uuid"];
+export const v24 = validate46;
+const schema58 = schema_control_reset;
+const schema59 = schema_fixture;
+const schema60 = schema_fixture["$defs"]["workspace"];
+const schema62 = schema_common["$defs"]["uuid"];
 const func21 = runtime.lowerCaseUuid;
 const formats0 = runtime.formats.uuid;
 const pattern22 = new RegExp("^sk_[A-Za-z0-9]{20,}$", "u");
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2618,7 +2659,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2628,7 +2669,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.appApiKey === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2639,7 +2680,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "appApiKey"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2654,7 +2695,7 @@ let data0 = data.id;
 func21(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2665,7 +2706,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2679,7 +2720,7 @@ if(data.appApiKey !== undefined){
 let data1 = data.appApiKey;
 if(typeof data1 === "string"){
 if(!pattern22.test(data1)){
-const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",schema:"^sk_[A-Za-z0-9]{20,}$",parentSchema:schema59.properties.appApiKey,data:data1};
+const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",schema:"^sk_[A-Za-z0-9]{20,}$",parentSchema:schema60.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2690,7 +2731,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.appApiKey.type,parentSchema:schema59.properties.appApiKey,data:data1};
+const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.appApiKey.type,parentSchema:schema60.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2702,7 +2743,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2711,15 +2752,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema62 = schema_fixture["$defs"]["site"];
-const schema65 = schema_common["$defs"]["name"];
-const schema66 = schema_common["$defs"]["url"];
-const schema68 = schema_common["$defs"]["localeCode"];
+const schema63 = schema_fixture["$defs"]["site"];
+const schema66 = schema_common["$defs"]["name"];
+const schema67 = schema_common["$defs"]["url"];
+const schema69 = schema_common["$defs"]["localeCode"];
 const func22 = runtime.lowerCaseUuid;
 const func23 = runtime.lowerCaseUuid;
 const func27 = runtime.lowerCaseUuid;
@@ -2728,10 +2769,10 @@ const pattern23 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 const pattern24 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$", "u");
 const pattern25 = new RegExp("^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$", "u");
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2740,7 +2781,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2750,7 +2791,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.workspaceId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2760,7 +2801,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2770,7 +2811,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.publicApiKey === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2780,7 +2821,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.defaultLocale === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2791,7 +2832,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "workspaceId")) || (key0 === "name")) || (key0 === "hostOrigin")) || (key0 === "publicApiKey")) || (key0 === "defaultLocale")) || (key0 === "defaultLocalePathPrefix")) || (key0 === "localeManagementMode"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2806,7 +2847,7 @@ let data0 = data.id;
 func22(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2817,7 +2858,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2832,7 +2873,7 @@ let data1 = data.workspaceId;
 func23(data1, data, "workspaceId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
+const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2843,7 +2884,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data1};
+const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2857,7 +2898,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2867,7 +2908,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2877,7 +2918,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern23.test(data2)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2888,7 +2929,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2905,7 +2946,7 @@ let valid4 = false;
 const _errs13 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) > 2048){
-const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data3};
+const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2915,7 +2956,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!pattern24.test(data3)){
-const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data3};
+const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2925,7 +2966,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(formats6(data3))){
-const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data3};
+const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2936,7 +2977,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data3};
+const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2949,7 +2990,7 @@ var _valid0 = _errs13 === errors;
 valid4 = valid4 || _valid0;
 const _errs16 = errors;
 if(data3 !== null){
-const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema62.properties.hostOrigin.anyOf[1].type,parentSchema:schema62.properties.hostOrigin.anyOf[1],data:data3};
+const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema63.properties.hostOrigin.anyOf[1].type,parentSchema:schema63.properties.hostOrigin.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2961,7 +3002,7 @@ errors++;
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema62.properties.hostOrigin.anyOf,parentSchema:schema62.properties.hostOrigin,data:data3};
+const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema63.properties.hostOrigin.anyOf,parentSchema:schema63.properties.hostOrigin,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2987,7 +3028,7 @@ let data4 = data.publicApiKey;
 func27(data4, data, "publicApiKey");
 if(typeof data4 === "string"){
 if(!(formats0(data4))){
-const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data4};
+const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2998,7 +3039,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data4};
+const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3012,7 +3053,7 @@ if(data.defaultLocale !== undefined){
 let data5 = data.defaultLocale;
 if(typeof data5 === "string"){
 if(func1(data5) > 16){
-const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data:data5};
+const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3022,7 +3063,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!pattern25.test(data5)){
-const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data:data5};
+const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3033,7 +3074,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data5};
+const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3046,7 +3087,7 @@ errors++;
 if(data.defaultLocalePathPrefix !== undefined){
 let data6 = data.defaultLocalePathPrefix;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema62.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema62.properties.defaultLocalePathPrefix.type,parentSchema:schema62.properties.defaultLocalePathPrefix,data:data6};
+const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema63.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema63.properties.defaultLocalePathPrefix.type,parentSchema:schema63.properties.defaultLocalePathPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3059,7 +3100,7 @@ errors++;
 if(data.localeManagementMode !== undefined){
 let data7 = data.localeManagementMode;
 if(!((data7 === "internal") || (data7 === "external"))){
-const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema62.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema62.properties.localeManagementMode.enum,parentSchema:schema62.properties.localeManagementMode,data:data7};
+const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema63.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema63.properties.localeManagementMode.enum,parentSchema:schema63.properties.localeManagementMode,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3071,7 +3112,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3080,20 +3121,20 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema69 = schema_fixture["$defs"]["locale"];
+const schema70 = schema_fixture["$defs"]["locale"];
 const func29 = runtime.lowerCaseUuid;
 const func30 = runtime.lowerCaseUuid;
 const formats16 = runtime.formats["date-time"];
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3102,7 +3143,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema70.required,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3112,7 +3153,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema70.required,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3122,7 +3163,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.locale === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema70.required,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3133,7 +3174,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "siteId")) || (key0 === "locale")) || (key0 === "isDefault")) || (key0 === "domain")) || (key0 === "pathPrefix")) || (key0 === "deletedAt"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3148,7 +3189,7 @@ let data0 = data.id;
 func29(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3159,7 +3200,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3174,7 +3215,7 @@ let data1 = data.siteId;
 func30(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3185,7 +3226,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3199,7 +3240,7 @@ if(data.locale !== undefined){
 let data2 = data.locale;
 if(typeof data2 === "string"){
 if(func1(data2) > 16){
-const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data:data2};
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3209,7 +3250,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!pattern25.test(data2)){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data:data2};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3220,7 +3261,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data2};
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3233,7 +3274,7 @@ errors++;
 if(data.isDefault !== undefined){
 let data3 = data.isDefault;
 if(typeof data3 !== "boolean"){
-const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema69.properties.isDefault.type,parentSchema:schema69.properties.isDefault,data:data3};
+const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema70.properties.isDefault.type,parentSchema:schema70.properties.isDefault,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3250,7 +3291,7 @@ let valid4 = false;
 const _errs15 = errors;
 if(typeof data4 === "string"){
 if(func1(data4) > 2048){
-const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data4};
+const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3260,7 +3301,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern24.test(data4)){
-const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data4};
+const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3270,7 +3311,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6(data4))){
-const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data4};
+const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3281,7 +3322,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data4};
+const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3294,7 +3335,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 const _errs18 = errors;
 if(data4 !== null){
-const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema69.properties.domain.anyOf[1].type,parentSchema:schema69.properties.domain.anyOf[1],data:data4};
+const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema70.properties.domain.anyOf[1].type,parentSchema:schema70.properties.domain.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3306,7 +3347,7 @@ errors++;
 var _valid0 = _errs18 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema69.properties.domain.anyOf,parentSchema:schema69.properties.domain,data:data4};
+const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema70.properties.domain.anyOf,parentSchema:schema70.properties.domain,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3330,7 +3371,7 @@ vErrors = null;
 if(data.pathPrefix !== undefined){
 let data5 = data.pathPrefix;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema69.properties.pathPrefix.type},message:"must be string,null",schema:schema69.properties.pathPrefix.type,parentSchema:schema69.properties.pathPrefix,data:data5};
+const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema70.properties.pathPrefix.type},message:"must be string,null",schema:schema70.properties.pathPrefix.type,parentSchema:schema70.properties.pathPrefix,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3343,7 +3384,7 @@ errors++;
 if(data.deletedAt !== undefined){
 let data6 = data.deletedAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema69.properties.deletedAt.type},message:"must be string,null",schema:schema69.properties.deletedAt.type,parentSchema:schema69.properties.deletedAt,data:data6};
+const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema70.properties.deletedAt.type},message:"must be string,null",schema:schema70.properties.deletedAt.type,parentSchema:schema70.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3354,7 +3395,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(!(formats16(data6))){
-const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema69.properties.deletedAt,data:data6};
+const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema70.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3367,7 +3408,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema70.type,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3376,26 +3417,26 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema74 = schema_fixture["$defs"]["page"];
-const schema77 = schema_fixture["$defs"]["timestamp"];
+const schema75 = schema_fixture["$defs"]["page"];
+const schema78 = schema_fixture["$defs"]["timestamp"];
 const func33 = runtime.lowerCaseUuid;
 const func34 = runtime.lowerCaseUuid;
-const schema78 = schema_fixture["$defs"]["pageContent"];
-const schema79 = schema_fixture["$defs"]["site"]["properties"]["defaultLocalePathPrefix"];
-const schema85 = schema_page["$defs"]["nullableSitemapFrequency"];
+const schema79 = schema_fixture["$defs"]["pageContent"];
+const schema80 = schema_fixture["$defs"]["site"]["properties"]["defaultLocalePathPrefix"];
+const schema86 = schema_page["$defs"]["nullableSitemapFrequency"];
 const func35 = Object.prototype.hasOwnProperty;
-const schema92 = schema_fixture["$defs"]["localization"];
+const schema93 = schema_fixture["$defs"]["localization"];
 const func39 = runtime.lowerCaseUuid;
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3404,7 +3445,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema92.required,parentSchema:schema92,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema93.required,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3414,7 +3455,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.locale === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema92.required,parentSchema:schema92,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema93.required,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3424,7 +3465,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema92.required,parentSchema:schema92,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema93.required,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3435,7 +3476,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "locale")) || (key0 === "pathname"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema92,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3450,7 +3491,7 @@ let data0 = data.id;
 func39(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3461,7 +3502,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3475,7 +3516,7 @@ if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
 if(func1(data1) > 16){
-const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data:data1};
+const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3485,7 +3526,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern25.test(data1)){
-const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data:data1};
+const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3496,7 +3537,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data1};
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3510,7 +3551,7 @@ if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.pathname,data:data2};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema93.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3521,7 +3562,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.pathname.type,parentSchema:schema92.properties.pathname,data:data2};
+const err10 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.pathname.type,parentSchema:schema93.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3533,7 +3574,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3542,16 +3583,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3560,7 +3601,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema78.required,parentSchema:schema78,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema79.required,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3570,7 +3611,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pathname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema78.required,parentSchema:schema78,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema79.required,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3580,8 +3621,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func35.call(schema78.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema78,data};
+if(!(func35.call(schema79.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3595,7 +3636,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema78.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema79.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3606,7 +3647,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.properties.name.type,parentSchema:schema78.properties.name,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.name.type,parentSchema:schema79.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3620,7 +3661,7 @@ if(data.pathname !== undefined){
 let data1 = data.pathname;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema78.properties.pathname,data:data1};
+const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema79.properties.pathname,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3631,7 +3672,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.properties.pathname.type,parentSchema:schema78.properties.pathname,data:data1};
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.pathname.type,parentSchema:schema79.properties.pathname,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3644,7 +3685,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema79.type},message:"must be string,null",schema:schema79.type,parentSchema:schema79,data:data2};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema80.type},message:"must be string,null",schema:schema80.type,parentSchema:schema80,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3657,7 +3698,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema79.type},message:"must be string,null",schema:schema79.type,parentSchema:schema79,data:data3};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema80.type},message:"must be string,null",schema:schema80.type,parentSchema:schema80,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3670,7 +3711,7 @@ errors++;
 if(data.canonicalUrl !== undefined){
 let data4 = data.canonicalUrl;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema79.type},message:"must be string,null",schema:schema79.type,parentSchema:schema79,data:data4};
+const err9 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema80.type},message:"must be string,null",schema:schema80.type,parentSchema:schema80,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3683,7 +3724,7 @@ errors++;
 if(data.socialImageUrl !== undefined){
 let data5 = data.socialImageUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema79.type},message:"must be string,null",schema:schema79.type,parentSchema:schema79,data:data5};
+const err10 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema80.type},message:"must be string,null",schema:schema80.type,parentSchema:schema80,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3696,7 +3737,7 @@ errors++;
 if(data.sitemapPriority !== undefined){
 let data6 = data.sitemapPriority;
 if((!((typeof data6 == "number") && (isFinite(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema78.properties.sitemapPriority.type},message:"must be number,null",schema:schema78.properties.sitemapPriority.type,parentSchema:schema78.properties.sitemapPriority,data:data6};
+const err11 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema79.properties.sitemapPriority.type},message:"must be number,null",schema:schema79.properties.sitemapPriority.type,parentSchema:schema79.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3707,7 +3748,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 1 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema78.properties.sitemapPriority,data:data6};
+const err12 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema79.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3717,7 +3758,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema78.properties.sitemapPriority,data:data6};
+const err13 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema79.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3731,7 +3772,7 @@ errors++;
 if(data.sitemapFrequency !== undefined){
 let data7 = data.sitemapFrequency;
 if(!((((((((data7 === "always") || (data7 === "hourly")) || (data7 === "daily")) || (data7 === "weekly")) || (data7 === "monthly")) || (data7 === "yearly")) || (data7 === "never")) || (data7 === null))){
-const err14 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"page.json#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values",schema:schema85.enum,parentSchema:schema85,data:data7};
+const err14 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"page.json#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema86.enum},message:"must be equal to one of the allowed values",schema:schema86.enum,parentSchema:schema86,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3744,7 +3785,7 @@ errors++;
 if(data.isOnline !== undefined){
 let data8 = data.isOnline;
 if(typeof data8 !== "boolean"){
-const err15 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema78.properties.isOnline.type,parentSchema:schema78.properties.isOnline,data:data8};
+const err15 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema79.properties.isOnline.type,parentSchema:schema79.properties.isOnline,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3757,7 +3798,7 @@ errors++;
 if(data.excludedFromSearchEngines !== undefined){
 let data9 = data.excludedFromSearchEngines;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema78.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema78.properties.excludedFromSearchEngines.type,parentSchema:schema78.properties.excludedFromSearchEngines,data:data9};
+const err16 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema79.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema79.properties.excludedFromSearchEngines.type,parentSchema:schema79.properties.excludedFromSearchEngines,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3772,14 +3813,14 @@ let data10 = data.localizations;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data10[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60(data10[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema78.properties.localizations.type,parentSchema:schema78.properties.localizations,data:data10};
+const err17 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema79.properties.localizations.type,parentSchema:schema79.properties.localizations,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3793,7 +3834,7 @@ if(data.updatedAt !== undefined){
 let data12 = data.updatedAt;
 if(typeof data12 === "string"){
 if(!(formats16(data12))){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema77,data:data12};
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema78,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3804,7 +3845,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.type,parentSchema:schema77,data:data12};
+const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.type,parentSchema:schema78,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3816,7 +3857,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema78.type,parentSchema:schema78,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.type,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3825,16 +3866,16 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3843,7 +3884,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema74.required,parentSchema:schema74,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema75.required,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3853,7 +3894,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema74.required,parentSchema:schema74,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema75.required,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3863,7 +3904,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.draft === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",schema:schema74.required,parentSchema:schema74,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",schema:schema75.required,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3874,7 +3915,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "siteId")) || (key0 === "createdAt")) || (key0 === "publishedAt")) || (key0 === "draft")) || (key0 === "live"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema74,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3889,7 +3930,7 @@ let data0 = data.id;
 func33(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3900,7 +3941,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3915,7 +3956,7 @@ let data1 = data.siteId;
 func34(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3926,7 +3967,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3940,7 +3981,7 @@ if(data.createdAt !== undefined){
 let data2 = data.createdAt;
 if(typeof data2 === "string"){
 if(!(formats16(data2))){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema77,data:data2};
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema78,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3951,7 +3992,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.type,parentSchema:schema77,data:data2};
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.type,parentSchema:schema78,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3964,7 +4005,7 @@ errors++;
 if(data.publishedAt !== undefined){
 let data3 = data.publishedAt;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema74.properties.publishedAt.type},message:"must be string,null",schema:schema74.properties.publishedAt.type,parentSchema:schema74.properties.publishedAt,data:data3};
+const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema75.properties.publishedAt.type},message:"must be string,null",schema:schema75.properties.publishedAt.type,parentSchema:schema75.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3975,7 +4016,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats16(data3))){
-const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema74.properties.publishedAt,data:data3};
+const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema75.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3987,8 +4028,8 @@ errors++;
 }
 }
 if(data.draft !== undefined){
-if(!(validate55(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate56(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -3997,15 +4038,15 @@ let data5 = data.live;
 const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate56(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 const _errs17 = errors;
 if(data5 !== null){
-const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema74.properties.live.anyOf[1].type,parentSchema:schema74.properties.live.anyOf[1],data:data5};
+const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema75.properties.live.anyOf[1].type,parentSchema:schema75.properties.live.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4017,7 +4058,7 @@ errors++;
 var _valid0 = _errs17 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema74.properties.live.anyOf,parentSchema:schema74.properties.live,data:data5};
+const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema75.properties.live.anyOf,parentSchema:schema75.properties.live,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4040,7 +4081,7 @@ vErrors = null;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema74.type,parentSchema:schema74,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4049,19 +4090,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = schema_fixture["$defs"]["route"];
+const schema97 = schema_fixture["$defs"]["route"];
 const func42 = runtime.lowerCaseUuid;
 const func43 = runtime.lowerCaseUuid;
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4070,7 +4111,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4080,7 +4121,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4090,7 +4131,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4101,7 +4142,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "siteId")) || (key0 === "pathname"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema96,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4116,7 +4157,7 @@ let data0 = data.id;
 func42(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4127,7 +4168,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4142,7 +4183,7 @@ let data1 = data.siteId;
 func43(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4153,7 +4194,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4167,7 +4208,7 @@ if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema96.properties.pathname,data:data2};
+const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4178,7 +4219,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.pathname.type,parentSchema:schema96.properties.pathname,data:data2};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.pathname.type,parentSchema:schema97.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4190,7 +4231,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4199,17 +4240,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/fixture.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4218,7 +4259,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspaces === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4229,7 +4270,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "$schema") || (key0 === "version")) || (key0 === "randomState")) || (key0 === "workspaces")) || (key0 === "sites")) || (key0 === "locales")) || (key0 === "pages")) || (key0 === "routes"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema58,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4242,7 +4283,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.$schema.type,parentSchema:schema58.properties.$schema,data:data0};
+const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.$schema.type,parentSchema:schema59.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4255,7 +4296,7 @@ errors++;
 if(data.version !== undefined){
 let data1 = data.version;
 if(1 !== data1){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema58.properties.version,data:data1};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema59.properties.version,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4268,7 +4309,7 @@ errors++;
 if(data.randomState !== undefined){
 let data2 = data.randomState;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema58.properties.randomState.type,parentSchema:schema58.properties.randomState,data:data2};
+const err4 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.randomState.type,parentSchema:schema59.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4279,7 +4320,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 4294967295 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema58.properties.randomState,data:data2};
+const err5 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema59.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4289,7 +4330,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema58.properties.randomState,data:data2};
+const err6 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4305,14 +4346,14 @@ let data3 = data.workspaces;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate47(data3[i0], {instancePath:instancePath+"/workspaces/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate48(data3[i0], {instancePath:instancePath+"/workspaces/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate48.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.workspaces.type,parentSchema:schema58.properties.workspaces,data:data3};
+const err7 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.workspaces.type,parentSchema:schema59.properties.workspaces,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4327,14 +4368,14 @@ let data5 = data.sites;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate50(data5[i1], {instancePath:instancePath+"/sites/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate51(data5[i1], {instancePath:instancePath+"/sites/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate51.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.sites.type,parentSchema:schema58.properties.sites,data:data5};
+const err8 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.sites.type,parentSchema:schema59.properties.sites,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4349,14 +4390,14 @@ let data7 = data.locales;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate52(data7[i2], {instancePath:instancePath+"/locales/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data7[i2], {instancePath:instancePath+"/locales/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/locales",schemaPath:"#/properties/locales/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.locales.type,parentSchema:schema58.properties.locales,data:data7};
+const err9 = {instancePath:instancePath+"/locales",schemaPath:"#/properties/locales/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.locales.type,parentSchema:schema59.properties.locales,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4371,14 +4412,14 @@ let data9 = data.pages;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate54(data9[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate55(data9[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.pages.type,parentSchema:schema58.properties.pages,data:data9};
+const err10 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.pages.type,parentSchema:schema59.properties.pages,data:data9};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4393,14 +4434,14 @@ let data11 = data.routes;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate64(data11[i4], {instancePath:instancePath+"/routes/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate65(data11[i4], {instancePath:instancePath+"/routes/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.routes.type,parentSchema:schema58.properties.routes,data:data11};
+const err11 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.routes.type,parentSchema:schema59.properties.routes,data:data11};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4412,7 +4453,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.type,parentSchema:schema58,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4421,17 +4462,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/control-reset.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4441,7 +4482,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "scenario") || (key0 === "seed")) || (key0 === "fixture"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema57,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4454,7 +4495,7 @@ errors++;
 if(data.scenario !== undefined){
 let data0 = data.scenario;
 if(!(((((data0 === "default") || (data0 === "empty")) || (data0 === "multi-locale")) || (data0 === "large")) || (data0 === "edge-cases"))){
-const err1 = {instancePath:instancePath+"/scenario",schemaPath:"#/properties/scenario/enum",keyword:"enum",params:{allowedValues: schema57.properties.scenario.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.scenario.enum,parentSchema:schema57.properties.scenario,data:data0};
+const err1 = {instancePath:instancePath+"/scenario",schemaPath:"#/properties/scenario/enum",keyword:"enum",params:{allowedValues: schema58.properties.scenario.enum},message:"must be equal to one of the allowed values",schema:schema58.properties.scenario.enum,parentSchema:schema58.properties.scenario,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4467,7 +4508,7 @@ errors++;
 if(data.seed !== undefined){
 let data1 = data.seed;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema57.properties.seed.type,parentSchema:schema57.properties.seed,data:data1};
+const err2 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema58.properties.seed.type,parentSchema:schema58.properties.seed,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4478,7 +4519,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 4294967295 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema57.properties.seed,data:data1};
+const err3 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema58.properties.seed,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4488,7 +4529,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema57.properties.seed,data:data1};
+const err4 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema58.properties.seed,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4500,14 +4541,14 @@ errors++;
 }
 }
 if(data.fixture !== undefined){
-if(!(validate46(data.fixture, {instancePath:instancePath+"/fixture",parentData:data,parentDataProperty:"fixture",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47(data.fixture, {instancePath:instancePath+"/fixture",parentData:data,parentDataProperty:"fixture",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate47.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.type,parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4516,41 +4557,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v24 = validate67;
-const schema99 = schema_control_reset["properties"]["scenario"];
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate67.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(((((data === "default") || (data === "empty")) || (data === "multi-locale")) || (data === "large")) || (data === "edge-cases"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema99.enum},message:"must be equal to one of the allowed values",schema:schema99.enum,parentSchema:schema99,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate67.errors = vErrors;
-return errors === 0;
-}
-validate67.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v25 = validate68;
-const schema100 = schema_control_fault["properties"]["seed"];
+const schema100 = schema_control_reset["properties"]["scenario"];
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4562,8 +4575,36 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(((((data === "default") || (data === "empty")) || (data === "multi-locale")) || (data === "large")) || (data === "edge-cases"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values",schema:schema100.enum,parentSchema:schema100,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+validate68.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v26 = validate69;
+const schema101 = schema_control_fault["properties"]["seed"];
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate69.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema100.type,parentSchema:schema100,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema101.type,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4574,7 +4615,7 @@ errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data > 4294967295 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema100,data};
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4584,7 +4625,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data < 0 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema100,data};
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4594,18 +4635,18 @@ vErrors.push(err2);
 errors++;
 }
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v26 = validate69;
+export const v27 = validate70;
 const func45 = runtime.lowerCaseUuid;
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate71.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4614,7 +4655,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4624,7 +4665,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.appApiKey === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",schema:schema59.required,parentSchema:schema59,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4635,7 +4676,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "appApiKey"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4650,7 +4691,7 @@ let data0 = data.id;
 func45(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4661,7 +4702,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4675,7 +4716,7 @@ if(data.appApiKey !== undefined){
 let data1 = data.appApiKey;
 if(typeof data1 === "string"){
 if(!pattern22.test(data1)){
-const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",schema:"^sk_[A-Za-z0-9]{20,}$",parentSchema:schema59.properties.appApiKey,data:data1};
+const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",schema:"^sk_[A-Za-z0-9]{20,}$",parentSchema:schema60.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4686,7 +4727,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.appApiKey.type,parentSchema:schema59.properties.appApiKey,data:data1};
+const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema60.properties.appApiKey.type,parentSchema:schema60.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4698,7 +4739,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4707,19 +4748,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
-validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const func46 = runtime.lowerCaseUuid;
 const func47 = runtime.lowerCaseUuid;
 const func51 = runtime.lowerCaseUuid;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4728,7 +4769,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4738,7 +4779,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.workspaceId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4748,7 +4789,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4758,7 +4799,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.publicApiKey === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4768,7 +4809,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.defaultLocale === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4779,7 +4820,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "workspaceId")) || (key0 === "name")) || (key0 === "hostOrigin")) || (key0 === "publicApiKey")) || (key0 === "defaultLocale")) || (key0 === "defaultLocalePathPrefix")) || (key0 === "localeManagementMode"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4794,7 +4835,7 @@ let data0 = data.id;
 func46(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4805,7 +4846,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4820,7 +4861,7 @@ let data1 = data.workspaceId;
 func47(data1, data, "workspaceId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
+const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4831,7 +4872,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data1};
+const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4845,7 +4886,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4855,7 +4896,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4865,7 +4906,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern23.test(data2)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4876,7 +4917,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4893,7 +4934,7 @@ let valid4 = false;
 const _errs13 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) > 2048){
-const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data3};
+const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4903,7 +4944,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!pattern24.test(data3)){
-const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data3};
+const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4913,7 +4954,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(formats6(data3))){
-const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data3};
+const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4924,7 +4965,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data3};
+const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4937,7 +4978,7 @@ var _valid0 = _errs13 === errors;
 valid4 = valid4 || _valid0;
 const _errs16 = errors;
 if(data3 !== null){
-const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema62.properties.hostOrigin.anyOf[1].type,parentSchema:schema62.properties.hostOrigin.anyOf[1],data:data3};
+const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema63.properties.hostOrigin.anyOf[1].type,parentSchema:schema63.properties.hostOrigin.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4949,7 +4990,7 @@ errors++;
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema62.properties.hostOrigin.anyOf,parentSchema:schema62.properties.hostOrigin,data:data3};
+const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema63.properties.hostOrigin.anyOf,parentSchema:schema63.properties.hostOrigin,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4975,7 +5016,7 @@ let data4 = data.publicApiKey;
 func51(data4, data, "publicApiKey");
 if(typeof data4 === "string"){
 if(!(formats0(data4))){
-const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data4};
+const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4986,7 +5027,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data4};
+const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5000,7 +5041,7 @@ if(data.defaultLocale !== undefined){
 let data5 = data.defaultLocale;
 if(typeof data5 === "string"){
 if(func1(data5) > 16){
-const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data:data5};
+const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5010,7 +5051,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!pattern25.test(data5)){
-const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data:data5};
+const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5021,7 +5062,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data5};
+const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5034,7 +5075,7 @@ errors++;
 if(data.defaultLocalePathPrefix !== undefined){
 let data6 = data.defaultLocalePathPrefix;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema62.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema62.properties.defaultLocalePathPrefix.type,parentSchema:schema62.properties.defaultLocalePathPrefix,data:data6};
+const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema63.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema63.properties.defaultLocalePathPrefix.type,parentSchema:schema63.properties.defaultLocalePathPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5047,7 +5088,7 @@ errors++;
 if(data.localeManagementMode !== undefined){
 let data7 = data.localeManagementMode;
 if(!((data7 === "internal") || (data7 === "external"))){
-const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema62.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema62.properties.localeManagementMode.enum,parentSchema:schema62.properties.localeManagementMode,data:data7};
+const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema63.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema63.properties.localeManagementMode.enum,parentSchema:schema63.properties.localeManagementMode,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5059,7 +5100,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5068,18 +5109,18 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const func53 = runtime.lowerCaseUuid;
 const func54 = runtime.lowerCaseUuid;
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate75.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5088,7 +5129,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema70.required,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5098,7 +5139,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema70.required,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5108,7 +5149,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.locale === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema70.required,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5119,7 +5160,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "siteId")) || (key0 === "locale")) || (key0 === "isDefault")) || (key0 === "domain")) || (key0 === "pathPrefix")) || (key0 === "deletedAt"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5134,7 +5175,7 @@ let data0 = data.id;
 func53(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5145,7 +5186,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5160,7 +5201,7 @@ let data1 = data.siteId;
 func54(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5171,7 +5212,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5185,7 +5226,7 @@ if(data.locale !== undefined){
 let data2 = data.locale;
 if(typeof data2 === "string"){
 if(func1(data2) > 16){
-const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data:data2};
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5195,7 +5236,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!pattern25.test(data2)){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data:data2};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5206,7 +5247,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data2};
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5219,7 +5260,7 @@ errors++;
 if(data.isDefault !== undefined){
 let data3 = data.isDefault;
 if(typeof data3 !== "boolean"){
-const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema69.properties.isDefault.type,parentSchema:schema69.properties.isDefault,data:data3};
+const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema70.properties.isDefault.type,parentSchema:schema70.properties.isDefault,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5236,7 +5277,7 @@ let valid4 = false;
 const _errs15 = errors;
 if(typeof data4 === "string"){
 if(func1(data4) > 2048){
-const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data4};
+const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5246,7 +5287,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern24.test(data4)){
-const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data4};
+const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5256,7 +5297,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6(data4))){
-const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data4};
+const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5267,7 +5308,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data4};
+const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5280,7 +5321,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 const _errs18 = errors;
 if(data4 !== null){
-const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema69.properties.domain.anyOf[1].type,parentSchema:schema69.properties.domain.anyOf[1],data:data4};
+const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema70.properties.domain.anyOf[1].type,parentSchema:schema70.properties.domain.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5292,7 +5333,7 @@ errors++;
 var _valid0 = _errs18 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema69.properties.domain.anyOf,parentSchema:schema69.properties.domain,data:data4};
+const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema70.properties.domain.anyOf,parentSchema:schema70.properties.domain,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5316,7 +5357,7 @@ vErrors = null;
 if(data.pathPrefix !== undefined){
 let data5 = data.pathPrefix;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema69.properties.pathPrefix.type},message:"must be string,null",schema:schema69.properties.pathPrefix.type,parentSchema:schema69.properties.pathPrefix,data:data5};
+const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema70.properties.pathPrefix.type},message:"must be string,null",schema:schema70.properties.pathPrefix.type,parentSchema:schema70.properties.pathPrefix,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5329,7 +5370,7 @@ errors++;
 if(data.deletedAt !== undefined){
 let data6 = data.deletedAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema69.properties.deletedAt.type},message:"must be string,null",schema:schema69.properties.deletedAt.type,parentSchema:schema69.properties.deletedAt,data:data6};
+const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema70.properties.deletedAt.type},message:"must be string,null",schema:schema70.properties.deletedAt.type,parentSchema:schema70.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5340,7 +5381,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(!(formats16(data6))){
-const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema69.properties.deletedAt,data:data6};
+const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema70.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5353,7 +5394,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema70.type,parentSchema:schema70,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5362,18 +5403,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const func57 = runtime.lowerCaseUuid;
 const func58 = runtime.lowerCaseUuid;
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate77.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5382,7 +5423,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema74.required,parentSchema:schema74,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema75.required,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5392,7 +5433,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema74.required,parentSchema:schema74,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema75.required,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5402,7 +5443,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.draft === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",schema:schema74.required,parentSchema:schema74,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",schema:schema75.required,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5413,7 +5454,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "siteId")) || (key0 === "createdAt")) || (key0 === "publishedAt")) || (key0 === "draft")) || (key0 === "live"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema74,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5428,7 +5469,7 @@ let data0 = data.id;
 func57(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5439,7 +5480,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5454,7 +5495,7 @@ let data1 = data.siteId;
 func58(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5465,7 +5506,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5479,7 +5520,7 @@ if(data.createdAt !== undefined){
 let data2 = data.createdAt;
 if(typeof data2 === "string"){
 if(!(formats16(data2))){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema77,data:data2};
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema78,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5490,7 +5531,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.type,parentSchema:schema77,data:data2};
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.type,parentSchema:schema78,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5503,7 +5544,7 @@ errors++;
 if(data.publishedAt !== undefined){
 let data3 = data.publishedAt;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema74.properties.publishedAt.type},message:"must be string,null",schema:schema74.properties.publishedAt.type,parentSchema:schema74.properties.publishedAt,data:data3};
+const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema75.properties.publishedAt.type},message:"must be string,null",schema:schema75.properties.publishedAt.type,parentSchema:schema75.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5514,7 +5555,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats16(data3))){
-const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema74.properties.publishedAt,data:data3};
+const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema75.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5526,8 +5567,8 @@ errors++;
 }
 }
 if(data.draft !== undefined){
-if(!(validate55(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate56(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -5536,15 +5577,15 @@ let data5 = data.live;
 const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
-if(!(validate55(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate56(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 const _errs17 = errors;
 if(data5 !== null){
-const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema74.properties.live.anyOf[1].type,parentSchema:schema74.properties.live.anyOf[1],data:data5};
+const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema75.properties.live.anyOf[1].type,parentSchema:schema75.properties.live.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5556,7 +5597,7 @@ errors++;
 var _valid0 = _errs17 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema74.properties.live.anyOf,parentSchema:schema74.properties.live,data:data5};
+const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema75.properties.live.anyOf,parentSchema:schema75.properties.live,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5579,7 +5620,7 @@ vErrors = null;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema74.type,parentSchema:schema74,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5588,18 +5629,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const func59 = runtime.lowerCaseUuid;
 const func60 = runtime.lowerCaseUuid;
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5608,7 +5649,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5618,7 +5659,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5628,7 +5669,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5639,7 +5680,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "siteId")) || (key0 === "pathname"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema96,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5654,7 +5695,7 @@ let data0 = data.id;
 func59(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5665,7 +5706,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5680,7 +5721,7 @@ let data1 = data.siteId;
 func60(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5691,7 +5732,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5705,7 +5746,7 @@ if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema96.properties.pathname,data:data2};
+const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5716,7 +5757,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.pathname.type,parentSchema:schema96.properties.pathname,data:data2};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.pathname.type,parentSchema:schema97.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5728,7 +5769,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5737,17 +5778,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/fixture.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate70.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5756,7 +5797,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspaces === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5767,7 +5808,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "$schema") || (key0 === "version")) || (key0 === "randomState")) || (key0 === "workspaces")) || (key0 === "sites")) || (key0 === "locales")) || (key0 === "pages")) || (key0 === "routes"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema58,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5780,7 +5821,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.$schema.type,parentSchema:schema58.properties.$schema,data:data0};
+const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema59.properties.$schema.type,parentSchema:schema59.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5793,7 +5834,7 @@ errors++;
 if(data.version !== undefined){
 let data1 = data.version;
 if(1 !== data1){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema58.properties.version,data:data1};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema59.properties.version,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5806,7 +5847,7 @@ errors++;
 if(data.randomState !== undefined){
 let data2 = data.randomState;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema58.properties.randomState.type,parentSchema:schema58.properties.randomState,data:data2};
+const err4 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema59.properties.randomState.type,parentSchema:schema59.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5817,7 +5858,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 4294967295 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema58.properties.randomState,data:data2};
+const err5 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema59.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5827,7 +5868,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema58.properties.randomState,data:data2};
+const err6 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema59.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5843,14 +5884,14 @@ let data3 = data.workspaces;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data3[i0], {instancePath:instancePath+"/workspaces/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate71(data3[i0], {instancePath:instancePath+"/workspaces/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate71.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.workspaces.type,parentSchema:schema58.properties.workspaces,data:data3};
+const err7 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.workspaces.type,parentSchema:schema59.properties.workspaces,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5865,14 +5906,14 @@ let data5 = data.sites;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate72(data5[i1], {instancePath:instancePath+"/sites/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data5[i1], {instancePath:instancePath+"/sites/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate73.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.sites.type,parentSchema:schema58.properties.sites,data:data5};
+const err8 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.sites.type,parentSchema:schema59.properties.sites,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5887,14 +5928,14 @@ let data7 = data.locales;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate74(data7[i2], {instancePath:instancePath+"/locales/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data7[i2], {instancePath:instancePath+"/locales/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate75.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/locales",schemaPath:"#/properties/locales/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.locales.type,parentSchema:schema58.properties.locales,data:data7};
+const err9 = {instancePath:instancePath+"/locales",schemaPath:"#/properties/locales/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.locales.type,parentSchema:schema59.properties.locales,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5909,14 +5950,14 @@ let data9 = data.pages;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate76(data9[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate77(data9[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.pages.type,parentSchema:schema58.properties.pages,data:data9};
+const err10 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.pages.type,parentSchema:schema59.properties.pages,data:data9};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5931,14 +5972,14 @@ let data11 = data.routes;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate80(data11[i4], {instancePath:instancePath+"/routes/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate81(data11[i4], {instancePath:instancePath+"/routes/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate81.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.routes.type,parentSchema:schema58.properties.routes,data:data11};
+const err11 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.routes.type,parentSchema:schema59.properties.routes,data:data11};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5950,7 +5991,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.type,parentSchema:schema58,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5959,58 +6000,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v27 = validate82;
-const schema123 = schema_empty_query;
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/empty-query.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate82.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema123,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v28 = validate83;
-const schema124 = schema_locale_create;
-const func62 = runtime.lowerCaseUuid;
+const schema124 = schema_empty_query;
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/locale-create.json" */;
+/*# sourceURL="https://sitemock.dev/schemas/empty-query.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate83.evaluated;
@@ -6021,8 +6020,50 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema124,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.type,parentSchema:schema124,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const v29 = validate84;
+const schema125 = schema_locale_create;
+const func62 = runtime.lowerCaseUuid;
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/locale-create.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate84.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema125.required,parentSchema:schema125,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6032,7 +6073,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.locale === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema125.required,parentSchema:schema125,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6043,7 +6084,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "siteId") || (key0 === "locale")) || (key0 === "domain"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema124,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema125,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6058,7 +6099,7 @@ let data0 = data.siteId;
 func62(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6069,7 +6110,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6083,7 +6124,7 @@ if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
 if(func1(data1) > 16){
-const err5 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data:data1};
+const err5 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6093,7 +6134,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!pattern25.test(data1)){
-const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data:data1};
+const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6104,7 +6145,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data1};
+const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6118,7 +6159,7 @@ if(data.domain !== undefined){
 let data2 = data.domain;
 if(typeof data2 === "string"){
 if(func1(data2) > 2048){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data2};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6128,7 +6169,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!pattern24.test(data2)){
-const err9 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data2};
+const err9 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6138,7 +6179,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6(data2))){
-const err10 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data2};
+const err10 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6149,7 +6190,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data2};
+const err11 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6161,7 +6202,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.type,parentSchema:schema124,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema125.type,parentSchema:schema125,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6170,53 +6211,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate83.errors = vErrors;
-return errors === 0;
-}
-validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v29 = validate84;
-const func65 = runtime.lowerCaseUuid;
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate84.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func65(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate84.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v30 = validate85;
+const func65 = runtime.lowerCaseUuid;
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6228,9 +6229,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+func65(data, parentData, parentDataProperty);
 if(typeof data === "string"){
-if(func1(data) > 16){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data};
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6239,24 +6241,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern25.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -6278,8 +6270,57 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
+if(func1(data) > 16){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!pattern25.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+validate86.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v32 = validate87;
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate87.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data === "string"){
 if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6289,7 +6330,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!pattern24.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data};
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6299,7 +6340,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(formats6(data))){
-const err2 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data};
+const err2 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6310,7 +6351,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6319,22 +6360,22 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v32 = validate87;
-const schema131 = schema_locale_list_query;
-const schema134 = schema_pagination["$defs"]["limit"];
+export const v33 = validate88;
+const schema132 = schema_locale_list_query;
+const schema135 = schema_pagination["$defs"]["limit"];
 const func68 = runtime.lowerCaseUuid;
 const func69 = runtime.lowerCaseUuid;
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/locale-list-query.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6343,7 +6384,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema131.required,parentSchema:schema131,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema132.required,parentSchema:schema132,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6354,7 +6395,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "siteId") || (key0 === "limit")) || (key0 === "startingAfter"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema131,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema132,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6369,7 +6410,7 @@ let data0 = data.siteId;
 func68(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6380,7 +6421,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6393,7 +6434,7 @@ errors++;
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6404,7 +6445,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data:data1};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6414,7 +6455,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data:data1};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6430,7 +6471,7 @@ let data2 = data.startingAfter;
 func69(data2, data, "startingAfter");
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data2};
+const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6441,7 +6482,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data2};
+const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6453,7 +6494,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6462,53 +6503,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v33 = validate89;
-const func70 = runtime.lowerCaseUuid;
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate89.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func70(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate89.errors = vErrors;
-return errors === 0;
-}
-validate89.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v34 = validate90;
+const func70 = runtime.lowerCaseUuid;
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6520,8 +6521,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data};
+func70(data, parentData, parentDataProperty);
+if(typeof data === "string"){
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6530,9 +6533,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(data > 100 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6541,24 +6544,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data < 1 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
 validate90.errors = vErrors;
 return errors === 0;
 }
 validate90.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v35 = validate91;
-const func71 = runtime.lowerCaseUuid;
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6570,10 +6561,60 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data > 100 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data < 1 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+validate91.errors = vErrors;
+return errors === 0;
+}
+validate91.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v36 = validate92;
+const func71 = runtime.lowerCaseUuid;
+
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate92.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 func71(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6584,7 +6625,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6593,20 +6634,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v36 = validate92;
-const schema139 = schema_locale_params;
+export const v37 = validate93;
+const schema140 = schema_locale_params;
 const func72 = runtime.lowerCaseUuid;
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/locale-params.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6615,7 +6656,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.localeIdOrCode === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localeIdOrCode"},message:"must have required property '"+"localeIdOrCode"+"'",schema:schema139.required,parentSchema:schema139,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localeIdOrCode"},message:"must have required property '"+"localeIdOrCode"+"'",schema:schema140.required,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6626,7 +6667,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "localeIdOrCode")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema139,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6644,7 +6685,7 @@ const _errs5 = errors;
 func72(data0, data, "localeIdOrCode");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err2 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6655,7 +6696,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6669,7 +6710,7 @@ valid1 = valid1 || _valid0;
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 16){
-const err4 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data:data0};
+const err4 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6679,7 +6720,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern25.test(data0)){
-const err5 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data:data0};
+const err5 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6690,7 +6731,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data0};
+const err6 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6702,7 +6743,7 @@ errors++;
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err7 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema139.properties.localeIdOrCode.anyOf,parentSchema:schema139.properties.localeIdOrCode,data:data0};
+const err7 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema140.properties.localeIdOrCode.anyOf,parentSchema:schema140.properties.localeIdOrCode,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6724,7 +6765,7 @@ vErrors = null;
 }
 if(typeof data0 === "string"){
 if(func1(data0) > 64){
-const err8 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema139.properties.localeIdOrCode,data:data0};
+const err8 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema140.properties.localeIdOrCode,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6734,7 +6775,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data0) < 1){
-const err9 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema139.properties.localeIdOrCode,data:data0};
+const err9 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema140.properties.localeIdOrCode,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6745,7 +6786,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema139.properties.localeIdOrCode.type,parentSchema:schema139.properties.localeIdOrCode,data:data0};
+const err10 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema140.properties.localeIdOrCode.type,parentSchema:schema140.properties.localeIdOrCode,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6757,7 +6798,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema140.type,parentSchema:schema140,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6766,19 +6807,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v37 = validate93;
-const schema142 = schema_locale_params["properties"]["localeIdOrCode"];
+export const v38 = validate94;
+const schema143 = schema_locale_params["properties"]["localeIdOrCode"];
 const func76 = runtime.lowerCaseUuid;
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6791,7 +6832,7 @@ const _errs2 = errors;
 func76(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6802,7 +6843,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
+const err1 = {instancePath,schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6816,7 +6857,7 @@ valid0 = valid0 || _valid0;
 const _errs5 = errors;
 if(typeof data === "string"){
 if(func1(data) > 16){
-const err2 = {instancePath,schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data};
+const err2 = {instancePath,schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6826,7 +6867,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!pattern25.test(data)){
-const err3 = {instancePath,schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data};
+const err3 = {instancePath,schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6837,7 +6878,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data};
+const err4 = {instancePath,schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6849,7 +6890,7 @@ errors++;
 var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema142.anyOf,parentSchema:schema142,data};
+const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema143.anyOf,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6871,7 +6912,7 @@ vErrors = null;
 }
 if(typeof data === "string"){
 if(func1(data) > 64){
-const err6 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema142,data};
+const err6 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6881,7 +6922,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data) < 1){
-const err7 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema142,data};
+const err7 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6892,7 +6933,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.type,parentSchema:schema142,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema143.type,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6901,19 +6942,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v38 = validate94;
-const schema145 = schema_locale_update;
+export const v39 = validate95;
+const schema146 = schema_locale_update;
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/locale-update.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6923,7 +6964,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "locale") || (key0 === "domain"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema145,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema146,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6937,7 +6978,7 @@ if(data.locale !== undefined){
 let data0 = data.locale;
 if(typeof data0 === "string"){
 if(func1(data0) > 16){
-const err1 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data:data0};
+const err1 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6947,7 +6988,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!pattern25.test(data0)){
-const err2 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data:data0};
+const err2 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6958,7 +6999,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data0};
+const err3 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6975,7 +7016,7 @@ let valid2 = false;
 const _errs7 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) > 2048){
-const err4 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data1};
+const err4 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6985,7 +7026,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern24.test(data1)){
-const err5 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data1};
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6995,7 +7036,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6(data1))){
-const err6 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data1};
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7006,7 +7047,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data1};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7019,7 +7060,7 @@ var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
 const _errs10 = errors;
 if(data1 !== null){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema145.properties.domain.anyOf[1].type,parentSchema:schema145.properties.domain.anyOf[1],data:data1};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema146.properties.domain.anyOf[1].type,parentSchema:schema146.properties.domain.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7031,7 +7072,7 @@ errors++;
 var _valid0 = _errs10 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err9 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema145.properties.domain.anyOf,parentSchema:schema145.properties.domain,data:data1};
+const err9 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema146.properties.domain.anyOf,parentSchema:schema146.properties.domain,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7054,7 +7095,7 @@ vErrors = null;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema145.type,parentSchema:schema145,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema146.type,parentSchema:schema146,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7063,62 +7104,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate94.errors = vErrors;
-return errors === 0;
-}
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v39 = validate95;
-
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate95.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(func1(data) > 16){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!pattern25.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 validate95.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v40 = validate96;
-const schema149 = schema_locale_update["properties"]["domain"];
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7130,12 +7121,62 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(typeof data === "string"){
+if(func1(data) > 16){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!pattern25.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+validate96.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v41 = validate97;
+const schema150 = schema_locale_update["properties"]["domain"];
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate97.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data === "string"){
 if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data};
+const err0 = {instancePath,schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7145,7 +7186,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!pattern24.test(data)){
-const err1 = {instancePath,schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data};
+const err1 = {instancePath,schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7155,7 +7196,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(formats6(data))){
-const err2 = {instancePath,schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data};
+const err2 = {instancePath,schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7166,7 +7207,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data};
+const err3 = {instancePath,schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7179,7 +7220,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 const _errs4 = errors;
 if(data !== null){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema149.anyOf[1].type,parentSchema:schema149.anyOf[1],data};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema150.anyOf[1].type,parentSchema:schema150.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7191,7 +7232,7 @@ errors++;
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema149.anyOf,parentSchema:schema149,data};
+const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema150.anyOf,parentSchema:schema150,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7211,22 +7252,22 @@ vErrors = null;
 }
 }
 }
-validate96.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v41 = validate97;
-const schema151 = schema_page_create;
-const schema153 = schema_common["$defs"]["pagePathname"];
+export const v42 = validate98;
+const schema152 = schema_page_create;
+const schema154 = schema_common["$defs"]["pagePathname"];
 const func84 = runtime.lowerCaseUuid;
 const pattern46 = new RegExp("^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$", "u");
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/page-create.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7235,7 +7276,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema152.required,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7245,7 +7286,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pathname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema152.required,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7255,7 +7296,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema152.required,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7266,7 +7307,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "siteId") || (key0 === "pathname")) || (key0 === "name"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema151,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7281,7 +7322,7 @@ let data0 = data.siteId;
 func84(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7292,7 +7333,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err5 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7306,7 +7347,7 @@ if(data.pathname !== undefined){
 let data1 = data.pathname;
 if(typeof data1 === "string"){
 if(func1(data1) > 2048){
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema153,data:data1};
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema154,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7316,7 +7357,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153,data:data1};
+const err7 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema154,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7326,7 +7367,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!pattern46.test(data1)){
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data:data1};
+const err8 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema154,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7337,7 +7378,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data1};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema154.type,parentSchema:schema154,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7351,7 +7392,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7361,7 +7402,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7371,7 +7412,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern23.test(data2)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7382,7 +7423,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7394,7 +7435,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7403,53 +7444,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate97.errors = vErrors;
-return errors === 0;
-}
-validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v42 = validate98;
-const func89 = runtime.lowerCaseUuid;
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate98.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func89(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate98.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v43 = validate99;
+const func89 = runtime.lowerCaseUuid;
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7461,9 +7462,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+func89(data, parentData, parentDataProperty);
 if(typeof data === "string"){
-if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema153,data};
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7472,34 +7474,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-if(!pattern46.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
@@ -7521,8 +7503,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(func1(data) > 256){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data};
+if(func1(data) > 2048){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7532,7 +7514,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7541,8 +7523,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern23.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data};
+if(!pattern46.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7553,7 +7535,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema154.type,parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7568,13 +7550,8 @@ return errors === 0;
 validate100.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v45 = validate101;
-const schema158 = schema_page_get_query;
-const schema165 = schema_page_list_query["$defs"]["locale"];
-const schema166 = schema_page_list_query["$defs"]["versionRef"];
-const func94 = runtime.lowerCaseUuid;
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/page-get-query.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate101.evaluated;
@@ -7584,10 +7561,74 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(typeof data === "string"){
+if(func1(data) > 256){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern23.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+validate101.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v46 = validate102;
+const schema159 = schema_page_get_query;
+const schema166 = schema_page_list_query["$defs"]["locale"];
+const schema167 = schema_page_list_query["$defs"]["versionRef"];
+const func94 = runtime.lowerCaseUuid;
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/page-get-query.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate102.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "siteId") || (key0 === "locale")) || (key0 === "versionRef"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema158,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema159,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7602,7 +7643,7 @@ let data0 = data.siteId;
 func94(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7613,7 +7654,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7627,7 +7668,7 @@ if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
 if(func1(data1) > 64){
-const err3 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema165,data:data1};
+const err3 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema166,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7637,7 +7678,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func1(data1) < 1){
-const err4 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165,data:data1};
+const err4 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema166,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7648,7 +7689,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.type,parentSchema:schema165,data:data1};
+const err5 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7661,7 +7702,7 @@ errors++;
 if(data.versionRef !== undefined){
 let data2 = data.versionRef;
 if(!((data2 === "ref:draft") || (data2 === "ref:live"))){
-const err6 = {instancePath:instancePath+"/versionRef",schemaPath:"page-list-query.json#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values",schema:schema166.enum,parentSchema:schema166,data:data2};
+const err6 = {instancePath:instancePath+"/versionRef",schemaPath:"page-list-query.json#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema167.enum},message:"must be equal to one of the allowed values",schema:schema167.enum,parentSchema:schema167,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7673,7 +7714,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema159.type,parentSchema:schema159,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7682,53 +7723,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v46 = validate103;
-const func103 = runtime.lowerCaseUuid;
-
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate103.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func103(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate103.errors = vErrors;
-return errors === 0;
-}
-validate103.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v47 = validate104;
+const func103 = runtime.lowerCaseUuid;
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7740,9 +7741,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+func103(data, parentData, parentDataProperty);
 if(typeof data === "string"){
-if(func1(data) > 64){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema165,data};
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7751,24 +7753,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.type,parentSchema:schema165,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -7789,8 +7781,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!((data === "ref:draft") || (data === "ref:live"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values",schema:schema166.enum,parentSchema:schema166,data};
+if(typeof data === "string"){
+if(func1(data) > 64){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema166,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7799,22 +7792,70 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema166,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 validate105.errors = vErrors;
 return errors === 0;
 }
 validate105.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v49 = validate102;
-const schema160 = schema_page_list_query;
-const schema164 = schema_page_list_query["$defs"]["sortBy"];
+export const v49 = validate106;
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate106.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!((data === "ref:draft") || (data === "ref:live"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema167.enum},message:"must be equal to one of the allowed values",schema:schema167.enum,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+validate106.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v50 = validate103;
+const schema161 = schema_page_list_query;
+const schema165 = schema_page_list_query["$defs"]["sortBy"];
 const func96 = runtime.lowerCaseUuid;
 const func97 = runtime.lowerCaseUuid;
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/page-list-query.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate102.evaluated;
+const evaluated0 = validate103.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7823,7 +7864,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7833,8 +7874,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func35.call(schema160.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema160,data};
+if(!(func35.call(schema161.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7849,7 +7890,7 @@ let data0 = data.siteId;
 func96(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7860,7 +7901,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7873,7 +7914,7 @@ errors++;
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7884,7 +7925,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data:data1};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7894,7 +7935,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data:data1};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7910,7 +7951,7 @@ let data2 = data.startingAfter;
 func97(data2, data, "startingAfter");
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data2};
+const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7921,7 +7962,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data2};
+const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7935,7 +7976,7 @@ if(data.pathPrefix !== undefined){
 let data3 = data.pathPrefix;
 if(typeof data3 === "string"){
 if(func1(data3) > 2048){
-const err9 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema160.properties.pathPrefix,data:data3};
+const err9 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema161.properties.pathPrefix,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7945,7 +7986,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern6.test(data3)){
-const err10 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema160.properties.pathPrefix,data:data3};
+const err10 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema161.properties.pathPrefix,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7956,7 +7997,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.pathPrefix.type,parentSchema:schema160.properties.pathPrefix,data:data3};
+const err11 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.pathPrefix.type,parentSchema:schema161.properties.pathPrefix,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7969,7 +8010,7 @@ errors++;
 if(data.sortBy !== undefined){
 let data4 = data.sortBy;
 if(!(((((data4 === "title") || (data4 === "path")) || (data4 === "description")) || (data4 === "updatedAt")) || (data4 === "createdAt"))){
-const err12 = {instancePath:instancePath+"/sortBy",schemaPath:"#/$defs/sortBy/enum",keyword:"enum",params:{allowedValues: schema164.enum},message:"must be equal to one of the allowed values",schema:schema164.enum,parentSchema:schema164,data:data4};
+const err12 = {instancePath:instancePath+"/sortBy",schemaPath:"#/$defs/sortBy/enum",keyword:"enum",params:{allowedValues: schema165.enum},message:"must be equal to one of the allowed values",schema:schema165.enum,parentSchema:schema165,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7982,7 +8023,7 @@ errors++;
 if(data.sortDirection !== undefined){
 let data5 = data.sortDirection;
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err13 = {instancePath:instancePath+"/sortDirection",schemaPath:"#/properties/sortDirection/enum",keyword:"enum",params:{allowedValues: schema160.properties.sortDirection.enum},message:"must be equal to one of the allowed values",schema:schema160.properties.sortDirection.enum,parentSchema:schema160.properties.sortDirection,data:data5};
+const err13 = {instancePath:instancePath+"/sortDirection",schemaPath:"#/properties/sortDirection/enum",keyword:"enum",params:{allowedValues: schema161.properties.sortDirection.enum},message:"must be equal to one of the allowed values",schema:schema161.properties.sortDirection.enum,parentSchema:schema161.properties.sortDirection,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7995,7 +8036,7 @@ errors++;
 if(data.includeOffline !== undefined){
 let data6 = data.includeOffline;
 if(!((data6 === "true") || (data6 === "false"))){
-const err14 = {instancePath:instancePath+"/includeOffline",schemaPath:"#/properties/includeOffline/enum",keyword:"enum",params:{allowedValues: schema160.properties.includeOffline.enum},message:"must be equal to one of the allowed values",schema:schema160.properties.includeOffline.enum,parentSchema:schema160.properties.includeOffline,data:data6};
+const err14 = {instancePath:instancePath+"/includeOffline",schemaPath:"#/properties/includeOffline/enum",keyword:"enum",params:{allowedValues: schema161.properties.includeOffline.enum},message:"must be equal to one of the allowed values",schema:schema161.properties.includeOffline.enum,parentSchema:schema161.properties.includeOffline,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8009,7 +8050,7 @@ if(data.locale !== undefined){
 let data7 = data.locale;
 if(typeof data7 === "string"){
 if(func1(data7) > 64){
-const err15 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema165,data:data7};
+const err15 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema166,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8019,7 +8060,7 @@ vErrors.push(err15);
 errors++;
 }
 if(func1(data7) < 1){
-const err16 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165,data:data7};
+const err16 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema166,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8030,7 +8071,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.type,parentSchema:schema165,data:data7};
+const err17 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8043,7 +8084,7 @@ errors++;
 if(data.versionRef !== undefined){
 let data8 = data.versionRef;
 if(!((data8 === "ref:draft") || (data8 === "ref:live"))){
-const err18 = {instancePath:instancePath+"/versionRef",schemaPath:"#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values",schema:schema166.enum,parentSchema:schema166,data:data8};
+const err18 = {instancePath:instancePath+"/versionRef",schemaPath:"#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema167.enum},message:"must be equal to one of the allowed values",schema:schema167.enum,parentSchema:schema167,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8055,7 +8096,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema160.type,parentSchema:schema160,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8064,53 +8105,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
-validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v50 = validate106;
-const func106 = runtime.lowerCaseUuid;
-
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate106.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func106(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate106.errors = vErrors;
-return errors === 0;
-}
-validate106.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v51 = validate107;
+const func106 = runtime.lowerCaseUuid;
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8122,8 +8123,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data};
+func106(data, parentData, parentDataProperty);
+if(typeof data === "string"){
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8132,9 +8135,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(data > 100 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8143,24 +8146,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data < 1 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
 validate107.errors = vErrors;
 return errors === 0;
 }
 validate107.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v52 = validate108;
-const func107 = runtime.lowerCaseUuid;
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8172,10 +8163,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func107(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8184,9 +8173,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
+if((typeof data == "number") && (isFinite(data))){
+if(data > 100 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8195,13 +8184,24 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(data < 1 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 validate108.errors = vErrors;
 return errors === 0;
 }
 validate108.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v53 = validate109;
-const schema175 = schema_page_list_query["properties"]["pathPrefix"];
+const func107 = runtime.lowerCaseUuid;
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8213,9 +8213,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+func107(data, parentData, parentDataProperty);
 if(typeof data === "string"){
-if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema175,data};
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8224,24 +8225,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern6.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema175,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema175.type,parentSchema:schema175,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -8251,6 +8242,7 @@ return errors === 0;
 validate109.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v54 = validate110;
+const schema176 = schema_page_list_query["properties"]["pathPrefix"];
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8262,13 +8254,35 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(((((data === "title") || (data === "path")) || (data === "description")) || (data === "updatedAt")) || (data === "createdAt"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema164.enum},message:"must be equal to one of the allowed values",schema:schema164.enum,parentSchema:schema164,data};
+if(typeof data === "string"){
+if(func1(data) > 2048){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema176,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(!pattern6.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema176,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema176.type,parentSchema:schema176,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
 }
 errors++;
 }
@@ -8278,7 +8292,6 @@ return errors === 0;
 validate110.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v55 = validate111;
-const schema177 = schema_page_list_query["properties"]["sortDirection"];
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8290,8 +8303,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!((data === "asc") || (data === "desc"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema177.enum},message:"must be equal to one of the allowed values",schema:schema177.enum,parentSchema:schema177,data};
+if(!(((((data === "title") || (data === "path")) || (data === "description")) || (data === "updatedAt")) || (data === "createdAt"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema165.enum},message:"must be equal to one of the allowed values",schema:schema165.enum,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8306,7 +8319,7 @@ return errors === 0;
 validate111.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v56 = validate112;
-const schema178 = schema_page_list_query["properties"]["includeOffline"];
+const schema178 = schema_page_list_query["properties"]["sortDirection"];
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8318,7 +8331,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!((data === "true") || (data === "false"))){
+if(!((data === "asc") || (data === "desc"))){
 const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema178.enum},message:"must be equal to one of the allowed values",schema:schema178.enum,parentSchema:schema178,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -8334,6 +8347,7 @@ return errors === 0;
 validate112.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v57 = validate113;
+const schema179 = schema_page_list_query["properties"]["includeOffline"];
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8345,35 +8359,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(typeof data === "string"){
-if(func1(data) > 64){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema165,data};
+if(!((data === "true") || (data === "false"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema179.enum},message:"must be equal to one of the allowed values",schema:schema179.enum,parentSchema:schema179,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
-}
-errors++;
-}
-if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.type,parentSchema:schema165,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -8394,13 +8386,35 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!((data === "ref:draft") || (data === "ref:live"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values",schema:schema166.enum,parentSchema:schema166,data};
+if(typeof data === "string"){
+if(func1(data) > 64){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema166,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema166,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
 }
 errors++;
 }
@@ -8410,11 +8424,8 @@ return errors === 0;
 validate114.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v59 = validate115;
-const schema181 = schema_page_params;
-const func111 = runtime.lowerCaseUuid;
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/page-params.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate115.evaluated;
@@ -8424,9 +8435,39 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!((data === "ref:draft") || (data === "ref:live"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema167.enum},message:"must be equal to one of the allowed values",schema:schema167.enum,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate115.errors = vErrors;
+return errors === 0;
+}
+validate115.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v60 = validate116;
+const schema182 = schema_page_params;
+const func111 = runtime.lowerCaseUuid;
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/page-params.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate116.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pageIdOrPathname === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageIdOrPathname"},message:"must have required property '"+"pageIdOrPathname"+"'",schema:schema181.required,parentSchema:schema181,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageIdOrPathname"},message:"must have required property '"+"pageIdOrPathname"+"'",schema:schema182.required,parentSchema:schema182,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8437,7 +8478,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "pageIdOrPathname")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema181,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema182,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8455,7 +8496,7 @@ const _errs5 = errors;
 func111(data0, data, "pageIdOrPathname");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err2 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8466,7 +8507,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8480,7 +8521,7 @@ valid1 = valid1 || _valid0;
 const _errs8 = errors;
 if(typeof data0 === "string"){
 if(!pattern6.test(data0)){
-const err4 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema181.properties.pageIdOrPathname.anyOf[1],data:data0};
+const err4 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema182.properties.pageIdOrPathname.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8491,7 +8532,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema181.properties.pageIdOrPathname.anyOf[1].type,parentSchema:schema181.properties.pageIdOrPathname.anyOf[1],data:data0};
+const err5 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.pageIdOrPathname.anyOf[1].type,parentSchema:schema182.properties.pageIdOrPathname.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8503,7 +8544,7 @@ errors++;
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err6 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema181.properties.pageIdOrPathname.anyOf,parentSchema:schema181.properties.pageIdOrPathname,data:data0};
+const err6 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema182.properties.pageIdOrPathname.anyOf,parentSchema:schema182.properties.pageIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8525,7 +8566,7 @@ vErrors = null;
 }
 if(typeof data0 === "string"){
 if(func1(data0) > 2048){
-const err7 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema181.properties.pageIdOrPathname,data:data0};
+const err7 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema182.properties.pageIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8535,7 +8576,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func1(data0) < 1){
-const err8 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema181.properties.pageIdOrPathname,data:data0};
+const err8 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema182.properties.pageIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8546,7 +8587,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema181.properties.pageIdOrPathname.type,parentSchema:schema181.properties.pageIdOrPathname,data:data0};
+const err9 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.pageIdOrPathname.type,parentSchema:schema182.properties.pageIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8558,7 +8599,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema181.type,parentSchema:schema181,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8567,19 +8608,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v60 = validate116;
-const schema183 = schema_page_params["properties"]["pageIdOrPathname"];
+export const v61 = validate117;
+const schema184 = schema_page_params["properties"]["pageIdOrPathname"];
 const func114 = runtime.lowerCaseUuid;
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8592,7 +8633,7 @@ const _errs2 = errors;
 func114(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8603,7 +8644,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
+const err1 = {instancePath,schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8617,7 +8658,7 @@ valid0 = valid0 || _valid0;
 const _errs5 = errors;
 if(typeof data === "string"){
 if(!pattern6.test(data)){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema183.anyOf[1],data};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema184.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8628,7 +8669,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema183.anyOf[1].type,parentSchema:schema183.anyOf[1],data};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.anyOf[1].type,parentSchema:schema184.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8640,7 +8681,7 @@ errors++;
 var _valid0 = _errs5 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema183.anyOf,parentSchema:schema183,data};
+const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema184.anyOf,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8662,7 +8703,7 @@ vErrors = null;
 }
 if(typeof data === "string"){
 if(func1(data) > 2048){
-const err5 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema183,data};
+const err5 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8672,7 +8713,7 @@ vErrors.push(err5);
 errors++;
 }
 if(func1(data) < 1){
-const err6 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema183,data};
+const err6 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8683,7 +8724,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema183.type,parentSchema:schema183,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.type,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8692,22 +8733,22 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v61 = validate117;
-const schema185 = schema_page_update;
-const schema188 = schema_common["$defs"]["title"];
-const schema189 = schema_common["$defs"]["description"];
+export const v62 = validate118;
+const schema186 = schema_page_update;
+const schema189 = schema_common["$defs"]["title"];
+const schema190 = schema_common["$defs"]["description"];
 const pattern57 = new RegExp("^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$", "u");
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/page-update.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8716,8 +8757,8 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func35.call(schema185.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema185,data};
+if(!(func35.call(schema186.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8731,7 +8772,7 @@ if(data.pathname !== undefined){
 let data0 = data.pathname;
 if(typeof data0 === "string"){
 if(func1(data0) > 2048){
-const err1 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema153,data:data0};
+const err1 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema154,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8741,7 +8782,7 @@ vErrors.push(err1);
 errors++;
 }
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153,data:data0};
+const err2 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema154,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8751,7 +8792,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!pattern46.test(data0)){
-const err3 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data:data0};
+const err3 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema154,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8762,7 +8803,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data:data0};
+const err4 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema154.type,parentSchema:schema154,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8776,7 +8817,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func1(data1) > 256){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8786,7 +8827,7 @@ vErrors.push(err5);
 errors++;
 }
 if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8796,7 +8837,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern23.test(data1)){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data1};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8807,7 +8848,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data1};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8820,7 +8861,7 @@ errors++;
 if(data.isOnline !== undefined){
 let data2 = data.isOnline;
 if(typeof data2 !== "boolean"){
-const err9 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema185.properties.isOnline.type,parentSchema:schema185.properties.isOnline,data:data2};
+const err9 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema186.properties.isOnline.type,parentSchema:schema186.properties.isOnline,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8833,7 +8874,7 @@ errors++;
 if(data.title !== undefined){
 let data3 = data.title;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/type",keyword:"type",params:{type: schema188.type},message:"must be string,null",schema:schema188.type,parentSchema:schema188,data:data3};
+const err10 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/type",keyword:"type",params:{type: schema189.type},message:"must be string,null",schema:schema189.type,parentSchema:schema189,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8844,7 +8885,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func1(data3) > 512){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema188,data:data3};
+const err11 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema189,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8854,7 +8895,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern23.test(data3)){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema188,data:data3};
+const err12 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema189,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8868,7 +8909,7 @@ errors++;
 if(data.description !== undefined){
 let data4 = data.description;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/type",keyword:"type",params:{type: schema189.type},message:"must be string,null",schema:schema189.type,parentSchema:schema189,data:data4};
+const err13 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/type",keyword:"type",params:{type: schema190.type},message:"must be string,null",schema:schema190.type,parentSchema:schema190,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8879,7 +8920,7 @@ errors++;
 }
 if(typeof data4 === "string"){
 if(func1(data4) > 4096){
-const err14 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema189,data:data4};
+const err14 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema190,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8889,7 +8930,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!pattern57.test(data4)){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema189,data:data4};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema190,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8907,7 +8948,7 @@ let valid5 = false;
 const _errs18 = errors;
 if(typeof data5 === "string"){
 if(func1(data5) > 2048){
-const err16 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data5};
+const err16 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8917,7 +8958,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!pattern24.test(data5)){
-const err17 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data5};
+const err17 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8927,7 +8968,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(formats6(data5))){
-const err18 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data5};
+const err18 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8938,7 +8979,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data5};
+const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8951,7 +8992,7 @@ var _valid0 = _errs18 === errors;
 valid5 = valid5 || _valid0;
 const _errs21 = errors;
 if(data5 !== null){
-const err20 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema185.properties.canonicalUrl.anyOf[1].type,parentSchema:schema185.properties.canonicalUrl.anyOf[1],data:data5};
+const err20 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema186.properties.canonicalUrl.anyOf[1].type,parentSchema:schema186.properties.canonicalUrl.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8963,7 +9004,7 @@ errors++;
 var _valid0 = _errs21 === errors;
 valid5 = valid5 || _valid0;
 if(!valid5){
-const err21 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema185.properties.canonicalUrl.anyOf,parentSchema:schema185.properties.canonicalUrl,data:data5};
+const err21 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema186.properties.canonicalUrl.anyOf,parentSchema:schema186.properties.canonicalUrl,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8991,7 +9032,7 @@ let valid7 = false;
 const _errs25 = errors;
 if(typeof data6 === "string"){
 if(func1(data6) > 2048){
-const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data6};
+const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9001,7 +9042,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!pattern24.test(data6)){
-const err23 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data6};
+const err23 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9011,7 +9052,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(formats6(data6))){
-const err24 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data6};
+const err24 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9022,7 +9063,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data6};
+const err25 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9035,7 +9076,7 @@ var _valid1 = _errs25 === errors;
 valid7 = valid7 || _valid1;
 const _errs28 = errors;
 if(data6 !== null){
-const err26 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema185.properties.socialImageUrl.anyOf[1].type,parentSchema:schema185.properties.socialImageUrl.anyOf[1],data:data6};
+const err26 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema186.properties.socialImageUrl.anyOf[1].type,parentSchema:schema186.properties.socialImageUrl.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9047,7 +9088,7 @@ errors++;
 var _valid1 = _errs28 === errors;
 valid7 = valid7 || _valid1;
 if(!valid7){
-const err27 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema185.properties.socialImageUrl.anyOf,parentSchema:schema185.properties.socialImageUrl,data:data6};
+const err27 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema186.properties.socialImageUrl.anyOf,parentSchema:schema186.properties.socialImageUrl,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9071,7 +9112,7 @@ vErrors = null;
 if(data.sitemapPriority !== undefined){
 let data7 = data.sitemapPriority;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err28 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema185.properties.sitemapPriority.type},message:"must be number,null",schema:schema185.properties.sitemapPriority.type,parentSchema:schema185.properties.sitemapPriority,data:data7};
+const err28 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema186.properties.sitemapPriority.type},message:"must be number,null",schema:schema186.properties.sitemapPriority.type,parentSchema:schema186.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9082,7 +9123,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 1 || isNaN(data7)){
-const err29 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema185.properties.sitemapPriority,data:data7};
+const err29 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema186.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9092,7 +9133,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err30 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema185.properties.sitemapPriority,data:data7};
+const err30 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema186.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9106,7 +9147,7 @@ errors++;
 if(data.sitemapFrequency !== undefined){
 let data8 = data.sitemapFrequency;
 if(!((((((((data8 === "always") || (data8 === "hourly")) || (data8 === "daily")) || (data8 === "weekly")) || (data8 === "monthly")) || (data8 === "yearly")) || (data8 === "never")) || (data8 === null))){
-const err31 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/properties/sitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema185.properties.sitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.sitemapFrequency.enum,parentSchema:schema185.properties.sitemapFrequency,data:data8};
+const err31 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/properties/sitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema186.properties.sitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema186.properties.sitemapFrequency.enum,parentSchema:schema186.properties.sitemapFrequency,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9119,7 +9160,7 @@ errors++;
 if(data.excludedFromSearchEngines !== undefined){
 let data9 = data.excludedFromSearchEngines;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err32 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema185.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema185.properties.excludedFromSearchEngines.type,parentSchema:schema185.properties.excludedFromSearchEngines,data:data9};
+const err32 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema186.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema186.properties.excludedFromSearchEngines.type,parentSchema:schema186.properties.excludedFromSearchEngines,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9131,7 +9172,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9140,69 +9181,10 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate117.errors = vErrors;
-return errors === 0;
-}
-validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v62 = validate118;
-
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate118.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema153,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!pattern46.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema153,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.type,parentSchema:schema153,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate118.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v63 = validate119;
 
@@ -9217,8 +9199,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(func1(data) > 256){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data};
+if(func1(data) > 2048){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9228,7 +9210,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9237,8 +9219,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern23.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data};
+if(!pattern46.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9249,7 +9231,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema154.type,parentSchema:schema154,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9264,7 +9246,6 @@ return errors === 0;
 validate119.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v64 = validate120;
-const schema194 = schema_page_update["properties"]["isOnline"];
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9276,13 +9257,45 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema194.type,parentSchema:schema194,data};
+if(typeof data === "string"){
+if(func1(data) > 256){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern23.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -9292,6 +9305,7 @@ return errors === 0;
 validate120.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v65 = validate121;
+const schema195 = schema_page_update["properties"]["isOnline"];
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9303,8 +9317,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if((typeof data !== "string") && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema188.type},message:"must be string,null",schema:schema188.type,parentSchema:schema188,data};
+if(typeof data !== "boolean"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema195.type,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9312,28 +9326,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-if(typeof data === "string"){
-if(func1(data) > 512){
-const err1 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema188,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!pattern23.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema188,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 }
 validate121.errors = vErrors;
 return errors === 0;
@@ -9363,8 +9355,8 @@ vErrors.push(err0);
 errors++;
 }
 if(typeof data === "string"){
-if(func1(data) > 4096){
-const err1 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema189,data};
+if(func1(data) > 512){
+const err1 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema189,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9373,8 +9365,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern57.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema189,data};
+if(!pattern23.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema189,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9390,7 +9382,6 @@ return errors === 0;
 validate122.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v67 = validate123;
-const schema197 = schema_page_update["properties"]["canonicalUrl"];
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9402,12 +9393,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(typeof data === "string"){
-if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data};
+if((typeof data !== "string") && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema190.type},message:"must be string,null",schema:schema190.type,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9416,8 +9403,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern24.test(data)){
-const err1 = {instancePath,schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data};
+if(typeof data === "string"){
+if(func1(data) > 4096){
+const err1 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9426,8 +9414,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!(formats6(data))){
-const err2 = {instancePath,schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data};
+if(!pattern57.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9437,59 +9425,13 @@ vErrors.push(err2);
 errors++;
 }
 }
-else {
-const err3 = {instancePath,schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-const _errs4 = errors;
-if(data !== null){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema197.anyOf[1].type,parentSchema:schema197.anyOf[1],data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema197.anyOf,parentSchema:schema197,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
 validate123.errors = vErrors;
 return errors === 0;
 }
 validate123.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v68 = validate124;
-const schema199 = schema_page_update["properties"]["socialImageUrl"];
+const schema198 = schema_page_update["properties"]["canonicalUrl"];
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9506,7 +9448,7 @@ let valid0 = false;
 const _errs1 = errors;
 if(typeof data === "string"){
 if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data};
+const err0 = {instancePath,schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9516,7 +9458,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!pattern24.test(data)){
-const err1 = {instancePath,schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data};
+const err1 = {instancePath,schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9526,7 +9468,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(formats6(data))){
-const err2 = {instancePath,schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data};
+const err2 = {instancePath,schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9537,7 +9479,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data};
+const err3 = {instancePath,schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9550,7 +9492,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 const _errs4 = errors;
 if(data !== null){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema199.anyOf[1].type,parentSchema:schema199.anyOf[1],data};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema198.anyOf[1].type,parentSchema:schema198.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9562,7 +9504,7 @@ errors++;
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema199.anyOf,parentSchema:schema199,data};
+const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema198.anyOf,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9588,7 +9530,7 @@ return errors === 0;
 validate124.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v69 = validate125;
-const schema201 = schema_page_update["properties"]["sitemapPriority"];
+const schema200 = schema_page_update["properties"]["socialImageUrl"];
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9600,8 +9542,12 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if((!((typeof data == "number") && (isFinite(data)))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema201.type},message:"must be number,null",schema:schema201.type,parentSchema:schema201,data};
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(func1(data) > 2048){
+const err0 = {instancePath,schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9610,9 +9556,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(data > 1 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema201,data};
+if(!pattern24.test(data)){
+const err1 = {instancePath,schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9621,8 +9566,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data < 0 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema201,data};
+if(!(formats6(data))){
+const err2 = {instancePath,schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9632,13 +9577,59 @@ vErrors.push(err2);
 errors++;
 }
 }
+else {
+const err3 = {instancePath,schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+const _errs4 = errors;
+if(data !== null){
+const err4 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema200.anyOf[1].type,parentSchema:schema200.anyOf[1],data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema200.anyOf,parentSchema:schema200,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
 validate125.errors = vErrors;
 return errors === 0;
 }
 validate125.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v70 = validate126;
-const schema202 = schema_page_update["properties"]["sitemapFrequency"];
+const schema202 = schema_page_update["properties"]["sitemapPriority"];
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9650,8 +9641,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!((((((((data === "always") || (data === "hourly")) || (data === "daily")) || (data === "weekly")) || (data === "monthly")) || (data === "yearly")) || (data === "never")) || (data === null))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema202.enum},message:"must be equal to one of the allowed values",schema:schema202.enum,parentSchema:schema202,data};
+if((!((typeof data == "number") && (isFinite(data)))) && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema202.type},message:"must be number,null",schema:schema202.type,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9660,13 +9651,35 @@ vErrors.push(err0);
 }
 errors++;
 }
+if((typeof data == "number") && (isFinite(data))){
+if(data > 1 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema202,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data < 0 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 validate126.errors = vErrors;
 return errors === 0;
 }
 validate126.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v71 = validate127;
-const schema203 = schema_page_update["properties"]["excludedFromSearchEngines"];
+const schema203 = schema_page_update["properties"]["sitemapFrequency"];
 
 function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9678,8 +9691,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if((typeof data !== "boolean") && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema203.type},message:"must be boolean,null",schema:schema203.type,parentSchema:schema203,data};
+if(!((((((((data === "always") || (data === "hourly")) || (data === "daily")) || (data === "weekly")) || (data === "monthly")) || (data === "yearly")) || (data === "never")) || (data === null))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema203.enum},message:"must be equal to one of the allowed values",schema:schema203.enum,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9694,11 +9707,9 @@ return errors === 0;
 validate127.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v72 = validate128;
-const schema204 = schema_route_create_query;
-const schema205 = schema_route_create_query["$defs"]["skipValidation"];
+const schema204 = schema_page_update["properties"]["excludedFromSearchEngines"];
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/route-create-query.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate128.evaluated;
@@ -9708,10 +9719,40 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if((typeof data !== "boolean") && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema204.type},message:"must be boolean,null",schema:schema204.type,parentSchema:schema204,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+validate128.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v73 = validate129;
+const schema205 = schema_route_create_query;
+const schema206 = schema_route_create_query["$defs"]["skipValidation"];
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/route-create-query.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "skipValidation")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema204,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9724,7 +9765,7 @@ errors++;
 if(data.skipValidation !== undefined){
 let data0 = data.skipValidation;
 if(!((data0 === "true") || (data0 === "false"))){
-const err1 = {instancePath:instancePath+"/skipValidation",schemaPath:"#/$defs/skipValidation/enum",keyword:"enum",params:{allowedValues: schema205.enum},message:"must be equal to one of the allowed values",schema:schema205.enum,parentSchema:schema205,data:data0};
+const err1 = {instancePath:instancePath+"/skipValidation",schemaPath:"#/$defs/skipValidation/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values",schema:schema206.enum,parentSchema:schema206,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9736,7 +9777,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.type,parentSchema:schema204,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.type,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9745,45 +9786,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate128.errors = vErrors;
-return errors === 0;
-}
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v73 = validate129;
-
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate129.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!((data === "true") || (data === "false"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema205.enum},message:"must be equal to one of the allowed values",schema:schema205.enum,parentSchema:schema205,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate129.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v74 = validate130;
-const schema207 = schema_route_create;
-const schema209 = schema_route_create["$defs"]["routePathname"];
-const func134 = runtime.lowerCaseUuid;
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/route-create.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate130.evaluated;
@@ -9793,9 +9803,40 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!((data === "true") || (data === "false"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values",schema:schema206.enum,parentSchema:schema206,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+validate130.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v75 = validate131;
+const schema208 = schema_route_create;
+const schema210 = schema_route_create["$defs"]["routePathname"];
+const func134 = runtime.lowerCaseUuid;
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/route-create.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate131.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema207.required,parentSchema:schema207,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9805,7 +9846,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pathname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema207.required,parentSchema:schema207,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9816,7 +9857,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "siteId") || (key0 === "pathname"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema207,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9831,7 +9872,7 @@ let data0 = data.siteId;
 func134(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9842,7 +9883,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9856,7 +9897,7 @@ if(data.pathname !== undefined){
 let data1 = data.pathname;
 if(typeof data1 === "string"){
 if(func1(data1) > 2048){
-const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/$defs/routePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema209,data:data1};
+const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/$defs/routePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema210,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9866,7 +9907,7 @@ vErrors.push(err5);
 errors++;
 }
 if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/$defs/routePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema209,data:data1};
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/$defs/routePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema210,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9877,7 +9918,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/pathname",schemaPath:"#/$defs/routePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.type,parentSchema:schema209,data:data1};
+const err7 = {instancePath:instancePath+"/pathname",schemaPath:"#/$defs/routePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.type,parentSchema:schema210,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9889,7 +9930,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema207.type,parentSchema:schema207,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9898,53 +9939,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate130.errors = vErrors;
-return errors === 0;
-}
-validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v75 = validate131;
-const func137 = runtime.lowerCaseUuid;
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate131.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func137(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate131.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v76 = validate132;
+const func137 = runtime.lowerCaseUuid;
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9956,9 +9957,49 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+func137(data, parentData, parentDataProperty);
+if(typeof data === "string"){
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+validate132.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v77 = validate133;
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate133.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(typeof data === "string"){
 if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema209,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9968,7 +10009,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema209,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9979,7 +10020,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.type,parentSchema:schema209,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.type,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9988,21 +10029,21 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v77 = validate133;
-const schema212 = schema_route_list_query;
+export const v78 = validate134;
+const schema213 = schema_route_list_query;
 const func140 = runtime.lowerCaseUuid;
 const func141 = runtime.lowerCaseUuid;
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/route-list-query.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10011,7 +10052,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema212.required,parentSchema:schema212,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10022,7 +10063,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "siteId") || (key0 === "limit")) || (key0 === "startingAfter"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema212,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10037,7 +10078,7 @@ let data0 = data.siteId;
 func140(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10048,7 +10089,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10061,7 +10102,7 @@ errors++;
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10072,7 +10113,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data:data1};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10082,7 +10123,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data:data1};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10098,7 +10139,7 @@ let data2 = data.startingAfter;
 func141(data2, data, "startingAfter");
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data2};
+const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10109,7 +10150,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data2};
+const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10121,7 +10162,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10130,53 +10171,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate133.errors = vErrors;
-return errors === 0;
-}
-validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v78 = validate134;
-const func142 = runtime.lowerCaseUuid;
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate134.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func142(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate134.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v79 = validate135;
+const func142 = runtime.lowerCaseUuid;
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10188,8 +10189,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data};
+func142(data, parentData, parentDataProperty);
+if(typeof data === "string"){
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10198,9 +10201,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(data > 100 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10209,24 +10212,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data < 1 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
 validate135.errors = vErrors;
 return errors === 0;
 }
 validate135.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v80 = validate136;
-const func143 = runtime.lowerCaseUuid;
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10238,10 +10229,60 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data > 100 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data < 1 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+validate136.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v81 = validate137;
+const func143 = runtime.lowerCaseUuid;
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate137.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 func143(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10252,7 +10293,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10261,19 +10302,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v81 = validate137;
-const schema219 = schema_route_params;
+export const v82 = validate138;
+const schema220 = schema_route_params;
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/route-params.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10282,7 +10323,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.routeIdOrPathname === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "routeIdOrPathname"},message:"must have required property '"+"routeIdOrPathname"+"'",schema:schema219.required,parentSchema:schema219,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "routeIdOrPathname"},message:"must have required property '"+"routeIdOrPathname"+"'",schema:schema220.required,parentSchema:schema220,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10293,7 +10334,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "routeIdOrPathname")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema219,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema220,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10307,7 +10348,7 @@ if(data.routeIdOrPathname !== undefined){
 let data0 = data.routeIdOrPathname;
 if(typeof data0 === "string"){
 if(func1(data0) > 2048){
-const err2 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema219.properties.routeIdOrPathname,data:data0};
+const err2 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema220.properties.routeIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10317,7 +10358,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema219.properties.routeIdOrPathname,data:data0};
+const err3 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema220.properties.routeIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10328,7 +10369,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema219.properties.routeIdOrPathname.type,parentSchema:schema219.properties.routeIdOrPathname,data:data0};
+const err4 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema220.properties.routeIdOrPathname.type,parentSchema:schema220.properties.routeIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10340,7 +10381,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema219.type,parentSchema:schema219,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema220.type,parentSchema:schema220,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10349,18 +10390,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v82 = validate138;
-const schema220 = schema_route_params["properties"]["routeIdOrPathname"];
+export const v83 = validate139;
+const schema221 = schema_route_params["properties"]["routeIdOrPathname"];
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10369,7 +10410,7 @@ evaluated0.items = undefined;
 }
 if(typeof data === "string"){
 if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema220,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema221,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10379,7 +10420,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema220,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema221,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10390,7 +10431,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema220.type,parentSchema:schema220,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema221.type,parentSchema:schema221,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10399,20 +10440,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v83 = validate139;
-const schema221 = schema_route_update_query;
+export const v84 = validate140;
+const schema222 = schema_route_update_query;
 const func148 = runtime.lowerCaseUuid;
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/route-update-query.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10422,7 +10463,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "siteId") || (key0 === "skipValidation"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema221,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10437,7 +10478,7 @@ let data0 = data.siteId;
 func148(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10448,7 +10489,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10461,7 +10502,7 @@ errors++;
 if(data.skipValidation !== undefined){
 let data1 = data.skipValidation;
 if(!((data1 === "true") || (data1 === "false"))){
-const err3 = {instancePath:instancePath+"/skipValidation",schemaPath:"route-create-query.json#/$defs/skipValidation/enum",keyword:"enum",params:{allowedValues: schema205.enum},message:"must be equal to one of the allowed values",schema:schema205.enum,parentSchema:schema205,data:data1};
+const err3 = {instancePath:instancePath+"/skipValidation",schemaPath:"route-create-query.json#/$defs/skipValidation/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values",schema:schema206.enum,parentSchema:schema206,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10473,7 +10514,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema221.type,parentSchema:schema221,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema222.type,parentSchema:schema222,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10482,53 +10523,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate139.errors = vErrors;
-return errors === 0;
-}
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v84 = validate140;
-const func149 = runtime.lowerCaseUuid;
-
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate140.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func149(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate140.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v85 = validate141;
+const func149 = runtime.lowerCaseUuid;
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10540,13 +10541,26 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!((data === "true") || (data === "false"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema205.enum},message:"must be equal to one of the allowed values",schema:schema205.enum,parentSchema:schema205,data};
+func149(data, parentData, parentDataProperty);
+if(typeof data === "string"){
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
 }
 errors++;
 }
@@ -10556,10 +10570,8 @@ return errors === 0;
 validate141.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v86 = validate142;
-const schema226 = schema_route_update;
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/route-update.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate142.evaluated;
@@ -10569,10 +10581,39 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!((data === "true") || (data === "false"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values",schema:schema206.enum,parentSchema:schema206,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v87 = validate143;
+const schema227 = schema_route_update;
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/route-update.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate143.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "pathname")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema226,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema227,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10586,7 +10627,7 @@ if(data.pathname !== undefined){
 let data0 = data.pathname;
 if(typeof data0 === "string"){
 if(func1(data0) > 2048){
-const err1 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema209,data:data0};
+const err1 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema210,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10596,7 +10637,7 @@ vErrors.push(err1);
 errors++;
 }
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema209,data:data0};
+const err2 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema210,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10607,7 +10648,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.type,parentSchema:schema209,data:data0};
+const err3 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.type,parentSchema:schema210,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10619,7 +10660,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema227.type,parentSchema:schema227,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10628,17 +10669,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v87 = validate143;
+export const v88 = validate144;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10647,7 +10688,7 @@ evaluated0.items = undefined;
 }
 if(typeof data === "string"){
 if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema209,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10657,7 +10698,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema209,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10668,7 +10709,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.type,parentSchema:schema209,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.type,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10677,20 +10718,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v88 = validate144;
-const schema229 = schema_site_create;
+export const v89 = validate145;
+const schema230 = schema_site_create;
 const func154 = runtime.lowerCaseUuid;
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-create.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10699,7 +10740,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspaceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema229.required,parentSchema:schema229,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema230.required,parentSchema:schema230,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10709,7 +10750,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema229.required,parentSchema:schema229,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema230.required,parentSchema:schema230,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10720,7 +10761,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "workspaceId") || (key0 === "name")) || (key0 === "hostOrigin")) || (key0 === "defaultLocale"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema229,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema230,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10735,7 +10776,7 @@ let data0 = data.workspaceId;
 func154(data0, data, "workspaceId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10746,7 +10787,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err4 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10760,7 +10801,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func1(data1) > 256){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10770,7 +10811,7 @@ vErrors.push(err5);
 errors++;
 }
 if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10780,7 +10821,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern23.test(data1)){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data1};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10791,7 +10832,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data1};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10805,7 +10846,7 @@ if(data.hostOrigin !== undefined){
 let data2 = data.hostOrigin;
 if(typeof data2 === "string"){
 if(func1(data2) > 2048){
-const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data2};
+const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10815,7 +10856,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern24.test(data2)){
-const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data2};
+const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10825,7 +10866,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(formats6(data2))){
-const err11 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data2};
+const err11 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10836,7 +10877,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data2};
+const err12 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10850,7 +10891,7 @@ if(data.defaultLocale !== undefined){
 let data3 = data.defaultLocale;
 if(typeof data3 === "string"){
 if(func1(data3) > 16){
-const err13 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data:data3};
+const err13 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10860,7 +10901,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!pattern25.test(data3)){
-const err14 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data:data3};
+const err14 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10871,7 +10912,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data3};
+const err15 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10883,7 +10924,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema229.type,parentSchema:schema229,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema230.type,parentSchema:schema230,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10892,53 +10933,13 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate144.errors = vErrors;
-return errors === 0;
-}
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v89 = validate145;
-const func159 = runtime.lowerCaseUuid;
-
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate145.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func159(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate145.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v90 = validate146;
+const func159 = runtime.lowerCaseUuid;
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10950,9 +10951,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+func159(data, parentData, parentDataProperty);
 if(typeof data === "string"){
-if(func1(data) > 256){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data};
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10961,34 +10963,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-if(!pattern23.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
 }
 errors++;
 }
@@ -11010,8 +10992,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
-if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data};
+if(func1(data) > 256){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11020,8 +11002,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern24.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data};
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11030,8 +11012,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!(formats6(data))){
-const err2 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data};
+if(!pattern23.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11069,8 +11051,67 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data === "string"){
+if(func1(data) > 2048){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!pattern24.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!(formats6(data))){
+const err2 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate148.errors = vErrors;
+return errors === 0;
+}
+validate148.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v93 = validate149;
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate149.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data === "string"){
 if(func1(data) > 16){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema68,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11080,7 +11121,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!pattern25.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema68,data};
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11091,7 +11132,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.type,parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11100,19 +11141,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate148.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v93 = validate149;
-const schema238 = schema_site_duplicate;
+export const v94 = validate150;
+const schema239 = schema_site_duplicate;
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-duplicate.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11121,7 +11162,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema238.required,parentSchema:schema238,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema239.required,parentSchema:schema239,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11132,7 +11173,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema238,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema239,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11146,7 +11187,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func1(data0) > 256){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11156,7 +11197,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11166,7 +11207,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern23.test(data0)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11177,7 +11218,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data0};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11189,7 +11230,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema238.type,parentSchema:schema238,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11198,17 +11239,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v94 = validate150;
+export const v95 = validate151;
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate150.evaluated;
+const evaluated0 = validate151.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11217,7 +11258,7 @@ evaluated0.items = undefined;
 }
 if(typeof data === "string"){
 if(func1(data) > 256){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11227,7 +11268,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11237,7 +11278,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!pattern23.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data};
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11248,7 +11289,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11257,21 +11298,21 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
-validate150.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate151.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v95 = validate151;
-const schema241 = schema_site_list_query;
+export const v96 = validate152;
+const schema242 = schema_site_list_query;
 const func168 = runtime.lowerCaseUuid;
 const func169 = runtime.lowerCaseUuid;
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-list-query.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151.evaluated;
+const evaluated0 = validate152.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11280,7 +11321,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspaceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema241.required,parentSchema:schema241,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema242.required,parentSchema:schema242,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11291,7 +11332,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "workspaceId") || (key0 === "limit")) || (key0 === "startingAfter"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema241,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema242,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11306,7 +11347,7 @@ let data0 = data.workspaceId;
 func168(data0, data, "workspaceId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err2 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11317,7 +11358,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11330,7 +11371,7 @@ errors++;
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11341,7 +11382,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data:data1};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11351,7 +11392,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data:data1};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11367,7 +11408,7 @@ let data2 = data.startingAfter;
 func169(data2, data, "startingAfter");
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data2};
+const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11378,7 +11419,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data2};
+const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11390,7 +11431,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema241.type,parentSchema:schema241,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema242.type,parentSchema:schema242,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11399,53 +11440,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate151.errors = vErrors;
-return errors === 0;
-}
-validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v96 = validate152;
-const func170 = runtime.lowerCaseUuid;
-
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate152.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-func170(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate152.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v97 = validate153;
+const func170 = runtime.lowerCaseUuid;
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11457,8 +11458,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data};
+func170(data, parentData, parentDataProperty);
+if(typeof data === "string"){
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11467,9 +11470,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(data > 100 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11478,24 +11481,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data < 1 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
 validate153.errors = vErrors;
 return errors === 0;
 }
 validate153.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v98 = validate154;
-const func171 = runtime.lowerCaseUuid;
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11507,10 +11498,60 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data > 100 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data < 1 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+validate154.errors = vErrors;
+return errors === 0;
+}
+validate154.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v99 = validate155;
+const func171 = runtime.lowerCaseUuid;
+
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate155.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 func171(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11521,7 +11562,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11530,20 +11571,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate155.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v99 = validate155;
-const schema248 = schema_site_pages_query;
+export const v100 = validate156;
+const schema249 = schema_site_pages_query;
 const func172 = runtime.lowerCaseUuid;
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-pages-query.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate155.evaluated;
+const evaluated0 = validate156.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11553,7 +11594,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "limit") || (key0 === "startingAfter")) || (key0 === "pathPrefix")) || (key0 === "sortBy")) || (key0 === "sortDirection")) || (key0 === "includeOffline")) || (key0 === "locale")) || (key0 === "versionRef"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema248,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema249,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11566,7 +11607,7 @@ errors++;
 if(data.limit !== undefined){
 let data0 = data.limit;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data:data0};
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11577,7 +11618,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 100 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11587,7 +11628,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data:data0};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11603,7 +11644,7 @@ let data1 = data.startingAfter;
 func172(data1, data, "startingAfter");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err4 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data1};
+const err4 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11614,7 +11655,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data1};
+const err5 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11628,7 +11669,7 @@ if(data.pathPrefix !== undefined){
 let data2 = data.pathPrefix;
 if(typeof data2 === "string"){
 if(func1(data2) > 2048){
-const err6 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema175,data:data2};
+const err6 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema176,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11638,7 +11679,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern6.test(data2)){
-const err7 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema175,data:data2};
+const err7 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema176,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11649,7 +11690,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema175.type,parentSchema:schema175,data:data2};
+const err8 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema176.type,parentSchema:schema176,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11662,7 +11703,7 @@ errors++;
 if(data.sortBy !== undefined){
 let data3 = data.sortBy;
 if(!(((((data3 === "title") || (data3 === "path")) || (data3 === "description")) || (data3 === "updatedAt")) || (data3 === "createdAt"))){
-const err9 = {instancePath:instancePath+"/sortBy",schemaPath:"page-list-query.json#/$defs/sortBy/enum",keyword:"enum",params:{allowedValues: schema164.enum},message:"must be equal to one of the allowed values",schema:schema164.enum,parentSchema:schema164,data:data3};
+const err9 = {instancePath:instancePath+"/sortBy",schemaPath:"page-list-query.json#/$defs/sortBy/enum",keyword:"enum",params:{allowedValues: schema165.enum},message:"must be equal to one of the allowed values",schema:schema165.enum,parentSchema:schema165,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11675,7 +11716,7 @@ errors++;
 if(data.sortDirection !== undefined){
 let data4 = data.sortDirection;
 if(!((data4 === "asc") || (data4 === "desc"))){
-const err10 = {instancePath:instancePath+"/sortDirection",schemaPath:"page-list-query.json#/properties/sortDirection/enum",keyword:"enum",params:{allowedValues: schema177.enum},message:"must be equal to one of the allowed values",schema:schema177.enum,parentSchema:schema177,data:data4};
+const err10 = {instancePath:instancePath+"/sortDirection",schemaPath:"page-list-query.json#/properties/sortDirection/enum",keyword:"enum",params:{allowedValues: schema178.enum},message:"must be equal to one of the allowed values",schema:schema178.enum,parentSchema:schema178,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11688,7 +11729,7 @@ errors++;
 if(data.includeOffline !== undefined){
 let data5 = data.includeOffline;
 if(!((data5 === "true") || (data5 === "false"))){
-const err11 = {instancePath:instancePath+"/includeOffline",schemaPath:"page-list-query.json#/properties/includeOffline/enum",keyword:"enum",params:{allowedValues: schema178.enum},message:"must be equal to one of the allowed values",schema:schema178.enum,parentSchema:schema178,data:data5};
+const err11 = {instancePath:instancePath+"/includeOffline",schemaPath:"page-list-query.json#/properties/includeOffline/enum",keyword:"enum",params:{allowedValues: schema179.enum},message:"must be equal to one of the allowed values",schema:schema179.enum,parentSchema:schema179,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11702,7 +11743,7 @@ if(data.locale !== undefined){
 let data6 = data.locale;
 if(typeof data6 === "string"){
 if(func1(data6) > 64){
-const err12 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema165,data:data6};
+const err12 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema166,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11712,7 +11753,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func1(data6) < 1){
-const err13 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165,data:data6};
+const err13 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema166,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11723,7 +11764,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.type,parentSchema:schema165,data:data6};
+const err14 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11736,7 +11777,7 @@ errors++;
 if(data.versionRef !== undefined){
 let data7 = data.versionRef;
 if(!((data7 === "ref:draft") || (data7 === "ref:live"))){
-const err15 = {instancePath:instancePath+"/versionRef",schemaPath:"page-list-query.json#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values",schema:schema166.enum,parentSchema:schema166,data:data7};
+const err15 = {instancePath:instancePath+"/versionRef",schemaPath:"page-list-query.json#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema167.enum},message:"must be equal to one of the allowed values",schema:schema167.enum,parentSchema:schema167,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11748,7 +11789,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema248.type,parentSchema:schema248,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema249.type,parentSchema:schema249,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11757,62 +11798,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate155.errors = vErrors;
-return errors === 0;
-}
-validate155.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v100 = validate156;
-
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate156.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema134.type,parentSchema:schema134,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data == "number") && (isFinite(data))){
-if(data > 100 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema134,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data < 1 || isNaN(data)){
-const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema134,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
 validate156.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v101 = validate157;
-const func176 = runtime.lowerCaseUuid;
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11824,10 +11815,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-func176(data, parentData, parentDataProperty);
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema135.type,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11836,9 +11825,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
+if((typeof data == "number") && (isFinite(data))){
+if(data > 100 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11847,12 +11836,24 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(data < 1 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema135,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 validate157.errors = vErrors;
 return errors === 0;
 }
 validate157.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v102 = validate158;
+const func176 = runtime.lowerCaseUuid;
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11864,9 +11865,10 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+func176(data, parentData, parentDataProperty);
 if(typeof data === "string"){
-if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema175,data};
+if(!(formats0(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11875,24 +11877,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern6.test(data)){
-const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema175,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema175.type,parentSchema:schema175,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -11913,13 +11905,35 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(((((data === "title") || (data === "path")) || (data === "description")) || (data === "updatedAt")) || (data === "createdAt"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema164.enum},message:"must be equal to one of the allowed values",schema:schema164.enum,parentSchema:schema164,data};
+if(typeof data === "string"){
+if(func1(data) > 2048){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema176,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(!pattern6.test(data)){
+const err1 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema176,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema176.type,parentSchema:schema176,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
 }
 errors++;
 }
@@ -11940,8 +11954,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!((data === "asc") || (data === "desc"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema177.enum},message:"must be equal to one of the allowed values",schema:schema177.enum,parentSchema:schema177,data};
+if(!(((((data === "title") || (data === "path")) || (data === "description")) || (data === "updatedAt")) || (data === "createdAt"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema165.enum},message:"must be equal to one of the allowed values",schema:schema165.enum,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11967,7 +11981,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!((data === "true") || (data === "false"))){
+if(!((data === "asc") || (data === "desc"))){
 const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema178.enum},message:"must be equal to one of the allowed values",schema:schema178.enum,parentSchema:schema178,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -11994,35 +12008,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(typeof data === "string"){
-if(func1(data) > 64){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema165,data};
+if(!((data === "true") || (data === "false"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema179.enum},message:"must be equal to one of the allowed values",schema:schema179.enum,parentSchema:schema179,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
-}
-errors++;
-}
-if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.type,parentSchema:schema165,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -12043,13 +12035,35 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!((data === "ref:draft") || (data === "ref:live"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values",schema:schema166.enum,parentSchema:schema166,data};
+if(typeof data === "string"){
+if(func1(data) > 64){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema166,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
+}
+errors++;
+}
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema166,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
 }
 errors++;
 }
@@ -12059,11 +12073,8 @@ return errors === 0;
 validate163.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const v108 = validate164;
-const schema265 = schema_site_params;
-const func180 = runtime.lowerCaseUuid;
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sitemock.dev/schemas/site-params.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate164.evaluated;
@@ -12073,9 +12084,39 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!((data === "ref:draft") || (data === "ref:live"))){
+const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema167.enum},message:"must be equal to one of the allowed values",schema:schema167.enum,parentSchema:schema167,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+validate164.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v109 = validate165;
+const schema266 = schema_site_params;
+const func180 = runtime.lowerCaseUuid;
+
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://sitemock.dev/schemas/site-params.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate165.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema265.required,parentSchema:schema265,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema266.required,parentSchema:schema266,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12086,7 +12127,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "siteId")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema265,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema266,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12101,7 +12142,7 @@ let data0 = data.siteId;
 func180(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12112,7 +12153,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12124,7 +12165,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema265.type,parentSchema:schema265,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema266.type,parentSchema:schema266,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12133,18 +12174,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v109 = validate165;
+export const v110 = validate166;
 const func181 = runtime.lowerCaseUuid;
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate165.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12154,7 +12195,7 @@ evaluated0.items = undefined;
 func181(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12165,7 +12206,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12174,20 +12215,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v110 = validate166;
-const schema268 = schema_site_query;
+export const v111 = validate167;
+const schema269 = schema_site_query;
 const func182 = runtime.lowerCaseUuid;
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-query.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12197,7 +12238,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "siteId")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema268,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema269,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12212,7 +12253,7 @@ let data0 = data.siteId;
 func182(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data:data0};
+const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12223,7 +12264,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12235,7 +12276,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema268.type,parentSchema:schema268,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema269.type,parentSchema:schema269,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12244,18 +12285,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v111 = validate167;
+export const v112 = validate168;
 const func183 = runtime.lowerCaseUuid;
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate168.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12265,7 +12306,7 @@ evaluated0.items = undefined;
 func183(data, parentData, parentDataProperty);
 if(typeof data === "string"){
 if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12276,7 +12317,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema61.type,parentSchema:schema61,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.type,parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12285,19 +12326,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v112 = validate168;
-const schema271 = schema_site_update;
+export const v113 = validate169;
+const schema272 = schema_site_update;
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/site-update.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
+const evaluated0 = validate169.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12307,7 +12348,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "name") || (key0 === "hostOrigin")) || (key0 === "defaultLocale"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema271,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema272,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12321,7 +12362,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func1(data0) > 256){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12331,7 +12372,7 @@ vErrors.push(err1);
 errors++;
 }
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12341,7 +12382,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!pattern23.test(data0)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12352,7 +12393,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12369,7 +12410,7 @@ let valid2 = false;
 const _errs7 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) > 2048){
-const err5 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data:data1};
+const err5 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12379,7 +12420,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!pattern24.test(data1)){
-const err6 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data:data1};
+const err6 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12389,7 +12430,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(formats6(data1))){
-const err7 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data:data1};
+const err7 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12400,7 +12441,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data:data1};
+const err8 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12413,7 +12454,7 @@ var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
 const _errs10 = errors;
 if(data1 !== null){
-const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema271.properties.hostOrigin.anyOf[1].type,parentSchema:schema271.properties.hostOrigin.anyOf[1],data:data1};
+const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema272.properties.hostOrigin.anyOf[1].type,parentSchema:schema272.properties.hostOrigin.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12425,7 +12466,7 @@ errors++;
 var _valid0 = _errs10 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema271.properties.hostOrigin.anyOf,parentSchema:schema271.properties.hostOrigin,data:data1};
+const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema272.properties.hostOrigin.anyOf,parentSchema:schema272.properties.hostOrigin,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12447,7 +12488,7 @@ vErrors = null;
 }
 }
 if(data.defaultLocale !== undefined){
-const err11 = {instancePath:instancePath+"/defaultLocale",schemaPath:"#/properties/defaultLocale/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema271.properties.defaultLocale.not,parentSchema:schema271.properties.defaultLocale,data:data.defaultLocale};
+const err11 = {instancePath:instancePath+"/defaultLocale",schemaPath:"#/properties/defaultLocale/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema272.properties.defaultLocale.not,parentSchema:schema272.properties.defaultLocale,data:data.defaultLocale};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12458,7 +12499,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema271.type,parentSchema:schema271,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema272.type,parentSchema:schema272,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12467,72 +12508,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate168.errors = vErrors;
-return errors === 0;
-}
-validate168.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const v113 = validate169;
-
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate169.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(func1(data) > 256){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema65,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!pattern23.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema65,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema65.type,parentSchema:schema65,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate169.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const v114 = validate170;
-const schema275 = schema_site_update["properties"]["hostOrigin"];
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12544,12 +12525,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
 if(typeof data === "string"){
-if(func1(data) > 2048){
-const err0 = {instancePath,schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema66,data};
+if(func1(data) > 256){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12558,8 +12536,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern24.test(data)){
-const err1 = {instancePath,schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema66,data};
+if(func1(data) < 1){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12568,8 +12546,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!(formats6(data))){
-const err2 = {instancePath,schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema66,data};
+if(!pattern23.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema66,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12580,7 +12558,70 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema66.type,parentSchema:schema66,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate170.errors = vErrors;
+return errors === 0;
+}
+validate170.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const v115 = validate171;
+const schema276 = schema_site_update["properties"]["hostOrigin"];
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate171.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(func1(data) > 2048){
+const err0 = {instancePath,schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!pattern24.test(data)){
+const err1 = {instancePath,schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!(formats6(data))){
+const err2 = {instancePath,schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.type,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12593,7 +12634,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 const _errs4 = errors;
 if(data !== null){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema275.anyOf[1].type,parentSchema:schema275.anyOf[1],data};
+const err4 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema276.anyOf[1].type,parentSchema:schema276.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12605,7 +12646,7 @@ errors++;
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema275.anyOf,parentSchema:schema275,data};
+const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema276.anyOf,parentSchema:schema276,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12625,25 +12666,25 @@ vErrors = null;
 }
 }
 }
-validate170.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
-validate170.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate171.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v115 = validate171;
-const schema277 = schema_site_update["properties"]["defaultLocale"];
+export const v116 = validate172;
+const schema278 = schema_site_update["properties"]["defaultLocale"];
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate172.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const err0 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema277.not,parentSchema:schema277,data};
+const err0 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema278.not,parentSchema:schema278,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12651,10 +12692,10 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate171.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate172.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 /** Each validator by key: a file (site.json), a definition (fixture.json#/$defs/site) or a root property. */
@@ -12677,102 +12718,103 @@ export const validators = {
   "control-override.json#/properties/response": v15,
   "control-override.json#/properties/times": v16,
   "control-override.json#/properties/priority": v17,
-  "control-requests-query.json": v18,
-  "control-requests-query.json#/properties/method": v19,
-  "control-requests-query.json#/properties/path": v20,
-  "control-requests-query.json#/properties/status": v21,
-  "control-requests-query.json#/properties/limit": v22,
-  "control-reset.json": v23,
-  "control-reset.json#/properties/scenario": v24,
-  "control-reset.json#/properties/seed": v25,
-  "control-reset.json#/properties/fixture": v26,
-  "empty-query.json": v27,
-  "locale-create.json": v28,
-  "locale-create.json#/properties/siteId": v29,
-  "locale-create.json#/properties/locale": v30,
-  "locale-create.json#/properties/domain": v31,
-  "locale-list-query.json": v32,
-  "locale-list-query.json#/properties/siteId": v33,
-  "locale-list-query.json#/properties/limit": v34,
-  "locale-list-query.json#/properties/startingAfter": v35,
-  "locale-params.json": v36,
-  "locale-params.json#/properties/localeIdOrCode": v37,
-  "locale-update.json": v38,
-  "locale-update.json#/properties/locale": v39,
-  "locale-update.json#/properties/domain": v40,
-  "page-create.json": v41,
-  "page-create.json#/properties/siteId": v42,
-  "page-create.json#/properties/pathname": v43,
-  "page-create.json#/properties/name": v44,
-  "page-get-query.json": v45,
-  "page-get-query.json#/properties/siteId": v46,
-  "page-get-query.json#/properties/locale": v47,
-  "page-get-query.json#/properties/versionRef": v48,
-  "page-list-query.json": v49,
-  "page-list-query.json#/properties/siteId": v50,
-  "page-list-query.json#/properties/limit": v51,
-  "page-list-query.json#/properties/startingAfter": v52,
-  "page-list-query.json#/properties/pathPrefix": v53,
-  "page-list-query.json#/properties/sortBy": v54,
-  "page-list-query.json#/properties/sortDirection": v55,
-  "page-list-query.json#/properties/includeOffline": v56,
-  "page-list-query.json#/properties/locale": v57,
-  "page-list-query.json#/properties/versionRef": v58,
-  "page-params.json": v59,
-  "page-params.json#/properties/pageIdOrPathname": v60,
-  "page-update.json": v61,
-  "page-update.json#/properties/pathname": v62,
-  "page-update.json#/properties/name": v63,
-  "page-update.json#/properties/isOnline": v64,
-  "page-update.json#/properties/title": v65,
-  "page-update.json#/properties/description": v66,
-  "page-update.json#/properties/canonicalUrl": v67,
-  "page-update.json#/properties/socialImageUrl": v68,
-  "page-update.json#/properties/sitemapPriority": v69,
-  "page-update.json#/properties/sitemapFrequency": v70,
-  "page-update.json#/properties/excludedFromSearchEngines": v71,
-  "route-create-query.json": v72,
-  "route-create-query.json#/properties/skipValidation": v73,
-  "route-create.json": v74,
-  "route-create.json#/properties/siteId": v75,
-  "route-create.json#/properties/pathname": v76,
-  "route-list-query.json": v77,
-  "route-list-query.json#/properties/siteId": v78,
-  "route-list-query.json#/properties/limit": v79,
-  "route-list-query.json#/properties/startingAfter": v80,
-  "route-params.json": v81,
-  "route-params.json#/properties/routeIdOrPathname": v82,
-  "route-update-query.json": v83,
-  "route-update-query.json#/properties/siteId": v84,
-  "route-update-query.json#/properties/skipValidation": v85,
-  "route-update.json": v86,
-  "route-update.json#/properties/pathname": v87,
-  "site-create.json": v88,
-  "site-create.json#/properties/workspaceId": v89,
-  "site-create.json#/properties/name": v90,
-  "site-create.json#/properties/hostOrigin": v91,
-  "site-create.json#/properties/defaultLocale": v92,
-  "site-duplicate.json": v93,
-  "site-duplicate.json#/properties/name": v94,
-  "site-list-query.json": v95,
-  "site-list-query.json#/properties/workspaceId": v96,
-  "site-list-query.json#/properties/limit": v97,
-  "site-list-query.json#/properties/startingAfter": v98,
-  "site-pages-query.json": v99,
-  "site-pages-query.json#/properties/limit": v100,
-  "site-pages-query.json#/properties/startingAfter": v101,
-  "site-pages-query.json#/properties/pathPrefix": v102,
-  "site-pages-query.json#/properties/sortBy": v103,
-  "site-pages-query.json#/properties/sortDirection": v104,
-  "site-pages-query.json#/properties/includeOffline": v105,
-  "site-pages-query.json#/properties/locale": v106,
-  "site-pages-query.json#/properties/versionRef": v107,
-  "site-params.json": v108,
-  "site-params.json#/properties/siteId": v109,
-  "site-query.json": v110,
-  "site-query.json#/properties/siteId": v111,
-  "site-update.json": v112,
-  "site-update.json#/properties/name": v113,
-  "site-update.json#/properties/hostOrigin": v114,
-  "site-update.json#/properties/defaultLocale": v115,
+  "control-override.json#/properties/check": v18,
+  "control-requests-query.json": v19,
+  "control-requests-query.json#/properties/method": v20,
+  "control-requests-query.json#/properties/path": v21,
+  "control-requests-query.json#/properties/status": v22,
+  "control-requests-query.json#/properties/limit": v23,
+  "control-reset.json": v24,
+  "control-reset.json#/properties/scenario": v25,
+  "control-reset.json#/properties/seed": v26,
+  "control-reset.json#/properties/fixture": v27,
+  "empty-query.json": v28,
+  "locale-create.json": v29,
+  "locale-create.json#/properties/siteId": v30,
+  "locale-create.json#/properties/locale": v31,
+  "locale-create.json#/properties/domain": v32,
+  "locale-list-query.json": v33,
+  "locale-list-query.json#/properties/siteId": v34,
+  "locale-list-query.json#/properties/limit": v35,
+  "locale-list-query.json#/properties/startingAfter": v36,
+  "locale-params.json": v37,
+  "locale-params.json#/properties/localeIdOrCode": v38,
+  "locale-update.json": v39,
+  "locale-update.json#/properties/locale": v40,
+  "locale-update.json#/properties/domain": v41,
+  "page-create.json": v42,
+  "page-create.json#/properties/siteId": v43,
+  "page-create.json#/properties/pathname": v44,
+  "page-create.json#/properties/name": v45,
+  "page-get-query.json": v46,
+  "page-get-query.json#/properties/siteId": v47,
+  "page-get-query.json#/properties/locale": v48,
+  "page-get-query.json#/properties/versionRef": v49,
+  "page-list-query.json": v50,
+  "page-list-query.json#/properties/siteId": v51,
+  "page-list-query.json#/properties/limit": v52,
+  "page-list-query.json#/properties/startingAfter": v53,
+  "page-list-query.json#/properties/pathPrefix": v54,
+  "page-list-query.json#/properties/sortBy": v55,
+  "page-list-query.json#/properties/sortDirection": v56,
+  "page-list-query.json#/properties/includeOffline": v57,
+  "page-list-query.json#/properties/locale": v58,
+  "page-list-query.json#/properties/versionRef": v59,
+  "page-params.json": v60,
+  "page-params.json#/properties/pageIdOrPathname": v61,
+  "page-update.json": v62,
+  "page-update.json#/properties/pathname": v63,
+  "page-update.json#/properties/name": v64,
+  "page-update.json#/properties/isOnline": v65,
+  "page-update.json#/properties/title": v66,
+  "page-update.json#/properties/description": v67,
+  "page-update.json#/properties/canonicalUrl": v68,
+  "page-update.json#/properties/socialImageUrl": v69,
+  "page-update.json#/properties/sitemapPriority": v70,
+  "page-update.json#/properties/sitemapFrequency": v71,
+  "page-update.json#/properties/excludedFromSearchEngines": v72,
+  "route-create-query.json": v73,
+  "route-create-query.json#/properties/skipValidation": v74,
+  "route-create.json": v75,
+  "route-create.json#/properties/siteId": v76,
+  "route-create.json#/properties/pathname": v77,
+  "route-list-query.json": v78,
+  "route-list-query.json#/properties/siteId": v79,
+  "route-list-query.json#/properties/limit": v80,
+  "route-list-query.json#/properties/startingAfter": v81,
+  "route-params.json": v82,
+  "route-params.json#/properties/routeIdOrPathname": v83,
+  "route-update-query.json": v84,
+  "route-update-query.json#/properties/siteId": v85,
+  "route-update-query.json#/properties/skipValidation": v86,
+  "route-update.json": v87,
+  "route-update.json#/properties/pathname": v88,
+  "site-create.json": v89,
+  "site-create.json#/properties/workspaceId": v90,
+  "site-create.json#/properties/name": v91,
+  "site-create.json#/properties/hostOrigin": v92,
+  "site-create.json#/properties/defaultLocale": v93,
+  "site-duplicate.json": v94,
+  "site-duplicate.json#/properties/name": v95,
+  "site-list-query.json": v96,
+  "site-list-query.json#/properties/workspaceId": v97,
+  "site-list-query.json#/properties/limit": v98,
+  "site-list-query.json#/properties/startingAfter": v99,
+  "site-pages-query.json": v100,
+  "site-pages-query.json#/properties/limit": v101,
+  "site-pages-query.json#/properties/startingAfter": v102,
+  "site-pages-query.json#/properties/pathPrefix": v103,
+  "site-pages-query.json#/properties/sortBy": v104,
+  "site-pages-query.json#/properties/sortDirection": v105,
+  "site-pages-query.json#/properties/includeOffline": v106,
+  "site-pages-query.json#/properties/locale": v107,
+  "site-pages-query.json#/properties/versionRef": v108,
+  "site-params.json": v109,
+  "site-params.json#/properties/siteId": v110,
+  "site-query.json": v111,
+  "site-query.json#/properties/siteId": v112,
+  "site-update.json": v113,
+  "site-update.json#/properties/name": v114,
+  "site-update.json#/properties/hostOrigin": v115,
+  "site-update.json#/properties/defaultLocale": v116,
 }

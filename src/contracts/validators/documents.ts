@@ -2452,7 +2452,7 @@ if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate35(data10[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+vErrors = runtime.appendErrors(vErrors, validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -2667,7 +2667,7 @@ errors++;
 }
 if(data.draft !== undefined){
 if(!(validate31(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+vErrors = runtime.appendErrors(vErrors, validate31.errors);
 errors = vErrors.length;
 }
 }
@@ -2677,7 +2677,7 @@ const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
 if(!(validate31(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+vErrors = runtime.appendErrors(vErrors, validate31.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
@@ -2985,7 +2985,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate23(data3[i0], {instancePath:instancePath+"/workspaces/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = runtime.appendErrors(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -3007,7 +3007,7 @@ if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate26(data5[i1], {instancePath:instancePath+"/sites/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+vErrors = runtime.appendErrors(vErrors, validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -3029,7 +3029,7 @@ if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate28(data7[i2], {instancePath:instancePath+"/locales/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+vErrors = runtime.appendErrors(vErrors, validate28.errors);
 errors = vErrors.length;
 }
 }
@@ -3051,7 +3051,7 @@ if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
 if(!(validate30(data9[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+vErrors = runtime.appendErrors(vErrors, validate30.errors);
 errors = vErrors.length;
 }
 }
@@ -3073,7 +3073,7 @@ if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
 if(!(validate40(data11[i4], {instancePath:instancePath+"/routes/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+vErrors = runtime.appendErrors(vErrors, validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -4036,7 +4036,7 @@ errors++;
 }
 if(data.draft !== undefined){
 if(!(validate31(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+vErrors = runtime.appendErrors(vErrors, validate31.errors);
 errors = vErrors.length;
 }
 }
@@ -4046,7 +4046,7 @@ const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
 if(!(validate31(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+vErrors = runtime.appendErrors(vErrors, validate31.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
@@ -4329,7 +4329,7 @@ if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate35(data10[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+vErrors = runtime.appendErrors(vErrors, validate35.errors);
 errors = vErrors.length;
 }
 }
