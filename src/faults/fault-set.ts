@@ -1,8 +1,12 @@
 import { apiRoutes, operations } from '../api/operations.js'
 import { invalidField } from '../api/errors.js'
+import { compileValidator } from '../api/validate.js'
 import type { Fault, FaultList, FaultRequest } from '../contracts/types.js'
 import { createRandom, type RandomSource } from '../random.js'
 import { operationsOfRoute } from './fault-route.js'
+
+/** contracts/schemas/control-fault.json: the one check of a fault, from code, HTTP, the CLI or a page alike. */
+const validateFault = compileValidator<FaultRequest>('control-fault.json', 'body')
 
 export interface FaultDecision {
   /** Milliseconds to wait: the longest latency any matching fault draws. */
@@ -35,8 +39,12 @@ export class FaultSet {
     return { seed: this.seed, faults: [...this.faults] }
   }
 
-  /** Adds a fault (validated against control-fault.json by the caller); a seed restarts the draws. */
-  add(request: FaultRequest): Fault {
+  /**
+   * Adds a fault after checking it as POST /__mock/faults does (control-fault.json, then what a
+   * schema cannot say): a bad one throws a 400 ApiError naming the field. A seed restarts the draws.
+   */
+  add(body: FaultRequest): Fault {
+    const request = validateFault(body)
     if (request.status !== undefined && request.drop !== undefined) {
       throw invalidField('drop', 'cannot be sent with status; a failing request either answers a status or drops the connection')
     }

@@ -1,5 +1,6 @@
 import { ApiError } from '../api/errors.js'
 import { documentedStatuses, type RegisteredOperation } from '../api/types.js'
+import controlFault from '../../contracts/schemas/control-fault.json' with { type: 'json' }
 
 export interface Preference {
   /** A status to answer instead of running the operation. */
@@ -8,7 +9,11 @@ export interface Preference {
   delay?: number
 }
 
-export const MAX_DELAY_MS = 60_000
+/**
+ * The longest delay, from Prefer, a fault or --latency: the fault schema's bound on latencyMs,
+ * so that every way of asking for a delay takes the same ones.
+ */
+export const MAX_DELAY_MS: number = controlFault.$defs.latency.anyOf[0]!.maximum!
 
 /**
  * The Prefer header in Prism's style: `Prefer: code=409`, `Prefer: delay=1500`, or both

@@ -1,11 +1,13 @@
-import { ApiError, invalidField, JSON_HEADERS } from '../api/errors.js'
+import { ApiError, badRequest, invalidField, JSON_HEADERS } from '../api/errors.js'
 import { operations } from '../api/operations.js'
 import type { RouteMatch } from '../api/route-table.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { compileValidator } from '../api/validate.js'
-import type { Override, OverrideDocument, OverrideList, OverrideRequest } from '../contracts/types.js'
+import { ProblemList, unlistedDetail } from '../api/listed.js'
+import type { ErrorDetail, Override, OverrideDocument, OverrideList, OverrideRequest } from '../contracts/types.js'
 import { matchesRequest } from './matcher.js'
 import { OVERRIDE_HEADER } from './override-header.js'
+import { framingHeaderProblems, responseBodyProblems } from './response-schema.js'
 
 const validateOverride = compileValidator<OverrideRequest>('control-override.json', 'body')
 const validateDocument = compileValidator<OverrideDocument>('control-override-document.json', 'body')
@@ -23,6 +25,9 @@ export class OverrideSet {
   /** What restart() returns to: the overrides the server started with (sitemock serve --overrides), unused. */
   private start: { overrides: Override[]; nextId: number } = { overrides: [], nextId: 1 }
 
+  /** `warn`: where an override added with check "warn" says how its body breaks the schema (stderr of a server, a page's console). */
+  constructor(private readonly warn: (text: string) => void = (text) => console.warn(text)) {}
+
   get size(): number {
     return this.overrides.length
   }
@@ -38,25 +43,35 @@ export class OverrideSet {
 
   /**
    * Replaces every override with the document's, as PUT /__mock/overrides does, in its order
-   * (of equal priority, a later one is tried first). A bad override throws a 400 ApiError naming
-   * it (overrides[2].match.path), and the active ones stay as they were.
+   * (of equal priority, a later one is tried first). Bad overrides throw a 400 ApiError naming
+   * each problem (overrides[2].match.path), the first MAX_LISTED listed and the rest counted,
+   * and the active ones stay as they were.
    */
   replace(body: OverrideDocument): OverrideList {
     const document = validateDocument(body)
-    const checked = document.overrides.map((request, index) => {
+    const problems = new ProblemList<ErrorDetail>()
+    const checked: Override[] = []
+    document.overrides.forEach((request, index) => {
       try {
-        return this.checked(request)
+        checked.push(this.checked(request))
       } catch (error) {
         if (!(error instanceof ApiError) || !error.details) throw error
-        throw new ApiError(error.status, error.code, error.message, error.details.map((detail) => ({ ...detail, field: `overrides[${index}].${detail.field}` })))
+        for (const detail of error.details) problems.add({ ...detail, field: `overrides[${index}].${detail.field}` })
       }
     })
+    if (problems.count > 0) {
+      const more = problems.count - problems.listed.length
+      throw badRequest(more > 0 ? [...problems.listed, unlistedDetail(more, '(more invalid fields)', 'invalid fields')] : problems.listed)
+    }
     this.clear()
     for (const override of checked) this.insert(override)
     return this.list()
   }
 
-  /** The override a valid request makes, with the checks its schema cannot express; not yet active. */
+  /**
+   * The override a valid request makes, with the checks its schema cannot express; not yet active.
+   * Every way in (code, POST and PUT /__mock/overrides, serve --overrides, a page) comes here.
+   */
   private checked(request: OverrideRequest): Override {
     const { operation } = request.match
     if (operation !== undefined && !operations.some((o) => o.operationId === operation)) {
@@ -65,6 +80,13 @@ export class OverrideSet {
     if (request.response.body !== undefined && (request.response.status === 204 || request.response.status === 304)) {
       throw invalidField('response.body', `cannot be sent with status ${request.response.status}, which has no body; leave it out or pick another status`)
     }
+    const framing = framingHeaderProblems(request.response.headers)
+    if (framing.length) throw badRequest(framing)
+    const check = request.check ?? 'strict'
+    const problems = responseBodyProblems(request.match, request.response.status, request.response.body)
+    if (problems.length && check === 'strict') {
+      throw badRequest(problems, `${summary(problems)}. To add it all the same, with a warning, send "check": "warn".`)
+    }
     return {
       id: 0,
       match: request.match,
@@ -72,6 +94,8 @@ export class OverrideSet {
       times: request.times ?? null,
       remaining: request.times ?? null,
       priority: request.priority ?? 0,
+      check,
+      warnings: problems,
       hits: 0,
     }
   }
@@ -80,6 +104,7 @@ export class OverrideSet {
     const override = { ...checked, id: this.nextId++ }
     const before = this.overrides.findIndex((other) => other.priority <= override.priority)
     this.overrides.splice(before === -1 ? this.overrides.length : before, 0, override)
+    if (override.warnings.length) this.warn(`sitemock: warning: override ${override.id} was added with "check": "warn": ${summary(override.warnings)}`)
     return structuredClone(override)
   }
 
@@ -121,4 +146,14 @@ export class OverrideSet {
       body,
     }
   }
+}
+
+/** Problems a message words one by one; the details (or the listed override's warnings) hold them all. */
+const PROBLEMS_IN_MESSAGE = 5
+
+/** The problems of a response body in one sentence, each field first: the 400's message, the warning's text. */
+function summary(problems: ErrorDetail[]): string {
+  const worded = problems.slice(0, PROBLEMS_IN_MESSAGE).map((problem) => `${problem.field} ${problem.message}`)
+  if (problems.length > PROBLEMS_IN_MESSAGE) worded.push(`and ${problems.length - PROBLEMS_IN_MESSAGE} more (see details)`)
+  return `The response body does not fit the API's response schema: ${worded.join('; ')}`
 }

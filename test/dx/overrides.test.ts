@@ -40,6 +40,7 @@ describe.each(TRANSPORTS)('response overrides over HTTP (%s)', (transport) => {
     const added = await control<OverrideList>(server.url, 'POST', '/__mock/overrides', {
       match: { method: 'get', path: '/v6/pages/{pageIdOrPathname}', query: { siteId } },
       response: { status: 200, headers: { 'x-trace': 'abc' }, body: { object: 'page', title } },
+      check: 'warn',
     })
     expect(added.status).toBe(200)
     const [override] = added.body.overrides
@@ -63,6 +64,7 @@ describe.each(TRANSPORTS)('response overrides over HTTP (%s)', (transport) => {
       match: { operation: 'createPage', headers: { 'X-Variant': 'b' }, body: { name: 'Odd' } },
       response: { status: 422, body: { object: 'error', code: 'custom', message: 'no' } },
       times: 2,
+      check: 'warn',
     })
     const page = { siteId, pathname: '/odd', name: 'Odd' }
     const without = await call(server.url, 'POST', '/v6/pages', { key, body: { ...page, pathname: '/plain', name: 'Plain' }, headers: { 'x-variant': 'b' } })
@@ -78,7 +80,7 @@ describe.each(TRANSPORTS)('response overrides over HTTP (%s)', (transport) => {
 
   it('tries the highest priority first, then the newest', async () => {
     const add = (priority: number | undefined, status: number) =>
-      control<OverrideList>(server.url, 'POST', '/__mock/overrides', { match: { path: '/v2/*' }, response: { status, body: [] }, ...(priority === undefined ? {} : { priority }) })
+      control<OverrideList>(server.url, 'POST', '/__mock/overrides', { match: { path: '/v2/*' }, response: { status, body: [] }, check: 'warn', ...(priority === undefined ? {} : { priority }) })
     await add(5, 201)
     await add(undefined, 202)
     const list = await add(5, 203)
@@ -90,7 +92,7 @@ describe.each(TRANSPORTS)('response overrides over HTTP (%s)', (transport) => {
   })
 
   it('keeps Prefer and faults working: they act before the override answers', async () => {
-    await control(server.url, 'POST', '/__mock/overrides', { match: { operation: 'getSite' }, response: { status: 200, body: { object: 'site', name: 'x' } } })
+    await control(server.url, 'POST', '/__mock/overrides', { match: { operation: 'getSite' }, response: { status: 200, body: { object: 'site', name: 'x' } }, check: 'warn' })
     const preferred = await call(server.url, 'GET', `/v2/sites/${siteId}`, { key, headers: { prefer: 'code=404' } })
     expect(preferred.status).toBe(404)
     expect(preferred.headers.get('x-sitemock-fault')).toBe('Prefer code=404')
@@ -130,7 +132,7 @@ describe.each(TRANSPORTS)('response overrides over HTTP (%s)', (transport) => {
   })
 
   it('survives a state-only reset, like faults; a test reset removes it', async () => {
-    await control(server.url, 'POST', '/__mock/overrides', { match: { operation: 'listSites' }, response: { status: 200, body: { data: [] } } })
+    await control(server.url, 'POST', '/__mock/overrides', { match: { operation: 'listSites' }, response: { status: 200, body: { object: 'list', data: [], hasMore: false } } })
     await control(server.url, 'POST', '/__mock/reset-state', { scenario: 'empty' })
     expect((await control<OverrideList>(server.url, 'GET', '/__mock/overrides')).body.overrides).toHaveLength(1)
     await control(server.url, 'POST', '/__mock/reset', { scenario: 'default' })
@@ -142,7 +144,7 @@ describe('overrides and a state file', () => {
   it('are neither saved nor replayed', async () => {
     const file = stateFilePath()
     const first = await serveStateFile(file)
-    await control(first.server.url, 'POST', '/__mock/overrides', { match: {}, response: { status: 200, body: 'overridden' } })
+    await control(first.server.url, 'POST', '/__mock/overrides', { match: {}, response: { status: 200, body: 'overridden' }, check: 'warn' })
     const before = fs.readFileSync(file, 'utf8')
     expect((await call(first.server.url, 'GET', '/v2/sites/x')).body).toBe('overridden')
     expect(fs.readFileSync(file, 'utf8')).toBe(before)

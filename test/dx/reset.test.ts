@@ -24,7 +24,7 @@ describe('mock.reset() between tests, in-process through msw', () => {
   // The two tests run in order: the second sees nothing of what the first added.
   it('a test adds a fault, an override, a page and journal entries', async () => {
     mock.faults.add({ route: 'getSite', status: 503 })
-    mock.overrides.add({ match: { operation: 'listPages' }, response: { status: 200, body: { data: [] } } })
+    mock.overrides.add({ match: { operation: 'listPages' }, response: { status: 200, body: { object: 'list', data: [], hasMore: false } } })
     expect((await getSite()).status).toBe(503)
     const created = await fetch(`${DEFAULT_BASE_URL}/v6/pages`, { method: 'POST', headers, body: JSON.stringify({ siteId: sites[0]!.id, pathname: '/leaks', name: 'Leaks' }) })
     expect(created.status).toBe(201)
@@ -68,7 +68,7 @@ describe('POST /__mock/reset over HTTP', () => {
     const site = server.mock.credentials().sites[0]!
     const getSite = () => server.api.get(`/v2/sites/${site.id}`, { key: site.siteApiKey })
     await control(server.url, 'POST', '/__mock/faults', { route: 'getSite', status: 503 })
-    await control(server.url, 'POST', '/__mock/overrides', { match: { operation: 'listPages' }, response: { status: 200, body: { data: [] } } })
+    await control(server.url, 'POST', '/__mock/overrides', { match: { operation: 'listPages' }, response: { status: 200, body: { object: 'list', data: [], hasMore: false } } })
     expect((await getSite()).status).toBe(503)
 
     expect((await control(server.url, 'POST', '/__mock/reset-state')).status).toBe(200)
