@@ -2,6 +2,8 @@
 // workload on two mocks of the same state, one with the default journal and one without. No
 // sockets and no load generator stand between them, so the difference is the journal's alone and
 // holds to a fraction of a percent, where two identical servers under wrk differ by a few percent.
+// The core's modules directly, as a Node entry holds them: every operation's validators from the start.
+import '../src/eager-parts.js'
 import type { ApiRequest } from '../src/api/types.js'
 import { createMock, type Mock } from '../src/mock.js'
 import type { Workload } from './load.js'

@@ -2,6 +2,8 @@
 // of its own because @msw/data's types resolve only under node16, nodenext or bundler resolution
 // and need the DOM lib, which a user of the main entry need not have; importing it is also what
 // loads @msw/data, so nobody else pays for it.
+// mock.db's writes run the API's operations synchronously: their validators must all be there.
+import './eager-parts.js'
 import { provideMockDb } from './db/db-provider.js'
 import { MockDb } from './db/mock-db.js'
 

@@ -2,6 +2,7 @@
 // neither msw, express nor @msw/data: those are the sitemock/msw, sitemock/express and
 // sitemock/data entries, so this one's types need nothing but Node's.
 import './scenarios/faker-node.js'
+import './eager-parts.js'
 import './scenarios/scenario-cache-node.js'
 export { createMock, type Mock, type MockOptions, type ResetOptions } from './mock.js'
 export { listen, createNodeServer, type NodeServerOptions, type RunningServer } from './transports/node-server.js'

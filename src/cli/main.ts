@@ -1,4 +1,5 @@
 import '../scenarios/faker-node.js'
+import '../eager-parts.js'
 import '../scenarios/scenario-cache-node.js'
 import { runContractCommand } from './contract.js'
 import { didYouMean } from './did-you-mean.js'

@@ -1,3 +1,4 @@
+import '../eager-parts.js'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Mock } from '../mock.js'
 import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, serveRequest } from './node-server.js'
