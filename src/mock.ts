@@ -1,10 +1,12 @@
 import { corsHeaders, preflight, type CorsOrigins } from './api/cors.js'
 import { identifyCaller } from './api/auth.js'
+import { isKnownKey } from './api/known-key.js'
 import { createDispatcher, type Dispatcher, type PreparedRequest } from './api/dispatch.js'
 import { ApiError, internalError } from './api/errors.js'
 import { withBody } from './api/kept-text.js'
 import { lowerCase } from './api/lower-case.js'
 import { apiRoutes } from './api/operations.js'
+import { prepareOperation } from './api/operation-validators.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse, MockRequest } from './api/types.js'
 import { ControlPlane, unframed } from './control/control-plane.js'
@@ -99,6 +101,15 @@ export interface Mock {
    */
   respond(request: MockRequest): ApiResponse
   /**
+   * For a transport that can wait before respond(): the work on a request too long for one turn
+   * of the event loop, done in turns so that other requests are answered meanwhile (a large
+   * PUT /__mock/state is judged so), and in a page (sitemock/handlers) the import of what a
+   * request is the first to need: its operation's validators, the dashboard's or the reference's
+   * page. undefined for every other request; the promise never rejects. respond() then answers with what it found: the same request object, or a copy
+   * judged again.
+   */
+  prepare(request: MockRequest): Promise<void> | undefined
+  /**
    * The state itself. Mocks of one named scenario and seed share its start state until one
    * writes; asking for the store makes it this mock's own (a copy if another mock shares it).
    */
@@ -140,7 +151,8 @@ export function createMock(options: MockOptions = {}): Mock {
   const choices = choicesFor(options.rules, options.choices)
   const clock = createRequestClock(options.now)
   const changes = new ChangeTracker()
-  const journal = new RequestJournal(options.journalSize)
+  // A key the mock holds is masked in the journal under any parameter name (state is made below, before any request).
+  const journal = new RequestJournal(options.journalSize, (word) => isKnownKey(state.store, word))
   const faults = new FaultSet(options.seed ?? DEFAULT_SEED)
   for (const fault of options.faults ?? []) faults.add(fault)
   faults.keepAsStart()
@@ -172,6 +184,19 @@ export function createMock(options: MockOptions = {}): Mock {
       const headers = { ...response.headers }
       for (const name in cors) headers[name] = cors[name]!
       return { ...response, headers }
+    },
+    prepare(sent) {
+      if (typeof sent?.path !== 'string') return undefined
+      if (!sent.path.startsWith(CONTROL_PREFIX)) return typeof sent.method === 'string' ? prepareOperation(apiRoutes, sent.method, sent.path) : undefined
+      // Only what respond() would hand to a control route: a refused request needs no work.
+      let request: ApiRequest
+      try {
+        request = normalized(sent)
+      } catch {
+        // respond() says what is wrong with it.
+        return undefined
+      }
+      return controlRefusal(request, options.control) ? undefined : controlPlane.prepare(request)
     },
     // Whoever holds the store may change it directly: it is this mock's own from here on.
     get store() {

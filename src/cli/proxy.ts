@@ -1,9 +1,9 @@
-import fs from 'node:fs'
 import { NetworkError } from '../contract/http-client.js'
 import { verdict } from '../contract/reporters/format.js'
 import { exitCodeOf, render, REPORTERS, type ReporterName } from '../contract/reporters/index.js'
 import type { JournalEntry } from '../contracts/types.js'
 import { formatLogLine, type LogFormat } from '../journal/log-line.js'
+import { writeFileSafelySync } from '../persist/safe-file.js'
 import { Recorder } from '../proxy/record.js'
 import { startProxy } from '../proxy/proxy-server.js'
 import { Shadow } from '../proxy/shadow.js'
@@ -145,7 +145,7 @@ export async function runProxy(args: string[]): Promise<number> {
     const text = render(report, reporter)
     if (flags.output === undefined) process.stdout.write(text)
     else {
-      fs.writeFileSync(flags.output, text)
+      writeFileSafelySync(flags.output, text)
       say(`Report: ${flags.output}\n`)
     }
     // As sitemock contract does: the verdict where a person reads it, when the report itself is elsewhere or for a machine.

@@ -8,7 +8,7 @@ import { DEFAULT_SEED } from '../scenarios/index.js'
 import { SnapshotError, takeSnapshot, type SnapshotOptions, type SnapshotResult } from '../snapshot/take-snapshot.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { statusLine } from '../contract/reporters/status-line.js'
-import { writeAtomically } from './write-text.js'
+import { writeFileSafely } from '../persist/safe-file.js'
 
 const HELP = `Usage: sitemock snapshot --base-url URL --api-key KEY (--workspace-id ID | --site-id ID) --output FILE
 
@@ -129,7 +129,7 @@ export async function runSnapshot(args: string[]): Promise<number> {
       onNotice: (message) => status.notice(`sitemock snapshot: ${message}`),
     })
     status.finish()
-    await writeAtomically(options.output, fixtureText(result.fixture))
+    await writeFileSafely(options.output, fixtureText(result.fixture))
     process.stdout.write(summary(options.output, result, performance.now() - started))
     return 0
   } catch (error) {

@@ -14,9 +14,9 @@ export interface RequestExpectation {
   times?: number
 }
 
-/** Anything that keeps a journal: the mock itself (createMock's result). */
+/** Anything that keeps a journal: the mock itself (createMock's result), or the browser mock's journal with its earlier loads. */
 export interface Journaled {
-  readonly journal: RequestJournal
+  readonly journal: Pick<RequestJournal, 'newestFirst'>
 }
 
 /** The journaled API requests that match, oldest first. */

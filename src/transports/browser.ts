@@ -8,17 +8,24 @@
  *   const { appApiKey } = sitemock.credentials().workspaces[0]
  */
 import { setupWorker, type SetupWorker } from 'msw/browser'
+import { apiRoutes } from '../api/operations.js'
+import { prepareOperations } from '../api/operation-validators.js'
 import type { Credentials } from '../contracts/types.js'
 import type { Mock, MockOptions } from '../mock.js'
 import { loadFaker } from '../scenarios/faker-provider.js'
 import { DEFAULT_SEED, mayGenerate, type ScenarioName } from '../scenarios/index.js'
+import { createConsole, exposeConsole } from './browser-console.js'
+import { JournalHistory } from './browser-history.js'
+import { ControlsKeeper } from './browser-keep.js'
 import { fingerprint, SessionJournal } from './browser-session.js'
 import { createSavedMock } from './browser-state.js'
 import { DEFAULT_BASE_URL, handlersFor } from './handlers.js'
+import { checkScenarioOption } from './scenario-check.js'
 import { onUnhandled, type UnhandledRequests } from './unhandled.js'
 
 // The browser-safe mock and handlers (sitemock/handlers), for pages that start msw's worker themselves.
 export * from './handlers.js'
+export { CONSOLE_NAME, type RequestFilter, type SitemockConsole } from './browser-console.js'
 
 export interface BrowserMockOptions {
   /** The state to start from: a scenario name (default "default") or { fixture } with a fixture document. */
@@ -38,9 +45,11 @@ export interface BrowserMockOptions {
   onUnhandledRequest?: UnhandledRequests
   /**
    * Keep the state across reloads of the tab in sessionStorage (default true), under `key`
-   * (default "sitemock"). A different scenario or seed starts afresh.
+   * (default "sitemock"). A different scenario or seed starts afresh. "all" (or `{ all: true }`)
+   * keeps the request journal, the faults and the overrides too, so that a test or a developer
+   * can set a fault, reload, and see the page load under it.
    */
-  persist?: boolean | { key: string }
+  persist?: boolean | 'all' | { key?: string; all?: boolean }
   /** Where the page serves msw's worker script (default "/mockServiceWorker.js"; see `msw init`). */
   serviceWorkerUrl?: string
   /** Silences msw's log line per intercepted request. */
@@ -62,12 +71,13 @@ export interface BrowserMock {
    * an empty journal, no faults or overrides; the saved state is forgotten.
    */
   reset(): void
-  /** Stops intercepting; the saved state stays for the next start. */
+  /** Stops intercepting and takes `window.__sitemock` away; the saved state stays for the next start. */
   stop(): void
 }
 
 /** Starts msw's service worker in front of a mock; resolves once the page's requests are intercepted. */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
+  await failVisibly(async () => checkScenarioOption(options.scenario))
   const scenario = options.scenario ?? 'default'
   const start =
     typeof scenario === 'string' ? { scenario, seed: options.seed ?? DEFAULT_SEED } : { fixture: scenario.fixture, seed: options.seed }
@@ -76,8 +86,17 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   const saved = { ...start, rules: options.rules, choices: options.choices }
   // A generated scenario needs faker, which the page imports now, in a chunk of its own.
   if (typeof scenario === 'string' && mayGenerate(scenario, start.seed)) await loadFaker()
-  const journal = options.persist === false ? undefined : new SessionJournal(sessionStorage, keyOf(options.persist), fingerprint(JSON.stringify(saved)))
+  await failVisibly(async () => persistOf(options.persist))
+  const persist = persistOf(options.persist)
+  const origin = fingerprint(JSON.stringify(saved))
+  const journal = persist ? new SessionJournal(sessionStorage, persist.key, origin) : undefined
+  // A reload replays the saved writes at once: the validators of their operations are imported first.
+  if (journal) await prepareOperations(apiRoutes, journal.load()?.writes.map((write) => write.request) ?? [])
   const { mock, resetTo } = createSavedMock(mockOptions, journal)
+  const keeper = persist ? new ControlsKeeper(sessionStorage, `${persist.key}:controls`, origin) : undefined
+  // Without "all", what an earlier load kept of the controls is not for this one.
+  if (keeper && !persist?.all) keeper.clear()
+  const history = new JournalHistory(mock.journal, keeper && persist?.all ? keeper.restore(mock) : [])
 
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
   const worker = setupWorker(...handlersFor(mock, baseUrl))
@@ -85,16 +104,41 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   // Checked first: without the script, msw's own error is the browser's "unsupported MIME type
   // ('text/html')" and an app awaiting the mock waits forever on a page that shows nothing.
   await failVisibly(() => checkWorkerScript(scriptUrl))
-  await failVisibly(() => worker.start({ serviceWorker: { url: scriptUrl }, ...onUnhandled(options.onUnhandledRequest ?? 'bypass'), quiet: options.quiet }))
+  await failVisibly(() => worker.start({ serviceWorker: { url: scriptUrl }, ...onUnhandled(options.onUnhandledRequest ?? 'bypass', { baseUrl }), quiet: options.quiet }))
+  const reset = (): void => {
+    // Both fields given: a plain reset would keep whatever scenario /__mock/reset switched to last.
+    resetTo('fixture' in start ? { fixture: start.fixture, seed: start.seed } : { scenario: start.scenario, seed: start.seed })
+    history.forget()
+    keeper?.clear()
+  }
+  const stopKeeping = keeper && persist?.all ? keepOnLeave(() => keeper.save(mock, history)) : undefined
+  const hide = exposeConsole(createConsole(mock, history, reset))
   return {
     mock,
     worker,
     credentials: () => mock.credentials(),
-    reset() {
-      // Both fields given: a plain reset would keep whatever scenario /__mock/reset switched to last.
-      resetTo('fixture' in start ? { fixture: start.fixture, seed: start.seed } : { scenario: start.scenario, seed: start.seed })
+    reset,
+    stop() {
+      stopKeeping?.()
+      hide()
+      worker.stop()
     },
-    stop: () => worker.stop(),
+  }
+}
+
+/**
+ * Calls `save` whenever the page may be going away: pagehide comes with a reload and a
+ * navigation, visibilitychange with a closed or backgrounded tab, which may never come back.
+ */
+function keepOnLeave(save: () => void): () => void {
+  const onHide = (): void => {
+    if (document.visibilityState === 'hidden') save()
+  }
+  addEventListener('pagehide', save)
+  document.addEventListener('visibilitychange', onHide)
+  return () => {
+    removeEventListener('pagehide', save)
+    document.removeEventListener('visibilitychange', onHide)
   }
 }
 
@@ -137,7 +181,12 @@ async function failVisibly(step: () => Promise<unknown>): Promise<void> {
   }
 }
 
-function keyOf(persist: BrowserMockOptions['persist']): string {
-  return typeof persist === 'object' ? persist.key : 'sitemock'
+/** The storage key and what is kept, or undefined when nothing is. */
+function persistOf(persist: BrowserMockOptions['persist'] = true): { key: string; all: boolean } | undefined {
+  if (persist === false) return undefined
+  if (typeof persist === 'object' && persist !== null) return { key: persist.key ?? 'sitemock', all: persist.all === true }
+  if (persist === true || persist === 'all') return { key: 'sitemock', all: persist === 'all' }
+  // From plain JavaScript any value can come; a misspelt one must not quietly keep less than asked.
+  throw new Error(`sitemock: startBrowserMock's persist is ${JSON.stringify(persist)}; it takes true (the data, the default), "all" (the data, requests, faults and overrides), false, or { key, all }.`)
 }
 

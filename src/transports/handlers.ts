@@ -9,12 +9,16 @@
 import { http, passthrough } from 'msw'
 import { createMock, type Mock, type MockOptions, type ResetOptions } from '../mock.js'
 import { provideFakerOnDemand } from '../scenarios/faker-provider.js'
+import { provideOperationValidatorsOnDemand } from '../contracts/validator-sets.js'
+import { onDemand } from '../contracts/validators/on-demand.js'
+import { dashboardPage } from '../dashboard/control-routes.js'
+import { docsPage } from '../openapi/docs.js'
 import { isMockPath } from './mock-path.js'
-import { createMswHandler, DEFAULT_BASE_URL } from './msw.js'
+import { createMswHandler, DEFAULT_BASE_URL } from './msw-handler.js'
 
 export { createMock, type Mock, type MockOptions, type ResetOptions }
-export { createMswHandler, DEFAULT_BASE_URL, expectRequest, findRequests, type MswHandlerOptions, type RequestExpectation } from './msw.js'
-export { onUnhandled, type UnhandledOptions, type UnhandledRequestCallback, type UnhandledRequestPrint, type UnhandledRequests, type UnhandledRequestStrategy } from './unhandled.js'
+export { createMswHandler, DEFAULT_BASE_URL, expectRequest, findRequests, type MswHandlerOptions, type RequestExpectation } from './msw-handler.js'
+export { onUnhandled, type OnUnhandledOptions, type UnhandledOptions, type UnhandledRequestCallback, type UnhandledRequestPrint, type UnhandledRequests, type UnhandledRequestStrategy } from './unhandled.js'
 export { SCENARIOS, type ScenarioName } from '../scenarios/index.js'
 // The API's resources, lists, errors and request bodies, for a page's own code: types only.
 export * from '../api-types.js'
@@ -23,6 +27,12 @@ export { loadFaker } from '../scenarios/faker-provider.js'
 // A page has no require(), and most pages never generate a scenario: faker is a chunk of its own,
 // imported when a generated scenario is first asked for (loadFaker).
 provideFakerOnDemand(async () => (await import('@faker-js/faker/locale/en')).faker)
+// Likewise each operation's validators: a chunk per schema file, imported by the first request
+// that needs it (the handler awaits mock.prepare), so a page's start carries none it never uses.
+provideOperationValidatorsOnDemand(onDemand)
+// And the control plane's pages, which a test rarely opens: GET /__mock/ and /__mock/docs.
+dashboardPage.provideOnDemand(async () => (await import('../dashboard/page.js')).DASHBOARD_PAGE)
+docsPage.provideOnDemand(async () => (await import('../openapi/docs-page.js')).DOCS_PAGE)
 
 export interface MockHandlersOptions extends MockOptions {
   /**

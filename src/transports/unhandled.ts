@@ -9,6 +9,7 @@
  *
  * The types are sitemock's own and structural, so the object fits either major's options.
  */
+import { apiPathWarning } from './api-path-warning.js'
 
 /**
  * A request no handler took: 'bypass' sends it to the network, 'warn' too with a warning, 'error'
@@ -44,8 +45,18 @@ export interface UnhandledOptions {
   onUnhandledFrame: UnhandledRequestStrategy | ((args: UnhandledFrameArgs) => void)
 }
 
+export interface OnUnhandledOptions {
+  /**
+   * The mock's base URL: a request for one of the API's paths that the mock did not take (another
+   * host, another prefix) is then said in the console with the address it went to and the baseUrl
+   * that would take it, before the strategy applies.
+   */
+  baseUrl?: string
+}
+
 /** The option under both msw majors' names, to spread into server.listen() or worker.start(). */
-export function onUnhandled(handle: UnhandledRequests): UnhandledOptions {
+export function onUnhandled(given: UnhandledRequests, options: OnUnhandledOptions = {}): UnhandledOptions {
+  const handle = options.baseUrl === undefined ? given : warningFirst(apiPathWarning(options.baseUrl), given)
   if (typeof handle === 'string') return { onUnhandledRequest: handle, onUnhandledFrame: handle }
   return {
     onUnhandledRequest: handle,
@@ -62,4 +73,26 @@ function requestOf(frame: UnhandledFrameArgs['frame']): Request | undefined {
   if (frame.protocol !== 'http' || typeof frame.data !== 'object' || frame.data === null) return undefined
   const request = (frame.data as { request?: unknown }).request
   return request instanceof Request ? request : undefined
+}
+
+/**
+ * The warning, then the strategy. A strategy given as a callback loses msw's own pass for static
+ * files (msw calls a callback for every request), so a named strategy keeps it here.
+ */
+function warningFirst(warn: (request: Request) => void, handle: UnhandledRequests): UnhandledRequestCallback {
+  return (request, print) => {
+    warn(request)
+    if (typeof handle === 'function') return handle(request, print)
+    if (handle === 'bypass' || isCommonAssetRequest(request)) return
+    if (handle === 'warn') print.warning()
+    else print.error()
+  }
+}
+
+/** msw's own test for a static file (isCommonAssetRequest, exported only from msw 2.8 on). */
+function isCommonAssetRequest(request: Request): boolean {
+  const url = new URL(request.url)
+  if (url.protocol === 'file:' || url.hostname.includes('fonts.googleapis.com')) return true
+  if (url.pathname.includes('node_modules') || url.pathname.includes('@vite')) return true
+  return /\.(s?css|less|m?jsx?|m?tsx?|html|ttf|otf|woff|woff2|eot|gif|jpe?g|png|avif|webp|svg|mp4|webm|ogg|mov|mp3|wav|flac|aac|pdf|txt|csv|json|xml|md|zip|tar|gz|rar|7z)$/i.test(url.pathname)
 }

@@ -10,7 +10,7 @@ import { filesUnder, REPO, run, scratchProject } from './support.js'
 /**
  * Every code block of README.md and docs/*.md, as a user who installed the package meets it: in
  * one scratch project with the packed tarball and its peers, TypeScript blocks are type-checked
- * (strict, skipLibCheck off) and run, shell blocks run against a server started from the
+ * (strict, noUncheckedIndexedAccess, skipLibCheck off) and run, shell blocks run against a server started from the
  * package, JSON blocks parse (and a fixture validates). A block that is not run says so in the
  * comment before it (see docs-blocks.ts), and a block that neither runs nor says so fails.
  */
@@ -33,6 +33,8 @@ const TSCONFIG = {
     lib: ['ES2023', 'DOM', 'DOM.Iterable'],
     types: ['node'],
     strict: true,
+    // The strictest of the recipes' own tsconfigs: a snippet must compile in any of them.
+    noUncheckedIndexedAccess: true,
     skipLibCheck: false,
     outDir: OUT_DIR,
     rootDir: '.',
@@ -161,7 +163,7 @@ describe('run from the packed package', () => {
     for (const pid of groups) stopGroup(pid)
   })
 
-  it('type-checks every TypeScript block under strict settings, skipLibCheck off', () => {
+  it('type-checks every TypeScript block under strict settings, noUncheckedIndexedAccess on, skipLibCheck off', () => {
     expect(TYPESCRIPT.length).toBeGreaterThan(0)
     expect(compiled?.code, compiled?.output).toBe(0)
   })

@@ -198,10 +198,13 @@ describe('the Storybook recipe of docs/storybook.md, built and opened in Chromiu
     expect(await shown(page)).toEqual({ name: site.name, summary: `Site ${site.id}: ${pathnames.length} pages`, pathnames })
   })
 
-  it("runs every story as a test with Storybook's Vitest addon, play functions and resets included", async () => {
+  it("runs every story as a test with Storybook's Vitest addon, play functions and resets included, and the app's own unit test beside them", async () => {
     const result = await run('npx', ['vitest', 'run'], project, { node: 24, timeoutMs: 180_000, env: { STORYBOOK_DISABLE_TELEMETRY: '1' } })
-    expect(result.output).toMatch(/Tests\s+5 passed \(5\)/)
     expect(result.code, result.output).toBe(0)
+    // Both projects of test.projects ran: the app's test in Node, the five stories in Chromium.
+    expect(result.output).toMatch(/Tests\s+6 passed \(6\)/)
+    expect(result.output).toMatch(/✓ +\|?unit\|? +src\/pages-summary\.test\.ts \(1 test\)/)
+    expect(result.output).toMatch(/✓ +\|?storybook \(chromium\)\|? +src\/SitePages\.stories\.tsx \(5 tests\)/)
   }, 180_000)
 
   it('runs without errors in the page', () => {

@@ -97,7 +97,8 @@ export async function packedTarball(): Promise<Packed> {
       }
       // Shared for the build's compiler only.
       fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(project, 'node_modules'), 'dir')
-      const out = await succeed('npm', ['pack', '--json', '--pack-destination', dir], project)
+      // The build takes a minute alone, and four or more beside other test files on two CPUs.
+      const out = await succeed('npm', ['pack', '--json', '--pack-destination', dir], project, { timeoutMs: 600_000 })
       // prepack's build prints before npm's JSON report.
       const packed = (JSON.parse(out.slice(out.indexOf('[\n'))) as Packed[])[0]!
       fs.rmSync(project, { recursive: true, force: true })

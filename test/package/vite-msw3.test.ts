@@ -12,7 +12,9 @@ import { packedRecipe } from './packed-recipe.js'
 /**
  * sitemock/handlers in a user's page built by Vite, run by msw 3's own worker: the script comes
  * from msw's Vite plugin (`msw/vite`, worker-only), the page starts setupWorker itself, and the
- * generated scenario's faker is bundled into the page.
+ * generated scenario's faker is bundled into the page. The mock is loaded in development only:
+ * a development build (`vite build --mode development`, what `vite` serves) runs it in Chromium,
+ * and the production build holds none of it.
  */
 
 /** msw 3's newest, and the newest Vite its peer range (vite >= 6) takes. */
@@ -48,6 +50,7 @@ const expectedSites = credentials.workspaces.flatMap((workspace) =>
 describe('sitemock/handlers in a page built by Vite with msw 3’s worker', { timeout: 180_000 }, () => {
   let project: string
   let build: string
+  let production: string
   let server: StaticServer
   let browser: Browser
   let page: Page
@@ -59,10 +62,16 @@ describe('sitemock/handlers in a page built by Vite with msw 3’s worker', { ti
     console.log(`install: ${Date.now() - started} ms`)
     started = Date.now()
     fs.rmSync(path.join(project, 'dist'), { recursive: true, force: true })
-    const result = await run('npx', ['vite', 'build'], project, { node: 24 })
+    fs.rmSync(path.join(project, 'dist-dev'), { recursive: true, force: true })
+    // Vitest sets NODE_ENV=test, which a child inherits and Vite reads (import.meta.env.DEV is true
+    // unless NODE_ENV is production): each build gets the NODE_ENV its command sets in a user's shell.
+    const result = await run('npx', ['vite', 'build', '--mode', 'development', '--outDir', 'dist-dev'], project, { node: 24, env: { NODE_ENV: 'development' } })
     build = result.output
-    console.log(`vite build: ${Date.now() - started} ms`)
+    console.log(`vite build --mode development: ${Date.now() - started} ms`)
     expect(result.code, build).toBe(0)
+    const productionResult = await run('npx', ['vite', 'build'], project, { node: 24, env: { NODE_ENV: 'production' } })
+    production = productionResult.output
+    expect(productionResult.code, production).toBe(0)
   }, 600_000)
 
   afterAll(async () => {
@@ -70,16 +79,30 @@ describe('sitemock/handlers in a page built by Vite with msw 3’s worker', { ti
     await server?.close()
   })
 
-  it('builds with no Node built-in in the page, and msw/vite writes the worker into dist/', () => {
+  it('builds with no Node built-in in the page, and msw/vite writes the worker into the development build', () => {
     expect(build).not.toMatch(/externalized for browser compatibility/)
     expect(build).not.toMatch(/node:/)
-    const dist = path.join(project, 'dist')
+    const dist = path.join(project, 'dist-dev')
     const worker = fs.readFileSync(path.join(dist, 'mockServiceWorker.js'), 'utf8')
     // The installed msw's own script: its version stamp matches the package.
     const installed = JSON.parse(fs.readFileSync(path.join(project, 'node_modules/msw/package.json'), 'utf8')) as { version: string }
     expect(worker).toContain(`const PACKAGE_VERSION = '${installed.version}'`)
     expect(installed.version).toBe(MSW.split('@')[1])
     expect(fs.existsSync(path.join(dist, 'not-mocked.json'))).toBe(true)
+  })
+
+  it('leaves the mock out of the production build: no code of sitemock, msw or faker, and no worker script', () => {
+    const dist = path.join(project, 'dist')
+    expect(fs.existsSync(path.join(dist, 'mockServiceWorker.js'))).toBe(false)
+    const scripts = fs.readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'))
+    const code = scripts.map((file) => fs.readFileSync(path.join(dist, 'assets', file), 'utf8')).join('\n')
+    // The app itself is there; what marks the mock (its headers, msw's worker, faker's data) is not.
+    expect(code).toContain('/__mock/credentials')
+    for (const mark of ['x-sitemock', 'mockServiceWorker', 'setupWorker', 'faker', 'multi-locale']) expect(code, mark).not.toContain(mark)
+    // One chunk: the dynamic import is gone with the condition, not split into a file of its own.
+    expect(scripts).toHaveLength(1)
+    const devScripts = fs.readdirSync(path.join(project, 'dist-dev/assets')).filter((file) => file.endsWith('.js'))
+    expect(devScripts.map((file) => fs.readFileSync(path.join(project, 'dist-dev/assets', file), 'utf8')).join('\n')).toContain('x-sitemock')
   })
 
   it('type-checks the page with skipLibCheck off', async () => {
@@ -91,7 +114,7 @@ describe('sitemock/handlers in a page built by Vite with msw 3’s worker', { ti
   })
 
   it('renders in Chromium the sites and pages that the mock answers', async () => {
-    server = await serveStatic(path.join(project, 'dist'))
+    server = await serveStatic(path.join(project, 'dist-dev'))
     browser = await launchChromium()
     page = browser.context.pages()[0] ?? (await browser.context.newPage())
     page.on('pageerror', (error) => pageErrors.push(error.message))

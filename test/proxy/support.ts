@@ -78,8 +78,9 @@ export async function stop(child: ChildProcessWithoutNullStreams): Promise<numbe
   return code
 }
 
-export async function addOverride(target: string, override: unknown): Promise<void> {
-  const response = await fetch(`${target}/__mock/overrides`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(override) })
+/** Makes the target answer as a defective deployment would: the override's body may break the API's schema on purpose. */
+export async function addOverride(target: string, override: object): Promise<void> {
+  const response = await fetch(`${target}/__mock/overrides`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ check: 'warn', ...override }) })
   if (response.status !== 200) throw new Error(`the override was refused: ${await response.text()}`)
 }
 

@@ -48,7 +48,7 @@ describe('createSavedMock', () => {
   it("resets, as sitemock.reset() does, the faults, overrides and journal of the page's tests too", () => {
     const saved = createSavedMock(START, journalIn(new MemoryStorage()))
     saved.mock.faults.add({ route: 'createPage', status: 503 })
-    saved.mock.overrides.add({ match: { operation: 'listSites' }, response: { status: 200, body: { data: [] } } })
+    saved.mock.overrides.add({ match: { operation: 'listSites' }, response: { status: 200, body: { object: 'list', data: [], hasMore: false } } })
     expect(createPage(saved.mock, '/refused').status).toBe(503)
     saved.resetTo(START)
     expect([saved.mock.faults.size, saved.mock.overrides.size, saved.mock.journal.recorded]).toEqual([0, 0, 0])

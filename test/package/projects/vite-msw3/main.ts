@@ -1,20 +1,18 @@
 /**
- * Lists the sites and pages of the Site-Building Service with plain fetch calls. sitemock's
- * handlers, run by the page's own msw worker, answer them; only the two lines that start the
- * worker and the keys of mock.credentials() tell this page apart from one talking to the service.
+ * Lists the sites and pages of the Site-Building Service with plain fetch calls. In development
+ * the mock answers them (mock-api.ts); nothing else tells this page apart from one talking to the
+ * service.
  */
-import { setupWorker } from 'msw/browser'
-import { createMockHandlers, DEFAULT_BASE_URL, loadFaker, onUnhandled, type PageList, type SiteList } from 'sitemock/handlers'
+import type { Credentials, PageList, SiteList } from 'sitemock/handlers'
 
-// multi-locale is generated: faker, a chunk of its own, loads first (named scenarios do without it).
-await loadFaker()
-const { mock, handlers } = createMockHandlers({ scenario: 'multi-locale' })
-// 'error' under both of msw's names: msw 3 reads onUnhandledFrame only. A request the mock does not
-// take then stops in the worker (msw answers it 500) instead of reaching the network.
-await setupWorker(...handlers).start({ ...onUnhandled('error'), quiet: true })
+// Development only: Vite replaces import.meta.env.DEV with false in `vite build`, and drops the
+// dynamic import with it, so dist/ holds nothing of sitemock, msw or faker.
+if (import.meta.env.DEV) await import('./mock-api')
+
+const API = 'https://api.makeswift.com'
 
 async function get<T>(path: string, key: string): Promise<T> {
-  const response = await fetch(`${DEFAULT_BASE_URL}${path}`, { headers: { 'x-api-key': key } })
+  const response = await fetch(`${API}${path}`, { headers: { 'x-api-key': key } })
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
 }
@@ -27,7 +25,8 @@ function item(id: string, text: string): HTMLLIElement {
 }
 
 async function renderSites(): Promise<void> {
-  const credentials = mock.credentials()
+  // The mock's keys, from its control plane; an app talking to the service has keys of its own.
+  const credentials = await get<Credentials>('/__mock/credentials', '')
   const list = document.getElementById('sites')!
   for (const workspace of credentials.workspaces) {
     const sites = await get<SiteList>(`/v2/sites?workspaceId=${workspace.id}&limit=100`, workspace.appApiKey)

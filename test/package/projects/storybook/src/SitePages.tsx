@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { CreatePageBody, Page, PageList, SiteCredentials } from 'sitemock/handlers'
+import { pagesSummary } from './pages-summary'
 
 const API = 'https://api.makeswift.com'
 
@@ -35,7 +36,7 @@ export function SitePages({ site }: { site: SiteCredentials }) {
     <section>
       <h1>{site.name}</h1>
       <p>
-        Site <code>{site.id}</code>: {pages.length} pages
+        Site <code>{site.id}</code>: {pagesSummary(pages.length)}
       </p>
       <button onClick={() => addPage().catch(report)}>Add page</button>
       <ul>
