@@ -14,8 +14,17 @@ function sitemockProcesses(project: string): string[] {
   return fs
     .readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
-    .map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, { encoding: 'utf8', flag: 'r' }).replaceAll('\0', ' '))
+    .map((pid) => commandLineOf(pid))
     .filter((command) => command.includes(bin))
+}
+
+/** A process's command line, or '' for one that ended between the listing of /proc and this read. */
+function commandLineOf(pid: string): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+  } catch {
+    return ''
+  }
 }
 
 /** Resolves once nothing answers at `url` and no sitemock of `project` runs, or fails after five seconds. */
