@@ -16,6 +16,8 @@ test('creates a page', async ({ page, sitemock }) => {
 
 test('shows an error when the list fails', async ({ page, sitemock }) => {
   await page.goto('/')
+  // The first list answered before the fault is set, so that only the reload's list meets it.
+  await expect(page.locator('#pages li')).toHaveCount(10)
   // Set once the page has its mock; kept by persist: 'all', it answers the reload's request.
   await sitemock.faults.add({ route: 'listPages', status: 503 })
   await page.reload()
