@@ -23,7 +23,7 @@ const RUNTIME = '../validator-runtime.js'
  * generation, the others describe the free choices (choices.json, and `x-choices` beside a
  * keyword that is one of them).
  */
-const ANNOTATIONS = ['x-accepts', 'tsType', 'x-behaviour', 'x-kind', 'x-documents', 'x-choices']
+const ANNOTATIONS = ['x-accepts', 'tsType', 'x-behaviour', 'x-kind', 'x-documents', 'x-words', 'x-choices']
 
 /** What a request to the API or the control plane sends: the documents the mock judges requests by. */
 const REQUEST_BODIES = /-(create|update|duplicate)\.json$|^control-(fault|override|override-document|reset)\.json$/

@@ -6,7 +6,9 @@ import { ApiError, internalError, invalidField, methodNotAllowed } from './error
 import { parseBody, parseQuery } from './parse-request.js'
 import { RateLimiter, THROTTLED_BODY, type RateLimitState } from './rate-limit.js'
 import type { RouteMatch, RouteTable } from './route-table.js'
-import type { ApiRequest, ApiResponse, RegisteredOperation } from './types.js'
+import type { AccessContext, ApiRequest, ApiResponse, RegisteredOperation } from './types.js'
+import { lowerCase } from './lower-case.js'
+import { isUuid } from './uuid.js'
 import { answerAsChosen } from './chosen-answers.js'
 import { compileValidator, type Validator } from './validate.js'
 
@@ -72,14 +74,29 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
       }
 
+      // A deployment whose Site keys only read (choice siteKeyWrites): every write with one is a 403.
+      if (choices?.siteKeyWrites === 'refused' && scope.kind === 'site' && operation.method !== 'GET') {
+        throw new ApiError(403, 'forbidden', 'A Site API key may only read on this deployment; creating, changing or deleting needs an App API key.')
+      }
       if (match.badEncoding !== undefined) throw invalidField(match.badEncoding, 'is not validly percent-encoded')
       const validators = compiled.get(operation)!
-      const validParams = choices?.malformedPathId === '404' ? notFoundWhenMalformed(() => validators.params(params, choices), request.path) : validators.params(params, choices)
-      const validQuery = validators.query(parseQuery(request.query), choices)
+      const rawQuery = parseQuery(request.query)
       const rawBody = parseBody(request, validators.body !== undefined)
+      let validParams: unknown
+      let validQuery: unknown
+      try {
+        validParams = choices?.malformedPathId === '404' ? notFoundWhenMalformed(() => validators.params(params, choices), request.path) : validators.params(params, choices)
+        validQuery = validators.query(rawQuery, choices)
+      } catch (error) {
+        // A deployment that judges access before any input (choice validationOrder access-first).
+        if (choices?.validationOrder === 'access-first' && error instanceof ApiError && error.status === 400) refuseAccessFirst(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices })
+        throw error
+      }
+      // A deployment that judges the whole input before access (choice validationOrder input-first).
+      const early = choices?.validationOrder === 'input-first' && validators.body ? validators.body(rawBody, choices) : undefined
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = operation.authorize?.(access)
-      const body = validators.body ? validators.body(rawBody, choices) : undefined
+      const body = early ?? (validators.body ? validators.body(rawBody, choices) : undefined)
       // Spelled out, not spread: adding a field to a spread copy costs a microsecond per request.
       const ran = operation.run({ params: validParams, query: validQuery, rawBody, scope: caller, store, choices, body, target })
       const result = choices === undefined ? ran : answerAsChosen(operation, ran, choices)
@@ -92,6 +109,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
   }
 }
+
+/** The 403 or 404 the request's access earns, judged on its input as sent; nothing when access is granted or cannot be judged. */
+function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext<unknown, unknown>): void {
+  try {
+    operation.authorize?.(access)
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw error
+  }
+}
+
+/** Parameters as sent, with ids in lower case, as validation would give them to access. */
+const idsLowered = (values: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isUuid(value) ? lowerCase(value) : value]))
 
 /** A malformed id or pathname in the path as a 404, for a deployment that answers so (choice malformedPathId). */
 function notFoundWhenMalformed<T>(validate: () => T, path: string): T {

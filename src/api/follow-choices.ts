@@ -26,12 +26,16 @@ function resolve(file: string, ref: string): { file: string; node: SchemaNode } 
   return node && typeof node === 'object' ? { file: targetFile, node: node as SchemaNode } : undefined
 }
 
-/** A property's choices: its own `x-choices` and those of the schemas its $ref leads to. */
-function choicesAlong(file: string, node: SchemaNode): KeywordChoices {
+/**
+ * A property's choices: its own `x-choices` and those of the schemas its $ref leads to, and of
+ * its anyOf branches' (a nullable URL is `anyOf: [url, null]`, and its limit is the url's).
+ */
+function choicesAlong(file: string, node: SchemaNode, depth = 0): KeywordChoices {
   const found: KeywordChoices = {}
   let at: { file: string; node: SchemaNode } | undefined = { file, node }
-  for (let depth = 0; at && depth < 8; depth++) {
+  for (let step = 0; at && step < 8; step++) {
     Object.assign(found, { ...(at.node['x-choices'] as KeywordChoices | undefined), ...found })
+    if (Array.isArray(at.node.anyOf) && depth < 2) for (const branch of at.node.anyOf as SchemaNode[]) Object.assign(found, { ...choicesAlong(at.file, branch, depth + 1), ...found })
     at = typeof at.node.$ref === 'string' ? resolve(at.file, at.node.$ref) : undefined
   }
   return found

@@ -1,14 +1,16 @@
+import type { Choices } from '../contracts/choices.js'
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { findInSite, type TargetKind } from './site-target.js'
+import { keptLocaleCode } from './kept-input.js'
 import type { Scope } from './types.js'
 
 /**
  * The locale a path names: by id, or by code together with ?siteId=. Soft-deleted locales are
  * found only for a restore, the most recently deleted one of a code first.
  */
-export function findLocale(store: Store, scope: Scope, idOrCode: string, siteId: string | undefined, forRestore = false): LocaleRecord {
-  return findInSite(store, scope, idOrCode, siteId, forRestore ? DELETED_OR_ACTIVE_LOCALE : ACTIVE_LOCALE)
+export function findLocale(store: Store, scope: Scope, idOrCode: string, siteId: string | undefined, forRestore = false, choices?: Required<Choices>): LocaleRecord {
+  return findInSite(store, scope, idOrCode, siteId, forRestore ? DELETED_OR_ACTIVE_LOCALE : ACTIVE_LOCALE, choices)
 }
 
 // A code's form is judged with the path parameters (locale-params.json), before these lookups.
@@ -20,6 +22,7 @@ const ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
     return locale?.deletedAt === null ? locale : undefined
   },
   byName: (store, site, code) => store.locales.byCode(site, code),
+  keptName: keptLocaleCode,
 }
 const DELETED_OR_ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
   ...ACTIVE_LOCALE,

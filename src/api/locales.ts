@@ -2,7 +2,9 @@ import type { CreateLocaleBody, ListLocalesQuery, LocalePathParams, OptionalSite
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { requireBodySite, requireSite } from './auth.js'
-import { ApiError, conflict, notFound } from './errors.js'
+import { compareStrings, SortedIndex } from '../store/sorted-index.js'
+import { ApiError, conflict, invalidField, notFound } from './errors.js'
+import { keptLocaleCode } from './kept-input.js'
 import { findLocale } from './locale-target.js'
 import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
@@ -10,9 +12,16 @@ import { defineOperation, type AccessContext } from './types.js'
 
 type LocaleAccess = AccessContext<LocalePathParams, OptionalSiteQuery>
 
-const localeOf = ({ store, scope, params, query }: LocaleAccess): LocaleRecord => findLocale(store, scope, params.localeIdOrCode, query.siteId)
-const deletedOrActiveLocaleOf = ({ store, scope, params, query }: LocaleAccess): LocaleRecord =>
-  findLocale(store, scope, params.localeIdOrCode, query.siteId, true)
+const localeOf = ({ store, scope, params, query, choices }: LocaleAccess): LocaleRecord => findLocale(store, scope, params.localeIdOrCode, query.siteId, false, choices)
+const deletedOrActiveLocaleOf = ({ store, scope, params, query, choices }: LocaleAccess): LocaleRecord =>
+  findLocale(store, scope, params.localeIdOrCode, query.siteId, true, choices)
+
+/** A site's locales by code (choice localeListOrder), sorted afresh for the request: the store keeps them in creation order. */
+function byCode(store: Store, siteId: string): SortedIndex<LocaleRecord> {
+  const index = new SortedIndex<LocaleRecord>((a, b) => compareStrings(a.locale, b.locale) || compareStrings(a.id, b.id))
+  for (const locale of store.locales.ofSite(siteId).values()) index.insert(locale)
+  return index
+}
 
 const codeTaken = (code: string): ApiError => conflict(`The site already has the locale ${code}.`)
 
@@ -35,12 +44,13 @@ export const localeOperations = [
     success: { status: 201, shape: { resource: 'locale.json' } },
     errors: [400, 401, 403, 404, 409],
     authorize: requireBodySite,
-    run({ body, store }) {
-      if (store.locales.byCode(body.siteId, body.locale)) throw codeTaken(body.locale)
+    run({ body, store, choices }) {
+      const code = keptLocaleCode(body.locale, choices)
+      if (store.locales.byCode(body.siteId, code)) throw codeTaken(code)
       const locale: LocaleRecord = {
         id: store.random.uuid(),
         siteId: body.siteId,
-        locale: body.locale,
+        locale: code,
         domain: body.domain ?? null,
         pathPrefix: null,
         seq: store.nextSeq(),
@@ -62,12 +72,10 @@ export const localeOperations = [
     authorize({ query, scope, store }) {
       requireSite(scope, store, query.siteId)
     },
-    run({ query, store }) {
-      const findActive = (id: string): LocaleRecord | undefined => {
-        const locale = store.locales.byId.get(id)
-        return locale?.deletedAt === null ? locale : undefined
-      }
-      const { items, hasMore } = paginate(store.locales.ofSite(query.siteId), findActive, query)
+    run({ query, store, choices }) {
+      const ordered = choices?.localeListOrder === 'code' ? byCode(store, query.siteId) : store.locales.ofSite(query.siteId)
+      // A deleted locale is one the list leaves out (cursorOutsideList), not one that never was.
+      const { items, hasMore } = paginate(ordered, (id) => store.locales.byId.get(id), query, { include: (locale) => locale.deletedAt === null, cursors: choices })
       return { status: 200, body: { object: 'list', data: items.map((l) => presentLocale(l, store)), hasMore } }
     },
   }),
@@ -99,9 +107,13 @@ export const localeOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize: localeOf,
     run(context) {
-      const { body, store, target: locale } = context
-      if (body.locale !== undefined && body.locale !== locale.locale && store.locales.byCode(locale.siteId, body.locale)) throw codeTaken(body.locale)
-      if (body.locale !== undefined) renameLocale(store, locale, body.locale)
+      const { body, store, target: locale, choices } = context
+      const code = body.locale === undefined ? undefined : keptLocaleCode(body.locale, choices)
+      if (code !== undefined && code !== locale.locale && store.locales.byCode(locale.siteId, code)) throw codeTaken(code)
+      if (code !== undefined && code !== locale.locale && choices?.renameDefaultLocale === 'refused' && store.sites.get(locale.siteId)!.defaultLocale === locale.locale) {
+        throw invalidField('locale', `names a new code for the default locale of the site (${locale.locale}), which cannot be renamed; rename another locale`)
+      }
+      if (code !== undefined) renameLocale(store, locale, code)
       if (body.domain !== undefined) store.locales.update(locale, { domain: body.domain })
       return { status: 200, body: presentLocale(locale, store) }
     },
@@ -142,6 +154,8 @@ export const localeOperations = [
     run(context) {
       const { store, target: locale } = context
       if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '404') throw notFound('deleted locale', `${locale.locale} in site ${locale.siteId}`)
+      // A deployment that restores a live locale as a no-op answers it as it is.
+      if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '200') return { status: 200, body: presentLocale(locale, store) }
       if (locale.deletedAt === null) throw conflict(`The locale ${locale.locale} is not deleted, so there is nothing to restore.`)
       if (store.locales.byCode(locale.siteId, locale.locale)) throw conflict(`The site has the locale ${locale.locale} again, so the deleted one cannot be restored.`)
       store.locales.restore(locale)

@@ -18,7 +18,7 @@ import type { OperationResult } from './types.js'
  */
 export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>, choices?: Required<Choices>): OperationResult {
   const site = store.sites.get(siteId)!
-  const locale = localeToCollapse(store, site, query.locale, choices?.pageUnknownLocale)
+  const locale = localeToCollapse(store, site, query.locale, choices?.pageUnknownLocale, choices)
   if (locale === null) return { status: 200, body: { object: 'list', data: [], hasMore: false } }
   const { view, index: sitemockIndex, matches } = store.pages.view(siteId, {
     version: query.versionRef === 'ref:live' ? 'live' : 'draft',
@@ -30,7 +30,7 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
   })
   const index = choices === undefined ? sitemockIndex : inChosenOrder(store, siteId, sitemockIndex, view, choices)
   // `matches` admits only a cursor that is in this very list.
-  const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, { include: matches })
+  const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, { include: matches, cursors: choices, placed: (page) => contentOf(page, view.version) !== null })
   const contents = items.map((page) => contentOf(page, view.version)!)
   const localizations = contents.map((content) => localizationIn(content.localizations, locale))
   // A page collapsed into a locale has no kept text: such a list is serialized whole.

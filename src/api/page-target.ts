@@ -6,14 +6,15 @@ import type { Store } from '../store/store.js'
 import { isUuid } from './uuid.js'
 import { invalidField, notFound } from './errors.js'
 import { findInSite, type TargetKind } from './site-target.js'
+import { keptLocaleCode, keptPagePathname } from './kept-input.js'
 import type { Scope } from './types.js'
 
 /**
  * The page a path names: by id, or by pathname together with ?siteId=, the pathname of the
  * version asked for (a published page's draft may have moved since).
  */
-export function findPage(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined, version: PageVersion = 'draft'): PageRecord {
-  return findInSite(store, scope, idOrPathname, siteId, version === 'live' ? LIVE_PAGE : DRAFT_PAGE)
+export function findPage(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined, version: PageVersion = 'draft', choices?: Required<Choices>): PageRecord {
+  return findInSite(store, scope, idOrPathname, siteId, version === 'live' ? LIVE_PAGE : DRAFT_PAGE, choices)
 }
 
 // A pathname's leading / is judged with the path parameters (page-params.json), before these lookups.
@@ -22,6 +23,7 @@ const DRAFT_PAGE: TargetKind<PageRecord> = {
   nameLabel: 'pathname',
   byId: (store, id) => store.pages.byId.get(id),
   byName: (store, site, pathname) => store.pages.byPathname(site, pathname),
+  keptName: keptPagePathname,
 }
 const LIVE_PAGE: TargetKind<PageRecord> = { ...DRAFT_PAGE, byName: (store, site, pathname) => store.pages.byLivePathname(site, pathname) }
 
@@ -32,10 +34,10 @@ export type UnknownLocale = Required<Choices>['pageUnknownLocale']
  * The locale a `locale` parameter names (a code or a locale id) among the site's active
  * locales; undefined for the site's default locale, which needs no collapsing.
  */
-export function localeToCollapse(store: Store, site: SiteRecord, value: string | undefined, unknown: UnknownLocale = '400'): LocaleRecord | undefined | null {
+export function localeToCollapse(store: Store, site: SiteRecord, value: string | undefined, unknown: UnknownLocale = '400', choices?: Required<Choices>): LocaleRecord | undefined | null {
   // An empty locale= reaches here only under choices that read it as the default locale.
   if (value === undefined || value === '') return undefined
-  const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, value)
+  const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, keptLocaleCode(value, choices))
   if (!locale || locale.siteId !== site.id || locale.deletedAt !== null) {
     if (unknown === 'empty-list') return null
     if (unknown === '404') throw notFound('locale', `${value} in site ${site.id}`)

@@ -11,7 +11,8 @@ import type {
 import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { requireBodySite, requireSite } from './auth.js'
-import { ApiError, conflict } from './errors.js'
+import { ApiError, badRequest, conflict } from './errors.js'
+import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
 import { findPage, localeToCollapse, localizationIn } from './page-target.js'
 import { pageResponse } from './present.js'
@@ -22,11 +23,11 @@ const PATHNAME_TAKEN = 'A page or route with this pathname already exists in thi
 
 type PageAccess = AccessContext<PagePathParams, OptionalSiteQuery>
 
-const pageOf = ({ store, scope, params, query }: PageAccess): PageRecord => findPage(store, scope, params.pageIdOrPathname, query.siteId)
+const pageOf = ({ store, scope, params, query, choices }: PageAccess): PageRecord => findPage(store, scope, params.pageIdOrPathname, query.siteId, 'draft', choices)
 
 /** The page a GET names, by the pathname of the version it reads. */
-const versionOf = ({ store, scope, params, query }: AccessContext<PagePathParams, GetPageQuery>): PageRecord =>
-  findPage(store, scope, params.pageIdOrPathname, query.siteId, query.versionRef === 'ref:live' ? 'live' : 'draft')
+const versionOf = ({ store, scope, params, query, choices }: AccessContext<PagePathParams, GetPageQuery>): PageRecord =>
+  findPage(store, scope, params.pageIdOrPathname, query.siteId, query.versionRef === 'ref:live' ? 'live' : 'draft', choices)
 
 function defaultLocaleOf(store: Store, page: PageRecord): string {
   return store.sites.get(page.siteId)!.defaultLocale
@@ -36,6 +37,12 @@ function defaultLocaleOf(store: Store, page: PageRecord): string {
 function after(store: Store, previous: string): string {
   // Edits in a burst often share a millisecond: then each lands a millisecond after the one before.
   return isoInstant(Math.max(store.now().getTime(), instantMs(previous) + 1))
+}
+
+/** A 400 naming each parameter beyond `limit` and `startingAfter`, for a deployment whose site pages list takes only those (choice sitePagesQuery). */
+function requireOnlyPagination(query: ListSitePagesQuery): void {
+  const others = Object.keys(query).filter((name) => name !== 'limit' && name !== 'startingAfter')
+  if (others.length > 0) throw badRequest(others.map((field) => ({ field, message: 'is not a parameter of this list; it takes only limit and startingAfter' })))
 }
 
 export const pageOperations = [
@@ -49,7 +56,9 @@ export const pageOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize: requireBodySite,
     run({ body, store, choices }) {
-      if (store.pathnames.owner(body.siteId, body.pathname)) throw conflict(PATHNAME_TAKEN)
+      requireAcceptedPathnameCharacters(body.pathname, choices)
+      const pathname = keptPagePathname(body.pathname, choices)
+      if (store.pathnames.owner(body.siteId, pathname)) throw conflict(PATHNAME_TAKEN)
       const at = store.timestamp()
       const page: PageRecord = {
         id: store.random.uuid(),
@@ -57,11 +66,9 @@ export const pageOperations = [
         createdAt: at,
         publishedAt: null,
         live: null,
-        draft: blankContent(body.name, body.pathname, at),
+        draft: blankContent(keptName(body.name, choices), pathname, at),
       }
-      // A deployment's first values, when they are not sitemock's (choices newPageTitle, newPageExcludedFromSearchEngines).
-      if (choices?.newPageTitle === 'name') page.draft.title = body.name
-      if (choices?.newPageExcludedFromSearchEngines === 'false') page.draft.excludedFromSearchEngines = false
+      applyNewPageDefaults(page.draft, choices)
       store.pages.add(page)
       return pageResponse(201, store, page, page.draft, defaultLocaleOf(store, page))
     },
@@ -96,6 +103,7 @@ export const pageOperations = [
       requireSite(scope, store, params.siteId)
     },
     run({ params, query, store, choices }) {
+      if (choices?.sitePagesQuery === 'pagination') requireOnlyPagination(query)
       return listPages(store, params.siteId, query, choices)
     },
   }),
@@ -118,7 +126,7 @@ export const pageOperations = [
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
       // A list may show no page for a locale the site lacks; a read of one page answers 400 or 404.
-      const locale = localeToCollapse(store, site, query.locale, context.choices?.pageUnknownLocale === '404' ? '404' : '400') ?? undefined
+      const locale = localeToCollapse(store, site, query.locale, context.choices?.pageUnknownLocale === '404' ? '404' : '400', context.choices) ?? undefined
       return pageResponse(200, store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))
     },
   }),
@@ -135,9 +143,15 @@ export const pageOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize: pageOf,
     run(context) {
-      const { body, store, target: page } = context
+      const { store, target: page, choices } = context
+      const body = keptPageUpdate(context.body, choices)
+      if (body.pathname !== undefined) {
+        requireAcceptedPathnameCharacters(body.pathname, choices)
+        body.pathname = keptPagePathname(body.pathname, choices)
+      }
+      if (body.name !== undefined) body.name = keptName(body.name, choices)
       // A deployment that leaves a page untouched by an empty PATCH (choice emptyPatchUpdatedAt).
-      if (context.choices?.emptyPatchUpdatedAt === 'unchanged' && Object.keys(body).length === 0) return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
+      if (choices?.emptyPatchUpdatedAt === 'unchanged' && Object.keys(body).length === 0) return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
       if (body.pathname !== undefined && !store.pathnames.isFreeFor(page.siteId, body.pathname, { kind: 'page', id: page.id })) {
         throw conflict(PATHNAME_TAKEN)
       }

@@ -1,6 +1,7 @@
 import type { List } from '../api-types.js'
+import type { Choices } from '../contracts/choices.js'
 import type { SortedIndex } from '../store/sorted-index.js'
-import { invalidField } from './errors.js'
+import { invalidField, notFound } from './errors.js'
 
 export interface PageQuery {
   limit?: number
@@ -14,9 +15,15 @@ export interface WalkOptions<T> {
   /** Items the list leaves out (offline pages, other prefixes); a cursor must not name one. */
   include?: (item: T) => boolean
   descending?: boolean
+  /** What a cursor that names no item at all, or an item the list leaves out, gives (choices unknownCursor, cursorOutsideList); sitemock's 400 when left out. */
+  cursors?: Pick<Required<Choices>, 'unknownCursor' | 'cursorOutsideList'>
+  /** Whether an item the list leaves out has a place in its order (a page never published has none among live versions). */
+  placed?: (item: T) => boolean
 }
 
 export const DEFAULT_LIMIT = 20
+
+const notInList = () => invalidField('startingAfter', 'is not the id of an item of this list; pass the id of the last item of the previous page')
 
 /**
  * One page of a cursor walk over a sorted index. The cursor is the id of the last item seen;
@@ -34,9 +41,19 @@ export function paginate<T extends { id: string }>(
   let position = options.descending ? index.size - 1 : 0
   if (query.startingAfter !== undefined) {
     const cursor = findById(query.startingAfter)
-    const at = cursor && include(cursor) ? index.indexOf(cursor) : -1
-    if (at < 0) throw invalidField('startingAfter', 'is not the id of an item of this list; pass the id of the last item of the previous page')
-    position = at + step
+    if (cursor === undefined) {
+      const unknown = options.cursors?.unknownCursor ?? '400'
+      if (unknown === 'empty-list') return { items: [], hasMore: false }
+      if (unknown === '404') throw notFound('item', `id ${query.startingAfter} (the startingAfter cursor)`)
+      throw notInList()
+    }
+    const at = include(cursor) ? index.indexOf(cursor) : -1
+    if (at >= 0) position = at + step
+    else if (options.cursors?.cursorOutsideList === 'after-place' && (options.placed?.(cursor) ?? true)) {
+      // The place the item would have in this order: the walk goes on from there.
+      const place = index.lowerBound(cursor)
+      position = index.at(place) === cursor ? place + step : options.descending ? place - 1 : place
+    } else throw notInList()
   }
   const items: T[] = []
   if (position < 0 || position >= index.size) return { items, hasMore: false }

@@ -12,8 +12,8 @@ import type { Validator } from './validate.js'
  * The route a path names. Any non-UUID counts as a pathname because skipValidation lets a
  * route's pathname be any non-empty string, and every route must stay reachable by its pathname.
  */
-export function findRoute(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined): RouteRecord {
-  return findInSite(store, scope, idOrPathname, siteId, ROUTE)
+export function findRoute(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined, choices?: Required<Choices>): RouteRecord {
+  return findInSite(store, scope, idOrPathname, siteId, ROUTE, choices)
 }
 
 const ROUTE: TargetKind<RouteRecord> = {
@@ -38,6 +38,9 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
   }
   const pathname = (rawBody as Record<string, unknown>).pathname
   const typed = typeof pathname === 'string' && !details.some((detail) => detail.field === 'pathname')
+  if (typed && skipValidation === 'true' && choices?.routePathnameSlash === 'refused' && !pathname.startsWith('/')) {
+    details.push({ field: 'pathname', message: 'does not start with /; a route pathname starts with / even when skipValidation=true' })
+  }
   if (typed && skipValidation !== 'true' && pathname !== unchanged) {
     const problem = routePathnameProblem(pathname)
     if (problem) details.push({ field: 'pathname', message: `${problem}; must be ${ROUTE_PATHNAME_RULES} (or pass skipValidation=true to skip these rules)` })

@@ -7,7 +7,10 @@ import type {
   UpdateRouteBody,
   UpdateRouteQuery,
 } from '../contracts/types.js'
+import type { Choices } from '../contracts/choices.js'
 import type { RouteRecord } from '../store/records.js'
+import { compareStrings, SortedIndex } from '../store/sorted-index.js'
+import type { Store } from '../store/store.js'
 import { requireBodySite, requireSite } from './auth.js'
 import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
@@ -20,8 +23,22 @@ import { compileValidator } from './validate.js'
 const createBody = compileValidator<CreateRouteBody>('route-create.json', 'body')
 const updateBody = compileValidator<UpdateRouteBody>('route-update.json', 'body')
 
-const routeOf = ({ store, scope, params, query }: AccessContext<RoutePathParams, OptionalSiteQuery>): RouteRecord =>
-  findRoute(store, scope, params.routeIdOrPathname, query.siteId)
+const routeOf = ({ store, scope, params, query, choices }: AccessContext<RoutePathParams, OptionalSiteQuery>): RouteRecord =>
+  findRoute(store, scope, params.routeIdOrPathname, query.siteId, choices)
+
+/** A route pathname as stored: with a leading slash added by a deployment that adds one (choice routePathnameSlash). */
+const keptRoutePathname = (pathname: string, choices: Required<Choices> | undefined): string =>
+  choices?.routePathnameSlash === 'added' && !pathname.startsWith('/') ? `/${pathname}` : pathname
+
+/** A site's routes in the order they were created (choice routeListOrder): the table keeps them by id in that order. */
+function inCreationOrder(store: Store, siteId: string): SortedIndex<RouteRecord> {
+  const ranks = new Map<RouteRecord, number>()
+  for (const route of store.routes.byId.values()) if (route.siteId === siteId) ranks.set(route, ranks.size)
+  // A route of another site (a cursor placed by cursorOutsideList) sorts after every route of this one.
+  const index = new SortedIndex<RouteRecord>((a, b) => (ranks.get(a) ?? ranks.size) - (ranks.get(b) ?? ranks.size) || compareStrings(a.id, b.id))
+  for (const route of ranks.keys()) index.insert(route)
+  return index
+}
 
 export const routeOperations = [
   defineOperation<Record<string, never>, CreateRouteQuery, CreateRouteBody>({
@@ -37,9 +54,10 @@ export const routeOperations = [
       requireBodySite(context)
       judgeRouteBody(createBody, context.rawBody, context.query.skipValidation, context.choices)
     },
-    run({ body, store }) {
-      requireFreePathname(store, body.siteId, body.pathname)
-      const route: RouteRecord = { id: store.random.uuid(), siteId: body.siteId, pathname: body.pathname }
+    run({ body, store, choices }) {
+      const pathname = keptRoutePathname(body.pathname, choices)
+      requireFreePathname(store, body.siteId, pathname)
+      const route: RouteRecord = { id: store.random.uuid(), siteId: body.siteId, pathname }
       store.routes.add(route)
       return { status: 201, body: presentRoute(route) }
     },
@@ -56,8 +74,9 @@ export const routeOperations = [
     authorize({ query, scope, store }) {
       requireSite(scope, store, query.siteId)
     },
-    run({ query, store }) {
-      const { items, hasMore } = paginate(store.routes.ofSite(query.siteId), (id) => store.routes.byId.get(id), query)
+    run({ query, store, choices }) {
+      const ordered = choices?.routeListOrder === 'creation' ? inCreationOrder(store, query.siteId) : store.routes.ofSite(query.siteId)
+      const { items, hasMore } = paginate(ordered, (id) => store.routes.byId.get(id), query, { cursors: choices })
       return { status: 200, body: { object: 'list', data: items.map(presentRoute), hasMore } }
     },
   }),
@@ -92,9 +111,10 @@ export const routeOperations = [
     },
     run(context) {
       const { body, store, target: route } = context
-      if (body.pathname !== undefined && body.pathname !== route.pathname) {
-        requireFreePathname(store, route.siteId, body.pathname, route.id)
-        store.routes.rename(route, body.pathname)
+      const pathname = body.pathname === undefined ? undefined : keptRoutePathname(body.pathname, context.choices)
+      if (pathname !== undefined && pathname !== route.pathname) {
+        requireFreePathname(store, route.siteId, pathname, route.id)
+        store.routes.rename(route, pathname)
       }
       return { status: 200, body: presentRoute(route) }
     },

@@ -1,6 +1,7 @@
 import type { CreateSiteBody, DuplicateSiteBody, ListSitesQuery, SitePathParams, UpdateSiteBody } from '../contracts/types.js'
 import type { SiteRecord } from '../store/records.js'
 import { peekUuid, requireSite, requireWorkspace } from './auth.js'
+import { keptLocaleCode, keptName } from './kept-input.js'
 import { paginate } from './paginate.js'
 import { presentSite } from './present.js'
 import { defineOperation, type AccessContext } from './types.js'
@@ -25,16 +26,16 @@ export const siteOperations = [
       const workspaceId = peekUuid(rawBody, 'workspaceId')
       if (workspaceId) requireWorkspace(scope, workspaceId)
     },
-    run({ body, store }) {
+    run({ body, store, choices }) {
       const site: SiteRecord = {
         id: store.random.uuid(),
         workspaceId: body.workspaceId,
-        name: body.name,
+        name: keptName(body.name, choices),
         hostOrigin: body.hostOrigin ?? null,
         publicApiKey: store.random.uuid(),
-        defaultLocale: body.defaultLocale ?? DEFAULT_LOCALE,
+        defaultLocale: keptLocaleCode(body.defaultLocale ?? DEFAULT_LOCALE, choices),
         defaultLocalePathPrefix: null,
-        localeManagementMode: 'internal',
+        localeManagementMode: choices?.localeManagementMode ?? 'internal',
         seq: store.nextSeq(),
       }
       store.addSite(site)
@@ -57,7 +58,7 @@ export const siteOperations = [
     },
     run({ query, store, choices }) {
       const descending = choices?.siteListOrder === 'newest-first'
-      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending })
+      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices })
       return { status: 200, body: { object: 'list', data: items.map(presentSite), hasMore } }
     },
   }),
@@ -86,9 +87,10 @@ export const siteOperations = [
     success: { status: 200, shape: { resource: 'site.json' } },
     errors: [400, 401, 403, 404],
     authorize: authorizeSite,
-    run({ params, body, store }) {
+    run({ params, body, store, choices }) {
       const site = store.sites.get(params.siteId)!
-      const { name, hostOrigin } = body
+      const { hostOrigin } = body
+      const name = body.name === undefined ? undefined : keptName(body.name, choices)
       store.updateSite(site, { ...(name !== undefined && { name }), ...(hostOrigin !== undefined && { hostOrigin }) })
       return { status: 200, body: presentSite(site) }
     },
@@ -121,8 +123,8 @@ export const siteOperations = [
     errors: [400, 401, 403, 404],
     appKeyOnly: true,
     authorize: authorizeSite,
-    run({ params, body, store }) {
-      const copy = store.duplicateSite(store.sites.get(params.siteId)!, body.name)
+    run({ params, body, store, choices }) {
+      const copy = store.duplicateSite(store.sites.get(params.siteId)!, keptName(body.name, choices))
       return { status: 201, body: presentSite(copy) }
     },
   }),

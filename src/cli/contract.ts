@@ -265,7 +265,7 @@ function statefulBudget(value: (flag: keyof typeof FLAGS) => string | undefined)
   const time = integerFlag('stateful-time', value('stateful-time'), 1, 86_400)
   const runs = integerFlag('stateful-runs', value('stateful-runs'), 1, 1_000_000)
   // An exploration: a seed drawn here, run as many sequences as without --seed (the group says it).
-  if (value('seed') === 'random') return { runs: runs ?? DEFAULT_STATEFUL_RUNS, timeMs: time === undefined ? undefined : time * 1000, seed: randomBytes(4).readUInt32BE(0) }
+  if (value('seed') === 'random') return { runs: runs ?? DEFAULT_STATEFUL_RUNS, timeMs: (time ?? 60) * 1000, seed: randomBytes(4).readUInt32BE(0) }
   return { runs, timeMs: time === undefined ? undefined : time * 1000, seed: integerFlag('seed', value('seed'), 0, 4_294_967_295) }
 }
 

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
+import { parseArgs } from 'node:util'
 import { performance } from 'node:perf_hooks'
 import { isUuid } from '../api/uuid.js'
 import { InterruptedError, NetworkError } from '../contract/http-client.js'
 import { REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { fixtureText } from '../scenarios/format-fixture.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
-import { SnapshotError, takeSnapshot, type SnapshotOptions, type SnapshotResult } from '../snapshot/take-snapshot.js'
+import { SnapshotError, takeSnapshot, type SnapshotOptions, type SnapshotResult, type SnapshotSource } from '../snapshot/take-snapshot.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { statusLine } from '../contract/reporters/status-line.js'
 import { writeFileSafely } from '../persist/safe-file.js'
@@ -44,9 +45,9 @@ Exit codes: 0 written; 1 the deployment could not be read (nothing written);
 
 const FLAGS = {
   'base-url': { type: 'string' },
-  'api-key': { type: 'string' },
-  'workspace-id': { type: 'string' },
-  'site-id': { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  'workspace-id': { type: 'string', multiple: true },
+  'site-id': { type: 'string', multiple: true },
   output: { type: 'string' },
   'keep-site-keys': { type: 'boolean' },
   seed: { type: 'string' },
@@ -59,33 +60,74 @@ const envOf = (flag: string): string | undefined => process.env[`SITEMOCK_${flag
 function parseOptions(args: string[]): (SnapshotOptions & { output: string }) | 'help' {
   const flags = parseFlags(args, FLAGS)
   if (flags.help) return 'help'
-  const value = (flag: 'base-url' | 'api-key' | 'workspace-id' | 'site-id' | 'max-rps'): string | undefined => flags[flag] ?? envOf(flag)
+  const value = (flag: 'base-url' | 'max-rps'): string | undefined => flags[flag] ?? envOf(flag)
   const baseUrl = value('base-url')
   if (baseUrl === undefined) throw new UsageError('--base-url (or SITEMOCK_BASE_URL) is required: the address of the deployment to read')
   if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new UsageError(`--base-url must be an http:// or https:// URL; got "${baseUrl}"`)
-  const apiKey = value('api-key')
-  if (apiKey === undefined) throw new UsageError('--api-key (or SITEMOCK_API_KEY) is required: an App API key with --workspace-id, or a Site API key with --site-id')
-  const workspaceId = value('workspace-id')
-  const siteId = value('site-id')
-  for (const [flag, id] of [['workspace-id', workspaceId], ['site-id', siteId]] as const) {
-    if (id !== undefined && !isUuid(id)) throw new UsageError(`--${flag} must be a UUID; got "${id}"`)
-  }
-  if (workspaceId === undefined && siteId === undefined) throw new UsageError('--workspace-id (with an App key) or --site-id (with its Site key) is required: what to read')
-  if (siteId === undefined && !apiKey.startsWith('sk_')) throw new UsageError('--workspace-id needs an App API key (sk_...) in --api-key; with a Site API key, pass --site-id')
+  const [first, ...more] = sourcesOfFlags(args, flags).map(checkedSource)
   if (flags.output === undefined) throw new UsageError('--output FILE is required: where to write the fixture')
   // Found now, not after a long walk whose result would then have nowhere to go.
   if (isFolder(flags.output)) throw new UsageError(`--output must be a file, not a folder; got "${flags.output}"`)
   const maxRps = integerFlag('max-rps', value('max-rps'), 0, 100_000)
   return {
     baseUrl,
-    apiKey,
-    ...(workspaceId === undefined ? {} : { workspaceId }),
-    ...(siteId === undefined ? {} : { siteId }),
+    ...first!,
+    ...(more.length === 0 ? {} : { moreSources: more }),
     keepSiteKeys: flags['keep-site-keys'] ?? false,
     seed: integerFlag('seed', flags.seed, 0, 4_294_967_295) ?? DEFAULT_SEED,
     ...(maxRps === undefined ? {} : { maxRps }),
     output: flags.output,
   }
+}
+
+type SourceFlags = { 'api-key'?: string[]; 'workspace-id'?: string[]; 'site-id'?: string[] }
+type SourceDraft = { apiKey?: string; workspaceId?: string; siteId?: string }
+
+/**
+ * The keys and what each reads. One --api-key (or SITEMOCK_API_KEY) goes with the --workspace-id
+ * and --site-id given, wherever they stand; with several, each --workspace-id or --site-id
+ * belongs to the --api-key before it.
+ */
+function sourcesOfFlags(args: string[], flags: SourceFlags): SourceDraft[] {
+  const keys = flags['api-key'] ?? []
+  if (keys.length <= 1) {
+    const one = (flag: 'workspace-id' | 'site-id'): string | undefined => {
+      const given = flags[flag] ?? []
+      if (given.length > 1) throw new UsageError(`--${flag} is given ${given.length} times with one --api-key; give each --${flag} after the --api-key that reads it`)
+      return given[0] ?? envOf(flag)
+    }
+    const apiKey = keys[0] ?? envOf('api-key')
+    const workspaceId = one('workspace-id')
+    const siteId = one('site-id')
+    return [{ ...(apiKey === undefined ? {} : { apiKey }), ...(workspaceId === undefined ? {} : { workspaceId }), ...(siteId === undefined ? {} : { siteId }) }]
+  }
+  const sources: SourceDraft[] = []
+  const { tokens } = parseArgs({ args, options: FLAGS, strict: false, allowPositionals: true, tokens: true })
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.value === undefined) continue
+    if (token.name === 'api-key') sources.push({ apiKey: token.value })
+    else if (token.name === 'workspace-id' || token.name === 'site-id') {
+      const current = sources.at(-1)
+      if (current === undefined) throw new UsageError(`--${token.name} ${token.value} comes before any --api-key; with several keys, give each --${token.name} after the --api-key that reads it`)
+      const field = token.name === 'workspace-id' ? 'workspaceId' : 'siteId'
+      if (current[field] !== undefined) throw new UsageError(`--api-key ${sources.length} has two --${token.name} (${current[field]}, ${token.value}); give each one its own --api-key`)
+      current[field] = token.value
+    }
+  }
+  return sources
+}
+
+/** A source whose key and target make a read; the usage line names the key by its place when there are several. */
+function checkedSource(draft: SourceDraft, index: number, all: SourceDraft[]): SnapshotSource {
+  const which = all.length === 1 ? '' : ` (--api-key ${index + 1} of ${all.length})`
+  const { apiKey, workspaceId, siteId } = draft
+  if (apiKey === undefined) throw new UsageError('--api-key (or SITEMOCK_API_KEY) is required: an App API key with --workspace-id, or a Site API key with --site-id')
+  for (const [flag, id] of [['workspace-id', workspaceId], ['site-id', siteId]] as const) {
+    if (id !== undefined && !isUuid(id)) throw new UsageError(`--${flag} must be a UUID; got "${id}"${which}`)
+  }
+  if (workspaceId === undefined && siteId === undefined) throw new UsageError(`--workspace-id (with an App key) or --site-id (with its Site key) is required: what to read${which}`)
+  if (siteId === undefined && !apiKey.startsWith('sk_')) throw new UsageError(`--workspace-id needs an App API key (sk_...) in --api-key; with a Site API key, pass --site-id${which}`)
+  return { apiKey, ...(workspaceId === undefined ? {} : { workspaceId }), ...(siteId === undefined ? {} : { siteId }) }
 }
 
 /** Whether the path is an existing folder; a path that cannot be looked at is left for the write to report. */
@@ -158,7 +200,7 @@ function summary(output: string, { counts, keys }: SnapshotResult, ms: number): 
   const lines = [
     `sitemock snapshot: wrote ${output} in ${(ms / 1000).toFixed(1)} s`,
     `  ${counts.sites} site(s), ${counts.locales} locale(s), ${counts.pages} page(s) (${counts.liveVersions} with a live version), ${counts.localizations} localization(s), ${counts.routes} route(s)`,
-    `  App API key:  ${keys.appKey}`,
+    ...Object.entries(keys.appKeys).map(([workspaceId, key]) => `  App API key:  ${key}  (workspace ${workspaceId})`),
     ...Object.entries(keys.siteKeys).map(([siteId, key]) => `  Site API key: ${key}  (site ${siteId})`),
     `Serve it with: sitemock serve --scenario ${output}`,
   ]

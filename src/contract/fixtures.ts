@@ -1,5 +1,5 @@
 import { CheckFailure, CheckSkip, idOf, type CheckContext, type ContextParts, type Json } from './check.js'
-import { LOCALES, PAGES, ROUTES, SITES } from './endpoints.js'
+import { LOCALES, PAGE, PAGES, ROUTES, SITES } from './endpoints.js'
 import { runPathname, runName, taggedOrigin } from './tag.js'
 import { appendAll } from '../append.js'
 
@@ -181,7 +181,41 @@ export class Fixtures {
   createIn(family: 'locale' | 'page' | 'route', site: SiteRef, label: string = family): Promise<Json> {
     if (family === 'locale') return this.context.create(LOCALES, { siteId: site.id, locale: this.localeCode(site.id) }, `creating a locale`)
     if (family === 'page') return this.context.create(PAGES, { siteId: site.id, pathname: this.uniquePath(label), name: runName(this.parts.tag, label) }, 'creating a page')
-    return this.context.create(ROUTES, { siteId: site.id, pathname: `${this.uniquePath(label)}/[slug]` }, 'creating a route')
+    return this.createRoute(site, label, '[slug]')
+  }
+
+  /**
+   * A route of the run with a dynamic last segment (`[slug]`, `[...rest]`); a target that refuses
+   * the brackets (no document gives a route pathname's format) gets the plain pathname instead.
+   */
+  createRoute(site: SiteRef, label: string, dynamic: string): Promise<Json> {
+    const path = this.uniquePath(label)
+    return this.createPlainer(ROUTES, [{ siteId: site.id, pathname: `${path}/${dynamic}` }, { siteId: site.id, pathname: path }], 'creating a route')
+  }
+
+  /**
+   * Creates with the first body the target takes: a setup does not depend on a choice the
+   * documents leave open, so an input it refuses with a 400 is tried again in a plainer form. The
+   * last form's refusal is the precondition failure.
+   */
+  async createPlainer(template: string, bodies: Json[], what: string): Promise<Json> {
+    for (const body of bodies.slice(0, -1)) {
+      const answer = await this.context.write('POST', template, {}, body)
+      if (answer.status === 201) return this.context.json(answer)
+      if (answer.status !== 400) break
+    }
+    return this.context.create(template, bodies[bodies.length - 1]!, what)
+  }
+
+  /**
+   * Puts a page the target created offline online (the published page update takes isOnline), so
+   * that a list that shows only online pages (the default of GET /v6/pages, and whatever
+   * GET /v2/sites/{siteId}/pages shows) holds it: no document says whether a new page is online.
+   */
+  async online(page: Json): Promise<void> {
+    if (page.isOnline !== false) return
+    const answer = await this.context.write('PATCH', PAGE, { pageIdOrPathname: idOf(page) }, { isOnline: true })
+    this.context.expectStatus(answer, 200, `putting the new page ${String(page.pathname)} online`)
   }
 
   /** The run's pagination site: its lists are written by nobody else. */
@@ -212,7 +246,11 @@ export class Fixtures {
         appendAll(ids, this.context.items(defaults).map(idOf))
       }
       const kind = family === 'locales' ? 'locale' : family === 'pages' ? 'page' : 'route'
-      while (ids.length < LISTING_SIZE) ids.push(idOf(await this.createIn(kind, site, `${kind}-${ids.length}`)))
+      while (ids.length < LISTING_SIZE) {
+        const created = await this.createIn(kind, site, `${kind}-${ids.length}`)
+        if (kind === 'page') await this.online(created)
+        ids.push(idOf(created))
+      }
       return { site, ids }
     })
   }

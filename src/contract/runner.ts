@@ -176,9 +176,12 @@ function holdAsRecorded(checkId: string, context: CheckContext, run: RunState): 
   if (held.size) run.notice(`${checkId}: held to the target's recorded choice${held.size > 1 ? 's' : ''} ${[...held].join(', ')} instead of sitemock's`)
 }
 
-/** A check whose every failure is a difference from sitemock's own choices only differs, unless the profile holds the target to them. */
+/**
+ * A check whose every failure is a difference from sitemock's own choices, or a target
+ * contradicting its own free choice, only differs, unless the profile holds the target to them.
+ */
 function failedStatus(failures: Failure[], profile: Profile): CheckResult['status'] {
-  const differences = failures.every((failure) => failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour')
+  const differences = failures.every((failure) => failure.kind === 'inconsistent' || (failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour'))
   return differences && profile !== 'sitemock' ? 'differs' : 'failed'
 }
 

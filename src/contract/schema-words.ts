@@ -3,13 +3,17 @@ import type { DocumentName, Violation } from './types.js'
 
 // Ajv's errors as the reports show them: where in the body, and "expected X, got Y".
 
-/** The ways a body fails a schema, each with its place and in plain words. */
-export function violationsOf(validate: ValidateFunction, body: unknown, document: DocumentName, schema: string): Violation[] {
+/**
+ * The ways a body fails a schema, each with its place and in plain words. `counts` leaves out the
+ * errors the document does not stand behind (a field its schema requires that the document's own
+ * words do not).
+ */
+export function violationsOf(validate: ValidateFunction, body: unknown, document: DocumentName, schema: string, counts: (error: ErrorObject) => boolean = () => true): Violation[] {
   if (validate(body)) return []
   const found: Violation[] = []
   for (const error of validate.errors ?? []) {
     // if/then/else only say that a branch failed: the errors inside it say how.
-    if (['if', 'then', 'else'].includes(error.keyword)) continue
+    if (['if', 'then', 'else'].includes(error.keyword) || !counts(error)) continue
     const field = fieldOf(error)
     const pointer = `${error.instancePath}${field === undefined ? '' : `/${field}`}` || '/'
     const value = valueAt(body, pointer)
@@ -67,7 +71,7 @@ function plainWords(error: ErrorObject, value: unknown): string {
 }
 
 /** The part of the body a JSON pointer names. */
-function valueAt(body: unknown, pointer: string): unknown {
+export function valueAt(body: unknown, pointer: string): unknown {
   if (pointer === '/' || pointer === '') return body
   let value = body
   for (const raw of pointer.split('/').slice(1)) {

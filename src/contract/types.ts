@@ -113,6 +113,11 @@ export interface Failure {
   violations?: Violation[]
   /** A stateful divergence's shrunk sequence: its seed and its calls as sent, which `--replay FILE` sends again. */
   sequence?: { seed?: number; calls: unknown[] }
+  /**
+   * `inconsistent`: no document is broken, the target answered one free choice two ways (it
+   * contradicts what it answered before, where the documents let it choose): reported apart.
+   */
+  kind?: 'inconsistent'
 }
 
 /** differs: every failure is a difference from sitemock's own choices, which the profile does not hold the target to. */

@@ -96,9 +96,9 @@ export interface Choices {
    */
   emptyPatchUpdatedAt?: "moves" | "unchanged";
   /**
-   * A route pathname without its leading slash under `skipValidation=true`.
+   * A route pathname without its leading slash under `skipValidation=true`: `accepted` and stored as sent, `refused` as a 400 naming `pathname`, or stored with one `added`.
    */
-  routePathnameSlash?: "accepted" | "refused";
+  routePathnameSlash?: "accepted" | "refused" | "added";
   /**
    * `title`, `description`, `canonicalUrl`, `socialImageUrl`, `sitemapPriority`, `sitemapFrequency` and `excludedFromSearchEngines` in a page PATCH (the published update takes `pathname`, `name` and `isOnline`): `applied`, `ignored`, or `refused` as a 400.
    */
@@ -108,9 +108,9 @@ export interface Choices {
    */
   malformedPathId?: "400" | "404";
   /**
-   * Restoring a locale that is not deleted: a `409` or a `404`.
+   * Restoring a locale that is not deleted: a `409`, a `404`, or a `200` with the locale as it is.
    */
-  restoreLiveLocale?: "409" | "404";
+  restoreLiveLocale?: "409" | "404" | "200";
   /**
    * A `startingAfter` that names an item the list (its filters) leaves out: a `400` naming `startingAfter`, or the items after its place (`after-place`).
    */
@@ -167,6 +167,54 @@ export interface Choices {
    * Renaming the code of the default locale: the site `defaultLocale` `follows`, or the rename is `refused` (400).
    */
   renameDefaultLocale?: "follows" | "refused";
+  /**
+   * Whether a Site API key may create, update and delete pages, routes and locales of its own site: `allowed`, or `refused` as a 403.
+   */
+  siteKeyWrites?: "allowed" | "refused";
+  /**
+   * `isOnline` of a page created without it: `online` or `offline`.
+   */
+  newPageOnline?: "online" | "offline";
+  /**
+   * `sitemapPriority` of a new page: `null` or `0.5`.
+   */
+  newPageSitemapPriority?: "null" | "0.5";
+  /**
+   * `sitemapFrequency` of a new page: `null` or `weekly`.
+   */
+  newPageSitemapFrequency?: "null" | "weekly";
+  /**
+   * `localeManagementMode` of a new site: `internal` or `external`.
+   */
+  localeManagementMode?: "internal" | "external";
+  /**
+   * A locale code accepted in another case (choice localeCodeCase `any-case`): stored and answered `as-sent` (`pt-br`) or in `canonical` case (`pt-BR`), and looked up so.
+   */
+  localeCodeStored?: "as-sent" | "canonical";
+  /**
+   * A page pathname with a trailing slash (`/about/`, accepted under pagePathnameForm `any`): stored as sent (`kept`) or without it (`dropped`, `/about`).
+   */
+  pathnameTrailingSlash?: "kept" | "dropped";
+  /**
+   * Leading and trailing spaces of a site or page `name`: `kept` as sent or `trimmed`.
+   */
+  nameWhitespace?: "kept" | "trimmed";
+  /**
+   * Whether site responses carry `defaultLocalePathPrefix`: `present` or `absent`.
+   */
+  sitePathPrefixFields?: "present" | "absent";
+  /**
+   * A `startingAfter` that is a well-formed id naming no item at all: a `400` naming `startingAfter`, a `404`, or an `empty-list`.
+   */
+  unknownCursor?: "400" | "404" | "empty-list";
+  /**
+   * A `siteId` query sent beside a page, route or locale id (not a pathname or code) that names another site: `checked` (a 404) or `ignored`.
+   */
+  siteIdBesideId?: "checked" | "ignored";
+  /**
+   * Precision of the timestamps a deployment answers: `millisecond`, or `second` (two writes in one second share an instant).
+   */
+  clockPrecision?: "millisecond" | "second";
 }
 
 export interface DataList {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Credentials } from '../../src/contracts/types.js'
+import { choiceCatalogue } from '../../src/contracts/choices.js'
 import { createMock, type MockOptions } from '../../src/mock.js'
 import { listen, type RunningServer } from '../../src/transports/node-server.js'
 
@@ -162,8 +163,7 @@ describe('createMock({ choices })', () => {
     expect(() => createMock({ choices: { nullsSort: 'middle' } as never })).toThrow(/nullsSort must be one of "last", "first", "smallest", "largest"; got "middle"/)
     expect(() => createMock({ choices: { colour: 'red' } as never })).toThrow(/"colour" is not a choice/)
     expect(() => createMock({ rules: 'lenient' as never })).toThrow(/rules must be "sitemock" or "documents"/)
-    // A choice the mock cannot follow yet is refused rather than ignored; sitemock's own value of it is fine.
-    expect(() => createMock({ choices: { localeListOrder: 'code' } })).toThrow(/follows only sitemock's value of localeListOrder \("creation"\) so far; got "code"/)
-    expect(() => createMock({ choices: { localeListOrder: 'creation' } })).not.toThrow()
+    // Every class is followed now: no value of the catalogue is refused.
+    for (const c of choiceCatalogue) for (const value of Array.isArray(c.alternatives) ? c.alternatives : [7, null]) expect(() => createMock({ choices: { [c.id]: value } })).not.toThrow()
   })
 })

@@ -73,13 +73,14 @@ describe('the example checks against servers with defects only semantics show', 
     }
   })
 
-  it('skips the sorts by title and description, with the reason, when the target ignored the update that gave the pages their texts', async () => {
+  // The published page update does not take titles or descriptions: a target may ignore them. The
+  // sorts by them still run, on the values the pages read back with, and skip nothing.
+  it('runs the sorts by title and description on the texts the pages have when the target ignored the update that gave them their texts', async () => {
     const server = await startNonconforming(['page-texts-ignored'])
     try {
       const report = await runAgainst(server.url, server.mock, { only: ['pagination'], concurrency: 4 })
-      for (const id of ['pagination.pages.order.title-asc', 'pagination.pages.order.description-desc']) {
-        expect(check(report, id)).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^the pages have no titles or descriptions to sort by: the target answered 200 to the page update of them but did not apply it/) })
-      }
+      expect(withStatus(report, 'skipped').map((result) => result.id)).toEqual([])
+      for (const id of ['pagination.pages.order.title-asc', 'pagination.pages.order.description-desc']) expect(check(report, id).status).not.toBe('failed')
       expect(check(report, 'pagination.pages.order.path-asc').status).toBe('passed')
     } finally {
       await server.close()

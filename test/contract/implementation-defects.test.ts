@@ -8,6 +8,7 @@ import { startPermissive } from './permissive/index.js'
 import { SEMANTIC_DEFECTS } from './semantic-defects.js'
 import { implementationOptions } from './support.js'
 import { EXAMPLE_DEFECTS } from './example-defects.js'
+import { DOCUMENTED_CAUGHT_BY } from './documented-cases.js'
 
 /**
  * The defects of the suite's own catalogues, injected into the permissive and the strict
@@ -59,6 +60,7 @@ const EXAMPLES: Partial<Record<(typeof EXAMPLE_DEFECTS)[number], Omit<Case, 'def
 
 /** Semantic defects an example check catches on any target, where the stateful group may not reach them in 40 sequences. */
 const SEMANTIC_CAUGHT_BY: Partial<Record<(typeof SEMANTIC_DEFECTS)[number], Omit<Case, 'defect'>>> = {
+  ...DOCUMENTED_CAUGHT_BY,
   // The stateful group lists sites by the workspace, where other runs' sites make the skipped one hard to see; the walk reads every page.
   'site-list-skips-after-cursor': { only: ['pagination'], caughtBy: 'pagination.sites.walk' },
 }

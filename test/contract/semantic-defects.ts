@@ -39,6 +39,23 @@ export const SEMANTIC_DEFECTS = [
   'site-key-reads-other-site-page',
   'site-key-writes-other-site-route',
   'site-key-reads-other-site-locale',
+  // What the documents' filters, flags and lookups mean, and side effects they decide (docs/contract-statements.md)
+  'page-prefix-excludes-equal',
+  'default-locale-filter-empty',
+  'include-offline-false-lists-offline',
+  'offline-pages-sorted-last',
+  'locale-code-looked-up-anywhere',
+  'renamed-route-keeps-old-pathname',
+  'skip-validation-false-skips',
+  'duplicate-pages-tied',
+  'original-key-reaches-copy',
+  'refused-site-delete-takes-pages',
+  'refused-page-update-applies-pathname',
+  'page-pathname-looked-up-anywhere',
+  'route-pathname-looked-up-anywhere',
+  'renamed-page-keeps-old-pathname',
+  'restore-leaves-locale-deleted',
+  'page-update-not-stored',
 ] as const
 export type SemanticDefect = (typeof SEMANTIC_DEFECTS)[number]
 
@@ -100,6 +117,8 @@ export function withSemanticDefects(mock: Mock, defects: ReadonlySet<string>): M
     const params = query(request)
     const key = request.headers['x-api-key']
     if (has('deleted-site-key-answers-404') && key !== undefined && deletedSiteKeys.has(key)) return errorOf(404, 'not_found', 'Not found.')
+    const documented = documentedDefect(request)
+    if (documented !== undefined) return documented
     if (method === 'GET' && PAGE_LIST.test(path)) {
       if (has('page-desc-sorted-asc') && params.get('sortDirection') === 'desc') return as(request, { query: withParam(params, 'sortDirection', 'asc') })
       if (has('page-updated-sorted-as-created') && params.get('sortBy') === 'updatedAt') return as(request, { query: withParam(params, 'sortBy', 'createdAt') })
@@ -194,6 +213,124 @@ export function withSemanticDefects(mock: Mock, defects: ReadonlySet<string>): M
   /** The site of a page body, looked up in the store. */
   const siteOfPage = (page: unknown): string | undefined => store().pages.byId.get(String((page as Json | undefined)?.id))?.siteId
 
+  // The defects of documented filters, lookups and side effects: what they remember of earlier calls.
+  const knownSites = new Set<string>()
+  /** Pathnames a page or route had before a rename, to the id they named. */
+  const formerPathnames = new Map<string, string>()
+  const twinPages = new Map<string, string>()
+  const copies = new Map<string, string>()
+
+  /** The pages of a site, read with the request's own key. */
+  const pagesOf = (request: ApiRequest, siteId: string): Json[] => {
+    const listed = as(request, { method: 'GET', path: '/v6/pages', query: `siteId=${siteId}&includeOffline=true&limit=100`, body: undefined })
+    return isList(listed.body) ? listed.body.data : []
+  }
+
+  /** Whether a request names a site made by duplicating another: by siteId, by its path, or by one of its pages. */
+  const concernsCopy = (request: ApiRequest): boolean => {
+    const siteId = query(request).get('siteId') ?? /^\/v2\/sites\/([^/]+)/.exec(request.path)?.[1]
+    const pageId = /^\/v6\/pages\/([^/]+)$/.exec(request.path)?.[1]
+    const pageSite = pageId === undefined ? undefined : store().pages.byId.get(decodeURIComponent(pageId))?.siteId
+    return [siteId, pageSite].some((id) => id !== undefined && copies.has(id))
+  }
+
+  /** The answer under one of the documented-rule defects, or undefined when none applies to the request. */
+  const documentedDefect = (request: ApiRequest): ApiResponse | undefined => {
+    const { method, path } = request
+    const params = query(request)
+    const key = request.headers['x-api-key']
+    if (method === 'GET' && PAGE_LIST.test(path)) {
+      if (has('include-offline-false-lists-offline') && params.get('includeOffline') === 'false') return as(request, { query: withParam(params, 'includeOffline', 'true') })
+      if (has('offline-pages-sorted-last') && params.get('includeOffline') === 'true') return relist(request, (items) => [...items.filter((item) => item.isOnline !== false), ...items.filter((item) => item.isOnline === false)])
+      const prefix = params.get('pathPrefix')
+      if (has('page-prefix-excludes-equal') && prefix !== null) return filtered(mock.handle(request), (item) => item.pathname !== prefix)
+      const siteId = params.get('siteId') ?? decodeURIComponent(path.split('/')[3] ?? '')
+      if (has('default-locale-filter-empty') && params.get('locale') === store().sites.get(siteId)?.defaultLocale) return filtered(mock.handle(request), () => false)
+    }
+    const anywhere = (has('locale-code-looked-up-anywhere') && path.startsWith('/v2/locales/')) || (has('page-pathname-looked-up-anywhere') && path.startsWith('/v6/pages/')) || (has('route-pathname-looked-up-anywhere') && path.startsWith('/v2/routes/'))
+    if (anywhere && params.has('siteId')) {
+      const response = mock.handle(request)
+      if (response.status !== 404) return response
+      for (const other of knownSites) {
+        const elsewhere = as(request, { query: withParam(params, 'siteId', other) })
+        if (elsewhere.status < 300) return elsewhere
+      }
+      return response
+    }
+    if (has('skip-validation-false-skips') && path.startsWith('/v2/routes') && params.get('skipValidation') === 'false') return as(request, { query: withParam(params, 'skipValidation', 'true') })
+    const renamedFamily = has('renamed-route-keeps-old-pathname') && /^\/v2\/routes\/[^/]+$/.test(path) ? '/v2/routes/' : has('renamed-page-keeps-old-pathname') && /^\/v6\/pages\/[^/]+$/.test(path) ? '/v6/pages/' : undefined
+    if (renamedFamily !== undefined) {
+      const named = decodeURIComponent(path.split('/')[3]!)
+      const before = method === 'PATCH' ? as(request, { method: 'GET', body: undefined }) : undefined
+      const response = mock.handle(request)
+      const formerId = formerPathnames.get(named)
+      if (response.status === 404 && formerId !== undefined) return as(request, { path: `${renamedFamily}${encodeURIComponent(formerId)}` })
+      const old = (before?.body as Json | undefined)?.pathname
+      if (response.status === 200 && typeof old === 'string' && old !== (response.body as Json).pathname) formerPathnames.set(old, String((response.body as Json).id))
+      return response
+    }
+    const remembersSites = ['locale-code-looked-up-anywhere', 'page-pathname-looked-up-anywhere', 'route-pathname-looked-up-anywhere', 'duplicate-pages-tied', 'original-key-reaches-copy'].some((defect) => defects.has(defect))
+    if (method === 'POST' && (path === '/v2/sites' || /^\/v2\/sites\/[^/]+\/duplicate$/.test(path)) && remembersSites) {
+      const response = mock.handle(request)
+      if (response.status !== 201) return response
+      const created = response.body as Json
+      knownSites.add(String(created.id))
+      const originalId = /^\/v2\/sites\/([^/]+)\/duplicate$/.exec(path)?.[1]
+      if (originalId === undefined) return response
+      const original = decodeURIComponent(originalId)
+      copies.set(String(created.id), store().sites.get(original)?.publicApiKey ?? '')
+      if (has('duplicate-pages-tied')) {
+        const copied = pagesOf(request, String(created.id))
+        for (const page of pagesOf(request, original)) {
+          const twin = copied.find((candidate) => candidate.pathname === page.pathname)
+          if (twin) twinPages.set(String(page.id), String(twin.id)).set(String(twin.id), String(page.id))
+        }
+      }
+      return response
+    }
+    if (has('duplicate-pages-tied') && method === 'PATCH' && path.startsWith('/v6/pages/')) {
+      const response = mock.handle(request)
+      const twin = twinPages.get(decodeURIComponent(path.split('/')[3]!))
+      if (response.status === 200 && twin !== undefined) as(request, { path: `/v6/pages/${encodeURIComponent(twin)}` })
+      return response
+    }
+    if (has('original-key-reaches-copy') && key !== undefined && [...copies.values()].includes(key) && concernsCopy(request)) {
+      const response = mock.handle(request)
+      return response.status === 403 ? as(request, {}, appKeyOf(key)) : response
+    }
+    if (has('refused-site-delete-takes-pages') && method === 'DELETE' && /^\/v2\/sites\/[^/]+$/.test(path)) {
+      const response = mock.handle(request)
+      const site = store().sites.get(decodeURIComponent(path.split('/')[3]!))
+      const appKey = appKeyOf(site?.publicApiKey)
+      if (response.status === 403 && site && appKey !== undefined) {
+        const asApp = { ...request, headers: { ...request.headers, 'x-api-key': appKey } }
+        for (const page of pagesOf(asApp, site.id)) as(asApp, { method: 'DELETE', path: `/v6/pages/${encodeURIComponent(String(page.id))}`, query: '', body: undefined })
+      }
+      return response
+    }
+    if (has('restore-leaves-locale-deleted') && method === 'POST' && /^\/v2\/locales\/[^/]+\/restore$/.test(path)) {
+      const response = mock.handle(request)
+      if (response.status === 200) as(request, { method: 'DELETE', path: path.replace(/\/restore$/, ''), body: undefined })
+      return response
+    }
+    if (has('page-update-not-stored') && method === 'PATCH' && path.startsWith('/v6/pages/')) {
+      const before = as(request, { method: 'GET', body: undefined })
+      const response = mock.handle(request)
+      if (response.status !== 200 || before.status !== 200) return response
+      // The answer says the change was made; the page is put back as it was.
+      const was = before.body as Json
+      as(request, { body: JSON.stringify({ pathname: was.pathname, isOnline: was.isOnline }) })
+      return response
+    }
+    if (has('refused-page-update-applies-pathname') && method === 'PATCH' && path.startsWith('/v6/pages/')) {
+      const response = mock.handle(request)
+      const pathname = parseBody(request).pathname
+      if (response.status === 400 && typeof pathname === 'string') as(request, { body: JSON.stringify({ pathname }) })
+      return response
+    }
+    return undefined
+  }
+
   return Object.assign(Object.create(mock) as Mock, { handle })
 }
 
@@ -202,6 +339,11 @@ const same = (items: Json[]): Json[] => items
 type Cut = (items: Json[], start: number, limit: number, after: boolean) => { data: Json[]; hasMore: boolean }
 function standardCut(items: Json[], start: number, limit: number): { data: Json[]; hasMore: boolean } {
   return { data: items.slice(start, start + limit), hasMore: start + limit < items.length }
+}
+
+/** A list answer with only the items `keep` keeps. */
+function filtered(response: ApiResponse, keep: (item: Json) => boolean): ApiResponse {
+  return isList(response.body) ? { ...response, body: { ...response.body, data: response.body.data.filter(keep) } } : response
 }
 
 function withParam(params: URLSearchParams, name: string, value: string): string {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Credentials } from '../../src/contracts/types.js'
 import { CliChild } from '../scenarios/cli-child.js'
 import { exchange, parseAnswers } from './raw-http.js'
+import { prng } from '../support/prng.js'
 
 /**
  * Request lines and headers as no well-behaved client writes them, over raw sockets, against
@@ -16,17 +17,6 @@ const MAX_REQUESTS = 750
 const MAX_MS = 4000
 const CONCURRENCY = 16
 
-/** mulberry32: a small PRNG whose whole state is the seed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 type Random = () => number
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!

@@ -47,8 +47,10 @@ function boundaryCheck(list: BoundaryList): CheckDefinition {
     needs: ['write'],
     async run(ctx) {
       const { site, ids } = await ctx.fixtures.listed(list.family)
-      const target: WalkTarget = { template: list.template, params: {}, query: { siteId: site.id } }
-      const first = await ctx.get(list.template, {}, { siteId: site.id, limit: 100 })
+      // Offline pages too: no document says whether a new page is online.
+      const query: Record<string, string> = list.template === PAGES ? { siteId: site.id, includeOffline: 'true' } : { siteId: site.id }
+      const target: WalkTarget = { template: list.template, params: {}, query }
+      const first = await ctx.get(list.template, {}, { ...query, limit: 100 })
       ctx.expectStatus(first, 200, 'listing every item')
       const full = ctx.items(first).map(idOf)
       if (full.length !== ids.length) ctx.fail(`expected the ${ids.length} items this run made, got ${full.length}: listing with limit=100`, first)

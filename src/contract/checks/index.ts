@@ -4,6 +4,7 @@ import { authChecks } from './auth.js'
 import { objectAuthorizationChecks } from './auth-objects.js'
 import { boundaryChecks } from './boundaries.js'
 import { conflictChecks } from './conflicts.js'
+import { documentedChecks } from './documented-checks.js'
 import { depthLifecycleChecks } from './lifecycle-depth.js'
 import { familyLifecycleChecks } from './lifecycle-families.js'
 import { siteLifecycleChecks } from './lifecycle-sites.js'
@@ -32,5 +33,6 @@ export function allChecks(profile: Profile): CheckDefinition[] {
     ...boundaryChecks,
     ...orderChecks,
     ...versionChecks,
+    ...documentedChecks,
   ]
 }

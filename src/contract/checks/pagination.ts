@@ -6,6 +6,8 @@ import { DEFAULT_LIMIT, expectExactly, expectIncluded, expectSameOrder, expectSa
 import { holdToSitemockChoice } from './support.js'
 
 const LIMIT_ZERO_FREE = 'the specification sets the minimum 1 on List Locales only (`limitZero`): sitemock refuses limit=0 on every list'
+const UNKNOWN_CURSOR_FREE =
+  'a startingAfter that names no item is both an invalid query parameter (400) and a resource that does not exist (404), and neither document says which error wins (`cursorOutsideList`): sitemock answers 400'
 const FOREIGN_CURSOR_FREE = 'neither document says what a startingAfter that names no item of the list gives (`cursorOutsideList`): sitemock refuses it'
 
 interface ListTarget {
@@ -21,7 +23,9 @@ function siteList(template: string, family: 'locales' | 'pages' | 'routes', inPa
   return async (ctx) => {
     const listing = ctx.fixtures.writable ? await ctx.fixtures.listed(family) : undefined
     const siteId = listing?.site.id ?? (await ctx.fixtures.readSite()).id
-    const target: WalkTarget = inPath ? { template, params: { siteId }, query: {} } : { template, params: {}, query: { siteId } }
+    // Offline pages too, where the list takes the flag: no document says whether a new page is online.
+    const query: Record<string, string> = template === PAGES ? { siteId, includeOffline: 'true' } : { siteId }
+    const target: WalkTarget = inPath ? { template, params: { siteId }, query: {} } : { template, params: {}, query }
     return listing ? { target, expected: listing.ids } : { target }
   }
 }
@@ -134,6 +138,10 @@ function cursorCheck(list: ListTarget, kind: 'bad' | 'foreign'): CheckDefinition
       if (kind === 'foreign' && answer.status === 200) {
         ctx.items(answer)
         await holdToSitemockChoice(ctx, FOREIGN_CURSOR_FREE, () => ctx.expectBadRequest(answer, 'startingAfter', `startingAfter=${cursor}`))
+      } else if (answer.status === 404) {
+        // A cursor that names nothing is also a resource that does not exist: either error applies.
+        ctx.expectError(answer, 404, 'not_found', `startingAfter=${cursor}`)
+        await holdToSitemockChoice(ctx, UNKNOWN_CURSOR_FREE, () => ctx.expectBadRequest(answer, 'startingAfter', `startingAfter=${cursor}`))
       } else ctx.expectBadRequest(answer, 'startingAfter', `startingAfter=${cursor}`)
     },
   }

@@ -37,6 +37,26 @@ export function expectFields(ctx: CheckContext, exchange: Exchange, expected: Js
   if (wrong.length > 0) ctx.fail(`expected ${wrong.map((key) => `${key} ${canonical(expected[key])}`).join(', ')}, got ${wrong.map((key) => canonical(body[key])).join(', ')}: ${what}`, exchange)
 }
 
+/**
+ * Whether a value a target answered is the value sent, in a form a deployment may keep of it: no
+ * document says whether names are trimmed, in which case a locale code is stored, or whether a
+ * pathname or URL keeps a trailing slash or gets a leading one. What it kept is then its own, and
+ * a check holds what it reads back to the answer, not to what it sent.
+ */
+export function keptAs(sent: unknown, answered: unknown): boolean {
+  if (canonical(sent) === canonical(answered)) return true
+  if (typeof sent !== 'string' || typeof answered !== 'string') return false
+  const form = (text: string): string => text.trim().toLowerCase().replace(/(.)\/+$/, '$1').replace(/^(?!\/)/, '/')
+  return form(sent) === form(answered)
+}
+
+/** Fails unless each field answered is the value sent, in a form a deployment may keep (keptAs). */
+export function expectKept(ctx: CheckContext, exchange: Exchange, sent: Json, what: string): void {
+  const body = expectOk(ctx, exchange, what)
+  const wrong = Object.keys(sent).filter((key) => !keptAs(sent[key], body[key]))
+  if (wrong.length > 0) ctx.fail(`expected ${wrong.map((key) => `${key} ${canonical(sent[key])}`).join(', ')}, got ${wrong.map((key) => canonical(body[key])).join(', ')}: ${what} (as sent, or trimmed, in another case, with or without a trailing slash)`, exchange)
+}
+
 /** Every item of a list, following startingAfter with pages of 100. */
 export async function listItems(ctx: CheckContext, template: string, query: Record<string, string>, params: Record<string, string> = {}): Promise<Json[]> {
   const all: Json[] = []

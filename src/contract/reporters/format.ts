@@ -27,7 +27,7 @@ function bodyText(value: unknown, whole: boolean, max = PRETTY_BODY_MAX): string
   return whole || text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters; whole in --reporter json)`
 }
 
-export type FailureLabel = 'server error' | 'bug' | 'specification' | 'published OpenAPI' | 'sitemock behaviour' | 'suite'
+export type FailureLabel = 'server error' | 'bug' | 'specification' | 'published OpenAPI' | 'sitemock behaviour' | 'inconsistent' | 'suite'
 
 /**
  * What kind of failure this is, for sorting out who acts: a 5xx is a server error whatever was
@@ -35,6 +35,7 @@ export type FailureLabel = 'server error' | 'bug' | 'specification' | 'published
  */
 export function labelOf(failure: Failure): FailureLabel {
   if (isServerError(failure)) return 'server error'
+  if (failure.kind === 'inconsistent') return 'inconsistent'
   if (failure.documents.length === 0) return 'suite'
   if (failure.documents.length === 2) return 'bug'
   return failure.documents[0]!
@@ -45,6 +46,8 @@ function brokenDocuments(failure: Failure): string {
   switch (labelOf(failure)) {
     case 'suite':
       return 'no document: the suite could not run the check'
+    case 'inconsistent':
+      return 'no document: the target contradicts its own earlier answer where the documents leave the choice free (not a break of the documents)'
     case 'server error':
       return 'a server error (5xx): no document allows one'
     case 'bug':

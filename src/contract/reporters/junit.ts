@@ -1,5 +1,5 @@
 import { GROUPS, type CheckResult, type ContractReport } from '../types.js'
-import { cleanupLines, failureCount, failureLines, labelOf, ruleLine, sourceLine, totals } from './format.js'
+import { cleanupLines, failureLines, labelOf, ruleLine, sourceLine, totals } from './format.js'
 
 function escape(text: string): string {
   return (
@@ -16,24 +16,28 @@ function escape(text: string): string {
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3)
 
-/** The testcase's name: the check's, and which of its failures when it has several. */
-const caseName = (check: CheckResult, index?: number): string => `${check.name} [${check.id}]${index === undefined ? '' : ` (failure ${index + 1} of ${check.failures.length}: ${check.failures[index]!.message.split('\n')[0]!.slice(0, 120)})`}`
+/**
+ * The testcase's name: the check's own sentence and id, the same in every run (no counts, times or
+ * messages), so that a CI server follows one check across runs.
+ */
+const caseName = (check: CheckResult): string => `${check.name} [${check.id}]`
 
 /**
- * The testcases of a check: one, or one per failure when a failed check has several (a stateful
- * divergence, each probe of a schema check), since CI servers show a testcase's first <failure> only.
+ * The testcase of a check. A check that failed several ways (a stateful divergence, each probe of
+ * a schema check) is still one testcase: its one <failure> (CI servers show only the first) says
+ * the first way in its message and every way in its text.
  */
-function testcases(check: CheckResult): string[] {
-  const open = (index?: number): string => `    <testcase classname="sitemock.contract.${check.group}" name="${escape(caseName(check, index))}" time="${seconds(index === undefined || index === 0 ? check.durationMs : 0)}"`
-  if (check.status === 'passed') return [`${open()}/>`]
+function testcase(check: CheckResult): string {
+  const open = `    <testcase classname="sitemock.contract.${check.group}" name="${escape(caseName(check))}" time="${seconds(check.durationMs)}"`
+  if (check.status === 'passed') return `${open}/>`
   // A difference from sitemock's own choices holds against the contract: a passing test that says what differs.
-  if (check.status === 'differs') return [`${open()}>\n      <system-out>${escape(check.failures.flatMap((failure) => failureLines(failure, { whole: true })).join('\n'))}</system-out>\n    </testcase>`]
-  if (check.status === 'skipped') return [`${open()}>\n      <skipped message="${escape(check.reason ?? '')}"/>\n    </testcase>`]
+  if (check.status === 'differs') return `${open}>\n      <system-out>${escape(check.failures.flatMap((failure) => failureLines(failure, { whole: true })).join('\n'))}</system-out>\n    </testcase>`
+  if (check.status === 'skipped') return `${open}>\n      <skipped message="${escape(check.reason ?? '')}"/>\n    </testcase>`
+  const [first] = check.failures
+  const more = check.failures.length > 1 ? ` (and ${check.failures.length - 1} more)` : ''
   // Bodies whole: a CI server keeps the file, and the whole answer is what explains a failure there.
-  return check.failures.map((failure, index) => {
-    const text = [...failureLines(failure, { whole: true }), ruleLine(check), sourceLine(check)].join('\n')
-    return `${open(check.failures.length > 1 ? index : undefined)}>\n      <failure message="${escape(failure.message.split('\n')[0]!)}" type="${escape(labelOf(failure))}">${escape(text)}</failure>\n    </testcase>`
-  })
+  const text = [...check.failures.flatMap((failure, index) => [...(index > 0 ? [''] : []), ...failureLines(failure, { whole: true })]), ruleLine(check), sourceLine(check)].join('\n')
+  return `${open}>\n      <failure message="${escape(`${first?.message.split('\n')[0] ?? 'failed'}${more}`)}" type="${escape(first ? labelOf(first) : 'failed')}">${escape(text)}</failure>\n    </testcase>`
 }
 
 interface Suite {
@@ -65,8 +69,8 @@ function groupSuite(checks: CheckResult[]): Suite {
     start = Math.min(start, check.offsetMs)
     end = Math.max(end, check.offsetMs + check.durationMs)
   }
-  const body = checks.flatMap(testcases)
-  return { name: checks[0]!.group, tests: body.length, failures: failureCount(checks), skipped: counts.skipped, time: end - start, start, body }
+  const body = checks.map(testcase)
+  return { name: checks[0]!.group, tests: body.length, failures: counts.failed, skipped: counts.skipped, time: end - start, start, body }
 }
 
 /** Cleanup as a test of its own, so that what was left behind fails the file as it fails the run. */
@@ -81,8 +85,8 @@ function cleanupSuite(report: ContractReport, time: number): Suite {
 
 /**
  * JUnit XML as CI servers read it (the junit-10.xsd of Jenkins' xunit plugin): one testsuite per
- * group with the time its first check started, one testcase per check (per failure of a check
- * that failed several ways: each with one <failure>), and the cleanup; `<testsuites>` holds only suites, and its time
+ * group with the time its first check started, one testcase per check, named the same in every
+ * run, with at most one <failure>, and the cleanup; `<testsuites>` holds only suites, and its time
  * is the run's, which no suite's exceeds.
  */
 export function renderJunit(report: ContractReport): string {

@@ -10,6 +10,8 @@ export interface Difference {
   message: string
   /** Set under --profile sitemock where the contract itself would allow the target's answer: a difference from sitemock's choice only. */
   free?: boolean
+  /** The target contradicts its own earlier answer where the documents leave the choice free: no document broken. */
+  inconsistent?: boolean
 }
 
 /** Fields whose values are ids: the target's and the oracle's differ and are compared through the correspondence. */
@@ -62,6 +64,8 @@ type Relation = 'before' | 'equal' | 'after'
  * for a clock that ticks in a millisecond or two.
  */
 const SAME_TICK_MS = 3
+/** The same for a clock that ticks in whole seconds (`clockPrecision`). */
+const SAME_SECOND_MS = 1000
 /** When an exchange was sent and answered, on the suite's clock (performance.now()). */
 export interface ExchangeWindow {
   sentAt: number
@@ -89,6 +93,11 @@ export class TimeRelations {
   private readonly firstSeen = new Map<number, ExchangeWindow>()
   /** The exchange whose answer is being compared. */
   private current: ExchangeWindow | undefined
+  /**
+   * Whether every instant of the target seen so far is a whole second: its clock may then tick in
+   * seconds (no document says how fine it is), and writes within one second may share an instant.
+   */
+  private wholeSeconds = true
 
   constructor(private readonly sitemockClock = true) {}
 
@@ -100,6 +109,7 @@ export class TimeRelations {
     for (const [oracle, window] of this.firstSeen) copy.firstSeen.set(oracle, window)
     copy.observation = this.observation
     copy.current = this.current
+    copy.wholeSeconds = this.wholeSeconds
     return copy
   }
 
@@ -132,6 +142,7 @@ export class TimeRelations {
     const target = Date.parse(String(targetValue))
     const oracle = Date.parse(String(oracleValue))
     if (Number.isNaN(target)) return `${field} is ${brief(targetValue)}, not an instant`
+    if (target % 1000 !== 0) this.wholeSeconds = false
     const seen = this.ofPage.get(page) ?? []
     const sameWrite = this.sitemockClock ? this.sameWrite.get(oracle) : seen.find((earlier) => earlier.oracle === oracle)?.target
     if (sameWrite !== undefined && sameWrite !== target) return `${field} is ${String(targetValue)}, expected ${new Date(sameWrite).toISOString()} (the instant of the same write)`
@@ -145,7 +156,7 @@ export class TimeRelations {
       if (!this.sitemockClock && earlier.observation === this.observation) continue
       const expected = relation(oracle, earlier.oracle)
       const got = relation(target, earlier.target)
-      const sameTick = !this.sitemockClock && got === 'equal' && mayShareATick(seenAt, earlier.seenAt)
+      const sameTick = !this.sitemockClock && got === 'equal' && mayShareATick(seenAt, earlier.seenAt, this.wholeSeconds ? SAME_SECOND_MS : SAME_TICK_MS)
       if (expected !== got && !sameTick) {
         return `${field} ${String(targetValue)} is ${got === 'equal' ? 'equal to' : got} ${earlier.field} ${new Date(earlier.target).toISOString()} seen earlier; expected ${expected === 'equal' ? 'equal to' : expected} it`
       }
@@ -163,9 +174,9 @@ export class TimeRelations {
  * in one tick only when the later request left soon after the earlier answer came. A loaded
  * machine that is slow between exchanges makes the gap larger, never a shared instant likelier.
  */
-function mayShareATick(a: ExchangeWindow, b: ExchangeWindow): boolean {
+function mayShareATick(a: ExchangeWindow, b: ExchangeWindow, tickMs: number): boolean {
   const [earlier, later] = a.sentAt <= b.sentAt ? [a, b] : [b, a]
-  return later.sentAt - earlier.receivedAt < SAME_TICK_MS
+  return later.sentAt - earlier.receivedAt < tickMs
 }
 
 /**
@@ -394,12 +405,19 @@ export function compareWholeList(ledger: Ledger, target: Json[], oracle: Json[],
   }
   if (order.field === undefined) return undefined
   const field = order.field
-  const keyOf = (item: Json): string | number | null => {
-    const value = item[field]
+  const keyOf = (item: Json, nullAsCreated: boolean): string | number | null => {
+    const value = item[field] ?? (nullAsCreated ? item.createdAt : null)
     if (value === null || value === undefined) return null
     return TIME_SORTS.has(field) ? Date.parse(String(value)) : String(value)
   }
-  const keys = target.map(keyOf)
+  const asNulls = orderProblem(ledger, target.map((item) => keyOf(item, false)), field, order.descending, seen)
+  // A page never changed (updatedAt null) may sort by its creation, the last update time it had.
+  if (asNulls && field === 'updatedAt' && orderProblem(ledger, target.map((item) => keyOf(item, true)), field, order.descending, seen) === undefined) return undefined
+  return asNulls
+}
+
+/** Whether sort keys are in order: the nulls together at one end, the rest sorted under a collation the target's earlier lists kept to. */
+function orderProblem(ledger: Ledger, keys: Array<string | number | null>, field: string, descending: boolean, seen: string): Difference | undefined {
   const nulls = keys.flatMap((key, index) => (key === null ? [index] : []))
   const together = nulls.length === 0 || nulls[nulls.length - 1]! - nulls[0]! + 1 === nulls.length
   const atAnEnd = nulls.length === 0 || nulls[0] === 0 || nulls[nulls.length - 1] === keys.length - 1
@@ -413,7 +431,7 @@ export function compareWholeList(ledger: Ledger, target: Json[], oracle: Json[],
       const a = valued[i - 1]!
       const b = valued[i]!
       const step = typeof a === 'number' && typeof b === 'number' ? a - b : collate[collation](String(a), String(b))
-      if (order.descending ? step < 0 : step > 0) return i
+      if (descending ? step < 0 : step > 0) return i
     }
     return undefined
   }
@@ -422,7 +440,7 @@ export function compareWholeList(ledger: Ledger, target: Json[], oracle: Json[],
   if (kept.length === 0) {
     const i = misplaced(candidates[0]!)!
     const under = candidates.length === COLLATIONS.length ? '' : ` (by ${candidates.join(' or ')}, the collation its earlier lists kept to)`
-    return { aspect: 'list order', message: `the list by ${field} ${order.descending ? 'descending' : 'ascending'} is ${seen}: ${JSON.stringify(valued[i - 1])} comes before ${JSON.stringify(valued[i])}${under}` }
+    return { aspect: 'list order', message: `the list by ${field} ${descending ? 'descending' : 'ascending'} is ${seen}: ${JSON.stringify(valued[i - 1])} comes before ${JSON.stringify(valued[i])}${under}` }
   }
   if (ledger.collations) ledger.collations = kept
   return undefined

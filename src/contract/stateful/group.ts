@@ -58,6 +58,9 @@ async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: 
   notice(`stateful group: sequences from seed ${firstSeed}${budget.seed === undefined ? ' (the default: each run sends the same ones; --seed random explores others)' : ''}`)
   // A seed given to replay a divergence runs that one sequence unless more are asked for.
   const runs = budget.runs ?? (budget.seed === undefined ? DEFAULT_STATEFUL_RUNS : 1)
+  // A number of runs given alone is kept exactly, so that a seed and a number send the same
+  // requests on any machine; the time budget bounds a run only when given, or when no number is.
+  const timed = budget.runs === undefined || budget.timeMs !== undefined
   const deadline = Date.now() + (budget.timeMs ?? DEFAULT_STATEFUL_TIME_MS)
   const started = Date.now()
   const found = new Map<string, Found>()
@@ -72,7 +75,7 @@ async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: 
   // Interrupted (Ctrl-C, SIGTERM), the group stops where it is and still reports what it found.
   let interrupted = false
   try {
-    for (; run < runs && (run === 0 || Date.now() < deadline); run++) {
+    for (; run < runs && (run === 0 || !timed || Date.now() < deadline); run++) {
       const seed = (firstSeed + run) >>> 0
       const commands = generateSequence(seed)
       const result = await runSequence(env, commands, undefined, coverage)
@@ -107,6 +110,8 @@ async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: 
   }
   notice(`stateful: ${ran}: ${found.size === 0 ? 'no divergence from the oracle' : `${found.size} distinct divergence(s), each reported ${interrupted ? 'as far as it was shrunk' : 'shrunk'}`}`)
   notice(`stateful ${coverage.summary().text}`)
+  const adopted = env.learned?.adoptions?.summary() ?? []
+  if (adopted.length > 0) notice(`stateful adopted, where the documents leave the choice free: ${adopted.join('; ')}`)
   notice(`stateful choices: ${followed} answer(s) where the target chose otherwise than the oracle, as the documents allow, followed; ${cutShort} sequence(s) ended early at a write the oracle cannot follow; ${reached} of ${planned} planned command(s) reached`)
   // With nothing found, an interrupted group is skipped as interrupted; with findings, it fails with them.
   if (interrupted) throw new InterruptedError('interrupted')
@@ -147,15 +152,23 @@ async function replayRecorded(context: CheckContext, env: SequenceEnv, sequences
 function failureOfDivergence(context: CheckContext, result: SequenceResult, replay: string[], seed?: number): Failure {
   const { difference, exchange } = result.divergence!
   const last = result.steps[result.steps.length - 1]!
+  const headline = difference.inconsistent
+    ? `the target contradicts itself at step ${result.steps.length} (${last.label}): ${difference.message}`
+    : `expected the oracle's answer at step ${result.steps.length} (${last.label}), got another: ${difference.message}`
   const message = [
-    `expected the oracle's answer at step ${result.steps.length} (${last.label}), got another: ${difference.message}`,
+    headline,
     ...replay,
     'transcript, request by request (target | oracle):',
     ...transcript(result),
   ].join('\n')
+  const sequence = { ...(seed === undefined ? {} : { seed }), calls: result.calls }
+  if (difference.inconsistent) {
+    // No document is broken: the target answered one free choice two ways. Its kind sets it apart.
+    return { ...failureOf(message, [], exchange), sequence, kind: 'inconsistent' }
+  }
   // Under --profile sitemock a difference the contract leaves free is still one: sitemock's choice is what it breaks.
   const documents = context.profile === 'sitemock' && difference.free ? (['sitemock behaviour'] as const) : promisedBy(context.profile, exchange.request.method, exchange.request.template, last.oracle.status)
-  return { ...failureOf(message, [...documents], exchange), sequence: { ...(seed === undefined ? {} : { seed }), calls: result.calls } }
+  return { ...failureOf(message, [...documents], exchange), sequence }
 }
 
 function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt'], siteMarks?: StatefulRun['siteMarks']): SequenceEnv {

@@ -32,8 +32,11 @@ export class Oracle {
   /** The other workspace's key as the oracle knows it: its App key, or the key of a site there when --other-api-key is a Site key. */
   readonly tenantKey: string
   private tick = 0
-  /** Every request sent, in order: the oracle is a function of them, so dropping one and sending the rest again undoes it. */
-  private readonly sent: ContractRequest[] = []
+  /**
+   * Every request sent, in order, and every change taken on from the target (`takeOn`): the oracle
+   * is a function of them, so dropping one and sending the rest again undoes it.
+   */
+  private readonly sent: Array<{ request: ContractRequest; status: number } | { change: (mock: Mock) => void }> = []
 
   constructor(
     private readonly workspaceId: string,
@@ -67,8 +70,25 @@ export class Oracle {
 
   send(request: ContractRequest): Answer {
     this.tick++
-    this.sent.push(request)
-    return this.peek(request)
+    const answer = this.peek(request)
+    this.sent.push({ request, status: answer.status })
+    return answer
+  }
+
+  /**
+   * Changes the oracle's state in place, as the target's answer to the last request shows its own:
+   * how the oracle takes on what the target chose of a new resource (a page created offline) with
+   * no write of its own, which would move its instants. It goes with the last request when undone.
+   */
+  takeOn(change: (mock: Mock) => void): void {
+    this.sent.push({ change })
+    change(this.current)
+  }
+
+  /** Sends this request in place of the last one sent, as if that one had been this. */
+  replaceLast(request: ContractRequest): Answer {
+    this.undoLast()
+    return this.send(request)
   }
 
   /** Whose validation rules the oracle follows now. */
@@ -81,7 +101,9 @@ export class Oracle {
    * draws its ids from a seeded stream, so the requests before it, sent again, make the same ones.
    */
   undoLast(): void {
-    this.sent.pop()
+    // What followed the target after the last request goes with it.
+    let last = this.sent.pop()
+    while (last !== undefined && 'change' in last) last = this.sent.pop()
     this.replay()
   }
 
@@ -94,9 +116,15 @@ export class Oracle {
   private replay(): void {
     this.current = this.fresh()
     this.tick = 0
-    for (const request of this.sent) {
+    for (const entry of this.sent) {
+      if ('change' in entry) {
+        entry.change(this.current)
+        continue
+      }
       this.tick++
-      this.peek(request)
+      // A request refused changed nothing, and stays refused: other rules (switchRules) might take
+      // it now, and the oracle would hold what the target never made.
+      if (entry.status < 400) this.peek(entry.request)
     }
   }
 
@@ -104,7 +132,10 @@ export class Oracle {
   asSitemockWould(request: ContractRequest): Answer {
     if (this.rules === 'sitemock') return this.peek(request)
     const trial = new Oracle(this.workspaceId, undefined, 'sitemock')
-    for (const earlier of this.sent) trial.send(earlier)
+    for (const entry of this.sent) {
+      if ('change' in entry) trial.takeOn(entry.change)
+      else trial.send(entry.request)
+    }
     return trial.send(request)
   }
 

@@ -14,6 +14,7 @@ import { planCall, type Call, type PlanContext } from './plan.js'
 import { Both, onSide, Pools, type Family, type PairedRequest } from './pools.js'
 import type { Coverage } from './coverage.js'
 import { rebindCall, recordCall, type RecordedCall } from './replay.js'
+import { createHolder, type Learned } from './hold.js'
 
 type Json = Record<string, unknown>
 
@@ -36,8 +37,8 @@ export interface SequenceEnv {
   choices?: Choices
   /** The target's last answer for a site of the run: where its run tag is (the planner keeps it there). */
   siteMarks?(targetId: string): SiteMarks | undefined
-  /** What the run learned of the target, kept from one sequence to the next: it takes what only sitemock's rules refuse. */
-  learned?: { documentsRules?: boolean }
+  /** What the run learned of the target, kept from one sequence to the next: the rules it takes, and the choices adopted. */
+  learned?: Learned
 }
 
 /** One request of a transcript and the two answers. */
@@ -168,6 +169,10 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       (site !== undefined && oracle.peek({ method: 'GET', template: SITE, params: { siteId: site }, key }).status === 403) ||
       (request.template === SITES && !byApp) ||
       ((missing || foreignWorkspace) && !byApp) ||
+      // A Site key's writes may be refused (siteKeyWrites), unless the target was seen to take them.
+      (siteKeyWrite(call) && learned.adoptions?.get('siteKeyWrites') !== 'allowed') ||
+      // A Site key has no permission outside its own site (here, or a site the request fails to name), whatever else the request breaks.
+      pools.sites.some((entry) => entry.key.oracle === key && entry.id.oracle !== site) ||
       // A workspace the key does not reach (or that does not exist): forbidden, or missing, either says the truth.
       foreignWorkspace
     // A locale the site does not have makes the request invalid for a deployment that checks it first.
@@ -203,6 +208,20 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const before = targetPages.get(String(target.body.id))
     return before !== undefined && before.updatedAt === target.body.updatedAt
   }
+  /** Whether the request's key is the Site key of the site it is about. */
+  const ownSiteKey = (call: Call): boolean => {
+    const key = call.request.key
+    const site = siteOf(call.request, pools)
+    return key !== null && site !== undefined && pools.sites.some((entry) => entry.id.oracle === site && entry.key.oracle === key.oracle)
+  }
+  /** A write with the Site key of any site: refused by a deployment whose Site keys only read. */
+  const siteKeyWrite = (call: Call): boolean => {
+    const key = call.request.key?.oracle
+    if (call.request.method === 'GET' || key === undefined) return false
+    return pools.sites.some((entry) => entry.key.oracle === key) || (key === oracle.tenantKey && !key.startsWith('sk_'))
+  }
+  const learned: Learned = env.learned ?? {}
+  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey })
   let followed = 0
   let cutShort: Divergence | undefined
   /**
@@ -312,6 +331,18 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       lastAnswer = answer
       remember(answer.body)
       difference = await compare(call, target, answer)
+    }
+    if (env.profile !== 'sitemock') {
+      // Where the documents leave the answer free, the target's own is adopted and held to.
+      const held = await hold(call, target, answer, difference)
+      if (held.answer !== answer) {
+        answer = held.answer
+        steps[steps.length - 1] = { ...steps[steps.length - 1]!, oracle: answer }
+        lastAnswer = answer
+        remember(answer.body)
+      }
+      difference = held.difference
+      if (difference?.inconsistent) return { command: index, difference, exchange: target }
     }
     if (difference && env.profile !== 'sitemock') {
       const free = freeDisagreement(call, target, answer)

@@ -407,7 +407,7 @@ errors++;
 }
 if(data2.routePathnameSlash !== undefined){
 let data22 = data2.routePathnameSlash;
-if(!((data22 === "accepted") || (data22 === "refused"))){
+if(!(((data22 === "accepted") || (data22 === "refused")) || (data22 === "added"))){
 const err30 = {instancePath:instancePath+"/choices/routePathnameSlash",schemaPath:"#/$defs/choices/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data22};
 if(vErrors === null){
 vErrors = [err30];
@@ -446,7 +446,7 @@ errors++;
 }
 if(data2.restoreLiveLocale !== undefined){
 let data25 = data2.restoreLiveLocale;
-if(!((data25 === "409") || (data25 === "404"))){
+if(!(((data25 === "409") || (data25 === "404")) || (data25 === "200"))){
 const err33 = {instancePath:instancePath+"/choices/restoreLiveLocale",schemaPath:"#/$defs/choices/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data25};
 if(vErrors === null){
 vErrors = [err33];
@@ -639,9 +639,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.siteKeyWrites !== undefined){
+let data40 = data2.siteKeyWrites;
+if(!((data40 === "allowed") || (data40 === "refused"))){
+const err48 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data40};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -651,13 +652,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data40 = data.unrecorded;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-for(const key2 in data40){
-let data41 = data40[key2];
-if(typeof data41 !== "string"){
-const err49 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data41};
+if(data2.newPageOnline !== undefined){
+let data41 = data2.newPageOnline;
+if(!((data41 === "online") || (data41 === "offline"))){
+const err49 = {instancePath:instancePath+"/choices/newPageOnline",schemaPath:"#/$defs/choices/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data41};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -667,9 +665,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data40};
+if(data2.newPageSitemapPriority !== undefined){
+let data42 = data2.newPageSitemapPriority;
+if(!((data42 === "null") || (data42 === "0.5"))){
+const err50 = {instancePath:instancePath+"/choices/newPageSitemapPriority",schemaPath:"#/$defs/choices/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data42};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -679,14 +678,171 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data2.newPageSitemapFrequency !== undefined){
+let data43 = data2.newPageSitemapFrequency;
+if(!((data43 === "null") || (data43 === "weekly"))){
+const err51 = {instancePath:instancePath+"/choices/newPageSitemapFrequency",schemaPath:"#/$defs/choices/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data43};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data2.localeManagementMode !== undefined){
+let data44 = data2.localeManagementMode;
+if(!((data44 === "internal") || (data44 === "external"))){
+const err52 = {instancePath:instancePath+"/choices/localeManagementMode",schemaPath:"#/$defs/choices/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data44};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data2.localeCodeStored !== undefined){
+let data45 = data2.localeCodeStored;
+if(!((data45 === "as-sent") || (data45 === "canonical"))){
+const err53 = {instancePath:instancePath+"/choices/localeCodeStored",schemaPath:"#/$defs/choices/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data45};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data2.pathnameTrailingSlash !== undefined){
+let data46 = data2.pathnameTrailingSlash;
+if(!((data46 === "kept") || (data46 === "dropped"))){
+const err54 = {instancePath:instancePath+"/choices/pathnameTrailingSlash",schemaPath:"#/$defs/choices/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data46};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data2.nameWhitespace !== undefined){
+let data47 = data2.nameWhitespace;
+if(!((data47 === "kept") || (data47 === "trimmed"))){
+const err55 = {instancePath:instancePath+"/choices/nameWhitespace",schemaPath:"#/$defs/choices/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data47};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data2.sitePathPrefixFields !== undefined){
+let data48 = data2.sitePathPrefixFields;
+if(!((data48 === "present") || (data48 === "absent"))){
+const err56 = {instancePath:instancePath+"/choices/sitePathPrefixFields",schemaPath:"#/$defs/choices/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data48};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data2.unknownCursor !== undefined){
+let data49 = data2.unknownCursor;
+if(!(((data49 === "400") || (data49 === "404")) || (data49 === "empty-list"))){
+const err57 = {instancePath:instancePath+"/choices/unknownCursor",schemaPath:"#/$defs/choices/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data49};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data2.siteIdBesideId !== undefined){
+let data50 = data2.siteIdBesideId;
+if(!((data50 === "checked") || (data50 === "ignored"))){
+const err58 = {instancePath:instancePath+"/choices/siteIdBesideId",schemaPath:"#/$defs/choices/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data50};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data2.clockPrecision !== undefined){
+let data51 = data2.clockPrecision;
+if(!((data51 === "millisecond") || (data51 === "second"))){
+const err59 = {instancePath:instancePath+"/choices/clockPrecision",schemaPath:"#/$defs/choices/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data51};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.unrecorded !== undefined){
+let data52 = data.unrecorded;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key2 in data52){
+let data53 = data52[key2];
+if(typeof data53 !== "string"){
+const err61 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data53};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data52};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
 }
 errors++;
 }
@@ -1029,7 +1185,7 @@ errors++;
 }
 if(data.routePathnameSlash !== undefined){
 let data19 = data.routePathnameSlash;
-if(!((data19 === "accepted") || (data19 === "refused"))){
+if(!(((data19 === "accepted") || (data19 === "refused")) || (data19 === "added"))){
 const err25 = {instancePath:instancePath+"/routePathnameSlash",schemaPath:"#/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data19};
 if(vErrors === null){
 vErrors = [err25];
@@ -1068,7 +1224,7 @@ errors++;
 }
 if(data.restoreLiveLocale !== undefined){
 let data22 = data.restoreLiveLocale;
-if(!((data22 === "409") || (data22 === "404"))){
+if(!(((data22 === "409") || (data22 === "404")) || (data22 === "200"))){
 const err28 = {instancePath:instancePath+"/restoreLiveLocale",schemaPath:"#/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data22};
 if(vErrors === null){
 vErrors = [err28];
@@ -1261,14 +1417,170 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.siteKeyWrites !== undefined){
+let data37 = data.siteKeyWrites;
+if(!((data37 === "allowed") || (data37 === "refused"))){
+const err43 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data37};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.newPageOnline !== undefined){
+let data38 = data.newPageOnline;
+if(!((data38 === "online") || (data38 === "offline"))){
+const err44 = {instancePath:instancePath+"/newPageOnline",schemaPath:"#/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data38};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.newPageSitemapPriority !== undefined){
+let data39 = data.newPageSitemapPriority;
+if(!((data39 === "null") || (data39 === "0.5"))){
+const err45 = {instancePath:instancePath+"/newPageSitemapPriority",schemaPath:"#/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data39};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.newPageSitemapFrequency !== undefined){
+let data40 = data.newPageSitemapFrequency;
+if(!((data40 === "null") || (data40 === "weekly"))){
+const err46 = {instancePath:instancePath+"/newPageSitemapFrequency",schemaPath:"#/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data40};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.localeManagementMode !== undefined){
+let data41 = data.localeManagementMode;
+if(!((data41 === "internal") || (data41 === "external"))){
+const err47 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data41};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.localeCodeStored !== undefined){
+let data42 = data.localeCodeStored;
+if(!((data42 === "as-sent") || (data42 === "canonical"))){
+const err48 = {instancePath:instancePath+"/localeCodeStored",schemaPath:"#/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data42};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.pathnameTrailingSlash !== undefined){
+let data43 = data.pathnameTrailingSlash;
+if(!((data43 === "kept") || (data43 === "dropped"))){
+const err49 = {instancePath:instancePath+"/pathnameTrailingSlash",schemaPath:"#/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data43};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.nameWhitespace !== undefined){
+let data44 = data.nameWhitespace;
+if(!((data44 === "kept") || (data44 === "trimmed"))){
+const err50 = {instancePath:instancePath+"/nameWhitespace",schemaPath:"#/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data44};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.sitePathPrefixFields !== undefined){
+let data45 = data.sitePathPrefixFields;
+if(!((data45 === "present") || (data45 === "absent"))){
+const err51 = {instancePath:instancePath+"/sitePathPrefixFields",schemaPath:"#/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data45};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.unknownCursor !== undefined){
+let data46 = data.unknownCursor;
+if(!(((data46 === "400") || (data46 === "404")) || (data46 === "empty-list"))){
+const err52 = {instancePath:instancePath+"/unknownCursor",schemaPath:"#/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data46};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.siteIdBesideId !== undefined){
+let data47 = data.siteIdBesideId;
+if(!((data47 === "checked") || (data47 === "ignored"))){
+const err53 = {instancePath:instancePath+"/siteIdBesideId",schemaPath:"#/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data47};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.clockPrecision !== undefined){
+let data48 = data.clockPrecision;
+if(!((data48 === "millisecond") || (data48 === "second"))){
+const err54 = {instancePath:instancePath+"/clockPrecision",schemaPath:"#/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data48};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }

@@ -1,6 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
-import { Fields, isUuid, limitOf, parseBody, queryOf } from './input.js'
+import { Fields, isUuid, parseBody, queryOf } from './input.js'
+import { compareKeys, compareText, compareTies, pageOf } from './lists.js'
+import {
+  duplicateBody,
+  localeCreateBody,
+  localeQuery,
+  localeUpdateBody,
+  operationOf,
+  pageCreateBody,
+  pageListQuery,
+  pageUpdateBody,
+  pathParameter,
+  readInput,
+  routeCreateBody,
+  routeUpdateBody,
+  siteCreateBody,
+  siteUpdateBody,
+} from './operations.js'
+import { Rules } from './rules.js'
 import { localeJson, pageJson, routeJson, siteJson, type Locale, type Page, type Route, type Site, type Store, type Workspace } from './store.js'
 
 /** Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`). */
@@ -8,16 +26,17 @@ type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: S
 
 interface Call {
   store: Store
+  family: string
+  rules: Rules
   who: Principal
   method: string
   /** Path segments after the version, decoded. */
   segments: string[]
   query: Json
   body: () => Json
+  /** Called once access is settled: reads the input whose errors the validation order puts after access. */
+  settle: () => void
 }
-
-const SORT_BY = ['title', 'path', 'description', 'updatedAt', 'createdAt'] as const
-const FREQUENCIES = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'] as const
 
 /** One request, answered: the whole API behind one function, so that tests can wrap it. */
 export function answer(store: Store, request: Request): Answer {
@@ -42,7 +61,25 @@ function dispatch(store: Store, request: Request): Answer {
   if (!known) throw new Refusal(404, `no resource at ${request.path}`)
   const who = principalOf(store, request.headers['x-api-key'])
   let parsed: Json | undefined
-  const call: Call = { store, who, method: request.method.toUpperCase(), segments: rest, query: queryOf(request.query), body: () => (parsed ??= parseBody(request.body)) }
+  const method = request.method.toUpperCase()
+  const rules = new Rules(store.choices)
+  const query = queryOf(request.query)
+  const body = (): Json => (parsed ??= parseBody(request.body))
+  const operation = operationOf(family!, method, rest)
+  // Without choices, each handler reads its input where it always did; with them, as `validationOrder` says (access first unless said).
+  const ordered = operation !== undefined && Object.keys(store.choices).length > 0
+  const order = store.choices.validationOrder ?? 'access-first'
+  let settled = !ordered || order === 'input-first'
+  if (ordered) {
+    pathParameter(rules, operation, rest[0])
+    if (order !== 'access-first') readInput(rules, operation, { segments: rest, query, body }, order === 'input-first' ? 'all' : 'params')
+  }
+  const settle = (): void => {
+    if (settled) return
+    settled = true
+    readInput(rules, operation!, { segments: rest, query, body }, 'all')
+  }
+  const call: Call = { store, family: family!, rules, who, method, segments: rest, query, body, settle }
   const handled = family === 'sites' ? sites(call) : family === 'locales' ? locales(call) : family === 'pages' ? pages(call) : routes(call)
   if (!handled) throw new Refusal(404, `no operation ${request.method} ${request.path}`)
   return handled
@@ -59,11 +96,19 @@ function principalOf(store: Store, key: string | undefined): Principal {
 
 const reaches = (who: Principal, site: Site): boolean => (who.kind === 'app' ? site.workspaceId === who.workspace.id : site.id === who.site.id)
 
-/** Existence is judged before permission: a site that does not exist is a 404 for every key. */
+/**
+ * Existence is judged before permission (its own `accessOrder`): a site that does not exist is a
+ * 404 for every key. At `permission-first` a Site key naming another site is a 403 whether or not
+ * it exists. A Site key changes no page, route or locale at `siteKeyWrites: refused`.
+ */
 function reachableSite(call: Call, id: string | undefined): Site {
-  const site = id === undefined ? undefined : call.store.sites.get(id.toLowerCase())
+  const { who, store } = call
+  const wanted = id?.toLowerCase()
+  if (store.choices.accessOrder === 'permission-first' && who.kind === 'site' && wanted !== who.site.id) throw new Refusal(403, 'a Site API key reaches only its own site')
+  const site = wanted === undefined ? undefined : store.sites.get(wanted)
   if (!site) throw new Refusal(404, `no site ${id ?? ''}`)
-  if (!reaches(call.who, site)) throw new Refusal(403, 'this key has no access to the site')
+  if (!reaches(who, site)) throw new Refusal(403, 'this key has no access to the site')
+  if (who.kind === 'site' && call.family !== 'sites' && call.method !== 'GET' && store.choices.siteKeyWrites === 'refused') throw new Refusal(403, 'a Site API key may only read; use an App API key to change anything')
   return site
 }
 
@@ -72,75 +117,71 @@ function appOnly(call: Call): Workspace {
   return call.who.workspace
 }
 
-/** Items after the cursor, `limit` of them; a cursor outside the list gives an empty page. */
-function pageOf<T extends { id: string }>(items: T[], query: Json, minimum: 0 | 1, present: (item: T) => Json): Answer {
-  const fields = new Fields(query)
-  const limit = limitOf(query, minimum)
-  const cursor = fields.uuid('startingAfter')
-  let start = 0
-  if (cursor !== undefined) {
-    const at = items.findIndex((item) => item.id === cursor.toLowerCase())
-    start = at < 0 ? items.length : at + 1
-  }
-  const rest = items.slice(start)
-  return ok({ object: 'list', data: rest.slice(0, limit).map(present), hasMore: rest.length > limit })
-}
+const present = (call: Call) => (site: Site): Json => siteJson(site, call.store.choices)
 
 // --- sites -------------------------------------------------------------------------------------
 
 function sites(call: Call): Answer | undefined {
-  const { store, method, segments } = call
+  const { store, method, segments, rules } = call
   if (segments.length === 0 && method === 'GET') {
     const workspace = appOnly(call)
     const workspaceId = new Fields(call.query).uuid('workspaceId', true)!
     if (workspaceId.toLowerCase() !== workspace.id) throw new Refusal(403, 'this key has no access to the workspace')
-    const list = [...store.sites.values()].filter((site) => site.workspaceId === workspace.id).sort((a, b) => a.seq - b.seq)
-    return pageOf(list, call.query, 0, siteJson)
+    call.settle()
+    const newestFirst = store.choices.siteListOrder === 'newest-first'
+    const list = [...store.sites.values()].filter((site) => site.workspaceId === workspace.id).sort((a, b) => (newestFirst ? b.seq - a.seq : a.seq - b.seq))
+    return pageOf(store.choices, list, call.query, rules.minimumLimit('other'), present(call))
   }
   if (segments.length === 0 && method === 'POST') {
     const workspace = appOnly(call)
-    const fields = new Fields(call.body())
-    const workspaceId = fields.uuid('workspaceId', true)!
-    const name = fields.string('name', { required: true })!
-    const hostOrigin = fields.uri('hostOrigin') ?? null
-    const defaultLocale = fields.localeCode('defaultLocale') ?? 'en-US'
-    if (workspaceId.toLowerCase() !== workspace.id) throw new Refusal(403, 'this key has no access to the workspace')
-    const site: Site = { id: randomUUID(), workspaceId: workspace.id, name, hostOrigin, publicApiKey: randomUUID(), defaultLocale, seq: store.next() }
+    const input = siteCreateBody(rules, call.body())
+    if (input.workspaceId.toLowerCase() !== workspace.id) throw new Refusal(403, 'this key has no access to the workspace')
+    call.settle()
+    const site: Site = { id: randomUUID(), workspaceId: workspace.id, name: input.name, hostOrigin: input.hostOrigin, publicApiKey: randomUUID(), defaultLocale: input.defaultLocale, seq: store.next() }
     store.sites.set(site.id, site)
-    addLocale(store, site.id, defaultLocale, null, null)
-    return ok(siteJson(site), 201)
+    addLocale(store, site.id, input.defaultLocale, null, null)
+    return ok(siteJson(site, store.choices), 201)
   }
   const [siteId, action, ...more] = segments
   if (more.length > 0) return undefined
   if (action === undefined) {
-    if (method === 'GET') return ok(siteJson(reachableSite(call, siteId)))
+    if (method === 'GET') {
+      const site = reachableSite(call, siteId)
+      call.settle()
+      return ok(siteJson(site, store.choices))
+    }
     if (method === 'PATCH') {
       const site = reachableSite(call, siteId)
-      const fields = new Fields(call.body())
-      // The specification: "`defaultLocale` is not accepted in this body".
-      if (fields.has('defaultLocale')) throw badField('defaultLocale', 'is not accepted when updating a site')
-      const name = fields.string('name')
-      const hostOrigin = fields.uri('hostOrigin')
+      call.settle()
+      const { name, hostOrigin } = siteUpdateBody(rules, call.body())
       if (name !== undefined) site.name = name
       if (hostOrigin !== undefined) site.hostOrigin = hostOrigin
-      return ok(siteJson(site))
+      return ok(siteJson(site, store.choices))
     }
     if (method === 'DELETE') {
       const site = reachableSite(call, siteId)
       appOnly(call)
+      call.settle()
       store.removeSite(site)
       return noContent()
     }
     return undefined
   }
-  if (action === 'duplicate' && method === 'POST') return duplicate(call, reachableSite(call, siteId))
-  if (action === 'pages' && method === 'GET') return listPages(call, reachableSite(call, siteId))
+  if (action === 'duplicate' && method === 'POST') {
+    const source = reachableSite(call, siteId)
+    appOnly(call)
+    call.settle()
+    return duplicate(call, source, duplicateBody(rules, call.body()))
+  }
+  if (action === 'pages' && method === 'GET') {
+    const site = reachableSite(call, siteId)
+    call.settle()
+    return listPages(call, site, true)
+  }
   return undefined
 }
 
-function duplicate(call: Call, source: Site): Answer {
-  appOnly(call)
-  const name = new Fields(call.body()).string('name', { required: true })!
+function duplicate(call: Call, source: Site, name: string): Answer {
   const { store } = call
   const copy: Site = { ...source, id: randomUUID(), name, publicApiKey: randomUUID(), seq: store.next() }
   store.sites.set(copy.id, copy)
@@ -154,7 +195,7 @@ function duplicate(call: Call, source: Site): Answer {
     const id = randomUUID()
     store.routes.set(id, { ...route, id, siteId: copy.id, seq: store.next() })
   }
-  return ok(siteJson(copy), 201)
+  return ok(siteJson(copy, store.choices), 201)
 }
 
 // --- locales -----------------------------------------------------------------------------------
@@ -171,53 +212,77 @@ function siteFromQuery(call: Call, needed: boolean): Site | undefined {
   return siteId === undefined ? undefined : reachableSite(call, siteId)
 }
 
-/** With an id in the path, a `siteId` the query also gives must be a UUID, and the resource must be of that site. */
+/** With an id in the path, a `siteId` the query also gives must be a UUID, and (its own `siteIdBesideId`) the resource must be of that site. */
 function inQuerySite(call: Call, siteId: string | undefined): boolean {
   const named = new Fields(call.query).uuid('siteId')
-  return named === undefined || named.toLowerCase() === siteId
+  return named === undefined || call.store.choices.siteIdBesideId === 'ignored' || named.toLowerCase() === siteId
 }
 
-/** A locale by id (in the `siteId` site when given) or by code (in the `siteId` site), deleted ones included when asked. */
-function findLocale(call: Call, idOrCode: string, deleted: boolean): Locale {
+/** A locale by id (in the `siteId` site when given) or by code (in the `siteId` site), deleted ones included when asked; no access judged. */
+function lookupLocale(call: Call, idOrCode: string, deleted: boolean): Locale | undefined {
   const { store } = call
-  // The query is read first: a siteId that is no UUID is a 400, whatever the path names.
-  new Fields(call.query).uuid('siteId')
-  let found: Locale | undefined
   if (isUuid(idOrCode)) {
     const byId = store.locales.get(idOrCode.toLowerCase())
-    found = byId && byId.deleted === deleted && inQuerySite(call, byId.siteId) ? byId : undefined
-  } else {
-    const site = siteFromQuery(call, true)!
-    found = [...store.locales.values()].filter((locale) => locale.siteId === site.id && locale.locale === idOrCode && locale.deleted === deleted).sort((a, b) => b.seq - a.seq)[0]
+    return byId && byId.deleted === deleted && inQuerySite(call, byId.siteId) ? byId : undefined
   }
+  const site = siteFromQuery(call, true)!
+  // A code is looked up in the form the deployment stores codes in.
+  const code = call.rules.storedCode(idOrCode)
+  return [...store.locales.values()].filter((locale) => locale.siteId === site.id && locale.locale === code && locale.deleted === deleted).sort((a, b) => b.seq - a.seq)[0]
+}
+
+function findLocale(call: Call, idOrCode: string, deleted: boolean): Locale {
+  // The query is read first: a siteId that is no UUID is a 400, whatever the path names.
+  new Fields(call.query).uuid('siteId')
+  const found = lookupLocale(call, idOrCode, deleted)
   if (!found) throw new Refusal(404, `no ${deleted ? 'deleted ' : ''}locale ${idOrCode}`)
   reachableSite(call, found.siteId)
+  call.settle()
   return found
 }
 
+function localeList(call: Call, site: Site, deleted: boolean): Locale[] {
+  const locales = [...call.store.locales.values()].filter((locale) => locale.siteId === site.id && (deleted || !locale.deleted))
+  return call.store.choices.localeListOrder === 'code' ? locales.sort((a, b) => compareText({ sortCollation: 'code-unit' }, a.locale, b.locale) || a.seq - b.seq) : locales.sort((a, b) => a.seq - b.seq)
+}
+
+function restore(call: Call, idOrCode: string): Answer {
+  const { store } = call
+  new Fields(call.query).uuid('siteId')
+  const deleted = lookupLocale(call, idOrCode, true)
+  if (!deleted) {
+    // A live locale of that id or code: its own answer is a 404, as there is nothing deleted to restore.
+    const live = store.choices.restoreLiveLocale === undefined || store.choices.restoreLiveLocale === '404' ? undefined : lookupLocale(call, idOrCode, false)
+    if (!live) throw new Refusal(404, `no deleted locale ${idOrCode}`)
+    const site = reachableSite(call, live.siteId)
+    call.settle()
+    if (store.choices.restoreLiveLocale === '409') throw new Refusal(409, `the locale ${live.locale} is not deleted`)
+    return ok(localeJson(live, site))
+  }
+  const site = reachableSite(call, deleted.siteId)
+  call.settle()
+  if (store.liveLocales(site.id).some((live) => live.locale === deleted.locale)) throw new Refusal(409, `the site already has the locale ${deleted.locale} again`)
+  deleted.deleted = false
+  return ok(localeJson(deleted, site))
+}
+
 function locales(call: Call): Answer | undefined {
-  const { store, method, segments } = call
+  const { store, method, segments, rules } = call
   if (segments.length === 0 && method === 'GET') {
     const site = siteFromQuery(call, true)!
-    return pageOf(store.liveLocales(site.id), call.query, 1, (locale) => localeJson(locale, site))
+    call.settle()
+    return pageOf(store.choices, localeList(call, site, false), call.query, 1, (locale) => localeJson(locale, site), localeList(call, site, true))
   }
   if (segments.length === 0 && method === 'POST') {
-    const fields = new Fields(call.body())
-    const site = reachableSite(call, fields.uuid('siteId', true))
-    const code = fields.localeCode('locale', true)!
-    const domain = fields.uri('domain', { nullable: true }) ?? null
+    const site = reachableSite(call, new Fields(call.body()).uuid('siteId', true))
+    call.settle()
+    const { code, domain } = localeCreateBody(rules, call.body())
     if (store.liveLocales(site.id).some((locale) => locale.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
     return ok(localeJson(addLocale(store, site.id, code, domain, null), site), 201)
   }
   const [idOrCode, action, ...more] = segments
   if (idOrCode === undefined || more.length > 0) return undefined
-  if (action === 'restore' && method === 'POST') {
-    const locale = findLocale(call, idOrCode, true)
-    const site = store.sites.get(locale.siteId)!
-    if (store.liveLocales(site.id).some((live) => live.locale === locale.locale)) throw new Refusal(409, `the site already has the locale ${locale.locale} again`)
-    locale.deleted = false
-    return ok(localeJson(locale, site))
-  }
+  if (action === 'restore' && method === 'POST') return restore(call, idOrCode)
   if (action !== undefined) return undefined
   if (method === 'GET') {
     const locale = findLocale(call, idOrCode, false)
@@ -226,10 +291,10 @@ function locales(call: Call): Answer | undefined {
   if (method === 'PATCH') {
     const locale = findLocale(call, idOrCode, false)
     const site = store.sites.get(locale.siteId)!
-    const fields = new Fields(call.body())
-    const code = fields.localeCode('locale')
-    const domain = fields.uri('domain', { nullable: true })
-    if (code !== undefined && code !== locale.locale && store.liveLocales(site.id).some((other) => other.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
+    const { code, domain } = localeUpdateBody(rules, call.body())
+    const renamed = code !== undefined && code !== locale.locale
+    if (renamed && store.liveLocales(site.id).some((other) => other.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
+    if (renamed && locale.locale === site.defaultLocale && store.choices.renameDefaultLocale === 'refused') throw badField('locale', 'cannot change on the default locale of the site')
     // Renaming the default locale renames the site's default with it.
     if (code !== undefined && locale.locale === site.defaultLocale) site.defaultLocale = code
     if (code !== undefined) locale.locale = code
@@ -248,7 +313,7 @@ function locales(call: Call): Answer | undefined {
 
 // --- pages -------------------------------------------------------------------------------------
 
-/** A page by id (any site) or by pathname (in the `siteId` site). */
+/** A page by id (any site) or by pathname (in the `siteId` site, in the form pathnames are stored). */
 function findPage(call: Call, idOrPathname: string): Page {
   const { store } = call
   // The query is read first: a siteId that is no UUID is a 400, whatever the path names.
@@ -259,60 +324,80 @@ function findPage(call: Call, idOrPathname: string): Page {
     found = byId && inQuerySite(call, byId.siteId) ? byId : undefined
   } else {
     const site = siteFromQuery(call, true)!
-    found = store.sitePages(site.id).find((page) => page.pathname === idOrPathname)
+    const pathname = call.rules.storedPathname(idOrPathname)
+    found = store.sitePages(site.id).find((page) => page.pathname === pathname)
   }
   if (!found) throw new Refusal(404, `no page ${idOrPathname}`)
   reachableSite(call, found.siteId)
+  call.settle()
   return found
+}
+
+const presentPage = (call: Call) => (page: Page): Json => pageJson(page, call.store.choices, call.store.sites.get(page.siteId)!.defaultLocale)
+
+/** Whether `locale` (a code or an id) names a live locale of the site, and whether that one is its default. */
+function localeOfSite(call: Call, site: Site, locale: string): { known: boolean; isDefault: boolean } {
+  const code = call.rules.storedCode(locale)
+  const match = call.store.liveLocales(site.id).find((live) => live.locale === code || live.id === locale.toLowerCase())
+  return { known: match !== undefined, isDefault: match?.locale === site.defaultLocale }
+}
+
+function createPage(call: Call): Answer {
+  const { store, rules } = call
+  const input = pageCreateBody(rules, call.body())
+  const site = reachableSite(call, input.siteId)
+  call.settle()
+  if (store.pathnameTaken(site.id, input.pathname)) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
+  const { choices } = store
+  const createdAt = store.now()
+  const page: Page = {
+    id: randomUUID(),
+    siteId: site.id,
+    name: input.name,
+    pathname: input.pathname,
+    canonicalUrl: null,
+    title: choices.newPageTitle === 'name' ? input.name : null,
+    description: null,
+    socialImageUrl: null,
+    sitemapPriority: choices.newPageSitemapPriority === '0.5' ? 0.5 : null,
+    sitemapFrequency: choices.newPageSitemapFrequency === 'weekly' ? 'weekly' : null,
+    createdAt,
+    updatedAt: choices.updatedAtAtCreation === 'createdAt' ? createdAt : null,
+    isOnline: choices.newPageOnline !== 'offline',
+    excludedFromSearchEngines: choices.newPageExcludedFromSearchEngines === 'false' ? false : null,
+    seq: store.next(),
+  }
+  store.pages.set(page.id, page)
+  return ok(presentPage(call)(page), 201)
 }
 
 function pages(call: Call): Answer | undefined {
   const { store, method, segments } = call
-  if (segments.length === 0 && method === 'GET') return listPages(call, siteFromQuery(call, true)!)
-  if (segments.length === 0 && method === 'POST') {
-    const fields = new Fields(call.body())
-    const siteId = fields.uuid('siteId', true)
-    // Any string is a page pathname but the empty one, which no path `/v6/pages/{pageIdOrPathname}` can name.
-    const pathname = fields.string('pathname', { required: true, minLength: 1 })!
-    const name = fields.string('name', { required: true, minLength: 1 })!
-    const site = reachableSite(call, siteId)
-    if (store.pathnameTaken(site.id, pathname)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
-    const page: Page = {
-      id: randomUUID(),
-      siteId: site.id,
-      name,
-      pathname,
-      canonicalUrl: null,
-      title: null,
-      description: null,
-      socialImageUrl: null,
-      sitemapPriority: null,
-      sitemapFrequency: null,
-      createdAt: store.now(),
-      updatedAt: null,
-      isOnline: true,
-      excludedFromSearchEngines: null,
-      seq: store.next(),
-    }
-    store.pages.set(page.id, page)
-    return ok(pageJson(page), 201)
+  if (segments.length === 0 && method === 'GET') {
+    const site = siteFromQuery(call, true)!
+    call.settle()
+    return listPages(call, site, false)
   }
+  if (segments.length === 0 && method === 'POST') return createPage(call)
   const [idOrPathname, ...more] = segments
   if (idOrPathname === undefined || more.length > 0) return undefined
   if (method === 'GET') {
     const live = new Fields(call.query).oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
     const page = findPage(call, idOrPathname)
-    const locale = new Fields(call.query).string('locale')
-    // A page is read in a locale of its site (an empty one reads as none); another is a 400 naming it.
-    if (locale !== undefined && locale !== '' && !call.store.liveLocales(page.siteId).some((live) => live.locale === locale || live.id === locale.toLowerCase())) throw badField('locale', 'is not a locale of the page\'s site')
+    const locale = localeQuery(call.rules, new Fields(call.query))
+    // A page is read in a locale of its site; another is a 400 naming it (or a 404 at `pageUnknownLocale: 404`).
+    if (locale !== undefined && !localeOfSite(call, store.sites.get(page.siteId)!, locale).known) {
+      if (store.choices.pageUnknownLocale === '404') throw new Refusal(404, `the page's site has no locale ${locale}`)
+      throw badField('locale', "is not a locale of the page's site")
+    }
     // No operation publishes: the live version holds no page.
     if (live) throw new Refusal(404, `the page ${page.id} has no live version: it was never published`)
-    return ok(pageJson(page))
+    return ok(presentPage(call)(page))
   }
   if (method === 'PATCH') {
     const page = findPage(call, idOrPathname)
-    updatePage(store, page, new Fields(call.body()))
-    return ok(pageJson(page))
+    updatePage(call, page)
+    return ok(presentPage(call)(page))
   }
   if (method === 'DELETE') {
     store.pages.delete(findPage(call, idOrPathname).id)
@@ -321,70 +406,35 @@ function pages(call: Call): Answer | undefined {
   return undefined
 }
 
-/** The published update (`pathname`, `name`, `isOnline`) and the page's other nullable fields, each by its JSON type. */
-function updatePage(store: Store, page: Page, fields: Fields): void {
-  const pathname = fields.string('pathname', { minLength: 1 })
-  const name = fields.string('name', { minLength: 1 })
-  const isOnline = fields.boolean('isOnline')
-  const changes: Partial<Page> = {
-    title: fields.nullable<string>('title', 'string'),
-    description: fields.nullable<string>('description', 'string'),
-    canonicalUrl: fields.nullable<string>('canonicalUrl', 'string'),
-    socialImageUrl: fields.nullable<string>('socialImageUrl', 'string'),
-    sitemapPriority: fields.nullable<number>('sitemapPriority', 'number', (value) => (value >= 0 && value <= 1 ? undefined : 'must be from 0 to 1')),
-    sitemapFrequency: fields.nullable<string>('sitemapFrequency', 'string', (value) => ((FREQUENCIES as readonly string[]).includes(value) ? undefined : `must be one of ${FREQUENCIES.join(', ')}`)),
-    excludedFromSearchEngines: fields.nullable<boolean>('excludedFromSearchEngines', 'boolean'),
-  }
+function updatePage(call: Call, page: Page): void {
+  const { store } = call
+  const { pathname, name, isOnline, changes, empty } = pageUpdateBody(call.rules, call.body())
   if (pathname !== undefined && pathname !== page.pathname && store.pathnameTaken(page.siteId, pathname, page.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
   if (pathname !== undefined) page.pathname = pathname
   if (name !== undefined) page.name = name
   if (isOnline !== undefined) page.isOnline = isOnline
   for (const [field, value] of Object.entries(changes)) if (value !== undefined) (page as unknown as Json)[field] = value
-  page.updatedAt = store.now()
+  if (!(empty && store.choices.emptyPatchUpdatedAt === 'unchanged')) page.updatedAt = store.now()
 }
 
-/** Case-insensitive, then by code unit; null below every string; ties in creation order. */
-function compareKeys(a: string | null, b: string | null): number {
-  if (a === b) return 0
-  if (a === null) return -1
-  if (b === null) return 1
-  const lower = a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0
-  return lower !== 0 ? lower : a < b ? -1 : a > b ? 1 : 0
-}
-
-function listPages(call: Call, site: Site): Answer {
-  const fields = new Fields(call.query)
-  const sortBy = fields.oneOf('sortBy', SORT_BY, 'path')
-  const direction = fields.oneOf('sortDirection', ['asc', 'desc'], 'asc') === 'asc' ? 1 : -1
-  const includeOffline = fields.oneOf('includeOffline', ['true', 'false'], 'false') === 'true'
-  const live = fields.oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
-  const prefix = fields.string('pathPrefix') ?? '/'
-  const locale = fields.string('locale')
-  limitOf(call.query, 0)
-  fields.uuid('startingAfter')
-  // Pages have no locale of their own: all are in the site's default locale. Any other locale,
-  // one the site lacks included, lists none.
-  const inLocale = locale === undefined || locale === '' || locale === site.defaultLocale || call.store.liveLocales(site.id).some((live) => live.id === locale.toLowerCase() && live.locale === site.defaultLocale)
-  const keyOf = (page: Page): string | null => (sortBy === 'path' ? page.pathname : page[sortBy])
-  const list = inLocale && !live
-    ? call.store
-        .sitePages(site.id)
-        .filter((page) => (includeOffline || page.isOnline) && page.pathname.startsWith(prefix))
-        .sort((a, b) => direction * compareKeys(keyOf(a), keyOf(b)) || a.seq - b.seq)
-    : []
-  return pageOf(list, call.query, 0, pageJson)
+function listPages(call: Call, site: Site, ofSite: boolean): Answer {
+  const { store } = call
+  const { choices } = store
+  const query = pageListQuery(call.rules, call.query, ofSite)
+  // Pages have no locale of their own: all are in the site's default locale, and another locale
+  // of the site lists none. One the site lacks lists none too (its own `pageUnknownLocale`), or is refused.
+  const inLocale = query.locale === undefined || query.locale === site.defaultLocale || localeOfSite(call, site, query.locale).isDefault
+  if (query.locale !== undefined && !inLocale && !localeOfSite(call, site, query.locale).known) {
+    if (choices.pageUnknownLocale === '400') throw badField('locale', 'is not a locale of the site')
+    if (choices.pageUnknownLocale === '404') throw new Refusal(404, `the site has no locale ${query.locale}`)
+  }
+  const keyOf = (page: Page): string | null => (query.sortBy === 'path' ? page.pathname : page[query.sortBy])
+  const all = store.sitePages(site.id).sort((a, b) => compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b))
+  const list = inLocale && !query.live ? all.filter((page) => (query.includeOffline || page.isOnline) && page.pathname.startsWith(query.prefix)) : []
+  return pageOf(choices, list, call.query, call.rules.minimumLimit('other'), presentPage(call), all)
 }
 
 // --- routes ------------------------------------------------------------------------------------
-
-function routePathname(call: Call, fields: Fields, required: boolean): string | undefined {
-  const skip = new Fields(call.query).oneOf('skipValidation', ['true', 'false'], 'false') === 'true'
-  // An empty string is no pathname at all, skipValidation or not: only the leading slash is skippable.
-  const pathname = fields.string('pathname', { required, minLength: 1 })
-  // The specification's one format rule: a route pathname is "written with a leading slash".
-  if (pathname !== undefined && !skip && !pathname.startsWith('/')) throw badField('pathname', 'must start with / (or pass skipValidation=true)')
-  return pathname
-}
 
 function findRoute(call: Call, idOrPathname: string): Route {
   const { store } = call
@@ -400,23 +450,30 @@ function findRoute(call: Call, idOrPathname: string): Route {
   }
   if (!found) throw new Refusal(404, `no route ${idOrPathname}`)
   reachableSite(call, found.siteId)
+  call.settle()
   return found
+}
+/** Its own order: by pathname case-insensitive, ties in creation order; or as `routeListOrder` says. */
+function routeOrder(call: Call): (a: Route, b: Route) => number {
+  const order = call.store.choices.routeListOrder
+  if (order === 'creation') return (a, b) => a.seq - b.seq
+  if (order === 'pathname') return (a, b) => compareText({ sortCollation: 'code-unit' }, a.pathname, b.pathname) || (a.id < b.id ? -1 : 1)
+  return (a, b) => compareKeys({}, a.pathname, b.pathname, 1) || a.seq - b.seq
 }
 
 function routes(call: Call): Answer | undefined {
-  const { store, method, segments } = call
+  const { store, method, segments, rules } = call
   if (segments.length === 0 && method === 'GET') {
     const site = siteFromQuery(call, true)!
-    const list = store.siteRoutes(site.id).sort((a, b) => compareKeys(a.pathname, b.pathname) || a.seq - b.seq)
-    return pageOf(list, call.query, 0, routeJson)
+    call.settle()
+    return pageOf(store.choices, store.siteRoutes(site.id).sort(routeOrder(call)), call.query, rules.minimumLimit('other'), routeJson)
   }
   if (segments.length === 0 && method === 'POST') {
-    const fields = new Fields(call.body())
-    const siteId = fields.uuid('siteId', true)
-    const pathname = routePathname(call, fields, true)!
-    const site = reachableSite(call, siteId)
-    if (store.pathnameTaken(site.id, pathname)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
-    const route: Route = { id: randomUUID(), siteId: site.id, pathname, seq: store.next() }
+    const input = routeCreateBody(rules, call.body(), call.query)
+    const site = reachableSite(call, input.siteId)
+    call.settle()
+    if (store.pathnameTaken(site.id, input.pathname)) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
+    const route: Route = { id: randomUUID(), siteId: site.id, pathname: input.pathname, seq: store.next() }
     store.routes.set(route.id, route)
     return ok(routeJson(route), 201)
   }
@@ -425,7 +482,7 @@ function routes(call: Call): Answer | undefined {
   if (method === 'GET') return ok(routeJson(findRoute(call, idOrPathname)))
   if (method === 'PATCH') {
     const route = findRoute(call, idOrPathname)
-    const pathname = routePathname(call, new Fields(call.body()), false)
+    const pathname = routeUpdateBody(rules, call.body(), call.query)
     if (pathname !== undefined && pathname !== route.pathname && store.pathnameTaken(route.siteId, pathname, route.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
     if (pathname !== undefined) route.pathname = pathname
     return ok(routeJson(route))
@@ -436,3 +493,4 @@ function routes(call: Call): Answer | undefined {
   }
   return undefined
 }
+

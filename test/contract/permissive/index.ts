@@ -1,2 +1,3 @@
 /** The permissive implementation of the API, started in process for the contract suite: see CHOICES.md. */
 export { startPermissive, type Permissive, type Handle } from './server.js'
+export { ALTERNATIVES, IMPLEMENTED_CLASSES, LIMITS, type Choices, type EnumClass, type LimitClass } from './choices.js'

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answer } from './api.js'
+import type { Choices } from './choices.js'
 import type { Answer, Request } from './http.js'
 import { Store } from './store.js'
 
@@ -19,10 +20,11 @@ export type Handle = (request: Request) => Answer
 
 /**
  * Starts it. `wrap` puts something between the server and the API (a defect, a recorder); the
- * store is the implementation's own, reachable only through `handle`.
+ * store is the implementation's own, reachable only through `handle`. `choices` takes other
+ * alternatives where the documents leave the answer free (choices.ts); without, its own (CHOICES.md).
  */
-export async function startPermissive(options: { wrap?: (inner: Handle, workspaces: Array<{ id: string; appApiKey: string }>) => Handle } = {}): Promise<Permissive> {
-  const store = new Store()
+export async function startPermissive(options: { wrap?: (inner: Handle, workspaces: Array<{ id: string; appApiKey: string }>) => Handle; choices?: Choices } = {}): Promise<Permissive> {
+  const store = new Store(options.choices)
   const inner: Handle = (request) => answer(store, request)
   const handle = options.wrap ? options.wrap(inner, store.workspaces.map((workspace) => ({ id: workspace.id, appApiKey: workspace.appKey }))) : inner
   const server = http.createServer((req, res) => {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import type { Choices } from './choices.js'
 import type { Json } from './http.js'
 
 /** The permissive implementation's in-memory state: two workspaces and what their keys create. */
@@ -55,6 +56,9 @@ export interface Route {
 }
 
 export class Store {
+  /** Where the documents leave the answer free, the alternatives taken; none: its own (CHOICES.md). */
+  constructor(readonly choices: Choices = {}) {}
+
   readonly workspaces: Workspace[] = [0, 1].map(() => ({ id: randomUUID(), appKey: `sk_${randomBytes(24).toString('base64url')}` }))
   readonly sites = new Map<string, Site>()
   readonly locales = new Map<string, Locale>()
@@ -66,9 +70,10 @@ export class Store {
     return ++this.counter
   }
 
-  /** The wall clock; two writes in one millisecond share an instant. */
+  /** The wall clock; two writes in one millisecond (or one second, at `clockPrecision: second`) share an instant. */
   now(): string {
-    return new Date().toISOString()
+    const instant = new Date().toISOString()
+    return this.choices.clockPrecision === 'second' ? instant.replace(/\.\d{3}Z$/, 'Z') : instant
   }
 
   workspaceByKey(key: string): Workspace | undefined {
@@ -105,7 +110,7 @@ export class Store {
   }
 }
 
-export function siteJson(site: Site): Json {
+export function siteJson(site: Site, choices: Choices): Json {
   return {
     object: 'site',
     id: site.id,
@@ -113,8 +118,9 @@ export function siteJson(site: Site): Json {
     hostOrigin: site.hostOrigin,
     publicApiKey: site.publicApiKey,
     defaultLocale: site.defaultLocale,
-    defaultLocalePathPrefix: null,
-    localeManagementMode: 'internal',
+    // Not required by the published schemas: a deployment may leave it out.
+    ...(choices.sitePathPrefixFields === 'absent' ? {} : { defaultLocalePathPrefix: null }),
+    localeManagementMode: choices.localeManagementMode ?? 'internal',
   }
 }
 
@@ -122,8 +128,8 @@ export function localeJson(locale: Locale, site: Site): Json {
   return { object: 'locale', id: locale.id, locale: locale.locale, domain: locale.domain, pathPrefix: locale.pathPrefix, isDefault: locale.locale === site.defaultLocale }
 }
 
-/** A page without a `locale` field: the documents do not require it. */
-export function pageJson(page: Page): Json {
+/** A page; its `locale` (the site's default: pages have no other) only at `pageLocale: present`, as the documents do not require it. */
+export function pageJson(page: Page, choices: Choices, defaultLocale: string): Json {
   return {
     object: 'page',
     id: page.id,
@@ -139,6 +145,7 @@ export function pageJson(page: Page): Json {
     publishedAt: null,
     isOnline: page.isOnline,
     excludedFromSearchEngines: page.excludedFromSearchEngines,
+    ...(choices.pageLocale === 'present' ? { locale: defaultLocale } : {}),
     localizations: [],
   }
 }

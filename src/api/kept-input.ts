@@ -1,0 +1,66 @@
+import type { Choices } from '../contracts/choices.js'
+import type { PageContent } from '../store/records.js'
+import { badRequest, invalidField } from './errors.js'
+
+/**
+ * What a deployment keeps of the input it accepts (choices nameWhitespace, pathnameTrailingSlash,
+ * localeCodeStored, pagePathnameCharacters, pageUpdateSearchFields) and the first values of a new
+ * page. Under sitemock's own choices every function gives its input back unchanged.
+ */
+
+type Chosen = Required<Choices> | undefined
+
+/** A site or page name as stored: trimmed by a deployment that trims. */
+export const keptName = (name: string, choices: Chosen): string => (choices?.nameWhitespace === 'trimmed' ? name.trim() : name)
+
+/** A page pathname as stored and looked up: without its trailing slashes by a deployment that drops them (`/` stays `/`). */
+export function keptPagePathname(pathname: string, choices: Chosen): string {
+  if (choices?.pathnameTrailingSlash !== 'dropped' || !pathname.endsWith('/') || pathname === '/') return pathname
+  const stripped = pathname.replace(/\/+$/, '')
+  return stripped === '' ? '/' : stripped
+}
+
+/** A locale code in its canonical case: language lower, a four-letter script title case, a region upper (`pt-BR`, `zh-Hant-TW`). */
+export function canonicalLocaleCode(code: string): string {
+  return code
+    .split('-')
+    .map((part, i) => (i === 0 ? part.toLowerCase() : part.length === 4 ? part[0]!.toUpperCase() + part.slice(1).toLowerCase() : part.length <= 3 ? part.toUpperCase() : part))
+    .join('-')
+}
+
+/** A locale code as stored and looked up: in canonical case by a deployment that stores it so. */
+export const keptLocaleCode = (code: string, choices: Chosen): string => (choices?.localeCodeStored === 'canonical' ? canonicalLocaleCode(code) : code)
+
+// Brackets, a `.` or `..` segment, or a character outside ASCII.
+const REFUSED_PATHNAME_CHARACTERS = /[[\]]|[^\u0000-\u007f]|(?:^|\/)\.{1,2}(?:\/|$)/
+
+/** A 400 naming `pathname` for a deployment that refuses brackets, dot segments and non-ASCII characters in a page pathname. */
+export function requireAcceptedPathnameCharacters(pathname: string, choices: Chosen): void {
+  if (choices?.pagePathnameCharacters !== 'refused' || !REFUSED_PATHNAME_CHARACTERS.test(pathname)) return
+  throw invalidField('pathname', `contains brackets, a . or .. segment or a character outside ASCII; must be segments of ASCII letters, digits and -_~ after /; got ${JSON.stringify(pathname)}`)
+}
+
+/** The search fields a page PATCH may carry beyond the published body (pathname, name, isOnline). */
+const SEARCH_FIELDS = ['title', 'description', 'canonicalUrl', 'socialImageUrl', 'sitemapPriority', 'sitemapFrequency', 'excludedFromSearchEngines'] as const
+
+/** A page PATCH body as the deployment takes it: search fields applied, left out (ignored), or a 400 naming each (refused). */
+export function keptPageUpdate<B extends object>(body: B, choices: Chosen): B {
+  const mode = choices?.pageUpdateSearchFields ?? 'applied'
+  if (mode === 'applied') return body
+  const sent = SEARCH_FIELDS.filter((field) => field in body)
+  if (sent.length === 0) return body
+  if (mode === 'refused') throw badRequest(sent.map((field) => ({ field, message: 'is not a field of a page update; send only pathname, name and isOnline' })))
+  const kept = { ...body } as Record<string, unknown>
+  for (const field of sent) delete kept[field]
+  return kept as B
+}
+
+/** A new page's first values where the deployment's differ from sitemock's (choices newPage*). */
+export function applyNewPageDefaults(content: PageContent, choices: Chosen): void {
+  if (choices === undefined) return
+  if (choices.newPageTitle === 'name') content.title = content.name
+  if (choices.newPageExcludedFromSearchEngines === 'false') content.excludedFromSearchEngines = false
+  if (choices.newPageOnline === 'offline') content.isOnline = false
+  if (choices.newPageSitemapPriority === '0.5') content.sitemapPriority = 0.5
+  if (choices.newPageSitemapFrequency === 'weekly') content.sitemapFrequency = 'weekly'
+}

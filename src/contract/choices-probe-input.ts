@@ -1,0 +1,83 @@
+import { taggedOrigin } from './tag.js'
+import { byStatus, either, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+
+/**
+ * What a deployment accepts (validation sitemock adds or a strict deployment adds) and what it
+ * keeps of what it accepts (the stored form): each probe a request only the choice decides.
+ */
+export async function probeInput({ call, record, target, siteId }: ProbeSite, pageId: string): Promise<void> {
+  const { tag } = target
+  const patchSite = (body: unknown): Promise<Answer> => call('PATCH', `/v2/sites/${siteId}`, body)
+  const patchPage = (body: unknown): Promise<Answer> => call('PATCH', `/v6/pages/${pageId}`, body)
+  const home = `/${tag}-first`
+
+  await record('pageUpdateSearchFields', async () => {
+    const answer = await patchPage({ title: `${tag} searched` })
+    if (answer.status === 400) return 'refused'
+    if (answer.status !== 200) throw new Unrecorded(`a page update with a title answered ${answer.status}`)
+    return answer.body.title === `${tag} searched` ? 'applied' : 'ignored'
+  })
+  await patchPage({ title: null })
+
+  // Page pathnames: each probe moves the page, and the page comes back home after it.
+  const movedTo = async (pathname: string): Promise<Answer> => {
+    const answer = await patchPage({ pathname })
+    if (answer.status === 200) await patchPage({ pathname: home })
+    return answer
+  }
+  await record('pagePathnameForm', async () => either(await movedTo(`${tag}-no-slash`), 'a page pathname without its leading slash', [200, 'any'], [400, 'slash-first']))
+  await record('pagePathnameCharacters', async () => either(await movedTo(`/${tag}-[slug]`), 'a page pathname with brackets', [200, 'accepted'], [400, 'refused']))
+  await record('pathnameTrailingSlash', async () => {
+    const sent = `/${tag}-slash/`
+    const answer = await movedTo(sent)
+    if (answer.status === 400) throw new Unrecorded('a page pathname with a trailing slash is refused (pagePathnameForm slash-first), so what is kept of it cannot be seen')
+    if (answer.status !== 200) throw new Unrecorded(`a page pathname with a trailing slash answered ${answer.status}`)
+    return answer.body.pathname === sent ? 'kept' : answer.body.pathname === sent.slice(0, -1) ? 'dropped' : unexplained('the pathname stored for /…/', answer.body.pathname)
+  })
+  await record('nameWhitespace', async () => {
+    // A page does not show its name; the site's name shows what is kept (a trailing space only, so the name still starts with the tag).
+    const sent = `${tag} choices `
+    const answer = await patchSite({ name: sent })
+    if (answer.status !== 200) throw new Unrecorded(`a site name with a trailing space answered ${answer.status}`)
+    return answer.body.name === sent ? 'kept' : answer.body.name === sent.trimEnd() ? 'trimmed' : unexplained('the site name stored for one with a trailing space', answer.body.name)
+  })
+
+  await record('controlCharacters', async () => either(await patchSite({ name: `${tag} bell\u0007` }), 'a control character in a name', [200, 'accepted'], [400, 'refused']))
+  // The tag goes in hostOrigin while the name cannot hold it: the site stays the run's, were '' accepted.
+  await record('emptySiteName', async () => either(await patchSite({ name: '', hostOrigin: taggedOrigin(tag) }), 'an empty site name', [200, 'accepted'], [400, 'refused']))
+  await record('unknownBodyFields', async () => either(await patchSite({ name: `${tag} choices`, contractProbe: 1 }), 'an unknown body field', [200, 'ignored'], [400, 'refused']))
+  // Whatever the probes did to the name, it carries the run tag again.
+  await patchSite({ name: `${tag} choices` })
+  await record('urlFormat', async () => {
+    const answer = await patchPage({ canonicalUrl: 'not a url' })
+    if (answer.status === 200 && answer.body.canonicalUrl !== 'not a url') throw new Unrecorded('a page update does not set canonicalUrl, so what it accepts cannot be seen')
+    return either(answer, 'a canonicalUrl that is not a URL', [200, 'any-string'], [400, 'absolute-url'])
+  })
+  await patchPage({ canonicalUrl: null })
+  await record('limitZero', async () => either(await call('GET', `/v2/sites?workspaceId=${target.workspaceId}&limit=0`), 'limit=0 on the sites list', [200, 'accepted'], [400, 'refused']))
+  await record('pathPrefixForm', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&pathPrefix=${tag}`), 'a pathPrefix without a slash', [200, 'any'], [400, 'slash-first']))
+  await record('emptyLocaleQuery', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&locale=`), 'an empty locale=', [200, 'default'], [400, 'refused']))
+  await record('unknownQueryParameters', async () => either(await call('GET', `/v2/sites/${siteId}?contractProbe=1`), 'an unknown query parameter', [200, 'ignored'], [400, 'refused']))
+  await record('sitePagesQuery', async () => {
+    // A prefix no page has: the page list's own parameter empties the list; a list that takes only limit and startingAfter refuses it, or ignores it and lists the pages.
+    const answer = await call('GET', `/v2/sites/${siteId}/pages?pathPrefix=${encodeURIComponent(`/${tag}-none`)}&includeOffline=true`)
+    if (answer.status === 400) return 'pagination'
+    if (answer.status !== 200) throw new Unrecorded(`the site pages list with a pathPrefix answered ${answer.status}`)
+    return answer.body.data?.length === 0 ? 'page-list' : 'pagination'
+  })
+
+  const caseProbe = await call('POST', '/v2/locales', { siteId, locale: 'pt-br' })
+  await record('localeCodeCase', async () => either(caseProbe, 'the locale code pt-br', [201, 'any-case'], [400, 'strict']))
+  await record('localeCodeStored', async () => {
+    if (caseProbe.status !== 201) throw new Unrecorded('a locale code in another case is refused (localeCodeCase strict), so what is kept of it cannot be seen')
+    return caseProbe.body.locale === 'pt-br' ? 'as-sent' : caseProbe.body.locale === 'pt-BR' ? 'canonical' : unexplained('the code stored for pt-br', caseProbe.body.locale)
+  })
+
+  await record('routePathnameSlash', async () => {
+    const sent = `${tag}-route-no-slash`
+    const answer = await call('POST', '/v2/routes?skipValidation=true', { siteId, pathname: sent })
+    const accepted = byStatus(answer, 'a route pathname without its leading slash under skipValidation=true', [[201, true], [400, false]] as const)
+    if (!accepted) return 'refused'
+    return answer.body.pathname === sent ? 'accepted' : answer.body.pathname === `/${sent}` ? 'added' : unexplained('the route pathname stored for one without a slash', answer.body.pathname)
+  })
+}

@@ -1,0 +1,60 @@
+import { byStatus, either, NOWHERE_ID, Unrecorded, type ProbeSite } from './choices-probe-kit.js'
+
+/** Lookups, cursors, which error wins, and what a Site key may do. */
+export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId }: ProbeSite, pageId: string): Promise<void> {
+  const { tag } = target
+  await record('malformedPathId', async () => either(await call('GET', '/v2/sites/not-a-uuid'), 'a malformed site id in the path', [400, '400'], [404, '404']))
+  await record('accessOrder', async () => either(await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, siteKey), 'a Site key asking for a site that does not exist', [403, 'permission-first'], [404, 'existence-first']))
+  await record('validationOrder', async () => {
+    // A body fault on a site that does not exist: 404 unless input goes first; a query fault on a list of a site that does not exist: 400 unless access goes first.
+    const body = await call('PATCH', `/v2/sites/${NOWHERE_ID}`, { name: 12 })
+    const query = await call('GET', `/v2/locales?siteId=${NOWHERE_ID}&limit=not-a-number`)
+    const bodyFirst = byStatus(body, 'a site update with a wrong type to a site that does not exist', [[404, false], [400, true]] as const)
+    const accessFirst = byStatus(query, 'a locale list with a malformed limit of a site that does not exist', [[400, false], [404, true]] as const)
+    if (bodyFirst && accessFirst) throw new Unrecorded('a body fault went before access and access before a query fault: no order of the catalogue')
+    return bodyFirst ? 'input-first' : accessFirst ? 'access-first' : 'params-access-body'
+  })
+  await record('siteKeyWrites', async () => either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'], [403, 'refused']))
+  await record('siteIdBesideId', async () => {
+    if (otherSiteId instanceof Unrecorded) throw otherSiteId
+    return either(await call('GET', `/v6/pages/${pageId}?siteId=${otherSiteId}`), "a page read by id with another site's siteId beside it", [404, 'checked'], [200, 'ignored'])
+  })
+
+  const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
+  const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
+  await record('restoreLiveLocale', async () => {
+    if (typeof defaultLocale?.id !== 'string') throw new Unrecorded(`the site's locales could not be listed (${locales.status})`)
+    return byStatus(await call('POST', `/v2/locales/${defaultLocale.id}/restore`), 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200']] as const)
+  })
+  await record('pageUnknownLocale', async () => {
+    const answer = await call('GET', `/v6/pages?siteId=${siteId}&locale=zz-ZZ`)
+    if (answer.status === 200 && answer.body.data?.length === 0) return 'empty-list'
+    return either(answer, 'a page list in a locale the site lacks', [400, '400'], [404, '404'])
+  })
+  await record('unknownCursor', async () => {
+    const answer = await call('GET', `/v2/locales?siteId=${siteId}&startingAfter=${NOWHERE_ID}`)
+    if (answer.status === 200 && answer.body.data?.length === 0) return 'empty-list'
+    return byStatus(answer, 'a locale list after an id that names nothing', [[400, '400'], [404, '404']] as const)
+  })
+  await record('cursorOutsideList', async () => {
+    // The first page's pathname is outside this prefix: its id names an item the list leaves out.
+    const answer = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&pathPrefix=${encodeURIComponent(`/${tag}-zz`)}&startingAfter=${pageId}`)
+    return either(answer, "a page list after a page its prefix leaves out", [400, '400'], [200, 'after-place'])
+  })
+}
+
+/** Renaming the default locale's code (last: the site's default may move). */
+export async function probeDefaultRename({ call, record, siteId }: ProbeSite): Promise<void> {
+  await record('renameDefaultLocale', async () => {
+    const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
+    const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
+    if (typeof defaultLocale?.id !== 'string') throw new Unrecorded(`the site's locales could not be listed (${locales.status})`)
+    const code = defaultLocale.locale === 'en-GB' ? 'en-IE' : 'en-GB'
+    const renamed = await call('PATCH', `/v2/locales/${defaultLocale.id}`, { locale: code })
+    if (renamed.status === 400) return 'refused'
+    if (renamed.status !== 200) throw new Unrecorded(`renaming the default locale answered ${renamed.status}`)
+    const site = await call('GET', `/v2/sites/${siteId}`)
+    if (site.body.defaultLocale === code) return 'follows'
+    throw new Unrecorded(`the default locale was renamed to ${code} but the site's defaultLocale is ${JSON.stringify(site.body.defaultLocale)}`)
+  })
+}

@@ -1,0 +1,124 @@
+import type { ChoiceId } from '../contracts/choices.js'
+import { listedKeys, Unrecorded, type Answer, type ProbeSite } from './choices-probe-kit.js'
+
+const SORT_CHOICES: readonly ChoiceId[] = ['nullsSort', 'sortCollation', 'sortTies']
+
+// Titles whose orders all disagree: created b, C, a; by code unit C, a, b; case folded a, b, C.
+const TITLED = [
+  { key: 'lowB', title: 'b' },
+  { key: 'none', title: null },
+  { key: 'upC', title: 'C' },
+  { key: 'lowA', title: 'a' },
+] as const
+// Six tied pages: their ids come in creation order by chance once in 720 runs, when the tie rule cannot be told.
+const TIES = ['tie1', 'tie2', 'tie3', 'tie4', 'tie5', 'tie6']
+
+const same = (a: readonly string[], b: readonly string[]): boolean => a.join() === b.join()
+
+/** The page sort's nulls, collation and ties, from pages whose titles no other rule would put in the same order. */
+export async function probePageSort({ call, record, target, siteId }: ProbeSite): Promise<void> {
+  const { tag } = target
+  const ids = new Map<string, string>()
+  const unrecordAll = async (reason: string): Promise<void> => {
+    for (const id of SORT_CHOICES) await record(id, async () => Promise.reject(new Unrecorded(reason)))
+  }
+  for (const { key, title } of [...TITLED, ...TIES.map((key) => ({ key, title: 'same' }))]) {
+    const made = await call('POST', '/v6/pages', { siteId, pathname: `/${tag}-${key}`, name: `${tag} ${key}` })
+    if (made.status !== 201) return unrecordAll(`a probe page could not be created: POST /v6/pages answered ${made.status}`)
+    const patched = await call('PATCH', `/v6/pages/${String(made.body.id)}`, { title })
+    if (patched.status !== 200 || patched.body.title !== title) return unrecordAll(`the title of a probe page could not be set (PATCH answered ${patched.status})`)
+    ids.set(String(made.body.id), key)
+  }
+  const order = async (direction: string): Promise<string[]> => {
+    const list = await call('GET', `/v6/pages?siteId=${siteId}&sortBy=title&sortDirection=${direction}&limit=100&includeOffline=true&pathPrefix=${encodeURIComponent(`/${tag}-`)}`)
+    if (list.status !== 200) throw new Unrecorded(`the pages sorted by title answered ${list.status}`)
+    return listedKeys(list, ids)
+  }
+  let up: string[]
+  let down: string[]
+  try {
+    ;[up, down] = [await order('asc'), await order('desc')]
+  } catch (error) {
+    if (error instanceof Unrecorded) return unrecordAll(error.message)
+    throw error
+  }
+  const lettersUp = up.filter((key) => key === 'lowA' || key === 'lowB' || key === 'upC')
+  const lettersDown = down.filter((key) => key === 'lowA' || key === 'lowB' || key === 'upC')
+  if (!same(lettersUp, [...lettersDown].reverse())) return unrecordAll(`the titles came as ${lettersUp.join(', ')} ascending and ${lettersDown.join(', ')} descending: the direction does not reverse them`)
+  await record('sortCollation', async () => {
+    if (same(lettersUp, ['upC', 'lowA', 'lowB'])) return 'code-unit'
+    if (same(lettersUp, ['lowA', 'lowB', 'upC'])) return 'case-insensitive'
+    throw new Unrecorded(`the titles C, a, b came as ${lettersUp.join(', ')} ascending: neither by code unit nor case folded`)
+  })
+  await record('nullsSort', async () => {
+    const firstUp = up[0] === 'none'
+    const firstDown = down[0] === 'none'
+    if ((!firstUp && up.at(-1) !== 'none') || (!firstDown && down.at(-1) !== 'none')) throw new Unrecorded('the page with a null title is neither first nor last')
+    return firstUp ? (firstDown ? 'first' : 'smallest') : firstDown ? 'largest' : 'last'
+  })
+  await record('sortTies', async () => {
+    const ties = up.filter((key) => key.startsWith('tie'))
+    const byId = [...ids].filter(([, key]) => key.startsWith('tie')).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key)
+    const creation = same(ties, TIES)
+    const asIds = same(ties, byId)
+    if (creation && asIds) throw new Unrecorded('the tied pages were created in the order of their ids, so either rule gives their order')
+    if (creation) return 'creation'
+    if (asIds) return 'id'
+    throw new Unrecorded(`tied pages came as ${ties.join(', ')}: neither by id nor by creation`)
+  })
+}
+
+/** Every item of a list, walked with its cursor (up to 100 pages of 100). */
+async function walk(call: ProbeSite['call'], path: string): Promise<Answer['body'][]> {
+  const items: Answer['body'][] = []
+  let cursor: string | undefined
+  for (let pageCount = 0; pageCount < 100; pageCount++) {
+    const list = await call('GET', `${path}&limit=100${cursor ? `&startingAfter=${cursor}` : ''}`)
+    if (list.status !== 200) throw new Unrecorded(`${path.split('?')[0]} answered ${list.status}`)
+    const data = list.body.data ?? []
+    items.push(...data)
+    if (!list.body.hasMore || data.length === 0) return items
+    cursor = String(data.at(-1)!.id)
+  }
+  return items
+}
+
+/** The order of the sites, locales and routes lists, each from items created in an order no other rule gives. */
+export async function probeListOrders({ call, record, target, siteId, otherSiteId }: ProbeSite): Promise<void> {
+  const { tag } = target
+  await record('siteListOrder', async () => {
+    if (otherSiteId instanceof Unrecorded) throw otherSiteId
+    const seen = (await walk(call, `/v2/sites?workspaceId=${target.workspaceId}`)).map((site) => String(site.id)).filter((id) => id === siteId || id === otherSiteId)
+    if (seen.length !== 2) throw new Unrecorded('the two probe sites were not both found in the sites list')
+    return seen[0] === siteId ? 'oldest-first' : 'newest-first'
+  })
+  await record('localeListOrder', async () => {
+    const codes: string[] = []
+    const before = await walk(call, `/v2/locales?siteId=${siteId}`)
+    const defaultCode = before.find((locale) => locale.isDefault === true)?.locale
+    if (typeof defaultCode !== 'string') throw new Unrecorded("the site's default locale was not listed")
+    codes.push(defaultCode)
+    // Created after the default: fr-FR, then de-DE; by code de-DE comes first.
+    for (const code of ['fr-FR', 'de-DE'].filter((code) => code !== defaultCode)) {
+      const made = await call('POST', '/v2/locales', { siteId, locale: code })
+      if (made.status !== 201) throw new Unrecorded(`the locale ${code} could not be created (${made.status})`)
+      codes.push(code)
+    }
+    const listed = (await walk(call, `/v2/locales?siteId=${siteId}`)).map((locale) => String(locale.locale)).filter((code) => codes.includes(code))
+    if (same(listed, codes)) return 'creation'
+    if (same(listed, [...codes].sort())) return 'code'
+    throw new Unrecorded(`locales created as ${codes.join(', ')} were listed as ${listed.join(', ')}: neither in creation order nor by code`)
+  })
+  await record('routeListOrder', async () => {
+    const made = new Map<string, string>()
+    for (const key of ['route-b', 'route-a']) {
+      const route = await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-${key}` })
+      if (route.status !== 201) throw new Unrecorded(`a probe route could not be created (${route.status})`)
+      made.set(String(route.body.id), key)
+    }
+    const listed = (await walk(call, `/v2/routes?siteId=${siteId}`)).map((route) => made.get(String(route.id))).filter((key): key is string => key !== undefined)
+    if (same(listed, ['route-b', 'route-a'])) return 'creation'
+    if (same(listed, ['route-a', 'route-b'])) return 'pathname'
+    throw new Unrecorded(`routes created as route-b, route-a were listed as ${listed.join(', ')}`)
+  })
+}

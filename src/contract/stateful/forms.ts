@@ -1,0 +1,89 @@
+import type { Inconsistency } from './adoption.js'
+
+/**
+ * What a deployment keeps of an input string: the documents name the fields (a page's pathname,
+ * a locale's code, a name) without saying whether the value is stored as sent or in a form of its
+ * own (trimmed, a trailing slash dropped, a leading slash added, a code in canonical case). Each
+ * field's forms are the compositions of independent steps; the run keeps, per field, the forms
+ * every answer so far fits, and a target whose answers fit none of them any more contradicts
+ * itself. A stored value that fits no listed form, yet is the same value up to case, white space
+ * and slashes, is still the target's to choose: it is adopted as stored, with no form to hold.
+ */
+
+type Step = readonly [name: string, apply: (value: string) => string]
+
+const KEPT: Step = ['kept', (value) => value]
+const SPACE: readonly Step[] = [KEPT, ['trimmed', (value) => value.trim()]]
+const dropTrailing = (value: string): string => (value.length > 1 ? value.replace(/\/+$/, '') || '/' : value)
+const addLeading = (value: string): string => (value.startsWith('/') ? value : `/${value}`)
+const SLASHES: readonly Step[] = [KEPT, ['trailing slash dropped', dropTrailing], ['leading slash added', addLeading], ['leading slash added, trailing slash dropped', (value) => dropTrailing(addLeading(value))]]
+/** A locale code as BCP 47 writes it: language lower case, script title case, region upper case. */
+const canonicalCode = (value: string): string =>
+  value
+    .split('-')
+    .map((part, index) => (index === 0 ? part.toLowerCase() : part.length === 4 ? part[0]!.toUpperCase() + part.slice(1).toLowerCase() : part.length === 2 ? part.toUpperCase() : part))
+    .join('-')
+const CASE: readonly Step[] = [KEPT, ['canonical case', canonicalCode], ['lower case', (value) => value.toLowerCase()]]
+
+/** The dimensions a field's forms compose, by `family.field`. */
+const DIMENSIONS: Readonly<Record<string, ReadonlyArray<readonly Step[]>>> = {
+  'page.pathname': [SPACE, SLASHES],
+  'route.pathname': [SPACE, SLASHES],
+  'locale.locale': [SPACE, CASE],
+  'site.defaultLocale': [SPACE, CASE],
+  'site.name': [SPACE],
+  'page.name': [SPACE],
+  'page.title': [SPACE],
+}
+
+interface Form {
+  name: string
+  apply: (value: string) => string
+}
+
+/** Every composition of one step of each dimension. */
+function formsOf(field: string): Form[] {
+  let forms: Form[] = [{ name: 'kept', apply: (value) => value }]
+  for (const steps of DIMENSIONS[field] ?? []) {
+    forms = forms.flatMap((form) => steps.map(([name, apply]) => ({ name: name === 'kept' ? form.name : form.name === 'kept' ? name : `${form.name}, ${name}`, apply: (value: string) => apply(form.apply(value)) })))
+  }
+  return forms
+}
+
+/** The fields whose stored form is free. */
+export const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(DIMENSIONS))
+
+/** The same value up to case, white space, slashes and Unicode normalisation: a form of the input, not another value. */
+export function sameUpToForm(sent: string, stored: string): boolean {
+  const key = (value: string): string => value.normalize('NFC').toLowerCase().replace(/\s+/g, '').replace(/\/+/g, '/').replace(/^\/|\/$/g, '')
+  return key(sent) === key(stored)
+}
+
+export class StoredForms {
+  /** Per field, the names of the forms every answer so far fits, and where the first was seen. */
+  private readonly fitting = new Map<string, { names: string[]; where: string }>()
+
+  /** The form the target stores this input in, when the forms it has kept to so far agree on it. */
+  formOf(field: string, sent: string): string | undefined {
+    const names = this.fitting.get(field)?.names
+    if (names === undefined) return undefined
+    const results = new Set(formsOf(field).filter((form) => names.includes(form.name)).map((form) => form.apply(sent)))
+    return results.size === 1 ? [...results][0] : undefined
+  }
+
+  /** Records that the target stored `sent` as `stored`; an inconsistency when no form it kept to before fits. */
+  see(field: string, sent: string, stored: string, where: string): Inconsistency | undefined {
+    const fits = formsOf(field).filter((form) => form.apply(sent) === stored).map((form) => form.name)
+    // A form nobody listed: the value is adopted as stored, and no form is held.
+    if (fits.length === 0) return undefined
+    const before = this.fitting.get(field)
+    if (before === undefined) {
+      this.fitting.set(field, { names: fits, where })
+      return undefined
+    }
+    const kept = before.names.filter((name) => fits.includes(name))
+    if (kept.length === 0) return { classId: `stored form of ${field}`, adopted: before.names.join(' or '), adoptedAt: before.where, now: `${fits.join(' or ')} (${JSON.stringify(sent)} stored as ${JSON.stringify(stored)})` }
+    before.names = kept
+    return undefined
+  }
+}

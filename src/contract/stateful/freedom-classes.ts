@@ -1,0 +1,121 @@
+import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE } from '../endpoints.js'
+import { detailFields } from '../exchange-rules.js'
+import type { ContractRequest } from '../http-client.js'
+import type { Answer } from './oracle.js'
+
+type Json = Record<string, unknown>
+
+/** A status and a body: an answer of either side. */
+export interface Reply {
+  status: number
+  body: unknown
+}
+
+/** One request the sequence sent, as a class of freedom reads it. */
+export interface Occurrence {
+  /** The request as the oracle received it. */
+  request: ContractRequest
+  oracle: Answer
+  target: Reply
+  /** The request's key is the Site key of the very site the request is about. */
+  ownSiteKey: boolean
+  /** The value class of each parameter, as the planner drew it (a cursor "unknown", "deleted item", ...). */
+  classes: Readonly<Record<string, readonly string[]>>
+  /** Reads the oracle's state without taking an instant. */
+  peek(request: ContractRequest): Answer
+}
+
+/**
+ * How the oracle takes on an alternative of the target's: it takes back the write it made (the
+ * target refused it; its error must still carry its status's code), sends another request in its
+ * place, or expects another answer of a request that changed nothing.
+ */
+export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply }
+
+/**
+ * A class of freedom decided by a status: the documents allow each of its alternatives, and a
+ * deployment makes one choice for every request of the class. `alternative` reads which one an
+ * answer shows (the target's or the oracle's), undefined when it shows none of them (another rule
+ * answered first).
+ */
+export interface StatusClass {
+  /** The class's id; the choice catalogue's id where it has one, with the input's kind where that makes it another class. */
+  id(occurrence: Occurrence): string
+  applies(occurrence: Occurrence): boolean
+  alternative(reply: Reply, occurrence: Occurrence): string | undefined
+  follow(alternative: string, occurrence: Occurrence): Follow | undefined
+}
+
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
+const success = (status: number): boolean => status >= 200 && status < 300
+
+/**
+ * What a Site key may write. The specification says only that a key without permission gets 403
+ * and that a site's key is "publishable ... to fetch page and component data": a deployment may
+ * let it write its own site's data, or keep it read-only.
+ */
+const SITE_KEY_WRITES: StatusClass = {
+  id: () => 'siteKeyWrites',
+  applies: ({ request, ownSiteKey, oracle }) => ownSiteKey && request.method !== 'GET' && oracle.status !== 403,
+  alternative: ({ status }) => (status === 403 ? 'refused' : success(status) ? 'allowed' : undefined),
+  follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : undefined),
+}
+
+/**
+ * A cursor that is no item of the list (unknown, deleted, of another list). The specification:
+ * "the next request passes the `id` of the last item", nothing about other ids: a 400, a 404, an
+ * empty page or the items after its place are each a deployment's answer. Each kind of cursor is
+ * a class of its own, as a deployment may know a deleted item's place and not an unknown id's.
+ */
+const UNKNOWN_CURSOR: StatusClass = {
+  id: ({ classes }) => `unknownCursor (${(classes.startingAfter ?? ['unknown']).join(', ')})`,
+  applies: ({ request, oracle }) => request.method === 'GET' && request.query?.startingAfter !== undefined && oracle.status === 400 && detailFields(oracle.body).every((field) => field === 'startingAfter'),
+  alternative: ({ status, body }) => {
+    if (status === 400) return detailFields(body).includes('startingAfter') ? '400' : undefined
+    if (status === 404) return '404'
+    if (status !== 200 || !isObject(body) || !Array.isArray(body.data)) return undefined
+    return body.data.length === 0 ? 'empty-list' : 'after-place'
+  },
+  follow: (alternative) => {
+    if (alternative === '404') return { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } }
+    if (alternative === 'empty-list') return { kind: 'expect', answer: { status: 200, body: { object: 'list', data: [], hasMore: false } } }
+    return undefined
+  },
+}
+
+/** The read of what a lookup names, without its siteId. */
+const readWithoutSiteId = (request: ContractRequest): ContractRequest => ({
+  method: 'GET',
+  template: request.template === LOCALE_RESTORE ? LOCALE : request.template,
+  params: request.params,
+  query: { ...request.query, siteId: undefined },
+  key: request.key,
+})
+const withoutSiteId = (request: ContractRequest): ContractRequest => ({ ...request, query: { ...request.query, siteId: undefined } })
+
+/**
+ * A `siteId` sent beside an id that names a resource of another site. The documents give siteId
+ * to lookups by code or pathname; beside an id, a deployment may check it (404) or ignore it.
+ */
+const SITE_ID_BESIDE_ID: StatusClass = {
+  id: () => 'siteIdBesideId',
+  applies: ({ request, oracle, peek }) =>
+    [LOCALE, LOCALE_RESTORE, PAGE, ROUTE].includes(request.template) && request.query?.siteId !== undefined && oracle.status === 404 && peek(readWithoutSiteId(request)).status === 200,
+  // Any other answer may be the lookup's without the siteId: the oracle asked so decides it.
+  alternative: ({ status }) => (status === 404 ? 'checked' : status === 401 || status === 403 ? undefined : 'ignored'),
+  follow: (alternative, { request }) => (alternative === 'ignored' ? { kind: 'resend', request: withoutSiteId(request) } : undefined),
+}
+
+/**
+ * Restoring a locale that is not deleted. The published OpenAPI declares 404 and 409 for the
+ * restore without saying when; a deployment may also restore nothing and answer the live locale.
+ */
+const RESTORE_LIVE_LOCALE: StatusClass = {
+  id: () => 'restoreLiveLocale',
+  applies: ({ request, peek }) => request.template === LOCALE_RESTORE && peek({ ...request, method: 'GET', template: LOCALE, body: undefined }).status === 200,
+  alternative: ({ status }) => (status === 409 || status === 404 || status === 200 ? String(status) : undefined),
+  follow: (alternative, { request, peek }) => (alternative === '200' ? { kind: 'expect', answer: peek({ ...request, method: 'GET', template: LOCALE, body: undefined }) } : undefined),
+}
+
+/** Every class of freedom decided by a status, in the order they are tried. */
+export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE]

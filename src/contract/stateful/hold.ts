@@ -1,0 +1,220 @@
+import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
+import { errorCodeProblem } from '../exchange-rules.js'
+import type { ContractRequest, Exchange } from '../http-client.js'
+import { Adoptions, defaultAlternative, inconsistencyMessage, type Inconsistency } from './adoption.js'
+import type { Difference } from './compare.js'
+import { STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
+import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
+import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
+import type { Call } from './plan.js'
+import type { PageContent } from '../../store/records.js'
+import { Both, onSide } from './pools.js'
+
+type Json = Record<string, unknown>
+
+/** What the run learned of the target's free choices, kept from one sequence to the next. */
+export interface Learned {
+  /** It takes what only sitemock's rules refuse: the oracle follows the documents' rules. */
+  documentsRules?: boolean
+  adoptions?: Adoptions
+  forms?: StoredForms
+}
+
+/** What holding the target to itself needs of the sequence. */
+export interface HoldContext {
+  oracle: Oracle
+  learned: Learned
+  /** The sequence's comparison of two answers under the documents' freedom. */
+  compare(call: Call, target: Exchange, answer: Answer): Promise<Difference | undefined>
+  /** Two bodies compared field by field (ids through the correspondence, instants by their relations). */
+  compareBody(target: unknown, expected: unknown): Difference | undefined
+  /** Whether the request's key is the Site key of the very site the request is about. */
+  ownSiteKey(call: Call): boolean
+}
+
+/** The oracle's answer the target is now compared with, and what still differs. */
+export interface Held {
+  answer: Answer
+  difference?: Difference
+}
+
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
+const success = (status: number): boolean => status >= 200 && status < 300
+
+/** The resource family a template is about. */
+const FAMILY: Readonly<Record<string, string>> = { [SITES]: 'site', [SITE]: 'site', [SITE_DUPLICATE]: 'site', [LOCALES]: 'locale', [LOCALE]: 'locale', [PAGES]: 'page', [PAGE]: 'page', [ROUTES]: 'route', [ROUTE]: 'route' }
+/** The form field a path parameter or query parameter names a resource by. */
+const NAMED_BY: Readonly<Record<string, string>> = { localeIdOrCode: 'locale.locale', pageIdOrPathname: 'page.pathname', routeIdOrPathname: 'route.pathname', locale: 'locale.locale' }
+
+/**
+ * A new page's fields whose value no document fixes and a page update sets: where the target's
+ * differ, the oracle takes them on at the creation's instant, so that what they change later (a
+ * page offline leaves the lists without includeOffline) follows the target.
+ */
+const PAGE_DEFAULTS = ['isOnline', 'title', 'description', 'canonicalUrl', 'socialImageUrl', 'sitemapPriority', 'sitemapFrequency', 'excludedFromSearchEngines']
+/** A new site's fields no document fixes and no request sets: adopted, and held the same for every new site. */
+const SITE_DEFAULTS = ['localeManagementMode', 'defaultLocalePathPrefix']
+
+export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: `inconsistent ${found.classId}`, message: inconsistencyMessage(found), inconsistent: true })
+
+/**
+ * Holds the target to its own choices where the documents leave them free: a difference from the
+ * oracle in such an aspect is adopted (the oracle follows the target from then on), and an answer
+ * that contradicts what was adopted is an inconsistency. A difference no class of freedom explains
+ * is left as it is: it breaks what the documents state. The classes, how each is recognised, and
+ * what is adopted:
+ *
+ * | class | recognised by | adopted, and how the oracle follows |
+ * |---|---|---|
+ * | stored form of a field (forms.ts) | a write both took, whose stored name, pathname, code or title is the input up to case, white space and slashes | the forms that fit (trimmed, trailing slash dropped, canonical case, ...), or the stored value itself; the oracle's write is sent again in the target's form, later inputs and lookups are asked in it |
+ * | new page / new site fields | a create both took; a field the request did not send | the target's value (named after the input it copies); a page's taken on by the oracle at the creation's instant |
+ * | updatedAtAtCreation | a page create | null, createdAt or its own instant (compare.ts judges the null) |
+ * | siteKeyWrites, unknownCursor, siteIdBesideId, restoreLiveLocale (freedom-classes.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
+ * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
+ * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
+ */
+export function createHolder(context: HoldContext): (call: Call, target: Exchange, answer: Answer, difference: Difference | undefined) => Promise<Held> {
+  const { oracle, learned } = context
+  const adoptions = (learned.adoptions ??= new Adoptions())
+  const forms = (learned.forms ??= new StoredForms())
+
+  /** Sends `request` to the oracle in place of the last one; kept when the target's answer then agrees, else taken back. */
+  const tryInstead = async (call: Call, target: Exchange, request: ContractRequest): Promise<Held | undefined> => {
+    const again = oracle.replaceLast(request)
+    const difference = await context.compare(call, target, again)
+    if (!difference) return { answer: again }
+    oracle.replaceLast(onSide(call.request, 'oracle'))
+    return undefined
+  }
+
+  /** A new resource's free fields: the oracle takes on a page's, and every new resource's are held to the first one's. */
+  const newResource = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    const { request } = call
+    if (request.method !== 'POST' || !success(target.status) || !success(held.answer.status) || !isObject(target.body) || !isObject(held.answer.body)) return held
+    const sent = isObject(request.body) ? request.body : {}
+    const family = request.template === PAGES ? 'page' : request.template === SITES ? 'site' : undefined
+    if (family === undefined) return held
+    const fields = family === 'page' ? PAGE_DEFAULTS : SITE_DEFAULTS
+    const theirs = target.body
+    const ours = held.answer.body
+    for (const field of fields.filter((name) => !(name in sent))) {
+      const found = adoptions.see(`new ${family} ${field}`, defaultAlternative(theirs[field], sent), call.label)
+      if (found) return { ...held, difference: inconsistencyOf(found) }
+    }
+    if (family === 'page') {
+      const updatedAt = theirs.updatedAt === null ? 'null' : theirs.updatedAt === theirs.createdAt ? 'createdAt' : 'its own instant'
+      const found = adoptions.see('updatedAtAtCreation', updatedAt, call.label)
+      if (found) return { ...held, difference: inconsistencyOf(found) }
+    }
+    if (family !== 'page') return held
+    const patch = Object.fromEntries(fields.filter((name) => !(name in sent) && name in theirs && JSON.stringify(theirs[name]) !== JSON.stringify(ours[name])).map((name) => [name, theirs[name]]))
+    if (Object.keys(patch).length === 0) return held
+    const id = String(ours.id)
+    oracle.takeOn(({ store }) => {
+      const page = store.pages.byId.get(id)
+      // The target's values, read from its schema-valid answer: the page's own types.
+      if (page) store.pages.updateDraft(page, patch as Partial<PageContent>)
+    })
+    const answer = { ...held.answer, body: oracle.peek({ method: 'GET', template: PAGE, params: { pageIdOrPathname: id }, key: ORACLE_APP_KEY }).body }
+    return { answer, difference: await context.compare(call, target, answer) }
+  }
+
+  /** What the target stored of the input: its form adopted, and the oracle stores the same. */
+  const storedForms = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    const { request } = call
+    const family = FAMILY[request.template]
+    if (family === undefined || request.method === 'GET' || !success(target.status) || !success(held.answer.status) || !isObject(target.body) || !isObject(request.body)) return held
+    const rewritten: Json = {}
+    for (const [name, sent] of Object.entries(request.body)) {
+      const field = `${family}.${name}`
+      const stored = target.body[name]
+      if (!FORM_FIELDS.has(field) || typeof sent !== 'string' || typeof stored !== 'string' || !sameUpToForm(sent, stored)) continue
+      const found = forms.see(field, sent, stored, call.label)
+      if (found) return { ...held, difference: inconsistencyOf(found) }
+      if (isObject(held.answer.body) && held.answer.body[name] !== stored) rewritten[name] = stored
+    }
+    if (Object.keys(rewritten).length === 0) return held
+    // The stored form is the target's to choose: the oracle stores it too, whatever else differs.
+    const oracleRequest = onSide(call.request, 'oracle')
+    const again = oracle.replaceLast({ ...oracleRequest, body: { ...(oracleRequest.body as Json), ...rewritten } })
+    if (again.status === held.answer.status) return { answer: again, difference: await context.compare(call, target, again) }
+    oracle.replaceLast(oracleRequest)
+    return held
+  }
+
+  /** A request that names or sends a value in a form the target was seen to store otherwise: the oracle is asked in that form. */
+  const adoptedForms = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    if (!held.difference) return held
+    const oracleRequest = onSide(call.request, 'oracle')
+    const family = FAMILY[call.request.template]
+    const formOf = (field: string | undefined, value: unknown): unknown => (field !== undefined && typeof value === 'string' ? (forms.formOf(field, value) ?? value) : value)
+    const params = Object.fromEntries(Object.entries(call.request.params ?? {}).map(([name, value]) => [name, value instanceof Both ? value.oracle : String(formOf(NAMED_BY[name], value))]))
+    const query = Object.fromEntries(Object.entries(oracleRequest.query ?? {}).map(([name, value]) => [name, formOf(NAMED_BY[name], value) as string | number | undefined]))
+    const body = isObject(oracleRequest.body) ? Object.fromEntries(Object.entries(oracleRequest.body).map(([name, value]) => [name, formOf(family && `${family}.${name}`, value)])) : oracleRequest.body
+    const request = { ...oracleRequest, params, query, body }
+    if (JSON.stringify(request) === JSON.stringify(oracleRequest)) return held
+    return (await tryInstead(call, target, request)) ?? held
+  }
+
+  /** The classes decided by a status: each applicable one's alternative adopted, or held to. */
+  const statusClasses = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    const occurrence: Occurrence = {
+      request: onSide(call.request, 'oracle'),
+      oracle: held.answer,
+      target: { status: target.status, body: target.body },
+      ownSiteKey: context.ownSiteKey(call),
+      classes: call.input?.classes ?? {},
+      peek: (request) => oracle.peek(request),
+    }
+    let current = held
+    for (const freedom of STATUS_CLASSES) {
+      if (!freedom.applies(occurrence)) continue
+      const theirs = freedom.alternative(occurrence.target, occurrence)
+      if (theirs === undefined) continue
+      if (theirs !== freedom.alternative(current.answer, occurrence)) {
+        // An answer the documents allow anyway (another rule broken) tells nothing of the class.
+        if (!current.difference) continue
+        const follow = freedom.follow(theirs, occurrence)
+        if (follow === undefined) continue
+        const taken = await takeOn(call, target, current, follow)
+        if (taken === undefined) continue
+        current = taken
+      }
+      const found = adoptions.see(freedom.id(occurrence), theirs, call.label)
+      if (found) return { ...current, difference: inconsistencyOf(found) }
+    }
+    return current
+  }
+
+  /** The oracle follows the target's alternative; undefined when the target's answer still differs then. */
+  const takeOn = async (call: Call, target: Exchange, held: Held, follow: Follow): Promise<Held | undefined> => {
+    const instead = { answer: { ...held.answer, status: target.status, body: target.body } }
+    switch (follow.kind) {
+      case 'refused':
+        // The target's refusal stands for the oracle's write, which the oracle takes back.
+        if (errorCodeProblem(target.status, target.body)) return undefined
+        if (success(held.answer.status)) oracle.undoLast()
+        return instead
+      case 'resend':
+        return tryInstead(call, target, follow.request)
+      case 'expect': {
+        const { status, body } = follow.answer
+        if (target.status !== status) return undefined
+        const wrong = status >= 400 ? errorCodeProblem(status, target.body) : context.compareBody(target.body, body)
+        return wrong ? undefined : instead
+      }
+    }
+  }
+
+  return async (call, target, answer, difference) => {
+    let held: Held = { answer, ...(difference ? { difference } : {}) }
+    // The stored forms first: the oracle's write sent again in the target's forms, then what the
+    // target chose of the new resource taken on over it.
+    held = await storedForms(call, target, held)
+    if (held.difference?.inconsistent) return held
+    held = await newResource(call, target, held)
+    if (held.difference?.inconsistent) return held
+    held = await adoptedForms(call, target, held)
+    return statusClasses(call, target, held)
+  }
+}

@@ -1,0 +1,202 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Choices } from '../../src/contracts/choices.js'
+import type { Credentials } from '../../src/contracts/types.js'
+import { createMock } from '../../src/mock.js'
+import { listen, type RunningServer } from '../../src/transports/node-server.js'
+
+/**
+ * The mock follows each class added for deployments nobody tuned to, over real HTTP, with both
+ * alternatives: what the probes of probe-sweep.test.ts do not reach (other operations, lookups by
+ * the stored form, lists) is asked here directly.
+ */
+
+type Json = Record<string, unknown> & { data?: Array<Record<string, unknown>> }
+
+interface Target {
+  call(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; body: Json }>
+  workspaceId: string
+  /** A fresh site of the workspace, its id and Site key. */
+  site(): Promise<{ id: string; key: string; body: Json }>
+}
+
+let running: RunningServer | undefined
+afterEach(async () => {
+  await running?.close()
+  running = undefined
+})
+
+async function start(choices: Choices): Promise<Target> {
+  running = await listen(createMock({ choices }), { port: 0, host: '127.0.0.1' })
+  const url = running.url
+  const creds = (await (await fetch(`${url}/__mock/credentials`)).json()) as Credentials
+  const { appApiKey, id: workspaceId } = creds.workspaces[0]!
+  const call: Target['call'] = async (method, path, body, key) => {
+    const response = await fetch(url + path, { method, headers: { 'x-api-key': key ?? appApiKey, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const text = await response.text()
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json }
+  }
+  const site: Target['site'] = async () => {
+    const made = await call('POST', '/v2/sites', { workspaceId, name: 'follow' })
+    return { id: String(made.body.id), key: String(made.body.publicApiKey), body: made.body }
+  }
+  return { call, workspaceId, site }
+}
+
+const NOWHERE = '00000000-0000-4000-8000-00000000beef'
+
+describe('the mock follows the added classes over HTTP', () => {
+  it.each([
+    ['allowed', [201, 201, 204]],
+    ['refused', [403, 403, 403]],
+  ] as const)('siteKeyWrites %s: a Site key creating a locale, a route, and deleting a page', async (value, statuses) => {
+    const { call, site } = await start({ siteKeyWrites: value })
+    const { id, key } = await site()
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/p', name: 'p' })
+    const answers = [
+      await call('POST', '/v2/locales', { siteId: id, locale: 'fr-FR' }, key),
+      await call('POST', '/v2/routes', { siteId: id, pathname: '/r' }, key),
+      await call('DELETE', `/v6/pages/${String(page.body.id)}`, undefined, key),
+    ]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+    expect((await call('GET', `/v2/sites/${id}`, undefined, key)).status).toBe(200)
+  })
+
+  it.each([
+    ['400', 400, undefined],
+    ['404', 404, undefined],
+    ['empty-list', 200, 0],
+  ] as const)('unknownCursor %s: on the pages, routes and sites lists alike', async (value, status, length) => {
+    const { call, site, workspaceId } = await start({ unknownCursor: value })
+    const { id } = await site()
+    for (const path of [`/v6/pages?siteId=${id}`, `/v2/routes?siteId=${id}`, `/v2/sites?workspaceId=${workspaceId}`]) {
+      const answer = await call('GET', `${path}&startingAfter=${NOWHERE}`)
+      expect([path, answer.status]).toEqual([path, status])
+      if (length !== undefined) expect(answer.body.data).toHaveLength(length)
+    }
+  })
+
+  it.each([
+    ['as-sent', 'pt-br'],
+    ['canonical', 'pt-BR'],
+  ] as const)('localeCodeStored %s: stored, answered and found by code as %s', async (value, stored) => {
+    const { call, site } = await start({ localeCodeCase: 'any-case', localeCodeStored: value })
+    const { id } = await site()
+    expect((await call('POST', '/v2/locales', { siteId: id, locale: 'pt-br' })).body.locale).toBe(stored)
+    expect((await call('GET', `/v2/locales/pt-br?siteId=${id}`)).body.locale).toBe(stored)
+  })
+
+  it.each([
+    ['kept', '/about/', 404],
+    ['dropped', '/about', 200],
+  ] as const)('pathnameTrailingSlash %s: /about/ stored as %s, and /about looked up', async (value, stored, plainStatus) => {
+    const { call, site } = await start({ pagePathnameForm: 'any', pathnameTrailingSlash: value })
+    const { id } = await site()
+    expect((await call('POST', '/v6/pages', { siteId: id, pathname: '/about/', name: 'about' })).body.pathname).toBe(stored)
+    expect((await call('GET', `/v6/pages/${encodeURIComponent('/about/')}?siteId=${id}`)).status).toBe(200)
+    expect((await call('GET', `/v6/pages/${encodeURIComponent('/about')}?siteId=${id}`)).status).toBe(plainStatus)
+  })
+
+  it.each([
+    ['kept', '  spaced  '],
+    ['trimmed', 'spaced'],
+  ] as const)('nameWhitespace %s: a site created, renamed and duplicated', async (value, stored) => {
+    const { call, workspaceId } = await start({ nameWhitespace: value })
+    const made = await call('POST', '/v2/sites', { workspaceId, name: '  spaced  ' })
+    expect(made.body.name).toBe(stored)
+    expect((await call('PATCH', `/v2/sites/${String(made.body.id)}`, { name: '  spaced  ' })).body.name).toBe(stored)
+    expect((await call('POST', `/v2/sites/${String(made.body.id)}/duplicate`, { name: '  spaced  ' })).body.name).toBe(stored)
+  })
+
+  it.each([
+    ['present', true],
+    ['absent', false],
+  ] as const)('sitePathPrefixFields %s: on a read, a list and a duplicate', async (value, present) => {
+    const { call, site, workspaceId } = await start({ sitePathPrefixFields: value })
+    const { id } = await site()
+    const list = await call('GET', `/v2/sites?workspaceId=${workspaceId}`)
+    const bodies = [(await call('GET', `/v2/sites/${id}`)).body, ...list.body.data!, (await call('POST', `/v2/sites/${id}/duplicate`, { name: 'copy' })).body]
+    for (const body of bodies) expect('defaultLocalePathPrefix' in body).toBe(present)
+  })
+
+  it.each([
+    ['checked', 404],
+    ['ignored', 200],
+  ] as const)("siteIdBesideId %s: a route and a locale read by id with another site's siteId", async (value, status) => {
+    const { call, site } = await start({ siteIdBesideId: value })
+    const [one, other] = [await site(), await site()]
+    const route = await call('POST', '/v2/routes', { siteId: one.id, pathname: '/r' })
+    const locale = await call('POST', '/v2/locales', { siteId: one.id, locale: 'fr-FR' })
+    expect((await call('GET', `/v2/routes/${String(route.body.id)}?siteId=${other.id}`)).status).toBe(status)
+    expect((await call('GET', `/v2/locales/${String(locale.body.id)}?siteId=${other.id}`)).status).toBe(status)
+    // A pathname still needs its own site: it is looked up there.
+    expect((await call('GET', `/v2/routes/${encodeURIComponent('/r')}?siteId=${other.id}`)).status).toBe(404)
+  })
+
+  it.each([
+    ['millisecond', false],
+    ['second', true],
+  ] as const)('clockPrecision %s: two writes in one second', async (value, shared) => {
+    const { call, site } = await start({ clockPrecision: value })
+    const { id } = await site()
+    // Early in a second, so that both writes fall in it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 10))
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/p', name: 'p' })
+    const patched = await call('PATCH', `/v6/pages/${String(page.body.id)}`, { name: 'q' })
+    expect(patched.body.updatedAt === page.body.createdAt).toBe(shared)
+    for (const instant of [page.body.createdAt, patched.body.updatedAt]) expect(String(instant)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  })
+
+  it.each([
+    ['online', true, 1],
+    ['offline', false, 0],
+  ] as const)('newPageOnline %s: the new page, and the list without includeOffline', async (value, online, listed) => {
+    const { call, site } = await start({ newPageOnline: value, newPageSitemapPriority: online ? 'null' : '0.5', newPageSitemapFrequency: online ? 'null' : 'weekly' })
+    const { id } = await site()
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/p', name: 'p' })
+    expect([page.body.isOnline, page.body.sitemapPriority, page.body.sitemapFrequency]).toEqual(online ? [true, null, null] : [false, 0.5, 'weekly'])
+    expect((await call('GET', `/v6/pages?siteId=${id}`)).body.data).toHaveLength(listed)
+  })
+
+  it.each([
+    ['409', 409],
+    ['404', 404],
+    ['200', 200],
+  ] as const)('restoreLiveLocale %s', async (value, status) => {
+    const { call, site } = await start({ restoreLiveLocale: value })
+    const { id } = await site()
+    const locale = await call('POST', '/v2/locales', { siteId: id, locale: 'fr-FR' })
+    const restored = await call('POST', `/v2/locales/${String(locale.body.id)}/restore`)
+    expect(restored.status).toBe(status)
+    if (status === 200) expect(restored.body).toEqual(locale.body)
+  })
+
+  it.each([
+    ['accepted', 201, 'no-slash'],
+    ['refused', 400, undefined],
+    ['added', 201, '/no-slash'],
+  ] as const)('routePathnameSlash %s under skipValidation=true, on a create and an update', async (value, status, stored) => {
+    const { call, site } = await start({ routePathnameSlash: value })
+    const { id } = await site()
+    const made = await call('POST', '/v2/routes?skipValidation=true', { siteId: id, pathname: 'no-slash' })
+    expect(made.status).toBe(status)
+    if (stored !== undefined) expect(made.body.pathname).toBe(stored)
+    const other = await call('POST', '/v2/routes', { siteId: id, pathname: '/other' })
+    const renamed = await call('PATCH', `/v2/routes/${String(other.body.id)}?skipValidation=true`, { pathname: 'renamed' })
+    expect(renamed.status).toBe(status === 201 ? 200 : 400)
+  })
+
+  it.each([
+    ['400', [400, 400]],
+    ['after-place', [200, 400]],
+  ] as const)('cursorOutsideList %s: a page its prefix leaves out, and a page never published in a live list', async (value, statuses) => {
+    const { call, site } = await start({ cursorOutsideList: value })
+    const { id } = await site()
+    const made: string[] = []
+    for (const pathname of ['/a', '/b/1', '/b/2', '/c']) made.push(String((await call('POST', '/v6/pages', { siteId: id, pathname, name: pathname })).body.id))
+    const outside = await call('GET', `/v6/pages?siteId=${id}&pathPrefix=%2Fb&startingAfter=${made[0]}`)
+    const unpublished = await call('GET', `/v6/pages?siteId=${id}&versionRef=ref:live&startingAfter=${made[0]}`)
+    expect([outside.status, unpublished.status]).toEqual(statuses)
+    // After /a's place come /b/1 and /b/2: the walk goes on from where the item would be.
+    if (outside.status === 200) expect(outside.body.data!.map((page) => page.pathname)).toEqual(['/b/1', '/b/2'])
+  })
+})

@@ -1,0 +1,46 @@
+import { once } from 'node:events'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { probeChoices } from '../../src/contract/choices-probe.js'
+import { choiceCatalogue, type ChoiceId, type Choices } from '../../src/contracts/choices.js'
+import { start, waitFor } from '../support/cli-process.js'
+
+/**
+ * `sitemock serve --choices FILE` follows every class of a file at once: a file that takes
+ * another alternative than sitemock's for every class, served, is learned back whole by the
+ * probes of `--write-choices`.
+ */
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-serve-choices-'))
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }))
+
+const LIMITS: Partial<Record<ChoiceId, number | null>> = { nameMaxLength: 100, urlMaxLength: null, titleMaxLength: 60, descriptionMaxLength: null, pathnameMaxLength: 300 }
+// A page update that ignores or refuses titles would hide the title limit and the sorts: this file keeps sitemock's; the sweep tries the others.
+const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields'])
+
+const everyOther = Object.fromEntries(
+  choiceCatalogue.map((c) => [c.id, KEPT.has(c.id) ? c.sitemock : Array.isArray(c.alternatives) ? c.alternatives.at(-1) : LIMITS[c.id]]),
+) as Choices
+
+describe('serve --choices with another alternative for every class', () => {
+  it('is learned back whole by the probes', async () => {
+    const file = path.join(folder, 'choices.json')
+    fs.writeFileSync(file, JSON.stringify({ choices: everyOther }))
+    const child = start(['serve', '--port', '0', '--log', 'off', '--choices', file])
+    try {
+      const output = await waitFor(child, /All credentials/)
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!
+      const creds = (await (await fetch(`${url}/__mock/credentials`)).json()) as { workspaces: Array<{ id: string; appApiKey: string }> }
+      const learned = await probeChoices({ baseUrl: url, apiKey: creds.workspaces[0]!.appApiKey, workspaceId: creds.workspaces[0]!.id, tag: 'contract-5e7e0001' })
+      // Tied pages whose ids came in creation order by chance leave sortTies unrecorded (once in 720 runs).
+      const { sortTies: _ties, ...rest } = everyOther
+      expect(learned.choices).toMatchObject(rest)
+      expect(Object.keys(learned.unrecorded ?? {}).filter((id) => id !== 'sortTies')).toEqual([])
+    } finally {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+  }, 60_000)
+})

@@ -1,0 +1,64 @@
+/**
+ * The answers this implementation can give where the documents leave one free, by the ids of the
+ * choice catalogue (contracts/schemas/choices.json). A class left out of a `Choices` keeps the
+ * implementation's own answer (CHOICES.md), so `startPermissive()` without choices is unchanged;
+ * the conformance twin (../twin/) draws a value for every class from a seed.
+ */
+export const ALTERNATIVES = {
+  controlCharacters: ['refused', 'accepted'],
+  emptySiteName: ['refused', 'accepted'],
+  urlFormat: ['absolute-url', 'any-string'],
+  limitZero: ['refused', 'accepted'],
+  pathPrefixForm: ['slash-first', 'any'],
+  emptyLocaleQuery: ['refused', 'default'],
+  unknownBodyFields: ['refused', 'ignored'],
+  unknownQueryParameters: ['refused', 'ignored'],
+  localeCodeCase: ['strict', 'any-case'],
+  pagePathnameForm: ['slash-first', 'any'],
+  pagePathnameCharacters: ['accepted', 'refused'],
+  sitePagesQuery: ['page-list', 'pagination'],
+  pageUnknownLocale: ['400', '404', 'empty-list'],
+  emptyPatchUpdatedAt: ['moves', 'unchanged'],
+  routePathnameSlash: ['accepted', 'refused', 'added'],
+  pageUpdateSearchFields: ['applied', 'ignored', 'refused'],
+  malformedPathId: ['400', '404'],
+  restoreLiveLocale: ['409', '404', '200'],
+  cursorOutsideList: ['400', 'after-place'],
+  unknownCursor: ['400', '404', 'empty-list'],
+  accessOrder: ['permission-first', 'existence-first'],
+  validationOrder: ['params-access-body', 'input-first', 'access-first'],
+  updatedAtAtCreation: ['createdAt', 'null'],
+  pageLocale: ['present', 'absent'],
+  sortCollation: ['code-unit', 'case-insensitive'],
+  nullsSort: ['last', 'first', 'smallest', 'largest'],
+  sortTies: ['id', 'creation'],
+  newPageTitle: ['null', 'name'],
+  newPageExcludedFromSearchEngines: ['null', 'false'],
+  newPageOnline: ['online', 'offline'],
+  newPageSitemapPriority: ['null', '0.5'],
+  newPageSitemapFrequency: ['null', 'weekly'],
+  siteListOrder: ['oldest-first', 'newest-first'],
+  localeListOrder: ['creation', 'code'],
+  routeListOrder: ['pathname', 'creation'],
+  renameDefaultLocale: ['follows', 'refused'],
+  siteKeyWrites: ['allowed', 'refused'],
+  localeManagementMode: ['internal', 'external'],
+  localeCodeStored: ['as-sent', 'canonical'],
+  pathnameTrailingSlash: ['kept', 'dropped'],
+  nameWhitespace: ['kept', 'trimmed'],
+  sitePathPrefixFields: ['present', 'absent'],
+  siteIdBesideId: ['checked', 'ignored'],
+  clockPrecision: ['millisecond', 'second'],
+} as const
+
+/** The classes that are a maximum length: a number of characters, or `null` for none. */
+export const LIMITS = ['nameMaxLength', 'urlMaxLength', 'titleMaxLength', 'descriptionMaxLength', 'pathnameMaxLength'] as const
+
+export type EnumClass = keyof typeof ALTERNATIVES
+export type LimitClass = (typeof LIMITS)[number]
+
+/** One alternative per class, each written as the catalogue's value in a string (`'null'`, `'0.5'`, `'404'`). */
+export type Choices = { [K in EnumClass]?: (typeof ALTERNATIVES)[K][number] } & { [K in LimitClass]?: number | null }
+
+/** Every class this implementation can take either way: what the twin's test holds the catalogue to. */
+export const IMPLEMENTED_CLASSES: readonly string[] = [...Object.keys(ALTERNATIVES), ...LIMITS]

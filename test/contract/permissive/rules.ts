@@ -1,0 +1,135 @@
+import { badField, type Json } from './http.js'
+import type { Choices } from './choices.js'
+import { Fields } from './input.js'
+
+const CONTROL = /[\u0000-\u001f\u007f]/
+const CONTROL_BUT_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/\S+$/
+const STRICT_CASE = /^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$/
+/** A slash-first pathname: `/`, or segments after `/` without whitespace, `?`, `#`, an empty segment or a trailing slash. */
+const SLASH_FIRST = /^\/$|^(\/[^/\s?#]+)+$/
+/** Brackets, dot segments and non-ASCII characters, for `pagePathnameCharacters: refused`. */
+const SPECIAL = /[[\]]|(^|\/)\.{1,2}(\/|$)|[^\x20-\x7e]/
+
+/** A locale code with the language in lower case and the region in upper case. */
+export const canonicalCode = (code: string): string => {
+  const [language, region] = code.split('-')
+  return region === undefined ? language!.toLowerCase() : `${language!.toLowerCase()}-${region.toUpperCase()}`
+}
+
+/**
+ * The input rules the choices add to what the documents fix (input.ts), and the form a value is
+ * stored in. With no choices every method keeps the implementation's own answer.
+ */
+export class Rules {
+  constructor(readonly choices: Choices) {}
+
+  private maxLength(field: string, value: string, limit: number | null | undefined): void {
+    if (limit !== undefined && limit !== null && value.length > limit) throw badField(field, `must have at most ${limit} character(s)`)
+  }
+
+  private control(field: string, value: string, breaksAllowed = false): void {
+    if (this.choices.controlCharacters === 'refused' && (breaksAllowed ? CONTROL_BUT_BREAKS : CONTROL).test(value)) throw badField(field, 'must not contain control characters')
+  }
+
+  /** A site or page `name`, as stored: trimmed when the deployment trims. */
+  name(fields: Fields, field: string, options: { required: boolean; kind: 'site' | 'page' }): string | undefined {
+    const sent = fields.string(field, { required: options.required })
+    if (sent === undefined) return undefined
+    const value = this.choices.nameWhitespace === 'trimmed' ? sent.trim() : sent
+    const minimum = options.kind === 'page' || this.choices.emptySiteName === 'refused' ? 1 : 0
+    if (value.length < minimum) throw badField(field, `must have at least ${minimum} character(s)`)
+    this.maxLength(field, value, this.choices.nameMaxLength)
+    this.control(field, value)
+    return value
+  }
+
+  /** `hostOrigin` and `domain` (a URI) or `canonicalUrl` and `socialImageUrl` (a string). */
+  url(fields: Fields, field: string, options: { uri: boolean; nullable: boolean }): string | null | undefined {
+    const value = options.uri ? fields.uri(field, { nullable: options.nullable }) : fields.nullable<string>(field, 'string')
+    if (typeof value !== 'string') return value
+    if (this.choices.urlFormat === 'absolute-url' && !ABSOLUTE_URL.test(value)) throw badField(field, 'must be an absolute URL with a scheme and ://, such as https://example.com')
+    this.maxLength(field, value, this.choices.urlMaxLength)
+    return value
+  }
+
+  /** A page `title` or `description`: a string or null. */
+  text(fields: Fields, field: 'title' | 'description'): string | null | undefined {
+    const value = fields.nullable<string>(field, 'string')
+    if (typeof value !== 'string') return value
+    this.maxLength(field, value, field === 'title' ? this.choices.titleMaxLength : this.choices.descriptionMaxLength)
+    this.control(field, value, field === 'description')
+    return value
+  }
+
+  /** A page pathname's trailing slash dropped when the deployment drops it (`/` itself kept). */
+  storedPathname(value: string): string {
+    return this.choices.pathnameTrailingSlash === 'dropped' && value.length > 1 && value.endsWith('/') ? value.replace(/\/+$/, '') || '/' : value
+  }
+
+  /** A page pathname in a body, as stored. */
+  pagePathname(fields: Fields, required: boolean): string | undefined {
+    const sent = fields.string('pathname', { required, minLength: 1 })
+    if (sent === undefined) return undefined
+    this.pathnameShape('pathname', sent)
+    return this.storedPathname(sent)
+  }
+
+  /** The form rules of a page pathname, in a body or in the path. */
+  private pathnameShape(field: string, value: string): void {
+    this.maxLength(field, value, this.choices.pathnameMaxLength)
+    if (this.choices.pagePathnameForm === 'slash-first' && !SLASH_FIRST.test(value)) throw badField(field, 'must be / or start with / and have no whitespace, ?, #, empty segment or trailing slash')
+    if (this.choices.pagePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField(field, 'must not contain brackets, dot segments or non-ASCII characters')
+  }
+
+  /** A route pathname in a body, as stored: the leading slash is the specification's one rule, skippable. */
+  routePathname(fields: Fields, required: boolean, skipValidation: boolean): string | undefined {
+    // An empty string is no pathname at all, skipValidation or not.
+    const sent = fields.string('pathname', { required, minLength: 1 })
+    if (sent === undefined) return undefined
+    let value = sent
+    this.maxLength('pathname', value, this.choices.pathnameMaxLength)
+    if (!value.startsWith('/')) {
+      if (!skipValidation || this.choices.routePathnameSlash === 'refused') throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
+      if (this.choices.routePathnameSlash === 'added') value = `/${value}`
+    }
+    return value
+  }
+
+  /** A locale code in a body, as stored. */
+  localeCode(fields: Fields, field: string, required: boolean): string | undefined {
+    const value = fields.localeCode(field, required)
+    if (value === undefined) return undefined
+    this.codeCase(field, value)
+    return this.storedCode(value)
+  }
+
+  private codeCase(field: string, value: string): void {
+    if (this.choices.localeCodeCase === 'strict' && !STRICT_CASE.test(value)) throw badField(field, 'must be a language in lower case with an optional region in upper case, such as fr or fr-FR')
+  }
+
+  storedCode(value: string): string {
+    return this.choices.localeCodeStored === 'canonical' ? canonicalCode(value) : value
+  }
+
+  /** `pathPrefix` of a page list. */
+  pathPrefix(query: Fields): string {
+    const value = query.string('pathPrefix') ?? '/'
+    this.maxLength('pathPrefix', value, this.choices.pathnameMaxLength)
+    if (this.choices.pathPrefixForm === 'slash-first' && !value.startsWith('/')) throw badField('pathPrefix', 'must start with /')
+    return value
+  }
+
+  /** The lowest `limit` a list takes: 1 on the locale list, and on every list where `limit=0` is refused. */
+  minimumLimit(list: 'locales' | 'other'): 0 | 1 {
+    return list === 'locales' || this.choices.limitZero === 'refused' ? 1 : 0
+  }
+
+  /** Names the first field a request carries beyond the declared ones, where the deployment refuses them. */
+  onlyDeclared(source: Json, declared: readonly string[], where: 'body' | 'query'): void {
+    const refused = where === 'body' ? this.choices.unknownBodyFields === 'refused' : this.choices.unknownQueryParameters === 'refused'
+    if (!refused) return
+    const extra = Object.keys(source).find((name) => !declared.includes(name))
+    if (extra !== undefined) throw badField(extra, `is not a ${where === 'body' ? 'field of this body' : 'query parameter of this operation'}; accepted: ${declared.join(', ') || 'none'}`)
+  }
+}

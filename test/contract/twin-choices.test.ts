@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IMPLEMENTED_CLASSES } from './permissive/index.js'
+import { catalogueClasses, describeChoices, drawChoices, startTwin, type Twin } from './twin/index.js'
+import { Client, OBSERVE, type Observed } from './twin/observe.js'
+
+/**
+ * The conformance twin takes every class of the choice catalogue either way: the draw reads the
+ * catalogue, and over HTTP each twin answers as the alternative drawn for it.
+ */
+const CLASSES = catalogueClasses()
+
+/** The first seeds from 1 whose draws, together, take every class of the catalogue at least two ways. */
+function coveringSeeds(): number[] {
+  const seen = new Map<string, Set<string>>(CLASSES.map((entry) => [entry.id, new Set()]))
+  const seeds: number[] = []
+  for (let seed = 1; seed <= 200 && [...seen.values()].some((values) => values.size < 2); seed++) {
+    const choices = drawChoices(seed, CLASSES) as Record<string, unknown>
+    const adds = CLASSES.some((entry) => seen.get(entry.id)!.size < 2 && !seen.get(entry.id)!.has(String(choices[entry.id])))
+    if (!adds) continue
+    seeds.push(seed)
+    for (const entry of CLASSES) seen.get(entry.id)!.add(String(choices[entry.id]))
+  }
+  return seeds
+}
+const SEEDS = coveringSeeds()
+
+describe('the conformance twin', () => {
+  it('implements, and can observe, every class of the choice catalogue with all its alternatives', () => {
+    expect(CLASSES.length).toBeGreaterThan(30)
+    expect(CLASSES.map((entry) => entry.id).filter((id) => !IMPLEMENTED_CLASSES.includes(id))).toEqual([])
+    expect(CLASSES.map((entry) => entry.id).filter((id) => OBSERVE[id] === undefined)).toEqual([])
+    // Every alternative of the catalogue is one the draw may give, and the twin takes.
+    for (const entry of CLASSES) for (let seed = 1; seed <= 3; seed++) expect(() => drawChoices(seed, [entry])).not.toThrow()
+    expect(() => drawChoices(1, [{ id: 'notAClass', kind: 'enum', alternatives: ['a', 'b'] }])).toThrow(/does not implement the class notAClass/)
+  })
+
+  it('draws every class of the catalogue at least two ways across the seeds it uses', () => {
+    expect(SEEDS.length).toBeLessThanOrEqual(12)
+    for (const entry of CLASSES) {
+      const drawn = new Set(SEEDS.map((seed) => String((drawChoices(seed, CLASSES) as Record<string, unknown>)[entry.id])))
+      expect(drawn.size, entry.id).toBeGreaterThanOrEqual(2)
+    }
+  })
+
+  it('names the same twin for a seed on every run', () => {
+    expect(drawChoices(7)).toEqual(drawChoices(7))
+    expect(drawChoices(7)).not.toEqual(drawChoices(8))
+  })
+
+  describe.each(SEEDS)('seed %i', (seed) => {
+    let twin: Twin
+    beforeAll(async () => {
+      twin = await startTwin(seed)
+      console.log(`twin seed ${seed}: ${describeChoices(twin.choices)}`)
+    })
+    afterAll(() => twin.close())
+
+    it('answers over HTTP as each drawn alternative says', async () => {
+      const client = new Client(twin)
+      const drawn = twin.choices as Record<string, unknown>
+      const observed: Record<string, Observed> = {}
+      await Promise.all(CLASSES.map(async (entry) => (observed[entry.id] = await OBSERVE[entry.id]!(client))))
+      // The observation tells twins apart: another seed's draw does not match it.
+      const other = drawChoices(seed + 1000, CLASSES) as Record<string, unknown>
+      expect(CLASSES.filter((entry) => observed[entry.id] !== undefined && observed[entry.id] !== other[entry.id]).length).toBeGreaterThan(5)
+      const hidden = CLASSES.filter((entry) => observed[entry.id] === undefined).map((entry) => entry.id)
+      // A class another choice hides is rare; most are seen on every seed.
+      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(5)
+      const seen = Object.fromEntries(CLASSES.filter((entry) => observed[entry.id] !== undefined).map((entry) => [entry.id, observed[entry.id]]))
+      const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, drawn[id]]))
+      expect(seen).toEqual(expected)
+    }, 60_000)
+  })
+})

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runContract } from '../../src/contract/runner.js'
+import type { ContractReport } from '../../src/contract/types.js'
+import { check, describeFailures, implementationOptions, withStatus } from './support.js'
+import { describeChoices, startTwin, type Twin } from './twin/index.js'
+
+/**
+ * The contract suite against conformance twins: implementations of the documents whose free
+ * choices are drawn from a seed (twin/CHOICES.md), in combinations no one picked by hand. Each
+ * conforms, so the default profile must fail no check and the stateful group find no divergence.
+ */
+const SEEDS = [101, 202, 303]
+
+/** A few sequences of the stateful group per seed, to keep the suite quick; `npm run soak` runs it long. */
+const STATEFUL = { runs: 12, timeMs: 20_000, seed: 1 }
+
+/** What a run found, one line per failed check or divergence, for the log and the assertion message. */
+function findings(report: ContractReport): string {
+  const skipped = withStatus(report, 'skipped').map((result) => result.id)
+  return [describeFailures(report), `skipped ${skipped.length}: ${skipped.join(', ')}`].filter((line) => line !== '').join('\n')
+}
+
+describe.each(SEEDS)('the contract suite against the conformance twin of seed %i', (seed) => {
+  let twin: Twin
+  beforeAll(async () => {
+    twin = await startTwin(seed)
+    console.log(`twin seed ${seed}: ${describeChoices(twin.choices)}`)
+  })
+  afterAll(() => twin.close())
+
+  it('fails no check and finds no stateful divergence under the default profile', async () => {
+    const report = await runContract(implementationOptions(twin, { stateful: STATEFUL }))
+    console.log(`twin seed ${seed} findings:\n${findings(report)}`)
+    expect(describeFailures(report), `seed ${seed}: ${describeChoices(twin.choices)}`).toBe('')
+    expect(check(report, 'stateful.model').status).toBe('passed')
+    expect(report.cleanup.leftBehind).toEqual([])
+    expect(withStatus(report, 'passed').length).toBeGreaterThan(100)
+  }, 300_000)
+})

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto'
+import { LIMIT_VALUES } from './draw.js'
+import type { Twin } from './index.js'
+
+/**
+ * Which alternative of each class a running implementation took, seen from outside over HTTP
+ * alone. `undefined` when another of its choices hides the class (e.g. a `title` limit where a
+ * page update does not take `title`).
+ */
+type Json = Record<string, unknown>
+export type Observed = string | number | null | undefined
+
+interface Reply {
+  status: number
+  body: Json
+}
+
+export class Client {
+  constructor(readonly twin: Twin) {}
+
+  async call(method: string, path: string, body?: unknown, key = this.twin.appKey): Promise<Reply> {
+    const response = await fetch(this.twin.url + path, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const text = await response.text()
+    return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Json) }
+  }
+
+  async site(name = 'Twin site'): Promise<Json> {
+    return this.created(await this.call('POST', '/v2/sites', { workspaceId: this.twin.workspaceId, name }))
+  }
+
+  async page(siteId: unknown, pathname: string, name = 'Page'): Promise<Json> {
+    return this.created(await this.call('POST', '/v6/pages', { siteId, pathname, name }))
+  }
+
+  private created(reply: Reply): Json {
+    if (reply.status !== 201) throw new Error(`setup refused: ${reply.status} ${JSON.stringify(reply.body)}`)
+    return reply.body
+  }
+
+  /** The pathnames of a site's pages in a list's order, offline ones included. */
+  async order(siteId: unknown, query: string): Promise<unknown[]> {
+    const reply = await this.call('GET', `/v6/pages?siteId=${String(siteId)}&includeOffline=true&limit=100&${query}`)
+    return (reply.body.data as Json[]).map((page) => page.pathname)
+  }
+}
+
+const statusOf = (status: number, alternatives: Record<number, string>): Observed => alternatives[status] ?? `status ${status}`
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The largest length of LIMIT_VALUES accepted, or null when far longer input is accepted too. */
+async function limit(accepts: (length: number) => Promise<boolean>): Promise<Observed> {
+  for (const candidate of LIMIT_VALUES) {
+    if (candidate === null) continue
+    if (!(await accepts(candidate + 1))) return (await accepts(candidate)) ? candidate : `below ${candidate}`
+  }
+  return (await accepts(10_000)) ? null : 'between drawn lengths'
+}
+
+/** Whether a page update takes `title`: only then can title limits, null sorts and control characters in a title be seen. */
+async function titleSettable(client: Client, pageId: unknown): Promise<boolean> {
+  return (await client.call('PATCH', `/v6/pages/${String(pageId)}`, { title: 'Settable' })).body.title === 'Settable'
+}
+
+export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
+  nameMaxLength: (client) => limit(async (length) => (await client.call('POST', '/v2/sites', { workspaceId: client.twin.workspaceId, name: 'n'.repeat(length) })).status === 201),
+  urlMaxLength: async (client) => {
+    const site = await client.site()
+    return limit(async (length) => (await client.call('PATCH', `/v2/sites/${String(site.id)}`, { hostOrigin: `https://e.com/${'a'.repeat(length - 14)}` })).status === 200)
+  },
+  titleMaxLength: async (client) => {
+    const page = await client.page((await client.site()).id, '/t')
+    if (!(await titleSettable(client, page.id))) return undefined
+    return limit(async (length) => (await client.call('PATCH', `/v6/pages/${String(page.id)}`, { title: 't'.repeat(length) })).status === 200)
+  },
+  descriptionMaxLength: async (client) => {
+    const page = await client.page((await client.site()).id, '/d')
+    if (!(await titleSettable(client, page.id))) return undefined
+    return limit(async (length) => (await client.call('PATCH', `/v6/pages/${String(page.id)}`, { description: 'd'.repeat(length) })).status === 200)
+  },
+  pathnameMaxLength: async (client) => {
+    const site = await client.site()
+    return limit(async (length) => (await client.call('POST', '/v6/pages', { siteId: site.id, pathname: `/${'p'.repeat(length - 1)}`, name: 'P' })).status === 201)
+  },
+  controlCharacters: async (client) => statusOf((await client.call('POST', '/v2/sites', { workspaceId: client.twin.workspaceId, name: 'a\u0001b' })).status, { 201: 'accepted', 400: 'refused' }),
+  emptySiteName: async (client) => statusOf((await client.call('POST', '/v2/sites', { workspaceId: client.twin.workspaceId, name: '' })).status, { 201: 'accepted', 400: 'refused' }),
+  urlFormat: async (client) => statusOf((await client.call('PATCH', `/v2/sites/${String((await client.site()).id)}`, { hostOrigin: 'mailto:team@example.com' })).status, { 200: 'any-string', 400: 'absolute-url' }),
+  limitZero: async (client) => statusOf((await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&limit=0`)).status, { 200: 'accepted', 400: 'refused' }),
+  pathPrefixForm: async (client) => statusOf((await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&pathPrefix=abc`)).status, { 200: 'any', 400: 'slash-first' }),
+  emptyLocaleQuery: async (client) => statusOf((await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&locale=`)).status, { 200: 'default', 400: 'refused' }),
+  unknownBodyFields: async (client) => statusOf((await client.call('POST', '/v2/sites', { workspaceId: client.twin.workspaceId, name: 'x', color: 'red' })).status, { 201: 'ignored', 400: 'refused' }),
+  unknownQueryParameters: async (client) => statusOf((await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&color=red`)).status, { 200: 'ignored', 400: 'refused' }),
+  localeCodeCase: async (client) => statusOf((await client.call('POST', '/v2/locales', { siteId: (await client.site()).id, locale: 'FR-fr' })).status, { 201: 'any-case', 400: 'strict' }),
+  pagePathnameForm: async (client) => statusOf((await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: 'about', name: 'A' })).status, { 201: 'any', 400: 'slash-first' }),
+  pagePathnameCharacters: async (client) => statusOf((await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: '/x/[slug]', name: 'A' })).status, { 201: 'accepted', 400: 'refused' }),
+  sitePagesQuery: async (client) => statusOf((await client.call('GET', `/v2/sites/${String((await client.site()).id)}/pages?sortBy=title`)).status, { 200: 'page-list', 400: 'pagination' }),
+  pageUnknownLocale: async (client) => {
+    const reply = await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&locale=xx-YY`)
+    return reply.status === 200 ? 'empty-list' : String(reply.status)
+  },
+  emptyPatchUpdatedAt: async (client) => {
+    const page = await client.page((await client.site()).id, '/e')
+    // Past the second, so that a clock of whole seconds moves too.
+    await sleep(1100)
+    const after = (await client.call('PATCH', `/v6/pages/${String(page.id)}`, {})).body
+    return after.updatedAt === page.updatedAt ? 'unchanged' : 'moves'
+  },
+  routePathnameSlash: async (client) => {
+    const reply = await client.call('POST', '/v2/routes?skipValidation=true', { siteId: (await client.site()).id, pathname: 'bare' })
+    return reply.status === 400 ? 'refused' : reply.body.pathname === '/bare' ? 'added' : reply.body.pathname === 'bare' ? 'accepted' : `status ${reply.status}`
+  },
+  pageUpdateSearchFields: async (client) => {
+    const page = await client.page((await client.site()).id, '/s', 'Name')
+    const reply = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { title: 'Title' })
+    return reply.status === 400 ? 'refused' : reply.body.title === 'Title' ? 'applied' : 'ignored'
+  },
+  malformedPathId: async (client) => String((await client.call('GET', '/v2/sites/not-a-uuid')).status),
+  restoreLiveLocale: async (client) => {
+    const site = await client.site()
+    const locales = (await client.call('GET', `/v2/locales?siteId=${String(site.id)}`)).body.data as Json[]
+    return String((await client.call('POST', `/v2/locales/${String(locales[0]!.id)}/restore`)).status)
+  },
+  cursorOutsideList: async (client) => {
+    const site = await client.site()
+    const pages = [await client.page(site.id, '/a'), await client.page(site.id, '/b'), await client.page(site.id, '/c')]
+    for (const [index, page] of pages.entries()) await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: index !== 1 })
+    const reply = await client.call('GET', `/v6/pages?siteId=${String(site.id)}&startingAfter=${String(pages[1]!.id)}`)
+    if (reply.status !== 200) return String(reply.status)
+    return (reply.body.data as Json[]).map((page) => page.pathname).join() === '/c' ? 'after-place' : 'empty page'
+  },
+  unknownCursor: async (client) => {
+    const reply = await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&startingAfter=${randomUUID()}`)
+    return reply.status === 200 ? ((reply.body.data as unknown[]).length === 0 ? 'empty-list' : 'items') : String(reply.status)
+  },
+  accessOrder: async (client) => statusOf((await client.call('GET', `/v2/sites/${randomUUID()}`, undefined, String((await client.site()).publicApiKey))).status, { 403: 'permission-first', 404: 'existence-first' }),
+  validationOrder: async (client) => {
+    const query = (await client.call('GET', `/v2/locales?siteId=${randomUUID()}&limit=abc`)).status
+    const body = (await client.call('PATCH', `/v2/sites/${randomUUID()}`, { name: 5 })).status
+    return query === 404 ? 'access-first' : body === 400 ? 'input-first' : 'params-access-body'
+  },
+  updatedAtAtCreation: async (client) => {
+    const page = await client.page((await client.site()).id, '/u')
+    return page.updatedAt === null ? 'null' : page.updatedAt === page.createdAt ? 'createdAt' : `updatedAt ${String(page.updatedAt)}`
+  },
+  pageLocale: async (client) => ('locale' in (await client.page((await client.site()).id, '/l')) ? 'present' : 'absent'),
+  sortCollation: async (client) => {
+    const site = await client.site()
+    for (const pathname of ['/Zeta', '/alpha']) await client.page(site.id, pathname)
+    return (await client.order(site.id, 'sortBy=path'))[0] === '/Zeta' ? 'code-unit' : 'case-insensitive'
+  },
+  nullsSort: async (client) => {
+    const site = await client.site()
+    const [untitled, titled] = [await client.page(site.id, '/n'), await client.page(site.id, '/t')]
+    if (!(await titleSettable(client, titled.id))) return undefined
+    await client.call('PATCH', `/v6/pages/${String(untitled.id)}`, { title: null })
+    const nullFirst = async (direction: string): Promise<boolean> => (await client.order(site.id, `sortBy=title&sortDirection=${direction}`))[0] === '/n'
+    const [ascending, descending] = [await nullFirst('asc'), await nullFirst('desc')]
+    return ascending ? (descending ? 'first' : 'smallest') : descending ? 'largest' : 'last'
+  },
+  sortTies: async (client) => {
+    const site = await client.site()
+    // Same name, so the same title whether a new page's title is null or its name: every title ties.
+    const pages: Json[] = []
+    for (const index of [0, 1, 2, 3, 4, 5]) pages.push(await client.page(site.id, `/tie-${index}`, 'Same'))
+    const listed = await client.order(site.id, 'sortBy=title')
+    const creation = pages.map((page) => page.pathname)
+    const byId = [...pages].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1)).map((page) => page.pathname)
+    if (creation.join() === byId.join()) return undefined
+    return listed.join() === creation.join() ? 'creation' : listed.join() === byId.join() ? 'id' : 'neither'
+  },
+  newPageTitle: async (client) => ((await client.page((await client.site()).id, '/nt', 'Its name')).title === 'Its name' ? 'name' : 'null'),
+  newPageExcludedFromSearchEngines: async (client) => String((await client.page((await client.site()).id, '/x')).excludedFromSearchEngines),
+  newPageOnline: async (client) => ((await client.page((await client.site()).id, '/o')).isOnline === true ? 'online' : 'offline'),
+  newPageSitemapPriority: async (client) => String((await client.page((await client.site()).id, '/p')).sitemapPriority),
+  newPageSitemapFrequency: async (client) => String((await client.page((await client.site()).id, '/f')).sitemapFrequency),
+  siteListOrder: async (client) => {
+    const [first, second] = [await client.site(), await client.site()]
+    const ids = ((await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&limit=100`)).body.data as Json[]).map((site) => site.id)
+    return ids.indexOf(first.id) < ids.indexOf(second.id) ? 'oldest-first' : 'newest-first'
+  },
+  localeListOrder: async (client) => {
+    const site = await client.site()
+    await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'de' })
+    const codes = ((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`)).body.data as Json[]).map((locale) => locale.locale)
+    return codes[0] === 'de' ? 'code' : 'creation'
+  },
+  routeListOrder: async (client) => {
+    const site = await client.site()
+    for (const pathname of ['/b', '/a', '/C']) await client.call('POST', '/v2/routes', { siteId: site.id, pathname })
+    const listed = ((await client.call('GET', `/v2/routes?siteId=${String(site.id)}`)).body.data as Json[]).map((route) => route.pathname).join()
+    return ({ '/b,/a,/C': 'creation', '/C,/a,/b': 'pathname', '/a,/b,/C': 'case-insensitive pathname' } as Record<string, string>)[listed] ?? listed
+  },
+  renameDefaultLocale: async (client) => {
+    const site = await client.site()
+    const locales = (await client.call('GET', `/v2/locales?siteId=${String(site.id)}`)).body.data as Json[]
+    return statusOf((await client.call('PATCH', `/v2/locales/${String(locales[0]!.id)}`, { locale: 'fr' })).status, { 200: 'follows', 400: 'refused' })
+  },
+  siteKeyWrites: async (client) => {
+    const site = await client.site()
+    return statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/by-key', name: 'By its key' }, String(site.publicApiKey))).status, { 201: 'allowed', 403: 'refused' })
+  },
+  localeManagementMode: async (client) => String((await client.site()).localeManagementMode),
+  localeCodeStored: async (client) => {
+    const reply = await client.call('POST', '/v2/locales', { siteId: (await client.site()).id, locale: 'pt-br' })
+    if (reply.status === 400) return undefined
+    return reply.body.locale === 'pt-br' ? 'as-sent' : reply.body.locale === 'pt-BR' ? 'canonical' : String(reply.body.locale)
+  },
+  pathnameTrailingSlash: async (client) => {
+    const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: '/about/', name: 'About' })
+    // A deployment that refuses the form (pagePathnameForm slash-first) stores nothing to see.
+    if (reply.status === 400) return undefined
+    return reply.body.pathname === '/about/' ? 'kept' : reply.body.pathname === '/about' ? 'dropped' : `status ${reply.status}`
+  },
+  nameWhitespace: async (client) => ((await client.site(' padded ')).name === 'padded' ? 'trimmed' : 'kept'),
+  sitePathPrefixFields: async (client) => ('defaultLocalePathPrefix' in (await client.site()) ? 'present' : 'absent'),
+  siteIdBesideId: async (client) => {
+    const [site, other] = [await client.site(), await client.site()]
+    const page = await client.page(site.id, '/beside')
+    return statusOf((await client.call('GET', `/v6/pages/${String(page.id)}?siteId=${String(other.id)}`)).status, { 404: 'checked', 200: 'ignored' })
+  },
+  clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
+}
