@@ -1,4 +1,4 @@
-import type { CreatePageBody, ErrorBody, ListEnvelope, Page, Site } from '../src/contracts/types.js'
+import type { CreatePageBody, ErrorBody, ListEnvelope, Page, Site } from '../src/generated/types.js'
 
 /** The service's error envelope as an exception, so the page can show its message and details. */
 export class ApiFailure extends Error {

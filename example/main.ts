@@ -4,7 +4,7 @@
  * it hands out tell it apart from an app talking to the service itself.
  */
 import { DEFAULT_BASE_URL, startBrowserMock } from '../src/transports/browser.js'
-import type { Site } from '../src/contracts/types.js'
+import type { Site } from '../src/generated/types.js'
 import { ApiFailure, createClient } from './api.js'
 
 const PAGE_SIZE = 10

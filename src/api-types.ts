@@ -3,10 +3,10 @@
  * that calls the service: `import type { Page, PageList, ErrorBody } from 'sitemock'` in Node,
  * or from 'sitemock/handlers' and 'sitemock/browser' in a page. Types only, so this module
  * costs a bundle nothing and names nothing of Node's. Each is generated from its JSON Schema in
- * contracts/schemas (src/contracts/types.ts, `npm run gen:types`): the same shapes the mock
+ * contracts/schemas (src/generated/types.ts, `npm run gen:types`): the same shapes the mock
  * validates and answers with.
  */
-import type { ListEnvelope, Locale, Page, Route, Site } from './contracts/types.js'
+import type { ListEnvelope, Locale, Page, Route, Site } from './generated/types.js'
 
 export type {
   CreateLocaleBody,
@@ -41,7 +41,7 @@ export type {
   UpdateSiteBody,
   VersionRef,
   WorkspaceCredentials,
-} from './contracts/types.js'
+} from './generated/types.js'
 
 /** A list response: list.json's envelope, its `data` typed by the resource schema of the operation. */
 export type List<T> = Omit<ListEnvelope, 'data'> & { data: T[] }

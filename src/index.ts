@@ -16,4 +16,4 @@ export * from './api-types.js'
 export type { OverrideSet } from './overrides/override-set.js'
 // The free choices (contracts/schemas/choices.json): createMock's `rules` and `choices`.
 export { choiceCatalogue, type Choice, type ChoiceId, type Choices, type ChoicesFile, type Rules } from './contracts/choices.js'
-export type { DataList, DataRecord, Override, OverrideList, OverrideMatcher, OverrideRequest, OverrideResponse } from './contracts/types.js'
+export type { DataList, DataRecord, Override, OverrideList, OverrideMatcher, OverrideRequest, OverrideResponse } from './generated/types.js'

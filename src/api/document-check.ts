@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js'
-import { validators } from '../contracts/validators/documents.js'
+import { validators } from '../generated/validators/documents.js'
 import { precompiled } from './validate.js'
 
 const documentValidators = validators as unknown as Readonly<Record<string, ValidateFunction>>

@@ -1,5 +1,5 @@
 import { maskPath } from '../journal/mask-keys.js'
-import type { ErrorBody, ErrorDetail } from '../contracts/types.js'
+import type { ErrorBody, ErrorDetail } from '../generated/types.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 
 /** The content type of every JSON answer, errors included. */

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv/dist/2020.js'
 import { choice, type ChoiceId, type Choices } from '../contracts/choices.js'
-import { SCHEMA_BASE, schemas } from '../contracts/schemas.js'
+import { SCHEMA_BASE, schemas } from '../generated/schemas.js'
 
 /**
  * Validation that follows a deployment's free choices. The schemas of contracts/ state

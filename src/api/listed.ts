@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../contracts/types.js'
+import type { ErrorDetail } from '../generated/types.js'
 
 /**
  * How many problems a 400 (or an error message) names one by one; the rest are counted. A

@@ -1,4 +1,4 @@
-import type { CreateLocaleBody, ListLocalesQuery, LocalePathParams, OptionalSiteQuery, UpdateLocaleBody } from '../contracts/types.js'
+import type { CreateLocaleBody, ListLocalesQuery, LocalePathParams, OptionalSiteQuery, UpdateLocaleBody } from '../generated/types.js'
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { requireBodySite, requireSite } from './auth.js'

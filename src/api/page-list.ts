@@ -1,5 +1,5 @@
 import type { Choices } from '../contracts/choices.js'
-import type { ListPagesQuery, Page } from '../contracts/types.js'
+import type { ListPagesQuery, Page } from '../generated/types.js'
 import type { PageView } from '../store/page-indexes.js'
 import { contentOf, pageComparator, SITEMOCK_PAGE_ORDER, type PageOrder } from '../store/page-order.js'
 import { SortedIndex } from '../store/sorted-index.js'

@@ -1,5 +1,5 @@
 import type { Choices } from '../contracts/choices.js'
-import type { PageLocalization } from '../contracts/types.js'
+import type { PageLocalization } from '../generated/types.js'
 import type { PageVersion } from '../store/page-order.js'
 import type { LocaleRecord, PageRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'

@@ -7,7 +7,7 @@ import type {
   PagePathParams,
   SitePathParams,
   UpdatePageBody,
-} from '../contracts/types.js'
+} from '../generated/types.js'
 import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { requireBodySite, requireSite } from './auth.js'

@@ -1,5 +1,5 @@
 /** Records → response bodies. The one place that decides what the API shows of a record. */
-import type { Locale, Page, PageLocalization, Route, Site } from '../contracts/types.js'
+import type { Locale, Page, PageLocalization, Route, Site } from '../generated/types.js'
 import type { LocaleRecord, PageContent, PageRecord, RouteRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import type { OperationResult } from './types.js'

@@ -1,4 +1,4 @@
-import type { ThrottledBody } from '../contracts/types.js'
+import type { ThrottledBody } from '../generated/types.js'
 import { JSON_HEADERS } from './errors.js'
 
 /** The real service allows 100 requests per second per key, in fixed one-second windows. */

@@ -1,5 +1,5 @@
 import type { Choices } from '../contracts/choices.js'
-import type { ErrorDetail, SkipValidation } from '../contracts/types.js'
+import type { ErrorDetail, SkipValidation } from '../generated/types.js'
 import type { RouteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { ApiError, badRequest, conflict } from './errors.js'

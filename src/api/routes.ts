@@ -6,7 +6,7 @@ import type {
   RoutePathParams,
   UpdateRouteBody,
   UpdateRouteQuery,
-} from '../contracts/types.js'
+} from '../generated/types.js'
 import type { Choices } from '../contracts/choices.js'
 import type { RouteRecord } from '../store/records.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'

@@ -1,4 +1,4 @@
-import type { CreateSiteBody, DuplicateSiteBody, ListSitesQuery, SitePathParams, UpdateSiteBody } from '../contracts/types.js'
+import type { CreateSiteBody, DuplicateSiteBody, ListSitesQuery, SitePathParams, UpdateSiteBody } from '../generated/types.js'
 import type { SiteRecord } from '../store/records.js'
 import { peekUuid, requireSite, requireWorkspace } from './auth.js'
 import { keptLocaleCode, keptName } from './kept-input.js'

@@ -1,8 +1,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import { sitemockChoices, type Choices } from '../contracts/choices.js'
-import type { ErrorDetail } from '../contracts/types.js'
-import { validators as bodyValidators } from '../contracts/validators/body.js'
-import { validators as paramsValidators } from '../contracts/validators/params.js'
+import type { ErrorDetail } from '../generated/types.js'
+import { validators as bodyValidators } from '../generated/validators/body.js'
+import { validators as paramsValidators } from '../generated/validators/params.js'
 import { operationValidator } from '../contracts/validator-sets.js'
 import { ApiError, badRequest } from './errors.js'
 import { MAX_LISTED, unlistedDetail } from './listed.js'
@@ -48,7 +48,7 @@ function loadedValidator(file: string, kind: 'body' | 'params'): ValidateFunctio
   }
 }
 
-/** The precompiled validator of `key` in a set of src/contracts/validators/. */
+/** The precompiled validator of `key` in a set of src/generated/validators/. */
 export function precompiled(set: Readonly<Record<string, ValidateFunction>>, key: string, missing: string): ValidateFunction {
   const validate = Object.hasOwn(set, key) ? set[key] : undefined
   if (!validate) throw new Error(missing)

@@ -1,4 +1,4 @@
-import type { FaultRequest } from '../contracts/types.js'
+import type { FaultRequest } from '../generated/types.js'
 import { DEFAULT_JOURNAL_SIZE } from '../journal/journal.js'
 import { createRequestLogger, LOG_FORMATS, type LogFormat } from '../journal/log-line.js'
 import type { Mock, MockOptions } from '../mock.js'

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js'
-import type { OverrideDocument } from '../contracts/types.js'
+import type { OverrideDocument } from '../generated/types.js'
 import type { OverrideSet } from '../overrides/override-set.js'
 import { readTrustedFileSync, UntrustedFileError } from '../persist/safe-file.js'
 

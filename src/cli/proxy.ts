@@ -1,7 +1,7 @@
 import { NetworkError } from '../contract/http-client.js'
 import { verdict } from '../contract/reporters/format.js'
 import { exitCodeOf, render, REPORTERS, type ReporterName } from '../contract/reporters/index.js'
-import type { JournalEntry } from '../contracts/types.js'
+import type { JournalEntry } from '../generated/types.js'
 import { formatLogLine, type LogFormat } from '../journal/log-line.js'
 import { writeFileSafelySync } from '../persist/safe-file.js'
 import { Recorder } from '../proxy/record.js'

@@ -11,7 +11,7 @@ import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js
 import { statusLine } from '../contract/reporters/status-line.js'
 import { writeFileSafely } from '../persist/safe-file.js'
 
-const HELP = `Usage: sitemock snapshot --base-url URL --api-key KEY (--workspace-id ID | --site-id ID) --output FILE
+const HELP = `Usage: sitemock snapshot --base-url URL --api-key KEY (--workspace-id ID | --site-id ID) [--api-key KEY ...] --output FILE
 
 Reads a deployment of the Site-Building Service REST API with GET requests only and writes what
 it holds as a fixture document: sites, locales, every page (offline ones too) in its draft and
@@ -24,6 +24,9 @@ Options (each also read from the environment variable shown):
                       the Site API key of the site with --site-id
   --workspace-id ID   read every site of this workspace                   SITEMOCK_WORKSPACE_ID
   --site-id ID        read this one site                                  SITEMOCK_SITE_ID
+                      Several keys in one run: repeat --api-key, each followed by the
+                      --workspace-id or --site-id it reads; every workspace and site they
+                      reach goes into the one fixture, each workspace with its own App key
   --output FILE       where to write the fixture; missing folders are made
   --keep-site-keys    write the sites' real Site API keys instead of generated ones
                       (the App key written is always a generated one)

@@ -1,4 +1,4 @@
-import { schemaId, schemas } from '../contracts/schemas.js'
+import { schemaId, schemas } from '../generated/schemas.js'
 import { gatherRules, type FieldRules } from './field-rules.js'
 import { publishedDocument, publishedOperation } from './published.js'
 

@@ -1,4 +1,4 @@
-import type { Credentials } from '../contracts/types.js'
+import type { Credentials } from '../generated/types.js'
 import { describeNetworkError } from './http-client.js'
 
 /** Why the run cannot start: said in one sentence, exit code 2. */

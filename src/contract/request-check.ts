@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js'
 import { precompiled } from '../api/validate.js'
-import { validators } from '../contracts/validators/contract.js'
+import { validators } from '../generated/validators/contract.js'
 
 const contractValidators = validators as unknown as Readonly<Record<string, ValidateFunction>>
 

@@ -7,9 +7,9 @@
  * documents-only rules take each validation choice's `x-documents` value.
  */
 import choicesSchema from '../../contracts/schemas/choices.json' with { type: 'json' }
-import type { Choices } from './types.js'
+import type { Choices } from '../generated/types.js'
 
-export type { Choices, ChoicesFile } from './types.js'
+export type { Choices, ChoicesFile } from '../generated/types.js'
 
 export type ChoiceId = keyof Choices
 

@@ -2,7 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats'
 import published from '../../contracts/published-openapi.json' with { type: 'json' }
 import type { ResponseShape } from '../api/types.js'
-import { schemaId, schemas } from './schemas.js'
+import { schemaId, schemas } from '../generated/schemas.js'
 
 /** A way a response breaks a contract: which document, where in the body, and Ajv's words. */
 export interface ContractViolation {

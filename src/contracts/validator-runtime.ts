@@ -1,5 +1,5 @@
 /**
- * What the precompiled validators of src/contracts/validators/ call at run time: the formats the
+ * What the precompiled validators of src/generated/validators/ call at run time: the formats the
  * schemas name and the x-lowercase keyword. scripts/gen-validators.mjs writes code that imports
  * this module, so the checks stay in one place and nothing is compiled when a mock starts.
  */

@@ -2,10 +2,11 @@ import type { ValidateFunction } from 'ajv/dist/2020.js'
 
 /**
  * The validators of the API operations' own request bodies and parameters (set "operation-body"
- * and "operation-params" of scripts/gen-validators.mjs). They are most of the validators' code,
- * and a page calls few operations: each entry says how it gets them. Node's entries import them
- * all at once (eager-parts.ts); a page's entries hand over the index of one module per file
- * (validators/on-demand.ts), and a transport awaits loadOperationValidators before it answers.
+ * and "operation-params" of scripts/gen-validators.mjs, one module per file). They are most of the
+ * validators' code, and a page calls few operations: each entry says how it gets them. Node's
+ * entries import every module from the start (eager-parts.ts, through generated/validators/eager.ts);
+ * a page's entries hand over the index of dynamic imports (generated/validators/on-demand.ts), and
+ * a transport awaits loadOperationValidators before it answers.
  */
 export type ValidatorKind = 'body' | 'params'
 
@@ -21,7 +22,7 @@ const loading = new Map<string, Promise<void>>()
 /** Why a file's module could not be imported (offline, a stale deploy): said when it is then needed. */
 const failures = new Map<string, string>()
 
-/** Validators available at once: a whole set (Node), or one file's module a page imports statically. */
+/** Validators available at once: one file's module, imported statically (Node) or once loaded (a page). */
 export function provideOperationValidators(kind: ValidatorKind, validators: object): void {
   for (const [file, validate] of Object.entries(validators)) loaded[kind].set(file, validate as ValidateFunction)
 }

@@ -1,4 +1,4 @@
-import type { Credentials, ResetBody } from '../contracts/types.js'
+import type { Credentials, ResetBody } from '../generated/types.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import type { FaultSet } from '../faults/fault-set.js'
 import type { RequestJournal } from '../journal/journal.js'

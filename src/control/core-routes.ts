@@ -1,4 +1,4 @@
-import type { Credentials, ResetBody } from '../contracts/types.js'
+import type { Credentials, ResetBody } from '../generated/types.js'
 import { parseBody } from '../api/parse-request.js'
 import { compileValidator } from '../api/validate.js'
 import { resetOrRefuse } from '../scenarios/state-routes.js'

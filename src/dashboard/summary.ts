@@ -1,4 +1,4 @@
-import type { MockSummary, ResourceCounts } from '../contracts/types.js'
+import type { MockSummary, ResourceCounts } from '../generated/types.js'
 import type { ControlTarget } from '../control/control-types.js'
 import type { Store } from '../store/store.js'
 

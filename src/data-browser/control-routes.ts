@@ -1,6 +1,6 @@
 import { parseQuery } from '../api/parse-request.js'
 import { compileValidator } from '../api/validate.js'
-import type { DataQuery, DataRecord, FixtureLocale, FixturePage, FixtureRoute, FixtureSite } from '../contracts/types.js'
+import type { DataQuery, DataRecord, FixtureLocale, FixturePage, FixtureRoute, FixtureSite } from '../generated/types.js'
 import type { ControlRoute, ControlTarget } from '../control/control-types.js'
 import { DbApi } from '../db/db-api.js'
 import { MockDbError } from '../db/mock-db-error.js'

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js'
-import type { DataList, DataQuery, DataRecord, DataRow } from '../contracts/types.js'
+import type { DataList, DataQuery, DataRecord, DataRow } from '../generated/types.js'
 import { exportLocale, exportPage, exportRoute, exportSite } from '../scenarios/export-state.js'
 import type { LocaleRecord, PageRecord, RouteRecord, SiteRecord } from '../store/records.js'
 import type { SortedIndex } from '../store/sorted-index.js'

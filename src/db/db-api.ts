@@ -1,6 +1,6 @@
 import { withBody } from '../api/kept-text.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
-import type { ErrorBody } from '../contracts/types.js'
+import type { ErrorBody } from '../generated/types.js'
 import type { Store } from '../store/store.js'
 import { MockDbError } from './mock-db-error.js'
 

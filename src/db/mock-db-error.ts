@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../contracts/types.js'
+import type { ErrorBody } from '../generated/types.js'
 
 /**
  * A write through mock.db that the API refused: the same status and envelope the API answers,

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import type { CreateLocaleBody, CreateRouteBody, CreateSiteBody, FixtureLocale, FixturePage, FixtureRoute, FixtureSite, FixtureWorkspace } from '../contracts/types.js'
+import type { CreateLocaleBody, CreateRouteBody, CreateSiteBody, FixtureLocale, FixturePage, FixtureRoute, FixtureSite, FixtureWorkspace } from '../generated/types.js'
 import { exportChunks } from '../scenarios/export-state.js'
 import { recordSchemas } from '../store/collections.js'
 import { DbApi, type DbSource } from './db-api.js'

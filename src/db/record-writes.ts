@@ -11,7 +11,7 @@ import type {
   FixtureSite,
   FixtureWorkspace,
   UpdatePageBody,
-} from '../contracts/types.js'
+} from '../generated/types.js'
 import type { DbApi } from './db-api.js'
 import { MockDbError } from './mock-db-error.js'
 

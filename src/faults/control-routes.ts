@@ -1,4 +1,4 @@
-import type { FaultRequest } from '../contracts/types.js'
+import type { FaultRequest } from '../generated/types.js'
 import type { ControlRoute } from '../control/control-types.js'
 import { setControlRoutes } from '../control/set-routes.js'
 

@@ -1,7 +1,7 @@
 import { apiRoutes, operations } from '../api/operations.js'
 import { invalidField } from '../api/errors.js'
 import { compileValidator } from '../api/validate.js'
-import type { Fault, FaultList, FaultRequest } from '../contracts/types.js'
+import type { Fault, FaultList, FaultRequest } from '../generated/types.js'
 import { createRandom, type RandomSource } from '../random.js'
 import { operationsOfRoute } from './fault-route.js'
 

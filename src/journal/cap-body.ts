@@ -1,4 +1,4 @@
-import type { JournalBody } from '../contracts/types.js'
+import type { JournalBody } from '../generated/types.js'
 
 /** How much of each request and response body the journal keeps, in characters. */
 export const BODY_CAP = 8 * 1024

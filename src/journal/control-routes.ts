@@ -1,7 +1,7 @@
 import { parseQuery } from '../api/parse-request.js'
 import type { ApiRequest } from '../api/types.js'
 import { compileValidator } from '../api/validate.js'
-import type { JournalEntry, JournalPage, JournalQuery } from '../contracts/types.js'
+import type { JournalEntry, JournalPage, JournalQuery } from '../generated/types.js'
 import type { ControlRoute } from '../control/control-types.js'
 import { matchesEntry } from './entry-filter.js'
 import type { RequestJournal } from './journal.js'

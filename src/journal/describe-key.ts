@@ -1,7 +1,7 @@
 import { ApiError } from '../api/errors.js'
 import type { Caller } from '../api/auth.js'
 import type { Scope } from '../api/types.js'
-import type { JournalKey } from '../contracts/types.js'
+import type { JournalKey } from '../generated/types.js'
 
 // Who called, never the key itself. The caller is read before the request runs, since a DELETE
 // of a site revokes the key it was sent with. The journal keeps these facts in an entry's slots

@@ -1,4 +1,4 @@
-import type { JournalEntry, JournalQuery } from '../contracts/types.js'
+import type { JournalEntry, JournalQuery } from '../generated/types.js'
 
 export type EntryFilter = Omit<JournalQuery, 'limit'>
 

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../contracts/types.js'
+import type { JournalEntry } from '../generated/types.js'
 import { matchesEntry } from './entry-filter.js'
 import type { RequestJournal } from './journal.js'
 

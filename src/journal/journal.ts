@@ -1,7 +1,7 @@
 import type { Caller } from '../api/auth.js'
 import type { RouteMatch } from '../api/route-table.js'
 import type { ApiRequest, ApiResponse, RegisteredOperation } from '../api/types.js'
-import type { JournalEntry, JournalKey } from '../contracts/types.js'
+import type { JournalEntry, JournalKey } from '../generated/types.js'
 import { BODY_CAP, capBody } from './cap-body.js'
 import { carriesKeys } from './carries-keys.js'
 import { hintOf, keyKind, keyScope, keyTail } from './describe-key.js'

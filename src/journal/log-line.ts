@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../contracts/types.js'
+import type { JournalEntry } from '../generated/types.js'
 import type { JournalListener } from './journal.js'
 
 export const LOG_FORMATS = ['pretty', 'json', 'off'] as const

@@ -1,4 +1,4 @@
-import { SCHEMA_BASE, schemas } from '../contracts/schemas.js'
+import { SCHEMA_BASE, schemas } from '../generated/schemas.js'
 
 export type JsonObject = Record<string, unknown>
 
@@ -7,7 +7,7 @@ const schemaFiles = new Map<string, JsonObject>(schemas.map((schema) => [schema.
 /** A schema file of contracts/schemas by name, e.g. schemaFile('site.json'). */
 export function schemaFile(file: string): JsonObject {
   const schema = schemaFiles.get(file)
-  if (!schema) throw new Error(`contracts/schemas/${file} is not registered in src/contracts/schemas.ts`)
+  if (!schema) throw new Error(`contracts/schemas/${file} is not registered in src/generated/schemas.ts`)
   return schema
 }
 

@@ -1,5 +1,5 @@
 import { parseBody } from '../api/parse-request.js'
-import type { OverrideDocument, OverrideRequest } from '../contracts/types.js'
+import type { OverrideDocument, OverrideRequest } from '../generated/types.js'
 import type { ControlRoute } from '../control/control-types.js'
 import { setControlRoutes } from '../control/set-routes.js'
 

@@ -1,5 +1,5 @@
 import type { ApiRequest, RegisteredOperation } from '../api/types.js'
-import type { OverrideMatcher } from '../contracts/types.js'
+import type { OverrideMatcher } from '../generated/types.js'
 import { matchesPathPattern } from '../journal/entry-filter.js'
 import { contains } from '../journal/expect-request.js'
 

@@ -2,8 +2,8 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import { apiRoutes, operations } from '../api/operations.js'
 import type { RegisteredOperation } from '../api/types.js'
 import { precompiled, toDetails } from '../api/validate.js'
-import type { ErrorDetail, OverrideMatcher } from '../contracts/types.js'
-import { validators } from '../contracts/validators/body.js'
+import type { ErrorDetail, OverrideMatcher } from '../generated/types.js'
+import { validators } from '../generated/validators/body.js'
 
 // The validators compiled ahead of time from contracts/ (scripts/gen-validators.mjs, set "body"),
 // so that a page checks an override as a server does, with no schema compiler and no eval.

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../contracts/types.js'
+import type { JournalEntry } from '../generated/types.js'
 import { DEFAULT_JOURNAL_SIZE } from '../journal/journal.js'
 
 /**

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { ApiError } from '../api/errors.js'
 import type { ApiRequest } from '../api/types.js'
-import type { JournalEntry } from '../contracts/types.js'
+import type { JournalEntry } from '../generated/types.js'
 import { ControlPlane, unframed } from '../control/control-plane.js'
 import { CONTROL_PREFIX } from '../control/control-types.js'
 import { capBody } from '../journal/cap-body.js'

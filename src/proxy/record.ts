@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { OverrideDocument, OverrideRequest } from '../contracts/types.js'
+import type { OverrideDocument, OverrideRequest } from '../generated/types.js'
 import { responseBodyProblems } from '../overrides/response-schema.js'
 import { writeFileSafelySync } from '../persist/safe-file.js'
 import type { KeyMask } from './mask.js'

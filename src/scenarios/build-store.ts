@@ -1,4 +1,4 @@
-import type { Fixture, FixtureLocale, FixturePage } from '../contracts/types.js'
+import type { Fixture, FixtureLocale, FixturePage } from '../generated/types.js'
 import type { RandomSource } from '../random.js'
 import { compareStrings } from '../store/sorted-index.js'
 import { Store } from '../store/store.js'

@@ -1,4 +1,4 @@
-import type { Fixture, FixturePage, FixturePageContent, FixtureLocalization } from '../contracts/types.js'
+import type { Fixture, FixturePage, FixturePageContent, FixtureLocalization } from '../generated/types.js'
 import { copyPage } from './page-records.js'
 
 /** A page as the scenario cache writes it: `live: true` when its live version equals its draft. */

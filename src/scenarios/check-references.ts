@@ -1,5 +1,5 @@
 import { MAX_LISTED, ProblemList } from '../api/listed.js'
-import type { Fixture, FixtureLocale, FixturePage, FixtureRoute, FixtureSite } from '../contracts/types.js'
+import type { Fixture, FixtureLocale, FixturePage, FixtureRoute, FixtureSite } from '../generated/types.js'
 import type { FixtureProblem } from './fixture-error.js'
 
 type Report = (path: string, message: string) => void

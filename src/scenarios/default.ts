@@ -1,5 +1,5 @@
 import { seededFaker } from './seeded-faker.js'
-import type { Fixture, FixturePage, FixtureRoute, FixtureSite } from '../contracts/types.js'
+import type { Fixture, FixturePage, FixtureRoute, FixtureSite } from '../generated/types.js'
 import { createRandom, type RandomSource } from '../random.js'
 import { blankContent } from '../store/records.js'
 import { FIXTURE_EPOCH } from './build-store.js'

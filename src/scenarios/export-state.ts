@@ -1,4 +1,4 @@
-import type { Fixture, FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite, FixtureWorkspace } from '../contracts/types.js'
+import type { Fixture, FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite, FixtureWorkspace } from '../generated/types.js'
 import type { LocaleRecord, PageContent, PageRecord, RouteRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 

@@ -16,7 +16,7 @@ export { exportChunks, exportState, type ExportChunk } from './export-state.js'
 export { FixtureError, type FixtureProblem } from './fixture-error.js'
 export { formatFixture } from './format-fixture.js'
 export { validateFixture } from './validate-fixture.js'
-export type { Fixture } from '../contracts/types.js'
+export type { Fixture } from '../generated/types.js'
 
 export interface LoadFixtureOptions {
   /**

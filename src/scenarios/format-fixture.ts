@@ -1,4 +1,4 @@
-import type { Fixture } from '../contracts/types.js'
+import type { Fixture } from '../generated/types.js'
 
 /**
  * A fixture as text: the top-level fields on their own lines and one record per line, so a

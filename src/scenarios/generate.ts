@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker'
 import { seededFaker } from './seeded-faker.js'
-import type { Fixture, FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite } from '../contracts/types.js'
+import type { Fixture, FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite } from '../generated/types.js'
 import { createRandom, type RandomSource } from '../random.js'
 import { compareStrings } from '../store/sorted-index.js'
 import { FIXTURE_EPOCH } from './build-store.js'

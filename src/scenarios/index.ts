@@ -1,7 +1,7 @@
 import defaultAtDefaultSeed from '../../fixtures/default.json' with { type: 'json' }
 import edgeCases from '../../fixtures/edge-cases.json' with { type: 'json' }
 import empty from '../../fixtures/empty.json' with { type: 'json' }
-import type { Fixture } from '../contracts/types.js'
+import type { Fixture } from '../generated/types.js'
 import { createRandom } from '../random.js'
 import type { Store } from '../store/store.js'
 import { buildStore } from './build-store.js'

@@ -1,4 +1,4 @@
-import type { FixturePage, FixturePageContent } from '../contracts/types.js'
+import type { FixturePage, FixturePageContent } from '../generated/types.js'
 import type { PageContent, PageRecord } from '../store/records.js'
 
 /** Timestamps a fixture leaves out: fixed, so a fixture loads to the same state at any time. */

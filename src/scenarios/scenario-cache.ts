@@ -1,4 +1,4 @@
-import type { Fixture } from '../contracts/types.js'
+import type { Fixture } from '../generated/types.js'
 
 /**
  * Generated scenarios kept between processes: generating `large` takes faker about 300 ms, and

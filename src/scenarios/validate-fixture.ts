@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js'
 import { ProblemList } from '../api/listed.js'
 import { compileCheck, listErrors } from '../api/validate.js'
-import type { Fixture } from '../contracts/types.js'
+import type { Fixture } from '../generated/types.js'
 import { checkReferences } from './check-references.js'
 import { FixtureError, type FixtureProblem } from './fixture-error.js'
 

@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { schemaCheck } from '../api/document-check.js'
 import { toDetails } from '../api/validate.js'
-import type { FixtureLocale, FixturePage, FixtureRoute, FixtureSite, FixtureWorkspace } from '../contracts/types.js'
+import type { FixtureLocale, FixturePage, FixtureRoute, FixtureSite, FixtureWorkspace } from '../generated/types.js'
 import { exportState } from '../scenarios/export-state.js'
 import type { Store } from './store.js'
 

@@ -1,4 +1,4 @@
-import type { PageSortBy } from '../contracts/types.js'
+import type { PageSortBy } from '../generated/types.js'
 import { contentOf, pageComparator, SORT_FIELDS, type PageVersion, type SortDirection } from './page-order.js'
 import { blankContent, type PageContent, type PageRecord } from './records.js'
 import { SortedIndex } from './sorted-index.js'

@@ -1,4 +1,4 @@
-import type { PageSortBy } from '../contracts/types.js'
+import type { PageSortBy } from '../generated/types.js'
 import type { PageContent, PageRecord } from './records.js'
 import { compareStrings } from './sorted-index.js'
 

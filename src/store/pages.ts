@@ -1,4 +1,4 @@
-import type { PageSortBy } from '../contracts/types.js'
+import type { PageSortBy } from '../generated/types.js'
 import { DerivedTexts } from './derived-texts.js'
 import { SitePageIndexes, type PageView, type PageViewIndex } from './page-indexes.js'
 import type { PageVersion, SortDirection } from './page-order.js'

@@ -2,7 +2,7 @@
  * What the store keeps. Each record is its resource's response shape (generated from
  * contracts/) without `object`, plus the few fields the API never shows.
  */
-import type { Locale, Page, Route, Site } from '../contracts/types.js'
+import type { Locale, Page, Route, Site } from '../generated/types.js'
 
 export interface WorkspaceRecord {
   id: string

@@ -4,7 +4,7 @@
  * connectPageMock). Plain methods over the mock, no eval, so a strict Content-Security-Policy
  * leaves it working. Everything it returns is plain JSON, as page.evaluate carries it.
  */
-import type { Credentials, ErrorBody, Fault, FaultRequest, JournalEntry, Override, OverrideRequest } from '../contracts/types.js'
+import type { Credentials, ErrorBody, Fault, FaultRequest, JournalEntry, Override, OverrideRequest } from '../generated/types.js'
 import { expectRequest, findRequests, type RequestExpectation } from '../journal/expect-request.js'
 import type { Mock } from '../mock.js'
 import { exportState } from '../scenarios/fixture.js'

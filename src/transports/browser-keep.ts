@@ -1,4 +1,4 @@
-import type { Fault, FaultRequest, JournalEntry, Override, OverrideRequest } from '../contracts/types.js'
+import type { Fault, FaultRequest, JournalEntry, Override, OverrideRequest } from '../generated/types.js'
 import type { Mock } from '../mock.js'
 import type { JournalHistory } from './browser-history.js'
 

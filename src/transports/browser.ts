@@ -10,7 +10,7 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import { apiRoutes } from '../api/operations.js'
 import { prepareOperations } from '../api/operation-validators.js'
-import type { Credentials } from '../contracts/types.js'
+import type { Credentials } from '../generated/types.js'
 import type { Mock, MockOptions } from '../mock.js'
 import { loadFaker } from '../scenarios/faker-provider.js'
 import { DEFAULT_SEED, mayGenerate, type ScenarioName } from '../scenarios/index.js'

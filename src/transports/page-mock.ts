@@ -4,7 +4,7 @@
  * route() never sees what a service worker answers, so instead of routing, the test drives the
  * page's own mock through its console API (window.__sitemock) with page.evaluate.
  */
-import type { Credentials, Fault, FaultRequest, JournalEntry, Override, OverrideRequest } from '../contracts/types.js'
+import type { Credentials, Fault, FaultRequest, JournalEntry, Override, OverrideRequest } from '../generated/types.js'
 import type { RequestExpectation } from '../journal/expect-request.js'
 import type { RequestFilter } from './browser-console.js'
 

@@ -10,7 +10,7 @@
 import '../eager-parts.js'
 import type { Mock } from '../mock.js'
 import type { ApiResponse } from '../api/types.js'
-import type { JournalEntry } from '../contracts/types.js'
+import type { JournalEntry } from '../generated/types.js'
 import { expectRequest as expectInJournal, type Journaled, type RequestExpectation } from '../journal/expect-request.js'
 import { unsavedResponse } from '../persist/changes.js'
 import { decodeBody } from './decode-body.js'

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { ErrorBody, ListEnvelope } from '../../src/contracts/types.js'
+import type { ErrorBody, ListEnvelope } from '../../src/generated/types.js'
 import { createMock } from '../../src/mock.js'
 import { buildExample, launchChromium, serveStatic, type Browser, type StaticServer } from './support.js'
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
 import { limitOf } from '../../src/contract/choices-probe-limits.js'
 import type { ChoicesFile } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/contracts/types.js'
+import type { Credentials } from '../../src/generated/types.js'
 import { createMock } from '../../src/mock.js'
 import { listen, type RunningServer } from '../../src/transports/node-server.js'
 

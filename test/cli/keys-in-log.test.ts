@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Credentials } from '../../src/contracts/types.js'
+import type { Credentials } from '../../src/generated/types.js'
 import { CliChild, getJson } from '../scenarios/cli-child.js'
 import { expectNoKey, spellingsOf } from '../support/key-spellings.js'
 

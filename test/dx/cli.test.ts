@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JournalEntry, JournalPage } from '../../src/contracts/types.js'
+import type { JournalEntry, JournalPage } from '../../src/generated/types.js'
 import { CliChild, getJson } from '../scenarios/cli-child.js'
 
 interface Keys {

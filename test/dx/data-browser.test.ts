@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DataList, DataRecord, FixturePage } from '../../src/contracts/types.js'
+import type { DataList, DataRecord, FixturePage } from '../../src/generated/types.js'
 import { exportState } from '../../src/scenarios/export-state.js'
 import { TRANSPORTS } from '../support/harness.js'
 import { useDefaultScenario, type TestStart } from '../support/suite.js'

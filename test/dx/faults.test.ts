@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FaultList, JournalPage } from '../../src/contracts/types.js'
+import type { FaultList, JournalPage } from '../../src/generated/types.js'
 import { startMock, TRANSPORTS, type TestServer } from '../support/harness.js'
 import { control } from './support.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JournalEntry } from '../../src/contracts/types.js'
+import type { JournalEntry } from '../../src/generated/types.js'
 import { capBody, redactKeys } from '../../src/journal/cap-body.js'
 import { formatLogLine } from '../../src/journal/log-line.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import '../../src/data.js'
-import type { Fixture } from '../../src/contracts/types.js'
+import type { Fixture } from '../../src/generated/types.js'
 import { MockDbError } from '../../src/db/mock-db-error.js'
 import { exportState } from '../../src/scenarios/export-state.js'
 import { TRANSPORTS } from '../support/harness.js'

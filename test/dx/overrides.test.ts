@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { JournalPage, OverrideList } from '../../src/contracts/types.js'
+import type { JournalPage, OverrideList } from '../../src/generated/types.js'
 import { createMock } from '../../src/mock.js'
 import { createMswHandler, DEFAULT_BASE_URL, onUnhandled } from '../../src/transports/msw.js'
 import { startMock, TRANSPORTS, type TestServer } from '../support/harness.js'

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FaultList, JournalPage, OverrideList } from '../../src/contracts/types.js'
+import type { FaultList, JournalPage, OverrideList } from '../../src/generated/types.js'
 import { createMock } from '../../src/mock.js'
 import { createMswHandler, DEFAULT_BASE_URL, onUnhandled } from '../../src/transports/msw.js'
 import { startMock, type TestServer } from '../support/harness.js'

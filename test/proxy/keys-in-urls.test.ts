@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JournalEntry } from '../../src/contracts/types.js'
+import type { JournalEntry } from '../../src/generated/types.js'
 import { formatLogLine } from '../../src/journal/log-line.js'
 import { KeyMask } from '../../src/proxy/mask.js'
 import { startProxy, type RunningProxy } from '../../src/proxy/proxy-server.js'

@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Credentials } from '../../src/contracts/types.js'
+import type { Credentials } from '../../src/generated/types.js'
 import { start, waitFor } from '../support/cli-process.js'
 
 /** A request of a run: a path with its query, a body sent as JSON, and the key (the App key when left out, none when null). */

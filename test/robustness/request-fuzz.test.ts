@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Credentials } from '../../src/contracts/types.js'
+import type { Credentials } from '../../src/generated/types.js'
 import { CliChild } from '../scenarios/cli-child.js'
 import { exchange, parseAnswers } from './raw-http.js'
 import { prng } from '../support/prng.js'

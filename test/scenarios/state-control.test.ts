@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Credentials, Fixture } from '../../src/contracts/types.js'
+import type { Credentials, Fixture } from '../../src/generated/types.js'
 import { validateFixture } from '../../src/scenarios/fixture.js'
 import { resetAndGetCredentials } from '../support/credentials.js'
 import { startMock, TRANSPORTS, type TestServer } from '../support/harness.js'

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Credentials } from '../../src/contracts/types.js'
+import type { Credentials } from '../../src/generated/types.js'
 import { CliChild, getJson } from './cli-child.js'
 
 interface Acknowledged {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Credentials, Fixture, JournalPage } from '../../src/contracts/types.js'
+import type { Credentials, Fixture, JournalPage } from '../../src/generated/types.js'
 
 export const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bin/sitemock.js')
 

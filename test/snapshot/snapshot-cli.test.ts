@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Fixture, FixturePageContent } from '../../src/contracts/types.js'
+import type { Fixture, FixturePageContent } from '../../src/generated/types.js'
 import { validateFixture } from '../../src/scenarios/validate-fixture.js'
 import { afterRequests, BIN, runSnapshot, startServe, type ServeProcess } from './processes.js'
 

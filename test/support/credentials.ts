@@ -1,4 +1,4 @@
-import type { Credentials } from '../../src/contracts/types.js'
+import type { Credentials } from '../../src/generated/types.js'
 import type { ApiClient } from './harness.js'
 
 export type { Credentials }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { schemaCheck } from '../../src/api/document-check.js'
-import { schemas } from '../../src/contracts/schemas.js'
+import { schemas } from '../../src/generated/schemas.js'
 import { choice, choiceCatalogue, NOT_FOLLOWED, choiceIds, documentsChoices, resolveChoices, sitemockChoices } from '../../src/contracts/choices.js'
 import { anchorsOf } from '../package/docs-links.js'
 
