@@ -7,6 +7,7 @@ import { REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { fixtureText } from '../scenarios/format-fixture.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
 import { SnapshotError, takeSnapshot, type SnapshotOptions, type SnapshotResult, type SnapshotSource } from '../snapshot/take-snapshot.js'
+import { ChoicesFileError, readChoicesFile } from './choices-file.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
 import { statusLine } from '../contract/reporters/status-line.js'
 import { writeFileSafely } from '../persist/safe-file.js'
@@ -28,6 +29,9 @@ Options (each also read from the environment variable shown):
                       --workspace-id or --site-id it reads; every workspace and site they
                       reach goes into the one fixture, each workspace with its own App key
   --output FILE       where to write the fixture; missing folders are made
+  --choices FILE      the deployment's free choices (sitemock contract --write-choices), which
+                      the copy will be served with: records are written in the order that
+                      makes serve --choices FILE list them as the deployment does
   --keep-site-keys    write the sites' real Site API keys instead of generated ones
                       (the App key written is always a generated one)
   --seed S            seed of the generated keys and made-up ids (default: ${DEFAULT_SEED})
@@ -42,7 +46,7 @@ stderr. At the end it prints the counts written and the keys to use with the ser
 
 Nothing is written unless the whole snapshot succeeds: the file appears at once, complete.
 
-Exit codes: 0 written; 1 the deployment could not be read (nothing written);
+Exit codes: 0 written; 1 the deployment could not be read, or the --choices file (nothing written);
 2 bad usage; 130 interrupted with Ctrl-C, 143 terminated with SIGTERM (nothing written).
 `
 
@@ -52,6 +56,7 @@ const FLAGS = {
   'workspace-id': { type: 'string', multiple: true },
   'site-id': { type: 'string', multiple: true },
   output: { type: 'string' },
+  choices: { type: 'string' },
   'keep-site-keys': { type: 'boolean' },
   seed: { type: 'string' },
   'max-rps': { type: 'string' },
@@ -77,6 +82,7 @@ function parseOptions(args: string[]): (SnapshotOptions & { output: string }) | 
     ...first!,
     ...(more.length === 0 ? {} : { moreSources: more }),
     keepSiteKeys: flags['keep-site-keys'] ?? false,
+    ...(flags.choices === undefined ? {} : { choices: readChoicesFile('--choices', flags.choices).choices }),
     seed: integerFlag('seed', flags.seed, 0, 4_294_967_295) ?? DEFAULT_SEED,
     ...(maxRps === undefined ? {} : { maxRps }),
     output: flags.output,
@@ -147,6 +153,11 @@ export async function runSnapshot(args: string[]): Promise<number> {
   try {
     options = parseOptions(args)
   } catch (error) {
+    // A choices file that cannot be used is a file problem, as serve reports it: one line, exit 1.
+    if (error instanceof ChoicesFileError) {
+      process.stderr.write(`sitemock snapshot: ${error.message}; nothing written\n`)
+      return 1
+    }
     if (!(error instanceof UsageError)) throw error
     return reportUsageError('snapshot', error)
   }

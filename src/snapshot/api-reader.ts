@@ -10,7 +10,6 @@ export class SnapshotError extends Error {}
 
 export interface ReaderOptions {
   baseUrl: string
-  apiKey: string
   maxRps?: number
   timeoutMs?: number
   fetch?: typeof fetch
@@ -39,7 +38,8 @@ export class ApiReader {
     this.throttle = new Throttle(1, options.maxRps ?? defaultMaxRps(options.baseUrl))
     this.client = new ContractClient({
       baseUrl: options.baseUrl,
-      apiKey: options.apiKey,
+      // No key of its own: every request names the key it reads with (a snapshot may hold several).
+      apiKey: '',
       throttle: this.throttle,
       tracker: new CreatedResources(),
       // The client refuses anything but GET: a snapshot can never change the deployment.
@@ -50,18 +50,26 @@ export class ApiReader {
     })
   }
 
-  async one<T>(template: string, params: Record<string, string>, what: string): Promise<T> {
-    const exchange = await this.get(template, params, {})
+  async one<T>(template: string, params: Record<string, string>, what: string, key: string): Promise<T> {
+    const exchange = checked(template, await this.get(template, params, {}, key))
     this.options.onRequest(what)
     return exchange.body as T
   }
 
+  /** One resource, or undefined when the deployment answers that it does not show it (404, or 400 for a form it refuses). */
+  async found<T>(template: string, params: Record<string, string>, query: Record<string, string>, what: string, key: string): Promise<T | undefined> {
+    const exchange = await this.get(template, params, query, key)
+    this.options.onRequest(`${what}: ${exchange.status === 200 ? 'shown' : 'not shown'}`)
+    if (exchange.status === 404 || exchange.status === 400) return undefined
+    return checked(template, exchange).body as T
+  }
+
   /** Every item of a list, page after page until hasMore is false. */
-  async all<T extends { id: string }>(template: string, query: Record<string, string>, what: string): Promise<T[]> {
+  async all<T extends { id: string }>(template: string, query: Record<string, string>, what: string, key: string): Promise<T[]> {
     const items: T[] = []
     let cursor: string | undefined
     for (;;) {
-      const exchange = await this.get(template, {}, { ...query, limit: PAGE_SIZE, startingAfter: cursor })
+      const exchange = checked(template, await this.get(template, {}, { ...query, limit: PAGE_SIZE, startingAfter: cursor }, key))
       const { data, hasMore } = exchange.body as { data: T[]; hasMore: boolean }
       appendAll(items, data)
       this.options.onRequest(`${what}: ${items.length}`)
@@ -75,11 +83,12 @@ export class ApiReader {
     }
   }
 
-  private async get(template: string, params: Record<string, string>, query: Record<string, string | number | undefined>): Promise<Exchange> {
+  /** The answer, after the retries a 5xx or a dropped connection earns; not yet judged (checked() does). */
+  private async get(template: string, params: Record<string, string>, query: Record<string, string | number | undefined>, key: string): Promise<Exchange> {
     for (let retry = 0; ; retry++) {
       let exchange: Exchange
       try {
-        exchange = await this.client.send({ method: 'GET', template, params, query })
+        exchange = await this.client.send({ method: 'GET', template, params, query, key })
       } catch (error) {
         if (this.options.signal?.aborted) throw new InterruptedError('interrupted')
         if (!(error instanceof NetworkError) || retry >= SERVER_ERROR_RETRIES) throw error
@@ -93,7 +102,7 @@ export class ApiReader {
         await this.wait(wait, `${exchange.status} on GET ${exchange.request.path}: trying again`)
         continue
       }
-      return checked(template, exchange)
+      return exchange
     }
   }
 

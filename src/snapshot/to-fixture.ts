@@ -1,4 +1,4 @@
-import type { FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite, Locale, Page, Route, Site } from '../contracts/types.js'
+import type { FixtureLocale, FixturePage, FixturePageContent, FixtureRoute, FixtureSite, Locale, Page, Route, Site } from '../generated/types.js'
 import type { RandomSource } from '../random.js'
 import { exportContent } from '../scenarios/export-state.js'
 import { FIXTURE_EPOCH } from '../scenarios/page-records.js'
@@ -6,10 +6,16 @@ import { FIXTURE_EPOCH } from '../scenarios/page-records.js'
 /** A site as the published document has it: defaultLocalePathPrefix may be left out. */
 export type ReadSite = Omit<Site, 'defaultLocalePathPrefix'> & Partial<Pick<Site, 'defaultLocalePathPrefix'>>
 
-/** What the API shows of one site: the site, its active locales, its pages in both versions, its routes. */
+/**
+ * What the API shows of one site: the site, its active locales as listed, the deleted ones it
+ * answered by code, its pages in both versions, its routes; and the workspace whose key read it
+ * (null for a site read with its Site key alone).
+ */
 export interface SiteReading {
   site: ReadSite
+  workspaceId: string | null
   locales: Locale[]
+  deletedLocales: Locale[]
   drafts: Page[]
   lives: Page[]
   routes: Route[]
@@ -27,7 +33,8 @@ export interface SiteRecords {
  * One site as fixture records. The API does not show everything a fixture holds, so some
  * fields get stand-ins (docs/snapshot.md lists them): a page's name is its version's
  * pathname, and a locale code that only a page's localization still names (its locale was
- * deleted) becomes a deleted locale with a made-up id.
+ * deleted) and that the deployment did not show when asked by code becomes a deleted locale
+ * with a made-up id.
  */
 export function siteRecords(reading: SiteReading, workspaceId: string, siteKey: string, random: RandomSource): SiteRecords {
   const { site } = reading
@@ -43,20 +50,21 @@ export function siteRecords(reading: SiteReading, workspaceId: string, siteKey: 
       live: published ? contentOf(published) : null,
     }
   })
-  const locales = reading.locales.map((locale): FixtureLocale => ({
-    id: locale.id,
+  const locale = (deletedAt: string | null) => (shown: Locale): FixtureLocale => ({
+    id: shown.id,
     siteId: site.id,
-    locale: locale.locale,
-    isDefault: locale.isDefault,
-    domain: locale.domain,
-    pathPrefix: locale.pathPrefix,
-    deletedAt: null,
-  }))
+    locale: shown.locale,
+    isDefault: deletedAt === null && shown.isDefault,
+    domain: shown.domain,
+    pathPrefix: shown.pathPrefix,
+    deletedAt,
+  })
+  // When a locale was deleted the API does not say: the fixed instant fixtures use for what they leave out.
+  const locales = [...reading.locales.map(locale(null)), ...reading.deletedLocales.map(locale(FIXTURE_EPOCH))]
   const known = new Set(locales.map((locale) => locale.locale))
   for (const code of localizationCodes(pages)) {
     if (known.has(code)) continue
     known.add(code)
-    // When it was deleted the API does not say: the fixed instant fixtures use for what they leave out.
     locales.push({ id: random.uuid(), siteId: site.id, locale: code, isDefault: false, domain: null, pathPrefix: null, deletedAt: FIXTURE_EPOCH })
   }
   return {

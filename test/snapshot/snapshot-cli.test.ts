@@ -97,6 +97,32 @@ describe('sitemock snapshot of a running sitemock', () => {
     expect(snapshot.routes!.length).toBe(source.routes!.filter((route) => route.siteId === site.id).length)
   })
 
+  it('reads every workspace and site of several --api-key in one run, each key with the target after it', async () => {
+    const target = await serve([])
+    const { workspaces, sites } = await target.credentials()
+    expect(workspaces).toHaveLength(2)
+    const [first, second] = workspaces
+    const inSecond = sites.find((site) => site.workspaceId === second!.id)!
+    const file = path.join(outputFolder(), 'snapshot.json')
+    // The second workspace's site is reached twice (its Site key, and its workspace's App key): read once, as the workspace's.
+    const run = await runSnapshot([
+      '--base-url', target.url,
+      '--api-key', first!.appApiKey, '--workspace-id', first!.id,
+      '--api-key', inSecond.publicApiKey, '--site-id', inSecond.id,
+      '--api-key', second!.appApiKey, '--workspace-id', second!.id,
+      '--output', file,
+    ])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const snapshot = validateFixture(JSON.parse(fs.readFileSync(file, 'utf8')))
+    const source = await target.state()
+    expect(snapshot.workspaces.map((workspace) => workspace.id)).toEqual([first!.id, second!.id])
+    expect(snapshot.sites!.map((site) => [site.id, site.workspaceId])).toEqual(source.sites!.map((site) => [site.id, site.workspaceId]))
+    expect(snapshot.pages!.length).toBe(source.pages!.length)
+    const printed = [...run.stdout.matchAll(/App API key:\s+(sk_\w+)\s+\(workspace ([\w-]+)\)/g)].map((match) => [match[2], match[1]])
+    expect(printed).toEqual(snapshot.workspaces.map((workspace) => [workspace.id, workspace.appApiKey]))
+  })
+
   it('shows progress on a terminal, rewriting one line', async () => {
     const target = await serve(['--scenario', 'multi-locale'])
     const file = path.join(outputFolder(), 'snapshot.json')
@@ -214,6 +240,14 @@ describe('sitemock snapshot when something goes wrong', () => {
     expect(fs.readdirSync(folder)).toEqual(['taken'])
   })
 
+  it('refuses a --choices file that cannot be used with exit code 1, naming it, before reading anything', async () => {
+    const file = path.join(outputFolder(), 'choices.json')
+    fs.writeFileSync(file, JSON.stringify({ choices: { siteListOrder: 'sideways' } }), { mode: 0o600 })
+    const run = await runSnapshot(['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--workspace-id', '00000000-0000-4000-8000-000000000000', '--choices', file, '--output', 'x'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(new RegExp(`^sitemock snapshot: --choices ${file}: choices: [^\\n]*siteListOrder[^\\n]*; nothing written\\n$`))
+  })
+
   it('refuses bad usage with exit code 2, naming the flag', async () => {
     const cases: Array<[string[], string]> = [
       [['--api-key', 'sk_x', '--site-id', '00000000-0000-4000-8000-000000000000', '--output', 'x'], '--base-url (or SITEMOCK_BASE_URL) is required'],
@@ -224,6 +258,9 @@ describe('sitemock snapshot when something goes wrong', () => {
       [['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--workspace-id', '00000000-0000-4000-8000-000000000000'], '--output FILE is required'],
       [['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--workspace-id', '00000000-0000-4000-8000-000000000000', '--output', os.tmpdir()], `--output must be a file, not a folder; got "${os.tmpdir()}"`],
       [['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--workspace-id', '00000000-0000-4000-8000-000000000000', '--output', 'x', '--seed', '-1'], '--seed must be an integer from 0 to 4294967295; got "-1"'],
+      [['--base-url', 'http://127.0.0.1:9', '--workspace-id', '00000000-0000-4000-8000-000000000000', '--api-key', 'sk_x', '--api-key', 'sk_y', '--output', 'x'], '--workspace-id 00000000-0000-4000-8000-000000000000 comes before any --api-key'],
+      [['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--workspace-id', '00000000-0000-4000-8000-000000000000', '--api-key', 'sk_y', '--output', 'x'], '--workspace-id (with an App key) or --site-id (with its Site key) is required: what to read (--api-key 2 of 2)'],
+      [['--base-url', 'http://127.0.0.1:9', '--api-key', 'sk_x', '--workspace-id', '00000000-0000-4000-8000-000000000000', '--workspace-id', '00000000-0000-4000-8000-000000000001', '--output', 'x'], '--workspace-id is given 2 times with one --api-key'],
     ]
     for (const [args, message] of cases) {
       const run = await runSnapshot(args)
