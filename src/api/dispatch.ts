@@ -70,14 +70,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       if (scope instanceof ApiError) throw scope
       const caller = choices?.accessOrder === 'existence-first' && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
-      if (operation.appKeyOnly && scope.kind !== 'app') {
-        throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
-      }
+      // sitemock refuses a Site key an App-only operation before reading any input; a deployment's
+      // choices put that refusal where access is judged (validationOrder), after path and query.
+      const appKeyFirst = choices === undefined || choices.validationOrder === 'access-first'
+      if (appKeyFirst) refuseSiteKeyOnAppOperation(operation, scope)
 
-      // A deployment whose Site keys only read (choice siteKeyWrites): every write with one is a 403.
-      if (choices?.siteKeyWrites === 'refused' && scope.kind === 'site' && operation.method !== 'GET') {
-        throw new ApiError(403, 'forbidden', 'A Site API key may only read on this deployment; creating, changing or deleting needs an App API key.')
-      }
       if (match.badEncoding !== undefined) throw invalidField(match.badEncoding, 'is not validly percent-encoded')
       const validators = compiled.get(operation)!
       const rawQuery = parseQuery(request.query)
@@ -89,13 +86,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         validQuery = validators.query(rawQuery, choices)
       } catch (error) {
         // A deployment that judges access before any input (choice validationOrder access-first).
-        if (choices?.validationOrder === 'access-first' && error instanceof ApiError && error.status === 400) refuseAccessFirst(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices })
+        if (choices?.validationOrder === 'access-first' && error instanceof ApiError && error.status === 400 && !namesSite(error)) refuseAccessFirst(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices })
         throw error
       }
+      if (!appKeyFirst) refuseSiteKeyOnAppOperation(operation, scope)
       // A deployment that judges the whole input before access (choice validationOrder input-first).
       const early = choices?.validationOrder === 'input-first' && validators.body ? validators.body(rawBody, choices) : undefined
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = operation.authorize?.(access)
+      refuseSiteKeyWrite(operation, scope, choices)
       const body = early ?? (validators.body ? validators.body(rawBody, choices) : undefined)
       // Spelled out, not spread: adding a field to a spread copy costs a microsecond per request.
       const ran = operation.run({ params: validParams, query: validQuery, rawBody, scope: caller, store, choices, body, target })
@@ -116,8 +115,31 @@ function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext
     operation.authorize?.(access)
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw error
+    return
   }
+  refuseSiteKeyWrite(operation, access.scope, access.choices)
 }
+
+/** Creating, listing, duplicating and deleting sites need an App key. */
+function refuseSiteKeyOnAppOperation(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope']): void {
+  if (operation.appKeyOnly && scope.kind !== 'app') throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
+}
+
+/**
+ * A deployment whose Site keys only read (choice siteKeyWrites): a write with one to a page, route
+ * or locale is a 403. It is a refusal of access, so it comes where access is judged (after the
+ * resource is found and reached, in the order validationOrder and accessOrder give), not first.
+ */
+function refuseSiteKeyWrite(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope'], choices: Choices | undefined): void {
+  if (choices?.siteKeyWrites !== 'refused' || scope.kind !== 'site' || operation.method === 'GET' || operation.path.startsWith('/v2/sites')) return
+  throw new ApiError(403, 'forbidden', 'A Site API key may only read on this deployment; creating, changing or deleting a page, route or locale needs an App API key.')
+}
+
+/**
+ * Whether a 400 is about the id that names the site (or workspace) access is judged on: a
+ * malformed one names nothing to judge access of, so even access-first answers the 400.
+ */
+const namesSite = (error: ApiError): boolean => (error.details ?? []).some((detail) => detail.field === 'siteId' || detail.field === 'workspaceId')
 
 /** Parameters as sent, with ids in lower case, as validation would give them to access. */
 const idsLowered = (values: Readonly<Record<string, string>>): Record<string, string> =>

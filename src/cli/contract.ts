@@ -23,6 +23,7 @@ import { integerFlag, oneOf, parseFlags, reportUsageError, UsageError } from './
 import { createFolderFor } from './output-folder.js'
 import { ChoicesFileError, readChoicesFile } from './choices-file.js'
 import { probeChoices } from '../contract/choices-probe.js'
+import { printCalibration } from '../contract/calibration.js'
 import { choice, type ChoiceId, type Choices, type ChoicesFile } from '../contracts/choices.js'
 
 const HELP = `Usage: sitemock contract [options]
@@ -405,6 +406,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     if (config.writeChoices !== undefined) {
       const recorded = await recordChoices(config.writeChoices, options)
       if (recorded === undefined) return 2
+      await printCalibration({ file: config.writeChoices, choices: recorded, baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag, maxRps: options.maxRps, signal: options.signal }, (line) => process.stderr.write(line))
       // The run that follows holds the target to what was just recorded.
       options.choices = recorded
     }

@@ -26,6 +26,9 @@ const WORK_PER_REQUEST_MS = 0.6
  */
 const STATEFUL_WORK_PER_REQUEST_MS = 2
 
+/** Requests the probes of the target's free choices send when the run learns them first (measured against conformance twins: 77-124). */
+const REQUESTS_TO_LEARN_CHOICES = 120
+
 /** The stateful group's defaults, as stateful/group.ts applies them. */
 const DEFAULT_STATEFUL_RUNS = 1000
 const DEFAULT_STATEFUL_TIME_MS = 60_000
@@ -34,7 +37,7 @@ const DEFAULT_STATEFUL_TIME_MS = 60_000
 export interface RunPlan {
   /** Checks that run (none skipped for a missing flag), the stateful group apart. */
   checks: number
-  /** Requests those checks send, about. */
+  /** Requests those checks send, about, and the probes of the target's free choices when the run learns them first. */
   requests: number
   /** The stateful group's budget, when it runs: sequences at most, and time at most (none for recorded sequences sent again). */
   stateful?: { runs: number; timeMs?: number }
@@ -48,7 +51,7 @@ export interface PlanEvents {
 }
 
 /** The plan of the checks that will run. */
-export function planOf(checks: CheckDefinition[], options: ContractOptions): RunPlan {
+export function planOf(checks: CheckDefinition[], options: ContractOptions, learnsChoices = false): RunPlan {
   const budget = options.stateful ?? {}
   // Recorded sequences sent again (a replay) run each once, whatever the time; read loosely, as a budget may have no such field.
   const replay = (budget as { replay?: unknown }).replay
@@ -60,7 +63,7 @@ export function planOf(checks: CheckDefinition[], options: ContractOptions): Run
       : { runs: budget.runs ?? (budget.seed === undefined ? DEFAULT_STATEFUL_RUNS : 1), timeMs: budget.timeMs ?? DEFAULT_STATEFUL_TIME_MS }
   return {
     checks: others.length,
-    requests: others.reduce((sum, check) => sum + REQUESTS_PER_CHECK[check.group as Exclude<Group, 'stateful'>], 0),
+    requests: others.reduce((sum, check) => sum + REQUESTS_PER_CHECK[check.group as Exclude<Group, 'stateful'>], 0) + (learnsChoices ? REQUESTS_TO_LEARN_CHOICES : 0),
     ...(stateful ? { stateful: budgetOf() } : {}),
     maxRps: options.maxRps,
     concurrency: options.concurrency,

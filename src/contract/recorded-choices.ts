@@ -1,5 +1,6 @@
-import { choice, choiceIds, type ChoiceId, type Choices } from '../contracts/choices.js'
-import type { Failure } from './types.js'
+import { choice, choiceIds, type ChoiceId, type Choices, type ChoicesFile } from '../contracts/choices.js'
+import { probeChoices } from './choices-probe.js'
+import type { ContractOptions, Failure } from './types.js'
 
 /**
  * --choices: a difference from sitemock's own choice is no difference when the target's recorded
@@ -15,4 +16,41 @@ export function recordedChoiceOf(failure: Failure, choices: Choices | undefined)
     if (value !== undefined && value !== choice(id).sitemock) return `${id}=${JSON.stringify(value)}`
   }
   return undefined
+}
+
+/**
+ * Whether the run learns the target's free choices before its checks: under the documents'
+ * profiles, when no choices were given, and when it may write (the probes make a site of the
+ * run). The sitemock profile holds every target to sitemock's own choices, so it learns none.
+ */
+export function learnsChoices(options: ContractOptions): boolean {
+  return options.profile !== 'sitemock' && options.choices === undefined && !options.readOnly && options.workspaceId !== undefined
+}
+
+/**
+ * The target's free choices, learned by the probes of --write-choices (all they create carries
+ * the run's tag and is deleted), and the notice that says which were learned and which not. A
+ * probe that stops the learning leaves the run without choices: then it runs as before, each
+ * difference from sitemock's choice reported as a difference.
+ */
+export async function learnChoices(options: ContractOptions, tag: string): Promise<{ choices?: Choices; notice: string }> {
+  let learned: ChoicesFile
+  try {
+    learned = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag, signal: options.signal })
+  } catch (error) {
+    return { notice: `the target's free choices could not be learned (${(error as Error).message}): the checks compare with sitemock's choices, each difference reported as such` }
+  }
+  return { choices: learned.choices, notice: learnedNotice(learned) }
+}
+
+/** "learned 47 free choices of the target first (not sitemock's: a=1, b="x"); not learned: c (why)": what the run then holds the target to. */
+function learnedNotice(learned: ChoicesFile): string {
+  const ids = Object.keys(learned.choices) as ChoiceId[]
+  const differ = ids.filter((id) => learned.choices[id] !== choice(id).sitemock)
+  const unlearned = Object.entries(learned.unrecorded ?? {})
+  return (
+    `learned ${ids.length} free choices of the target first, which the run holds it to` +
+    `; ${differ.length ? `not sitemock's: ${differ.map((id) => `${id}=${JSON.stringify(learned.choices[id])}`).join(', ')}` : "all sitemock's"}` +
+    `${unlearned.length ? `; not learned: ${unlearned.map(([id, why]) => `${id} (${why})`).join('; ')}` : ''}`
+  )
 }

@@ -13,7 +13,7 @@ import { tagOf } from './tag.js'
 import { Throttle } from './throttle.js'
 import { CreatedResources, SafetyError } from './tracker.js'
 import { DOCUMENT_OF, type CheckResult, type ContractOptions, type ContractReport, type Failure, type Profile, type RunEvents } from './types.js'
-import { recordedChoiceOf } from './recorded-choices.js'
+import { learnChoices, learnsChoices, recordedChoiceOf } from './recorded-choices.js'
 
 const DEFAULT_TIMEOUT_MS = 15_000
 /** How the reason of a check skipped by agreement starts, in every report. */
@@ -42,7 +42,10 @@ function plannedChecks(profile: Profile, only: ContractOptions['only'], run: Sta
  * Runs the suite against options.baseUrl: checks in order (`concurrency` at once), then the
  * cleanup of everything the run created, also when checks failed or the run was interrupted.
  */
-export async function runContract(options: ContractOptions, events: RunEvents & PlanEvents = {}): Promise<ContractReport> {
+export async function runContract(given: ContractOptions, events: RunEvents & PlanEvents = {}): Promise<ContractReport> {
+  // The run's own copy: the choices it learns first become its choices, as if given.
+  const options: ContractOptions = { ...given }
+  const learns = learnsChoices(options)
   const startedAt = new Date()
   const runId = options.runId ?? randomBytes(4).toString('hex')
   const tag = tagOf(runId)
@@ -70,7 +73,7 @@ export async function runContract(options: ContractOptions, events: RunEvents & 
 
   const checks = plannedChecks(options.profile, options.only, { notice, adopt: (resource) => tracker.add(resource), siteMarks: (id) => tracker.siteMarks(id) })
   // Said before the first check, so that whoever waits knows for how long.
-  events.onPlan?.(planOf(checks.filter((check) => skipReason(check, options) === undefined), options))
+  events.onPlan?.(planOf(checks.filter((check) => skipReason(check, options) === undefined), options, learns))
   const results: CheckResult[] = new Array<CheckResult>(checks.length)
   const run: RunState = { options, startedAt: startedAt.getTime(), preconditions: new Map(), notice }
   let next = 0
@@ -93,6 +96,13 @@ export async function runContract(options: ContractOptions, events: RunEvents & 
     // Before any other write, so that --cleanup of this tag refuses while the run goes on. Its
     // client ignores Ctrl-C: the run is still live while it cleans up after one.
     if (fixtures.writable && !options.signal?.aborted) liveMark = await startLiveMark(client.uninterruptible(), { tag, workspaceId: options.workspaceId!, timing: options.liveMark ?? DEFAULT_LIVE_MARK, notice })
+    // The target's first answers are its choices, for every class at once: the checks and the
+    // stateful oracle then hold it to them, as with --choices.
+    if (learns && !options.signal?.aborted) {
+      const learned = await learnChoices(options, tag)
+      options.choices = learned.choices
+      notice(learned.notice)
+    }
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, until)) }, worker(until)))
     await worker(checks.length)()
   } finally {
@@ -148,6 +158,8 @@ async function runCheck(check: CheckDefinition, run: RunState, context: CheckCon
   } catch (error) {
     if (error instanceof CheckSkip && context.failures.length === 0) return result('skipped', { reason: error.message })
     if (error instanceof InterruptedError && context.failures.length === 0) return result('skipped', { reason: 'interrupted (Ctrl-C)' })
+    // The guard keeps the target's data safe; it never fails a check: a probe it stops is not sent, so nothing was judged.
+    if (error instanceof SafetyError && context.failures.length === 0) return result('skipped', { reason: `not sent: ${messageOf(error)}` })
     if (error instanceof CheckFailure && error.precondition !== undefined) {
       const reported = run.preconditions.get(error.precondition)
       if (reported && context.failures.length === 0) return result('skipped', { reason: `a precondition failed, reported by ${reported.checkId}: ${reported.message}` })

@@ -32,10 +32,12 @@ const firstRequestModules = (): string[] => {
  * journal, the control plane, the default scenario's document, the JSON schemas the served
  * OpenAPI and the deployments' choices read, and the control plane's, fixtures' and overrides'
  * validators, which code in the page calls synchronously: mock.faults.add, mock.overrides.add,
- * createMock({ scenario: { fixture } })). Measured: 1.93x for the default scenario, 2.00x with
- * startBrowserMock's own code; each limit is that, rounded up at the second decimal.
+ * createMock({ scenario: { fixture } })). Measured: 1.98x for the default scenario, 2.04x with
+ * startBrowserMock's own code (1.93x and 2.00x before the mock followed every class of the choice
+ * catalogue: that code answers from the first request, whatever choices are given); each limit is
+ * that, rounded up at the second decimal.
  */
-const LIMITS = { 'default scenario': 1.94, 'browser mock': 2.0 }
+const LIMITS = { 'default scenario': 1.99, 'browser mock': 2.05 }
 
 const PAGES = {
   'msw alone': `import { setupWorker } from 'msw/browser'

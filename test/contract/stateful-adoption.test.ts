@@ -202,7 +202,7 @@ describe('the stateful group adopts what a deployment chose where the documents 
   it('says what it adopted: a read-only Site key, offline new pages, an unknown cursor as 404', async () => {
     const server = await startTwin(ALL_TWIN_CHOICES)
     try {
-      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 10, seed: 1 } })
+      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 10, seed: 1 }, choices: {} })
       const adopted = report.notices.find((line) => line.startsWith('stateful adopted'))
       expect(adopted).toContain('siteKeyWrites: refused')
       expect(adopted).toContain('new page isOnline: false')
@@ -215,7 +215,7 @@ describe('the stateful group adopts what a deployment chose where the documents 
   it('reports a target that contradicts its own earlier choice as inconsistent, apart from breaks of the documents', async () => {
     const server = await startTwin(['site-key-writes-flip'])
     try {
-      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 20, seed: 1 } })
+      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 20, seed: 1 }, choices: {} })
       const failures = check(report, 'stateful.model').failures
       expect(failures.length).toBeGreaterThan(0)
       for (const failure of failures) expect(failure).toMatchObject({ kind: 'inconsistent', documents: [] })

@@ -9,7 +9,8 @@ import { describeChoices, startTwin, type Twin } from './twin/index.js'
  * choices are drawn from a seed (twin/CHOICES.md), in combinations no one picked by hand. Each
  * conforms, so the default profile must fail no check and the stateful group find no divergence.
  */
-const SEEDS = [101, 202, 303]
+// 13 and 26 draw a deployment that answers a cursor of another list or a deleted item as unknown.
+const SEEDS = [101, 202, 303, 13, 26]
 
 /** A few sequences of the stateful group per seed, to keep the suite quick; `npm run soak` runs it long. */
 const STATEFUL = { runs: 12, timeMs: 20_000, seed: 1 }

@@ -87,5 +87,5 @@ describe('sitemock serve --state-file under kill -9', () => {
     } finally {
       await second.stop()
     }
-  })
+  }, 90_000)
 })

@@ -304,6 +304,8 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
         continue
       } else if (ledger.defaults && o.object === 'page' && field === 'updatedAt' && t[field] === null && owner !== undefined) {
         // Nullable, the "last update time": a page never changed may have none, and then only.
+        // An oracle that follows that choice (updatedAtAtCreation) has none either.
+        if (value === null) continue
         if (value !== o.createdAt) return { aspect: 'time updatedAt', message: `${where ? `${where}: ` : ''}updatedAt is null, expected an instant: the page changed since its creation` }
         if (ledger.times.seen(owner, 'updatedAt')) return { aspect: 'time updatedAt', message: `${where ? `${where}: ` : ''}updatedAt is null, expected the instant it had before: nothing changed the page` }
       } else if (TIME_FIELDS.has(field) && owner !== undefined) {
@@ -452,7 +454,11 @@ function orderProblem(ledger: Ledger, keys: Array<string | number | null>, field
  * the one a client walks.
  */
 export function comparePageOfWhole(page: ListPage, whole: Json[], cursor: string | undefined, limit: number, name: (item: Json) => string): Difference | undefined {
-  const start = cursor === undefined ? 0 : whole.findIndex((item) => item.id === cursor) + 1
+  const at = cursor === undefined ? -1 : whole.findIndex((item) => item.id === cursor)
+  // A cursor the target's whole list does not hold (a deleted item, one of another list): what its
+  // page holds is the cursor's class of freedom (freedom-classes.ts), adopted and held there.
+  if (cursor !== undefined && at < 0) return undefined
+  const start = at + 1
   const expected = whole.slice(start, start + limit)
   const seen = page.data.map(name).join(', ') || 'nothing'
   const wanted = expected.map(name).join(', ') || 'nothing'

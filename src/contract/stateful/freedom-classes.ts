@@ -68,8 +68,19 @@ const SITE_KEY_WRITES: StatusClass = {
  * a class of its own, as a deployment may know a deleted item's place and not an unknown id's.
  */
 const UNKNOWN_CURSOR: StatusClass = {
-  id: ({ classes }) => `unknownCursor (${(classes.startingAfter ?? ['unknown']).join(', ')})`,
-  applies: ({ request, oracle }) => request.method === 'GET' && request.query?.startingAfter !== undefined && oracle.status === 400 && detailFields(oracle.body).every((field) => field === 'startingAfter'),
+  // An oracle's answer other than a 400 follows a learned choice, whose reading of "another list"
+  // may differ from one list to another: then each list is a class of its own.
+  id: ({ classes, oracle, request }) => `unknownCursor (${(classes.startingAfter ?? ['unknown']).join(', ')})${oracle.status === 400 ? '' : ` of ${request.template}`}`,
+  applies: ({ request, oracle, classes, peek }) => {
+    if (request.method !== 'GET' || request.query?.startingAfter === undefined) return false
+    if (oracle.status === 400) return detailFields(oracle.body).every((field) => field === 'startingAfter')
+    // An oracle that follows the target's learned choices answers such a cursor as its choice
+    // says; whether an item of another list is "left out by the list" or "no item at all" is the
+    // deployment's own reading, so the class is the cursor's kind, when the list itself answers.
+    // (A deleted item's place is the learned cursorOutsideList's, which the oracle follows.)
+    const outside = (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
+    return outside && peek({ ...request, query: { ...request.query, startingAfter: undefined } }).status === 200
+  },
   alternative: ({ status, body }) => {
     if (status === 400) return detailFields(body).includes('startingAfter') ? '400' : undefined
     if (status === 404) return '404'

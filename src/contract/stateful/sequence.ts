@@ -39,6 +39,12 @@ export interface SequenceEnv {
   siteMarks?(targetId: string): SiteMarks | undefined
   /** What the run learned of the target, kept from one sequence to the next: the rules it takes, and the choices adopted. */
   learned?: Learned
+  /**
+   * Calibration (`--write-choices`): the two sides only set side by side, nothing compared, so the
+   * sequence goes on whatever they answer. With the sitemock profile nothing is adopted either:
+   * the oracle answers as a mock following `choices` does by itself.
+   */
+  sideBySide?: boolean
 }
 
 /** One request of a transcript and the two answers. */
@@ -151,6 +157,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const wrong = compareWholeList(ledger, targetWhole, oracleWhole, order, nameOf)
     if (wrong) return wrong
     const cursor = call.request.query?.startingAfter
+    // A cursor that names nothing either side made: what its page holds is its class of freedom's (freedom-classes.ts).
+    if (cursor !== undefined && !(cursor instanceof Both)) return undefined
     const limit = list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_PAGE_SIZE)
     return comparePageOfWhole(page, targetWhole, cursor instanceof Both ? cursor.target : undefined, limit, nameOf)
   }
@@ -207,6 +215,29 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!isObject(request.body) || Object.keys(request.body).length > 0 || !isObject(target.body)) return false
     const before = targetPages.get(String(target.body.id))
     return before !== undefined && before.updatedAt === target.body.updatedAt
+  }
+  /** The oracle's latest answer for each page, by its oracle id: whether its step changed the page at all. */
+  const oraclePages = new Map<string, Json>()
+  /**
+   * A page update the oracle took as changing nothing (every field it sent ignored, as the learned
+   * `pageUpdateSearchFields` says, with `emptyPatchUpdatedAt` unchanged) while the target's
+   * updatedAt moved: whether such an update is one, no document says, so the oracle's page is
+   * touched instead (its own pathname sent again), as the target's was.
+   */
+  const touchedUpdatedAt = (call: Call, target: Exchange, answer: Answer): boolean => {
+    if (call.request.method !== 'PATCH' || call.request.template !== PAGE || target.status !== 200 || answer.status !== 200) return false
+    if (!isObject(target.body) || !isObject(answer.body)) return false
+    const theirs = targetPages.get(String(target.body.id))
+    const ours = oraclePages.get(String(answer.body.id))
+    if (ours === undefined || !Object.entries(answer.body).every(([field, value]) => JSON.stringify(ours[field]) === JSON.stringify(value))) return false
+    // Moved now, or within the same whole second as before (clockPrecision), where the oracle's page never was touched.
+    return (theirs !== undefined && theirs.updatedAt !== target.body.updatedAt) || (answer.body.updatedAt === null && target.body.updatedAt !== null)
+  }
+  /** The oracle's answer, its page touched where the target's update moved updatedAt and the oracle's changed nothing. */
+  const touchLike = (call: Call, target: Exchange, answer: Answer): Answer => {
+    if (env.profile === 'sitemock' || !touchedUpdatedAt(call, target, answer)) return answer
+    followed++
+    return oracle.replaceLast({ ...onSide(call.request, 'oracle'), body: { pathname: (answer.body as Json).pathname } })
   }
   /** Whether the request's key is the Site key of the site it is about. */
   const ownSiteKey = (call: Call): boolean => {
@@ -315,18 +346,19 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       oracle.undoLast()
       answer = { ...answer, body: oracle.peek({ method: 'GET', template: PAGE, params: { pageIdOrPathname: String((answer.body as Json).id) } }).body }
       followed++
-    }
+    } else answer = touchLike(call, target, answer)
     for (const item of asPage(target.body)?.data ?? [target.body]) if (isObject(item) && item.object === 'page') targetPages.set(String(item.id), item)
+    for (const item of asPage(answer.body)?.data ?? [answer.body]) if (isObject(item) && item.object === 'page') oraclePages.set(String(item.id), item)
     lastAnswer = answer
     remember(answer.body)
     steps.push({ label: call.label, target: { request: target.request, status: target.status, body: target.body }, oracle: answer })
-    let difference = await compare(call, target, answer)
+    let difference = env.sideBySide ? undefined : await compare(call, target, answer)
     if (difference && env.profile !== 'sitemock' && oracle.following === 'sitemock' && target.status < 300 && answer.status === 400) {
       // The target took what sitemock's rules refuse: the oracle follows the documents' rules from
       // now on (and the run's next sequences from their start), and answers again.
       oracle.switchRules('documents')
       if (env.learned) env.learned.documentsRules = true
-      answer = oracle.send(onSide(call.request, 'oracle'))
+      answer = touchLike(call, target, oracle.send(onSide(call.request, 'oracle')))
       steps[steps.length - 1] = { ...steps[steps.length - 1]!, oracle: answer }
       lastAnswer = answer
       remember(answer.body)

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calibrate, calibrationLines, type Calibration } from '../../src/contract/calibration.js'
+import { probeChoices } from '../../src/contract/choices-probe.js'
+import { startIndependent } from '../contract/independent/index.js'
+import { startPermissive } from '../contract/permissive/index.js'
+import { startTwin } from '../contract/twin/index.js'
+
+/**
+ * Calibration measured: the choices the probes of `--write-choices` learn from a deployment make
+ * the mock answer the stateful sequences, replayed side by side with nothing adopted, with the
+ * deployment's status. Each figure is printed beside the one of a mock without choices, so that
+ * the gain can be quoted.
+ */
+
+interface Started {
+  url: string
+  appKey: string
+  workspaceId: string
+  close(): Promise<void>
+}
+
+const SEQUENCES = 12
+/** What calibration reaches today on every one of them (before the mock's fixes of this test, twin 3 was at 90.4%). */
+const FLOOR = 0.94
+/** The goal (issue 47): a calibrated mock answers with the deployment's status in 99% of the calls. */
+const GOAL = 0.99
+
+const TARGETS = [
+  ['the strict implementation', () => startIndependent()],
+  ['the permissive implementation', () => startPermissive()],
+  ['twin 1', () => startTwin(1)],
+  ['twin 2', () => startTwin(2)],
+  ['twin 3', () => startTwin(3)],
+] as const
+
+const measured = new Map<string, { before: Calibration; after: Calibration }>()
+const share = (calibration: Calibration): string => `${((100 * calibration.sameStatus) / calibration.calls).toFixed(1)}% (${((100 * calibration.sameShape) / calibration.calls).toFixed(1)}%)`
+const statusShare = (calibration: Calibration): number => calibration.sameStatus / calibration.calls
+
+beforeAll(async () => {
+  for (const [name, start] of TARGETS) {
+    const target: Started = await start()
+    try {
+      const base = { baseUrl: target.url, apiKey: target.appKey, workspaceId: target.workspaceId, sequences: SEQUENCES }
+      const learned = await probeChoices({ ...base, tag: 'contract-ca11b000' })
+      const before = await calibrate({ ...base, tag: 'contract-ca11b001' })
+      const after = await calibrate({ ...base, tag: 'contract-ca11b002', choices: learned.choices })
+      measured.set(name, { before, after })
+    } finally {
+      await target.close()
+    }
+  }
+}, 60_000)
+
+afterAll(() => {
+  const lines = [...measured].map(([name, { before, after }]) => `  ${name}: without choices ${share(before)} → with learned choices ${share(after)}, of ${after.calls} calls`)
+  process.stdout.write(`calibration figures (${SEQUENCES} sequences; calls with the deployment's status, in brackets also its body shape):\n${lines.join('\n')}\n`)
+})
+
+describe.each(TARGETS.map(([name]) => name))('calibrating from %s', (name) => {
+  it(`answers with its status in at least ${FLOOR * 100}% of the replayed calls, more than a mock without choices`, () => {
+    const { before, after } = measured.get(name)!
+    expect(after.calls).toBeGreaterThan(200)
+    expect(statusShare(after), calibrationLines(after, 'the learned choices').join('\n')).toBeGreaterThanOrEqual(FLOOR)
+    expect(after.sameStatus).toBeGreaterThan(before.sameStatus)
+  })
+
+  it('counts every call that differs under one kind, each with an example', () => {
+    const { after } = measured.get(name)!
+    // Each kind counts its calls and shows one, so the list can be read without the transcript.
+    for (const left of after.notCalibrated) expect(left.example).toMatch(/→ target \d{3} .* \| mock \d{3}/)
+    expect(after.notCalibrated.reduce((sum, left) => sum + left.count, 0)).toBe(after.calls - after.sameShape)
+  })
+})
+
+// Not reached yet: what is left needs classes the catalogue does not have (see docs/choices.md, Calibration replay).
+it.fails(`reaches the goal: ${GOAL * 100}% of the calls with the deployment's status on every one`, () => {
+  for (const { after } of measured.values()) expect(statusShare(after)).toBeGreaterThanOrEqual(GOAL)
+})
