@@ -76,6 +76,8 @@ Options (each also read from the environment variable shown):
                         leave them open (limits, which error wins, sort order, first
                         values...), write them to FILE, and run holding the target to them;
                         needs --workspace-id (the probes create one site of the run)
+  --learn-choices       learn the target's free choices first (the probes of --write-choices)
+                        and hold it to them; their requests are not throttled by --max-rps
   --choices FILE        the target's free choices, as --write-choices wrote them: the
                         oracle follows them (with --profile sitemock, what was learned is
                         no difference); see docs/choices.md
@@ -121,6 +123,7 @@ const FLAGS = {
   'site-api-key': { type: 'string' },
   'other-api-key': { type: 'string' },
   'read-only': { type: 'boolean' },
+  'learn-choices': { type: 'boolean' },
   only: { type: 'string', multiple: true },
   profile: { type: 'string' },
   reporter: { type: 'string' },
@@ -205,6 +208,7 @@ function parseConfig(args: string[]): Config | 'help' {
     stateful: { ...statefulBudget(value), ...(flags.replay === undefined ? {} : { replay: recordedSequences(flags.replay) }) },
     skip: agreedSkips(flags.skip?.join(',') ?? envOf('skip'), value('skip-file')),
     ...choicesFlags(flags['write-choices'], flags.choices, flags['read-only'] ?? booleanEnv('read-only')),
+    ...(flags['learn-choices'] ? { learnChoices: true } : {}),
   }
 }
 

@@ -19,12 +19,13 @@ export function recordedChoiceOf(failure: Failure, choices: Choices | undefined)
 }
 
 /**
- * Whether the run learns the target's free choices before its checks: under the documents'
- * profiles, when no choices were given, and when it may write (the probes make a site of the
- * run). The sitemock profile holds every target to sitemock's own choices, so it learns none.
+ * Whether the run learns the target's free choices before its checks: when asked (--learn-choices),
+ * under the documents' profiles, when no choices were given, and when it may write (the probes make
+ * a site of the run). The sitemock profile holds every target to sitemock's own choices, so it
+ * learns none.
  */
 export function learnsChoices(options: ContractOptions): boolean {
-  return options.profile !== 'sitemock' && options.choices === undefined && !options.readOnly && options.workspaceId !== undefined
+  return options.learnChoices === true && options.profile !== 'sitemock' && options.choices === undefined && !options.readOnly && options.workspaceId !== undefined
 }
 
 /**

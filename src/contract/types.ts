@@ -59,6 +59,11 @@ export interface ContractOptions {
   skip?: ReadonlyArray<{ id: string; reason: string }>
   /** The target's free choices (--choices FILE): the oracle, a sitemock mock, follows them. */
   choices?: Choices
+  /**
+   * --learn-choices: learn the target's free choices first with the probes of --write-choices and
+   * hold it to them. Off by default: the probes do not go through the run's --max-rps throttle yet.
+   */
+  learnChoices?: boolean
   /** How often the live-run mark is refreshed and how long it lasts (DEFAULT_LIVE_MARK when left out): shorter in tests. */
   liveMark?: { refreshMs: number; validMs: number }
 }
