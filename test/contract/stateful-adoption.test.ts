@@ -189,7 +189,7 @@ describe('the stateful group adopts what a deployment chose where the documents 
     let report: Awaited<ReturnType<typeof runAgainst>>
     beforeAll(async () => {
       server = await startTwin(twin, choices)
-      report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: RUNS, seed: 1 } })
+      report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: RUNS, seed: 1 }, learnChoices: true })
     }, 600_000)
     afterAll(() => server.close())
 
