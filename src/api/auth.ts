@@ -1,3 +1,4 @@
+import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
 import type { SiteRecord } from '../store/records.js'
 import { ApiError, forbidden, notFound, unauthorized } from './errors.js'
@@ -93,8 +94,24 @@ export function peekUuid(rawBody: unknown, field: string): string | undefined {
   return typeof value === 'string' && isUuid(value) ? lowerCase(value) : undefined
 }
 
-/** A create's access check: the site its body names, when that is a well-formed id (a 403 or 404 before the body is judged). */
-export function requireBodySite({ rawBody, scope, store }: Pick<AccessContext<unknown, unknown>, 'rawBody' | 'scope' | 'store'>): void {
+/**
+ * A create's access check: the site its body names, when that is a well-formed id (a 403 or 404
+ * before the body is judged), and a Site key's write refused there by a deployment that refuses it.
+ */
+export function requireBodySite({ rawBody, scope, store, choices }: Pick<AccessContext<unknown, unknown>, 'rawBody' | 'scope' | 'store' | 'choices'>): void {
   const siteId = peekUuid(rawBody, 'siteId')
-  if (siteId) requireSite(scope, store, siteId)
+  if (!siteId) return
+  requireSite(scope, store, siteId)
+  refuseSiteKeyWrite(scope, choices)
+}
+
+/**
+ * A deployment whose Site keys only read (choice siteKeyWrites): a write with one to a page, route
+ * or locale is a 403. It is a refusal of access, so it comes where access is judged (after the
+ * resource is found and reached, in the order validationOrder and accessOrder give), and before
+ * the body an operation judges while it finds its target.
+ */
+export function refuseSiteKeyWrite(scope: Scope, choices: Choices | undefined): void {
+  if (choices?.siteKeyWrites !== 'refused' || scope.kind !== 'site') return
+  throw new ApiError(403, 'forbidden', 'A Site API key may only read on this deployment; creating, changing or deleting a page, route or locale needs an App API key.')
 }

@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { identifyCaller, type Caller } from './auth.js'
+import { identifyCaller, refuseSiteKeyWrite, type Caller } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
@@ -90,11 +90,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         throw error
       }
       if (!appKeyFirst) refuseSiteKeyOnAppOperation(operation, scope)
-      // A deployment that judges the whole input before access (choice validationOrder input-first).
-      const early = choices?.validationOrder === 'input-first' && validators.body ? validators.body(rawBody, choices) : undefined
+      // A deployment that judges the whole input before access (choice validationOrder input-first),
+      // or a create's body, which names its site, before that site (choice createBodyOrder body-first).
+      const bodyFirst = choices?.validationOrder === 'input-first' || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
+      const early = bodyFirst && validators.body ? validators.body(rawBody, choices) : undefined
+      if (early !== undefined) operation.bodyRules?.(early, validQuery, choices)
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = operation.authorize?.(access)
-      refuseSiteKeyWrite(operation, scope, choices)
+      // A create's is judged with the site its body names (requireBodySite): where the body names none by a UUID, its 400 comes first.
+      if (!operation.bodyNamesSite) refuseSiteKeyWriteOn(operation, scope, choices)
       const body = early ?? (validators.body ? validators.body(rawBody, choices) : undefined)
       // Spelled out, not spread: adding a field to a spread copy costs a microsecond per request.
       const ran = operation.run({ params: validParams, query: validQuery, rawBody, scope: caller, store, choices, body, target })
@@ -117,7 +121,7 @@ function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw error
     return
   }
-  refuseSiteKeyWrite(operation, access.scope, access.choices)
+  refuseSiteKeyWriteOn(operation, access.scope, access.choices)
 }
 
 /** Creating, listing, duplicating and deleting sites need an App key. */
@@ -125,14 +129,9 @@ function refuseSiteKeyOnAppOperation(operation: RegisteredOperation, scope: Acce
   if (operation.appKeyOnly && scope.kind !== 'app') throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
 }
 
-/**
- * A deployment whose Site keys only read (choice siteKeyWrites): a write with one to a page, route
- * or locale is a 403. It is a refusal of access, so it comes where access is judged (after the
- * resource is found and reached, in the order validationOrder and accessOrder give), not first.
- */
-function refuseSiteKeyWrite(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope'], choices: Choices | undefined): void {
-  if (choices?.siteKeyWrites !== 'refused' || scope.kind !== 'site' || operation.method === 'GET' || operation.path.startsWith('/v2/sites')) return
-  throw new ApiError(403, 'forbidden', 'A Site API key may only read on this deployment; creating, changing or deleting a page, route or locale needs an App API key.')
+/** A Site key's write to a page, route or locale, refused by a deployment whose Site keys only read (choice siteKeyWrites). */
+function refuseSiteKeyWriteOn(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope'], choices: Choices | undefined): void {
+  if (operation.method !== 'GET' && !operation.path.startsWith('/v2/sites')) refuseSiteKeyWrite(scope, choices)
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js'
 import { choice, type ChoiceId, type Choices } from '../contracts/choices.js'
 import { SCHEMA_BASE, schemas } from '../generated/schemas.js'
+import { SEARCH_FIELDS } from './kept-input.js'
 
 /**
  * Validation that follows a deployment's free choices. The schemas of contracts/ state
@@ -44,13 +45,26 @@ function choicesAlong(file: string, node: SchemaNode, depth = 0): KeywordChoices
 export interface FieldChoices {
   /** The file's top-level fields, each with the keywords of its schema that are free choices. */
   fields: Map<string, KeywordChoices>
+  /** Fields a deployment may ignore whole, with the choice that says so: an ignored field is not judged at all. */
+  ignorable: ReadonlyMap<string, ChoiceId>
+}
+
+/** The page update's search fields, ignored whole by a deployment whose update does not take them (pageUpdateSearchFields). */
+const IGNORABLE: Readonly<Record<string, ReadonlyMap<string, ChoiceId>>> = {
+  'page-update.json': new Map(SEARCH_FIELDS.map((field) => [field, 'pageUpdateSearchFields'])),
 }
 
 /** Reads a schema file's fields and their choice keywords once. */
 export function fieldChoicesOf(file: string): FieldChoices {
   const root = schemaFiles.get(file)
   const properties = (root?.properties ?? {}) as Record<string, SchemaNode>
-  return { fields: new Map(Object.entries(properties).map(([name, node]) => [name, choicesAlong(file, node)])) }
+  return { fields: new Map(Object.entries(properties).map(([name, node]) => [name, choicesAlong(file, node)])), ignorable: IGNORABLE[file] ?? new Map() }
+}
+
+/** Whether the deployment ignores the field whole (sent, but neither judged nor applied). */
+function ignored(field: string | undefined, choices: Required<Choices>, fields: FieldChoices): boolean {
+  const id = field === undefined ? undefined : fields.ignorable.get(field)
+  return id !== undefined && choices[id] === 'ignored'
 }
 
 function choiceOf(error: ErrorObject, fields: FieldChoices): ChoiceId | undefined {
@@ -100,7 +114,7 @@ export function followChoices(errors: ErrorObject[], choices: Required<Choices>,
   const dropped = new Set<ErrorObject>()
   for (const error of errors) {
     const id = error.keyword === 'anyOf' ? undefined : choiceOf(error, fields)
-    if (id !== undefined && allows(id, error, choices)) dropped.add(error)
+    if ((id !== undefined && allows(id, error, choices)) || ignored(/^\/([^/]+)/.exec(error.instancePath)?.[1], choices, fields)) dropped.add(error)
   }
   for (const error of errors) if (error.keyword === 'anyOf') for (const met of metAnyOf(error, errors, dropped)) dropped.add(met)
   for (const error of dropped) {
@@ -119,7 +133,7 @@ export function tighterLimits(value: unknown, choices: Required<Choices>, fields
     const id = keywords.maxLength
     const limit = id === undefined ? null : choices[id]
     const data = (value as Record<string, unknown>)[field]
-    if (typeof limit !== 'number' || limit === choice(id!).sitemock || typeof data !== 'string' || lengthOf(data) <= limit) continue
+    if (typeof limit !== 'number' || limit === choice(id!).sitemock || typeof data !== 'string' || lengthOf(data) <= limit || ignored(field, choices, fields)) continue
     errors.push({ keyword: 'maxLength', instancePath: `/${field}`, schemaPath: '', params: { limit }, data, parentSchema: {} })
   }
   return errors

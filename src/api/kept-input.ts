@@ -41,7 +41,7 @@ export function requireAcceptedPathnameCharacters(pathname: string, choices: Cho
 }
 
 /** The search fields a page PATCH may carry beyond the published body (pathname, name, isOnline). */
-const SEARCH_FIELDS = ['title', 'description', 'canonicalUrl', 'socialImageUrl', 'sitemapPriority', 'sitemapFrequency', 'excludedFromSearchEngines'] as const
+export const SEARCH_FIELDS = ['title', 'description', 'canonicalUrl', 'socialImageUrl', 'sitemapPriority', 'sitemapFrequency', 'excludedFromSearchEngines'] as const
 
 /** A page PATCH body as the deployment takes it: search fields applied, left out (ignored), or a 400 naming each (refused). */
 export function keptPageUpdate<B extends object>(body: B, choices: Chosen): B {

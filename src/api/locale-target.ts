@@ -10,7 +10,10 @@ import type { Scope } from './types.js'
  * found only for a restore, the most recently deleted one of a code first.
  */
 export function findLocale(store: Store, scope: Scope, idOrCode: string, siteId: string | undefined, forRestore = false, choices?: Required<Choices>): LocaleRecord {
-  return findInSite(store, scope, idOrCode, siteId, forRestore ? DELETED_OR_ACTIVE_LOCALE : ACTIVE_LOCALE, choices)
+  // A deployment whose restore answers a live locale with 404 (choice restoreLiveLocale) looks among
+  // the deleted ones only: a live locale is then not found, before any key's reach is judged.
+  const kind = !forRestore ? ACTIVE_LOCALE : choices?.restoreLiveLocale === '404' ? DELETED_LOCALE : DELETED_OR_ACTIVE_LOCALE
+  return findInSite(store, scope, idOrCode, siteId, kind, choices)
 }
 
 // A code's form is judged with the path parameters (locale-params.json), before these lookups.
@@ -28,4 +31,12 @@ const DELETED_OR_ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
   ...ACTIVE_LOCALE,
   byId: (store, id) => store.locales.byId.get(id),
   byName: (store, site, code) => store.locales.deletedByCode(site, code) ?? store.locales.byCode(site, code),
+}
+const DELETED_LOCALE: TargetKind<LocaleRecord> = {
+  ...ACTIVE_LOCALE,
+  byId: (store, id) => {
+    const locale = store.locales.byId.get(id)
+    return locale?.deletedAt === null ? undefined : locale
+  },
+  byName: (store, site, code) => store.locales.deletedByCode(site, code),
 }

@@ -3,7 +3,7 @@ import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { requireBodySite, requireSite } from './auth.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'
-import { ApiError, conflict, invalidField, notFound } from './errors.js'
+import { ApiError, conflict, invalidField } from './errors.js'
 import { keptLocaleCode } from './kept-input.js'
 import { findLocale } from './locale-target.js'
 import { paginate } from './paginate.js'
@@ -44,6 +44,7 @@ export const localeOperations = [
     success: { status: 201, shape: { resource: 'locale.json' } },
     errors: [400, 401, 403, 404, 409],
     authorize: requireBodySite,
+    bodyNamesSite: true,
     run({ body, store, choices }) {
       const code = keptLocaleCode(body.locale, choices)
       if (store.locales.byCode(body.siteId, code)) throw codeTaken(code)
@@ -153,7 +154,6 @@ export const localeOperations = [
     authorize: deletedOrActiveLocaleOf,
     run(context) {
       const { store, target: locale } = context
-      if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '404') throw notFound('deleted locale', `${locale.locale} in site ${locale.siteId}`)
       // A deployment that restores a live locale as a no-op answers it as it is.
       if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '200') return { status: 200, body: presentLocale(locale, store) }
       if (locale.deletedAt === null) throw conflict(`The locale ${locale.locale} is not deleted, so there is nothing to restore.`)

@@ -33,8 +33,12 @@ function defaultLocaleOf(store: Store, page: PageRecord): string {
   return store.sites.get(page.siteId)!.defaultLocale
 }
 
-/** A later instant than `previous`, even within the same millisecond: updatedAt always moves forward. */
-function after(store: Store, previous: string): string {
+/**
+ * A later instant than `previous`, even within the same millisecond: updatedAt always moves
+ * forward. A page with no instant yet (null, as a snapshot of a deployment kept it) gets the clock's.
+ */
+function after(store: Store, previous: string | null): string {
+  if (previous === null) return store.timestamp()
   // Edits in a burst often share a millisecond: then each lands a millisecond after the one before.
   return isoInstant(Math.max(store.now().getTime(), instantMs(previous) + 1))
 }
@@ -55,6 +59,8 @@ export const pageOperations = [
     success: { status: 201, shape: { resource: 'page.json' } },
     errors: [400, 401, 403, 404, 409],
     authorize: requireBodySite,
+    bodyNamesSite: true,
+    bodyRules: (body, _query, choices) => requireAcceptedPathnameCharacters(body.pathname, choices),
     run({ body, store, choices }) {
       requireAcceptedPathnameCharacters(body.pathname, choices)
       const pathname = keptPagePathname(body.pathname, choices)
@@ -142,6 +148,10 @@ export const pageOperations = [
     success: { status: 200, shape: { resource: 'page.json' } },
     errors: [400, 401, 403, 404, 409],
     authorize: pageOf,
+    bodyRules(body, _query, choices) {
+      const kept = keptPageUpdate(body, choices)
+      if (kept.pathname !== undefined) requireAcceptedPathnameCharacters(kept.pathname, choices)
+    },
     run(context) {
       const { store, target: page, choices } = context
       const body = keptPageUpdate(context.body, choices)
@@ -155,7 +165,7 @@ export const pageOperations = [
       if (body.pathname !== undefined && !store.pathnames.isFreeFor(page.siteId, body.pathname, { kind: 'page', id: page.id })) {
         throw conflict(PATHNAME_TAKEN)
       }
-      store.pages.updateDraft(page, Object.assign({}, body, { updatedAt: after(store, page.draft.updatedAt) }))
+      store.pages.updateDraft(page, Object.assign({}, body, { updatedAt: after(store, page.draft.updatedAt ?? page.createdAt) }))
       return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
     },
   }),

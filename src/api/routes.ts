@@ -11,7 +11,7 @@ import type { Choices } from '../contracts/choices.js'
 import type { RouteRecord } from '../store/records.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import type { Store } from '../store/store.js'
-import { requireBodySite, requireSite } from './auth.js'
+import { refuseSiteKeyWrite, requireBodySite, requireSite } from './auth.js'
 import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
 import { findRoute, judgeRouteBody, requireFreePathname } from './route-target.js'
@@ -54,6 +54,8 @@ export const routeOperations = [
       requireBodySite(context)
       judgeRouteBody(createBody, context.rawBody, context.query.skipValidation, context.choices)
     },
+    bodyNamesSite: true,
+    bodyRules: (body, query, choices) => judgeRouteBody(createBody, body, query.skipValidation, choices),
     run({ body, store, choices }) {
       const pathname = keptRoutePathname(body.pathname, choices)
       requireFreePathname(store, body.siteId, pathname)
@@ -106,9 +108,12 @@ export const routeOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize(context) {
       const route = routeOf(context)
+      refuseSiteKeyWrite(context.scope, context.choices)
       judgeRouteBody(updateBody, context.rawBody, context.query.skipValidation, context.choices, route.pathname)
       return route
     },
+    // Judged before the route is found, its pathname cannot be told from the one the route has.
+    bodyRules: (body, query, choices) => judgeRouteBody(updateBody, body, query.skipValidation, choices),
     run(context) {
       const { body, store, target: route } = context
       const pathname = body.pathname === undefined ? undefined : keptRoutePathname(body.pathname, context.choices)

@@ -1,6 +1,8 @@
 import type { CreateSiteBody, DuplicateSiteBody, ListSitesQuery, SitePathParams, UpdateSiteBody } from '../generated/types.js'
 import type { SiteRecord } from '../store/records.js'
+import type { Choices } from '../contracts/choices.js'
 import { peekUuid, requireSite, requireWorkspace } from './auth.js'
+import { invalidField } from './errors.js'
 import { keptLocaleCode, keptName } from './kept-input.js'
 import { paginate } from './paginate.js'
 import { presentSite } from './present.js'
@@ -10,6 +12,11 @@ const DEFAULT_LOCALE = 'en-US'
 
 const authorizeSite = ({ params, scope, store }: AccessContext<SitePathParams, unknown>): void => {
   requireSite(scope, store, params.siteId)
+}
+
+/** A 400 for `hostOrigin: null` in a site update, for a deployment that does not clear an origin so (choice hostOriginNull). */
+function refuseNullOrigin(body: UpdateSiteBody, choices: Required<Choices> | undefined): void {
+  if (choices?.hostOriginNull === 'refused' && body.hostOrigin === null) throw invalidField('hostOrigin', 'is null; must be an absolute URL with a protocol, such as https://example.com (this deployment does not clear an origin)')
 }
 
 export const siteOperations = [
@@ -87,7 +94,9 @@ export const siteOperations = [
     success: { status: 200, shape: { resource: 'site.json' } },
     errors: [400, 401, 403, 404],
     authorize: authorizeSite,
+    bodyRules: (body, _query, choices) => refuseNullOrigin(body, choices),
     run({ params, body, store, choices }) {
+      refuseNullOrigin(body, choices)
       const site = store.sites.get(params.siteId)!
       const { hostOrigin } = body
       const name = body.name === undefined ? undefined : keptName(body.name, choices)

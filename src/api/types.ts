@@ -113,6 +113,14 @@ export interface Operation<P = Record<string, never>, Q = Record<string, never>,
   appKeyOnly?: boolean
   /** Resolves the target and decides 403/404 before the body is judged; what it returns is the run's `target`. */
   authorize?(context: AccessContext<P, Q>): T
+  /** A create whose body names its site (`siteId`): its body may be judged before that site's access (choice createBodyOrder). */
+  bodyNamesSite?: boolean
+  /**
+   * The body's own rules beyond its schema (a pathname's form and characters), for a deployment
+   * that judges the whole body before access (choices validationOrder input-first, createBodyOrder
+   * body-first); the operation judges them where it always does too, which then finds nothing.
+   */
+  bodyRules?(body: B, query: Q, choices: Required<Choices> | undefined): void
   run(context: OperationContext<P, Q, B, T>): OperationResult
 }
 

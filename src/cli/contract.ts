@@ -76,8 +76,10 @@ Options (each also read from the environment variable shown):
                         leave them open (limits, which error wins, sort order, first
                         values...), write them to FILE, and run holding the target to them;
                         needs --workspace-id (the probes create one site of the run)
-  --learn-choices       learn the target's free choices first (the probes of --write-choices)
-                        and hold it to them; their requests are not throttled by --max-rps
+  --no-learn-choices    do not learn the target's free choices first; by default a writing
+                        run under the documents' profiles learns them with the probes of
+                        --write-choices (paced by --max-rps, tagged, deleted) and holds
+                        the target to them (--learn-choices, the default, is still accepted)
   --choices FILE        the target's free choices, as --write-choices wrote them: the
                         oracle follows them (with --profile sitemock, what was learned is
                         no difference); see docs/choices.md
@@ -124,6 +126,7 @@ const FLAGS = {
   'other-api-key': { type: 'string' },
   'read-only': { type: 'boolean' },
   'learn-choices': { type: 'boolean' },
+  'no-learn-choices': { type: 'boolean' },
   only: { type: 'string', multiple: true },
   profile: { type: 'string' },
   reporter: { type: 'string' },
@@ -208,7 +211,7 @@ function parseConfig(args: string[]): Config | 'help' {
     stateful: { ...statefulBudget(value), ...(flags.replay === undefined ? {} : { replay: recordedSequences(flags.replay) }) },
     skip: agreedSkips(flags.skip?.join(',') ?? envOf('skip'), value('skip-file')),
     ...choicesFlags(flags['write-choices'], flags.choices, flags['read-only'] ?? booleanEnv('read-only')),
-    ...(flags['learn-choices'] ? { learnChoices: true } : {}),
+    ...(flags['no-learn-choices'] ? { learnChoices: false } : {}),
   }
 }
 
@@ -436,7 +439,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
 async function recordChoices(file: string, options: ContractOptions): Promise<Choices | undefined> {
   let recorded: ChoicesFile
   try {
-    recorded = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag: `contract-${options.runId!}`, signal: options.signal })
+    recorded = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag: `contract-${options.runId!}`, signal: options.signal, maxRps: options.maxRps, requestTimeoutMs: options.requestTimeoutMs, routes: options.profile !== 'published' })
   } catch (error) {
     process.stderr.write(`sitemock contract: --write-choices: the probes stopped: ${(error as Error).message}\n`)
     return undefined

@@ -29,6 +29,8 @@ const outsideUpdate = (field: string): Source =>
   chosen('pageUpdateSearchFields', `a page update takes ${field} too, and refuses a wrong value of it`, `the published page update takes only pathname, name and isOnline: a deployment may refuse ${field} or ignore it`)
 const routes = (what: string): Source => sitemock('routes', what, 'routes other than their update are in neither document')
 const pageList = (id: 'emptyLocaleQuery' | 'pathPrefixForm', field: string, what: string, readings: string): Source => chosen(id, `${field}: ${what}`, readings)
+const pathPrefixForm = pageList('pathPrefixForm', 'pathPrefix', 'a string that starts with /', 'the published OpenAPI has pathPrefix as any string (/ by default)')
+const emptyLocaleQuery = pageList('emptyLocaleQuery', 'locale', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent')
 const malformedPathId = chosen('malformedPathId', 'a malformed id in the path is a 400 naming it', 'the specification\'s 400 covers invalid bodies and query parameters: a malformed path id may as well be a 404')
 const sitePagesQuery = (field: string): Source =>
   chosen('sitePagesQuery', `GET /v2/sites/{siteId}/pages takes the list parameters of GET /v6/pages, ${field} among them`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others')
@@ -99,12 +101,15 @@ export const CASE_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   'validation.patch.v6-pages-pageIdOrPathname.title.wrong-type': [outsideUpdate('title')],
   'validation.patch.v6-pages-pageIdOrPathname.description.wrong-type': [outsideUpdate('description')],
   'validation.patch.v6-pages-pageIdOrPathname.canonicalUrl.wrong-type': [outsideUpdate('canonicalUrl')],
+  // Refused only by a deployment that takes the field in an update at all (pageUpdateSearchFields) and holds it to a URL's form (urlFormat).
   'validation.patch.v6-pages-pageIdOrPathname.canonicalUrl.invalid-value': [
     chosen('urlFormat', 'canonicalUrl is an absolute URL', 'the specification has it as a string or null, with no format; the published page update does not take it'),
+    outsideUpdate('canonicalUrl'),
   ],
   'validation.patch.v6-pages-pageIdOrPathname.socialImageUrl.wrong-type': [outsideUpdate('socialImageUrl')],
   'validation.patch.v6-pages-pageIdOrPathname.socialImageUrl.invalid-value': [
     chosen('urlFormat', 'socialImageUrl is an absolute URL', 'the specification has it as a string or null, with no format; the published page update does not take it'),
+    outsideUpdate('socialImageUrl'),
   ],
   'validation.patch.v6-pages-pageIdOrPathname.sitemapPriority.wrong-type': [outsideUpdate('sitemapPriority')],
   'validation.patch.v6-pages-pageIdOrPathname.sitemapPriority.out-of-range': [outsideUpdate('sitemapPriority (0 to 1, as the specification has it on a page)')],
@@ -127,19 +132,20 @@ export const CASE_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   'validation.get.v2-locales.siteId.invalid-value': [spec('endpoints.list-locales', { siteId: { format: 'uuid' } }), query('GET', '/v2/locales', 0, { format: 'uuid' })],
   'validation.get.v6-pages.siteId.missing': [invalidQuery, query('GET', '/v6/pages', 0, { required: true })],
   'validation.get.v6-pages.siteId.invalid-value': [invalidQuery, query('GET', '/v6/pages', 0, { format: 'uuid' })],
-  'validation.get.v6-pages.pathPrefix.invalid-value': [pageList('pathPrefixForm', 'pathPrefix', 'a string that starts with /', 'the published OpenAPI has pathPrefix as any string (/ by default)')],
+  'validation.get.v6-pages.pathPrefix.invalid-value': [pathPrefixForm],
   'validation.get.v6-pages.sortBy.invalid-value': [invalidQuery, { kind: 'openapi', pointer: component('V6PagesGetParametersSortBy'), claim: { enum: ['title', 'path', 'description', 'updatedAt', 'createdAt'] } }],
   'validation.get.v6-pages.sortDirection.invalid-value': [invalidQuery, { kind: 'openapi', pointer: component('V6PagesGetParametersSortDirection'), claim: { enum: ['asc', 'desc'] } }],
   'validation.get.v6-pages.includeOffline.invalid-value': [invalidQuery, { kind: 'openapi', pointer: component('V6PagesGetParametersIncludeOffline'), claim: { enum: ['true', 'false'] } }],
-  'validation.get.v6-pages.locale.out-of-range': [pageList('emptyLocaleQuery', 'locale', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent')],
+  'validation.get.v6-pages.locale.out-of-range': [emptyLocaleQuery],
   'validation.get.v6-pages.versionRef.invalid-value': [invalidQuery, { kind: 'openapi', pointer: component('V6PagesGetParametersVersionRef'), claim: { enum: ['ref:live', 'ref:draft'] } }],
   'validation.get.v2-routes.siteId.missing': [routes('the route list takes siteId, required')],
   'validation.get.v2-routes.siteId.invalid-value': [routes('the route list takes siteId, a UUID')],
-  'validation.get.v2-sites-siteId-pages.pathPrefix.invalid-value': [sitePagesQuery('pathPrefix')],
+  // Refused only by a deployment that takes the parameter there (sitePagesQuery) and refuses the value on the page list too.
+  'validation.get.v2-sites-siteId-pages.pathPrefix.invalid-value': [sitePagesQuery('pathPrefix'), pathPrefixForm],
   'validation.get.v2-sites-siteId-pages.sortBy.invalid-value': [sitePagesQuery('sortBy')],
   'validation.get.v2-sites-siteId-pages.sortDirection.invalid-value': [sitePagesQuery('sortDirection')],
   'validation.get.v2-sites-siteId-pages.includeOffline.invalid-value': [sitePagesQuery('includeOffline')],
-  'validation.get.v2-sites-siteId-pages.locale.out-of-range': [sitePagesQuery('locale')],
+  'validation.get.v2-sites-siteId-pages.locale.out-of-range': [sitePagesQuery('locale'), emptyLocaleQuery],
   'validation.get.v2-sites-siteId-pages.versionRef.invalid-value': [sitePagesQuery('versionRef')],
   'validation.get.v2-sites-siteId.siteId.invalid-value': [malformedPathId],
   'validation.get.v2-sites-siteId-pages.siteId.invalid-value': [malformedPathId],

@@ -5,6 +5,7 @@ import { detailFields } from './exchange-rules.js'
 import { promisedBy, summarize } from './judge.js'
 import { publishedErrorCode, publishedStatement } from './published.js'
 import { describeSource, disagreementOf, documentsOf, onlySitemock, type Source } from './sources.js'
+import { sitemockValueOf, type ChoiceReason } from './choice-reasons.js'
 import type { CreatedResources } from './tracker.js'
 import { DOCUMENT_OF, holdsServiceRules, type ContractOptions, type DocumentName, type Failure, type Group, type Profile } from './types.js'
 import type { Fixtures } from './fixtures.js'
@@ -144,7 +145,7 @@ export class CheckContext {
    * rules and the published OpenAPI leave freedom (`why` says which): its failures are labelled
    * sitemock behaviour, a difference rather than a break, failing the run under --profile sitemock only.
    */
-  async sitemockChoice(why: string, part: () => Promise<void> | void): Promise<void> {
+  async sitemockChoice(why: ChoiceReason, part: () => Promise<void> | void): Promise<void> {
     await this.within({ kind: 'sitemock choice', why }, part)
   }
 
@@ -292,9 +293,18 @@ export class CheckContext {
   }
 }
 
-/** Why a check is sitemock's alone: its choices and, where the documents read two ways, both readings. */
+/**
+ * Why a check is sitemock's alone: its choices, each class of the catalogue with sitemock's value
+ * in it (what --profile sitemock holds the target to), and where the documents read two ways, both readings.
+ */
 function sitemockReason(sources: readonly Source[]): string {
-  return sources.map((source) => `${describeSource(source)}${source.kind === 'sitemock' && source.readings ? `; either reading is allowed: ${source.readings}` : ''}`).join('; ')
+  return sources.map((source) => `${describeChoiceSource(source)}${source.kind === 'sitemock' && source.readings ? `; either reading is allowed: ${source.readings}` : ''}`).join('; ')
+}
+
+/** A source as describeSource words it, but a class of the catalogue named with sitemock's value in it (emptySiteName="refused"). */
+function describeChoiceSource(source: Source): string {
+  if (source.kind !== 'sitemock' || source.choice === undefined) return describeSource(source)
+  return `sitemock's choice ${sitemockValueOf(source.choice)} (api-behaviour.md#${source.section}): ${source.says}`
 }
 
 /** The path template of a failure's request, as the documents write it. */

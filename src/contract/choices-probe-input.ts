@@ -48,6 +48,8 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
   await record('unknownBodyFields', async () => either(await patchSite({ name: `${tag} choices`, contractProbe: 1 }), 'an unknown body field', [200, 'ignored'], [400, 'refused']))
   // Whatever the probes did to the name, it carries the run tag again.
   await patchSite({ name: `${tag} choices` })
+  // The name holds the tag again, so the site stays the run's without an origin.
+  await record('hostOriginNull', async () => either(await patchSite({ hostOrigin: null }), 'a site update with a null hostOrigin', [200, 'clears'], [400, 'refused']))
   await record('urlFormat', async () => {
     const answer = await patchPage({ canonicalUrl: 'not a url' })
     if (answer.status === 200 && answer.body.canonicalUrl !== 'not a url') throw new Unrecorded('a page update does not set canonicalUrl, so what it accepts cannot be seen')

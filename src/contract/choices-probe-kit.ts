@@ -1,4 +1,9 @@
+import type { HttpMethod } from '../api/types.js'
 import type { ChoiceId, Choices } from '../contracts/choices.js'
+import { operations } from '../api/operations.js'
+import { ContractClient } from './http-client.js'
+import { Throttle } from './throttle.js'
+import { CreatedResources, SafetyError } from './tracker.js'
 
 /** What the probes of `--write-choices` share: how they call the target and how they record what they find. */
 
@@ -9,6 +14,21 @@ export interface ProbeTarget {
   /** The run's tag, contract-<run id>: in the name or pathname of everything the probes create. */
   tag: string
   signal?: AbortSignal
+  /**
+   * The contract run's own client and tracker, when the probes run first in a run: its
+   * --max-rps throttle and count, its guard, and its cleanup of all they create. Without it the
+   * probes get a client of their own, paced by maxRps.
+   */
+  channel?: ProbeChannel
+  maxRps?: number
+  requestTimeoutMs?: number
+  /** False under --profile published, whose document has no routes: the run judges none, so the probes send none. */
+  routes?: boolean
+}
+
+export interface ProbeChannel {
+  client: ContractClient
+  tracker: CreatedResources
 }
 
 export interface Answer {
@@ -16,7 +36,7 @@ export interface Answer {
   body: Record<string, unknown> & { data?: Array<Record<string, unknown>> }
 }
 
-export type Call = (method: string, path: string, body?: unknown, key?: string) => Promise<Answer>
+export type Call = (method: HttpMethod, path: string, body?: unknown, key?: string) => Promise<Answer>
 
 /** A probe whose answer no alternative explains, or that cannot be made on this deployment. */
 export class Unrecorded extends Error {}
@@ -36,19 +56,61 @@ export interface ProbeSite {
   otherSiteId: string | Unrecorded
 }
 
-export function caller(target: ProbeTarget): Call {
+/**
+ * How the probes call the target: through a ContractClient, so that they are paced, counted,
+ * interrupted and guarded as every other request of a run. A write the guard refuses is not
+ * sent, and the class it would have shown is left unrecorded with the guard's words.
+ */
+export function caller({ client, tracker }: ProbeChannel): Call {
+  // The probes' made-up id names nothing: writes to it are as safe as to a phantom of the run.
+  tracker.madeUp(NOWHERE_ID)
   return async (method, path, body, key) => {
-    const headers: Record<string, string> = { 'x-api-key': key ?? target.apiKey, accept: 'application/json' }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    const response = await fetch(target.baseUrl.replace(/\/$/, '') + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: target.signal })
-    const text = await response.text()
-    let parsed: Answer['body'] = {}
     try {
-      parsed = text ? (JSON.parse(text) as Answer['body']) : {}
-    } catch {
-      // A body that is not JSON is judged by its status alone.
+      const exchange = await client.send({ method, ...requestOf(path), rawPath: path, body, key })
+      const parsed = exchange.body
+      // A body that is not a JSON object is judged by its status alone.
+      return { status: exchange.status, body: typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Answer['body']) : {} }
+    } catch (error) {
+      if (error instanceof SafetyError) throw new Unrecorded(`not sent: ${error.message}`)
+      throw error
     }
-    return { status: response.status, body: parsed }
+  }
+}
+
+const PROBE_TIMEOUT_MS = 30_000
+
+/** The probes' own client, outside a contract run: paced by --max-rps, cleaned up by probeChoices. */
+export function ownChannel(target: ProbeTarget): ProbeChannel {
+  const tracker = new CreatedResources(target.tag)
+  const throttle = new Throttle(1, target.maxRps ?? 0)
+  const timeoutMs = target.requestTimeoutMs ?? PROBE_TIMEOUT_MS
+  return { tracker, client: new ContractClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, throttle, tracker, readOnly: false, timeoutMs, signal: target.signal, notice: () => undefined }) }
+}
+
+/** The API's path templates as patterns, longest first so that a deeper template wins. */
+const TEMPLATES = [...new Set(operations.map((operation) => operation.path))]
+  .sort((a, b) => b.length - a.length)
+  .map((template) => ({ template, names: [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!), pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '([^/]+)')}$`) }))
+
+/**
+ * The template, params and query of a probe's raw path: what the guard judges a write by and
+ * what the tracker records. A path of no template is judged as itself, with no params.
+ */
+function requestOf(path: string): { template: string; params: Record<string, string>; query: Record<string, string> } {
+  const [pathname = '', search = ''] = path.split(/\?(.*)/s, 2)
+  const query = Object.fromEntries(new URLSearchParams(search))
+  for (const { template, names, pattern } of TEMPLATES) {
+    const match = pattern.exec(pathname)
+    if (match) return { template, params: Object.fromEntries(names.map((name, index) => [name, decoded(match[index + 1]!)])), query }
+  }
+  return { template: pathname, params: {}, query }
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Choices } from '../contracts/choices.js'
 import { byStatus, either, NOWHERE_ID, Unrecorded, type ProbeSite } from './choices-probe-kit.js'
 
 /** Lookups, cursors, which error wins, and what a Site key may do. */
@@ -5,6 +6,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   const { tag } = target
   await record('malformedPathId', async () => either(await call('GET', '/v2/sites/not-a-uuid'), 'a malformed site id in the path', [400, '400'], [404, '404']))
   await record('accessOrder', async () => either(await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, siteKey), 'a Site key asking for a site that does not exist', [403, 'permission-first'], [404, 'existence-first']))
+  let order: Choices['validationOrder']
   await record('validationOrder', async () => {
     // A body fault on a site that does not exist: 404 unless input goes first; a query fault on a list of a site that does not exist: 400 unless access goes first.
     const body = await call('PATCH', `/v2/sites/${NOWHERE_ID}`, { name: 12 })
@@ -12,7 +14,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     const bodyFirst = byStatus(body, 'a site update with a wrong type to a site that does not exist', [[404, false], [400, true]] as const)
     const accessFirst = byStatus(query, 'a locale list with a malformed limit of a site that does not exist', [[400, false], [404, true]] as const)
     if (bodyFirst && accessFirst) throw new Unrecorded('a body fault went before access and access before a query fault: no order of the catalogue')
-    return bodyFirst ? 'input-first' : accessFirst ? 'access-first' : 'params-access-body'
+    order = bodyFirst ? 'input-first' : accessFirst ? 'access-first' : 'params-access-body'
+    return order
+  })
+  await record('createBodyOrder', async () => {
+    // A page create without its pathname for a site that does not exist: the body's 400 first, or the site's 404.
+    const answer = await call('POST', '/v6/pages', { siteId: NOWHERE_ID, name: `${tag} without pathname` })
+    const found = either(answer, 'a page create without a pathname for a site that does not exist', [400, 'body-first'] as const, [404, 'validation-order'] as const)
+    if (order === 'input-first') throw new Unrecorded('every body is judged before access (validationOrder input-first), so where a create judges its body cannot be seen')
+    return found
   })
   await record('siteKeyWrites', async () => either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'], [403, 'refused']))
   await record('siteIdBesideId', async () => {
@@ -23,8 +33,16 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
   const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
   await record('restoreLiveLocale', async () => {
-    if (typeof defaultLocale?.id !== 'string') throw new Unrecorded(`the site's locales could not be listed (${locales.status})`)
-    return byStatus(await call('POST', `/v2/locales/${defaultLocale.id}/restore`), 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200']] as const)
+    // A locale of the probes' own (the site's default was not created by them, so no write may name it).
+    const code = defaultLocale?.locale === 'fr-CA' ? 'fr-BE' : 'fr-CA'
+    const added = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (added.status !== 201 || typeof added.body.id !== 'string') throw new Unrecorded(`a locale could not be added to restore while live (${added.status})`)
+    try {
+      return byStatus(await call('POST', `/v2/locales/${added.body.id}/restore`), 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200']] as const)
+    } finally {
+      // The later probes (the locales' order) find the site's locales as they were.
+      await call('DELETE', `/v2/locales/${added.body.id}`)
+    }
   })
   await record('pageUnknownLocale', async () => {
     const answer = await call('GET', `/v6/pages?siteId=${siteId}&locale=zz-ZZ`)
@@ -48,9 +66,10 @@ export async function probeDefaultRename({ call, record, siteId }: ProbeSite): P
   await record('renameDefaultLocale', async () => {
     const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
     const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
-    if (typeof defaultLocale?.id !== 'string') throw new Unrecorded(`the site's locales could not be listed (${locales.status})`)
+    if (typeof defaultLocale?.locale !== 'string') throw new Unrecorded(`the site's locales could not be listed (${locales.status})`)
     const code = defaultLocale.locale === 'en-GB' ? 'en-IE' : 'en-GB'
-    const renamed = await call('PATCH', `/v2/locales/${defaultLocale.id}`, { locale: code })
+    // By its code in the probes' site: the site's default locale was not created by the probes, so no write may name its id.
+    const renamed = await call('PATCH', `/v2/locales/${encodeURIComponent(String(defaultLocale.locale))}?siteId=${siteId}`, { locale: code })
     if (renamed.status === 400) return 'refused'
     if (renamed.status !== 200) throw new Unrecorded(`renaming the default locale answered ${renamed.status}`)
     const site = await call('GET', `/v2/sites/${siteId}`)

@@ -1,5 +1,6 @@
 import type { Choices, ChoicesFile } from '../contracts/choices.js'
-import { caller, Unrecorded, type ProbeSite, type ProbeTarget, type Recorder } from './choices-probe-kit.js'
+import { cleanup } from './cleanup.js'
+import { caller, ownChannel, Unrecorded, type Call, type ProbeSite, type ProbeTarget, type Recorder } from './choices-probe-kit.js'
 import { probeInput } from './choices-probe-input.js'
 import { probeLimits } from './choices-probe-limits.js'
 import { probeDefaultRename, probeLookups } from './choices-probe-lookups.js'
@@ -17,7 +18,10 @@ export type { ProbeTarget } from './choices-probe-kit.js'
  * gives no way to see, is left unrecorded with the reason rather than guessed.
  */
 export async function probeChoices(target: ProbeTarget): Promise<ChoicesFile> {
-  const call = caller(target)
+  const channel = target.channel ?? ownChannel(target)
+  const call = withoutRoutes(caller(channel), target.routes === false)
+  // Deletes go out after a Ctrl-C too: what the probes made must not outlive them.
+  const remove = caller({ client: channel.client.uninterruptible(), tracker: channel.tracker })
   const choices: Record<string, unknown> = {}
   const unrecorded: Record<string, string> = {}
   const record: Recorder = async (id, find) => {
@@ -38,9 +42,20 @@ export async function probeChoices(target: ProbeTarget): Promise<ChoicesFile> {
     const otherSiteId = other.status === 201 ? String(other.body.id) : new Unrecorded(`a second site could not be created (${other.status})`)
     await probeSite({ call, record, target, siteId, siteKey: String(site.body.publicApiKey), site: site.body, otherSiteId })
   } finally {
-    for (const id of created.reverse()) await call('DELETE', `/v2/sites/${id}`).catch(() => undefined)
+    for (const id of created.reverse()) await remove('DELETE', `/v2/sites/${id}`).catch(() => undefined)
+    // Outside a run, whatever else the probes created and did not delete goes now (in a run, with the run's cleanup).
+    if (target.channel === undefined) await cleanup(channel.client.uninterruptible(), channel.tracker, { workspaceId: target.workspaceId, tag: target.tag })
   }
   return { target: target.baseUrl, recordedAt: new Date().toISOString(), choices: choices as Choices, ...(Object.keys(unrecorded).length ? { unrecorded } : {}) }
+}
+
+/** A caller that sends nothing to the routes when the run judges none, leaving their classes unrecorded. */
+function withoutRoutes(call: Call, skip: boolean): Call {
+  if (!skip) return call
+  return async (method, path, body, key) => {
+    if (path.startsWith('/v2/routes')) throw new Unrecorded('not sent: routes are not in the published OpenAPI, which --profile published holds the target to')
+    return call(method, path, body, key)
+  }
 }
 
 async function probeSite(context: ProbeSite): Promise<void> {

@@ -1,5 +1,6 @@
 import { choice, choiceIds, type ChoiceId, type Choices, type ChoicesFile } from '../contracts/choices.js'
 import { probeChoices } from './choices-probe.js'
+import type { ProbeChannel } from './choices-probe-kit.js'
 import type { ContractOptions, Failure } from './types.js'
 
 /**
@@ -19,25 +20,26 @@ export function recordedChoiceOf(failure: Failure, choices: Choices | undefined)
 }
 
 /**
- * Whether the run learns the target's free choices before its checks: when asked (--learn-choices),
- * under the documents' profiles, when no choices were given, and when it may write (the probes make
- * a site of the run). The sitemock profile holds every target to sitemock's own choices, so it
- * learns none.
+ * Whether the run learns the target's free choices before its checks: by default (unless
+ * --no-learn-choices), under the documents' profiles, when no choices were given, and when it may
+ * write (the probes make a site of the run). The sitemock profile holds every target to sitemock's
+ * own choices, so it learns none.
  */
 export function learnsChoices(options: ContractOptions): boolean {
-  return options.learnChoices === true && options.profile !== 'sitemock' && options.choices === undefined && !options.readOnly && options.workspaceId !== undefined
+  return options.learnChoices !== false && options.profile !== 'sitemock' && options.choices === undefined && !options.readOnly && options.workspaceId !== undefined
 }
 
 /**
- * The target's free choices, learned by the probes of --write-choices (all they create carries
- * the run's tag and is deleted), and the notice that says which were learned and which not. A
+ * The target's free choices, learned by the probes of --write-choices through the run's own client
+ * (paced by its --max-rps, counted, guarded; all they create carries the run's tag and is
+ * deleted, by the probes or else by the run's cleanup), and the notice that says which were learned and which not. A
  * probe that stops the learning leaves the run without choices: then it runs as before, each
  * difference from sitemock's choice reported as a difference.
  */
-export async function learnChoices(options: ContractOptions, tag: string): Promise<{ choices?: Choices; notice: string }> {
+export async function learnChoices(options: ContractOptions, tag: string, channel: ProbeChannel): Promise<{ choices?: Choices; notice: string }> {
   let learned: ChoicesFile
   try {
-    learned = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag, signal: options.signal })
+    learned = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag, signal: options.signal, channel, routes: options.profile !== 'published' })
   } catch (error) {
     return { notice: `the target's free choices could not be learned (${(error as Error).message}): the checks compare with sitemock's choices, each difference reported as such` }
   }

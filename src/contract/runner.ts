@@ -99,7 +99,7 @@ export async function runContract(given: ContractOptions, events: RunEvents & Pl
     // The target's first answers are its choices, for every class at once: the checks and the
     // stateful oracle then hold it to them, as with --choices.
     if (learns && !options.signal?.aborted) {
-      const learned = await learnChoices(options, tag)
+      const learned = await learnChoices(options, tag, { client, tracker })
       options.choices = learned.choices
       notice(learned.notice)
     }

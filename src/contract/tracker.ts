@@ -71,6 +71,11 @@ export class CreatedResources {
     return this.items.get(id)?.kind === 'site' || this.phantoms.has(id)
   }
 
+  /** An id made up elsewhere (a probe's) that names nothing: held as a phantom of the run. */
+  madeUp(id: string): void {
+    this.phantoms.add(id)
+  }
+
   /** A fresh random UUID that names nothing: for the 404s. */
   phantomId(): string {
     const id = randomUUID()

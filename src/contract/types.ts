@@ -60,8 +60,8 @@ export interface ContractOptions {
   /** The target's free choices (--choices FILE): the oracle, a sitemock mock, follows them. */
   choices?: Choices
   /**
-   * --learn-choices: learn the target's free choices first with the probes of --write-choices and
-   * hold it to them. Off by default: the probes do not go through the run's --max-rps throttle yet.
+   * Learn the target's free choices first with the probes of --write-choices (through the run's
+   * client: paced, counted, guarded) and hold it to them. On unless false (--no-learn-choices).
    */
   learnChoices?: boolean
   /** How often the live-run mark is refreshed and how long it lasts (DEFAULT_LIVE_MARK when left out): shorter in tests. */

@@ -215,6 +215,14 @@ export interface Choices {
    * Precision of the timestamps a deployment answers: `millisecond`, or `second` (two writes in one second share an instant).
    */
   clockPrecision?: "millisecond" | "second";
+  /**
+   * Where a page, route or locale create judges its body (which names the site, `siteId`): `validation-order` where validationOrder puts any body (after access to that site under `params-access-body` and `access-first`); `body-first` the whole body, its own rules included (a pathname's form and characters), before access to the site it names (403/404, a Site key's refused write too), whatever validationOrder says of other bodies.
+   */
+  createBodyOrder?: "validation-order" | "body-first";
+  /**
+   * `hostOrigin: null` in a site update: `clears` the site's origin (the site then answers `hostOrigin: null`), or `refused` as a 400 naming `hostOrigin`.
+   */
+  hostOriginNull?: "clears" | "refused";
 }
 
 export interface DataList {
@@ -303,9 +311,9 @@ export interface FixturePage {
   id: string;
   siteId: string;
   /**
-   * 2026-01-01T00:00:00.000Z when left out.
+   * 2026-01-01T00:00:00.000Z when left out; null (the documents let a page's createdAt be null) is answered as null.
    */
-  createdAt?: string;
+  createdAt?: string | null;
   /**
    * When the site was last published with this page; null when left out.
    */
@@ -360,9 +368,9 @@ export interface FixturePageContent {
    */
   localizations?: FixtureLocalization[];
   /**
-   * The page's createdAt when left out.
+   * The page's createdAt when left out; null (the documents let a page's updatedAt be null) is answered as null until the page is updated.
    */
-  updatedAt?: string;
+  updatedAt?: string | null;
 }
 
 export interface FixtureLocalization {

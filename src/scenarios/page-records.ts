@@ -1,7 +1,11 @@
 import type { FixturePage, FixturePageContent } from '../generated/types.js'
 import type { PageContent, PageRecord } from '../store/records.js'
 
-/** Timestamps a fixture leaves out: fixed, so a fixture loads to the same state at any time. */
+/**
+ * Timestamps a fixture leaves out: fixed, so a fixture loads to the same state at any time. A
+ * timestamp written as null stays null (the documents let a page's createdAt and updatedAt be
+ * null, and a snapshot keeps what the deployment answered), so "left out" is tested as undefined.
+ */
 export const FIXTURE_EPOCH = '2026-01-01T00:00:00.000Z'
 
 type CompleteContent = Required<FixturePageContent>
@@ -15,7 +19,7 @@ void pageIsRecord
 
 /** A new record from a fixture page; the document is left as it was. */
 export function copyPage(page: FixturePage): PageRecord {
-  const createdAt = page.createdAt ?? FIXTURE_EPOCH
+  const createdAt = page.createdAt === undefined ? FIXTURE_EPOCH : page.createdAt
   return {
     id: page.id,
     siteId: page.siteId,
@@ -32,7 +36,8 @@ export function copyPage(page: FixturePage): PageRecord {
  * else holds (one just read from a file).
  */
 export function adoptPage(page: FixturePage): PageRecord {
-  const createdAt = (page.createdAt ??= FIXTURE_EPOCH)
+  if (page.createdAt === undefined) page.createdAt = FIXTURE_EPOCH
+  const { createdAt } = page
   page.publishedAt ??= null
   fillContent(page.draft, createdAt)
   if (page.live) fillContent(page.live, createdAt)
@@ -50,7 +55,7 @@ export const takePage = (page: FixturePage): PageRecord => page as CompletePage
 /** How a fixture's pages become records: copied, adopted (filled in and shared), or taken as they are. */
 export type PageIntake = 'copy' | 'adopt' | 'take'
 
-function copyContent(content: FixturePageContent, createdAt: string): PageContent {
+function copyContent(content: FixturePageContent, createdAt: string | null): PageContent {
   return {
     name: content.name,
     pathname: content.pathname,
@@ -63,11 +68,11 @@ function copyContent(content: FixturePageContent, createdAt: string): PageConten
     isOnline: content.isOnline ?? true,
     excludedFromSearchEngines: content.excludedFromSearchEngines ?? null,
     localizations: (content.localizations ?? []).map(({ id, locale, pathname }) => ({ id, locale, pathname })),
-    updatedAt: content.updatedAt ?? createdAt,
+    updatedAt: content.updatedAt === undefined ? createdAt : content.updatedAt,
   }
 }
 
-function fillContent(content: FixturePageContent, createdAt: string): void {
+function fillContent(content: FixturePageContent, createdAt: string | null): void {
   content.title ??= null
   content.description ??= null
   content.canonicalUrl ??= null
@@ -77,7 +82,7 @@ function fillContent(content: FixturePageContent, createdAt: string): void {
   content.isOnline ??= true
   content.excludedFromSearchEngines ??= null
   content.localizations ??= []
-  content.updatedAt ??= createdAt
+  if (content.updatedAt === undefined) content.updatedAt = createdAt
 }
 
 /**

@@ -30,11 +30,11 @@ export interface SiteRecords {
 }
 
 /**
- * One site as fixture records. The API does not show everything a fixture holds, so some
- * fields get stand-ins (docs/snapshot.md lists them): a page's name is its version's
- * pathname, and a locale code that only a page's localization still names (its locale was
- * deleted) and that the deployment did not show when asked by code becomes a deleted locale
- * with a made-up id.
+ * One site as fixture records, timestamps answered as null kept as null. The API does not show
+ * everything a fixture holds, so some fields get stand-ins (docs/snapshot.md lists them): a
+ * page's name is its version's pathname, and a locale code that only a page's localization
+ * still names (its locale was deleted) and that the deployment did not show when asked by code
+ * becomes a deleted locale with a made-up id.
  */
 export function siteRecords(reading: SiteReading, workspaceId: string, siteKey: string, random: RandomSource): SiteRecords {
   const { site } = reading
@@ -44,7 +44,7 @@ export function siteRecords(reading: SiteReading, workspaceId: string, siteKey: 
     return {
       id: draft.id,
       siteId: site.id,
-      ...(draft.createdAt === null ? {} : { createdAt: draft.createdAt }),
+      createdAt: draft.createdAt,
       publishedAt: draft.publishedAt,
       draft: contentOf(draft),
       live: published ? contentOf(published) : null,
@@ -84,9 +84,9 @@ export function siteRecords(reading: SiteReading, workspaceId: string, siteKey: 
   }
 }
 
-/** A version as the API shows it; what the API answers as null gets the value a fixture would default it to. */
+/** A version as the API shows it, its timestamps as answered: a fixture keeps a null as null. */
 function contentOf(page: Page): FixturePageContent {
-  return exportContent({ ...page, name: page.pathname, updatedAt: page.updatedAt ?? page.createdAt ?? FIXTURE_EPOCH })
+  return exportContent({ ...page, name: page.pathname })
 }
 
 function* localizationCodes(pages: FixturePage[]): Generator<string> {

@@ -25,7 +25,8 @@ export type LocaleRecord = Omit<Locale, 'object' | 'isDefault'> & {
 /** The parts of a page that differ between the draft and the live (published) version. */
 export type PageContent = Omit<Page, 'object' | 'id' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'locale'> & {
   name: string
-  updatedAt: string
+  /** null only where a fixture said so (a deployment that answered null, kept by a snapshot); an update sets it. */
+  updatedAt: string | null
 }
 
 /** The content of a new page: what the service gives a page before anyone edits it. */
@@ -49,7 +50,8 @@ export function blankContent(name: string, pathname: string, updatedAt: string):
 export interface PageRecord {
   id: string
   siteId: string
-  createdAt: string
+  /** null only where a fixture said so, as a deployment answered it. */
+  createdAt: string | null
   publishedAt: string | null
   draft: PageContent
   /** The draft as it was at the last publish; null until the site is first published. */

@@ -199,4 +199,70 @@ describe('the mock follows the added classes over HTTP', () => {
     // After /a's place come /b/1 and /b/2: the walk goes on from where the item would be.
     if (outside.status === 200) expect(outside.body.data!.map((page) => page.pathname)).toEqual(['/b/1', '/b/2'])
   })
+
+  it.each([
+    ['validation-order', [404, 403, 403, 403]],
+    ['body-first', [400, 400, 400, 400]],
+  ] as const)('createBodyOrder %s: invalid creates naming a site that does not exist, or another site with its key or a read-only Site key', async (value, statuses) => {
+    const { call, site } = await start({ createBodyOrder: value, siteKeyWrites: 'refused' })
+    const own = await site()
+    const other = await site()
+    const answers = [
+      await call('POST', '/v6/pages', { siteId: NOWHERE, name: 'no pathname' }),
+      await call('POST', '/v6/pages', { siteId: other.id, pathname: '/p', name: '' }, own.key),
+      await call('POST', '/v2/routes', { siteId: own.id, pathname: 'a b' }, own.key),
+      await call('POST', '/v2/locales', { siteId: other.id, locale: 'not a code' }, own.key),
+    ]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+  })
+
+  it('validationOrder input-first: a route pathname and page pathname characters are judged before access', async () => {
+    const { call, site } = await start({ validationOrder: 'input-first', pagePathnameCharacters: 'refused' })
+    const { id } = await site()
+    const answers = [
+      await call('POST', '/v2/routes', { siteId: NOWHERE, pathname: 'no-slash' }),
+      await call('PATCH', `/v2/routes/${NOWHERE}`, { pathname: 'a b' }),
+      await call('POST', '/v6/pages', { siteId: NOWHERE, pathname: '/[slug]', name: 'p' }),
+      await call('PATCH', `/v6/pages/%2Fnone?siteId=${id}`, { pathname: '/[slug]' }),
+    ]
+    expect(answers.map((a) => [a.status, (a.body.details as Array<{ field: string }> | undefined)?.[0]?.field])).toEqual([
+      [400, 'pathname'],
+      [400, 'pathname'],
+      [400, 'pathname'],
+      [400, 'pathname'],
+    ])
+  })
+
+  it.each([
+    ['clears', 200, null],
+    ['refused', 400, 'https://example.com'],
+  ] as const)('hostOriginNull %s: a site update with hostOrigin null', async (value, status, kept) => {
+    const { call, site } = await start({ hostOriginNull: value })
+    const { id } = await site()
+    await call('PATCH', `/v2/sites/${id}`, { hostOrigin: 'https://example.com' })
+    const answer = await call('PATCH', `/v2/sites/${id}`, { hostOrigin: null })
+    expect(answer.status).toBe(status)
+    if (status === 400) expect(answer.body.details).toEqual([expect.objectContaining({ field: 'hostOrigin' })])
+    expect((await call('GET', `/v2/sites/${id}`)).body.hostOrigin).toBe(kept)
+  })
+
+  it.each([
+    ['409', [409, 403]],
+    ['404', [404, 404]],
+  ] as const)('restoreLiveLocale %s: a live locale restored with the App key, and with the Site key of another site', async (value, statuses) => {
+    const { call, site } = await start({ restoreLiveLocale: value })
+    const own = await site()
+    const other = await site()
+    const locale = await call('POST', '/v2/locales', { siteId: own.id, locale: 'fr-FR' })
+    const answers = [await call('POST', `/v2/locales/${String(locale.body.id)}/restore`), await call('POST', `/v2/locales/${String(locale.body.id)}/restore`, undefined, other.key)]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+  })
+
+  it('pageUpdateSearchFields ignored: a search field of a wrong type or past a limit is not judged, and not applied', async () => {
+    const { call, site } = await start({ pageUpdateSearchFields: 'ignored', titleMaxLength: 10 })
+    const { id } = await site()
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/p', name: 'p' })
+    const answer = await call('PATCH', `/v6/pages/${String(page.body.id)}`, { title: 5, description: 'x'.repeat(5000), sitemapPriority: 7, pathname: '/renamed' })
+    expect([answer.status, answer.body.title, answer.body.pathname]).toEqual([200, null, '/renamed'])
+  })
 })

@@ -3,6 +3,10 @@ import { runContract } from '../../src/contract/runner.js'
 import { GROUPS, type ContractReport } from '../../src/contract/types.js'
 import { startPermissive, type Permissive } from './permissive/index.js'
 import { check, describeFailures, implementationOptions, withStatus } from './support.js'
+import { atLength } from '../soak/lengths.js'
+
+/** Sequences from seed 1: 80 in `npm test`, 200 under `npm run soak`, whose bench/implementations-soak.ts runs 2,000. */
+const RUNS = atLength(80, 200)
 
 /**
  * The contract suite against the permissive implementation: written from the specification and
@@ -25,8 +29,8 @@ describe('the contract suite against the permissive implementation', () => {
     expect(withStatus(report, 'passed').length).toBeGreaterThan(100)
   }, 300_000)
 
-  it('passes the stateful group: no divergence, whatever it chose where the contract is free', async () => {
-    const runs = 200
+  it(`passes the stateful group: ${RUNS} sequences and no divergence, whatever it chose where the contract is free`, async () => {
+    const runs = RUNS
     const report = await runContract(implementationOptions(server, { only: ['stateful'], stateful: { runs, timeMs: 600_000, seed: 1 } }))
     const result = check(report, 'stateful.model')
     expect(result.failures.map((failure) => failure.message.split('\n').slice(0, 2).join('\n'))).toEqual([])

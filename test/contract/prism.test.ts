@@ -103,9 +103,10 @@ const runOn = (url: string, profile: Profile): Promise<ContractReport> =>
     otherApiKey: `sk_${'b'.repeat(40)}`,
     readOnly: false,
     profile,
-    // No choices learned first: a stateless mock answers every probe with the document's example, so
-    // what it would teach is noise, and these tests are about what the documents alone decide.
-    choices: {},
+    // No choices learned first (--no-learn-choices): a stateless mock answers every probe with the
+    // document's example, so what it would teach is noise, and these tests are about what the
+    // documents alone decide.
+    learnChoices: false,
     concurrency: 4,
     maxRps: 0,
   })

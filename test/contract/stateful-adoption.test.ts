@@ -36,10 +36,12 @@ export type TwinChoice =
   | 'restore-live-200'
   /** Instants in whole seconds (`clockPrecision`: second). */
   | 'whole-second-clock'
+  /** `hostOrigin: null` in a site update is a 400 naming it (`hostOriginNull`: refused). */
+  | 'host-origin-null-refused'
   /** Not a choice: Site key writes taken at first, then refused. A deployment that contradicts itself. */
   | 'site-key-writes-flip'
 
-const ALL_TWIN_CHOICES: TwinChoice[] = ['site-key-read-only', 'new-page-offline-in-sitemap', 'site-fields-of-its-own', 'input-normalised', 'unknown-cursor-404', 'site-id-beside-id-ignored', 'restore-live-200', 'whole-second-clock']
+const ALL_TWIN_CHOICES: TwinChoice[] = ['site-key-read-only', 'new-page-offline-in-sitemap', 'site-fields-of-its-own', 'input-normalised', 'unknown-cursor-404', 'site-id-beside-id-ignored', 'restore-live-200', 'whole-second-clock', 'host-origin-null-refused']
 
 const error = (status: number, code: string, message: string): ApiResponse => ({ status, headers: {}, body: { code, message } })
 const canonicalCode = (code: string): string => code.split('-').map((part, index) => (index === 0 ? part.toLowerCase() : part.length === 2 ? part.toUpperCase() : part)).join('-')
@@ -93,8 +95,11 @@ async function startTwin(twin: readonly TwinChoice[], choices?: Choices): Promis
     if (siteKeyWrite && (on.has('site-key-read-only') || (on.has('site-key-writes-flip') && ++siteKeyWrites > 3))) {
       return error(403, 'forbidden', 'a Site API key reads only; writes take the App key')
     }
-    let response = mock.handle(request)
     const segments = request.path.split('/')
+    if (on.has('host-origin-null-refused') && request.method === 'PATCH' && segments[2] === 'sites' && segments.length === 4 && request.body !== undefined && (JSON.parse(request.body) as Json).hostOrigin === null) {
+      return { status: 400, headers: {}, body: { code: 'bad_request', message: 'hostOrigin must be a URI', details: [{ field: 'hostOrigin', message: 'must be a URI, not null' }] } }
+    }
+    let response = mock.handle(request)
     if (on.has('new-page-offline-in-sitemap') && request.method === 'POST' && request.path === '/v6/pages' && response.status === 201 && isObject(response.body)) {
       // Made so at its creation: no update, so its instants stay those of the create.
       const page = mock.store.pages.byId.get(String(response.body.id))!
@@ -171,6 +176,8 @@ const CATALOGUED_CHOICES: Choices = {
   siteIdBesideId: 'ignored',
   restoreLiveLocale: '200',
   clockPrecision: 'second',
+  createBodyOrder: 'body-first',
+  hostOriginNull: 'refused',
 }
 
 const RUNS = Number(process.env.STATEFUL_ADOPTION_RUNS ?? 40)
@@ -207,6 +214,18 @@ describe('the stateful group adopts what a deployment chose where the documents 
       expect(adopted).toContain('siteKeyWrites: refused')
       expect(adopted).toContain('new page isOnline: false')
       expect(adopted).toMatch(/unknownCursor \([^)]*\): 404/)
+    } finally {
+      await server.close()
+    }
+  }, 300_000)
+
+  it('adopts a refused hostOrigin null without learning it first, and finds no divergence', async () => {
+    const server = await startTwin(['host-origin-null-refused'])
+    try {
+      // Forty sequences send a site update with hostOrigin null several times (ten may send none).
+      const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 40, seed: 1 }, choices: {} })
+      expect(headlines(report)).toEqual([])
+      expect(report.notices.find((line) => line.startsWith('stateful adopted'))).toContain('hostOriginNull: refused')
     } finally {
       await server.close()
     }

@@ -40,8 +40,6 @@ export function implementationOptions(server: StartedImplementation, overrides: 
     profile: 'documents',
     concurrency: 4,
     maxRps: 0,
-    // Implementations written apart from sitemock choose otherwise where the documents are silent: learned first.
-    learnChoices: true,
     ...overrides,
   }
 }

@@ -1,18 +1,23 @@
 import { it } from 'vitest'
 import { startNonconforming } from '../contract/nonconforming-server.js'
 import { check, runAgainst } from '../contract/support.js'
+import { atLength, FULL_LENGTH } from './lengths.js'
 
 /**
  * The stateful group against sitemock itself at length: the oracle and a conforming target must
- * never part. Long, and the same on every Node: `npm test` runs it once (the Node 24 pass leaves
- * test/soak out) with 300 sequences, which keeps CI's run within its quarter hour; `npm run
- * soak` runs 2,000 (SITEMOCK_SOAK_SEQUENCES). The runs wait on HTTP about half the time, so they
- * go side by side.
+ * never part. Long, and the same on every Node: `npm run soak` runs 2,000 sequences of each
+ * variant (SITEMOCK_FULL_LENGTH=1; SITEMOCK_SOAK_SEQUENCES=N runs N). `npm test` runs the
+ * variant with latency only, 60 sequences from seed 1: the full-speed one is what
+ * test/contract/stateful.test.ts runs there, from the same seed. The runs wait on HTTP about half
+ * the time, so they go side by side.
  */
-export const SEQUENCES = Number(process.env.SITEMOCK_SOAK_SEQUENCES ?? 300)
+export const SEQUENCES = Number(process.env.SITEMOCK_SOAK_SEQUENCES ?? atLength(60, 2000))
+/** A soak run proper, as `npm run soak` or a length given asks for, rather than a part of `npm test`. */
+const SOAKING = FULL_LENGTH || process.env.SITEMOCK_SOAK_SEQUENCES !== undefined
 
-export function soakAgainstTheMock(name: string, latencyMs: [number, number] | undefined): void {
-  it.concurrent(`runs ${SEQUENCES} sequences ${name} with no divergence`, async ({ expect }) => {
+/** `inTest: false`: a variant another file already runs under `npm test`, skipped there. */
+export function soakAgainstTheMock(name: string, latencyMs: [number, number] | undefined, { inTest }: { inTest: boolean }): void {
+  it.skipIf(!inTest && !SOAKING).concurrent(`runs ${SEQUENCES} sequences ${name} with no divergence`, async ({ expect }) => {
     const server = await startNonconforming([], latencyMs === undefined ? {} : { faults: [{ latencyMs }] })
     try {
       const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: SEQUENCES, timeMs: 1_800_000, seed: 1 } })

@@ -1,9 +1,10 @@
 import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
+import { freeChoice } from '../choice-reasons.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../endpoints.js'
 import { publishedResponseText } from '../published.js'
 import { holdToSitemockChoice, listItems } from './support.js'
 
-const RESTORE_LIVE_FREE = 'the published OpenAPI declares both a 404 and a 409 for a restore without saying when (`restoreLiveLocale`): sitemock answers 409 for a locale that is not deleted'
+const RESTORE_LIVE_FREE = freeChoice('restoreLiveLocale', 'the published OpenAPI declares both a 404 and a 409 for a restore without saying when: sitemock answers 409 for a locale that is not deleted')
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 type Kind = 'page' | 'route'
 

@@ -1,9 +1,10 @@
 import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
+import { freeChoice } from '../choice-reasons.js'
 import { LOCALE, PAGE, PAGES, ROUTE, SITE } from '../endpoints.js'
 import { expectGone, expectListed, holdToSitemockChoice } from './support.js'
 
-const UPDATED_AT_AT_CREATION = 'updatedAt is nullable, the "last update time", and neither document says whether a page never changed has one (`updatedAtAtCreation`): sitemock sets it to createdAt'
-const EMPTY_UPDATE = 'neither document says whether a PATCH that changes nothing is an update (`emptyPatchUpdatedAt`): sitemock moves updatedAt'
+const UPDATED_AT_AT_CREATION = freeChoice('updatedAtAtCreation', 'updatedAt is nullable, the "last update time", and neither document says whether a page never changed has one: sitemock sets it to createdAt')
+const EMPTY_UPDATE = freeChoice('emptyPatchUpdatedAt', 'neither document says whether a PATCH that changes nothing is an update: sitemock moves updatedAt')
 
 /** A page's times as read by id, after the read answered 200; `updatedAt` may be null until the first change. */
 interface Times {

@@ -1,15 +1,25 @@
-import { idOf, type CheckDefinition } from '../check.js'
+import { idOf, type CheckDefinition, type Json } from '../check.js'
+import { freeChoice, uncatalogued, type ChoiceReason } from '../choice-reasons.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../endpoints.js'
 import { expectFields, expectGone, expectKept, expectListed, expectSame, holdToSitemockChoice } from './support.js'
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 const NO_PAGE_DEFAULTS = "the published OpenAPI does not say what a new page's other fields are"
-const FREE_PAGE_DEFAULTS =
-  "neither the specification nor the published OpenAPI says what a new page's title, description, URLs, sitemap fields and localizations are (only that the title and those fields may be null): sitemock starts them null, and the localizations empty"
-const PAGE_LOCALE_FREE = "the specification lists a page's locale as not required in a response (`pageLocale`): sitemock always carries it"
-const UPDATED_AT_FREE = "updatedAt is nullable, the \"last update time\", and neither document says whether a page never changed has one (`updatedAtAtCreation`): sitemock sets it to createdAt"
+const NO_DEFAULT = (field: string): string => `neither the specification nor the published OpenAPI says what a new page's ${field} is (only that it may be null): sitemock starts it null`
+/** What a new page starts with where no document says, each field with the choice it is. */
+const FREE_PAGE_DEFAULTS: ReadonlyArray<[ChoiceReason, Json]> = [
+  [freeChoice('newPageTitle', NO_DEFAULT('title')), { title: null }],
+  [freeChoice('newPageSitemapPriority', NO_DEFAULT('sitemapPriority')), { sitemapPriority: null }],
+  [freeChoice('newPageSitemapFrequency', NO_DEFAULT('sitemapFrequency')), { sitemapFrequency: null }],
+  [
+    uncatalogued('pages', "neither the specification nor the published OpenAPI says what a new page's description, URLs and localizations are (only that the texts may be null): sitemock starts them null, and the localizations empty"),
+    { localizations: [], description: null, canonicalUrl: null, socialImageUrl: null },
+  ],
+]
+const PAGE_LOCALE_FREE = freeChoice('pageLocale', "the specification lists a page's locale as not required in a response: sitemock always carries it")
+const UPDATED_AT_FREE = freeChoice('updatedAtAtCreation', 'updatedAt is nullable, the "last update time", and neither document says whether a page never changed has one: sitemock sets it to createdAt')
 const NO_OFFLINE_LIST = 'the published OpenAPI does not say what includeOffline leaves out'
-const NEW_PAGE_ONLINE_FREE = 'neither the specification nor the published OpenAPI says whether a new page is online (the page create body has no isOnline): sitemock starts it online'
+const NEW_PAGE_ONLINE_FREE = freeChoice('newPageOnline', 'neither the specification nor the published OpenAPI says whether a new page is online (the page create body has no isOnline): sitemock starts it online')
 
 export const familyLifecycleChecks: CheckDefinition[] = [
   {
@@ -95,10 +105,7 @@ export const familyLifecycleChecks: CheckDefinition[] = [
         // `updatedAt` is nullable, the "last update time": equal to createdAt, or null until a change.
         if (created.updatedAt !== null && created.updatedAt !== created.createdAt) ctx.fail(`expected updatedAt to equal createdAt on a new page (or be null until its first change), got updatedAt ${String(created.updatedAt)} and createdAt ${String(created.createdAt)}`, byId)
         if (created.updatedAt === null) await holdToSitemockChoice(ctx, UPDATED_AT_FREE, () => ctx.fail('expected updatedAt to equal createdAt on a new page, got null', byId))
-        await holdToSitemockChoice(ctx, FREE_PAGE_DEFAULTS, () => {
-          const defaults = { localizations: [], title: null, description: null, canonicalUrl: null, socialImageUrl: null, sitemapPriority: null, sitemapFrequency: null }
-          expectFields(ctx, byId, defaults, 'the created page')
-        })
+        for (const [why, defaults] of FREE_PAGE_DEFAULTS) await holdToSitemockChoice(ctx, why, () => expectFields(ctx, byId, defaults, 'the created page'))
       })
       expectSame(ctx, created, byId, 'reading the page by id')
       expectSame(ctx, created, await ctx.get(PAGE, { pageIdOrPathname: String(created.pathname) }, { siteId: site.id }), 'reading the page by pathname')

@@ -1,9 +1,10 @@
 import type { CheckContext, CheckDefinition, Json } from '../check.js'
+import { freeChoice } from '../choice-reasons.js'
 import { LOCALES, PAGES, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
 import type { SiteRef } from '../fixtures.js'
 import { canonical, expectFields, expectGone, expectKept, expectListed, expectSame, holdToSitemockChoice, keptAs } from './support.js'
 
-const NULL_HOST_ORIGIN = 'both documents type hostOrigin in a site update as a string (uri), so a deployment may refuse null: sitemock takes it and clears hostOrigin'
+const NULL_HOST_ORIGIN = freeChoice('hostOriginNull', 'both documents type hostOrigin in a site update as a string (uri), so a deployment may refuse null: sitemock takes it and clears hostOrigin')
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 

@@ -1,5 +1,6 @@
 import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
 import { LOCALES, PAGE, PAGES, ROUTES, SITES } from '../endpoints.js'
+import { freeChoice, type ChoiceReason } from '../choice-reasons.js'
 import { holdToSitemockChoice, listItems } from './support.js'
 import { expectSameOrder, walk, type WalkTarget } from './walk.js'
 
@@ -42,23 +43,34 @@ const COLLATIONS: ReadonlyArray<[name: string, compare: Collation]> = [
 ]
 
 /**
- * Where a list breaks its order: values compared by `compare` (by default UTF-16 code unit, so `Z`
- * before `a`), and when `strict`, a null last in both directions and ties by id ascending, as the
- * service rules add.
+ * What an order is held to besides its values, as the service rules add: a null last in both
+ * directions (`nulls`), ties by id ascending (`ties`). Each is a choice of its own (nullsSort,
+ * sortTies), so a check can tell which one a list breaks.
  */
-function outOfOrder(items: Json[], field: string, direction: 'asc' | 'desc', strict: boolean, compare: Collation = codeUnit): string | undefined {
+interface Placement {
+  nulls?: boolean
+  ties?: boolean
+}
+const VALUES_ONLY: Placement = {}
+const STRICT: Placement = { nulls: true, ties: true }
+
+/**
+ * Where a list breaks its order: values compared by `compare` (by default UTF-16 code unit, so `Z`
+ * before `a`), and nulls and ties placed as `placement` asks.
+ */
+function outOfOrder(items: Json[], field: string, direction: 'asc' | 'desc', placement: Placement, compare: Collation = codeUnit): string | undefined {
   for (let i = 1; i < items.length; i++) {
     const [a, b] = [items[i - 1]!, items[i]!]
     const [x, y] = [a[field], b[field]]
     const pair = `${idOf(a)} (${JSON.stringify(x)}) before ${idOf(b)} (${JSON.stringify(y)})`
     if (x === null || y === null || x === undefined || y === undefined) {
-      if (strict && (x === null || x === undefined) && y !== null && y !== undefined) return `${pair}: a null ${field} sorts last`
-      if (strict && x === y && idOf(a) > idOf(b)) return `${pair}: ties go by id, ascending`
+      if (placement.nulls && (x === null || x === undefined) && y !== null && y !== undefined) return `${pair}: a null ${field} sorts last`
+      if (placement.ties && x === y && idOf(a) > idOf(b)) return `${pair}: ties go by id, ascending`
       continue
     }
     const order = compare(String(x), String(y))
     if (order === 0) {
-      if (strict && idOf(a) > idOf(b)) return `${pair}: ties go by id, ascending`
+      if (placement.ties && idOf(a) > idOf(b)) return `${pair}: ties go by id, ascending`
       continue
     }
     if (order < 0 !== (direction === 'asc')) return pair
@@ -68,7 +80,7 @@ function outOfOrder(items: Json[], field: string, direction: 'asc' | 'desc', str
 
 /** The first collation under which the list is in order (nulls and ties aside), if any. */
 function collationOf(items: Json[], field: string, direction: 'asc' | 'desc'): [name: string, compare: Collation] | undefined {
-  return COLLATIONS.find(([, compare]) => outOfOrder(items, field, direction, false, compare) === undefined)
+  return COLLATIONS.find(([, compare]) => outOfOrder(items, field, direction, VALUES_ONLY, compare) === undefined)
 }
 
 /** The page list of the order site: offline pages too, as no document says whether a new page is online. */
@@ -101,10 +113,9 @@ function orderSite(ctx: CheckContext): Promise<string> {
   })
 }
 
-const COLLATION_FREE = 'neither the specification nor the published OpenAPI says how strings compare in a sort (`sortCollation`): sitemock compares them by UTF-16 code unit, so `Z` comes before `a`'
-
-const NULLS_AND_TIES =
-  'neither the specification nor the published OpenAPI says where a null title or description sorts, or how pages with equal values are ordered: sitemock puts nulls last and ties by id'
+const COLLATION_FREE = freeChoice('sortCollation', 'neither the specification nor the published OpenAPI says how strings compare in a sort: sitemock compares them by UTF-16 code unit, so `Z` comes before `a`')
+const NULLS_FREE = freeChoice('nullsSort', 'neither the specification nor the published OpenAPI says where a null title or description sorts: sitemock puts nulls last')
+const TIES_FREE = freeChoice('sortTies', 'neither the specification nor the published OpenAPI says how pages with equal values are ordered: sitemock orders them by id')
 
 function pageOrderCheck(sortBy: string, direction: 'asc' | 'desc'): CheckDefinition {
   return {
@@ -120,16 +131,20 @@ function pageOrderCheck(sortBy: string, direction: 'asc' | 'desc'): CheckDefinit
       const items = ctx.items(exchange)
       const field = SORT_FIELD[sortBy]!
       const expected = `expected the pages by ${sortBy} ${direction === 'asc' ? 'ascending' : 'descending'}`
-      const [collationName, compare] = collationOf(items, field, direction) ?? ctx.fail(`${expected} under any collation (${COLLATIONS.map(([name]) => name).join(', ')}), got ${outOfOrder(items, field, direction, false)}`, exchange)
+      const [collationName, compare] = collationOf(items, field, direction) ?? ctx.fail(`${expected} under any collation (${COLLATIONS.map(([name]) => name).join(', ')}), got ${outOfOrder(items, field, direction, VALUES_ONLY)}`, exchange)
       if (compare !== codeUnit) {
-        await holdToSitemockChoice(ctx, COLLATION_FREE, () => ctx.fail(`${expected} by UTF-16 code unit, got ${outOfOrder(items, field, direction, false)} (a ${collationName} order)`, exchange))
+        await holdToSitemockChoice(ctx, COLLATION_FREE, () => ctx.fail(`${expected} by UTF-16 code unit, got ${outOfOrder(items, field, direction, VALUES_ONLY)} (a ${collationName} order)`, exchange))
         await expectOneOrder(ctx, { template: PAGES, params: {}, query }, items, `sortBy=${sortBy}&sortDirection=${direction}`)
       }
       await ctx.rulesOnly('the published OpenAPI does not say where nulls and ties sort', async () => {
-        const differs = await holdToSitemockChoice(ctx, NULLS_AND_TIES, () => {
-          const misplaced = outOfOrder(items, field, direction, true, compare)
-          if (misplaced) ctx.fail(`${expected}, got ${misplaced}`, exchange)
-        })
+        let differs = false
+        for (const [why, placement] of [[NULLS_FREE, { nulls: true }], [TIES_FREE, { ties: true }]] as const) {
+          const misplaced = outOfOrder(items, field, direction, placement, compare)
+          const misplacedHere = await holdToSitemockChoice(ctx, why, () => {
+            if (misplaced) ctx.fail(`${expected}, got ${misplaced}`, exchange)
+          })
+          differs ||= misplacedHere
+        }
         // Another placement of nulls and ties is a choice only if the list keeps it on every page.
         if (differs) await expectOneOrder(ctx, { template: PAGES, params: {}, query }, items, `sortBy=${sortBy}&sortDirection=${direction}`)
       })
@@ -150,7 +165,7 @@ interface FixedOrder {
   words: string
   unpromised: string
   /** Why the order is sitemock's choice: neither document fixes it. */
-  free: string
+  free: ChoiceReason
   /** The list and its items (all of them, following cursors). */
   items(ctx: CheckContext): Promise<{ target: WalkTarget; items: Json[] }>
 }
@@ -162,7 +177,7 @@ const FIXED_ORDERS: FixedOrder[] = [
     field: 'pathname',
     words: 'by pathname',
     unpromised: NO_ROUTES,
-    free: 'neither the specification nor the published OpenAPI says in which order routes are listed: sitemock lists them by pathname',
+    free: freeChoice('routeListOrder', 'neither the specification nor the published OpenAPI says in which order routes are listed: sitemock lists them by pathname'),
     async items(ctx) {
       const { site } = await ctx.fixtures.listed('routes')
       return { target: { template: ROUTES, params: {}, query: { siteId: site.id } }, items: await listItems(ctx, ROUTES, { siteId: site.id }) }
@@ -174,7 +189,7 @@ const FIXED_ORDERS: FixedOrder[] = [
     field: 'createdOrder',
     words: 'in creation order',
     unpromised: 'the published OpenAPI does not say in which order locales are listed',
-    free: 'neither the specification nor the published OpenAPI says in which order locales are listed: sitemock lists them in creation order',
+    free: freeChoice('localeListOrder', 'neither the specification nor the published OpenAPI says in which order locales are listed: sitemock lists them in creation order'),
     async items(ctx) {
       const { site, ids } = await ctx.fixtures.listed('locales')
       // Locales carry no timestamp: their order is the order this run created them in.
@@ -187,7 +202,7 @@ const FIXED_ORDERS: FixedOrder[] = [
     field: 'createdOrder',
     words: 'oldest first',
     unpromised: 'the published OpenAPI does not say in which order sites are listed',
-    free: 'neither the specification nor the published OpenAPI says in which order sites are listed: sitemock lists them oldest first',
+    free: freeChoice('siteListOrder', 'neither the specification nor the published OpenAPI says in which order sites are listed: sitemock lists them oldest first'),
     async items(ctx) {
       const created = await ctx.fixtures.once('order-sites', async () => {
         const ids: string[] = []
@@ -212,7 +227,7 @@ function fixedOrderCheck(order: FixedOrder): CheckDefinition {
     async run(ctx) {
       const { target, items } = await order.items(ctx)
       const differs = await holdToSitemockChoice(ctx, order.free, () => {
-        const wrong = outOfOrder(items, order.field, 'asc', true)
+        const wrong = outOfOrder(items, order.field, 'asc', STRICT)
         if (wrong) ctx.fail(`expected GET ${order.template} ${order.words}, got ${wrong}`)
       })
       // Another order is a choice only if the list keeps it on every page.

@@ -1,14 +1,18 @@
 import { specOnly, type CheckContext, type CheckDefinition } from '../check.js'
+import { freeChoice } from '../choice-reasons.js'
 import { LOCALES, PAGES, ROUTES, SITE_PAGES, SITES } from '../endpoints.js'
 import { documents } from '../judge.js'
 import { publishedParameter, resolvePublished } from '../published.js'
 import { DEFAULT_LIMIT, expectExactly, expectIncluded, expectSameOrder, expectSameWalk, expectStableSeen, walk, walkLimits, type WalkTarget } from './walk.js'
 import { holdToSitemockChoice } from './support.js'
 
-const LIMIT_ZERO_FREE = 'the specification sets the minimum 1 on List Locales only (`limitZero`): sitemock refuses limit=0 on every list'
-const UNKNOWN_CURSOR_FREE =
-  'a startingAfter that names no item is both an invalid query parameter (400) and a resource that does not exist (404), and neither document says which error wins (`cursorOutsideList`): sitemock answers 400'
-const FOREIGN_CURSOR_FREE = 'neither document says what a startingAfter that names no item of the list gives (`cursorOutsideList`): sitemock refuses it'
+const LIMIT_ZERO_FREE = freeChoice('limitZero', 'the specification sets the minimum 1 on List Locales only: sitemock refuses limit=0 on every list')
+// The cursor of these checks is a well-formed id of nothing at all (the class unknownCursor), not an item the list leaves out (cursorOutsideList).
+const UNKNOWN_CURSOR_FREE = freeChoice(
+  'unknownCursor',
+  'a startingAfter that names no item is both an invalid query parameter (400) and a resource that does not exist (404), and neither document says which error wins: sitemock answers 400',
+)
+const FOREIGN_CURSOR_FREE = freeChoice('unknownCursor', 'neither document says what a startingAfter that names no item at all gives: sitemock refuses it')
 
 interface ListTarget {
   key: string

@@ -1,4 +1,5 @@
 import { CheckFailure, type CheckContext, type Json } from '../check.js'
+import type { ChoiceReason } from '../choice-reasons.js'
 import type { Exchange } from '../http-client.js'
 import { appendAll } from '../../append.js'
 
@@ -87,13 +88,13 @@ export async function expectListed(ctx: CheckContext, template: string, query: R
 }
 
 /**
- * Holds the target to a choice of sitemock's that the contract leaves free (`why` says where):
- * the part runs under `sitemockChoice`, and a failure it ends with is recorded there, labelled
- * sitemock behaviour, rather than thrown, so that the check's own document cannot relabel it
- * (a check of the service rules alone would) and the rest of the check still runs. Says whether
- * the target chose otherwise.
+ * Holds the target to a choice of sitemock's that the contract leaves free (`why` names the choice
+ * and says where the documents leave it open): the part runs under `sitemockChoice`, and a
+ * failure it ends with is recorded there, labelled sitemock behaviour, rather than thrown, so that
+ * the check's own document cannot relabel it (a check of the service rules alone would) and the
+ * rest of the check still runs. Says whether the target chose otherwise.
  */
-export async function holdToSitemockChoice(ctx: CheckContext, why: string, part: () => Promise<void> | void): Promise<boolean> {
+export async function holdToSitemockChoice(ctx: CheckContext, why: ChoiceReason, part: () => Promise<void> | void): Promise<boolean> {
   let differs = false
   await ctx.sitemockChoice(why, async () => {
     try {

@@ -1,3 +1,4 @@
+import type { ChoiceId } from '../../contracts/choices.js'
 import { compareStrings } from '../../store/sorted-index.js'
 import { brief } from '../reporters/format.js'
 import { appendAll } from '../../append.js'
@@ -10,6 +11,8 @@ export interface Difference {
   message: string
   /** Set under --profile sitemock where the contract itself would allow the target's answer: a difference from sitemock's choice only. */
   free?: boolean
+  /** Under --profile sitemock, the class of the choice catalogue whose sitemock alternative the target did not take. */
+  choice?: ChoiceId
   /** The target contradicts its own earlier answer where the documents leave the choice free: no document broken. */
   inconsistent?: boolean
 }

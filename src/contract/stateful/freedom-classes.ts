@@ -1,4 +1,4 @@
-import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE } from '../endpoints.js'
+import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import type { Answer } from './oracle.js'
@@ -128,5 +128,16 @@ const RESTORE_LIVE_LOCALE: StatusClass = {
   follow: (alternative, { request, peek }) => (alternative === '200' ? { kind: 'expect', answer: peek({ ...request, method: 'GET', template: LOCALE, body: undefined }) } : undefined),
 }
 
+/**
+ * `hostOrigin: null` in a site update. The site's `hostOrigin` is "string (uri), nullable", but the
+ * update's body types it a string: a deployment may clear the origin, or refuse the null.
+ */
+const HOST_ORIGIN_NULL: StatusClass = {
+  id: () => 'hostOriginNull',
+  applies: ({ request }) => request.method === 'PATCH' && request.template === SITE && isObject(request.body) && request.body.hostOrigin === null,
+  alternative: ({ status, body }) => (success(status) ? 'clears' : status === 400 && detailFields(body).includes('hostOrigin') ? 'refused' : undefined),
+  follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : undefined),
+}
+
 /** Every class of freedom decided by a status, in the order they are tried. */
-export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE]
+export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL]

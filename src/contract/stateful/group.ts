@@ -1,4 +1,5 @@
 import { failureOf, type CheckContext, type CheckDefinition } from '../check.js'
+import { freeChoice, uncatalogued } from '../choice-reasons.js'
 import { InterruptedError } from '../http-client.js'
 import { SITES } from '../endpoints.js'
 import { brief } from '../reporters/format.js'
@@ -166,9 +167,12 @@ function failureOfDivergence(context: CheckContext, result: SequenceResult, repl
     // No document is broken: the target answered one free choice two ways. Its kind sets it apart.
     return { ...failureOf(message, [], exchange), sequence, kind: 'inconsistent' }
   }
-  // Under --profile sitemock a difference the contract leaves free is still one: sitemock's choice is what it breaks.
-  const documents = context.profile === 'sitemock' && difference.free ? (['sitemock behaviour'] as const) : promisedBy(context.profile, exchange.request.method, exchange.request.template, last.oracle.status)
-  return { ...failureOf(message, [...documents], exchange), sequence }
+  // Under --profile sitemock a difference the contract leaves free is still one: sitemock's choice is what it breaks, named where the catalogue has it.
+  if (context.profile === 'sitemock' && difference.free) {
+    const leftOpen = difference.choice ? freeChoice(difference.choice, 'the documents leave it free, and the target chose otherwise') : uncatalogued('stateful', 'the documents leave this answer free; no class of the choice catalogue names it')
+    return { ...failureOf(message, ['sitemock behaviour'], exchange), leftOpen, sequence }
+  }
+  return { ...failureOf(message, [...promisedBy(context.profile, exchange.request.method, exchange.request.template, last.oracle.status)], exchange), sequence }
 }
 
 function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt'], siteMarks?: StatefulRun['siteMarks']): SequenceEnv {

@@ -15,6 +15,7 @@ import { Both, onSide, Pools, type Family, type PairedRequest } from './pools.js
 import type { Coverage } from './coverage.js'
 import { rebindCall, recordCall, type RecordedCall } from './replay.js'
 import { createHolder, type Learned } from './hold.js'
+import { sitemockChoiceAt } from './sitemock-choices.js'
 
 type Json = Record<string, unknown>
 
@@ -281,8 +282,12 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (env.profile === 'published' && !documents('published', method, template, answer.status)) return undefined
     if (env.profile !== 'sitemock') return compareFreely(call, target, answer)
     const strict = compareAsSitemock(call, target, answer)
-    // A difference the contract itself allows is one from sitemock's own choices: labelled so.
-    if (strict && (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined)) return { ...strict, free: true }
+    if (!strict) return undefined
+    // A difference the contract itself allows is one from sitemock's own choices: labelled so,
+    // with the class of the catalogue it shows where one does.
+    const choice = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), classes: call.input?.classes ?? {}, peek: (request) => oracle.peek(request) })
+    if (choice !== undefined) return { ...strict, free: true, choice }
+    if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
     return strict
   }
 

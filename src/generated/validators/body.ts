@@ -1774,7 +1774,7 @@ return errors === 0;
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema54 = schema_fixture["$defs"]["page"];
-const schema57 = schema_fixture["$defs"]["timestamp"];
+const schema57 = schema_fixture["$defs"]["nullableTimestamp"];
 const func20 = runtime.lowerCaseUuid;
 const func21 = runtime.lowerCaseUuid;
 const schema58 = schema_fixture["$defs"]["pageContent"];
@@ -2183,9 +2183,8 @@ errors++;
 }
 if(data.updatedAt !== undefined){
 let data12 = data.updatedAt;
-if(typeof data12 === "string"){
-if(!(formats16(data12))){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema57,data:data12};
+if((typeof data12 !== "string") && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",schema:schema57.type,parentSchema:schema57,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2194,9 +2193,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.type,parentSchema:schema57,data:data12};
+if(typeof data12 === "string"){
+if(!(formats16(data12))){
+const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema57,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2204,6 +2203,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
+}
 }
 }
 }
@@ -2330,9 +2330,8 @@ errors++;
 }
 if(data.createdAt !== undefined){
 let data2 = data.createdAt;
-if(typeof data2 === "string"){
-if(!(formats16(data2))){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema57,data:data2};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",schema:schema57.type,parentSchema:schema57,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2341,9 +2340,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.type,parentSchema:schema57,data:data2};
+if(typeof data2 === "string"){
+if(!(formats16(data2))){
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema57,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2351,6 +2350,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
+}
 }
 }
 if(data.publishedAt !== undefined){

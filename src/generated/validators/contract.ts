@@ -3423,7 +3423,7 @@ return errors === 0;
 validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema75 = schema_fixture["$defs"]["page"];
-const schema78 = schema_fixture["$defs"]["timestamp"];
+const schema78 = schema_fixture["$defs"]["nullableTimestamp"];
 const func33 = runtime.lowerCaseUuid;
 const func34 = runtime.lowerCaseUuid;
 const schema79 = schema_fixture["$defs"]["pageContent"];
@@ -3832,9 +3832,8 @@ errors++;
 }
 if(data.updatedAt !== undefined){
 let data12 = data.updatedAt;
-if(typeof data12 === "string"){
-if(!(formats16(data12))){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema78,data:data12};
+if((typeof data12 !== "string") && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema78.type},message:"must be string,null",schema:schema78.type,parentSchema:schema78,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3843,9 +3842,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.type,parentSchema:schema78,data:data12};
+if(typeof data12 === "string"){
+if(!(formats16(data12))){
+const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema78,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3853,6 +3852,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
+}
 }
 }
 }
@@ -3979,9 +3979,8 @@ errors++;
 }
 if(data.createdAt !== undefined){
 let data2 = data.createdAt;
-if(typeof data2 === "string"){
-if(!(formats16(data2))){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema78,data:data2};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema78.type},message:"must be string,null",schema:schema78.type,parentSchema:schema78,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3990,9 +3989,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.type,parentSchema:schema78,data:data2};
+if(typeof data2 === "string"){
+if(!(formats16(data2))){
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema78,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4000,6 +3999,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
+}
 }
 }
 if(data.publishedAt !== undefined){
@@ -5518,9 +5518,8 @@ errors++;
 }
 if(data.createdAt !== undefined){
 let data2 = data.createdAt;
-if(typeof data2 === "string"){
-if(!(formats16(data2))){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema78,data:data2};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema78.type},message:"must be string,null",schema:schema78.type,parentSchema:schema78,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5529,9 +5528,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.type,parentSchema:schema78,data:data2};
+if(typeof data2 === "string"){
+if(!(formats16(data2))){
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema78,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5539,6 +5538,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
+}
 }
 }
 if(data.publishedAt !== undefined){

@@ -795,9 +795,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.createBodyOrder !== undefined){
+let data52 = data2.createBodyOrder;
+if(!((data52 === "validation-order") || (data52 === "body-first"))){
+const err60 = {instancePath:instancePath+"/choices/createBodyOrder",schemaPath:"#/$defs/choices/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data52};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -807,13 +808,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data52 = data.unrecorded;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-for(const key2 in data52){
-let data53 = data52[key2];
-if(typeof data53 !== "string"){
-const err61 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data53};
+if(data2.hostOriginNull !== undefined){
+let data53 = data2.hostOriginNull;
+if(!((data53 === "clears") || (data53 === "refused"))){
+const err61 = {instancePath:instancePath+"/choices/hostOriginNull",schemaPath:"#/$defs/choices/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data53};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -825,7 +823,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data52};
+const err62 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -835,14 +833,42 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.unrecorded !== undefined){
+let data54 = data.unrecorded;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key2 in data54){
+let data55 = data54[key2];
+if(typeof data55 !== "string"){
+const err63 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data55};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data54};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -1573,14 +1599,40 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.createBodyOrder !== undefined){
+let data49 = data.createBodyOrder;
+if(!((data49 === "validation-order") || (data49 === "body-first"))){
+const err55 = {instancePath:instancePath+"/createBodyOrder",schemaPath:"#/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data49};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data.hostOriginNull !== undefined){
+let data50 = data.hostOriginNull;
+if(!((data50 === "clears") || (data50 === "refused"))){
+const err56 = {instancePath:instancePath+"/hostOriginNull",schemaPath:"#/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data50};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
 }
 errors++;
 }
@@ -2373,7 +2425,7 @@ return errors === 0;
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema50 = schema_fixture["$defs"]["page"];
-const schema53 = schema_fixture["$defs"]["timestamp"];
+const schema53 = schema_fixture["$defs"]["nullableTimestamp"];
 const func15 = runtime.lowerCaseUuid;
 const func16 = runtime.lowerCaseUuid;
 const schema54 = schema_fixture["$defs"]["pageContent"];
@@ -2782,9 +2834,8 @@ errors++;
 }
 if(data.updatedAt !== undefined){
 let data12 = data.updatedAt;
-if(typeof data12 === "string"){
-if(!(formats0(data12))){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data12};
+if((typeof data12 !== "string") && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2793,9 +2844,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data12};
+if(typeof data12 === "string"){
+if(!(formats0(data12))){
+const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2803,6 +2854,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
+}
 }
 }
 }
@@ -2929,9 +2981,8 @@ errors++;
 }
 if(data.createdAt !== undefined){
 let data2 = data.createdAt;
-if(typeof data2 === "string"){
-if(!(formats0(data2))){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data2};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2940,9 +2991,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data2};
+if(typeof data2 === "string"){
+if(!(formats0(data2))){
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2950,6 +3001,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
+}
 }
 }
 if(data.publishedAt !== undefined){
@@ -4298,9 +4350,8 @@ errors++;
 }
 if(data.createdAt !== undefined){
 let data2 = data.createdAt;
-if(typeof data2 === "string"){
-if(!(formats0(data2))){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data2};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4309,9 +4360,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data2};
+if(typeof data2 === "string"){
+if(!(formats0(data2))){
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4319,6 +4370,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
+}
 }
 }
 if(data.publishedAt !== undefined){
@@ -4659,9 +4711,8 @@ errors++;
 }
 if(data.updatedAt !== undefined){
 let data12 = data.updatedAt;
-if(typeof data12 === "string"){
-if(!(formats0(data12))){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data12};
+if((typeof data12 !== "string") && (data12 !== null)){
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4670,9 +4721,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data:data12};
+if(typeof data12 === "string"){
+if(!(formats0(data12))){
+const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4680,6 +4731,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
+}
 }
 }
 }
@@ -5045,9 +5097,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(typeof data === "string"){
-if(!(formats0(data))){
-const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data};
+if((typeof data !== "string") && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5056,9 +5107,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.type,parentSchema:schema53,data};
+if(typeof data === "string"){
+if(!(formats0(data))){
+const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5066,6 +5117,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
+}
 }
 validate53.errors = vErrors;
 return errors === 0;
@@ -5086,5 +5138,5 @@ export const validators = {
   "fixture.json#/$defs/localization": v8,
   "fixture.json#/$defs/route": v9,
   "fixture.json#/$defs/nullableText": v10,
-  "fixture.json#/$defs/timestamp": v11,
+  "fixture.json#/$defs/nullableTimestamp": v11,
 }

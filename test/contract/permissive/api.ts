@@ -112,6 +112,15 @@ function reachableSite(call: Call, id: string | undefined): Site {
   return site
 }
 
+/**
+ * Whether a create reads its whole body before the site it names (`createBodyOrder`): without
+ * choices, a page or route create does and a locale create reads only `siteId` first.
+ */
+function bodyBeforeSite(call: Call, family: 'pages' | 'routes' | 'locales'): boolean {
+  const chosen = call.store.choices.createBodyOrder
+  return chosen === undefined ? family !== 'locales' : chosen === 'body-first'
+}
+
 function appOnly(call: Call): Workspace {
   if (call.who.kind !== 'app') throw new Refusal(403, 'a Site API key cannot do this; use an App API key')
   return call.who.workspace
@@ -274,9 +283,10 @@ function locales(call: Call): Answer | undefined {
     return pageOf(store.choices, localeList(call, site, false), call.query, 1, (locale) => localeJson(locale, site), localeList(call, site, true))
   }
   if (segments.length === 0 && method === 'POST') {
+    const first = bodyBeforeSite(call, 'locales') ? localeCreateBody(rules, call.body()) : undefined
     const site = reachableSite(call, new Fields(call.body()).uuid('siteId', true))
     call.settle()
-    const { code, domain } = localeCreateBody(rules, call.body())
+    const { code, domain } = first ?? localeCreateBody(rules, call.body())
     if (store.liveLocales(site.id).some((locale) => locale.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
     return ok(localeJson(addLocale(store, site.id, code, domain, null), site), 201)
   }
@@ -344,9 +354,10 @@ function localeOfSite(call: Call, site: Site, locale: string): { known: boolean;
 
 function createPage(call: Call): Answer {
   const { store, rules } = call
-  const input = pageCreateBody(rules, call.body())
-  const site = reachableSite(call, input.siteId)
+  const first = bodyBeforeSite(call, 'pages') ? pageCreateBody(rules, call.body()) : undefined
+  const site = reachableSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
   call.settle()
+  const input = first ?? pageCreateBody(rules, call.body())
   if (store.pathnameTaken(site.id, input.pathname)) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
   const { choices } = store
   const createdAt = store.now()
@@ -469,9 +480,10 @@ function routes(call: Call): Answer | undefined {
     return pageOf(store.choices, store.siteRoutes(site.id).sort(routeOrder(call)), call.query, rules.minimumLimit('other'), routeJson)
   }
   if (segments.length === 0 && method === 'POST') {
-    const input = routeCreateBody(rules, call.body(), call.query)
-    const site = reachableSite(call, input.siteId)
+    const first = bodyBeforeSite(call, 'routes') ? routeCreateBody(rules, call.body(), call.query) : undefined
+    const site = reachableSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
     call.settle()
+    const input = first ?? routeCreateBody(rules, call.body(), call.query)
     if (store.pathnameTaken(site.id, input.pathname)) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
     const route: Route = { id: randomUUID(), siteId: site.id, pathname: input.pathname, seq: store.next() }
     store.routes.set(route.id, route)

@@ -49,6 +49,8 @@ export const ALTERNATIVES = {
   sitePathPrefixFields: ['present', 'absent'],
   siteIdBesideId: ['checked', 'ignored'],
   clockPrecision: ['millisecond', 'second'],
+  createBodyOrder: ['validation-order', 'body-first'],
+  hostOriginNull: ['clears', 'refused'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

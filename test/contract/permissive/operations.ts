@@ -81,7 +81,9 @@ export function siteUpdateBody(rules: Rules, body: Json) {
   const fields = new Fields(body)
   // The specification: "`defaultLocale` is not accepted in this body".
   if (fields.has('defaultLocale')) throw badField('defaultLocale', 'is not accepted when updating a site')
-  return { name: rules.name(fields, 'name', { required: false, kind: 'site' }), hostOrigin: rules.url(fields, 'hostOrigin', { uri: true, nullable: false }) ?? undefined }
+  // Without choices the update's field is a URI, not null (`hostOriginNull`: refused); null clears the origin at `clears`.
+  const hostOrigin = rules.url(fields, 'hostOrigin', { uri: true, nullable: rules.choices.hostOriginNull === 'clears' })
+  return { name: rules.name(fields, 'name', { required: false, kind: 'site' }), hostOrigin }
 }
 
 export function duplicateBody(rules: Rules, body: Json): string {

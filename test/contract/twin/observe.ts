@@ -217,5 +217,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const page = await client.page(site.id, '/beside')
     return statusOf((await client.call('GET', `/v6/pages/${String(page.id)}?siteId=${String(other.id)}`)).status, { 404: 'checked', 200: 'ignored' })
   },
+  createBodyOrder: async (client) => {
+    // A body fault on a site that does not exist answered 400 is input-first (validationOrder), which hides this class.
+    if ((await client.call('PATCH', `/v2/sites/${randomUUID()}`, { name: 12 })).status === 400) return undefined
+    return statusOf((await client.call('POST', '/v6/pages', { siteId: randomUUID(), name: 'Without pathname' })).status, { 400: 'body-first', 404: 'validation-order' })
+  },
+  hostOriginNull: async (client) => {
+    const site = await client.site()
+    return statusOf((await client.call('PATCH', `/v2/sites/${String(site.id)}`, { hostOrigin: null })).status, { 200: 'clears', 400: 'refused' })
+  },
   clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
 }

@@ -1,0 +1,99 @@
+import { choiceIds, type ChoiceId } from '../../contracts/choices.js'
+import { sourcesOfClass } from '../class-sources.js'
+import { PAGES, SITES } from '../endpoints.js'
+import { detailFields } from '../exchange-rules.js'
+import type { Exchange } from '../http-client.js'
+import { STATUS_CLASSES, type Occurrence } from './freedom-classes.js'
+import { FORM_FIELDS, sameUpToForm } from './forms.js'
+import type { Answer } from './oracle.js'
+import type { Call } from './plan.js'
+
+type Json = Record<string, unknown>
+
+/**
+ * Under --profile sitemock the stateful group adopts nothing, so a target that chose otherwise
+ * where the documents leave it free diverges from the oracle. This names the class of the choice
+ * catalogue (contracts/schemas/choices.json) such a divergence shows, from the same signs the
+ * holder (hold.ts) adopts by under the documents' profiles, so that the failure says which of
+ * sitemock's choices the target did not make. Pure: it reads the two answers and changes nothing.
+ */
+
+/** A new resource's fields no document fixes, and the class each belongs to; undefined where the catalogue has none. */
+const NEW_PAGE_FIELDS: Readonly<Record<string, ChoiceId | undefined>> = {
+  isOnline: 'newPageOnline',
+  title: 'newPageTitle',
+  sitemapPriority: 'newPageSitemapPriority',
+  sitemapFrequency: 'newPageSitemapFrequency',
+  excludedFromSearchEngines: 'newPageExcludedFromSearchEngines',
+  description: undefined,
+  canonicalUrl: undefined,
+  socialImageUrl: undefined,
+}
+const NEW_SITE_FIELDS: Readonly<Record<string, ChoiceId | undefined>> = { localeManagementMode: 'localeManagementMode', defaultLocalePathPrefix: 'sitePathPrefixFields' }
+
+/** The class of what a deployment keeps of an input field's form (forms.ts's fields). */
+function formClass(field: string, sent: string, stored: string): ChoiceId | undefined {
+  if (field === 'locale.locale') return 'localeCodeStored'
+  if (field.endsWith('.pathname')) return sent.endsWith('/') !== stored.endsWith('/') ? 'pathnameTrailingSlash' : sent.startsWith('/') !== stored.startsWith('/') ? 'routePathnameSlash' : undefined
+  return sent.trim() === stored ? 'nameWhitespace' : undefined
+}
+
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
+const success = (status: number): boolean => status >= 200 && status < 300
+const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b)
+/** A status class's id is the catalogue's, sometimes followed by the input's kind ("unknownCursor (deleted item) of ..."). */
+const catalogueId = (classId: string): ChoiceId | undefined => choiceIds.find((id) => classId === id || classId.startsWith(`${id} `))
+const rootOf = (field: string): string => field.split(/[.[]/)[0]!
+
+/**
+ * One side took what the other refused with a 400: the class of the catalogue that the sources
+ * of the refused input's value classes name (class-sources.ts), for the fields the 400 names.
+ */
+function refusalClass(call: Call, target: Exchange, answer: Answer): ChoiceId | undefined {
+  const refusal = target.status === 400 && success(answer.status) ? target.body : answer.status === 400 && success(target.status) ? answer.body : undefined
+  if (refusal === undefined || call.input === undefined) return undefined
+  const named = new Set(detailFields(refusal).map(rootOf))
+  // A page pathname with brackets, dot segments or letters beyond ASCII, valid for the planner: the characters a deployment takes are its choice.
+  const pathname = isObject(call.request.body) ? call.request.body.pathname : undefined
+  if (call.request.template.startsWith(PAGES) && named.has('pathname') && typeof pathname === 'string' && /[[\]]|\/\.\.?(\/|$)|[^\x00-\x7f]/.test(pathname)) return 'pagePathnameCharacters'
+  for (const [parameter, classes] of Object.entries(call.input.classes)) {
+    if (named.size > 0 && !named.has(parameter)) continue
+    for (const valueClass of classes) {
+      for (const source of sourcesOfClass(call.input.op, parameter, valueClass)) if (source.kind === 'sitemock' && source.choice !== undefined) return source.choice
+    }
+  }
+  return undefined
+}
+
+/** The class of the catalogue in which the target chose otherwise than sitemock at this step, if one explains the difference. */
+export function sitemockChoiceAt(call: Call, target: Exchange, answer: Answer, occurrence: Omit<Occurrence, 'target' | 'oracle' | 'request'> & { request: Occurrence['request'] }): ChoiceId | undefined {
+  const { request } = call
+  const sent = isObject(request.body) ? request.body : {}
+  const both = success(target.status) && success(answer.status) && isObject(target.body) && isObject(answer.body)
+  if (both && request.method === 'POST' && (request.template === PAGES || request.template === SITES)) {
+    const theirs = target.body as Json
+    const ours = answer.body as Json
+    const fields = request.template === PAGES ? NEW_PAGE_FIELDS : NEW_SITE_FIELDS
+    for (const [field, id] of Object.entries(fields)) if (id !== undefined && !(field in sent) && differs(theirs[field], ours[field])) return id
+    if (request.template === PAGES && (theirs.updatedAt === null) !== (ours.updatedAt === null)) return 'updatedAtAtCreation'
+  }
+  if (both && request.method !== 'GET') {
+    const family = request.template === PAGES ? 'page' : request.template.split('/')[2]?.replace(/s$/, '')
+    for (const [name, value] of Object.entries(sent)) {
+      const stored = (target.body as Json)[name]
+      const ours = (answer.body as Json)[name]
+      if (!FORM_FIELDS.has(`${family}.${name}`) || typeof value !== 'string' || typeof stored !== 'string' || stored === ours || !sameUpToForm(value, stored)) continue
+      const id = formClass(`${family}.${name}`, value, stored)
+      if (id) return id
+    }
+  }
+  const refused = refusalClass(call, target, answer)
+  if (refused) return refused
+  const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }
+  for (const freedom of STATUS_CLASSES) {
+    if (!freedom.applies(seen)) continue
+    const theirs = freedom.alternative(seen.target, seen)
+    if (theirs !== undefined && theirs !== freedom.alternative(answer, seen)) return catalogueId(freedom.id(seen))
+  }
+  return undefined
+}
