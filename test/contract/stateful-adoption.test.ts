@@ -212,7 +212,7 @@ describe('the stateful group adopts what a deployment chose where the documents 
       const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: { runs: 10, seed: 1 }, choices: {} })
       const adopted = report.notices.find((line) => line.startsWith('stateful adopted'))
       expect(adopted).toContain('siteKeyWrites: refused')
-      expect(adopted).toContain('new page isOnline: false')
+      expect(adopted).toContain('newPageOnline: false')
       expect(adopted).toMatch(/unknownCursor \([^)]*\): 404/)
     } finally {
       await server.close()

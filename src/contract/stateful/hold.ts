@@ -5,6 +5,7 @@ import { Adoptions, defaultAlternative, inconsistencyMessage, type Inconsistency
 import type { Difference } from './compare.js'
 import { STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
+import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
 import type { Call } from './plan.js'
 import type { PageContent } from '../../store/records.js'
@@ -49,11 +50,10 @@ const NAMED_BY: Readonly<Record<string, string>> = { localeIdOrCode: 'locale.loc
 /**
  * A new page's fields whose value no document fixes and a page update sets: where the target's
  * differ, the oracle takes them on at the creation's instant, so that what they change later (a
- * page offline leaves the lists without includeOffline) follows the target.
+ * page offline leaves the lists without includeOffline) follows the target. A new site's are set
+ * by no request: adopted, and held the same for every new site.
  */
-const PAGE_DEFAULTS = ['isOnline', 'title', 'description', 'canonicalUrl', 'socialImageUrl', 'sitemapPriority', 'sitemapFrequency', 'excludedFromSearchEngines']
-/** A new site's fields no document fixes and no request sets: adopted, and held the same for every new site. */
-const SITE_DEFAULTS = ['localeManagementMode', 'defaultLocalePathPrefix']
+const NEW_FIELDS = { page: NEW_PAGE_FIELDS, site: NEW_SITE_FIELDS } as const
 
 export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: `inconsistent ${found.classId}`, message: inconsistencyMessage(found), inconsistent: true })
 
@@ -94,11 +94,13 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     const sent = isObject(request.body) ? request.body : {}
     const family = request.template === PAGES ? 'page' : request.template === SITES ? 'site' : undefined
     if (family === undefined) return held
-    const fields = family === 'page' ? PAGE_DEFAULTS : SITE_DEFAULTS
+    const classes = NEW_FIELDS[family]
+    const fields = Object.keys(classes)
     const theirs = target.body
     const ours = held.answer.body
     for (const field of fields.filter((name) => !(name in sent))) {
-      const found = adoptions.see(`new ${family} ${field}`, defaultAlternative(theirs[field], sent), call.label)
+      // Named by the catalogue's class where it has one, as the run's notice and --choices name it.
+      const found = adoptions.see(classes[field] ?? `new ${family} ${field}`, defaultAlternative(theirs[field], sent), call.label)
       if (found) return { ...held, difference: inconsistencyOf(found) }
     }
     if (family === 'page') {

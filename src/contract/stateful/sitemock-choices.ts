@@ -5,6 +5,7 @@ import { detailFields } from '../exchange-rules.js'
 import type { Exchange } from '../http-client.js'
 import { STATUS_CLASSES, type Occurrence } from './freedom-classes.js'
 import { FORM_FIELDS, sameUpToForm } from './forms.js'
+import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import type { Answer } from './oracle.js'
 import type { Call } from './plan.js'
 
@@ -17,19 +18,6 @@ type Json = Record<string, unknown>
  * holder (hold.ts) adopts by under the documents' profiles, so that the failure says which of
  * sitemock's choices the target did not make. Pure: it reads the two answers and changes nothing.
  */
-
-/** A new resource's fields no document fixes, and the class each belongs to; undefined where the catalogue has none. */
-const NEW_PAGE_FIELDS: Readonly<Record<string, ChoiceId | undefined>> = {
-  isOnline: 'newPageOnline',
-  title: 'newPageTitle',
-  sitemapPriority: 'newPageSitemapPriority',
-  sitemapFrequency: 'newPageSitemapFrequency',
-  excludedFromSearchEngines: 'newPageExcludedFromSearchEngines',
-  description: undefined,
-  canonicalUrl: undefined,
-  socialImageUrl: undefined,
-}
-const NEW_SITE_FIELDS: Readonly<Record<string, ChoiceId | undefined>> = { localeManagementMode: 'localeManagementMode', defaultLocalePathPrefix: 'sitePathPrefixFields' }
 
 /** The class of what a deployment keeps of an input field's form (forms.ts's fields). */
 function formClass(field: string, sent: string, stored: string): ChoiceId | undefined {
