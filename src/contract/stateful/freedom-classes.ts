@@ -54,8 +54,15 @@ const success = (status: number): boolean => status >= 200 && status < 300
  * and that a site's key is "publishable ... to fetch page and component data": a deployment may
  * let it write its own site's data, or keep it read-only.
  */
+/**
+ * The class of a Site key's writes to one family: a deployment may let the key change its own site
+ * and keep its pages, locales and routes read-only (the key "fetches page and component data"),
+ * so each family is adopted apart.
+ */
+export const siteKeyWritesClass = (template: string): string => `siteKeyWrites (${template.split('/')[2] ?? template})`
+
 const SITE_KEY_WRITES: StatusClass = {
-  id: () => 'siteKeyWrites',
+  id: ({ request }) => siteKeyWritesClass(request.template),
   applies: ({ request, ownSiteKey, oracle }) => ownSiteKey && request.method !== 'GET' && oracle.status !== 403,
   alternative: ({ status }) => (status === 403 ? 'refused' : success(status) ? 'allowed' : undefined),
   follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : undefined),

@@ -16,6 +16,8 @@ import type { Coverage } from './coverage.js'
 import { rebindCall, recordCall, type RecordedCall } from './replay.js'
 import { createHolder, type Learned } from './hold.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
+import { siteKeyWritesClass } from './freedom-classes.js'
+import { SEARCH_FIELDS } from '../../api/kept-input.js'
 
 type Json = Record<string, unknown>
 
@@ -174,19 +176,6 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const site = siteOf(request, pools)
     const workspace = request.template === SITES ? (request.body as Json | undefined)?.workspaceId ?? request.query?.workspaceId : undefined
     const foreignWorkspace = workspace !== undefined && workspace !== env.workspaceId
-    const forbidden =
-      (site !== undefined && oracle.peek({ method: 'GET', template: SITE, params: { siteId: site }, key }).status === 403) ||
-      (request.template === SITES && !byApp) ||
-      ((missing || foreignWorkspace) && !byApp) ||
-      // A Site key's writes may be refused (siteKeyWrites), unless the target was seen to take them.
-      (siteKeyWrite(call) && learned.adoptions?.get('siteKeyWrites') !== 'allowed') ||
-      // A Site key has no permission outside its own site (here, or a site the request fails to name), whatever else the request breaks.
-      pools.sites.some((entry) => entry.key.oracle === key && entry.id.oracle !== site) ||
-      // A workspace the key does not reach (or that does not exist): forbidden, or missing, either says the truth.
-      foreignWorkspace
-    // A locale the site does not have makes the request invalid for a deployment that checks it first.
-    const locale = request.query?.locale
-    const unknownLocale = typeof locale === 'string' && site !== undefined && oracle.peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: locale }, query: { siteId: site }, key: ORACLE_APP_KEY }).status !== 200
     // A path id or name that can name nothing: the oracle's 400 names it, where a deployment may say 404 (the specification's 400 is for bodies and queries).
     const params: Record<string, unknown> = request.params ?? {}
     const malformedPath = answer.status === 400 && detailFields(answer.body).some((field) => field in params)
@@ -194,11 +183,28 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const longPath = Object.values(params).some((value) => typeof value === 'string' && value.length > PATHNAME_LIMIT)
     // Restoring a locale that is not deleted: nothing deleted to restore (404), or a conflict with the live one (409).
     const restoreLive = request.template === LOCALE_RESTORE && probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 200
+    const forbidden =
+      (site !== undefined && oracle.peek({ method: 'GET', template: SITE, params: { siteId: site }, key }).status === 403) ||
+      (request.template === SITES && !byApp) ||
+      // A key other than the App key asking for what names nothing may learn it is forbidden rather than missing (accessOrder).
+      ((missing || foreignWorkspace || malformedPath || restoreLive) && !byApp) ||
+      // A Site key's writes may be refused (siteKeyWrites), unless the target was seen to take them.
+      (siteKeyWrite(call) && learned.adoptions?.get(siteKeyWritesClass(request.template)) !== 'allowed') ||
+      // A Site key has no permission outside its own site (here, or a site the request fails to name), whatever else the request breaks.
+      pools.sites.some((entry) => entry.key.oracle === key && entry.id.oracle !== site) ||
+      // A workspace the key does not reach (or that does not exist): forbidden, or missing, either says the truth.
+      foreignWorkspace
+    // A locale the site does not have makes the request invalid for a deployment that checks it first.
+    const locale = request.query?.locale
+    const unknownLocale = typeof locale === 'string' && site !== undefined && oracle.peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: locale }, query: { siteId: site }, key: ORACLE_APP_KEY }).status !== 200
+    // A deployment that answers a locale its site does not have with 404 (pageUnknownLocale) may find that first, unless it was learned to answer otherwise.
+    const pageUnknownLocale = env.choices?.pageUnknownLocale
+    const missingLocale = unknownLocale && pageUnknownLocale !== '400' && pageUnknownLocale !== 'empty-list'
     const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
     return {
       unauthenticated: answer.status === 401,
       forbidden,
-      missing: missing || foreignWorkspace || malformedPath || restoreLive,
+      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
@@ -230,9 +236,16 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!isObject(target.body) || !isObject(answer.body)) return false
     const theirs = targetPages.get(String(target.body.id))
     const ours = oraclePages.get(String(answer.body.id))
-    if (ours === undefined || !Object.entries(answer.body).every(([field, value]) => JSON.stringify(ours[field]) === JSON.stringify(value))) return false
+    const unchanged = ours !== undefined && Object.entries(answer.body).every(([field, value]) => JSON.stringify(ours[field]) === JSON.stringify(value))
+    // Its earlier answer may be a list item or a copy's, so the request tells too: only fields the learned choices ignore.
+    if (!unchanged && !sentOnlyIgnored(call.request)) return false
     // Moved now, or within the same whole second as before (clockPrecision), where the oracle's page never was touched.
     return (theirs !== undefined && theirs.updatedAt !== target.body.updatedAt) || (answer.body.updatedAt === null && target.body.updatedAt !== null)
+  }
+  /** A page update whose every field the deployment ignores (pageUpdateSearchFields), as learned: the oracle's page stays as it was. */
+  const sentOnlyIgnored = (request: Call['request']): boolean => {
+    const fields = isObject(request.body) ? Object.keys(request.body) : []
+    return env.choices?.pageUpdateSearchFields === 'ignored' && fields.length > 0 && fields.every((field) => (SEARCH_FIELDS as readonly string[]).includes(field))
   }
   /** The oracle's answer, its page touched where the target's update moved updatedAt and the oracle's changed nothing. */
   const touchLike = (call: Call, target: Exchange, answer: Answer): Answer => {

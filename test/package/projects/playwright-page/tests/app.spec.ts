@@ -9,6 +9,8 @@ test('lists the pages the mock in the page answers', async ({ page, sitemock }) 
 
 test('creates a page', async ({ page, sitemock }) => {
   await page.goto('/')
+  // The first list answered before the click, so that its status cannot overwrite the create's.
+  await expect(page.locator('#pages li')).toHaveCount(10)
   await page.click('#create')
   await expect(page.locator('#status')).toHaveText('Created /launch')
   await sitemock.expectRequest({ method: 'POST', path: '/v6/pages', status: 201, body: { pathname: '/launch' }, times: 1 })
