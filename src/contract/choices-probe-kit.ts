@@ -1,6 +1,6 @@
 import type { HttpMethod } from '../api/types.js'
 import type { ChoiceId, Choices } from '../contracts/choices.js'
-import { operations } from '../api/operations.js'
+import { apiRoutes } from '../api/operations.js'
 import { ContractClient } from './http-client.js'
 import { Throttle } from './throttle.js'
 import { CreatedResources, SafetyError } from './tracker.js'
@@ -66,7 +66,7 @@ export function caller({ client, tracker }: ProbeChannel): Call {
   tracker.madeUp(NOWHERE_ID)
   return async (method, path, body, key) => {
     try {
-      const exchange = await client.send({ method, ...requestOf(path), rawPath: path, body, key })
+      const exchange = await client.send({ method, ...requestOf(method, path), rawPath: path, body, key })
       const parsed = exchange.body
       // A body that is not a JSON object is judged by its status alone.
       return { status: exchange.status, body: typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Answer['body']) : {} }
@@ -87,31 +87,16 @@ export function ownChannel(target: ProbeTarget): ProbeChannel {
   return { tracker, client: new ContractClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, throttle, tracker, readOnly: false, timeoutMs, signal: target.signal, notice: () => undefined }) }
 }
 
-/** The API's path templates as patterns, longest first so that a deeper template wins. */
-const TEMPLATES = [...new Set(operations.map((operation) => operation.path))]
-  .sort((a, b) => b.length - a.length)
-  .map((template) => ({ template, names: [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!), pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '([^/]+)')}$`) }))
-
 /**
- * The template, params and query of a probe's raw path: what the guard judges a write by and
- * what the tracker records. A path of no template is judged as itself, with no params.
+ * The template, params and query of a probe's raw path, found by the mock's own route table: what
+ * the guard judges a write by and what the tracker records. A path of no operation is judged as
+ * itself, with no params.
  */
-function requestOf(path: string): { template: string; params: Record<string, string>; query: Record<string, string> } {
+function requestOf(method: HttpMethod, path: string): { template: string; params: Record<string, string>; query: Record<string, string> } {
   const [pathname = '', search = ''] = path.split(/\?(.*)/s, 2)
   const query = Object.fromEntries(new URLSearchParams(search))
-  for (const { template, names, pattern } of TEMPLATES) {
-    const match = pattern.exec(pathname)
-    if (match) return { template, params: Object.fromEntries(names.map((name, index) => [name, decoded(match[index + 1]!)])), query }
-  }
-  return { template: pathname, params: {}, query }
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
+  const match = apiRoutes.match(method, pathname)
+  return match.kind === 'found' ? { template: match.operation.path, params: match.params, query } : { template: pathname, params: {}, query }
 }
 
 /** Each status one alternative; any other status is not a choice the catalogue knows. */
