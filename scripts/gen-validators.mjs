@@ -48,16 +48,17 @@ const DOCUMENTS = ['fixture.json', 'choices.json']
  * asked for. Bodies are judged as sent; query and path values arrive as strings and are coerced
  * to the schema's types ("20" → 20) before judging. The contract suite judges one value of a
  * request at a time, as its planner typed it, in a set of its own that a page never loads.
- * Another set (other options, or schemas changed by `transform`) is one more entry here.
+ * Another set (other options, or schemas changed by `transform`) is one more entry here. A `lean`
+ * set is what a page loads: its errors leave out `schema` (see leanErrors).
  */
 export const SETS = [
-  { name: 'body', coerceTypes: false, files: (file) => !isOperationFile(file) && (REQUEST_BODIES.test(file) || RESPONSE_BODIES.test(file) || file === 'fixture.json'), parts: () => [] },
-  { name: 'params', coerceTypes: true, files: (file) => !isOperationFile(file) && REQUEST_PARAMS.test(file), parts: () => [] },
+  { name: 'body', coerceTypes: false, files: (file) => !isOperationFile(file) && (REQUEST_BODIES.test(file) || RESPONSE_BODIES.test(file) || file === 'fixture.json'), parts: () => [], lean: true },
+  { name: 'params', coerceTypes: true, files: (file) => !isOperationFile(file) && REQUEST_PARAMS.test(file), parts: () => [], lean: true },
   // The API operations' own, one module per file and no module of the whole set: Node imports
   // every file's module from the start (eager.ts); a page imports one when its first request to an
   // operation that uses it arrives (on-demand.ts).
-  { name: 'operation-body', coerceTypes: false, files: (file) => isOperationFile(file) && REQUEST_BODIES.test(file), parts: () => [], eachFile: true },
-  { name: 'operation-params', coerceTypes: true, files: (file) => isOperationFile(file) && REQUEST_PARAMS.test(file), parts: () => [], eachFile: true },
+  { name: 'operation-body', coerceTypes: false, files: (file) => isOperationFile(file) && REQUEST_BODIES.test(file), parts: () => [], eachFile: true, lean: true },
+  { name: 'operation-params', coerceTypes: true, files: (file) => isOperationFile(file) && REQUEST_PARAMS.test(file), parts: () => [], eachFile: true, lean: true },
   { name: 'documents', coerceTypes: false, files: (file) => DOCUMENTS.includes(file), parts: () => ['$defs'] },
   { name: 'contract', coerceTypes: false, files: (file) => REQUEST_BODIES.test(file) || REQUEST_PARAMS.test(file), parts: () => ['properties'] },
 ]
@@ -137,7 +138,8 @@ export function generateSet(set) {
   const keys = exportedKeys(set, files)
   const refs = Object.fromEntries(keys.map((key, i) => [`v${i}`, SCHEMA_BASE + key]))
   const standalone = standaloneCode(ajv, refs)
-  const code = hoistRequires(appendInPlace(set.inlineSchemas ? standalone : referSchemas(standalone, files, schemas)))
+  const lean = set.lean ? leanErrors(standalone) : standalone
+  const code = hoistRequires(appendInPlace(set.inlineSchemas ? lean : referSchemas(lean, files, schemas)))
   return [
     header(` (set "${set.name}")`),
     '// @ts-nocheck: Ajv\'s standalone code, typed where validate.ts reads the validators map below.',
@@ -177,6 +179,19 @@ function referSchemas(code, files, judgedSchemas) {
 }
 
 const moduleName = (file) => `schema_${file.replace(/\.json$/, '').replace(/-/g, '_')}`
+
+/**
+ * A verbose error's `schema` is its parentSchema's value of the keyword (parentSchema.maxLength,
+ * parentSchema.anyOf): a page's validators leave it out, some 8% of their gzipped size, and
+ * src/api/validate.ts reads it from parentSchema where it is needed (a deployment's choices).
+ * Ajv writes each error's fields in one order, on one line: `...,schema:<value>,parentSchema:...`.
+ */
+function leanErrors(code) {
+  const lean = code.replace(/,schema:[^\n]*?,parentSchema:/g, ',parentSchema:')
+  const left = /[{,]schema:[^\n]*/.exec(lean)
+  if (left) throw new Error(`scripts/gen-validators.mjs: an error of Ajv's code keeps its schema, in another form than leanErrors knows: ${left[0].slice(0, 120)}`)
+  return lean
+}
 
 /**
  * Ajv gathers a referenced schema's errors (a $ref, one call per item of an array) with

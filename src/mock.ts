@@ -7,18 +7,18 @@ import { withBody } from './api/kept-text.js'
 import { lowerCase } from './api/lower-case.js'
 import { apiRoutes } from './api/operations.js'
 import { prepareOperation } from './api/operation-validators.js'
+import { prepareChoices } from './api/validate.js'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse, MockRequest } from './api/types.js'
 import { ControlPlane, unframed } from './control/control-plane.js'
 import { redirectToControlPlane } from './control/control-root.js'
 import { CONTROL_PREFIX } from './control/control-types.js'
+import { controlExtras } from './control/control-extras.js'
 import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
 import { publishControlRoutes } from './control/publish.js'
 import { dashboardControlRoutes } from './dashboard/control-routes.js'
-import { dataBrowserControlRoutes } from './data-browser/control-routes.js'
 import { makeMockDb } from './db/db-provider.js'
 import { faultControlRoutes } from './faults/control-routes.js'
-import { journalControlRoutes } from './journal/control-routes.js'
 import { docsControlRoutes } from './openapi/docs.js'
 import { overrideControlRoutes } from './overrides/control-routes.js'
 import { OverrideSet } from './overrides/override-set.js'
@@ -33,19 +33,24 @@ import { choicesFor, type Choices, type Rules } from './contracts/choices.js'
 import { FaultSet } from './faults/fault-set.js'
 import { injectFaults } from './faults/inject.js'
 import { RequestJournal } from './journal/journal.js'
-import { serveOpenApi } from './openapi/served-document.js'
+import { prepareOpenApi, serveOpenApi } from './openapi/served-document.js'
 import { DEFAULT_SEED } from './scenarios/index.js'
 
-/** The /__mock/* endpoints: each feature's routes, composed here so the plane imports none of them. */
+/**
+ * The /__mock/* endpoints: each feature's routes, composed here so the plane imports none of them
+ * (those of controlExtras come on demand in a page). The order is each path's methods' in a 405.
+ */
 const controlPlane = new ControlPlane([
   ...coreControlRoutes,
+  ...controlExtras.routes.stateExport,
   ...stateControlRoutes,
   ...publishControlRoutes,
-  ...journalControlRoutes,
+  ...controlExtras.routes.journal,
   ...faultControlRoutes,
   ...overrideControlRoutes,
   ...dashboardControlRoutes,
-  ...dataBrowserControlRoutes,
+  ...controlExtras.routes.summary,
+  ...controlExtras.routes.dataBrowser,
   ...docsControlRoutes,
 ])
 
@@ -104,8 +109,9 @@ export interface Mock {
    * For a transport that can wait before respond(): the work on a request too long for one turn
    * of the event loop, done in turns so that other requests are answered meanwhile (a large
    * PUT /__mock/state is judged so), and in a page (sitemock/handlers) the import of what a
-   * request is the first to need: its operation's validators, the dashboard's or the reference's
-   * page. undefined for every other request; the promise never rejects. respond() then answers with what it found: the same request object, or a copy
+   * request is the first to need: its operation's validators, the following of the mock's choices,
+   * the OpenAPI document's builder, the control plane's rarely used routes, the dashboard's or
+   * the reference's page. undefined for every other request; the promise never rejects. respond() then answers with what it found: the same request object, or a copy
    * judged again.
    */
   prepare(request: MockRequest): Promise<void> | undefined
@@ -185,19 +191,9 @@ export function createMock(options: MockOptions = {}): Mock {
       for (const name in cors) headers[name] = cors[name]!
       return { ...response, headers }
     },
-    prepare(sent) {
-      if (typeof sent?.path !== 'string') return undefined
-      if (!sent.path.startsWith(CONTROL_PREFIX)) return typeof sent.method === 'string' ? prepareOperation(apiRoutes, sent.method, sent.path) : undefined
-      // Only what respond() would hand to a control route: a refused request needs no work.
-      let request: ApiRequest
-      try {
-        request = normalized(sent)
-      } catch {
-        // respond() says what is wrong with it.
-        return undefined
-      }
-      return controlRefusal(request, options.control) ? undefined : controlPlane.prepare(request)
-    },
+    // A control request may write through the API too (a publish, the data browser's delete): a
+    // mock with a deployment's choices follows them from its first request of any kind.
+    prepare: (sent) => together(prepareChoices(choices), prepareRequest(sent)),
     // Whoever holds the store may change it directly: it is this mock's own from here on.
     get store() {
       return state.writable()
@@ -247,6 +243,20 @@ export function createMock(options: MockOptions = {}): Mock {
     overrides,
     // An arrow: writeThroughApi is defined below, with the run it builds on.
     write: (request: ApiRequest) => writeThroughApi(request),
+  }
+  /** What respond() needs for this request beyond the mock's own choices (see Mock.prepare). */
+  const prepareRequest = (sent: MockRequest): Promise<void> | undefined => {
+    if (typeof sent?.path !== 'string') return undefined
+    if (!sent.path.startsWith(CONTROL_PREFIX)) return typeof sent.method === 'string' ? (prepareOpenApi(sent) ?? prepareOperation(apiRoutes, sent.method, sent.path)) : undefined
+    // Only what respond() would hand to a control route: a refused request needs no work.
+    let request: ApiRequest
+    try {
+      request = normalized(sent)
+    } catch {
+      // respond() says what is wrong with it.
+      return undefined
+    }
+    return controlRefusal(request, options.control) ? undefined : controlPlane.prepare(request)
   }
   /**
    * An API request: its route and caller are read once, for the journal, faults, overrides and
@@ -301,6 +311,12 @@ export function createMock(options: MockOptions = {}): Mock {
     return controlPlane.handle(request, target)
   }
   return mock
+}
+
+/** The preparations still under way, as one; undefined when none is. */
+function together(...preparing: (Promise<void> | undefined)[]): Promise<void> | undefined {
+  const pending = preparing.filter((each): each is Promise<void> => each !== undefined)
+  return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined)
 }
 
 /**

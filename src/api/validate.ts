@@ -2,28 +2,49 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import { sitemockChoices, type Choices } from '../contracts/choices.js'
 import type { ErrorDetail } from '../generated/types.js'
 import { validators as bodyValidators } from '../generated/validators/body.js'
-import { validators as paramsValidators } from '../generated/validators/params.js'
 import { operationValidator } from '../contracts/validator-sets.js'
 import { ApiError, badRequest } from './errors.js'
 import { MAX_LISTED, unlistedDetail } from './listed.js'
-import { fieldChoicesOf, followChoices, tighterLimits, type FieldChoices } from './follow-choices.js'
+import { OnDemandPart } from '../control/on-demand-part.js'
+import type { fieldChoicesOf, FieldChoices, followChoices, tighterLimits } from './follow-choices.js'
 
 // The validators are compiled ahead of time from contracts/ (scripts/gen-validators.mjs), so a
 // mock compiles nothing when it starts or answers, and runs under a Content-Security-Policy
 // without 'unsafe-eval'. Bodies are judged as sent; query and path values arrive as strings and
 // are coerced to the schema's types ("20" → 20) before judging.
-const sets: Record<'body' | 'params', Readonly<Record<string, ValidateFunction>>> = {
-  body: bodyValidators as unknown as Readonly<Record<string, ValidateFunction>>,
-  params: paramsValidators as unknown as Readonly<Record<string, ValidateFunction>>,
+type ValidatorSet = Readonly<Record<string, ValidateFunction>>
+const sets: Record<'body' | 'params', ValidatorSet> = {
+  body: bodyValidators as unknown as ValidatorSet,
+  // The control plane's query validators (generated/validators/params.ts) come with the routes
+  // that judge by them, which a page imports on demand: those routes hand their set over.
+  params: {},
+}
+
+/**
+ * How a deployment's choices are followed (follow-choices.ts, which reads every schema's choice
+ * keywords): only a mock given other choices or rules than sitemock's needs it, so a page's mock
+ * imports it before its first answer (see Mock.prepare), and Node's entries hold it from the start.
+ */
+export const choiceFollowing = new OnDemandPart<{ fieldChoicesOf: typeof fieldChoicesOf; followChoices: typeof followChoices; tighterLimits: typeof tighterLimits }>(
+  "the following of a deployment's choices (createMock's choices, or rules other than sitemock's)",
+)
+
+/** In a page, what a mock that follows a deployment's choices imports before it answers; undefined when there is nothing to wait for. */
+export function prepareChoices(choices: Required<Choices> | undefined): Promise<void> | undefined {
+  return choices === undefined || choices === sitemockChoices ? undefined : choiceFollowing.load()
 }
 
 /** Judges a value by sitemock's rules, or by a deployment's free choices when given (see follow-choices.ts). */
 export type Validator<T> = (value: unknown, choices?: Required<Choices>) => T
 
-/** A function that returns the value or throws a 400. */
-export function compileValidator<T>(file: string, kind: 'body' | 'params'): Validator<T> {
+/**
+ * A function that returns the value or throws a 400. `set` holds the file's validator when it is
+ * in neither set this module imports nor an operation's (the control plane's queries).
+ */
+export function compileValidator<T>(file: string, kind: 'body' | 'params', set: object = sets[kind]): Validator<T> {
+  const from = set as ValidatorSet
   // An operation's own validator may come later (a page imports it on demand): looked up on first use.
-  let validate = Object.hasOwn(sets[kind], file) ? sets[kind][file] : undefined
+  let validate = Object.hasOwn(from, file) ? from[file] : undefined
   let fields: FieldChoices | undefined
   return (value, choices) => {
     validate ??= loadedValidator(file, kind)
@@ -32,11 +53,22 @@ export function compileValidator<T>(file: string, kind: 'body' | 'params'): Vali
       if (valid) return value as T
       throw badRequest(toDetails(validate.errors ?? []))
     }
-    fields ??= fieldChoicesOf(file)
-    const errors = [...followChoices(valid ? [] : (validate.errors ?? []), choices, fields), ...tighterLimits(value, choices, fields)]
+    const following = choiceFollowing.get()
+    fields ??= following.fieldChoicesOf(file)
+    const errors = [...following.followChoices(valid ? [] : withSchemas(validate.errors ?? []), choices, fields), ...following.tighterLimits(value, choices, fields)]
     if (errors.length === 0) return value as T
     throw badRequest(toDetails(errors))
   }
+}
+
+/**
+ * The errors with their `schema`, which followChoices reads (an anyOf's branches, a pattern): the
+ * validators a page loads leave it out (scripts/gen-validators.mjs, leanErrors), since it is
+ * always the parentSchema's value of the keyword.
+ */
+function withSchemas(errors: ErrorObject[]): ErrorObject[] {
+  for (const error of errors) if (error.schema === undefined) error.schema = (error.parentSchema as Record<string, unknown> | undefined)?.[error.keyword]
+  return errors
 }
 
 /** An operation's validator; in a page one not imported yet is the caller's to await (mock.prepare), said in the envelope. */

@@ -1,5 +1,5 @@
 import type { MockSummary, ResourceCounts } from '../generated/types.js'
-import type { ControlTarget } from '../control/control-types.js'
+import type { ControlRoute, ControlTarget } from '../control/control-types.js'
 import type { Store } from '../store/store.js'
 
 /** How many of each resource the state holds: read from the tables' own sizes, one step per site at most. */
@@ -25,3 +25,6 @@ export function summarize(target: ControlTarget): MockSummary {
     faults: target.faults.size,
   }
 }
+
+/** GET /__mock/summary: what the dashboard shows at a glance. */
+export const summaryControlRoutes: ControlRoute[] = [{ method: 'GET', path: 'summary', handle: (_request, _params, target) => summarize(target) }]

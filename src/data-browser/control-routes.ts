@@ -1,5 +1,6 @@
 import { parseQuery } from '../api/parse-request.js'
 import { compileValidator } from '../api/validate.js'
+import { validators as queryValidators } from '../generated/validators/params.js'
 import type { DataQuery, DataRecord, FixtureLocale, FixturePage, FixtureRoute, FixtureSite } from '../generated/types.js'
 import type { ControlRoute, ControlTarget } from '../control/control-types.js'
 import { DbApi } from '../db/db-api.js'
@@ -8,7 +9,7 @@ import { localeWrites, pageWrites, routeWrites, siteWrites } from '../db/record-
 import { ApiError } from '../api/errors.js'
 import { dataKind, listOfSite, listSites, recordOf } from './listing.js'
 
-const validateQuery = compileValidator<DataQuery>('control-data-query.json', 'params')
+const validateQuery = compileValidator<DataQuery>('control-data-query.json', 'params', queryValidators)
 
 /** Deletes a record with the API's own operation (a site takes its locales, pages and routes with it); answers it as it was. */
 function deleteRecord(target: ControlTarget, kind: string, id: string): DataRecord {

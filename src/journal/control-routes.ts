@@ -1,12 +1,13 @@
 import { parseQuery } from '../api/parse-request.js'
 import type { ApiRequest } from '../api/types.js'
 import { compileValidator } from '../api/validate.js'
+import { validators as queryValidators } from '../generated/validators/params.js'
 import type { JournalEntry, JournalPage, JournalQuery } from '../generated/types.js'
 import type { ControlRoute } from '../control/control-types.js'
 import { matchesEntry } from './entry-filter.js'
 import type { RequestJournal } from './journal.js'
 
-const validateQuery = compileValidator<JournalQuery>('control-requests-query.json', 'params')
+const validateQuery = compileValidator<JournalQuery>('control-requests-query.json', 'params', queryValidators)
 const DEFAULT_LIMIT = 100
 
 /** The journal's entries that pass the query's filters, newest first, at most `limit`. */

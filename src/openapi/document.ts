@@ -1,7 +1,8 @@
 import { operations } from '../api/operations.js'
 import type { RegisteredOperation } from '../api/types.js'
 import { operationObject, RATE_LIMIT_HEADERS } from './operation-object.js'
-import { ComponentCollector, type JsonObject } from './schema-components.js'
+import { ComponentCollector } from './component-collector.js'
+import type { JsonObject } from './schema-components.js'
 
 export interface OpenApiOptions {
   /** Where the API is served: the Server Object's url (relative to the document, or absolute). */

@@ -1,6 +1,7 @@
 import { CODE_OF_STATUS } from '../api/errors.js'
 import { errorStatuses, type RegisteredOperation, type ResponseShape } from '../api/types.js'
-import { ComponentCollector, schemaFile, wordsOf, type JsonObject } from './schema-components.js'
+import type { ComponentCollector } from './component-collector.js'
+import { schemaFile, wordsOf, type JsonObject } from './schema-components.js'
 
 const JSON_TYPE = 'application/json'
 

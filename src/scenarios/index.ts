@@ -5,9 +5,10 @@ import type { Fixture } from '../generated/types.js'
 import { createRandom } from '../random.js'
 import type { Store } from '../store/store.js'
 import { buildStore } from './build-store.js'
-import { defaultFixture } from './default.js'
-import { startState } from './fixture.js'
-import { generateFixture, type GenerateOptions } from './generate.js'
+import { englishFaker } from './faker-provider.js'
+import { startState } from './load-fixture.js'
+import type { GenerateOptions } from './generate.js'
+import type { Generators } from './generators.js'
 import { scenarioCache, type GeneratedInputs } from './scenario-cache.js'
 
 export const SCENARIOS = ['default', 'empty', 'multi-locale', 'large', 'edge-cases'] as const
@@ -21,6 +22,23 @@ export const LARGE: Omit<GenerateOptions, 'seed'> = { sites: 1, pages: 10_000, l
 
 export function isScenarioName(value: unknown): value is ScenarioName {
   return typeof value === 'string' && (SCENARIOS as readonly string[]).includes(value)
+}
+
+let generators: Generators | undefined
+
+/** Called by each entry: Node's at import, a page's with faker (loadFaker), since only generating needs either. */
+export function provideGenerators(given: Generators): void {
+  generators ??= given
+}
+
+/** The generators' code; without it, why not (a page that has not awaited loadFaker is told to). */
+function scenarioGenerators(): Generators {
+  if (generators === undefined) {
+    // Throws what a page must do first: faker and the generators come together.
+    englishFaker()
+    throw new Error('No scenario generator: import sitemock, sitemock/browser, sitemock/handlers or the CLI, which provide it.')
+  }
+  return generators
 }
 
 /**
@@ -61,11 +79,11 @@ function fixtureOf(name: ScenarioName, seed: number): Fixture {
 function generatorOf(name: ScenarioName, seed: number): { inputs: GeneratedInputs; generate: () => Fixture } | undefined {
   const of = (options: Omit<GenerateOptions, 'seed'>): { inputs: GeneratedInputs; generate: () => Fixture } => ({
     inputs: { scenario: name, seed, options: JSON.stringify(options) },
-    generate: () => generateFixture({ ...options, seed }),
+    generate: () => scenarioGenerators().generateFixture({ ...options, seed }),
   })
   if (name === 'multi-locale') return of(MULTI_LOCALE)
   if (name === 'large') return of(LARGE)
-  if (name === 'default' && seed !== DEFAULT_SEED) return { inputs: { scenario: name, seed, options: '{}' }, generate: () => defaultFixture(seed) }
+  if (name === 'default' && seed !== DEFAULT_SEED) return { inputs: { scenario: name, seed, options: '{}' }, generate: () => scenarioGenerators().defaultFixture(seed) }
   return undefined
 }
 

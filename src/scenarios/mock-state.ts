@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.js'
-import { loadFixture } from './fixture.js'
+import { loadFixture } from './load-fixture.js'
 import { DEFAULT_SEED, isScenarioName } from './index.js'
 import { leaveStart, offerStart, ownStart, shareKey, shareStart } from './shared-starts.js'
 import { buildFromSource, type ScenarioSource } from './source.js'

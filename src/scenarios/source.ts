@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.js'
-import { loadFixture } from './fixture.js'
+import { loadFixture } from './load-fixture.js'
 import { buildScenario, DEFAULT_SEED, isScenarioName, SCENARIOS, type ScenarioName } from './index.js'
 
 /**

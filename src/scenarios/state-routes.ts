@@ -4,7 +4,6 @@ import { parseBody } from '../api/parse-request.js'
 import type { ApiRequest } from '../api/types.js'
 import type { ControlRoute, ControlTarget } from '../control/control-types.js'
 import type { ResetBody } from '../generated/types.js'
-import { exportState } from './fixture.js'
 import { FixtureError } from './fixture-error.js'
 import { validateFixtureInTurns } from './validate-fixture.js'
 
@@ -68,12 +67,11 @@ function prepareImport(request: ApiRequest): Promise<void> | undefined {
 }
 
 /**
- * GET /__mock/state exports the whole state as a fixture document; PUT /__mock/state imports
- * one (validated like any fixture: a bad one is a 400 and changes nothing) and answers the
- * credentials, as a reset does.
+ * PUT /__mock/state imports a fixture document (validated like any fixture: a bad one is a 400
+ * and changes nothing) and answers the credentials, as a reset does. Its export, GET, is
+ * export-routes.ts's.
  */
 export const stateControlRoutes: ControlRoute[] = [
-  { method: 'GET', path: 'state', handle: (_request, _params, target) => exportState(target.store()) },
   {
     method: 'PUT',
     path: 'state',

@@ -10,6 +10,7 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import { apiRoutes } from '../api/operations.js'
 import { prepareOperations } from '../api/operation-validators.js'
+import { choiceFollowing } from '../api/validate.js'
 import type { Credentials } from '../generated/types.js'
 import type { Mock, MockOptions } from '../mock.js'
 import { loadFaker } from '../scenarios/faker-provider.js'
@@ -90,8 +91,10 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   const persist = persistOf(options.persist)
   const origin = fingerprint(JSON.stringify(saved))
   const journal = persist ? new SessionJournal(sessionStorage, persist.key, origin) : undefined
-  // A reload replays the saved writes at once: the validators of their operations are imported first.
+  // A reload replays the saved writes at once: the validators of their operations are imported
+  // first, and the following of the choices the mock judges them by, if it is given any.
   if (journal) await prepareOperations(apiRoutes, journal.load()?.writes.map((write) => write.request) ?? [])
+  if (journal && (options.rules !== undefined || options.choices !== undefined)) await choiceFollowing.load()
   const { mock, resetTo } = createSavedMock(mockOptions, journal)
   const keeper = persist ? new ControlsKeeper(sessionStorage, `${persist.key}:controls`, origin) : undefined
   // Without "all", what an earlier load kept of the controls is not for this one.

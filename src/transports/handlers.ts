@@ -9,10 +9,14 @@
 import { http, passthrough } from 'msw'
 import { createMock, type Mock, type MockOptions, type ResetOptions } from '../mock.js'
 import { provideFakerOnDemand } from '../scenarios/faker-provider.js'
+import { provideGenerators } from '../scenarios/index.js'
 import { provideOperationValidatorsOnDemand } from '../contracts/validator-sets.js'
 import { onDemand } from '../generated/validators/on-demand.js'
 import { dashboardPage } from '../dashboard/control-routes.js'
 import { docsPage } from '../openapi/docs.js'
+import { openApiBuilder } from '../openapi/served-document.js'
+import { controlExtras } from '../control/control-extras.js'
+import { choiceFollowing } from '../api/validate.js'
 import { isMockPath } from './mock-path.js'
 import { createMswHandler, DEFAULT_BASE_URL } from './msw-handler.js'
 
@@ -24,15 +28,26 @@ export { SCENARIOS, type ScenarioName } from '../scenarios/index.js'
 export * from '../api-types.js'
 export { loadFaker } from '../scenarios/faker-provider.js'
 
+// What few pages use is one chunk (rare-parts.ts), imported when a request first needs a part of it.
+const rareParts = () => import('./rare-parts.js')
 // A page has no require(), and most pages never generate a scenario: faker is a chunk of its own,
-// imported when a generated scenario is first asked for (loadFaker).
-provideFakerOnDemand(async () => (await import('@faker-js/faker/locale/en')).faker)
+// imported when a generated scenario is first asked for (loadFaker), with the generators' code.
+provideFakerOnDemand(async () => {
+  const [{ faker }, { GENERATORS }] = await Promise.all([import('@faker-js/faker/locale/en'), rareParts()])
+  provideGenerators(GENERATORS)
+  return faker
+})
 // Likewise each operation's validators: a chunk per schema file, imported by the first request
 // that needs it (the handler awaits mock.prepare), so a page's start carries none it never uses.
 provideOperationValidatorsOnDemand(onDemand)
 // And the control plane's pages, which a test rarely opens: GET /__mock/ and /__mock/docs.
 dashboardPage.provideOnDemand(async () => (await import('../dashboard/page.js')).DASHBOARD_PAGE)
 docsPage.provideOnDemand(async () => (await import('../openapi/docs-page.js')).DOCS_PAGE)
+// And the rest of rare-parts.ts: the OpenAPI document's builder, the control routes code in a page
+// rarely asks for, the following of a deployment's choices.
+openApiBuilder.provideOnDemand(async () => (await rareParts()).buildOpenApiDocument)
+controlExtras.provideOnDemand(async () => (await rareParts()).EXTRA_ROUTES)
+choiceFollowing.provideOnDemand(rareParts)
 
 export interface MockHandlersOptions extends MockOptions {
   /**

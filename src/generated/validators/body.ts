@@ -33,7 +33,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "route") || (key0 === "latencyMs")) || (key0 === "errorRate")) || (key0 === "status")) || (key0 === "drop")) || (key0 === "seed"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -47,7 +47,7 @@ if(data.route !== undefined){
 let data0 = data.route;
 if(typeof data0 === "string"){
 if(func1(data0) > 256){
-const err1 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema31.properties.route,data:data0};
+const err1 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",parentSchema:schema31.properties.route,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -57,7 +57,7 @@ vErrors.push(err1);
 errors++;
 }
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.route,data:data0};
+const err2 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema31.properties.route,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -68,7 +68,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.route.type,parentSchema:schema31.properties.route,data:data0};
+const err3 = {instancePath:instancePath+"/route",schemaPath:"#/properties/route/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema31.properties.route,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -84,7 +84,7 @@ const _errs6 = errors;
 let valid2 = false;
 const _errs7 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.anyOf[0].type,parentSchema:schema32.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema32.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -95,7 +95,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 60000 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema32.anyOf[0],data:data1};
+const err5 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",parentSchema:schema32.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -105,7 +105,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.anyOf[0],data:data1};
+const err6 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema32.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -120,7 +120,7 @@ valid2 = valid2 || _valid0;
 const _errs9 = errors;
 if(Array.isArray(data1)){
 if(data1.length > 2){
-const err7 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",schema:2,parentSchema:schema32.anyOf[1],data:data1};
+const err7 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items",parentSchema:schema32.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -130,7 +130,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1.length < 2){
-const err8 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/1/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema32.anyOf[1],data:data1};
+const err8 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/1/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",parentSchema:schema32.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -143,7 +143,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/latencyMs/" + i0,schemaPath:"#/$defs/latency/anyOf/1/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.anyOf[1].items.type,parentSchema:schema32.anyOf[1].items,data:data2};
+const err9 = {instancePath:instancePath+"/latencyMs/" + i0,schemaPath:"#/$defs/latency/anyOf/1/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema32.anyOf[1].items,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -154,7 +154,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 60000 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/latencyMs/" + i0,schemaPath:"#/$defs/latency/anyOf/1/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema32.anyOf[1].items,data:data2};
+const err10 = {instancePath:instancePath+"/latencyMs/" + i0,schemaPath:"#/$defs/latency/anyOf/1/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",parentSchema:schema32.anyOf[1].items,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -164,7 +164,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/latencyMs/" + i0,schemaPath:"#/$defs/latency/anyOf/1/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.anyOf[1].items,data:data2};
+const err11 = {instancePath:instancePath+"/latencyMs/" + i0,schemaPath:"#/$defs/latency/anyOf/1/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema32.anyOf[1].items,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -177,7 +177,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.anyOf[1].type,parentSchema:schema32.anyOf[1],data:data1};
+const err12 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema32.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -189,7 +189,7 @@ errors++;
 var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err13 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema32.anyOf,parentSchema:schema32,data:data1};
+const err13 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/$defs/latency/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema32,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -214,7 +214,7 @@ if(data.errorRate !== undefined){
 let data3 = data.errorRate;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/errorRate",schemaPath:"#/properties/errorRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.errorRate,data:data3};
+const err14 = {instancePath:instancePath+"/errorRate",schemaPath:"#/properties/errorRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",parentSchema:schema31.properties.errorRate,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -224,7 +224,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/errorRate",schemaPath:"#/properties/errorRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.errorRate,data:data3};
+const err15 = {instancePath:instancePath+"/errorRate",schemaPath:"#/properties/errorRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema31.properties.errorRate,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -235,7 +235,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/errorRate",schemaPath:"#/properties/errorRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.errorRate.type,parentSchema:schema31.properties.errorRate,data:data3};
+const err16 = {instancePath:instancePath+"/errorRate",schemaPath:"#/properties/errorRate/type",keyword:"type",params:{type: "number"},message:"must be number",parentSchema:schema31.properties.errorRate,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -248,7 +248,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.status.type,parentSchema:schema31.properties.status,data:data4};
+const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema31.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -259,7 +259,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 599 || isNaN(data4)){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema31.properties.status,data:data4};
+const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",parentSchema:schema31.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -269,7 +269,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data4 < 400 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400",schema:400,parentSchema:schema31.properties.status,data:data4};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400",parentSchema:schema31.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -283,7 +283,7 @@ errors++;
 if(data.drop !== undefined){
 let data5 = data.drop;
 if(!((data5 === "reset") || (data5 === "timeout"))){
-const err20 = {instancePath:instancePath+"/drop",schemaPath:"#/properties/drop/enum",keyword:"enum",params:{allowedValues: schema31.properties.drop.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.drop.enum,parentSchema:schema31.properties.drop,data:data5};
+const err20 = {instancePath:instancePath+"/drop",schemaPath:"#/properties/drop/enum",keyword:"enum",params:{allowedValues: schema31.properties.drop.enum},message:"must be equal to one of the allowed values",parentSchema:schema31.properties.drop,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -296,7 +296,7 @@ errors++;
 if(data.seed !== undefined){
 let data6 = data.seed;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err21 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.seed.type,parentSchema:schema31.properties.seed,data:data6};
+const err21 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema31.properties.seed,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -307,7 +307,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 4294967295 || isNaN(data6)){
-const err22 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema31.properties.seed,data:data6};
+const err22 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",parentSchema:schema31.properties.seed,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -317,7 +317,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err23 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.seed,data:data6};
+const err23 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema31.properties.seed,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -330,7 +330,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -368,7 +368,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.match === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "match"},message:"must have required property '"+"match"+"'",parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -378,7 +378,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.response === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'",parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -389,7 +389,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "match") || (key0 === "response")) || (key0 === "times")) || (key0 === "priority")) || (key0 === "check"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -404,7 +404,7 @@ let data0 = data.match;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key1 in data0){
 if(!((((((key1 === "method") || (key1 === "operation")) || (key1 === "path")) || (key1 === "query")) || (key1 === "headers")) || (key1 === "body"))){
-const err3 = {instancePath:instancePath+"/match",schemaPath:"#/$defs/matcher/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data0};
+const err3 = {instancePath:instancePath+"/match",schemaPath:"#/$defs/matcher/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",parentSchema:schema35,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -418,7 +418,7 @@ if(data0.method !== undefined){
 let data1 = data0.method;
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-const err4 = {instancePath:instancePath+"/match/method",schemaPath:"#/$defs/matcher/properties/method/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,16}$"},message:"must match pattern \""+"^[A-Za-z]{1,16}$"+"\"",schema:"^[A-Za-z]{1,16}$",parentSchema:schema35.properties.method,data:data1};
+const err4 = {instancePath:instancePath+"/match/method",schemaPath:"#/$defs/matcher/properties/method/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,16}$"},message:"must match pattern \""+"^[A-Za-z]{1,16}$"+"\"",parentSchema:schema35.properties.method,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -429,7 +429,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/match/method",schemaPath:"#/$defs/matcher/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.method.type,parentSchema:schema35.properties.method,data:data1};
+const err5 = {instancePath:instancePath+"/match/method",schemaPath:"#/$defs/matcher/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema35.properties.method,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -443,7 +443,7 @@ if(data0.operation !== undefined){
 let data2 = data0.operation;
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-const err6 = {instancePath:instancePath+"/match/operation",schemaPath:"#/$defs/matcher/properties/operation/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,64}$"},message:"must match pattern \""+"^[A-Za-z]{1,64}$"+"\"",schema:"^[A-Za-z]{1,64}$",parentSchema:schema35.properties.operation,data:data2};
+const err6 = {instancePath:instancePath+"/match/operation",schemaPath:"#/$defs/matcher/properties/operation/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,64}$"},message:"must match pattern \""+"^[A-Za-z]{1,64}$"+"\"",parentSchema:schema35.properties.operation,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -454,7 +454,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/match/operation",schemaPath:"#/$defs/matcher/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.operation.type,parentSchema:schema35.properties.operation,data:data2};
+const err7 = {instancePath:instancePath+"/match/operation",schemaPath:"#/$defs/matcher/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema35.properties.operation,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -468,7 +468,7 @@ if(data0.path !== undefined){
 let data3 = data0.path;
 if(typeof data3 === "string"){
 if(func1(data3) > 2048){
-const err8 = {instancePath:instancePath+"/match/path",schemaPath:"#/$defs/matcher/properties/path/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema35.properties.path,data:data3};
+const err8 = {instancePath:instancePath+"/match/path",schemaPath:"#/$defs/matcher/properties/path/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema35.properties.path,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -478,7 +478,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data3) < 1){
-const err9 = {instancePath:instancePath+"/match/path",schemaPath:"#/$defs/matcher/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.path,data:data3};
+const err9 = {instancePath:instancePath+"/match/path",schemaPath:"#/$defs/matcher/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema35.properties.path,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -488,7 +488,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern6.test(data3)){
-const err10 = {instancePath:instancePath+"/match/path",schemaPath:"#/$defs/matcher/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema35.properties.path,data:data3};
+const err10 = {instancePath:instancePath+"/match/path",schemaPath:"#/$defs/matcher/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",parentSchema:schema35.properties.path,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -499,7 +499,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/match/path",schemaPath:"#/$defs/matcher/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.path.type,parentSchema:schema35.properties.path,data:data3};
+const err11 = {instancePath:instancePath+"/match/path",schemaPath:"#/$defs/matcher/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema35.properties.path,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -513,7 +513,7 @@ if(data0.query !== undefined){
 let data4 = data0.query;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length > 32){
-const err12 = {instancePath:instancePath+"/match/query",schemaPath:"#/$defs/matcher/properties/query/maxProperties",keyword:"maxProperties",params:{limit: 32},message:"must NOT have more than 32 properties",schema:32,parentSchema:schema35.properties.query,data:data4};
+const err12 = {instancePath:instancePath+"/match/query",schemaPath:"#/$defs/matcher/properties/query/maxProperties",keyword:"maxProperties",params:{limit: 32},message:"must NOT have more than 32 properties",parentSchema:schema35.properties.query,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -526,7 +526,7 @@ for(const key2 in data4){
 let data5 = data4[key2];
 if(typeof data5 === "string"){
 if(func1(data5) > 2048){
-const err13 = {instancePath:instancePath+"/match/query/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/matcher/properties/query/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema35.properties.query.additionalProperties,data:data5};
+const err13 = {instancePath:instancePath+"/match/query/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/matcher/properties/query/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema35.properties.query.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -537,7 +537,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/match/query/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/matcher/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.query.additionalProperties.type,parentSchema:schema35.properties.query.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/match/query/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/matcher/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema35.properties.query.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -549,7 +549,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/match/query",schemaPath:"#/$defs/matcher/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.query.type,parentSchema:schema35.properties.query,data:data4};
+const err15 = {instancePath:instancePath+"/match/query",schemaPath:"#/$defs/matcher/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema35.properties.query,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -563,7 +563,7 @@ if(data0.headers !== undefined){
 let data6 = data0.headers;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length > 32){
-const err16 = {instancePath:instancePath+"/match/headers",schemaPath:"#/$defs/matcher/properties/headers/maxProperties",keyword:"maxProperties",params:{limit: 32},message:"must NOT have more than 32 properties",schema:32,parentSchema:schema35.properties.headers,data:data6};
+const err16 = {instancePath:instancePath+"/match/headers",schemaPath:"#/$defs/matcher/properties/headers/maxProperties",keyword:"maxProperties",params:{limit: 32},message:"must NOT have more than 32 properties",parentSchema:schema35.properties.headers,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -576,7 +576,7 @@ for(const key3 in data6){
 const _errs19 = errors;
 if(typeof key3 === "string"){
 if(!pattern7.test(key3)){
-const err17 = {instancePath:instancePath+"/match/headers",schemaPath:"#/$defs/matcher/properties/headers/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$",parentSchema:schema35.properties.headers.propertyNames,data:key3,propertyName:key3};
+const err17 = {instancePath:instancePath+"/match/headers",schemaPath:"#/$defs/matcher/properties/headers/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$"+"\"",parentSchema:schema35.properties.headers.propertyNames,data:key3,propertyName:key3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -588,7 +588,7 @@ errors++;
 }
 var valid4 = _errs19 === errors;
 if(!valid4){
-const err18 = {instancePath:instancePath+"/match/headers",schemaPath:"#/$defs/matcher/properties/headers/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema35.properties.headers.propertyNames,parentSchema:schema35.properties.headers,data:data6};
+const err18 = {instancePath:instancePath+"/match/headers",schemaPath:"#/$defs/matcher/properties/headers/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",parentSchema:schema35.properties.headers,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -602,7 +602,7 @@ for(const key4 in data6){
 let data7 = data6[key4];
 if(typeof data7 === "string"){
 if(func1(data7) > 2048){
-const err19 = {instancePath:instancePath+"/match/headers/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/matcher/properties/headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema35.properties.headers.additionalProperties,data:data7};
+const err19 = {instancePath:instancePath+"/match/headers/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/matcher/properties/headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema35.properties.headers.additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -613,7 +613,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/match/headers/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/matcher/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.headers.additionalProperties.type,parentSchema:schema35.properties.headers.additionalProperties,data:data7};
+const err20 = {instancePath:instancePath+"/match/headers/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/matcher/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema35.properties.headers.additionalProperties,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -625,7 +625,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/match/headers",schemaPath:"#/$defs/matcher/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.properties.headers.type,parentSchema:schema35.properties.headers,data:data6};
+const err21 = {instancePath:instancePath+"/match/headers",schemaPath:"#/$defs/matcher/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema35.properties.headers,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -637,7 +637,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/match",schemaPath:"#/$defs/matcher/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data0};
+const err22 = {instancePath:instancePath+"/match",schemaPath:"#/$defs/matcher/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema35,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -651,7 +651,7 @@ if(data.response !== undefined){
 let data8 = data.response;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.status === undefined){
-const err23 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/response/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.required,parentSchema:schema36,data:data8};
+const err23 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/response/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",parentSchema:schema36,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -662,7 +662,7 @@ errors++;
 }
 for(const key5 in data8){
 if(!(((key5 === "status") || (key5 === "headers")) || (key5 === "body"))){
-const err24 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/response/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data:data8};
+const err24 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/response/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",parentSchema:schema36,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -675,7 +675,7 @@ errors++;
 if(data8.status !== undefined){
 let data9 = data8.status;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err25 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/response/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.status.type,parentSchema:schema36.properties.status,data:data9};
+const err25 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/response/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema36.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -686,7 +686,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 599 || isNaN(data9)){
-const err26 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/response/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema36.properties.status,data:data9};
+const err26 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/response/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",parentSchema:schema36.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -696,7 +696,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data9 < 200 || isNaN(data9)){
-const err27 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/response/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema36.properties.status,data:data9};
+const err27 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/response/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",parentSchema:schema36.properties.status,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -711,7 +711,7 @@ if(data8.headers !== undefined){
 let data10 = data8.headers;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(Object.keys(data10).length > 32){
-const err28 = {instancePath:instancePath+"/response/headers",schemaPath:"#/$defs/response/properties/headers/maxProperties",keyword:"maxProperties",params:{limit: 32},message:"must NOT have more than 32 properties",schema:32,parentSchema:schema36.properties.headers,data:data10};
+const err28 = {instancePath:instancePath+"/response/headers",schemaPath:"#/$defs/response/properties/headers/maxProperties",keyword:"maxProperties",params:{limit: 32},message:"must NOT have more than 32 properties",parentSchema:schema36.properties.headers,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -724,7 +724,7 @@ for(const key6 in data10){
 const _errs31 = errors;
 if(typeof key6 === "string"){
 if(!pattern7.test(key6)){
-const err29 = {instancePath:instancePath+"/response/headers",schemaPath:"#/$defs/response/properties/headers/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$"+"\"",schema:"^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$",parentSchema:schema36.properties.headers.propertyNames,data:key6,propertyName:key6};
+const err29 = {instancePath:instancePath+"/response/headers",schemaPath:"#/$defs/response/properties/headers/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$"+"\"",parentSchema:schema36.properties.headers.propertyNames,data:key6,propertyName:key6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -736,7 +736,7 @@ errors++;
 }
 var valid8 = _errs31 === errors;
 if(!valid8){
-const err30 = {instancePath:instancePath+"/response/headers",schemaPath:"#/$defs/response/properties/headers/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid",schema:schema36.properties.headers.propertyNames,parentSchema:schema36.properties.headers,data:data10};
+const err30 = {instancePath:instancePath+"/response/headers",schemaPath:"#/$defs/response/properties/headers/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid",parentSchema:schema36.properties.headers,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -750,7 +750,7 @@ for(const key7 in data10){
 let data11 = data10[key7];
 if(typeof data11 === "string"){
 if(func1(data11) > 2048){
-const err31 = {instancePath:instancePath+"/response/headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/response/properties/headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema36.properties.headers.additionalProperties,data:data11};
+const err31 = {instancePath:instancePath+"/response/headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/response/properties/headers/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema36.properties.headers.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -760,7 +760,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!pattern9.test(data11)){
-const err32 = {instancePath:instancePath+"/response/headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/response/properties/headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[^\\r\\n]*$"},message:"must match pattern \""+"^[^\\r\\n]*$"+"\"",schema:"^[^\\r\\n]*$",parentSchema:schema36.properties.headers.additionalProperties,data:data11};
+const err32 = {instancePath:instancePath+"/response/headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/response/properties/headers/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[^\\r\\n]*$"},message:"must match pattern \""+"^[^\\r\\n]*$"+"\"",parentSchema:schema36.properties.headers.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -771,7 +771,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/response/headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/response/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.headers.additionalProperties.type,parentSchema:schema36.properties.headers.additionalProperties,data:data11};
+const err33 = {instancePath:instancePath+"/response/headers/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/response/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema36.properties.headers.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -783,7 +783,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/response/headers",schemaPath:"#/$defs/response/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.headers.type,parentSchema:schema36.properties.headers,data:data10};
+const err34 = {instancePath:instancePath+"/response/headers",schemaPath:"#/$defs/response/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema36.properties.headers,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -795,7 +795,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/response/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data:data8};
+const err35 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/response/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema36,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -808,7 +808,7 @@ errors++;
 if(data.times !== undefined){
 let data12 = data.times;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err36 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.times.type,parentSchema:schema34.properties.times,data:data12};
+const err36 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema34.properties.times,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -819,7 +819,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 1000000 || isNaN(data12)){
-const err37 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",schema:1000000,parentSchema:schema34.properties.times,data:data12};
+const err37 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000",parentSchema:schema34.properties.times,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -829,7 +829,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data12 < 1 || isNaN(data12)){
-const err38 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.times,data:data12};
+const err38 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",parentSchema:schema34.properties.times,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -843,7 +843,7 @@ errors++;
 if(data.priority !== undefined){
 let data13 = data.priority;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err39 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.priority.type,parentSchema:schema34.properties.priority,data:data13};
+const err39 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema34.properties.priority,data:data13};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -854,7 +854,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 1000 || isNaN(data13)){
-const err40 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema34.properties.priority,data:data13};
+const err40 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",parentSchema:schema34.properties.priority,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -864,7 +864,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data13 < -1000 || isNaN(data13)){
-const err41 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1000},message:"must be >= -1000",schema:-1000,parentSchema:schema34.properties.priority,data:data13};
+const err41 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1000},message:"must be >= -1000",parentSchema:schema34.properties.priority,data:data13};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -878,7 +878,7 @@ errors++;
 if(data.check !== undefined){
 let data14 = data.check;
 if(!((data14 === "strict") || (data14 === "warn"))){
-const err42 = {instancePath:instancePath+"/check",schemaPath:"#/properties/check/enum",keyword:"enum",params:{allowedValues: schema34.properties.check.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.check.enum,parentSchema:schema34.properties.check,data:data14};
+const err42 = {instancePath:instancePath+"/check",schemaPath:"#/properties/check/enum",keyword:"enum",params:{allowedValues: schema34.properties.check.enum},message:"must be equal to one of the allowed values",parentSchema:schema34.properties.check,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -890,7 +890,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -918,7 +918,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.overrides === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "overrides"},message:"must have required property '"+"overrides"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "overrides"},message:"must have required property '"+"overrides"+"'",parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -929,7 +929,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "overrides")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -943,7 +943,7 @@ if(data.overrides !== undefined){
 let data0 = data.overrides;
 if(Array.isArray(data0)){
 if(data0.length > 100000){
-const err2 = {instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",schema:100000,parentSchema:schema33.properties.overrides,data:data0};
+const err2 = {instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items",parentSchema:schema33.properties.overrides,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -961,7 +961,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.overrides.type,parentSchema:schema33.properties.overrides,data:data0};
+const err3 = {instancePath:instancePath+"/overrides",schemaPath:"#/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema33.properties.overrides,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -973,7 +973,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1010,7 +1010,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1020,7 +1020,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.appApiKey === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1031,7 +1031,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "appApiKey"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1046,7 +1046,7 @@ let data0 = data.id;
 func8(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1057,7 +1057,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1071,7 +1071,7 @@ if(data.appApiKey !== undefined){
 let data1 = data.appApiKey;
 if(typeof data1 === "string"){
 if(!pattern10.test(data1)){
-const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",schema:"^sk_[A-Za-z0-9]{20,}$",parentSchema:schema39.properties.appApiKey,data:data1};
+const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",parentSchema:schema39.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1082,7 +1082,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.appApiKey.type,parentSchema:schema39.properties.appApiKey,data:data1};
+const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema39.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1094,7 +1094,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1132,7 +1132,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema42,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1142,7 +1142,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.workspaceId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",parentSchema:schema42,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1152,7 +1152,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",parentSchema:schema42,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1162,7 +1162,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.publicApiKey === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",parentSchema:schema42,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1172,7 +1172,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.defaultLocale === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema42.required,parentSchema:schema42,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",parentSchema:schema42,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1183,7 +1183,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "workspaceId")) || (key0 === "name")) || (key0 === "hostOrigin")) || (key0 === "publicApiKey")) || (key0 === "defaultLocale")) || (key0 === "defaultLocalePathPrefix")) || (key0 === "localeManagementMode"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema42,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1198,7 +1198,7 @@ let data0 = data.id;
 func9(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1209,7 +1209,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1224,7 +1224,7 @@ let data1 = data.workspaceId;
 func10(data1, data, "workspaceId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
+const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1235,7 +1235,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1249,7 +1249,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema45,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",parentSchema:schema45,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1259,7 +1259,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema45,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema45,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1269,7 +1269,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern11.test(data2)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema45,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",parentSchema:schema45,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1280,7 +1280,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema45,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1297,7 +1297,7 @@ let valid4 = false;
 const _errs13 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) > 2048){
-const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data3};
+const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema46,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1307,7 +1307,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!pattern12.test(data3)){
-const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data3};
+const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",parentSchema:schema46,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1317,7 +1317,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(formats6(data3))){
-const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data3};
+const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",parentSchema:schema46,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1328,7 +1328,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data3};
+const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema46,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1341,7 +1341,7 @@ var _valid0 = _errs13 === errors;
 valid4 = valid4 || _valid0;
 const _errs16 = errors;
 if(data3 !== null){
-const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema42.properties.hostOrigin.anyOf[1].type,parentSchema:schema42.properties.hostOrigin.anyOf[1],data:data3};
+const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",parentSchema:schema42.properties.hostOrigin.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1353,7 +1353,7 @@ errors++;
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.hostOrigin.anyOf,parentSchema:schema42.properties.hostOrigin,data:data3};
+const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema42.properties.hostOrigin,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1379,7 +1379,7 @@ let data4 = data.publicApiKey;
 func14(data4, data, "publicApiKey");
 if(typeof data4 === "string"){
 if(!(formats0(data4))){
-const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data4};
+const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1390,7 +1390,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data4};
+const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1404,7 +1404,7 @@ if(data.defaultLocale !== undefined){
 let data5 = data.defaultLocale;
 if(typeof data5 === "string"){
 if(func1(data5) > 16){
-const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema48,data:data5};
+const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",parentSchema:schema48,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1414,7 +1414,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!pattern13.test(data5)){
-const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema48,data:data5};
+const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",parentSchema:schema48,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1425,7 +1425,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data5};
+const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema48,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1438,7 +1438,7 @@ errors++;
 if(data.defaultLocalePathPrefix !== undefined){
 let data6 = data.defaultLocalePathPrefix;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema42.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema42.properties.defaultLocalePathPrefix.type,parentSchema:schema42.properties.defaultLocalePathPrefix,data:data6};
+const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema42.properties.defaultLocalePathPrefix.type},message:"must be string,null",parentSchema:schema42.properties.defaultLocalePathPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1451,7 +1451,7 @@ errors++;
 if(data.localeManagementMode !== undefined){
 let data7 = data.localeManagementMode;
 if(!((data7 === "internal") || (data7 === "external"))){
-const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema42.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.localeManagementMode.enum,parentSchema:schema42.properties.localeManagementMode,data:data7};
+const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema42.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",parentSchema:schema42.properties.localeManagementMode,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1463,7 +1463,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema42,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1494,7 +1494,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1504,7 +1504,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1514,7 +1514,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.locale === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema49.required,parentSchema:schema49,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1525,7 +1525,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "siteId")) || (key0 === "locale")) || (key0 === "isDefault")) || (key0 === "domain")) || (key0 === "pathPrefix")) || (key0 === "deletedAt"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1540,7 +1540,7 @@ let data0 = data.id;
 func16(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1551,7 +1551,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1566,7 +1566,7 @@ let data1 = data.siteId;
 func17(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1577,7 +1577,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1591,7 +1591,7 @@ if(data.locale !== undefined){
 let data2 = data.locale;
 if(typeof data2 === "string"){
 if(func1(data2) > 16){
-const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema48,data:data2};
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1601,7 +1601,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!pattern13.test(data2)){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema48,data:data2};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1612,7 +1612,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data2};
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema48,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1625,7 +1625,7 @@ errors++;
 if(data.isDefault !== undefined){
 let data3 = data.isDefault;
 if(typeof data3 !== "boolean"){
-const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.isDefault.type,parentSchema:schema49.properties.isDefault,data:data3};
+const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",parentSchema:schema49.properties.isDefault,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1642,7 +1642,7 @@ let valid4 = false;
 const _errs15 = errors;
 if(typeof data4 === "string"){
 if(func1(data4) > 2048){
-const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema46,data:data4};
+const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema46,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1652,7 +1652,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern12.test(data4)){
-const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema46,data:data4};
+const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",parentSchema:schema46,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1662,7 +1662,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6(data4))){
-const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema46,data:data4};
+const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",parentSchema:schema46,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1673,7 +1673,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data4};
+const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema46,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1686,7 +1686,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 const _errs18 = errors;
 if(data4 !== null){
-const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema49.properties.domain.anyOf[1].type,parentSchema:schema49.properties.domain.anyOf[1],data:data4};
+const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",parentSchema:schema49.properties.domain.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1698,7 +1698,7 @@ errors++;
 var _valid0 = _errs18 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema49.properties.domain.anyOf,parentSchema:schema49.properties.domain,data:data4};
+const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema49.properties.domain,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1722,7 +1722,7 @@ vErrors = null;
 if(data.pathPrefix !== undefined){
 let data5 = data.pathPrefix;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema49.properties.pathPrefix.type},message:"must be string,null",schema:schema49.properties.pathPrefix.type,parentSchema:schema49.properties.pathPrefix,data:data5};
+const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema49.properties.pathPrefix.type},message:"must be string,null",parentSchema:schema49.properties.pathPrefix,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1735,7 +1735,7 @@ errors++;
 if(data.deletedAt !== undefined){
 let data6 = data.deletedAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema49.properties.deletedAt.type},message:"must be string,null",schema:schema49.properties.deletedAt.type,parentSchema:schema49.properties.deletedAt,data:data6};
+const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema49.properties.deletedAt.type},message:"must be string,null",parentSchema:schema49.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1746,7 +1746,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(!(formats16(data6))){
-const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema49.properties.deletedAt,data:data6};
+const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",parentSchema:schema49.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1759,7 +1759,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1796,7 +1796,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1806,7 +1806,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.locale === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1816,7 +1816,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1827,7 +1827,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "locale")) || (key0 === "pathname"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1842,7 +1842,7 @@ let data0 = data.id;
 func26(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1853,7 +1853,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1867,7 +1867,7 @@ if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
 if(func1(data1) > 16){
-const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema48,data:data1};
+const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",parentSchema:schema48,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1877,7 +1877,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern13.test(data1)){
-const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema48,data:data1};
+const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",parentSchema:schema48,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1888,7 +1888,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema48.type,parentSchema:schema48,data:data1};
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema48,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1902,7 +1902,7 @@ if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema72.properties.pathname,data:data2};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema72.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1913,7 +1913,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.pathname.type,parentSchema:schema72.properties.pathname,data:data2};
+const err10 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema72.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1925,7 +1925,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1952,7 +1952,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1962,7 +1962,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pathname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema58.required,parentSchema:schema58,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1973,7 +1973,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(func22.call(schema58.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema58,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1987,7 +1987,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema58.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema58.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1998,7 +1998,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.name.type,parentSchema:schema58.properties.name,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema58.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2012,7 +2012,7 @@ if(data.pathname !== undefined){
 let data1 = data.pathname;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema58.properties.pathname,data:data1};
+const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",parentSchema:schema58.properties.pathname,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2023,7 +2023,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema58.properties.pathname.type,parentSchema:schema58.properties.pathname,data:data1};
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema58.properties.pathname,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2036,7 +2036,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema59.type},message:"must be string,null",schema:schema59.type,parentSchema:schema59,data:data2};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema59.type},message:"must be string,null",parentSchema:schema59,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2049,7 +2049,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema59.type},message:"must be string,null",schema:schema59.type,parentSchema:schema59,data:data3};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema59.type},message:"must be string,null",parentSchema:schema59,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2062,7 +2062,7 @@ errors++;
 if(data.canonicalUrl !== undefined){
 let data4 = data.canonicalUrl;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema59.type},message:"must be string,null",schema:schema59.type,parentSchema:schema59,data:data4};
+const err9 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema59.type},message:"must be string,null",parentSchema:schema59,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2075,7 +2075,7 @@ errors++;
 if(data.socialImageUrl !== undefined){
 let data5 = data.socialImageUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema59.type},message:"must be string,null",schema:schema59.type,parentSchema:schema59,data:data5};
+const err10 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema59.type},message:"must be string,null",parentSchema:schema59,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2088,7 +2088,7 @@ errors++;
 if(data.sitemapPriority !== undefined){
 let data6 = data.sitemapPriority;
 if((!((typeof data6 == "number") && (isFinite(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema58.properties.sitemapPriority.type},message:"must be number,null",schema:schema58.properties.sitemapPriority.type,parentSchema:schema58.properties.sitemapPriority,data:data6};
+const err11 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema58.properties.sitemapPriority.type},message:"must be number,null",parentSchema:schema58.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2099,7 +2099,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 1 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema58.properties.sitemapPriority,data:data6};
+const err12 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",parentSchema:schema58.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2109,7 +2109,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema58.properties.sitemapPriority,data:data6};
+const err13 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema58.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2123,7 +2123,7 @@ errors++;
 if(data.sitemapFrequency !== undefined){
 let data7 = data.sitemapFrequency;
 if(!((((((((data7 === "always") || (data7 === "hourly")) || (data7 === "daily")) || (data7 === "weekly")) || (data7 === "monthly")) || (data7 === "yearly")) || (data7 === "never")) || (data7 === null))){
-const err14 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"page.json#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:data7};
+const err14 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"page.json#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",parentSchema:schema65,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2136,7 +2136,7 @@ errors++;
 if(data.isOnline !== undefined){
 let data8 = data.isOnline;
 if(typeof data8 !== "boolean"){
-const err15 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema58.properties.isOnline.type,parentSchema:schema58.properties.isOnline,data:data8};
+const err15 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",parentSchema:schema58.properties.isOnline,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2149,7 +2149,7 @@ errors++;
 if(data.excludedFromSearchEngines !== undefined){
 let data9 = data.excludedFromSearchEngines;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema58.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema58.properties.excludedFromSearchEngines.type,parentSchema:schema58.properties.excludedFromSearchEngines,data:data9};
+const err16 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema58.properties.excludedFromSearchEngines.type},message:"must be boolean,null",parentSchema:schema58.properties.excludedFromSearchEngines,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2171,7 +2171,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema58.properties.localizations.type,parentSchema:schema58.properties.localizations,data:data10};
+const err17 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema58.properties.localizations,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2184,7 +2184,7 @@ errors++;
 if(data.updatedAt !== undefined){
 let data12 = data.updatedAt;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",schema:schema57.type,parentSchema:schema57,data:data12};
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",parentSchema:schema57,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2195,7 +2195,7 @@ errors++;
 }
 if(typeof data12 === "string"){
 if(!(formats16(data12))){
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema57,data:data12};
+const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",parentSchema:schema57,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2208,7 +2208,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema58.type,parentSchema:schema58,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema58,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2235,7 +2235,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2245,7 +2245,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2255,7 +2255,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.draft === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2266,7 +2266,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "siteId")) || (key0 === "createdAt")) || (key0 === "publishedAt")) || (key0 === "draft")) || (key0 === "live"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2281,7 +2281,7 @@ let data0 = data.id;
 func20(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2292,7 +2292,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2307,7 +2307,7 @@ let data1 = data.siteId;
 func21(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2318,7 +2318,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2331,7 +2331,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data2 = data.createdAt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",schema:schema57.type,parentSchema:schema57,data:data2};
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",parentSchema:schema57,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2342,7 +2342,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(!(formats16(data2))){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema57,data:data2};
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",parentSchema:schema57,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2356,7 +2356,7 @@ errors++;
 if(data.publishedAt !== undefined){
 let data3 = data.publishedAt;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema54.properties.publishedAt.type},message:"must be string,null",schema:schema54.properties.publishedAt.type,parentSchema:schema54.properties.publishedAt,data:data3};
+const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema54.properties.publishedAt.type},message:"must be string,null",parentSchema:schema54.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2367,7 +2367,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats16(data3))){
-const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema54.properties.publishedAt,data:data3};
+const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",parentSchema:schema54.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2397,7 +2397,7 @@ var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 const _errs17 = errors;
 if(data5 !== null){
-const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema54.properties.live.anyOf[1].type,parentSchema:schema54.properties.live.anyOf[1],data:data5};
+const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",parentSchema:schema54.properties.live.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2409,7 +2409,7 @@ errors++;
 var _valid0 = _errs17 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema54.properties.live.anyOf,parentSchema:schema54.properties.live,data:data5};
+const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema54.properties.live,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2432,7 +2432,7 @@ vErrors = null;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2462,7 +2462,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema76.required,parentSchema:schema76,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2472,7 +2472,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema76.required,parentSchema:schema76,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2482,7 +2482,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema76.required,parentSchema:schema76,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2493,7 +2493,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "siteId")) || (key0 === "pathname"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema76,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2508,7 +2508,7 @@ let data0 = data.id;
 func29(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2519,7 +2519,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2534,7 +2534,7 @@ let data1 = data.siteId;
 func30(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2545,7 +2545,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2559,7 +2559,7 @@ if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema76.properties.pathname,data:data2};
+const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema76.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2570,7 +2570,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema76.properties.pathname.type,parentSchema:schema76.properties.pathname,data:data2};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema76.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2582,7 +2582,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema76.type,parentSchema:schema76,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema76,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2610,7 +2610,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspaces === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2621,7 +2621,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "$schema") || (key0 === "version")) || (key0 === "randomState")) || (key0 === "workspaces")) || (key0 === "sites")) || (key0 === "locales")) || (key0 === "pages")) || (key0 === "routes"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2634,7 +2634,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.$schema.type,parentSchema:schema38.properties.$schema,data:data0};
+const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema38.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2647,7 +2647,7 @@ errors++;
 if(data.version !== undefined){
 let data1 = data.version;
 if(1 !== data1){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema38.properties.version,data:data1};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",parentSchema:schema38.properties.version,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2660,7 +2660,7 @@ errors++;
 if(data.randomState !== undefined){
 let data2 = data.randomState;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.randomState.type,parentSchema:schema38.properties.randomState,data:data2};
+const err4 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema38.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2671,7 +2671,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 4294967295 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema38.properties.randomState,data:data2};
+const err5 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",parentSchema:schema38.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2681,7 +2681,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.randomState,data:data2};
+const err6 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema38.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2704,7 +2704,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.workspaces.type,parentSchema:schema38.properties.workspaces,data:data3};
+const err7 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema38.properties.workspaces,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2726,7 +2726,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.sites.type,parentSchema:schema38.properties.sites,data:data5};
+const err8 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema38.properties.sites,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2748,7 +2748,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/locales",schemaPath:"#/properties/locales/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.locales.type,parentSchema:schema38.properties.locales,data:data7};
+const err9 = {instancePath:instancePath+"/locales",schemaPath:"#/properties/locales/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema38.properties.locales,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2770,7 +2770,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.pages.type,parentSchema:schema38.properties.pages,data:data9};
+const err10 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema38.properties.pages,data:data9};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2792,7 +2792,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.routes.type,parentSchema:schema38.properties.routes,data:data11};
+const err11 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema38.properties.routes,data:data11};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2804,7 +2804,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2833,7 +2833,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "scenario") || (key0 === "seed")) || (key0 === "fixture"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2846,7 +2846,7 @@ errors++;
 if(data.scenario !== undefined){
 let data0 = data.scenario;
 if(!(((((data0 === "default") || (data0 === "empty")) || (data0 === "multi-locale")) || (data0 === "large")) || (data0 === "edge-cases"))){
-const err1 = {instancePath:instancePath+"/scenario",schemaPath:"#/properties/scenario/enum",keyword:"enum",params:{allowedValues: schema37.properties.scenario.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.scenario.enum,parentSchema:schema37.properties.scenario,data:data0};
+const err1 = {instancePath:instancePath+"/scenario",schemaPath:"#/properties/scenario/enum",keyword:"enum",params:{allowedValues: schema37.properties.scenario.enum},message:"must be equal to one of the allowed values",parentSchema:schema37.properties.scenario,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2859,7 +2859,7 @@ errors++;
 if(data.seed !== undefined){
 let data1 = data.seed;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.seed.type,parentSchema:schema37.properties.seed,data:data1};
+const err2 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema37.properties.seed,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2870,7 +2870,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 4294967295 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema37.properties.seed,data:data1};
+const err3 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",parentSchema:schema37.properties.seed,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2880,7 +2880,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.seed,data:data1};
+const err4 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema37.properties.seed,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2899,7 +2899,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema37,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2958,7 +2958,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.details === undefined){
-const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'",schema:schema79.then.required,parentSchema:schema79.then,data};
+const err1 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'",parentSchema:schema79.then,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2971,7 +2971,7 @@ if(data.details !== undefined){
 let data1 = data.details;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err2 = {instancePath:instancePath+"/details",schemaPath:"#/then/properties/details/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema79.then.properties.details,data:data1};
+const err2 = {instancePath:instancePath+"/details",schemaPath:"#/then/properties/details/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",parentSchema:schema79.then.properties.details,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2982,7 +2982,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/details",schemaPath:"#/then/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema79.then.properties.details.type,parentSchema:schema79.then.properties.details,data:data1};
+const err3 = {instancePath:instancePath+"/details",schemaPath:"#/then/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema79.then.properties.details,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3002,7 +3002,7 @@ props0.code = true;
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema79.if,parentSchema:schema79,data};
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3013,7 +3013,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.object === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema79.required,parentSchema:schema79,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3023,7 +3023,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.code === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema79.required,parentSchema:schema79,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3033,7 +3033,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.message === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema79.required,parentSchema:schema79,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3052,7 +3052,7 @@ props0.details = true;
 if(data.object !== undefined){
 let data2 = data.object;
 if("error" !== data2){
-const err8 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "error"},message:"must be equal to constant",schema:"error",parentSchema:schema79.properties.object,data:data2};
+const err8 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "error"},message:"must be equal to constant",parentSchema:schema79.properties.object,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3065,7 +3065,7 @@ errors++;
 if(data.code !== undefined){
 let data3 = data.code;
 if(!((((((((((data3 === "bad_request") || (data3 === "unauthorized")) || (data3 === "forbidden")) || (data3 === "not_found")) || (data3 === "method_not_allowed")) || (data3 === "conflict")) || (data3 === "payload_too_large")) || (data3 === "request_header_fields_too_large")) || (data3 === "too_many_requests")) || (data3 === "internal_error"))){
-const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema79.properties.code.enum},message:"must be equal to one of the allowed values",schema:schema79.properties.code.enum,parentSchema:schema79.properties.code,data:data3};
+const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema79.properties.code.enum},message:"must be equal to one of the allowed values",parentSchema:schema79.properties.code,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3078,7 +3078,7 @@ errors++;
 if(data.message !== undefined){
 let data4 = data.message;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.message.type,parentSchema:schema79.properties.message,data:data4};
+const err10 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema79.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3096,7 +3096,7 @@ for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.field === undefined){
-const err11 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema79.properties.details.items.required,parentSchema:schema79.properties.details.items,data:data6};
+const err11 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",parentSchema:schema79.properties.details.items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3106,7 +3106,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data6.message === undefined){
-const err12 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema79.properties.details.items.required,parentSchema:schema79.properties.details.items,data:data6};
+const err12 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",parentSchema:schema79.properties.details.items,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3118,7 +3118,7 @@ errors++;
 if(data6.field !== undefined){
 let data7 = data6.field;
 if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/details/" + i0+"/field",schemaPath:"#/properties/details/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.details.items.properties.field.type,parentSchema:schema79.properties.details.items.properties.field,data:data7};
+const err13 = {instancePath:instancePath+"/details/" + i0+"/field",schemaPath:"#/properties/details/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema79.properties.details.items.properties.field,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3131,7 +3131,7 @@ errors++;
 if(data6.message !== undefined){
 let data8 = data6.message;
 if(typeof data8 !== "string"){
-const err14 = {instancePath:instancePath+"/details/" + i0+"/message",schemaPath:"#/properties/details/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.details.items.properties.message.type,parentSchema:schema79.properties.details.items.properties.message,data:data8};
+const err14 = {instancePath:instancePath+"/details/" + i0+"/message",schemaPath:"#/properties/details/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema79.properties.details.items.properties.message,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3143,7 +3143,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.properties.details.items.type,parentSchema:schema79.properties.details.items,data:data6};
+const err15 = {instancePath:instancePath+"/details/" + i0,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema79.properties.details.items,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3155,7 +3155,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema79.properties.details.type,parentSchema:schema79.properties.details,data:data5};
+const err16 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema79.properties.details,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3167,7 +3167,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.type,parentSchema:schema79,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3200,7 +3200,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.object === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3210,7 +3210,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.data === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3220,7 +3220,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.hasMore === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasMore"},message:"must have required property '"+"hasMore"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasMore"},message:"must have required property '"+"hasMore"+"'",parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3232,7 +3232,7 @@ errors++;
 if(data.object !== undefined){
 let data0 = data.object;
 if("list" !== data0){
-const err3 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant",schema:"list",parentSchema:schema80.properties.object,data:data0};
+const err3 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant",parentSchema:schema80.properties.object,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3245,7 +3245,7 @@ errors++;
 if(data.data !== undefined){
 let data1 = data.data;
 if(!(Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema80.properties.data.type,parentSchema:schema80.properties.data,data:data1};
+const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema80.properties.data,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3258,7 +3258,7 @@ errors++;
 if(data.hasMore !== undefined){
 let data2 = data.hasMore;
 if(typeof data2 !== "boolean"){
-const err5 = {instancePath:instancePath+"/hasMore",schemaPath:"#/properties/hasMore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema80.properties.hasMore.type,parentSchema:schema80.properties.hasMore,data:data2};
+const err5 = {instancePath:instancePath+"/hasMore",schemaPath:"#/properties/hasMore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",parentSchema:schema80.properties.hasMore,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3270,7 +3270,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3301,7 +3301,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.object === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3311,7 +3311,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3321,7 +3321,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.locale === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3331,7 +3331,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.domain === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "domain"},message:"must have required property '"+"domain"+"'",parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3341,7 +3341,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.pathPrefix === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathPrefix"},message:"must have required property '"+"pathPrefix"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathPrefix"},message:"must have required property '"+"pathPrefix"+"'",parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3351,7 +3351,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.isDefault === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isDefault"},message:"must have required property '"+"isDefault"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isDefault"},message:"must have required property '"+"isDefault"+"'",parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3363,7 +3363,7 @@ errors++;
 if(data.object !== undefined){
 let data0 = data.object;
 if("locale" !== data0){
-const err6 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "locale"},message:"must be equal to constant",schema:"locale",parentSchema:schema81.properties.object,data:data0};
+const err6 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "locale"},message:"must be equal to constant",parentSchema:schema81.properties.object,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3378,7 +3378,7 @@ let data1 = data.id;
 func32(data1, data, "id");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
+const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3389,7 +3389,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+const err8 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3402,7 +3402,7 @@ errors++;
 if(data.locale !== undefined){
 let data2 = data.locale;
 if(typeof data2 !== "string"){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.properties.locale.type,parentSchema:schema81.properties.locale,data:data2};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema81.properties.locale,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3415,7 +3415,7 @@ errors++;
 if(data.domain !== undefined){
 let data3 = data.domain;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema81.properties.domain.type},message:"must be string,null",schema:schema81.properties.domain.type,parentSchema:schema81.properties.domain,data:data3};
+const err10 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema81.properties.domain.type},message:"must be string,null",parentSchema:schema81.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3426,7 +3426,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats6(data3))){
-const err11 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema81.properties.domain,data:data3};
+const err11 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",parentSchema:schema81.properties.domain,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3440,7 +3440,7 @@ errors++;
 if(data.pathPrefix !== undefined){
 let data4 = data.pathPrefix;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema81.properties.pathPrefix.type},message:"must be string,null",schema:schema81.properties.pathPrefix.type,parentSchema:schema81.properties.pathPrefix,data:data4};
+const err12 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema81.properties.pathPrefix.type},message:"must be string,null",parentSchema:schema81.properties.pathPrefix,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3453,7 +3453,7 @@ errors++;
 if(data.isDefault !== undefined){
 let data5 = data.isDefault;
 if(typeof data5 !== "boolean"){
-const err13 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema81.properties.isDefault.type,parentSchema:schema81.properties.isDefault,data:data5};
+const err13 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",parentSchema:schema81.properties.isDefault,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3465,7 +3465,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema81.type,parentSchema:schema81,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3498,7 +3498,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3508,7 +3508,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.locale === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3518,7 +3518,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3532,7 +3532,7 @@ let data0 = data.id;
 func25(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3543,7 +3543,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3556,7 +3556,7 @@ errors++;
 if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.locale.type,parentSchema:schema69.properties.locale,data:data1};
+const err5 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema69.properties.locale,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3569,7 +3569,7 @@ errors++;
 if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.pathname.type,parentSchema:schema69.properties.pathname,data:data2};
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema69.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3581,7 +3581,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema69,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3609,7 +3609,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.object === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3619,7 +3619,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3629,7 +3629,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3639,7 +3639,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.canonicalUrl === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canonicalUrl"},message:"must have required property '"+"canonicalUrl"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canonicalUrl"},message:"must have required property '"+"canonicalUrl"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3649,7 +3649,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.title === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3659,7 +3659,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.description === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3669,7 +3669,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.socialImageUrl === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "socialImageUrl"},message:"must have required property '"+"socialImageUrl"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "socialImageUrl"},message:"must have required property '"+"socialImageUrl"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3679,7 +3679,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.sitemapPriority === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sitemapPriority"},message:"must have required property '"+"sitemapPriority"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sitemapPriority"},message:"must have required property '"+"sitemapPriority"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3689,7 +3689,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.sitemapFrequency === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sitemapFrequency"},message:"must have required property '"+"sitemapFrequency"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sitemapFrequency"},message:"must have required property '"+"sitemapFrequency"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3699,7 +3699,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.createdAt === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3709,7 +3709,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.updatedAt === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3719,7 +3719,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.publishedAt === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publishedAt"},message:"must have required property '"+"publishedAt"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publishedAt"},message:"must have required property '"+"publishedAt"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3729,7 +3729,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.isOnline === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isOnline"},message:"must have required property '"+"isOnline"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isOnline"},message:"must have required property '"+"isOnline"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3739,7 +3739,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.excludedFromSearchEngines === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "excludedFromSearchEngines"},message:"must have required property '"+"excludedFromSearchEngines"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "excludedFromSearchEngines"},message:"must have required property '"+"excludedFromSearchEngines"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3749,7 +3749,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.localizations === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localizations"},message:"must have required property '"+"localizations"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localizations"},message:"must have required property '"+"localizations"+"'",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3761,7 +3761,7 @@ errors++;
 if(data.object !== undefined){
 let data0 = data.object;
 if("page" !== data0){
-const err15 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "page"},message:"must be equal to constant",schema:"page",parentSchema:schema63.properties.object,data:data0};
+const err15 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "page"},message:"must be equal to constant",parentSchema:schema63.properties.object,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3776,7 +3776,7 @@ let data1 = data.id;
 func24(data1, data, "id");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err16 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
+const err16 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3787,7 +3787,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+const err17 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3800,7 +3800,7 @@ errors++;
 if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.properties.pathname.type,parentSchema:schema63.properties.pathname,data:data2};
+const err18 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema63.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3813,7 +3813,7 @@ errors++;
 if(data.canonicalUrl !== undefined){
 let data3 = data.canonicalUrl;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/type",keyword:"type",params:{type: schema63.properties.canonicalUrl.type},message:"must be string,null",schema:schema63.properties.canonicalUrl.type,parentSchema:schema63.properties.canonicalUrl,data:data3};
+const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/type",keyword:"type",params:{type: schema63.properties.canonicalUrl.type},message:"must be string,null",parentSchema:schema63.properties.canonicalUrl,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3826,7 +3826,7 @@ errors++;
 if(data.title !== undefined){
 let data4 = data.title;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema63.properties.title.type},message:"must be string,null",schema:schema63.properties.title.type,parentSchema:schema63.properties.title,data:data4};
+const err20 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema63.properties.title.type},message:"must be string,null",parentSchema:schema63.properties.title,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3839,7 +3839,7 @@ errors++;
 if(data.description !== undefined){
 let data5 = data.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema63.properties.description.type},message:"must be string,null",schema:schema63.properties.description.type,parentSchema:schema63.properties.description,data:data5};
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema63.properties.description.type},message:"must be string,null",parentSchema:schema63.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3852,7 +3852,7 @@ errors++;
 if(data.socialImageUrl !== undefined){
 let data6 = data.socialImageUrl;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/type",keyword:"type",params:{type: schema63.properties.socialImageUrl.type},message:"must be string,null",schema:schema63.properties.socialImageUrl.type,parentSchema:schema63.properties.socialImageUrl,data:data6};
+const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/type",keyword:"type",params:{type: schema63.properties.socialImageUrl.type},message:"must be string,null",parentSchema:schema63.properties.socialImageUrl,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3865,7 +3865,7 @@ errors++;
 if(data.sitemapPriority !== undefined){
 let data7 = data.sitemapPriority;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err23 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema63.properties.sitemapPriority.type},message:"must be number,null",schema:schema63.properties.sitemapPriority.type,parentSchema:schema63.properties.sitemapPriority,data:data7};
+const err23 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema63.properties.sitemapPriority.type},message:"must be number,null",parentSchema:schema63.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3876,7 +3876,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 1 || isNaN(data7)){
-const err24 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema63.properties.sitemapPriority,data:data7};
+const err24 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",parentSchema:schema63.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3886,7 +3886,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err25 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema63.properties.sitemapPriority,data:data7};
+const err25 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema63.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3900,7 +3900,7 @@ errors++;
 if(data.sitemapFrequency !== undefined){
 let data8 = data.sitemapFrequency;
 if(!((((((((data8 === "always") || (data8 === "hourly")) || (data8 === "daily")) || (data8 === "weekly")) || (data8 === "monthly")) || (data8 === "yearly")) || (data8 === "never")) || (data8 === null))){
-const err26 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",schema:schema65.enum,parentSchema:schema65,data:data8};
+const err26 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values",parentSchema:schema65,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3913,7 +3913,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data9 = data.createdAt;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err27 = {instancePath:instancePath+"/createdAt",schemaPath:"common.json#/$defs/dateTime/type",keyword:"type",params:{type: schema66.type},message:"must be string,null",schema:schema66.type,parentSchema:schema66,data:data9};
+const err27 = {instancePath:instancePath+"/createdAt",schemaPath:"common.json#/$defs/dateTime/type",keyword:"type",params:{type: schema66.type},message:"must be string,null",parentSchema:schema66,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3924,7 +3924,7 @@ errors++;
 }
 if(typeof data9 === "string"){
 if(!(formats16(data9))){
-const err28 = {instancePath:instancePath+"/createdAt",schemaPath:"common.json#/$defs/dateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema66,data:data9};
+const err28 = {instancePath:instancePath+"/createdAt",schemaPath:"common.json#/$defs/dateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",parentSchema:schema66,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3938,7 +3938,7 @@ errors++;
 if(data.updatedAt !== undefined){
 let data10 = data.updatedAt;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err29 = {instancePath:instancePath+"/updatedAt",schemaPath:"common.json#/$defs/dateTime/type",keyword:"type",params:{type: schema66.type},message:"must be string,null",schema:schema66.type,parentSchema:schema66,data:data10};
+const err29 = {instancePath:instancePath+"/updatedAt",schemaPath:"common.json#/$defs/dateTime/type",keyword:"type",params:{type: schema66.type},message:"must be string,null",parentSchema:schema66,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3949,7 +3949,7 @@ errors++;
 }
 if(typeof data10 === "string"){
 if(!(formats16(data10))){
-const err30 = {instancePath:instancePath+"/updatedAt",schemaPath:"common.json#/$defs/dateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema66,data:data10};
+const err30 = {instancePath:instancePath+"/updatedAt",schemaPath:"common.json#/$defs/dateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",parentSchema:schema66,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3963,7 +3963,7 @@ errors++;
 if(data.publishedAt !== undefined){
 let data11 = data.publishedAt;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/publishedAt",schemaPath:"common.json#/$defs/dateTime/type",keyword:"type",params:{type: schema66.type},message:"must be string,null",schema:schema66.type,parentSchema:schema66,data:data11};
+const err31 = {instancePath:instancePath+"/publishedAt",schemaPath:"common.json#/$defs/dateTime/type",keyword:"type",params:{type: schema66.type},message:"must be string,null",parentSchema:schema66,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3974,7 +3974,7 @@ errors++;
 }
 if(typeof data11 === "string"){
 if(!(formats16(data11))){
-const err32 = {instancePath:instancePath+"/publishedAt",schemaPath:"common.json#/$defs/dateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema66,data:data11};
+const err32 = {instancePath:instancePath+"/publishedAt",schemaPath:"common.json#/$defs/dateTime/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",parentSchema:schema66,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3988,7 +3988,7 @@ errors++;
 if(data.isOnline !== undefined){
 let data12 = data.isOnline;
 if(typeof data12 !== "boolean"){
-const err33 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema63.properties.isOnline.type,parentSchema:schema63.properties.isOnline,data:data12};
+const err33 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",parentSchema:schema63.properties.isOnline,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4001,7 +4001,7 @@ errors++;
 if(data.excludedFromSearchEngines !== undefined){
 let data13 = data.excludedFromSearchEngines;
 if((typeof data13 !== "boolean") && (data13 !== null)){
-const err34 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema63.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema63.properties.excludedFromSearchEngines.type,parentSchema:schema63.properties.excludedFromSearchEngines,data:data13};
+const err34 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema63.properties.excludedFromSearchEngines.type},message:"must be boolean,null",parentSchema:schema63.properties.excludedFromSearchEngines,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4014,7 +4014,7 @@ errors++;
 if(data.locale !== undefined){
 let data14 = data.locale;
 if(typeof data14 !== "string"){
-const err35 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.properties.locale.type,parentSchema:schema63.properties.locale,data:data14};
+const err35 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema63.properties.locale,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4036,7 +4036,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.localizations.type,parentSchema:schema63.properties.localizations,data:data15};
+const err36 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",parentSchema:schema63.properties.localizations,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4048,7 +4048,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4079,7 +4079,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.object === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema83.required,parentSchema:schema83,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",parentSchema:schema83,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4089,7 +4089,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema83.required,parentSchema:schema83,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema83,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4099,7 +4099,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema83.required,parentSchema:schema83,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",parentSchema:schema83,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4111,7 +4111,7 @@ errors++;
 if(data.object !== undefined){
 let data0 = data.object;
 if("route" !== data0){
-const err3 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "route"},message:"must be equal to constant",schema:"route",parentSchema:schema83.properties.object,data:data0};
+const err3 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "route"},message:"must be equal to constant",parentSchema:schema83.properties.object,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4126,7 +4126,7 @@ let data1 = data.id;
 func33(data1, data, "id");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4137,7 +4137,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4150,7 +4150,7 @@ errors++;
 if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.pathname.type,parentSchema:schema83.properties.pathname,data:data2};
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema83.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4162,7 +4162,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema83,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4194,7 +4194,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.object === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "object"},message:"must have required property '"+"object"+"'",parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4204,7 +4204,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4214,7 +4214,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4224,7 +4224,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.hostOrigin === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hostOrigin"},message:"must have required property '"+"hostOrigin"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hostOrigin"},message:"must have required property '"+"hostOrigin"+"'",parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4234,7 +4234,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.publicApiKey === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4244,7 +4244,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.defaultLocale === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4254,7 +4254,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.defaultLocalePathPrefix === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocalePathPrefix"},message:"must have required property '"+"defaultLocalePathPrefix"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocalePathPrefix"},message:"must have required property '"+"defaultLocalePathPrefix"+"'",parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4264,7 +4264,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.localeManagementMode === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localeManagementMode"},message:"must have required property '"+"localeManagementMode"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localeManagementMode"},message:"must have required property '"+"localeManagementMode"+"'",parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4276,7 +4276,7 @@ errors++;
 if(data.object !== undefined){
 let data0 = data.object;
 if("site" !== data0){
-const err8 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "site"},message:"must be equal to constant",schema:"site",parentSchema:schema85.properties.object,data:data0};
+const err8 = {instancePath:instancePath+"/object",schemaPath:"#/properties/object/const",keyword:"const",params:{allowedValue: "site"},message:"must be equal to constant",parentSchema:schema85.properties.object,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4291,7 +4291,7 @@ let data1 = data.id;
 func34(data1, data, "id");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err9 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data1};
+const err9 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4302,7 +4302,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data1};
+const err10 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4315,7 +4315,7 @@ errors++;
 if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.name.type,parentSchema:schema85.properties.name,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema85.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4328,7 +4328,7 @@ errors++;
 if(data.hostOrigin !== undefined){
 let data3 = data.hostOrigin;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/type",keyword:"type",params:{type: schema85.properties.hostOrigin.type},message:"must be string,null",schema:schema85.properties.hostOrigin.type,parentSchema:schema85.properties.hostOrigin,data:data3};
+const err12 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/type",keyword:"type",params:{type: schema85.properties.hostOrigin.type},message:"must be string,null",parentSchema:schema85.properties.hostOrigin,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4339,7 +4339,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats6(data3))){
-const err13 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema85.properties.hostOrigin,data:data3};
+const err13 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",parentSchema:schema85.properties.hostOrigin,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4355,7 +4355,7 @@ let data4 = data.publicApiKey;
 func35(data4, data, "publicApiKey");
 if(typeof data4 === "string"){
 if(!(formats0(data4))){
-const err14 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema41,data:data4};
+const err14 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema41,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4366,7 +4366,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data4};
+const err15 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4379,7 +4379,7 @@ errors++;
 if(data.defaultLocale !== undefined){
 let data5 = data.defaultLocale;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/defaultLocale",schemaPath:"#/properties/defaultLocale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.defaultLocale.type,parentSchema:schema85.properties.defaultLocale,data:data5};
+const err16 = {instancePath:instancePath+"/defaultLocale",schemaPath:"#/properties/defaultLocale/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema85.properties.defaultLocale,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4392,7 +4392,7 @@ errors++;
 if(data.defaultLocalePathPrefix !== undefined){
 let data6 = data.defaultLocalePathPrefix;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema85.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema85.properties.defaultLocalePathPrefix.type,parentSchema:schema85.properties.defaultLocalePathPrefix,data:data6};
+const err17 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema85.properties.defaultLocalePathPrefix.type},message:"must be string,null",parentSchema:schema85.properties.defaultLocalePathPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4405,7 +4405,7 @@ errors++;
 if(data.localeManagementMode !== undefined){
 let data7 = data.localeManagementMode;
 if(!((data7 === "internal") || (data7 === "external"))){
-const err18 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema85.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema85.properties.localeManagementMode.enum,parentSchema:schema85.properties.localeManagementMode,data:data7};
+const err18 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema85.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",parentSchema:schema85.properties.localeManagementMode,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4417,7 +4417,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema85.type,parentSchema:schema85,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4447,7 +4447,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.statusCode === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusCode"},message:"must have required property '"+"statusCode"+"'",schema:schema88.required,parentSchema:schema88,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusCode"},message:"must have required property '"+"statusCode"+"'",parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4457,7 +4457,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema88.required,parentSchema:schema88,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4467,7 +4467,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.error === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",schema:schema88.required,parentSchema:schema88,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'",parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4478,7 +4478,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "statusCode") || (key0 === "message")) || (key0 === "error"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema88,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4491,7 +4491,7 @@ errors++;
 if(data.statusCode !== undefined){
 let data0 = data.statusCode;
 if(429 !== data0){
-const err4 = {instancePath:instancePath+"/statusCode",schemaPath:"#/properties/statusCode/const",keyword:"const",params:{allowedValue: 429},message:"must be equal to constant",schema:429,parentSchema:schema88.properties.statusCode,data:data0};
+const err4 = {instancePath:instancePath+"/statusCode",schemaPath:"#/properties/statusCode/const",keyword:"const",params:{allowedValue: 429},message:"must be equal to constant",parentSchema:schema88.properties.statusCode,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4504,7 +4504,7 @@ errors++;
 if(data.message !== undefined){
 let data1 = data.message;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.properties.message.type,parentSchema:schema88.properties.message,data:data1};
+const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema88.properties.message,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4517,7 +4517,7 @@ errors++;
 if(data.error !== undefined){
 let data2 = data.error;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.properties.error.type,parentSchema:schema88.properties.error,data:data2};
+const err6 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema88.properties.error,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4529,7 +4529,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err7];
 }

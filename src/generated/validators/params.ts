@@ -21,7 +21,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "search") || (key0 === "offset")) || (key0 === "limit"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +44,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.search.type,parentSchema:schema31.properties.search,data:data0};
+const err1 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema31.properties.search,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -63,7 +63,7 @@ data["search"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func1(data0) > 200){
-const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.search,data:data0};
+const err2 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",parentSchema:schema31.properties.search,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -85,7 +85,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.offset.type,parentSchema:schema31.properties.offset,data:data1};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema31.properties.offset,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -104,7 +104,7 @@ data["offset"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100000000 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000",schema:100000000,parentSchema:schema31.properties.offset,data:data1};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000",parentSchema:schema31.properties.offset,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -114,7 +114,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.offset,data:data1};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema31.properties.offset,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -136,7 +136,7 @@ if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.limit.type,parentSchema:schema31.properties.limit,data:data2};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema31.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -155,7 +155,7 @@ data["limit"] = coerced2;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 100 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema31.properties.limit,data:data2};
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",parentSchema:schema31.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -165,7 +165,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.limit,data:data2};
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",parentSchema:schema31.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -178,7 +178,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -212,7 +212,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "method") || (key0 === "path")) || (key0 === "status")) || (key0 === "limit"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -235,7 +235,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.method.type,parentSchema:schema32.properties.method,data:data0};
+const err1 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema32.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -254,7 +254,7 @@ data["method"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,16}$"},message:"must match pattern \""+"^[A-Za-z]{1,16}$"+"\"",schema:"^[A-Za-z]{1,16}$",parentSchema:schema32.properties.method,data:data0};
+const err2 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,16}$"},message:"must match pattern \""+"^[A-Za-z]{1,16}$"+"\"",parentSchema:schema32.properties.method,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -278,7 +278,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.path.type,parentSchema:schema32.properties.path,data:data1};
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema32.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -297,7 +297,7 @@ data["path"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func1(data1) > 2048){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema32.properties.path,data:data1};
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema32.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -307,7 +307,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.path,data:data1};
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema32.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -317,7 +317,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!pattern5.test(data1)){
-const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema32.properties.path,data:data1};
+const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",parentSchema:schema32.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -341,7 +341,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.status.type,parentSchema:schema32.properties.status,data:data2};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema32.properties.status,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -360,7 +360,7 @@ data["status"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/pattern",keyword:"pattern",params:{pattern: "^([1-5][0-9][0-9]|[1-5]xx|dropped)$"},message:"must match pattern \""+"^([1-5][0-9][0-9]|[1-5]xx|dropped)$"+"\"",schema:"^([1-5][0-9][0-9]|[1-5]xx|dropped)$",parentSchema:schema32.properties.status,data:data2};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/pattern",keyword:"pattern",params:{pattern: "^([1-5][0-9][0-9]|[1-5]xx|dropped)$"},message:"must match pattern \""+"^([1-5][0-9][0-9]|[1-5]xx|dropped)$"+"\"",parentSchema:schema32.properties.status,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -382,7 +382,7 @@ if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.limit.type,parentSchema:schema32.properties.limit,data:data3};
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema32.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -401,7 +401,7 @@ data["limit"] = coerced3;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 100000 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema32.properties.limit,data:data3};
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",parentSchema:schema32.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -411,7 +411,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.limit,data:data3};
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",parentSchema:schema32.properties.limit,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -424,7 +424,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err12];
 }

@@ -24,7 +24,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "locale") || (key0 === "domain"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,7 +38,7 @@ if(data.locale !== undefined){
 let data0 = data.locale;
 if(typeof data0 === "string"){
 if(func1(data0) > 16){
-const err1 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema33,data:data0};
+const err1 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,7 +48,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!pattern4.test(data0)){
-const err2 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema33,data:data0};
+const err2 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -59,7 +59,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err3 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -76,7 +76,7 @@ let valid2 = false;
 const _errs7 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) > 2048){
-const err4 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema34,data:data1};
+const err4 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -86,7 +86,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!pattern5.test(data1)){
-const err5 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema34,data:data1};
+const err5 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -96,7 +96,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats0(data1))){
-const err6 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema34,data:data1};
+const err6 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -107,7 +107,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data1};
+const err7 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -120,7 +120,7 @@ var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
 const _errs10 = errors;
 if(data1 !== null){
-const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.properties.domain.anyOf[1].type,parentSchema:schema31.properties.domain.anyOf[1],data:data1};
+const err8 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",parentSchema:schema31.properties.domain.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -132,7 +132,7 @@ errors++;
 var _valid0 = _errs10 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err9 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.domain.anyOf,parentSchema:schema31.properties.domain,data:data1};
+const err9 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema31.properties.domain,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -155,7 +155,7 @@ vErrors = null;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err10];
 }

@@ -25,7 +25,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35,7 +35,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pathname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -45,7 +45,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -56,7 +56,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "siteId") || (key0 === "pathname")) || (key0 === "name"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -71,7 +71,7 @@ let data0 = data.siteId;
 func1(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data0};
+const err4 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -82,7 +82,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err5 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -96,7 +96,7 @@ if(data.pathname !== undefined){
 let data1 = data.pathname;
 if(typeof data1 === "string"){
 if(func2(data1) > 2048){
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema34,data:data1};
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -106,7 +106,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34,data:data1};
+const err7 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -116,7 +116,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!pattern4.test(data1)){
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema34,data:data1};
+const err8 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -127,7 +127,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data1};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,7 +141,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func2(data2) > 256){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema35,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",parentSchema:schema35,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -151,7 +151,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func2(data2) < 1){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema35,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -161,7 +161,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern5.test(data2)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema35,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",parentSchema:schema35,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -172,7 +172,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema35,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err14];
 }

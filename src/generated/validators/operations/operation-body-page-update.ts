@@ -30,7 +30,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func1.call(schema31.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +44,7 @@ if(data.pathname !== undefined){
 let data0 = data.pathname;
 if(typeof data0 === "string"){
 if(func2(data0) > 2048){
-const err1 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema33,data:data0};
+const err1 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,7 +54,7 @@ vErrors.push(err1);
 errors++;
 }
 if(func2(data0) < 1){
-const err2 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33,data:data0};
+const err2 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -64,7 +64,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!pattern4.test(data0)){
-const err3 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",schema:"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$",parentSchema:schema33,data:data0};
+const err3 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/pattern",keyword:"pattern",params:{pattern: "^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"},message:"must match pattern \""+"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -75,7 +75,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err4 = {instancePath:instancePath+"/pathname",schemaPath:"common.json#/$defs/pagePathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -89,7 +89,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func2(data1) > 256){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema34,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -99,7 +99,7 @@ vErrors.push(err5);
 errors++;
 }
 if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -109,7 +109,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern5.test(data1)){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema34,data:data1};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -120,7 +120,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data1};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -133,7 +133,7 @@ errors++;
 if(data.isOnline !== undefined){
 let data2 = data.isOnline;
 if(typeof data2 !== "boolean"){
-const err9 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.isOnline.type,parentSchema:schema31.properties.isOnline,data:data2};
+const err9 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",parentSchema:schema31.properties.isOnline,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -146,7 +146,7 @@ errors++;
 if(data.title !== undefined){
 let data3 = data.title;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/type",keyword:"type",params:{type: schema35.type},message:"must be string,null",schema:schema35.type,parentSchema:schema35,data:data3};
+const err10 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/type",keyword:"type",params:{type: schema35.type},message:"must be string,null",parentSchema:schema35,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -157,7 +157,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(func2(data3) > 512){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema35,data:data3};
+const err11 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",parentSchema:schema35,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -167,7 +167,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern5.test(data3)){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema35,data:data3};
+const err12 = {instancePath:instancePath+"/title",schemaPath:"common.json#/$defs/title/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",parentSchema:schema35,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -181,7 +181,7 @@ errors++;
 if(data.description !== undefined){
 let data4 = data.description;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/type",keyword:"type",params:{type: schema36.type},message:"must be string,null",schema:schema36.type,parentSchema:schema36,data:data4};
+const err13 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/type",keyword:"type",params:{type: schema36.type},message:"must be string,null",parentSchema:schema36,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -192,7 +192,7 @@ errors++;
 }
 if(typeof data4 === "string"){
 if(func2(data4) > 4096){
-const err14 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",schema:4096,parentSchema:schema36,data:data4};
+const err14 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",parentSchema:schema36,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -202,7 +202,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!pattern7.test(data4)){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",parentSchema:schema36,data:data4};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"common.json#/$defs/description/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$"+"\"",parentSchema:schema36,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -220,7 +220,7 @@ let valid5 = false;
 const _errs18 = errors;
 if(typeof data5 === "string"){
 if(func2(data5) > 2048){
-const err16 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema37,data:data5};
+const err16 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema37,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -230,7 +230,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!pattern8.test(data5)){
-const err17 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema37,data:data5};
+const err17 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",parentSchema:schema37,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -240,7 +240,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(formats0(data5))){
-const err18 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema37,data:data5};
+const err18 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",parentSchema:schema37,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -251,7 +251,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data5};
+const err19 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema37,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -264,7 +264,7 @@ var _valid0 = _errs18 === errors;
 valid5 = valid5 || _valid0;
 const _errs21 = errors;
 if(data5 !== null){
-const err20 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.properties.canonicalUrl.anyOf[1].type,parentSchema:schema31.properties.canonicalUrl.anyOf[1],data:data5};
+const err20 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",parentSchema:schema31.properties.canonicalUrl.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -276,7 +276,7 @@ errors++;
 var _valid0 = _errs21 === errors;
 valid5 = valid5 || _valid0;
 if(!valid5){
-const err21 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.canonicalUrl.anyOf,parentSchema:schema31.properties.canonicalUrl,data:data5};
+const err21 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/properties/canonicalUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema31.properties.canonicalUrl,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -304,7 +304,7 @@ let valid7 = false;
 const _errs25 = errors;
 if(typeof data6 === "string"){
 if(func2(data6) > 2048){
-const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema37,data:data6};
+const err22 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema37,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -314,7 +314,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!pattern8.test(data6)){
-const err23 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema37,data:data6};
+const err23 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",parentSchema:schema37,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -324,7 +324,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(formats0(data6))){
-const err24 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema37,data:data6};
+const err24 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",parentSchema:schema37,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -335,7 +335,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data6};
+const err25 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema37,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -348,7 +348,7 @@ var _valid1 = _errs25 === errors;
 valid7 = valid7 || _valid1;
 const _errs28 = errors;
 if(data6 !== null){
-const err26 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.properties.socialImageUrl.anyOf[1].type,parentSchema:schema31.properties.socialImageUrl.anyOf[1],data:data6};
+const err26 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",parentSchema:schema31.properties.socialImageUrl.anyOf[1],data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -360,7 +360,7 @@ errors++;
 var _valid1 = _errs28 === errors;
 valid7 = valid7 || _valid1;
 if(!valid7){
-const err27 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.socialImageUrl.anyOf,parentSchema:schema31.properties.socialImageUrl,data:data6};
+const err27 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/properties/socialImageUrl/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema31.properties.socialImageUrl,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -384,7 +384,7 @@ vErrors = null;
 if(data.sitemapPriority !== undefined){
 let data7 = data.sitemapPriority;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err28 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema31.properties.sitemapPriority.type},message:"must be number,null",schema:schema31.properties.sitemapPriority.type,parentSchema:schema31.properties.sitemapPriority,data:data7};
+const err28 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema31.properties.sitemapPriority.type},message:"must be number,null",parentSchema:schema31.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -395,7 +395,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 1 || isNaN(data7)){
-const err29 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema31.properties.sitemapPriority,data:data7};
+const err29 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",parentSchema:schema31.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -405,7 +405,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err30 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.sitemapPriority,data:data7};
+const err30 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",parentSchema:schema31.properties.sitemapPriority,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -419,7 +419,7 @@ errors++;
 if(data.sitemapFrequency !== undefined){
 let data8 = data.sitemapFrequency;
 if(!((((((((data8 === "always") || (data8 === "hourly")) || (data8 === "daily")) || (data8 === "weekly")) || (data8 === "monthly")) || (data8 === "yearly")) || (data8 === "never")) || (data8 === null))){
-const err31 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/properties/sitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema31.properties.sitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sitemapFrequency.enum,parentSchema:schema31.properties.sitemapFrequency,data:data8};
+const err31 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"#/properties/sitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema31.properties.sitemapFrequency.enum},message:"must be equal to one of the allowed values",parentSchema:schema31.properties.sitemapFrequency,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -432,7 +432,7 @@ errors++;
 if(data.excludedFromSearchEngines !== undefined){
 let data9 = data.excludedFromSearchEngines;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err32 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema31.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema31.properties.excludedFromSearchEngines.type,parentSchema:schema31.properties.excludedFromSearchEngines,data:data9};
+const err32 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema31.properties.excludedFromSearchEngines.type},message:"must be boolean,null",parentSchema:schema31.properties.excludedFromSearchEngines,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -444,7 +444,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err33];
 }

@@ -20,7 +20,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "pathname")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,7 +34,7 @@ if(data.pathname !== undefined){
 let data0 = data.pathname;
 if(typeof data0 === "string"){
 if(func2(data0) > 2048){
-const err1 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema35,data:data0};
+const err1 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema35,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,7 +44,7 @@ vErrors.push(err1);
 errors++;
 }
 if(func2(data0) < 1){
-const err2 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35,data:data0};
+const err2 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema35,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,7 +55,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data0};
+const err3 = {instancePath:instancePath+"/pathname",schemaPath:"route-create.json#/$defs/routePathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema35,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,7 +67,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err4];
 }

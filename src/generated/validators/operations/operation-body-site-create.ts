@@ -28,7 +28,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspaceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,7 +38,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -49,7 +49,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "workspaceId") || (key0 === "name")) || (key0 === "hostOrigin")) || (key0 === "defaultLocale"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -64,7 +64,7 @@ let data0 = data.workspaceId;
 func1(data0, data, "workspaceId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data0};
+const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -75,7 +75,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err4 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -89,7 +89,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func2(data1) > 256){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema34,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -99,7 +99,7 @@ vErrors.push(err5);
 errors++;
 }
 if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -109,7 +109,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern4.test(data1)){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema34,data:data1};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -120,7 +120,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data1};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -134,7 +134,7 @@ if(data.hostOrigin !== undefined){
 let data2 = data.hostOrigin;
 if(typeof data2 === "string"){
 if(func2(data2) > 2048){
-const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema35,data:data2};
+const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema35,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -144,7 +144,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!pattern5.test(data2)){
-const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema35,data:data2};
+const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",parentSchema:schema35,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -154,7 +154,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(formats2(data2))){
-const err11 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema35,data:data2};
+const err11 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",parentSchema:schema35,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,7 +165,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data2};
+const err12 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema35,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -179,7 +179,7 @@ if(data.defaultLocale !== undefined){
 let data3 = data.defaultLocale;
 if(typeof data3 === "string"){
 if(func2(data3) > 16){
-const err13 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema36,data:data3};
+const err13 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",parentSchema:schema36,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -189,7 +189,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!pattern6.test(data3)){
-const err14 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema36,data:data3};
+const err14 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",parentSchema:schema36,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -200,7 +200,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data:data3};
+const err15 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema36,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -212,7 +212,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err16];
 }

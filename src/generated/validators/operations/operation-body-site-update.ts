@@ -24,7 +24,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "name") || (key0 === "hostOrigin")) || (key0 === "defaultLocale"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,7 +38,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func1(data0) > 256){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema33,data:data0};
+const err1 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,7 +48,7 @@ vErrors.push(err1);
 errors++;
 }
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33,data:data0};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -58,7 +58,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!pattern4.test(data0)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema33,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -69,7 +69,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -86,7 +86,7 @@ let valid2 = false;
 const _errs7 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) > 2048){
-const err5 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema34,data:data1};
+const err5 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -96,7 +96,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!pattern5.test(data1)){
-const err6 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema34,data:data1};
+const err6 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -106,7 +106,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(formats0(data1))){
-const err7 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema34,data:data1};
+const err7 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -117,7 +117,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data1};
+const err8 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema34,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -130,7 +130,7 @@ var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
 const _errs10 = errors;
 if(data1 !== null){
-const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema31.properties.hostOrigin.anyOf[1].type,parentSchema:schema31.properties.hostOrigin.anyOf[1],data:data1};
+const err9 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",parentSchema:schema31.properties.hostOrigin.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -142,7 +142,7 @@ errors++;
 var _valid0 = _errs10 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.hostOrigin.anyOf,parentSchema:schema31.properties.hostOrigin,data:data1};
+const err10 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema31.properties.hostOrigin,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -164,7 +164,7 @@ vErrors = null;
 }
 }
 if(data.defaultLocale !== undefined){
-const err11 = {instancePath:instancePath+"/defaultLocale",schemaPath:"#/properties/defaultLocale/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema31.properties.defaultLocale.not,parentSchema:schema31.properties.defaultLocale,data:data.defaultLocale};
+const err11 = {instancePath:instancePath+"/defaultLocale",schemaPath:"#/properties/defaultLocale/not",keyword:"not",params:{},message:"must NOT be valid",parentSchema:schema31.properties.defaultLocale,data:data.defaultLocale};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -175,7 +175,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err12];
 }

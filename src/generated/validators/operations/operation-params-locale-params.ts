@@ -23,7 +23,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.localeIdOrCode === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localeIdOrCode"},message:"must have required property '"+"localeIdOrCode"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "localeIdOrCode"},message:"must have required property '"+"localeIdOrCode"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,7 +34,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "localeIdOrCode")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -57,7 +57,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.localeIdOrCode.type,parentSchema:schema31.properties.localeIdOrCode,data:data0};
+const err2 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema31.properties.localeIdOrCode,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -88,7 +88,7 @@ else if(data0 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err3 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -108,7 +108,7 @@ data["localeIdOrCode"] = coerced1;
 func1(data0, data, "localeIdOrCode");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data0};
+const err4 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -132,7 +132,7 @@ else if(data0 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data0};
+const err5 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema34,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -151,7 +151,7 @@ data["localeIdOrCode"] = coerced2;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 16){
-const err6 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema34,data:data0};
+const err6 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",parentSchema:schema34,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -161,7 +161,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern4.test(data0)){
-const err7 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema34,data:data0};
+const err7 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",parentSchema:schema34,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -174,7 +174,7 @@ errors++;
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err8 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.localeIdOrCode.anyOf,parentSchema:schema31.properties.localeIdOrCode,data:data0};
+const err8 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema31.properties.localeIdOrCode,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -196,7 +196,7 @@ vErrors = null;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 64){
-const err9 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema31.properties.localeIdOrCode,data:data0};
+const err9 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",parentSchema:schema31.properties.localeIdOrCode,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -206,7 +206,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func2(data0) < 1){
-const err10 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.localeIdOrCode,data:data0};
+const err10 = {instancePath:instancePath+"/localeIdOrCode",schemaPath:"#/properties/localeIdOrCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema31.properties.localeIdOrCode,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err11];
 }

@@ -24,7 +24,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "siteId") || (key0 === "locale")) || (key0 === "versionRef"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -47,7 +47,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -67,7 +67,7 @@ data["siteId"] = coerced0;
 func1(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -91,7 +91,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data1};
+const err3 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema40,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -110,7 +110,7 @@ data["locale"] = coerced1;
 }
 if(typeof data1 === "string"){
 if(func5(data1) > 64){
-const err4 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema40,data:data1};
+const err4 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",parentSchema:schema40,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -120,7 +120,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40,data:data1};
+const err5 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema40,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -134,7 +134,7 @@ errors++;
 if(data.versionRef !== undefined){
 let data2 = data.versionRef;
 if(!((data2 === "ref:draft") || (data2 === "ref:live"))){
-const err6 = {instancePath:instancePath+"/versionRef",schemaPath:"page-list-query.json#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values",schema:schema41.enum,parentSchema:schema41,data:data2};
+const err6 = {instancePath:instancePath+"/versionRef",schemaPath:"page-list-query.json#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values",parentSchema:schema41,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -146,7 +146,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err7];
 }

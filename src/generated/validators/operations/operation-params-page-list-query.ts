@@ -28,7 +28,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.siteId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39,7 +39,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(func1.call(schema31.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -62,7 +62,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -82,7 +82,7 @@ data["siteId"] = coerced0;
 func2(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data0};
+const err3 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -104,7 +104,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.type,parentSchema:schema35,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -123,7 +123,7 @@ data["limit"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema35,data:data1};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -133,7 +133,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema35,data:data1};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -157,7 +157,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data2};
+const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -177,7 +177,7 @@ data["startingAfter"] = coerced2;
 func3(data2, data, "startingAfter");
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data2};
+const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -201,7 +201,7 @@ else if(data3 === null){
 coerced3 = "";
 }
 else {
-const err9 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.pathPrefix.type,parentSchema:schema31.properties.pathPrefix,data:data3};
+const err9 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema31.properties.pathPrefix,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -220,7 +220,7 @@ data["pathPrefix"] = coerced3;
 }
 if(typeof data3 === "string"){
 if(func4(data3) > 2048){
-const err10 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema31.properties.pathPrefix,data:data3};
+const err10 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema31.properties.pathPrefix,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -230,7 +230,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!pattern4.test(data3)){
-const err11 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema31.properties.pathPrefix,data:data3};
+const err11 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",parentSchema:schema31.properties.pathPrefix,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -244,7 +244,7 @@ errors++;
 if(data.sortBy !== undefined){
 let data4 = data.sortBy;
 if(!(((((data4 === "title") || (data4 === "path")) || (data4 === "description")) || (data4 === "updatedAt")) || (data4 === "createdAt"))){
-const err12 = {instancePath:instancePath+"/sortBy",schemaPath:"#/$defs/sortBy/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values",schema:schema37.enum,parentSchema:schema37,data:data4};
+const err12 = {instancePath:instancePath+"/sortBy",schemaPath:"#/$defs/sortBy/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values",parentSchema:schema37,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -257,7 +257,7 @@ errors++;
 if(data.sortDirection !== undefined){
 let data5 = data.sortDirection;
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err13 = {instancePath:instancePath+"/sortDirection",schemaPath:"#/properties/sortDirection/enum",keyword:"enum",params:{allowedValues: schema31.properties.sortDirection.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.sortDirection.enum,parentSchema:schema31.properties.sortDirection,data:data5};
+const err13 = {instancePath:instancePath+"/sortDirection",schemaPath:"#/properties/sortDirection/enum",keyword:"enum",params:{allowedValues: schema31.properties.sortDirection.enum},message:"must be equal to one of the allowed values",parentSchema:schema31.properties.sortDirection,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -270,7 +270,7 @@ errors++;
 if(data.includeOffline !== undefined){
 let data6 = data.includeOffline;
 if(!((data6 === "true") || (data6 === "false"))){
-const err14 = {instancePath:instancePath+"/includeOffline",schemaPath:"#/properties/includeOffline/enum",keyword:"enum",params:{allowedValues: schema31.properties.includeOffline.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.includeOffline.enum,parentSchema:schema31.properties.includeOffline,data:data6};
+const err14 = {instancePath:instancePath+"/includeOffline",schemaPath:"#/properties/includeOffline/enum",keyword:"enum",params:{allowedValues: schema31.properties.includeOffline.enum},message:"must be equal to one of the allowed values",parentSchema:schema31.properties.includeOffline,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -293,7 +293,7 @@ else if(data7 === null){
 coerced4 = "";
 }
 else {
-const err15 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data7};
+const err15 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema38,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -312,7 +312,7 @@ data["locale"] = coerced4;
 }
 if(typeof data7 === "string"){
 if(func4(data7) > 64){
-const err16 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema38,data:data7};
+const err16 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",parentSchema:schema38,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -322,7 +322,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func4(data7) < 1){
-const err17 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38,data:data7};
+const err17 = {instancePath:instancePath+"/locale",schemaPath:"#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema38,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -336,7 +336,7 @@ errors++;
 if(data.versionRef !== undefined){
 let data8 = data.versionRef;
 if(!((data8 === "ref:draft") || (data8 === "ref:live"))){
-const err18 = {instancePath:instancePath+"/versionRef",schemaPath:"#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",schema:schema39.enum,parentSchema:schema39,data:data8};
+const err18 = {instancePath:instancePath+"/versionRef",schemaPath:"#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values",parentSchema:schema39,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -348,7 +348,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err19];
 }

@@ -22,7 +22,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pageIdOrPathname === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageIdOrPathname"},message:"must have required property '"+"pageIdOrPathname"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageIdOrPathname"},message:"must have required property '"+"pageIdOrPathname"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "pageIdOrPathname")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -56,7 +56,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.pageIdOrPathname.type,parentSchema:schema31.properties.pageIdOrPathname,data:data0};
+const err2 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema31.properties.pageIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -87,7 +87,7 @@ else if(data0 === null){
 coerced1 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err3 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -107,7 +107,7 @@ data["pageIdOrPathname"] = coerced1;
 func1(data0, data, "pageIdOrPathname");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err4 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data0};
+const err4 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -131,7 +131,7 @@ else if(data0 === null){
 coerced2 = "";
 }
 else {
-const err5 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.pageIdOrPathname.anyOf[1].type,parentSchema:schema31.properties.pageIdOrPathname.anyOf[1],data:data0};
+const err5 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema31.properties.pageIdOrPathname.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -150,7 +150,7 @@ data["pageIdOrPathname"] = coerced2;
 }
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-const err6 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema31.properties.pageIdOrPathname.anyOf[1],data:data0};
+const err6 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",parentSchema:schema31.properties.pageIdOrPathname.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -163,7 +163,7 @@ errors++;
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err7 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema31.properties.pageIdOrPathname.anyOf,parentSchema:schema31.properties.pageIdOrPathname,data:data0};
+const err7 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",parentSchema:schema31.properties.pageIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -185,7 +185,7 @@ vErrors = null;
 }
 if(typeof data0 === "string"){
 if(func2(data0) > 2048){
-const err8 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema31.properties.pageIdOrPathname,data:data0};
+const err8 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema31.properties.pageIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -195,7 +195,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func2(data0) < 1){
-const err9 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.pageIdOrPathname,data:data0};
+const err9 = {instancePath:instancePath+"/pageIdOrPathname",schemaPath:"#/properties/pageIdOrPathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema31.properties.pageIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -208,7 +208,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err10];
 }

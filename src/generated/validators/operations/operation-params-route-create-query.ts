@@ -19,7 +19,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "skipValidation")){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32,7 +32,7 @@ errors++;
 if(data.skipValidation !== undefined){
 let data0 = data.skipValidation;
 if(!((data0 === "true") || (data0 === "false"))){
-const err1 = {instancePath:instancePath+"/skipValidation",schemaPath:"#/$defs/skipValidation/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values",schema:schema32.enum,parentSchema:schema32,data:data0};
+const err1 = {instancePath:instancePath+"/skipValidation",schemaPath:"#/$defs/skipValidation/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values",parentSchema:schema32,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,7 +44,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }

@@ -18,7 +18,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.routeIdOrPathname === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "routeIdOrPathname"},message:"must have required property '"+"routeIdOrPathname"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "routeIdOrPathname"},message:"must have required property '"+"routeIdOrPathname"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29,7 +29,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "routeIdOrPathname")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -52,7 +52,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.routeIdOrPathname.type,parentSchema:schema31.properties.routeIdOrPathname,data:data0};
+const err2 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema31.properties.routeIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -71,7 +71,7 @@ data["routeIdOrPathname"] = coerced0;
 }
 if(typeof data0 === "string"){
 if(func1(data0) > 2048){
-const err3 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema31.properties.routeIdOrPathname,data:data0};
+const err3 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema31.properties.routeIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -81,7 +81,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func1(data0) < 1){
-const err4 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.routeIdOrPathname,data:data0};
+const err4 = {instancePath:instancePath+"/routeIdOrPathname",schemaPath:"#/properties/routeIdOrPathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema31.properties.routeIdOrPathname,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -94,7 +94,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err5];
 }

@@ -22,7 +22,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "siteId") || (key0 === "skipValidation"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -45,7 +45,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err1 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -65,7 +65,7 @@ data["siteId"] = coerced0;
 func1(data0, data, "siteId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data0};
+const err2 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -79,7 +79,7 @@ errors++;
 if(data.skipValidation !== undefined){
 let data1 = data.skipValidation;
 if(!((data1 === "true") || (data1 === "false"))){
-const err3 = {instancePath:instancePath+"/skipValidation",schemaPath:"route-create-query.json#/$defs/skipValidation/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values",schema:schema35.enum,parentSchema:schema35,data:data1};
+const err3 = {instancePath:instancePath+"/skipValidation",schemaPath:"route-create-query.json#/$defs/skipValidation/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -91,7 +91,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err4];
 }

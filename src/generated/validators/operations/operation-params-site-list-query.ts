@@ -22,7 +22,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspaceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "workspaceId") || (key0 === "limit")) || (key0 === "startingAfter"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -56,7 +56,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data0};
+const err2 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -76,7 +76,7 @@ data["workspaceId"] = coerced0;
 func1(data0, data, "workspaceId");
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data0};
+const err3 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -98,7 +98,7 @@ if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.type,parentSchema:schema35,data:data1};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -117,7 +117,7 @@ data["limit"] = coerced1;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 100 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema35,data:data1};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -127,7 +127,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema35,data:data1};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -151,7 +151,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data:data2};
+const err7 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema33,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -171,7 +171,7 @@ data["startingAfter"] = coerced2;
 func2(data2, data, "startingAfter");
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema33,data:data2};
+const err8 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema33,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -184,7 +184,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err9];
 }

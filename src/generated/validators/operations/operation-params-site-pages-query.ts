@@ -30,7 +30,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "limit") || (key0 === "startingAfter")) || (key0 === "pathPrefix")) || (key0 === "sortBy")) || (key0 === "sortDirection")) || (key0 === "includeOffline")) || (key0 === "locale")) || (key0 === "versionRef"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -51,7 +51,7 @@ if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-const err1 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.type,parentSchema:schema33,data:data0};
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -70,7 +70,7 @@ data["limit"] = coerced0;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 100 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema33,data:data0};
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -80,7 +80,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33,data:data0};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"pagination.json#/$defs/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",parentSchema:schema33,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -104,7 +104,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-const err4 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data1};
+const err4 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -124,7 +124,7 @@ data["startingAfter"] = coerced1;
 func1(data1, data, "startingAfter");
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err5 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema35,data:data1};
+const err5 = {instancePath:instancePath+"/startingAfter",schemaPath:"pagination.json#/$defs/startingAfter/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",parentSchema:schema35,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -148,7 +148,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-const err6 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data2};
+const err6 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema43,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -167,7 +167,7 @@ data["pathPrefix"] = coerced2;
 }
 if(typeof data2 === "string"){
 if(func5(data2) > 2048){
-const err7 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema43,data:data2};
+const err7 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",parentSchema:schema43,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -177,7 +177,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!pattern4.test(data2)){
-const err8 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema43,data:data2};
+const err8 = {instancePath:instancePath+"/pathPrefix",schemaPath:"page-list-query.json#/properties/pathPrefix/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",parentSchema:schema43,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -191,7 +191,7 @@ errors++;
 if(data.sortBy !== undefined){
 let data3 = data.sortBy;
 if(!(((((data3 === "title") || (data3 === "path")) || (data3 === "description")) || (data3 === "updatedAt")) || (data3 === "createdAt"))){
-const err9 = {instancePath:instancePath+"/sortBy",schemaPath:"page-list-query.json#/$defs/sortBy/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",schema:schema40.enum,parentSchema:schema40,data:data3};
+const err9 = {instancePath:instancePath+"/sortBy",schemaPath:"page-list-query.json#/$defs/sortBy/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values",parentSchema:schema40,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -204,7 +204,7 @@ errors++;
 if(data.sortDirection !== undefined){
 let data4 = data.sortDirection;
 if(!((data4 === "asc") || (data4 === "desc"))){
-const err10 = {instancePath:instancePath+"/sortDirection",schemaPath:"page-list-query.json#/properties/sortDirection/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values",schema:schema45.enum,parentSchema:schema45,data:data4};
+const err10 = {instancePath:instancePath+"/sortDirection",schemaPath:"page-list-query.json#/properties/sortDirection/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values",parentSchema:schema45,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -217,7 +217,7 @@ errors++;
 if(data.includeOffline !== undefined){
 let data5 = data.includeOffline;
 if(!((data5 === "true") || (data5 === "false"))){
-const err11 = {instancePath:instancePath+"/includeOffline",schemaPath:"page-list-query.json#/properties/includeOffline/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values",schema:schema46.enum,parentSchema:schema46,data:data5};
+const err11 = {instancePath:instancePath+"/includeOffline",schemaPath:"page-list-query.json#/properties/includeOffline/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values",parentSchema:schema46,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -240,7 +240,7 @@ else if(data6 === null){
 coerced3 = "";
 }
 else {
-const err12 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data6};
+const err12 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/type",keyword:"type",params:{type: "string"},message:"must be string",parentSchema:schema41,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -259,7 +259,7 @@ data["locale"] = coerced3;
 }
 if(typeof data6 === "string"){
 if(func5(data6) > 64){
-const err13 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema41,data:data6};
+const err13 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",parentSchema:schema41,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -269,7 +269,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func5(data6) < 1){
-const err14 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41,data:data6};
+const err14 = {instancePath:instancePath+"/locale",schemaPath:"page-list-query.json#/$defs/locale/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",parentSchema:schema41,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -283,7 +283,7 @@ errors++;
 if(data.versionRef !== undefined){
 let data7 = data.versionRef;
 if(!((data7 === "ref:draft") || (data7 === "ref:live"))){
-const err15 = {instancePath:instancePath+"/versionRef",schemaPath:"page-list-query.json#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data7};
+const err15 = {instancePath:instancePath+"/versionRef",schemaPath:"page-list-query.json#/$defs/versionRef/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",parentSchema:schema42,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -295,7 +295,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err16];
 }
