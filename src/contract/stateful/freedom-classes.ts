@@ -2,6 +2,7 @@ import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import type { Answer } from './oracle.js'
+import type { Family } from './pools.js'
 
 type Json = Record<string, unknown>
 
@@ -23,14 +24,20 @@ export interface Occurrence {
   classes: Readonly<Record<string, readonly string[]>>
   /** Reads the oracle's state without taking an instant. */
   peek(request: ContractRequest): Answer
+  /**
+   * The family of the locale, page or route the request names by id in its path, when that
+   * resource still existed as its site was deleted (an orphan of the site's delete); else undefined.
+   */
+  orphan?: Family
 }
 
 /**
  * How the oracle takes on an alternative of the target's: it takes back the write it made (the
  * target refused it; its error must still carry its status's code), sends another request in its
- * place, or expects another answer of a request that changed nothing.
+ * place, expects another answer of a request that changed nothing, or, where it holds nothing to
+ * answer from (what it deleted and the target kept), takes the target's answer as it is.
  */
-export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply }
+export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply } | { kind: 'taken' }
 
 /**
  * A class of freedom decided by a status: the documents allow each of its alternatives, and a
@@ -146,5 +153,19 @@ const HOST_ORIGIN_NULL: StatusClass = {
   follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : undefined),
 }
 
+/**
+ * What a site's delete does to its locales, pages and routes. The published OpenAPI says "Deletes
+ * a site." and nothing of what hangs below it; the specification does not describe the delete:
+ * a deployment may delete them with the site (sitemock), or leave them to be read, changed and
+ * deleted by id. Each family is adopted apart; the oracle, which deleted them, takes the answers
+ * about a kept one as the target gives them, and holds only that the target keeps to its choice.
+ */
+const SITE_DELETE_CHILDREN: StatusClass = {
+  id: ({ orphan }) => `siteDeleteChildren (${orphan ?? 'child'}s)`,
+  applies: ({ orphan, oracle }) => orphan !== undefined && oracle.status === 404,
+  alternative: ({ status }) => (status === 404 ? 'deleted' : success(status) ? 'kept' : undefined),
+  follow: (alternative) => (alternative === 'kept' ? { kind: 'taken' } : undefined),
+}
+
 /** Every class of freedom decided by a status, in the order they are tried. */
-export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL]
+export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN]
