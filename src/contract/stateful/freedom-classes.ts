@@ -54,6 +54,7 @@ export interface StatusClass {
 }
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
+const isEmptyList = ({ status, body }: Reply): boolean => status === 200 && isObject(body) && Array.isArray(body.data) && body.data.length === 0
 const success = (status: number): boolean => status >= 200 && status < 300
 
 /**
@@ -88,12 +89,16 @@ const UNKNOWN_CURSOR: StatusClass = {
   applies: ({ request, oracle, classes, peek }) => {
     if (request.method !== 'GET' || request.query?.startingAfter === undefined) return false
     if (oracle.status === 400) return detailFields(oracle.body).every((field) => field === 'startingAfter')
+    // A list that is empty without the cursor (a locale the site lacks, a prefix nothing has):
+    // whether a deployment judges the cursor or the filters first, no document says.
+    const uncursored = peek({ ...request, query: { ...request.query, startingAfter: undefined } })
+    if (isEmptyList(oracle) && isEmptyList(uncursored)) return true
     // An oracle that follows the target's learned choices answers such a cursor as its choice
     // says; whether an item of another list is "left out by the list" or "no item at all" is the
     // deployment's own reading, so the class is the cursor's kind, when the list itself answers.
     // (A deleted item's place is the learned cursorOutsideList's, which the oracle follows.)
     const outside = (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
-    return outside && peek({ ...request, query: { ...request.query, startingAfter: undefined } }).status === 200
+    return outside && uncursored.status === 200
   },
   alternative: ({ status, body }) => {
     if (status === 400) return detailFields(body).includes('startingAfter') ? '400' : undefined
@@ -102,6 +107,7 @@ const UNKNOWN_CURSOR: StatusClass = {
     return body.data.length === 0 ? 'empty-list' : 'after-place'
   },
   follow: (alternative) => {
+    if (alternative === '400') return { kind: 'expect', answer: { status: 400, body: { code: 'bad_request' } } }
     if (alternative === '404') return { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } }
     if (alternative === 'empty-list') return { kind: 'expect', answer: { status: 200, body: { object: 'list', data: [], hasMore: false } } }
     return undefined
