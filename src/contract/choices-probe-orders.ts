@@ -16,17 +16,24 @@ const TIES = ['tie1', 'tie2', 'tie3', 'tie4', 'tie5', 'tie6']
 const same = (a: readonly string[], b: readonly string[]): boolean => a.join() === b.join()
 
 /** The page sort's nulls, collation and ties, from pages whose titles no other rule would put in the same order. */
-export async function probePageSort({ call, record, target, siteId }: ProbeSite): Promise<void> {
+export async function probePageSort(site: ProbeSite): Promise<void> {
+  const { call, record, target, siteId } = site
   const { tag } = target
   const ids = new Map<string, string>()
-  const unrecordAll = async (reason: string): Promise<void> => {
-    for (const id of SORT_CHOICES) await record(id, async () => Promise.reject(new Unrecorded(reason)))
+  const unrecord = async (choices: readonly ChoiceId[], reason: string): Promise<void> => {
+    for (const id of choices) await record(id, async () => Promise.reject(new Unrecorded(reason)))
   }
   for (const { key, title } of [...TITLED, ...TIES.map((key) => ({ key, title: 'same' }))]) {
     const made = await call('POST', '/v6/pages', { siteId, pathname: `/${tag}-${key}`, name: `${tag} ${key}` })
-    if (made.status !== 201) return unrecordAll(`a probe page could not be created: POST /v6/pages answered ${made.status}`)
+    if (made.status !== 201) return unrecord(SORT_CHOICES, `a probe page could not be created: POST /v6/pages answered ${made.status}`)
     const patched = await call('PATCH', `/v6/pages/${String(made.body.id)}`, { title })
-    if (patched.status !== 200 || patched.body.title !== title) return unrecordAll(`the title of a probe page could not be set (PATCH answered ${patched.status})`)
+    if (patched.status !== 200 || patched.body.title !== title) {
+      // A deployment may refuse the title in an update (pageUpdateSearchFields), and no create
+      // sends one: then titles are what it gives new pages, whose ties still show their rule.
+      const reason = `the title of a probe page could not be set (PATCH answered ${patched.status})`
+      await unrecord(['sortCollation', 'nullsSort'], reason)
+      return probeTiesOfNewPages(site, reason)
+    }
     ids.set(String(made.body.id), key)
   }
   const order = async (direction: string): Promise<string[]> => {
@@ -39,12 +46,12 @@ export async function probePageSort({ call, record, target, siteId }: ProbeSite)
   try {
     ;[up, down] = [await order('asc'), await order('desc')]
   } catch (error) {
-    if (error instanceof Unrecorded) return unrecordAll(error.message)
+    if (error instanceof Unrecorded) return unrecord(SORT_CHOICES, error.message)
     throw error
   }
   const lettersUp = up.filter((key) => key === 'lowA' || key === 'lowB' || key === 'upC')
   const lettersDown = down.filter((key) => key === 'lowA' || key === 'lowB' || key === 'upC')
-  if (!same(lettersUp, [...lettersDown].reverse())) return unrecordAll(`the titles came as ${lettersUp.join(', ')} ascending and ${lettersDown.join(', ')} descending: the direction does not reverse them`)
+  if (!same(lettersUp, [...lettersDown].reverse())) return unrecord(SORT_CHOICES, `the titles came as ${lettersUp.join(', ')} ascending and ${lettersDown.join(', ')} descending: the direction does not reverse them`)
   await record('sortCollation', async () => {
     if (same(lettersUp, ['upC', 'lowA', 'lowB'])) return 'code-unit'
     if (same(lettersUp, ['lowA', 'lowB', 'upC'])) return 'case-insensitive'
@@ -56,15 +63,40 @@ export async function probePageSort({ call, record, target, siteId }: ProbeSite)
     if ((!firstUp && up.at(-1) !== 'none') || (!firstDown && down.at(-1) !== 'none')) throw new Unrecorded('the page with a null title is neither first nor last')
     return firstUp ? (firstDown ? 'first' : 'smallest') : firstDown ? 'largest' : 'last'
   })
+  await record('sortTies', async () => tieRule(up.filter((key) => key.startsWith('tie')), ids))
+}
+
+/** The rule that put tied pages (keys of TIES, created in that order) in this order. */
+function tieRule(ties: readonly string[], ids: ReadonlyMap<string, string>): 'creation' | 'id' {
+  const byId = [...ids].filter(([, key]) => key.startsWith('tie')).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key)
+  const creation = same(ties, TIES)
+  const asIds = same(ties, byId)
+  if (creation && asIds) throw new Unrecorded('the tied pages were created in the order of their ids, so either rule gives their order')
+  if (creation) return 'creation'
+  if (asIds) return 'id'
+  throw new Unrecorded(`tied pages came as ${ties.join(', ')}: neither by id nor by creation`)
+}
+
+/**
+ * sortTies where no title can be set: pages created alike (the same name) get the same title,
+ * whatever a deployment gives a new page (null, or the name), and their order sorted by title is
+ * the tie rule's.
+ */
+async function probeTiesOfNewPages({ call, record, target, siteId }: ProbeSite, why: string): Promise<void> {
+  const prefix = `/${target.tag}-alike-`
+  const ids = new Map<string, string>()
+  const titles = new Set<string>()
+  for (const key of TIES) {
+    const made = await call('POST', '/v6/pages', { siteId, pathname: `${prefix}${key}`, name: `${target.tag} alike` })
+    if (made.status !== 201) return record('sortTies', async () => Promise.reject(new Unrecorded(`${why}; a page for the ties could not be created either (${made.status})`)))
+    ids.set(String(made.body.id), key)
+    titles.add(JSON.stringify(made.body.title))
+  }
   await record('sortTies', async () => {
-    const ties = up.filter((key) => key.startsWith('tie'))
-    const byId = [...ids].filter(([, key]) => key.startsWith('tie')).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key)
-    const creation = same(ties, TIES)
-    const asIds = same(ties, byId)
-    if (creation && asIds) throw new Unrecorded('the tied pages were created in the order of their ids, so either rule gives their order')
-    if (creation) return 'creation'
-    if (asIds) return 'id'
-    throw new Unrecorded(`tied pages came as ${ties.join(', ')}: neither by id nor by creation`)
+    if (titles.size !== 1) throw new Unrecorded(`${why}, and pages created alike got different titles`)
+    const list = await call('GET', `/v6/pages?siteId=${siteId}&sortBy=title&sortDirection=asc&limit=100&includeOffline=true&pathPrefix=${encodeURIComponent(prefix)}`)
+    if (list.status !== 200) throw new Unrecorded(`the pages sorted by title answered ${list.status}`)
+    return tieRule(listedKeys(list, ids), ids)
   })
 }
 

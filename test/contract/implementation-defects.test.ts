@@ -65,8 +65,8 @@ const SEMANTIC_CAUGHT_BY: Partial<Record<(typeof SEMANTIC_DEFECTS)[number], Omit
   'site-list-skips-after-cursor': { only: ['pagination'], caughtBy: 'pagination.sites.walk' },
 }
 
-/** Orders and the empty update's instant are free: those semantic defects are caught under --profile sitemock. */
-const SITEMOCK_CHOICES = new Set<string>(['page-title-nulls-first', 'routes-sorted-descending', 'locales-newest-first', 'empty-patch-keeps-updated-at'])
+/** Orders, the empty update's instant and what a site's delete does to its pages are free: those semantic defects are caught under --profile sitemock. */
+const SITEMOCK_CHOICES = new Set<string>(['page-title-nulls-first', 'routes-sorted-descending', 'locales-newest-first', 'empty-patch-keeps-updated-at', 'site-delete-leaves-pages'])
 
 const CASES: Case[] = [
   ...NONCONFORMING,

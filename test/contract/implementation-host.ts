@@ -52,7 +52,16 @@ export function defectHost(inner: Handle, workspaces: Workspace[]): Mock {
     pages: {
       byId: {
         get: (id: string) => {
-          const owner = sites().find((candidate) => call('GET', `/v6/pages/${encodeURIComponent(id)}`, { siteId: candidate.id }, appKeyOf(candidate)).status === 200)
+          // A deployment may ignore a siteId sent beside an id (a free choice): the page's site is
+          // the one whose lookup by the page's pathname, which needs the siteId, finds this page.
+          const named = (candidate: SiteFacts, name: string): Json | undefined => {
+            const answer = call('GET', `/v6/pages/${encodeURIComponent(name)}`, { siteId: candidate.id }, appKeyOf(candidate))
+            return answer.status === 200 ? (answer.body as Json) : undefined
+          }
+          const all = sites()
+          const page = all.map((candidate) => named(candidate, id)).find((found) => found !== undefined)
+          if (page === undefined) return undefined
+          const owner = all.find((candidate) => named(candidate, String(page.pathname))?.id === id)
           return owner ? { id, siteId: owner.id } : undefined
         },
         has: (id: string) => readable(`/v6/pages/${encodeURIComponent(id)}`),

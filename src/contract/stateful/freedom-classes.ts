@@ -2,6 +2,7 @@ import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import type { Answer } from './oracle.js'
+import type { Family } from './pools.js'
 
 type Json = Record<string, unknown>
 
@@ -23,14 +24,20 @@ export interface Occurrence {
   classes: Readonly<Record<string, readonly string[]>>
   /** Reads the oracle's state without taking an instant. */
   peek(request: ContractRequest): Answer
+  /**
+   * The family of the locale, page or route the request names by id in its path, when that
+   * resource still existed as its site was deleted (an orphan of the site's delete); else undefined.
+   */
+  orphan?: Family
 }
 
 /**
  * How the oracle takes on an alternative of the target's: it takes back the write it made (the
  * target refused it; its error must still carry its status's code), sends another request in its
- * place, or expects another answer of a request that changed nothing.
+ * place, expects another answer of a request that changed nothing, or, where it holds nothing to
+ * answer from (what it deleted and the target kept), takes the target's answer as it is.
  */
-export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply }
+export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply } | { kind: 'taken' }
 
 /**
  * A class of freedom decided by a status: the documents allow each of its alternatives, and a
@@ -47,6 +54,7 @@ export interface StatusClass {
 }
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
+const isEmptyList = ({ status, body }: Reply): boolean => status === 200 && isObject(body) && Array.isArray(body.data) && body.data.length === 0
 const success = (status: number): boolean => status >= 200 && status < 300
 
 /**
@@ -81,12 +89,16 @@ const UNKNOWN_CURSOR: StatusClass = {
   applies: ({ request, oracle, classes, peek }) => {
     if (request.method !== 'GET' || request.query?.startingAfter === undefined) return false
     if (oracle.status === 400) return detailFields(oracle.body).every((field) => field === 'startingAfter')
+    // A list that is empty without the cursor (a locale the site lacks, a prefix nothing has):
+    // whether a deployment judges the cursor or the filters first, no document says.
+    const uncursored = peek({ ...request, query: { ...request.query, startingAfter: undefined } })
+    if (isEmptyList(oracle) && isEmptyList(uncursored)) return true
     // An oracle that follows the target's learned choices answers such a cursor as its choice
     // says; whether an item of another list is "left out by the list" or "no item at all" is the
     // deployment's own reading, so the class is the cursor's kind, when the list itself answers.
     // (A deleted item's place is the learned cursorOutsideList's, which the oracle follows.)
     const outside = (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
-    return outside && peek({ ...request, query: { ...request.query, startingAfter: undefined } }).status === 200
+    return outside && uncursored.status === 200
   },
   alternative: ({ status, body }) => {
     if (status === 400) return detailFields(body).includes('startingAfter') ? '400' : undefined
@@ -95,6 +107,7 @@ const UNKNOWN_CURSOR: StatusClass = {
     return body.data.length === 0 ? 'empty-list' : 'after-place'
   },
   follow: (alternative) => {
+    if (alternative === '400') return { kind: 'expect', answer: { status: 400, body: { code: 'bad_request' } } }
     if (alternative === '404') return { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } }
     if (alternative === 'empty-list') return { kind: 'expect', answer: { status: 200, body: { object: 'list', data: [], hasMore: false } } }
     return undefined
@@ -146,5 +159,19 @@ const HOST_ORIGIN_NULL: StatusClass = {
   follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : undefined),
 }
 
+/**
+ * What a site's delete does to its locales, pages and routes. The published OpenAPI says "Deletes
+ * a site." and nothing of what hangs below it; the specification does not describe the delete:
+ * a deployment may delete them with the site (sitemock), or leave them to be read, changed and
+ * deleted by id. Each family is adopted apart; the oracle, which deleted them, takes the answers
+ * about a kept one as the target gives them, and holds only that the target keeps to its choice.
+ */
+const SITE_DELETE_CHILDREN: StatusClass = {
+  id: ({ orphan }) => `siteDeleteChildren (${orphan ?? 'child'}s)`,
+  applies: ({ orphan, oracle }) => orphan !== undefined && oracle.status === 404,
+  alternative: ({ status }) => (status === 404 ? 'deleted' : success(status) ? 'kept' : undefined),
+  follow: (alternative) => (alternative === 'kept' ? { kind: 'taken' } : undefined),
+}
+
 /** Every class of freedom decided by a status, in the order they are tried. */
-export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL]
+export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN]

@@ -265,8 +265,27 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (call.request.method === 'GET' || key === undefined) return false
     return pools.sites.some((entry) => entry.key.oracle === key) || (key === oracle.tenantKey && !key.startsWith('sk_'))
   }
+  /**
+   * The locales, pages and routes that still existed when the oracle deleted their site, by oracle
+   * id: what the target does with them is the class siteDeleteChildren's (freedom-classes.ts).
+   */
+  const orphans = new Map<string, Family>()
+  const orphanOf = (call: Call): Family | undefined => {
+    for (const value of Object.values(call.request.params ?? {})) if (value instanceof Both && orphans.has(value.oracle)) return orphans.get(value.oracle)
+    return undefined
+  }
+  /** The site's children the oracle still holds, before its delete is sent. */
+  const childrenOf = (call: Call): Array<[string, Family]> => {
+    const site = call.request.params?.siteId
+    if (call.request.method !== 'DELETE' || call.request.template !== SITE || !(site instanceof Both)) return []
+    return (['locale', 'page', 'route'] as const).flatMap((family) =>
+      pools.children[family]
+        .filter((child) => pools.sites[child.site]?.id.oracle === site.oracle && plan.gone?.(child.id.oracle) === false)
+        .map((child): [string, Family] => [child.id.oracle, family]),
+    )
+  }
   const learned: Learned = env.learned ?? {}
-  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey })
+  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, orphanOf })
   let followed = 0
   let cutShort: Divergence | undefined
   /**
@@ -298,8 +317,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!strict) return undefined
     // A difference the contract itself allows is one from sitemock's own choices: labelled so,
     // with the class of the catalogue it shows where one does.
-    const choice = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), classes: call.input?.classes ?? {}, peek: (request) => oracle.peek(request) })
-    if (choice !== undefined) return { ...strict, free: true, choice }
+    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), classes: call.input?.classes ?? {}, peek: (request) => oracle.peek(request), orphan: orphanOf(call) })
+    if (shown !== undefined) return { ...strict, free: true, ...shown }
     if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
     return strict
   }
@@ -350,6 +369,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   /** The oracle's answer to the last call performed: what a learning list reads its items from. */
   let lastAnswer: Answer | undefined
   const perform = async (call: Call, index: number): Promise<Divergence | undefined> => {
+    const children = childrenOf(call)
     const target = await env.send(onSide(call.request, 'target'))
     ledger.times.during(target.timing)
     let answer = oracle.send(onSide(call.request, 'oracle'))
@@ -410,6 +430,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       }
     }
     if (difference) return { command: index, difference, exchange: target }
+    if (children.length > 0 && answer.status === 204) for (const [id, family] of children) orphans.set(id, family)
     if (!call.created || target.status >= 300 || answer.status >= 300 || !isObject(target.body) || !isObject(answer.body)) return undefined
     const id = new Both(String(target.body.id), String(answer.body.id))
     if (call.created.family !== 'site') {

@@ -3,7 +3,7 @@ import { sourcesOfClass } from '../class-sources.js'
 import { PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { Exchange } from '../http-client.js'
-import { STATUS_CLASSES, type Occurrence } from './freedom-classes.js'
+import { STATUS_CLASSES, type Occurrence, type StatusClass } from './freedom-classes.js'
 import { FORM_FIELDS, sameUpToForm } from './forms.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import type { Answer } from './oracle.js'
@@ -53,8 +53,26 @@ function refusalClass(call: Call, target: Exchange, answer: Answer): ChoiceId | 
   return undefined
 }
 
+/**
+ * Where the target chose otherwise than sitemock at this step, if a class of freedom explains the
+ * difference: `{ choice }` names the catalogue's class, `{}` a class the catalogue does not hold
+ * (freedom-classes.ts's siteDeleteChildren); undefined when none explains it.
+ */
+export function sitemockChoiceAt(call: Call, target: Exchange, answer: Answer, occurrence: Omit<Occurrence, 'target' | 'oracle' | 'request'> & { request: Occurrence['request'] }): { choice?: ChoiceId } | undefined {
+  const choice = catalogueChoiceAt(call, target, answer, occurrence)
+  if (choice !== undefined) return { choice }
+  const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }
+  return STATUS_CLASSES.some((freedom) => freedom.applies(seen) && shows(freedom, seen, answer)) ? {} : undefined
+}
+
+/** Whether the target's answer shows another alternative of the class than the oracle's. */
+const shows = (freedom: StatusClass, seen: Occurrence, answer: Answer): boolean => {
+  const theirs = freedom.alternative(seen.target, seen)
+  return theirs !== undefined && theirs !== freedom.alternative(answer, seen)
+}
+
 /** The class of the catalogue in which the target chose otherwise than sitemock at this step, if one explains the difference. */
-export function sitemockChoiceAt(call: Call, target: Exchange, answer: Answer, occurrence: Omit<Occurrence, 'target' | 'oracle' | 'request'> & { request: Occurrence['request'] }): ChoiceId | undefined {
+function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurrence: Omit<Occurrence, 'target' | 'oracle' | 'request'> & { request: Occurrence['request'] }): ChoiceId | undefined {
   const { request } = call
   const sent = isObject(request.body) ? request.body : {}
   const both = success(target.status) && success(answer.status) && isObject(target.body) && isObject(answer.body)
@@ -79,9 +97,7 @@ export function sitemockChoiceAt(call: Call, target: Exchange, answer: Answer, o
   if (refused) return refused
   const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }
   for (const freedom of STATUS_CLASSES) {
-    if (!freedom.applies(seen)) continue
-    const theirs = freedom.alternative(seen.target, seen)
-    if (theirs !== undefined && theirs !== freedom.alternative(answer, seen)) return catalogueId(freedom.id(seen))
+    if (freedom.applies(seen) && shows(freedom, seen, answer)) return catalogueId(freedom.id(seen))
   }
   return undefined
 }

@@ -26,6 +26,7 @@ export const CHOICE_DEFECTS: ReadonlySet<Defect> = new Set<Defect>([
   'title-sort-ignores-case',
   'null-titles-sort-first',
   'site-delete-leaves-children',
+  'site-delete-leaves-pages',
   'page-delete-takes-below',
   'routes-listed-by-id',
   'sites-listed-newest-first',
