@@ -26,12 +26,15 @@ const eagerOperations = {
   name: 'eager-operations',
   setup(build) {
     const namespace = 'eager-operation'
+    // The module is named by its path in the project: esbuild writes the name into dist/esm, which
+    // must not carry the folder the package was built in.
     build.onResolve({ filter: /^\.\/operations\/operation-[a-z-]+\.js$/ }, ({ path: imported, importer }) =>
-      path.basename(importer) === 'eager.js' ? { path: path.resolve(path.dirname(importer), imported), namespace } : undefined,
+      path.basename(importer) === 'eager.js' ? { path: path.relative(root, path.resolve(path.dirname(importer), imported)), namespace } : undefined,
     )
     // The module's own imports (the validators' runtime) resolve from its file: they stay shared.
-    build.onLoad({ filter: /./, namespace }, ({ path: file }) => {
+    build.onLoad({ filter: /./, namespace }, ({ path: named }) => {
       eagerLoaded++
+      const file = path.join(root, named)
       return { contents: fs.readFileSync(file, 'utf8'), loader: 'js', resolveDir: path.dirname(file) }
     })
   },

@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT } from '../scenarios/cli-child.js'
+import { sitemockArgs } from '../support/sitemock-command.js'
 
 /**
  * `serve --log json` into a pipe that is never read: the log must neither grow in memory without
@@ -15,7 +16,7 @@ describe('sitemock serve --log json into a pipe nobody reads', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-log-pipe-'))
     const readyFile = path.join(dir, 'url')
     // stdout is a pipe this test never reads: it fills, and stays full.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--log', 'json', '--ready-file', readyFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [...sitemockArgs(), 'serve', '--port', '0', '--log', 'json', '--ready-file', readyFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     try {

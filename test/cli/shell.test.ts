@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { describe, expect, it } from 'vitest'
 import { CliChild, ROOT } from '../scenarios/cli-child.js'
+import { sitemockArgs } from '../support/sitemock-command.js'
 
 /** A command that ends by itself: its exit code and both outputs. */
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -14,7 +14,7 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
 
 describe('sitemock as shells and scripts run it', () => {
   it('keeps serving after its stdout and stderr are closed, as `sitemock serve | head -1` does, and still stops cleanly', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0'], { cwd: ROOT })
+    const child = spawn(process.execPath, [...sitemockArgs(), 'serve', '--port', '0'], { cwd: ROOT })
     const lines = createInterface({ input: child.stdout })
     const [first] = (await once(lines, 'line')) as [string]
     const url = /listening on (http:\/\/\S+)/.exec(first)![1]!

@@ -1,6 +1,4 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import path from 'node:path'
 
 /** Runs a command as root: directly when the tests run as root, else through sudo without a password. */
 function asRoot(args: string[]): void {
@@ -25,14 +23,3 @@ export function ensureXmllint(): string {
 
 /** The Prism version whose mock of the published OpenAPI the suite is proven against. */
 export const PRISM = '@stoplight/prism-cli@5.16.0'
-const PRISM_DIR = path.resolve('test-artifacts/prism')
-
-/** Prism's executable, installed from npm into test-artifacts/ (not a dependency of the project) when missing. */
-export function ensurePrism(): string {
-  const bin = path.join(PRISM_DIR, 'node_modules', '.bin', 'prism')
-  if (!fs.existsSync(bin)) {
-    fs.mkdirSync(PRISM_DIR, { recursive: true })
-    execFileSync('npm', ['install', '--prefix', PRISM_DIR, '--no-save', '--no-audit', '--no-fund', PRISM], { stdio: 'pipe' })
-  }
-  return bin
-}

@@ -9,7 +9,8 @@ import { runContract } from '../../src/contract/runner.js'
 import type { ContractReport, Profile } from '../../src/contract/types.js'
 import { freePort } from '../support/free-port.js'
 import { check, describeFailures, withStatus } from './support.js'
-import { ensurePrism } from './installers.js'
+import { cachedToolBin } from '../support/tool-installs.js'
+import { PRISM } from './installers.js'
 
 /**
  * What a stateless mock of the published OpenAPI necessarily fails: it answers every request with
@@ -72,7 +73,7 @@ const FALSE_ALARMS = [
 
 /** Prism mocking the project's copy of the published OpenAPI, on a free port of 127.0.0.1. */
 async function startPrism(): Promise<{ url: string; process: ChildProcess }> {
-  const bin = ensurePrism()
+  const bin = await cachedToolBin(PRISM, 'prism')
   const port = await freePort()
   const child = spawn(bin, ['mock', '-h', '127.0.0.1', '-p', String(port), 'contracts/published-openapi.json'], { stdio: ['ignore', 'pipe', 'pipe'] })
   await new Promise<void>((resolve, reject) => {
@@ -118,8 +119,11 @@ describe('the suite against Prism mocking the published OpenAPI', () => {
 
   beforeAll(async () => {
     prism = await startPrism()
-    published = await runOn(prism.url, 'published')
-    spec = await runOn(prism.url, 'documents')
+    // At once: Prism keeps nothing between requests, so neither run sees the other's, and each
+    // sends while the other waits on Prism.
+    const reports = await Promise.all([runOn(prism.url, 'published'), runOn(prism.url, 'documents')])
+    published = reports[0]
+    spec = reports[1]
   }, 600_000)
   afterAll(() => {
     prism?.process.kill()

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FULL_LENGTH } from '../soak/lengths.js'
-import { packedTarball, REPO, run, scratchProject, succeed, type NodeMajor, type Packed } from './support.js'
+import { packedTarball, projectBin, REPO, run, scratchProject, succeed, type NodeMajor, type Packed } from './support.js'
 
 /**
  * sitemock as its users meet it: the tarball of `npm pack`, installed into scratch projects that
@@ -125,6 +125,12 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
     expect(files.filter((file) => !allowed.test(file) || file.endsWith('.map') || file.endsWith('.tsbuildinfo'))).toEqual([])
   })
 
+  it('ships no path of the machine it was built on', () => {
+    // Every packed file's text, one after the other.
+    const text = execFileSync('tar', ['-xzOf', packed.tarball], { maxBuffer: 256 * 1024 * 1024 }).toString('utf8')
+    for (const place of [REPO, path.dirname(packed.tarball)]) expect(text.includes(place), `the tarball names ${place}`).toBe(false)
+  })
+
   it('says in engines the Node majors it is tested on', () => {
     expect(manifest.engines.node).toBe('^20.19.0 || ^22.12.0 || ^24.0.0 || ^26.0.0')
   })
@@ -134,7 +140,7 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
     const on = { node: project.node }
 
     it("runs the project's vitest file: setupServer, sitemock's handler, onUnhandled('error') failing an unhandled request", async () => {
-      const result = await run('npx', ['vitest', 'run', 'msw.spec.ts'], projects[name]!, on)
+      const result = await run(projectBin(projects[name]!, 'vitest'), ['run', 'msw.spec.ts'], projects[name]!, on)
       expect(result.output).toMatch(/2 passed/)
       expect(result.code, result.output).toBe(0)
       expect(result.output).toMatch(/\[MSW\] Error: intercepted a request without a matching request handler/)
@@ -153,7 +159,7 @@ describe('the packed package, installed in other projects', { timeout: 240_000 }
     const checks = typeChecks(project)
     if (checks.length > 0) it.each(checks)('type-checks tsconfig.%s.json with skipLibCheck off', async (config, content) => {
       fs.writeFileSync(path.join(projects[name]!, `tsconfig.${config}.json`), JSON.stringify(content))
-      const result = await run('npx', ['tsc', '-p', `tsconfig.${config}.json`], projects[name]!, on)
+      const result = await run(projectBin(projects[name]!, 'tsc'), ['-p', `tsconfig.${config}.json`], projects[name]!, on)
       expect(result.stdout, config).toBe('')
       expect(result.code, config).toBe(0)
     })

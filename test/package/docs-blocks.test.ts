@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateFixture } from '../../src/index.js'
 import { BLOCKS, fileOf, handling, type Block } from './docs-blocks.js'
-import { filesUnder, REPO, run, scratchProject } from './support.js'
+import { filesUnder, projectBin, REPO, run, scratchProject } from './support.js'
 
 /**
  * Every code block of README.md and docs/*.md, as a user who installed the package meets it: in
@@ -155,7 +155,7 @@ describe('run from the packed package', () => {
     const files = Object.fromEntries([...TYPESCRIPT, ...named].map((block) => [fileOf(block), block.code]))
     project = await scratchProject('docs-blocks', { dependencies: DEPENDENCIES, files: { ...files, 'tsconfig.json': JSON.stringify(TSCONFIG, null, 2) } })
     fs.rmSync(path.join(project, OUT_DIR), { recursive: true, force: true })
-    compiled = await run('npx', ['tsc', '-p', '.'], project)
+    compiled = await run(projectBin(project, 'tsc'), ['-p', '.'], project)
     serverUrl = await startServer('exec node_modules/.bin/sitemock serve --port 0 --log off', project, shellEnv(0)).listening
   }, 600_000)
 
@@ -171,7 +171,7 @@ describe('run from the packed package', () => {
   it.each(TYPESCRIPT.filter((block) => block.marker.kind === 'none').map((block) => [block.id, block] as const))('%s runs', async (_, block) => {
     const file = fileOf(block)
     const result = file.endsWith('.test.ts')
-      ? await run('npx', ['vitest', 'run', file], project, { timeoutMs: 120_000 })
+      ? await run(projectBin(project, 'vitest'), ['run', file], project, { timeoutMs: 120_000 })
       : await run('node', [path.join(OUT_DIR, file.replace(/\.ts$/, '.js'))], project, { timeoutMs: 60_000 })
     expect(result.code, result.output).toBe(0)
     // A block whose console.log lines end in a comment prints exactly those comments, in order.

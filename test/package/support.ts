@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isBuildFresh, shippedBuildFiles } from '../support/fresh-build.js'
 import { CACHE, nodeBin, withLock, type NodeMajor } from '../support/node-builds.js'
 
 export { CACHE, NODE_BUILDS, nodeBin, type NodeMajor } from '../support/node-builds.js'
@@ -60,6 +61,12 @@ export async function succeed(command: string, args: string[], cwd: string, opti
   return result.stdout
 }
 
+/**
+ * A command a scratch project installed, as `npx NAME` finds it there (node_modules/.bin), for
+ * the tools a test runs many times: npx's own start-up costs a second or more on a loaded machine.
+ */
+export const projectBin = (project: string, name: string): string => path.join(project, 'node_modules', '.bin', name)
+
 /** The project's files as git sees them (tracked and new, not ignored). */
 function projectFiles(): string[] {
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0')
@@ -77,9 +84,11 @@ export interface Packed {
 }
 
 /**
- * The tarball of `npm pack`, packed in a copy of the project's files (so dist/ is built afresh,
- * as on a clean clone, without touching this tree's dist/ that other test files run from), once
- * per content of those files: every test file of a run gets the same tarball.
+ * The tarball of `npm pack`, packed in a copy of the project's files (without touching this
+ * tree's dist/, which other test files run from), once per content of those files: every test
+ * file of a run gets the same tarball. When this tree's dist/ is fresh (`npm test` has just built
+ * it), the copy takes what a build from an empty dist/ would make of it and packs with
+ * --ignore-scripts; otherwise prepack builds afresh in the copy, as on a clean clone.
  */
 export async function packedTarball(): Promise<Packed> {
   const files = projectFiles()
@@ -91,14 +100,14 @@ export async function packedTarball(): Promise<Packed> {
     if (!fs.existsSync(report)) {
       const project = path.join(dir, 'project')
       fs.rmSync(dir, { recursive: true, force: true })
-      for (const file of files) {
-        fs.mkdirSync(path.dirname(path.join(project, file)), { recursive: true })
-        fs.copyFileSync(path.join(REPO, file), path.join(project, file))
-      }
+      copyFiles(REPO, project, files)
       // Shared for the build's compiler only.
       fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(project, 'node_modules'), 'dir')
-      // The build takes a minute alone, and four or more beside other test files on two CPUs.
-      const out = await succeed('npm', ['pack', '--json', '--pack-destination', dir], project, { timeoutMs: 600_000 })
+      // prepack's build takes a minute alone, and four or more beside other test files on two
+      // CPUs: a fresh dist/ spares it.
+      const fresh = isBuildFresh()
+      if (fresh) copyFiles(REPO, project, shippedBuildFiles())
+      const out = await succeed('npm', ['pack', '--json', ...(fresh ? ['--ignore-scripts'] : []), '--pack-destination', dir], project, { timeoutMs: 600_000 })
       // prepack's build prints before npm's JSON report.
       const packed = (JSON.parse(out.slice(out.indexOf('[\n'))) as Packed[])[0]!
       fs.rmSync(project, { recursive: true, force: true })
@@ -106,6 +115,13 @@ export async function packedTarball(): Promise<Packed> {
     }
     return JSON.parse(fs.readFileSync(report, 'utf8')) as Packed
   })
+}
+
+function copyFiles(from: string, to: string, files: readonly string[]): void {
+  for (const file of files) {
+    fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true })
+    fs.copyFileSync(path.join(from, file), path.join(to, file))
+  }
 }
 
 export interface ScratchProject {

@@ -3,10 +3,11 @@ import { once } from 'node:events'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { nodeForOthers } from '../support/node-for-others.js'
+import { sitemockArgs } from '../support/sitemock-command.js'
 
 export const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** `sitemock ...` as a real child process, run from the sources so it never depends on a stale build. */
+/** `sitemock ...` as a real child process: the built bin when dist/ is fresh, else the sources, so it never runs a stale build. */
 export class CliChild {
   readonly process: ChildProcessWithoutNullStreams
   stdout = ''
@@ -14,7 +15,7 @@ export class CliChild {
 
   /** `as` runs it as another user (the tests run it as nobody when they run as root). */
   constructor(args: string[], as: { uid?: number; gid?: number; env?: Record<string, string> } = {}) {
-    this.process = spawn(as.uid === undefined ? process.execPath : nodeForOthers(), ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], {
+    this.process = spawn(as.uid === undefined ? process.execPath : nodeForOthers(), [...sitemockArgs(), ...args], {
       cwd: ROOT,
       ...(as.uid === undefined ? {} : { uid: as.uid, gid: as.gid }),
       env: { ...process.env, ...as.env },

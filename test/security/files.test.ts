@@ -8,6 +8,7 @@ import { createMock } from '../../src/mock.js'
 import { openStateFile } from '../../src/persist/state-file.js'
 import { listen, type RunningServer } from '../../src/transports/node-server.js'
 import { CliChild, ROOT } from '../scenarios/cli-child.js'
+import { sitemockArgs } from '../support/sitemock-command.js'
 
 /**
  * Files sitemock writes and reads, against another local user who shares the folder: names
@@ -117,7 +118,7 @@ describe('files served or followed that others may write to are refused at the s
 
 /** `sitemock serve` in one process (with the node flags serve wants, so it does not start node again): its pid is the one that writes. */
 function serveInOneProcess(args: string[]): { pid: number; output: () => string; listening: () => Promise<string>; stop: () => Promise<void> } {
-  const child = spawn(process.execPath, ['--no-memory-reducer', '--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--log', 'off', ...args], { cwd: ROOT })
+  const child = spawn(process.execPath, ['--no-memory-reducer', ...sitemockArgs(), 'serve', '--port', '0', '--log', 'off', ...args], { cwd: ROOT })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
