@@ -4,8 +4,9 @@
 // on-demand.ts, whose dynamic imports a page's entries follow on an operation's first request.
 // A mock then compiles nothing when it starts or answers its first request, and nothing calls
 // `new Function` at run time, so a page whose Content-Security-Policy has no 'unsafe-eval' can
-// run it. `npm run build` and `npm run gen:types` rewrite the files; a unit test fails when the
-// committed ones are stale.
+// run it. Beside them, src/generated/key-carrying.ts names the schema files that may hold an API
+// key, so that the journal knows which bodies to scan without loading every schema. `npm run build`
+// and `npm run gen:types` rewrite the files; a unit test fails when the committed ones are stale.
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import { _ } from 'ajv/dist/compile/codegen/index.js'
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const schemaDir = path.join(root, 'contracts/schemas')
 const outDir = path.join(root, 'src/generated/validators')
+const keyCarryingFile = path.join(root, 'src/generated/key-carrying.ts')
 const SCHEMA_BASE = 'https://sitemock.dev/schemas/'
 /** The module the generated code imports its formats and keyword helpers from, relative to outDir. */
 const RUNTIME = '../../contracts/validator-runtime.js'
@@ -238,7 +240,28 @@ export function generateValidators() {
     ...modules,
     { file: path.join(outDir, 'eager.ts'), text: eagerIndex(each) },
     { file: path.join(outDir, 'on-demand.ts'), text: onDemandIndex(each) },
+    { file: keyCarryingFile, text: keyCarrying() },
   ]
+}
+
+/**
+ * The schema files whose own text has a field named like publicApiKey or appApiKey (the rule
+ * is on the file's JSON text, its $refs not followed): the journal scans only the request and
+ * success bodies of those files for keys to redact. A page's start then holds these few names
+ * instead of every schema.
+ */
+function keyCarrying() {
+  const files = readSchemas()
+    .filter(({ schema }) => /ApiKey"\s*:/.test(JSON.stringify(schema)))
+    .map(({ file }) => file)
+  return [
+    header(),
+    "/** The schema files that name a field ending in ApiKey: the only bodies whose keys the journal redacts. */",
+    'export const keyCarryingFiles: ReadonlySet<string> = new Set([',
+    ...files.map((file) => `  ${JSON.stringify(file)},`),
+    '])',
+    '',
+  ].join('\n')
 }
 
 /**
