@@ -4,8 +4,10 @@
 // on-demand.ts, whose dynamic imports a page's entries follow on an operation's first request.
 // A mock then compiles nothing when it starts or answers its first request, and nothing calls
 // `new Function` at run time, so a page whose Content-Security-Policy has no 'unsafe-eval' can
-// run it. Beside them, src/generated/key-carrying.ts names the schema files that may hold an API
-// key, so that the journal knows which bodies to scan without loading every schema. `npm run build`
+// run it. Beside them, two small modules hold what a page's start reads of the schemas, so that it
+// need not load them: src/generated/key-carrying.ts names the schema files that may hold an API
+// key (the journal scans only those bodies), src/generated/choice-records.ts the free choices of
+// choices.json without their quoted words (the mock's choices). `npm run build`
 // and `npm run gen:types` rewrite the files; a unit test fails when the committed ones are stale.
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
@@ -18,6 +20,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const schemaDir = path.join(root, 'contracts/schemas')
 const outDir = path.join(root, 'src/generated/validators')
 const keyCarryingFile = path.join(root, 'src/generated/key-carrying.ts')
+const choiceRecordsFile = path.join(root, 'src/generated/choice-records.ts')
 const SCHEMA_BASE = 'https://sitemock.dev/schemas/'
 /** The module the generated code imports its formats and keyword helpers from, relative to outDir. */
 const RUNTIME = '../../contracts/validator-runtime.js'
@@ -241,7 +244,36 @@ export function generateValidators() {
     { file: path.join(outDir, 'eager.ts'), text: eagerIndex(each) },
     { file: path.join(outDir, 'on-demand.ts'), text: onDemandIndex(each) },
     { file: keyCarryingFile, text: keyCarrying() },
+    { file: choiceRecordsFile, text: choiceRecords() },
   ]
+}
+
+/**
+ * The free choices of choices.json (its `$defs/choices` properties), in its order, as
+ * src/contracts/choices.ts reads them: everything of a choice but its description and the
+ * documents' words (`x-words`), which only the catalogue's readers need and which src/contracts/
+ * choice-catalogue.ts takes from choices.json itself.
+ */
+function choiceRecords() {
+  const { schema } = readSchemas().find(({ file }) => file === 'choices.json')
+  const records = Object.entries(schema.$defs.choices.properties).map(([id, choice]) => ({
+    id,
+    kind: choice['x-kind'],
+    alternatives: choice.enum ?? 'a limit (integer) or null',
+    sitemock: choice.default,
+    behaviour: choice['x-behaviour'],
+    ...('x-documents' in choice ? { documents: choice['x-documents'] } : {}),
+  }))
+  return [
+    header(' (choices.json)'),
+    "import type { ChoiceRecord } from '../contracts/choices.js'",
+    '',
+    '/** Every free choice of contracts/schemas/choices.json, in its order, without its description and words. */',
+    'export const choiceRecords: readonly ChoiceRecord[] = [',
+    ...records.map((record) => `  ${JSON.stringify(record)},`),
+    ']',
+    '',
+  ].join('\n')
 }
 
 /**

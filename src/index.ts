@@ -15,5 +15,6 @@ export type { ApiRequest, ApiResponse, MockRequest } from './api/types.js'
 export * from './api-types.js'
 export type { OverrideSet } from './overrides/override-set.js'
 // The free choices (contracts/schemas/choices.json): createMock's `rules` and `choices`.
-export { choiceCatalogue, type Choice, type ChoiceId, type Choices, type ChoicesFile, type Rules } from './contracts/choices.js'
+export { choiceCatalogue } from './contracts/choice-catalogue.js'
+export type { Choice, ChoiceId, Choices, ChoicesFile, Rules } from './contracts/choices.js'
 export type { DataList, DataRecord, Override, OverrideList, OverrideMatcher, OverrideRequest, OverrideResponse } from './generated/types.js'

@@ -1,12 +1,15 @@
 /**
  * The catalogue of free choices: what neither the specification nor the published OpenAPI fixes
  * and sitemock chose. contracts/schemas/choices.json is its one source (its `$defs/choices`
- * properties); this module only reads it, so an id, its alternatives and sitemock's default are
- * written once. The contract suite labels a rule that is sitemock's own with one of these ids, the
- * mock follows a deployment's recorded values (`createMock({ choices })`), and the
- * documents-only rules take each validation choice's `x-documents` value.
+ * properties), so an id, its alternatives and sitemock's default are written once. This module
+ * reads what the mock needs of it, generated from it without the documents' words
+ * (src/generated/choice-records.ts), so that a page's start does not hold them; the full
+ * catalogue, words included, is choice-catalogue.ts's. The contract suite labels a rule that is
+ * sitemock's own with one of these ids, the mock follows a deployment's recorded values
+ * (`createMock({ choices })`), and the documents-only rules take each validation choice's
+ * `x-documents` value.
  */
-import choicesSchema from '../../contracts/schemas/choices.json' with { type: 'json' }
+import { choiceRecords } from '../generated/choice-records.js'
 import type { Choices } from '../generated/types.js'
 
 export type { Choices, ChoicesFile } from '../generated/types.js'
@@ -16,10 +19,9 @@ export type ChoiceId = keyof Choices
 /** Kinds: validation sitemock adds, refusals a stricter deployment may add, fields outside the documented operation, lookups, and values no document fixes. */
 export type ChoiceKind = 'validation' | 'strict' | 'fields' | 'lookup' | 'value'
 
-export interface Choice {
+/** A choice as the mock and the contract suite's rules read it: all of it but its description and words. */
+export interface ChoiceRecord {
   id: ChoiceId
-  /** What the choice is about, in the project's words. */
-  description: string
   kind: ChoiceKind
   /** The values a deployment may take; a limit takes any integer, or null for none. */
   alternatives: readonly (string | null)[] | 'a limit (integer) or null'
@@ -29,50 +31,31 @@ export interface Choice {
   behaviour: string
   /** The value the documents-only rules take, for the validation sitemock adds; absent otherwise. */
   documents?: string | number | null
+}
+
+/** A choice of the catalogue, as the docs and the catalogue's readers show it. */
+export interface Choice extends ChoiceRecord {
+  /** What the choice is about, in the project's words. */
+  description: string
   /** The words of the specification or the published OpenAPI that leave the choice free, with where they are. */
   words: string
 }
 
-interface ChoiceSchema {
-  description: string
-  enum?: string[]
-  type?: string[]
-  default: string | number | null
-  'x-behaviour': string
-  'x-kind': ChoiceKind
-  'x-documents'?: string | number | null
-  'x-words': string
-}
+export const choiceIds: readonly ChoiceId[] = choiceRecords.map((choice) => choice.id)
 
-const properties = choicesSchema.$defs.choices.properties as Record<ChoiceId, ChoiceSchema>
+const byId = new Map(choiceRecords.map((choice) => [choice.id, choice]))
 
-/** Every free choice, in the catalogue's order. */
-export const choiceCatalogue: readonly Choice[] = Object.entries(properties).map(([id, schema]) => ({
-  id: id as ChoiceId,
-  description: schema.description,
-  kind: schema['x-kind'],
-  alternatives: schema.enum ?? 'a limit (integer) or null',
-  sitemock: schema.default,
-  behaviour: schema['x-behaviour'],
-  words: schema['x-words'],
-  ...('x-documents' in schema ? { documents: schema['x-documents'] } : {}),
-}))
-
-export const choiceIds: readonly ChoiceId[] = choiceCatalogue.map((choice) => choice.id)
-
-const byId = new Map(choiceCatalogue.map((choice) => [choice.id, choice]))
-
-/** One choice of the catalogue by id. */
-export function choice(id: ChoiceId): Choice {
+/** One choice of the catalogue by id, without its description and words. */
+export function choice(id: ChoiceId): ChoiceRecord {
   return byId.get(id)!
 }
 
 /** Every choice as sitemock makes it. */
-export const sitemockChoices = Object.fromEntries(choiceCatalogue.map((c) => [c.id, c.sitemock])) as Required<Choices>
+export const sitemockChoices = Object.fromEntries(choiceRecords.map((c) => [c.id, c.sitemock])) as Required<Choices>
 
 /** The choices of the documents-only rules: each validation choice at its most permissive value, the rest as sitemock makes them. */
 export const documentsChoices = Object.fromEntries(
-  choiceCatalogue.map((c) => [c.id, 'documents' in c ? c.documents : c.sitemock]),
+  choiceRecords.map((c) => [c.id, 'documents' in c ? c.documents : c.sitemock]),
 ) as Required<Choices>
 
 /** sitemock's choices with the given ones over them. */

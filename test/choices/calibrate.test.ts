@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import { choiceCatalogue, choiceIds, NOT_FOLLOWED, type ChoicesFile } from '../../src/contracts/choices.js'
+import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
+import { choiceIds, NOT_FOLLOWED, type ChoicesFile } from '../../src/contracts/choices.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { createMock, type MockOptions } from '../../src/mock.js'
 import { listen, type RunningServer } from '../../src/transports/node-server.js'

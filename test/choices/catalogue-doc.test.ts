@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { choiceCatalogue } from '../../src/contracts/choices.js'
+import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
 
 /**
  * The catalogue and its page do not drift apart: every class of contracts/schemas/choices.json

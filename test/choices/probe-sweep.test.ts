@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import { choice, choiceCatalogue, type ChoiceId, type Choices, type ChoicesFile } from '../../src/contracts/choices.js'
+import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
+import { choice, type ChoiceId, type Choices, type ChoicesFile } from '../../src/contracts/choices.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { createMock } from '../../src/mock.js'
 import { listen } from '../../src/transports/node-server.js'

@@ -3,7 +3,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { schemaCheck } from '../../src/api/document-check.js'
 import { schemas } from '../../src/generated/schemas.js'
-import { choice, choiceCatalogue, NOT_FOLLOWED, choiceIds, documentsChoices, resolveChoices, sitemockChoices } from '../../src/contracts/choices.js'
+import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
+import { choice, NOT_FOLLOWED, choiceIds, documentsChoices, resolveChoices, sitemockChoices } from '../../src/contracts/choices.js'
 import { anchorsOf } from '../package/docs-links.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
