@@ -18,7 +18,7 @@ const dropTrailing = (value: string): string => (value.length > 1 ? value.replac
 const addLeading = (value: string): string => (value.startsWith('/') ? value : `/${value}`)
 const SLASHES: readonly Step[] = [KEPT, ['trailing slash dropped', dropTrailing], ['leading slash added', addLeading], ['leading slash added, trailing slash dropped', (value) => dropTrailing(addLeading(value))]]
 /** A locale code as BCP 47 writes it: language lower case, script title case, region upper case. */
-const canonicalCode = (value: string): string =>
+export const canonicalCode = (value: string): string =>
   value
     .split('-')
     .map((part, index) => (index === 0 ? part.toLowerCase() : part.length === 4 ? part[0]!.toUpperCase() + part.slice(1).toLowerCase() : part.length === 2 ? part.toUpperCase() : part))

@@ -1,6 +1,7 @@
 import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
+import { canonicalCode } from './forms.js'
 import type { Answer } from './oracle.js'
 import type { Family } from './pools.js'
 
@@ -53,6 +54,7 @@ export interface StatusClass {
   follow(alternative: string, occurrence: Occurrence): Follow | undefined
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 const isEmptyList = ({ status, body }: Reply): boolean => status === 200 && isObject(body) && Array.isArray(body.data) && body.data.length === 0
 const success = (status: number): boolean => status >= 200 && status < 300
@@ -140,10 +142,18 @@ const SITE_ID_BESIDE_ID: StatusClass = {
 /**
  * Restoring a locale that is not deleted. The published OpenAPI declares 404 and 409 for the
  * restore without saying when; a deployment may also restore nothing and answer the live locale.
+ * Only a restore by id names a live locale alone: a code may name a live locale and a deleted one
+ * at once, whose restore a live code blocks (a conflict, whatever the class's alternative). The
+ * locale was live before the request when the planner did not class it deleted: read after the
+ * oracle's step, a locale it has just restored is live too.
  */
 const RESTORE_LIVE_LOCALE: StatusClass = {
   id: () => 'restoreLiveLocale',
-  applies: ({ request, peek }) => request.template === LOCALE_RESTORE && peek({ ...request, method: 'GET', template: LOCALE, body: undefined }).status === 200,
+  applies: ({ request, classes, peek }) =>
+    request.template === LOCALE_RESTORE &&
+    UUID.test(String(request.params?.localeIdOrCode)) &&
+    !(classes.localeIdOrCode ?? []).includes('deleted') &&
+    peek({ ...request, method: 'GET', template: LOCALE, body: undefined }).status === 200,
   alternative: ({ status }) => (status === 409 || status === 404 || status === 200 ? String(status) : undefined),
   follow: (alternative, { request, peek }) => (alternative === '200' ? { kind: 'expect', answer: peek({ ...request, method: 'GET', template: LOCALE, body: undefined }) } : undefined),
 }
@@ -173,5 +183,39 @@ const SITE_DELETE_CHILDREN: StatusClass = {
   follow: (alternative) => (alternative === 'kept' ? { kind: 'taken' } : undefined),
 }
 
+/** The request with its locale code (a list's or a read's `locale`, a locale named by code) in canonical case; undefined when it has none in another case. */
+function inCanonicalCase(request: ContractRequest): ContractRequest | undefined {
+  const { query, params } = request
+  if (typeof query?.locale === 'string' && query.locale !== canonicalCode(query.locale)) return { ...request, query: { ...query, locale: canonicalCode(query.locale) } }
+  const code = params?.localeIdOrCode
+  if (typeof code === 'string' && code !== canonicalCode(code)) return { ...request, params: { ...params, localeIdOrCode: canonicalCode(code) } }
+  return undefined
+}
+
+/**
+ * A locale code sent in another case than its site's (FR where the site has fr). The documents
+ * write codes as "en-US" and say nothing of the case a lookup matches in: a deployment may find
+ * the site's code whatever the case (as one that stores codes in canonical case may), or none.
+ * The oracle, which finds only the exact code, is asked in canonical case to follow the first.
+ */
+const LOCALE_LOOKUP_CASE: StatusClass = {
+  id: () => 'localeLookupCase',
+  applies: ({ request, oracle, peek }) => {
+    const canonical = inCanonicalCase(request)
+    return canonical !== undefined && peek(canonical).status !== oracle.status
+  },
+  // Found nothing (a 404, an empty list) where the oracle did too: the exact code. A 400 tells
+  // nothing of the lookup: the code's case may have been refused before any lookup (localeCodeCase).
+  alternative: (reply, { request, oracle, peek }) => {
+    if (reply.status === oracle.status) return reply.status === 404 || isEmptyList(reply) ? 'exact' : undefined
+    const canonical = inCanonicalCase(request)
+    return canonical !== undefined && reply.status === peek(canonical).status ? 'any-case' : undefined
+  },
+  follow: (alternative, { request }) => {
+    const canonical = inCanonicalCase(request)
+    return alternative === 'any-case' && canonical !== undefined ? { kind: 'resend', request: canonical } : undefined
+  },
+}
+
 /** Every class of freedom decided by a status, in the order they are tried. */
-export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN]
+export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE]
