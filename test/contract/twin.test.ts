@@ -46,10 +46,13 @@ describe.each(SEEDS)('the contract suite against the conformance twin of seed %i
  * nothing, answered 404 for the cursor where the oracle gave the empty list of the locale.
  * Twin 16, sequence seed 225: a site's page list in locale FR where the site has fr, found by a
  * deployment that stores codes in canonical case, where the oracle knew no such locale.
+ * Twin 3, sequence seed 421: a page list with a locale too long for sitemock and a cursor of a
+ * deleted page, answered 404 for the cursor where the oracle refused the locale with a 400.
  */
 const LONG_RUN_FINDINGS = [
   { twin: 3, sequence: 70 },
   { twin: 16, sequence: 225 },
+  { twin: 3, sequence: 421 },
 ]
 
 describe('sequences once found diverging on a conforming twin in a long run', () => {

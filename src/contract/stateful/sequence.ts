@@ -200,11 +200,14 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // A deployment that answers a locale its site does not have with 404 (pageUnknownLocale) may find that first, unless it was learned to answer otherwise.
     const pageUnknownLocale = env.choices?.pageUnknownLocale
     const missingLocale = unknownLocale && pageUnknownLocale !== '400' && pageUnknownLocale !== 'empty-list'
+    // A cursor that names no item of the list may be answered as missing (unknownCursor,
+    // cursorOutsideList), whichever of the request's other rules a deployment judges first.
+    const strayCursor = (call.input?.classes.startingAfter ?? []).some((kind) => STRAY_CURSORS.has(kind))
     const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
     return {
       unauthenticated: answer.status === 401,
       forbidden,
-      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale,
+      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
@@ -547,6 +550,9 @@ function readOf(oracleId: string, pools: Pools): ContractRequest | undefined {
   }
   return undefined
 }
+
+/** The planner's classes of a cursor that names no item of the list it is sent to. */
+const STRAY_CURSORS: ReadonlySet<string> = new Set(["from another site's list", "from another family's list", 'deleted item', 'unknown'])
 
 /** A route create or update whose pathname starts with a slash, the one rule of route pathnames the documents give, sent without skipValidation. */
 function routeFormatOnly(request: PairedRequest): boolean {
