@@ -67,4 +67,10 @@ describe('unknownCursor', () => {
     expect(cursor.applies(occurrence(list, empty(), empty, { startingAfter: ['unknown'] }))).toBe(true)
     expect(cursor.follow('404', occurrence(list, empty(), empty))).toEqual({ kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } })
   })
+
+  it('reads no alternative in an empty page of a list that is empty without the cursor', () => {
+    const seen = occurrence(list, empty(), empty, { startingAfter: ['from this list'] })
+    expect(cursor.alternative(empty(), seen)).toBeUndefined()
+    expect(cursor.alternative({ status: 404, body: { code: 'not_found' } }, seen)).toBe('404')
+  })
 })

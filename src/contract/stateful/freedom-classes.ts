@@ -93,19 +93,22 @@ const UNKNOWN_CURSOR: StatusClass = {
     if (oracle.status === 400) return detailFields(oracle.body).every((field) => field === 'startingAfter')
     // A list that is empty without the cursor (a locale the site lacks, a prefix nothing has):
     // whether a deployment judges the cursor or the filters first, no document says.
-    const uncursored = peek({ ...request, query: { ...request.query, startingAfter: undefined } })
-    if (isEmptyList(oracle) && isEmptyList(uncursored)) return true
+    const whole = peek(uncursored(request))
+    if (isEmptyList(oracle) && isEmptyList(whole)) return true
     // An oracle that follows the target's learned choices answers such a cursor as its choice
     // says; whether an item of another list is "left out by the list" or "no item at all" is the
     // deployment's own reading, so the class is the cursor's kind, when the list itself answers.
     // (A deleted item's place is the learned cursorOutsideList's, which the oracle follows.)
     const outside = (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
-    return outside && uncursored.status === 200
+    return outside && whole.status === 200
   },
-  alternative: ({ status, body }) => {
+  alternative: (reply, { request, peek }) => {
+    const { status, body } = reply
     if (status === 400) return detailFields(body).includes('startingAfter') ? '400' : undefined
     if (status === 404) return '404'
     if (status !== 200 || !isObject(body) || !Array.isArray(body.data)) return undefined
+    // An empty page of a list that is empty without the cursor tells nothing of the cursor.
+    if (body.data.length === 0 && isEmptyList(peek(uncursored(request)))) return undefined
     return body.data.length === 0 ? 'empty-list' : 'after-place'
   },
   follow: (alternative) => {
@@ -115,6 +118,9 @@ const UNKNOWN_CURSOR: StatusClass = {
     return undefined
   },
 }
+
+/** The list without its cursor. */
+const uncursored = (request: ContractRequest): ContractRequest => ({ ...request, query: { ...request.query, startingAfter: undefined } })
 
 /** The read of what a lookup names, without its siteId. */
 const readWithoutSiteId = (request: ContractRequest): ContractRequest => ({
