@@ -1,3 +1,4 @@
+import { isUuid } from '../../api/uuid.js'
 import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
@@ -54,7 +55,6 @@ export interface StatusClass {
   follow(alternative: string, occurrence: Occurrence): Follow | undefined
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 const isEmptyList = ({ status, body }: Reply): boolean => status === 200 && isObject(body) && Array.isArray(body.data) && body.data.length === 0
 const success = (status: number): boolean => status >= 200 && status < 300
@@ -62,12 +62,8 @@ const success = (status: number): boolean => status >= 200 && status < 300
 /**
  * What a Site key may write. The specification says only that a key without permission gets 403
  * and that a site's key is "publishable ... to fetch page and component data": a deployment may
- * let it write its own site's data, or keep it read-only.
- */
-/**
- * The class of a Site key's writes to one family: a deployment may let the key change its own site
- * and keep its pages, locales and routes read-only (the key "fetches page and component data"),
- * so each family is adopted apart.
+ * let it write its own site's data, or keep it read-only. It may also let the key change its own
+ * site and keep its pages, locales and routes read-only: each family is a class of its own.
  */
 export const siteKeyWritesClass = (template: string): string => `siteKeyWrites (${template.split('/')[2] ?? template})`
 
@@ -157,7 +153,7 @@ const RESTORE_LIVE_LOCALE: StatusClass = {
   id: () => 'restoreLiveLocale',
   applies: ({ request, classes, peek }) =>
     request.template === LOCALE_RESTORE &&
-    UUID.test(String(request.params?.localeIdOrCode)) &&
+    isUuid(String(request.params?.localeIdOrCode)) &&
     !(classes.localeIdOrCode ?? []).includes('deleted') &&
     peek({ ...request, method: 'GET', template: LOCALE, body: undefined }).status === 200,
   alternative: ({ status }) => (status === 409 || status === 404 || status === 200 ? String(status) : undefined),
