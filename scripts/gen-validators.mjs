@@ -9,6 +9,7 @@
 // key (the journal scans only those bodies), src/generated/choice-records.ts the free choices of
 // choices.json without their quoted words (the mock's choices). `npm run build`
 // and `npm run gen:types` rewrite the files; a unit test fails when the committed ones are stale.
+import { Ajv } from 'ajv/dist/ajv.js'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import { _ } from 'ajv/dist/compile/codegen/index.js'
@@ -54,10 +55,13 @@ const DOCUMENTS = ['fixture.json', 'choices.json']
  * to the schema's types ("20" → 20) before judging. The contract suite judges one value of a
  * request at a time, as its planner typed it, in a set of its own that a page never loads.
  * Another set (other options, or schemas changed by `transform`) is one more entry here. A `lean`
- * set is what a page loads: its errors leave out `schema` (see leanErrors).
+ * set is what a page loads: its errors leave out `schema` (see leanErrors) and `message` (src/api/
+ * validate.ts words the few keywords whose message it reads, see WORDED_KEYWORDS), and the schemas
+ * they report leave out what no reader of an error reads (see unannotated).
  */
 export const SETS = [
-  { name: 'body', coerceTypes: false, files: (file) => !isOperationFile(file) && (REQUEST_BODIES.test(file) || RESPONSE_BODIES.test(file) || file === 'fixture.json'), parts: () => [], lean: true },
+  // Its schemas' copies are exported too: src/faults/prefer.ts reads a fault's longest latency there.
+  { name: 'body', coerceTypes: false, files: (file) => !isOperationFile(file) && (REQUEST_BODIES.test(file) || RESPONSE_BODIES.test(file) || file === 'fixture.json'), parts: () => [], lean: true, exportSchemas: true },
   { name: 'params', coerceTypes: true, files: (file) => !isOperationFile(file) && REQUEST_PARAMS.test(file), parts: () => [], lean: true },
   // The API operations' own, one module per file and no module of the whole set: Node imports
   // every file's module from the start (eager.ts); a page imports one when its first request to an
@@ -109,10 +113,17 @@ function exportedKeys(set, files) {
 const escapePointer = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1')
 
 function createAjv(set, schemas) {
-  const ajv = new Ajv2020({
+  // A lean set is compiled by draft-07's Ajv: the schemas use no keyword whose meaning differs
+  // there (no unevaluated*, $dynamicRef, prefixItems or array-form items, see checkDraft07), and
+  // its code then leaves out the bookkeeping of evaluated properties that only those need, some
+  // 4% of a page's validators gzipped.
+  const ajv = new (set.lean ? Ajv : Ajv2020)({
     allErrors: true,
     // Errors carry their schema and value: the 400s word them from x-accepts and the value sent.
     verbose: true,
+    // A lean set's messages are worded by validate.ts from the keyword and its params: the
+    // same words, some 9% of the set's gzipped size fewer (checkWordedKeywords keeps them so).
+    messages: !set.lean,
     strict: true,
     coerceTypes: set.coerceTypes,
     schemas,
@@ -139,12 +150,14 @@ function createAjv(set, schemas) {
 export function generateSet(set) {
   const files = readSchemas()
   const schemas = (set.transform ?? ((s) => s))(files.map(judged))
+  if (set.lean) checkDraft07(schemas)
   const ajv = createAjv(set, schemas)
   const keys = exportedKeys(set, files)
   const refs = Object.fromEntries(keys.map((key, i) => [`v${i}`, SCHEMA_BASE + key]))
   const standalone = standaloneCode(ajv, refs)
-  const lean = set.lean ? leanErrors(standalone) : standalone
-  const code = hoistRequires(appendInPlace(set.inlineSchemas ? lean : referSchemas(lean, files, schemas)))
+  const lean = set.lean ? checkWordedKeywords(leanErrors(standalone)) : standalone
+  const reported = set.inlineSchemas ? (set.lean ? unannotateLiterals(lean, files, schemas) : lean) : referSchemas(lean, files, schemas, set)
+  const code = hoistRequires(appendInPlace(set.lean ? pushErrors(reported) : reported))
   return [
     header(` (set "${set.name}")`),
     '// @ts-nocheck: Ajv\'s standalone code, typed where validate.ts reads the validators map below.',
@@ -159,11 +172,24 @@ export function generateSet(set) {
 }
 
 /**
- * With verbose errors Ajv's code carries each schema it reports as a literal copy. The package
- * already holds every schema (src/generated/schemas.ts imports them): each copy becomes a
- * reference to the same JSON module, found where the judged schemas hold that very value.
+ * What draft-07's Ajv would take in another meaning than 2020-12's: an array of schemas under
+ * items (a tuple there, prefixItems here). A keyword of 2020-12 alone (prefixItems,
+ * unevaluatedProperties, $dynamicRef) is unknown to it, which strict mode refuses already.
  */
-function referSchemas(code, files, judgedSchemas) {
+function checkDraft07(schemas) {
+  const walk = (value, at) => {
+    if (value === null || typeof value !== 'object') return
+    if (!Array.isArray(value) && Array.isArray(value.items)) throw new Error(`scripts/gen-validators.mjs: ${at} has an array of items, which a lean set's draft-07 Ajv reads as a tuple: compile lean sets with Ajv2020`)
+    for (const [name, child] of Object.entries(value)) walk(child, `${at}/${name}`)
+  }
+  for (const schema of schemas) walk(schema, schema.$id)
+}
+
+/**
+ * Where each value of the judged schemas is first found: Ajv's code names a schema it reports by
+ * a literal copy, which is found here by its JSON text.
+ */
+function placesOf(files, judgedSchemas) {
   const places = new Map()
   const walk = (value, file, path) => {
     if (value === null || typeof value !== 'object') return
@@ -172,15 +198,86 @@ function referSchemas(code, files, judgedSchemas) {
     for (const [name, child] of Object.entries(value)) walk(child, file, [...path, name])
   }
   files.forEach(({ file }, i) => walk(judgedSchemas[i], file, []))
+  return places
+}
+
+const SCHEMA_LITERAL = /^const (schema\d+) = (\{.*\});$/gm
+const pointerOf = (path) => path.map((part) => `[${JSON.stringify(part)}]`).join('')
+
+/**
+ * With verbose errors Ajv's code carries each schema it reports as a literal copy. The package
+ * already holds every schema (src/generated/schemas.ts imports them): each copy becomes a
+ * reference to the same JSON module, found where the judged schemas hold that very value. A lean
+ * set holds its own copy of each file instead, without what no reader of an error reads (a
+ * page's start then loads neither the JSON modules nor their descriptions).
+ */
+function referSchemas(code, files, judgedSchemas, { lean, exportSchemas }) {
+  const places = placesOf(files, judgedSchemas)
   const used = new Set()
-  const body = code.replace(/^const (schema\d+) = (\{.*\});$/gm, (line, name, literal) => {
+  const body = code.replace(SCHEMA_LITERAL, (line, name, literal) => {
     const place = places.get(JSON.stringify(JSON.parse(literal)))
     if (!place) return line
     used.add(place.file)
-    return `const ${name} = ${moduleName(place.file)}${place.path.map((part) => `[${JSON.stringify(part)}]`).join('')};`
+    return `const ${name} = ${moduleName(place.file)}${pointerOf(place.path)};`
   })
-  const imports = [...used].sort().map((file) => `import ${moduleName(file)} from '../../../contracts/schemas/${file}' with { type: 'json' }`)
-  return [...imports, body].join('\n')
+  const usedFiles = [...used].sort()
+  const declarations = lean
+    ? [
+        ...usedFiles.map((file) => `const ${moduleName(file)} = ${JSON.stringify(unannotated(judgedSchemas[files.findIndex((f) => f.file === file)]))};`),
+        ...(exportSchemas
+          ? ['/** The schemas this set\'s errors report, by file, without their words. */', `export const schemas = {${usedFiles.map((file) => `${JSON.stringify(file)}: ${moduleName(file)}`).join(', ')}};`]
+          : []),
+      ]
+    : usedFiles.map((file) => `import ${moduleName(file)} from '../../../contracts/schemas/${file}' with { type: 'json' }`)
+  return [...declarations, body].join('\n')
+}
+
+/** A lean set's literal copies (a module of one file keeps its own), each without what no reader of an error reads. */
+function unannotateLiterals(code, files, judgedSchemas) {
+  const places = placesOf(files, judgedSchemas)
+  const roots = new Map(files.map(({ file }, i) => [file, unannotated(judgedSchemas[i])]))
+  return code.replace(SCHEMA_LITERAL, (line, name, literal) => {
+    const place = places.get(JSON.stringify(JSON.parse(literal)))
+    const node = place && place.path.reduce((at, part) => at?.[part], roots.get(place.file))
+    return node === undefined ? line : `const ${name} = ${JSON.stringify(node)};`
+  })
+}
+
+/**
+ * What the readers of a page's errors never read of the schemas they report (validate.ts reads
+ * x-accepts, properties, the limits; follow-choices.ts x-choices and a keyword's value): the words
+ * for people and for type generation, some 30% of the schemas' gzipped size. Only where a
+ * schema is (a property named title stays a property).
+ */
+const UNREAD = new Set(['title', 'description', 'examples', '$comment', 'tsType'])
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas'])
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems'])
+const SCHEMA_VALUES = new Set(['items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems'])
+
+function unannotated(schema) {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema
+  const kept = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (UNREAD.has(key)) continue
+    if (SCHEMA_MAPS.has(key)) kept[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, unannotated(child)]))
+    else if (SCHEMA_LISTS.has(key)) kept[key] = value.map(unannotated)
+    else kept[key] = SCHEMA_VALUES.has(key) ? unannotated(value) : value
+  }
+  return kept
+}
+
+/**
+ * The keywords whose errors src/api/validate.ts words: in its own words, or (leanMessage) in
+ * Ajv's, since a lean set's errors carry no message. A keyword it does not know would be worded
+ * "valid (<keyword>)": the generator stops first.
+ */
+const WORDED_KEYWORDS = new Set(['required', 'additionalProperties', 'type', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'not', 'anyOf', 'format', 'if', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'pattern', 'propertyNames'])
+
+function checkWordedKeywords(code) {
+  for (const [, keyword] of code.matchAll(/keyword:"([^"]+)"/g)) {
+    if (!WORDED_KEYWORDS.has(keyword)) throw new Error(`scripts/gen-validators.mjs: a page's validators report the keyword ${keyword}, which src/api/validate.ts (leanMessage) does not word: add it there and to WORDED_KEYWORDS`)
+  }
+  return code
 }
 
 const moduleName = (file) => `schema_${file.replace(/\.json$/, '').replace(/-/g, '_')}`
@@ -196,6 +293,20 @@ function leanErrors(code) {
   const left = /[{,]schema:[^\n]*/.exec(lean)
   if (left) throw new Error(`scripts/gen-validators.mjs: an error of Ajv's code keeps its schema, in another form than leanErrors knows: ${left[0].slice(0, 120)}`)
   return lean
+}
+
+/**
+ * Ajv builds each error in place: an object literal of six named fields, then seven lines that
+ * start the list or push to it. A lean set hands the fields to runtime.pushError instead, which
+ * builds the same object (its fields in Ajv's order) and pushes it: some 7% of a page's
+ * validators, gzipped. An error of another form (propertyNames' has one more field) stays as is.
+ */
+function pushErrors(code) {
+  return code.replace(
+    /^const (err\d+) = \{instancePath(?::(.*?))?,schemaPath:(.*?),keyword:(.*?),params:(.*?),parentSchema:(.*?),data(?::([^,]*?))?\};\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}$/gm,
+    (_literal, _name, instancePath = 'instancePath', schemaPath, keyword, params, parentSchema, data = 'data') =>
+      `vErrors = runtime.pushError(vErrors, ${instancePath}, ${schemaPath}, ${keyword}, ${params}, ${parentSchema}, ${data});`,
+  )
 }
 
 /**

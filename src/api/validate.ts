@@ -190,7 +190,36 @@ function messageOf(error: ErrorObject): string {
     case 'not':
       return `is not accepted; expected ${accepts ?? 'this field to be absent'}`
     default:
-      return `is invalid; must be ${accepts ?? `valid (${error.message ?? error.keyword})`}; got ${got}`
+      return `is invalid; must be ${accepts ?? `valid (${error.message ?? leanMessage(error)})`}; got ${got}`
+  }
+}
+
+/**
+ * Ajv's own message of an error of the keywords messageOf leaves to it: the validators a page
+ * loads carry none (scripts/gen-validators.mjs, WORDED_KEYWORDS), which saves their code the
+ * words, and the 400s read the same.
+ */
+function leanMessage({ keyword, params }: ErrorObject): string {
+  const { limit, format, pattern, failingKeyword } = params as Record<string, unknown>
+  switch (keyword) {
+    case 'anyOf':
+      return 'must match a schema in anyOf'
+    case 'format':
+      return `must match format "${String(format)}"`
+    case 'pattern':
+      return `must match pattern "${String(pattern)}"`
+    case 'if':
+      return `must match "${String(failingKeyword)}" schema`
+    case 'propertyNames':
+      return 'property name must be valid'
+    case 'minItems':
+    case 'maxItems':
+      return `must NOT have ${keyword === 'maxItems' ? 'more' : 'fewer'} than ${String(limit)} items`
+    case 'minProperties':
+    case 'maxProperties':
+      return `must NOT have ${keyword === 'maxProperties' ? 'more' : 'fewer'} than ${String(limit)} properties`
+    default:
+      return keyword
   }
 }
 

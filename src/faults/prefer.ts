@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors.js'
 import { documentedStatuses, type RegisteredOperation } from '../api/types.js'
-import controlFault from '../../contracts/schemas/control-fault.json' with { type: 'json' }
+import { schemas } from '../generated/validators/body.js'
 
 export interface Preference {
   /** A status to answer instead of running the operation. */
@@ -11,9 +11,10 @@ export interface Preference {
 
 /**
  * The longest delay, from Prefer, a fault or --latency: the fault schema's bound on latencyMs,
- * so that every way of asking for a delay takes the same ones.
+ * so that every way of asking for a delay takes the same ones. Read from the validators' copy of
+ * the schema, which a page holds already, not from the schema's JSON module.
  */
-export const MAX_DELAY_MS: number = controlFault.$defs.latency.anyOf[0]!.maximum!
+export const MAX_DELAY_MS: number = schemas['control-fault.json'].$defs.latency.anyOf[0]!.maximum!
 
 /**
  * The Prefer header in Prism's style: `Prefer: code=409`, `Prefer: delay=1500`, or both
