@@ -26,7 +26,7 @@ export interface Occurrence {
   runSiteKey?: boolean
   /** The value class of each parameter, as the planner drew it (a cursor "unknown", "deleted item", ...). */
   classes: Readonly<Record<string, readonly string[]>>
-  /** Reads the oracle's state without taking an instant. */
+  /** Reads the oracle's state without taking an instant: a GET only (readOnlyPeek). */
   peek(request: ContractRequest): Answer
   /**
    * The family of the locale, page or route the request names by id in its path, when that
@@ -34,6 +34,17 @@ export interface Occurrence {
    */
   orphan?: Family
 }
+
+/**
+ * The oracle's peek for the classes, refusing all but reads: a write peeked at would change the
+ * oracle's state behind the sequence's back.
+ */
+export const readOnlyPeek =
+  (peek: (request: ContractRequest) => Answer) =>
+  (request: ContractRequest): Answer => {
+    if (request.method !== 'GET') throw new Error(`a class of freedom peeked at a ${request.method}: only reads leave the oracle as it was`)
+    return peek(request)
+  }
 
 /**
  * How the oracle takes on an alternative of the target's: it takes back the write it made (the
@@ -200,6 +211,17 @@ function inCanonicalCase(request: ContractRequest): ContractRequest | undefined 
 }
 
 /**
+ * The read that shows whether a request's code is found, for the oracle to peek at without a
+ * write: the request itself when it reads, the locale it names by code when it writes (a restore,
+ * which finds deleted locales, has none).
+ */
+function lookupRead(request: ContractRequest): ContractRequest | undefined {
+  if (request.method === 'GET') return request
+  if (request.template !== LOCALE) return undefined
+  return { method: 'GET', template: LOCALE, params: request.params, query: { siteId: request.query?.siteId }, key: request.key }
+}
+
+/**
  * The request as a deployment that finds codes in any spelling reads it: its code in canonical
  * spelling, and a code the same write renames the locale to in the form the target stored it.
  */
@@ -221,16 +243,21 @@ function asFound(request: ContractRequest, target: Reply): ContractRequest | und
  */
 const LOCALE_LOOKUP_CASE: StatusClass = {
   id: () => 'localeLookupCase',
-  applies: ({ request, oracle, peek }) => {
+  applies: ({ request, peek }) => {
     const canonical = inCanonicalCase(request)
-    return canonical !== undefined && peek(canonical).status !== oracle.status
+    const [read, readCanonical] = [lookupRead(request), canonical && lookupRead(canonical)]
+    return read !== undefined && readCanonical !== undefined && peek(readCanonical).status !== peek(read).status
   },
   // Found nothing (a 404, an empty list) where the oracle did too: the exact code. A 400 tells
   // nothing of the lookup: the code's case may have been refused before any lookup (localeCodeCase).
   alternative: (reply, { request, oracle, target, peek }) => {
     if (reply.status === oracle.status) return reply.status === 404 || isEmptyList(reply) ? 'exact' : undefined
     const canonical = asFound(request, target)
-    return canonical !== undefined && reply.status === peek(canonical).status ? 'any-case' : undefined
+    if (canonical === undefined) return undefined
+    // A read answers as its canonical spelling does; a write that found the locale succeeds where its canonical read does.
+    if (request.method === 'GET') return reply.status === peek(canonical).status ? 'any-case' : undefined
+    const read = lookupRead(canonical)
+    return success(reply.status) && read !== undefined && peek(read).status === 200 ? 'any-case' : undefined
   },
   follow: (alternative, { request, target }) => {
     const canonical = asFound(request, target)

@@ -3,7 +3,7 @@ import { errorCodeProblem } from '../exchange-rules.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
 import { Adoptions, defaultAlternative, inconsistencyMessage, type Inconsistency } from './adoption.js'
 import type { Difference } from './compare.js'
-import { STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
+import { readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
@@ -171,7 +171,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       ownSiteKey: context.ownSiteKey(call),
       runSiteKey: context.runSiteKey(call),
       classes: call.input?.classes ?? {},
-      peek: (request) => oracle.peek(request),
+      peek: readOnlyPeek((request) => oracle.peek(request)),
       orphan: context.orphanOf(call),
     }
     let current = held

@@ -16,7 +16,7 @@ import type { Coverage } from './coverage.js'
 import { rebindCall, recordCall, type RecordedCall } from './replay.js'
 import { createHolder, type Learned } from './hold.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
-import { siteKeyWritesClass } from './freedom-classes.js'
+import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
 import { SEARCH_FIELDS } from '../../api/kept-input.js'
 
 type Json = Record<string, unknown>
@@ -327,7 +327,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!strict) return undefined
     // A difference the contract itself allows is one from sitemock's own choices: labelled so,
     // with the class of the catalogue it shows where one does.
-    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), classes: call.input?.classes ?? {}, peek: (request) => oracle.peek(request), orphan: orphanOf(call) })
+    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call) })
     if (shown !== undefined) return { ...strict, free: true, ...shown }
     if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
     return strict
