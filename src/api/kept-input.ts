@@ -31,6 +31,9 @@ export function canonicalLocaleCode(code: string): string {
 /** A locale code as stored and looked up: in canonical case by a deployment that stores it so. */
 export const keptLocaleCode = (code: string, choices: Chosen): string => (choices?.localeCodeStored === 'canonical' ? canonicalLocaleCode(code) : code)
 
+/** Whether a code is looked up whatever its case (choice localeLookupCase), not only as stored. */
+export const anyCase = (choices: Chosen): boolean => choices?.localeLookupCase === 'any-case'
+
 // Brackets, a `.` or `..` segment, or a character outside ASCII.
 const REFUSED_PATHNAME_CHARACTERS = /[[\]]|[^\u0000-\u007f]|(?:^|\/)\.{1,2}(?:\/|$)/
 

@@ -2,7 +2,7 @@ import type { Choices } from '../contracts/choices.js'
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { findInSite, type TargetKind } from './site-target.js'
-import { keptLocaleCode } from './kept-input.js'
+import { anyCase, keptLocaleCode } from './kept-input.js'
 import type { Scope } from './types.js'
 
 /**
@@ -24,13 +24,13 @@ const ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
     const locale = store.locales.byId.get(id)
     return locale?.deletedAt === null ? locale : undefined
   },
-  byName: (store, site, code) => store.locales.byCode(site, code),
+  byName: (store, site, code, choices) => store.locales.byCode(site, code, anyCase(choices)),
   keptName: keptLocaleCode,
 }
 const DELETED_OR_ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
   ...ACTIVE_LOCALE,
   byId: (store, id) => store.locales.byId.get(id),
-  byName: (store, site, code) => store.locales.deletedByCode(site, code) ?? store.locales.byCode(site, code),
+  byName: (store, site, code, choices) => store.locales.deletedByCode(site, code, anyCase(choices)) ?? store.locales.byCode(site, code, anyCase(choices)),
 }
 const DELETED_LOCALE: TargetKind<LocaleRecord> = {
   ...ACTIVE_LOCALE,
@@ -38,5 +38,5 @@ const DELETED_LOCALE: TargetKind<LocaleRecord> = {
     const locale = store.locales.byId.get(id)
     return locale?.deletedAt === null ? undefined : locale
   },
-  byName: (store, site, code) => store.locales.deletedByCode(site, code),
+  byName: (store, site, code, choices) => store.locales.deletedByCode(site, code, anyCase(choices)),
 }

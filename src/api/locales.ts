@@ -4,7 +4,7 @@ import type { Store } from '../store/store.js'
 import { requireBodySite, requireSite } from './auth.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import { ApiError, conflict, invalidField } from './errors.js'
-import { keptLocaleCode } from './kept-input.js'
+import { anyCase, keptLocaleCode } from './kept-input.js'
 import { findLocale } from './locale-target.js'
 import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
@@ -47,7 +47,7 @@ export const localeOperations = [
     bodyNamesSite: true,
     run({ body, store, choices }) {
       const code = keptLocaleCode(body.locale, choices)
-      if (store.locales.byCode(body.siteId, code)) throw codeTaken(code)
+      if (store.locales.byCode(body.siteId, code, anyCase(choices))) throw codeTaken(code)
       const locale: LocaleRecord = {
         id: store.random.uuid(),
         siteId: body.siteId,
@@ -110,7 +110,9 @@ export const localeOperations = [
     run(context) {
       const { body, store, target: locale, choices } = context
       const code = body.locale === undefined ? undefined : keptLocaleCode(body.locale, choices)
-      if (code !== undefined && code !== locale.locale && store.locales.byCode(locale.siteId, code)) throw codeTaken(code)
+      // A deployment that finds codes whatever their case finds this locale itself under FR for fr.
+      const holder = code === undefined ? undefined : store.locales.byCode(locale.siteId, code, anyCase(choices))
+      if (code !== undefined && code !== locale.locale && holder !== undefined && holder !== locale) throw codeTaken(code)
       if (code !== undefined && code !== locale.locale && choices?.renameDefaultLocale === 'refused' && store.sites.get(locale.siteId)!.defaultLocale === locale.locale) {
         throw invalidField('locale', `names a new code for the default locale of the site (${locale.locale}), which cannot be renamed; rename another locale`)
       }
@@ -157,7 +159,7 @@ export const localeOperations = [
       // A deployment that restores a live locale as a no-op answers it as it is.
       if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '200') return { status: 200, body: presentLocale(locale, store) }
       if (locale.deletedAt === null) throw conflict(`The locale ${locale.locale} is not deleted, so there is nothing to restore.`)
-      if (store.locales.byCode(locale.siteId, locale.locale)) throw conflict(`The site has the locale ${locale.locale} again, so the deleted one cannot be restored.`)
+      if (store.locales.byCode(locale.siteId, locale.locale, anyCase(context.choices))) throw conflict(`The site has the locale ${locale.locale} again, so the deleted one cannot be restored.`)
       store.locales.restore(locale)
       return { status: 200, body: presentLocale(locale, store) }
     },

@@ -6,7 +6,7 @@ import type { Store } from '../store/store.js'
 import { isUuid } from './uuid.js'
 import { invalidField, notFound } from './errors.js'
 import { findInSite, type TargetKind } from './site-target.js'
-import { keptLocaleCode, keptPagePathname } from './kept-input.js'
+import { anyCase, keptLocaleCode, keptPagePathname } from './kept-input.js'
 import type { Scope } from './types.js'
 
 /**
@@ -37,7 +37,7 @@ export type UnknownLocale = Required<Choices>['pageUnknownLocale']
 export function localeToCollapse(store: Store, site: SiteRecord, value: string | undefined, unknown: UnknownLocale = '400', choices?: Required<Choices>): LocaleRecord | undefined | null {
   // An empty locale= reaches here only under choices that read it as the default locale.
   if (value === undefined || value === '') return undefined
-  const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, keptLocaleCode(value, choices))
+  const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, keptLocaleCode(value, choices), anyCase(choices))
   if (!locale || locale.siteId !== site.id || locale.deletedAt !== null) {
     if (unknown === 'empty-list') return null
     if (unknown === '404') throw notFound('locale', `${value} in site ${site.id}`)

@@ -15,7 +15,7 @@ export interface TargetKind<R extends { siteId: string }> {
   /** What the name is, as messages say it: "pathname", "code". */
   nameLabel: string
   byId(store: Store, id: string): R | undefined
-  byName(store: Store, siteId: string, name: string): R | undefined
+  byName(store: Store, siteId: string, name: string, choices: Required<Choices> | undefined): R | undefined
   /** The name as the deployment stores it (a code in canonical case, a pathname without its trailing slash), to look it up so. */
   keptName?(name: string, choices: Required<Choices> | undefined): string
 }
@@ -36,7 +36,7 @@ export function findInSite<R extends { siteId: string }>(store: Store, scope: Sc
   }
   if (siteId === undefined) throw invalidField('siteId', `is required when the ${kind.resource} is named by its ${kind.nameLabel} (a value that is not a UUID); pass ?siteId=<site id>`)
   requireSite(scope, store, siteId)
-  const record = kind.byName(store, siteId, kind.keptName ? kind.keptName(value, choices) : value)
+  const record = kind.byName(store, siteId, kind.keptName ? kind.keptName(value, choices) : value, choices)
   if (!record) throw notFound(kind.resource, `${kind.nameLabel} ${value} in site ${siteId}`)
   return record
 }

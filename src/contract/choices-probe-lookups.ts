@@ -44,6 +44,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       await call('DELETE', `/v2/locales/${added.body.id}`)
     }
   })
+  await record('localeLookupCase', async () => {
+    const code = defaultLocale?.locale
+    if (typeof code !== 'string') throw new Unrecorded(`the site's default locale could not be listed (${locales.status})`)
+    const answer = await call('GET', `/v2/locales/${encodeURIComponent(swappedCase(code))}?siteId=${siteId}`)
+    if (answer.status === 400) throw new Unrecorded(`a code in another case than its own is refused before any lookup (${swappedCase(code)}: 400)`)
+    return either(answer, `the default locale ${code} read as ${swappedCase(code)}`, [200, 'any-case'], [404, 'exact'])
+  })
   await record('pageUnknownLocale', async () => {
     const answer = await call('GET', `/v6/pages?siteId=${siteId}&locale=zz-ZZ`)
     if (answer.status === 200 && answer.body.data?.length === 0) return 'empty-list'
@@ -77,3 +84,6 @@ export async function probeDefaultRename({ call, record, siteId }: ProbeSite): P
     throw new Unrecorded(`the default locale was renamed to ${code} but the site's defaultLocale is ${JSON.stringify(site.body.defaultLocale)}`)
   })
 }
+
+/** A code with every letter's case turned (en-US as EN-us): never the code itself, nor its canonical form. */
+const swappedCase = (code: string): string => [...code].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('')

@@ -1,5 +1,5 @@
 import { CheckFailure, CheckSkip, idOf, type CheckContext, type ContextParts, type Json } from './check.js'
-import { LOCALES, PAGE, PAGES, ROUTES, SITES } from './endpoints.js'
+import { LOCALES, PAGE, PAGES, ROUTES, SITE, SITES } from './endpoints.js'
 import { runPathname, runName, taggedOrigin } from './tag.js'
 import { appendAll } from '../append.js'
 
@@ -95,11 +95,23 @@ export class Fixtures {
     })
   }
 
-  /** The site of --site-api-key among the workspace's sites. */
-  private async keySite(): Promise<Json | undefined> {
-    const key = this.parts.options.siteApiKey
-    if (key === undefined || this.parts.options.workspaceId === undefined) return undefined
-    return (await this.workspaceSites()).find((site) => site.publicApiKey === key)
+  /**
+   * The site of --site-api-key among the workspace's sites: the one whose publicApiKey it is, else
+   * the one it reads. No document says that a site's Site API key is its publicApiKey (a
+   * "publishable key ... to fetch page and component data"): a deployment may keep them apart.
+   */
+  private keySite(): Promise<Json | undefined> {
+    return this.once('key-site', async () => {
+      const key = this.parts.options.siteApiKey
+      if (key === undefined || this.parts.options.workspaceId === undefined) return undefined
+      const sites = await this.workspaceSites()
+      const named = sites.find((site) => site.publicApiKey === key)
+      if (named) return named
+      for (const site of sites.filter((entry) => !String(entry.name).startsWith('contract-'))) {
+        if ((await this.context.get(SITE, { siteId: idOf(site) }, {}, key)).status === 200) return site
+      }
+      return undefined
+    })
   }
 
   /** The suite's own site, where checks create what they need. */
@@ -145,7 +157,8 @@ export class Fixtures {
   siteKey(): Promise<{ key: string; site: SiteRef }> {
     return this.once('site-key', async () => {
       const given = await this.keySite()
-      if (given) return { key: String(given.publicApiKey), site: siteRef(given) }
+      // The key as given: it is the site's whether or not it is the site's publicApiKey.
+      if (given) return { key: this.parts.options.siteApiKey!, site: siteRef(given) }
       if (this.parts.options.siteApiKey !== undefined) this.context.skip('--site-api-key is not the key of a site among the first 100 of the workspace')
       if (this.writable) {
         const sandbox = await this.sandbox()

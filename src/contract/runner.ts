@@ -12,7 +12,7 @@ import { skipOf } from './skips.js'
 import { tagOf } from './tag.js'
 import { Throttle } from './throttle.js'
 import { CreatedResources, SafetyError } from './tracker.js'
-import { DOCUMENT_OF, type CheckResult, type ContractOptions, type ContractReport, type Failure, type Profile, type RunEvents } from './types.js'
+import { DOCUMENT_OF, isDifference, type CheckResult, type ContractOptions, type ContractReport, type Failure, type Profile, type RunEvents } from './types.js'
 import { learnChoices, learnsChoices, recordedChoiceOf } from './recorded-choices.js'
 
 const DEFAULT_TIMEOUT_MS = 15_000
@@ -130,7 +130,7 @@ interface RunState {
   options: ContractOptions
   startedAt: number
   /** Shared preconditions that failed, by key: the check that reported the failure, and its message. */
-  preconditions: Map<string, { checkId: string; message: string }>
+  preconditions: Map<string, { checkId: string; failure: Failure }>
   notice(message: string): void
 }
 
@@ -162,8 +162,10 @@ async function runCheck(check: CheckDefinition, run: RunState, context: CheckCon
     if (error instanceof SafetyError && context.failures.length === 0) return result('skipped', { reason: `not sent: ${messageOf(error)}` })
     if (error instanceof CheckFailure && error.precondition !== undefined) {
       const reported = run.preconditions.get(error.precondition)
-      if (reported && context.failures.length === 0) return result('skipped', { reason: `a precondition failed, reported by ${reported.checkId}: ${reported.message}` })
-      if (!reported) run.preconditions.set(error.precondition, { checkId: check.id, message: error.failure.message })
+      // A setup that is sitemock's choice alone (a route made where sitemock makes it) is a
+      // difference of every check that needs it (recorded below), not a skip.
+      if (reported && !isDifference(reported.failure) && context.failures.length === 0) return result('skipped', { reason: `a precondition failed, reported by ${reported.checkId}: ${reported.failure.message}` })
+      if (!reported) run.preconditions.set(error.precondition, { checkId: check.id, failure: error.failure })
     }
     if (error instanceof CheckFailure) context.record(error.failure)
     else if (!(error instanceof CheckSkip) && !(error instanceof InterruptedError)) context.record({ message: messageOf(error), documents: [] })
@@ -193,7 +195,7 @@ function holdAsRecorded(checkId: string, context: CheckContext, run: RunState): 
  * contradicting its own free choice, only differs, unless the profile holds the target to them.
  */
 function failedStatus(failures: Failure[], profile: Profile): CheckResult['status'] {
-  const differences = failures.every((failure) => failure.kind === 'inconsistent' || (failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour'))
+  const differences = failures.every((failure) => failure.kind === 'inconsistent' || isDifference(failure))
   return differences && profile !== 'sitemock' ? 'differs' : 'failed'
 }
 

@@ -125,6 +125,9 @@ export interface Failure {
   kind?: 'inconsistent'
 }
 
+/** A failure of sitemock's own choice alone: no document's statement is broken. */
+export const isDifference = (failure: Failure): boolean => failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour'
+
 /** differs: every failure is a difference from sitemock's own choices, which the profile does not hold the target to. */
 export type CheckStatus = 'passed' | 'failed' | 'differs' | 'skipped'
 

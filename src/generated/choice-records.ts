@@ -54,4 +54,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"clockPrecision","kind":"value","alternatives":["millisecond","second"],"sitemock":"millisecond","behaviour":"api-behaviour.md#pages"},
   {"id":"createBodyOrder","kind":"lookup","alternatives":["validation-order","body-first"],"sitemock":"validation-order","behaviour":"api-behaviour.md#authentication"},
   {"id":"hostOriginNull","kind":"strict","alternatives":["clears","refused"],"sitemock":"clears","behaviour":"api-behaviour.md#sites"},
+  {"id":"localeLookupCase","kind":"lookup","alternatives":["exact","any-case"],"sitemock":"exact","behaviour":"api-behaviour.md#locales"},
 ]

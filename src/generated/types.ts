@@ -223,6 +223,10 @@ export interface Choices {
    * `hostOrigin: null` in a site update: `clears` the site's origin (the site then answers `hostOrigin: null`), or `refused` as a 400 naming `hostOrigin`.
    */
   hostOriginNull?: "clears" | "refused";
+  /**
+   * A locale code sent in another case than the one stored (`FR` where the site has `fr`), as a locale's path, or a page list's or page read's `locale`: found only as stored (`exact`), or found whatever its case (`any-case`, as a store that compares codes without case does; such a store also holds `FR` taken by `fr` in a create, a rename or a restore). A deployment that stores codes in canonical case (localeCodeStored) looks up the canonical form either way.
+   */
+  localeLookupCase?: "exact" | "any-case";
 }
 
 export interface DataList {

@@ -6,6 +6,13 @@ import { UndoLog } from './undo-log.js'
 // order alone puts it first in every list.
 const bySeq = (a: LocaleRecord, b: LocaleRecord): number => a.seq - b.seq
 
+/** The value of the first key equal to `code` without case. */
+function sameCodeIgnoringCase<V>(byCode: ReadonlyMap<string, V>, code: string): V | undefined {
+  const folded = code.toLowerCase()
+  for (const [key, value] of byCode) if (key.toLowerCase() === folded) return value
+  return undefined
+}
+
 /** Locales by id (deleted ones too, so they can be restored), and a site's active ones by code. */
 export class LocaleTable {
   readonly byId = new Map<string, LocaleRecord>()
@@ -22,13 +29,20 @@ export class LocaleTable {
     return index
   }
 
-  byCode(siteId: string, code: string): LocaleRecord | undefined {
-    return this.activeByCode.get(siteId)?.get(code)
+  /**
+   * The site's active locale with this code; with `anyCase`, whatever the code's case (a
+   * deployment's choice localeLookupCase). That second look scans the site's codes, but only
+   * when the exact code misses under that choice: a site has a handful of locales.
+   */
+  byCode(siteId: string, code: string, anyCase = false): LocaleRecord | undefined {
+    const codes = this.activeByCode.get(siteId)
+    return codes?.get(code) ?? (anyCase && codes ? sameCodeIgnoringCase(codes, code) : undefined)
   }
 
-  /** A soft-deleted locale of the site with this code (the latest deleted one). */
-  deletedByCode(siteId: string, code: string): LocaleRecord | undefined {
-    return this.deleted.get(siteId)?.get(code)?.at(-1)
+  /** A soft-deleted locale of the site with this code (the latest deleted one); `anyCase` as byCode. */
+  deletedByCode(siteId: string, code: string, anyCase = false): LocaleRecord | undefined {
+    const codes = this.deleted.get(siteId)
+    return (codes?.get(code) ?? (anyCase && codes ? sameCodeIgnoringCase(codes, code) : undefined))?.at(-1)
   }
 
   /** Adds an active locale, or keeps a soft-deleted one restorable. */

@@ -258,6 +258,23 @@ describe('the mock follows the added classes over HTTP', () => {
     expect(answers.map((a) => a.status)).toEqual(statuses)
   })
 
+  it.each([
+    ['exact', [404, 400, 201]],
+    ['any-case', [200, 200, 409]],
+  ] as const)('localeLookupCase %s: fr-FR read as FR-fr, as a page list\'s locale, and added again as FR-fr', async (value, statuses) => {
+    // Codes in any case pass the form check, so that only the lookup decides.
+    const { call, site } = await start({ localeLookupCase: value, localeCodeCase: 'any-case' })
+    const { id } = await site()
+    await call('POST', '/v2/locales', { siteId: id, locale: 'fr-FR' })
+    const answers = [
+      await call('GET', `/v2/locales/FR-fr?siteId=${id}`),
+      await call('GET', `/v6/pages?siteId=${id}&locale=FR-fr`),
+      await call('POST', '/v2/locales', { siteId: id, locale: 'FR-fr' }),
+    ]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+    if (value === 'any-case') expect(answers[0]!.body.locale).toBe('fr-FR')
+  })
+
   it('pageUpdateSearchFields ignored: a search field of a wrong type or past a limit is not judged, and not applied', async () => {
     const { call, site } = await start({ pageUpdateSearchFields: 'ignored', titleMaxLength: 10 })
     const { id } = await site()

@@ -25,6 +25,7 @@ const LIMITS: Partial<Record<ChoiceId, Array<number | null>>> = {
 /** What must hold for a class to be seen at all: its stored form needs the input accepted first. */
 const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   localeCodeStored: { localeCodeCase: 'any-case' },
+  localeLookupCase: { localeCodeCase: 'any-case' },
   pathnameTrailingSlash: { pagePathnameForm: 'any' },
 }
 

@@ -64,8 +64,9 @@ describe('the conformance twin', () => {
       const other = drawChoices(seed + 1000, CLASSES) as Record<string, unknown>
       expect(CLASSES.filter((entry) => observed[entry.id] !== undefined && observed[entry.id] !== other[entry.id]).length).toBeGreaterThan(5)
       const hidden = CLASSES.filter((entry) => observed[entry.id] === undefined).map((entry) => entry.id)
-      // A class another choice hides is rare; most are seen on every seed.
-      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(5)
+      // A class another choice hides is rare; most are seen on every seed. (A twin that refuses codes
+      // in another case and stores them in canonical case hides both of its code classes at once.)
+      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(6)
       const seen = Object.fromEntries(CLASSES.filter((entry) => observed[entry.id] !== undefined).map((entry) => [entry.id, observed[entry.id]]))
       const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, drawn[id]]))
       expect(seen).toEqual(expected)

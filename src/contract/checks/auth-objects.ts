@@ -49,9 +49,12 @@ async function target(ctx: CheckContext, kind: Kind): Promise<{ site: SiteRef; i
   return { site, item }
 }
 
-/** The key that must be refused: the sandbox's own Site key, or --other-api-key. */
+/**
+ * The key that must be refused: a Site key of another site (--site-api-key's, whose site the run
+ * did not make, else the sandbox's own), or --other-api-key.
+ */
 async function keyOf(ctx: CheckContext, keyKind: KeyKind): Promise<string> {
-  return keyKind === 'site-key' ? (await ctx.fixtures.sandbox()).publicApiKey : ctx.options.otherApiKey!
+  return keyKind === 'site-key' ? (await ctx.fixtures.siteKey()).key : ctx.options.otherApiKey!
 }
 
 function objectCheck(kind: Kind, keyKind: KeyKind): CheckDefinition {

@@ -1,5 +1,5 @@
 import { idOf, type CheckContext, type Json } from '../check.js'
-import { LOCALE, PAGE, PAGES, SITE, SITE_DUPLICATE } from '../endpoints.js'
+import { LOCALE, PAGE, PAGES, PUBLIC_API_KEY_WHY, SITE, SITE_DUPLICATE } from '../endpoints.js'
 import type { SiteRef } from '../fixtures.js'
 import type { Exchange } from '../http-client.js'
 import { runName } from '../tag.js'
@@ -72,6 +72,8 @@ export const documentedEffectChecks: DocumentedCheck[] = [
       const copyId = idOf(copy)
       if (copy.publicApiKey === source.publicApiKey) ctx.skip("the copy has the original's key (lifecycle.site.duplicate reports that): no other site for the key to reach")
       const own = await ctx.get(SITE, { siteId: source.id }, {}, source.publicApiKey)
+      // A publicApiKey that is no key at all (401) is the deployment's to choose: the check's means is then sitemock's alone.
+      if (own.status === 401) await ctx.sitemockChoice(PUBLIC_API_KEY_WHY, () => ctx.fail(`expected the original's publicApiKey to read its own site as its Site key, got 401`, own))
       if (own.status !== 200) ctx.skip(`the original's Site key does not read its own site (${own.status}): it reaches nothing to compare with`)
       const twin = await copiedPage(ctx, copyId, page)
       const reads: Array<[string, () => Promise<Exchange>]> = [

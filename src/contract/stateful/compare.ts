@@ -305,6 +305,10 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
       } else if (ledger.defaults && o.object === 'page' && field === 'locale' && !(field in t)) {
         // Not required in a page (the specification): a deployment may leave it out.
         continue
+      } else if (ledger.defaults && o.object === 'page' && field === 'publishedAt') {
+        // "publication time", nullable, and no document says what publishes a page (going online
+        // may, or nothing the API does): the schema checks its form, and nothing here its value.
+        continue
       } else if (ledger.defaults && o.object === 'page' && field === 'updatedAt' && t[field] === null && owner !== undefined) {
         // Nullable, the "last update time": a page never changed may have none, and then only.
         // An oracle that follows that choice (updatedAtAtCreation) has none either.

@@ -23,12 +23,15 @@ export const canonicalCode = (value: string): string =>
     .split('-')
     .map((part, index) => (index === 0 ? part.toLowerCase() : part.length === 4 ? part[0]!.toUpperCase() + part.slice(1).toLowerCase() : part.length === 2 ? part.toUpperCase() : part))
     .join('-')
-const CASE: readonly Step[] = [KEPT, ['canonical case', canonicalCode], ['lower case', (value) => value.toLowerCase()]]
+const LOWER_CASE: Step = ['lower case', (value) => value.toLowerCase()]
+const CASE: readonly Step[] = [KEPT, ['canonical case', canonicalCode], LOWER_CASE]
+// No document says a pathname is matched with its case: a deployment may store it in lower case.
+const PATH_CASE: readonly Step[] = [KEPT, LOWER_CASE]
 
 /** The dimensions a field's forms compose, by `family.field`. */
 const DIMENSIONS: Readonly<Record<string, ReadonlyArray<readonly Step[]>>> = {
-  'page.pathname': [SPACE, SLASHES],
-  'route.pathname': [SPACE, SLASHES],
+  'page.pathname': [SPACE, SLASHES, PATH_CASE],
+  'route.pathname': [SPACE, SLASHES, PATH_CASE],
   'locale.locale': [SPACE, CASE],
   'site.defaultLocale': [SPACE, CASE],
   'site.name': [SPACE],

@@ -1,5 +1,5 @@
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE } from '../endpoints.js'
+import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, ROUTES, SITE, unshownRouteAbsent } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { canonicalCode } from './forms.js'
@@ -22,9 +22,11 @@ export interface Occurrence {
   target: Reply
   /** The request's key is the Site key of the very site the request is about. */
   ownSiteKey: boolean
+  /** The request's key is the Site key (the publicApiKey) of a site the sequence made, this one or another. */
+  runSiteKey?: boolean
   /** The value class of each parameter, as the planner drew it (a cursor "unknown", "deleted item", ...). */
   classes: Readonly<Record<string, readonly string[]>>
-  /** Reads the oracle's state without taking an instant. */
+  /** Reads the oracle's state without taking an instant: a GET only (readOnlyPeek). */
   peek(request: ContractRequest): Answer
   /**
    * The family of the locale, page or route the request names by id in its path, when that
@@ -32,6 +34,17 @@ export interface Occurrence {
    */
   orphan?: Family
 }
+
+/**
+ * The oracle's peek for the classes, refusing all but reads: a write peeked at would change the
+ * oracle's state behind the sequence's back.
+ */
+export const readOnlyPeek =
+  (peek: (request: ContractRequest) => Answer) =>
+  (request: ContractRequest): Answer => {
+    if (request.method !== 'GET') throw new Error(`a class of freedom peeked at a ${request.method}: only reads leave the oracle as it was`)
+    return peek(request)
+  }
 
 /**
  * How the oracle takes on an alternative of the target's: it takes back the write it made (the
@@ -185,39 +198,103 @@ const SITE_DELETE_CHILDREN: StatusClass = {
   follow: (alternative) => (alternative === 'kept' ? { kind: 'taken' } : undefined),
 }
 
-/** The request with its locale code (a list's or a read's `locale`, a locale named by code) in canonical case; undefined when it has none in another case. */
+/** A code as a deployment that reads `_` as `-` (en_US as en-US) and ignores case may find it. */
+const canonicalSpelling = (code: string): string => canonicalCode(code.replaceAll('_', '-'))
+
+/** The request with its locale code (a list's or a read's `locale`, a locale named by code) in canonical spelling; undefined when it has none spelt otherwise. */
 function inCanonicalCase(request: ContractRequest): ContractRequest | undefined {
   const { query, params } = request
-  if (typeof query?.locale === 'string' && query.locale !== canonicalCode(query.locale)) return { ...request, query: { ...query, locale: canonicalCode(query.locale) } }
+  if (typeof query?.locale === 'string' && query.locale !== canonicalSpelling(query.locale)) return { ...request, query: { ...query, locale: canonicalSpelling(query.locale) } }
   const code = params?.localeIdOrCode
-  if (typeof code === 'string' && code !== canonicalCode(code)) return { ...request, params: { ...params, localeIdOrCode: canonicalCode(code) } }
+  if (typeof code === 'string' && !isUuid(code) && code !== canonicalSpelling(code)) return { ...request, params: { ...params, localeIdOrCode: canonicalSpelling(code) } }
   return undefined
 }
 
 /**
- * A locale code sent in another case than its site's (FR where the site has fr). The documents
- * write codes as "en-US" and say nothing of the case a lookup matches in: a deployment may find
- * the site's code whatever the case (as one that stores codes in canonical case may), or none.
+ * The read that shows whether a request's code is found, for the oracle to peek at without a
+ * write: the request itself when it reads, the locale it names by code when it writes (a restore,
+ * which finds deleted locales, has none).
+ */
+function lookupRead(request: ContractRequest): ContractRequest | undefined {
+  if (request.method === 'GET') return request
+  if (request.template !== LOCALE) return undefined
+  return { method: 'GET', template: LOCALE, params: request.params, query: { siteId: request.query?.siteId }, key: request.key }
+}
+
+/**
+ * The request as a deployment that finds codes in any spelling reads it: its code in canonical
+ * spelling, and a code the same write renames the locale to in the form the target stored it.
+ */
+function asFound(request: ContractRequest, target: Reply): ContractRequest | undefined {
+  const canonical = inCanonicalCase(request)
+  if (canonical === undefined) return undefined
+  const stored = isObject(target.body) ? target.body.locale : undefined
+  const sent = isObject(request.body) ? request.body.locale : undefined
+  const sameCode = typeof sent === 'string' && typeof stored === 'string' && canonicalSpelling(sent) === canonicalSpelling(stored)
+  return sameCode ? { ...canonical, body: { ...(request.body as Json), locale: stored } } : canonical
+}
+
+/**
+ * A locale code sent in another case than its site's (FR where the site has fr), or with `_` for
+ * `-` (en_US). The documents write codes as "en-US" and say nothing of the spelling a lookup
+ * matches: a deployment may find the site's code whatever the case and separator (as one that
+ * stores codes in canonical form may), or none.
  * The oracle, which finds only the exact code, is asked in canonical case to follow the first.
  */
 const LOCALE_LOOKUP_CASE: StatusClass = {
   id: () => 'localeLookupCase',
-  applies: ({ request, oracle, peek }) => {
+  applies: ({ request, peek }) => {
     const canonical = inCanonicalCase(request)
-    return canonical !== undefined && peek(canonical).status !== oracle.status
+    const [read, readCanonical] = [lookupRead(request), canonical && lookupRead(canonical)]
+    return read !== undefined && readCanonical !== undefined && peek(readCanonical).status !== peek(read).status
   },
   // Found nothing (a 404, an empty list) where the oracle did too: the exact code. A 400 tells
   // nothing of the lookup: the code's case may have been refused before any lookup (localeCodeCase).
-  alternative: (reply, { request, oracle, peek }) => {
+  alternative: (reply, { request, oracle, target, peek }) => {
     if (reply.status === oracle.status) return reply.status === 404 || isEmptyList(reply) ? 'exact' : undefined
-    const canonical = inCanonicalCase(request)
-    return canonical !== undefined && reply.status === peek(canonical).status ? 'any-case' : undefined
+    const canonical = asFound(request, target)
+    if (canonical === undefined) return undefined
+    // A read answers as its canonical spelling does; a write that found the locale succeeds where its canonical read does.
+    if (request.method === 'GET') return reply.status === peek(canonical).status ? 'any-case' : undefined
+    const read = lookupRead(canonical)
+    return success(reply.status) && read !== undefined && peek(read).status === 200 ? 'any-case' : undefined
   },
-  follow: (alternative, { request }) => {
-    const canonical = inCanonicalCase(request)
+  follow: (alternative, { request, target }) => {
+    const canonical = asFound(request, target)
     return alternative === 'any-case' && canonical !== undefined ? { kind: 'resend', request: canonical } : undefined
   },
 }
 
+/**
+ * A site's `publicApiKey` sent as the `x-api-key`. The specification: a Site API key is "a UUID",
+ * and a site's publicApiKey a "publishable key a host can use to fetch page and component data";
+ * neither document says that the one is the other. A deployment may take it as the site's Site
+ * key (sitemock), or keep its Site keys apart and answer it 401 as no key it knows.
+ */
+const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass = {
+  id: () => 'publicApiKeyAsSiteKey',
+  applies: ({ runSiteKey, oracle }) => runSiteKey === true && oracle.status !== 401,
+  // A 400 or 404 may be answered before any key is judged (a route operation served elsewhere): it tells nothing.
+  alternative: ({ status }) => (status === 401 ? 'not-a-key' : success(status) || status === 403 ? 'site-key' : undefined),
+  follow: (alternative) => (alternative === 'not-a-key' ? { kind: 'refused' } : undefined),
+}
+
+/**
+ * A route operation no document shows (create, list, read, delete: the specification names
+ * creating a route among the endpoints not shown, and shows only the update). sitemock serves
+ * them under /v2/routes; a deployment may serve them elsewhere, and answer 404 there whatever the
+ * request (no key, another site's key, a route's id).
+ */
+const ROUTE_OPERATIONS: StatusClass = {
+  id: () => 'routeOperations',
+  applies: ({ request, oracle }) => unshownRouteAbsent(request.method, request.template, 404) && oracle.status !== 404,
+  // A route read or delete the oracle answers itself (a route it has) tells nothing: a deployment
+  // that makes no route there has none to answer, so that answer is a divergence of its own.
+  alternative: ({ status }, { request, oracle }) =>
+    status !== 404 && status !== 405 ? 'at /v2/routes' : request.template === ROUTES || !success(oracle.status) ? 'elsewhere' : undefined,
+  follow: (alternative, { request }) =>
+    alternative !== 'elsewhere' ? undefined : request.method === 'POST' ? { kind: 'refused' } : { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } },
+}
+
 /** Every class of freedom decided by a status, in the order they are tried. */
-export const STATUS_CLASSES: readonly StatusClass[] = [SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE]
+export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE]

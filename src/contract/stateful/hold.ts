@@ -3,7 +3,7 @@ import { errorCodeProblem } from '../exchange-rules.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
 import { Adoptions, defaultAlternative, inconsistencyMessage, type Inconsistency } from './adoption.js'
 import type { Difference } from './compare.js'
-import { STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
+import { readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
@@ -31,6 +31,8 @@ export interface HoldContext {
   compareBody(target: unknown, expected: unknown): Difference | undefined
   /** Whether the request's key is the Site key of the very site the request is about. */
   ownSiteKey(call: Call): boolean
+  /** Whether the call's key is the Site key of any site the sequence made. */
+  runSiteKey(call: Call): boolean
   /** The family of what the request names by id in its path, when it outlived its site's delete on the oracle's side. */
   orphanOf(call: Call): Family | undefined
 }
@@ -71,7 +73,7 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | stored form of a field (forms.ts) | a write both took, whose stored name, pathname, code or title is the input up to case, white space and slashes | the forms that fit (trimmed, trailing slash dropped, canonical case, ...), or the stored value itself; the oracle's write is sent again in the target's form, later inputs and lookups are asked in it |
  * | new page / new site fields | a create both took; a field the request did not send | the target's value (named after the input it copies); a page's taken on by the oracle at the creation's instant |
  * | updatedAtAtCreation | a page create | null, createdAt or its own instant (compare.ts judges the null) |
- * | siteKeyWrites, unknownCursor, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren, localeLookupCase (freedom-classes.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
+ * | publicApiKeyAsSiteKey, routeOperations, siteKeyWrites, unknownCursor, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren, localeLookupCase (freedom-classes.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
  * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
  * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
  */
@@ -167,8 +169,9 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       oracle: held.answer,
       target: { status: target.status, body: target.body },
       ownSiteKey: context.ownSiteKey(call),
+      runSiteKey: context.runSiteKey(call),
       classes: call.input?.classes ?? {},
-      peek: (request) => oracle.peek(request),
+      peek: readOnlyPeek((request) => oracle.peek(request)),
       orphan: context.orphanOf(call),
     }
     let current = held

@@ -16,7 +16,7 @@ import type { Coverage } from './coverage.js'
 import { rebindCall, recordCall, type RecordedCall } from './replay.js'
 import { createHolder, type Learned } from './hold.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
-import { siteKeyWritesClass } from './freedom-classes.js'
+import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
 import { SEARCH_FIELDS } from '../../api/kept-input.js'
 
 type Json = Record<string, unknown>
@@ -199,7 +199,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const unknownLocale = typeof locale === 'string' && site !== undefined && oracle.peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: locale }, query: { siteId: site }, key: ORACLE_APP_KEY }).status !== 200
     // A deployment that answers a locale its site does not have with 404 (pageUnknownLocale) may find that first, unless it was learned to answer otherwise.
     const pageUnknownLocale = env.choices?.pageUnknownLocale
-    const missingLocale = unknownLocale && pageUnknownLocale !== '400' && pageUnknownLocale !== 'empty-list'
+    // A page read in such a locale is its own case: what a deployment lists for it says nothing of the read.
+    const missingLocale = unknownLocale && (request.template === PAGE || (pageUnknownLocale !== '400' && pageUnknownLocale !== 'empty-list'))
     // A cursor that names no item of the list may be answered as missing (unknownCursor,
     // cursorOutsideList), whichever of the request's other rules a deployment judges first.
     const strayCursor = (call.input?.classes.startingAfter ?? []).some((kind) => STRAY_CURSORS.has(kind))
@@ -209,9 +210,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       forbidden,
       missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
-      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
+      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || emptyPageUpdate(request) || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
-      brokenFields: [...sent, ...(call.broken ?? [])],
+      brokenFields: [...sent, ...(call.broken ?? []), ...(emptyPageUpdate(request) ? ['pathname'] : [])],
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
       ...(longPath && request.method === 'PATCH' ? { collidesIfFound: true } : {}),
     }
@@ -262,6 +263,11 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const site = siteOf(call.request, pools)
     return key !== null && site !== undefined && pools.sites.some((entry) => entry.id.oracle === site && entry.key.oracle === key.oracle)
   }
+  /** Whether the request's key is the Site key of any site of the sequence. */
+  const runSiteKey = (call: Call): boolean => {
+    const key = call.request.key
+    return key !== null && pools.sites.some((entry) => entry.key.oracle === key.oracle)
+  }
   /** A write with the Site key of any site: refused by a deployment whose Site keys only read. */
   const siteKeyWrite = (call: Call): boolean => {
     const key = call.request.key?.oracle
@@ -288,7 +294,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     )
   }
   const learned: Learned = env.learned ?? {}
-  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, orphanOf })
+  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, orphanOf })
   let followed = 0
   let cutShort: Divergence | undefined
   /**
@@ -301,6 +307,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const freeFields = freeFieldsOf(call)
     if (target.status === 400 && answer.status < 300) {
       const named = detailFields(target.body).map(rootOf)
+      if (emptyPageUpdate(call.request) && named.includes('pathname')) return 'refused'
       if (named.some((field) => freeFields.has(field) || refusableStrictly(call.request, field))) return 'refused'
       return oracle.asSitemockWould(onSide(call.request, 'oracle')).status === 400 ? 'refused' : undefined
     }
@@ -320,7 +327,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!strict) return undefined
     // A difference the contract itself allows is one from sitemock's own choices: labelled so,
     // with the class of the catalogue it shows where one does.
-    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), classes: call.input?.classes ?? {}, peek: (request) => oracle.peek(request), orphan: orphanOf(call) })
+    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call) })
     if (shown !== undefined) return { ...strict, free: true, ...shown }
     if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
     return strict
@@ -550,6 +557,14 @@ function readOf(oracleId: string, pools: Pools): ContractRequest | undefined {
   }
   return undefined
 }
+
+/**
+ * A page update with an empty body. The published OpenAPI documents its 400 as "Missing pathname
+ * field." while its body requires no field: a deployment may take an empty update (sitemock), or
+ * refuse it as missing its pathname.
+ */
+const emptyPageUpdate = (request: { method: string; template: string; body?: unknown }): boolean =>
+  request.method === 'PATCH' && request.template === PAGE && isObject(request.body) && Object.keys(request.body).length === 0
 
 /** The planner's classes of a cursor that names no item of the list it is sent to. */
 const STRAY_CURSORS: ReadonlySet<string> = new Set(["from another site's list", "from another family's list", 'deleted item', 'unknown'])

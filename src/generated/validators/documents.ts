@@ -821,9 +821,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.localeLookupCase !== undefined){
+let data54 = data2.localeLookupCase;
+if(!((data54 === "exact") || (data54 === "any-case"))){
+const err62 = {instancePath:instancePath+"/choices/localeLookupCase",schemaPath:"#/$defs/choices/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data54};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -833,13 +834,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data54 = data.unrecorded;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-for(const key2 in data54){
-let data55 = data54[key2];
-if(typeof data55 !== "string"){
-const err63 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data55};
+}
+else {
+const err63 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -849,9 +846,13 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-else {
-const err64 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data54};
+if(data.unrecorded !== undefined){
+let data55 = data.unrecorded;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+for(const key2 in data55){
+let data56 = data55[key2];
+if(typeof data56 !== "string"){
+const err64 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data56};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -863,12 +864,24 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err65 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data55};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1625,14 +1638,27 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-else {
-const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.localeLookupCase !== undefined){
+let data51 = data.localeLookupCase;
+if(!((data51 === "exact") || (data51 === "any-case"))){
+const err57 = {instancePath:instancePath+"/localeLookupCase",schemaPath:"#/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data51};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }

@@ -237,7 +237,7 @@ function lookupLocale(call: Call, idOrCode: string, deleted: boolean): Locale | 
   const site = siteFromQuery(call, true)!
   // A code is looked up in the form the deployment stores codes in.
   const code = call.rules.storedCode(idOrCode)
-  return [...store.locales.values()].filter((locale) => locale.siteId === site.id && locale.locale === code && locale.deleted === deleted).sort((a, b) => b.seq - a.seq)[0]
+  return [...store.locales.values()].filter((locale) => locale.siteId === site.id && call.rules.sameCode(locale.locale, code) && locale.deleted === deleted).sort((a, b) => b.seq - a.seq)[0]
 }
 
 function findLocale(call: Call, idOrCode: string, deleted: boolean): Locale {
@@ -270,7 +270,7 @@ function restore(call: Call, idOrCode: string): Answer {
   }
   const site = reachableSite(call, deleted.siteId)
   call.settle()
-  if (store.liveLocales(site.id).some((live) => live.locale === deleted.locale)) throw new Refusal(409, `the site already has the locale ${deleted.locale} again`)
+  if (store.liveLocales(site.id).some((live) => call.rules.sameCode(live.locale, deleted.locale))) throw new Refusal(409, `the site already has the locale ${deleted.locale} again`)
   deleted.deleted = false
   return ok(localeJson(deleted, site))
 }
@@ -287,7 +287,7 @@ function locales(call: Call): Answer | undefined {
     const site = reachableSite(call, new Fields(call.body()).uuid('siteId', true))
     call.settle()
     const { code, domain } = first ?? localeCreateBody(rules, call.body())
-    if (store.liveLocales(site.id).some((locale) => locale.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
+    if (store.liveLocales(site.id).some((locale) => rules.sameCode(locale.locale, code))) throw new Refusal(409, `the site already has the locale ${code}`)
     return ok(localeJson(addLocale(store, site.id, code, domain, null), site), 201)
   }
   const [idOrCode, action, ...more] = segments
@@ -303,7 +303,7 @@ function locales(call: Call): Answer | undefined {
     const site = store.sites.get(locale.siteId)!
     const { code, domain } = localeUpdateBody(rules, call.body())
     const renamed = code !== undefined && code !== locale.locale
-    if (renamed && store.liveLocales(site.id).some((other) => other.locale === code)) throw new Refusal(409, `the site already has the locale ${code}`)
+    if (renamed && store.liveLocales(site.id).some((other) => other !== locale && rules.sameCode(other.locale, code))) throw new Refusal(409, `the site already has the locale ${code}`)
     if (renamed && locale.locale === site.defaultLocale && store.choices.renameDefaultLocale === 'refused') throw badField('locale', 'cannot change on the default locale of the site')
     // Renaming the default locale renames the site's default with it.
     if (code !== undefined && locale.locale === site.defaultLocale) site.defaultLocale = code
@@ -348,7 +348,7 @@ const presentPage = (call: Call) => (page: Page): Json => pageJson(page, call.st
 /** Whether `locale` (a code or an id) names a live locale of the site, and whether that one is its default. */
 function localeOfSite(call: Call, site: Site, locale: string): { known: boolean; isDefault: boolean } {
   const code = call.rules.storedCode(locale)
-  const match = call.store.liveLocales(site.id).find((live) => live.locale === code || live.id === locale.toLowerCase())
+  const match = call.store.liveLocales(site.id).find((live) => call.rules.sameCode(live.locale, code) || live.id === locale.toLowerCase())
   return { known: match !== undefined, isDefault: match?.locale === site.defaultLocale }
 }
 

@@ -51,6 +51,7 @@ export const ALTERNATIVES = {
   clockPrecision: ['millisecond', 'second'],
   createBodyOrder: ['validation-order', 'body-first'],
   hostOriginNull: ['clears', 'refused'],
+  localeLookupCase: ['exact', 'any-case'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

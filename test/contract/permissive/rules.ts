@@ -112,6 +112,11 @@ export class Rules {
     return this.choices.localeCodeStored === 'canonical' ? canonicalCode(value) : value
   }
 
+  /** Whether a stored code is the one a lookup names: exactly, or whatever the case (its `localeLookupCase`). */
+  sameCode(stored: string, named: string): boolean {
+    return this.choices.localeLookupCase === 'any-case' ? stored.toLowerCase() === named.toLowerCase() : stored === named
+  }
+
   /** `pathPrefix` of a page list. */
   pathPrefix(query: Fields): string {
     const value = query.string('pathPrefix') ?? '/'

@@ -61,6 +61,13 @@ async function titleSettable(client: Client, pageId: unknown): Promise<boolean> 
   return (await client.call('PATCH', `/v6/pages/${String(pageId)}`, { title: 'Settable' })).body.title === 'Settable'
 }
 
+/** The form a new locale's code is stored in (localeCodeStored); undefined when `pt-br` is refused. */
+async function codeStored(client: Client): Promise<Observed> {
+  const reply = await client.call('POST', '/v2/locales', { siteId: (await client.site()).id, locale: 'pt-br' })
+  if (reply.status === 400) return undefined
+  return reply.body.locale === 'pt-br' ? 'as-sent' : reply.body.locale === 'pt-BR' ? 'canonical' : String(reply.body.locale)
+}
+
 export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   nameMaxLength: (client) => limit(async (length) => (await client.call('POST', '/v2/sites', { workspaceId: client.twin.workspaceId, name: 'n'.repeat(length) })).status === 201),
   urlMaxLength: async (client) => {
@@ -199,11 +206,7 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/by-key', name: 'By its key' }, String(site.publicApiKey))).status, { 201: 'allowed', 403: 'refused' })
   },
   localeManagementMode: async (client) => String((await client.site()).localeManagementMode),
-  localeCodeStored: async (client) => {
-    const reply = await client.call('POST', '/v2/locales', { siteId: (await client.site()).id, locale: 'pt-br' })
-    if (reply.status === 400) return undefined
-    return reply.body.locale === 'pt-br' ? 'as-sent' : reply.body.locale === 'pt-BR' ? 'canonical' : String(reply.body.locale)
-  },
+  localeCodeStored: codeStored,
   pathnameTrailingSlash: async (client) => {
     const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: '/about/', name: 'About' })
     // A deployment that refuses the form (pagePathnameForm slash-first) stores nothing to see.
@@ -225,6 +228,15 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   hostOriginNull: async (client) => {
     const site = await client.site()
     return statusOf((await client.call('PATCH', `/v2/sites/${String(site.id)}`, { hostOrigin: null })).status, { 200: 'clears', 400: 'refused' })
+  },
+  localeLookupCase: async (client) => {
+    // A deployment that stores codes in canonical case looks them up so: any case finds them either
+    // way. Only one seen to store codes as sent shows its lookup.
+    if ((await codeStored(client)) !== 'as-sent') return undefined
+    const site = await client.site()
+    const answer = await client.call('GET', `/v2/locales/${encodeURIComponent(String(site.defaultLocale).toUpperCase())}?siteId=${String(site.id)}`)
+    // A code in upper case refused before any lookup (localeCodeCase strict) shows nothing of the lookup.
+    return answer.status === 400 ? undefined : statusOf(answer.status, { 200: 'any-case', 404: 'exact' })
   },
   clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
 }
