@@ -1,5 +1,5 @@
-// The contract suite's verdicts on conforming targets, as a table: the strict and the permissive
-// implementations (test/contract/independent/, test/contract/permissive/) and conformance twins
+// The contract suite's verdicts on conforming targets, as a table: the strict, the permissive and
+// the outsider implementations (test/contract/independent/, permissive/, outsider/) and conformance twins
 // whose free choices are drawn from a seed (test/contract/twin/). Each conforms to the documents,
 // so under the default profile every row must read 0 failed, at most 2 skipped, 0 divergences, 0
 // inconsistencies (a conforming twin makes each free choice one way);
@@ -14,6 +14,7 @@ import { runContract } from '../src/contract/runner.js'
 import type { ContractReport } from '../src/contract/types.js'
 import { startIndependent } from '../test/contract/independent/index.js'
 import { startPermissive } from '../test/contract/permissive/index.js'
+import { startOutsider } from '../test/contract/outsider-process.js'
 import { implementationOptions, withStatus } from '../test/contract/support.js'
 import { startTwin } from '../test/contract/twin/index.js'
 
@@ -27,6 +28,7 @@ type Started = Parameters<typeof implementationOptions>[0] & { close(): Promise<
 const targets: Array<[string, () => Promise<Started>]> = [
   ['strict', () => startIndependent()],
   ['permissive', () => startPermissive()],
+  ['outsider', () => startOutsider()],
   ...seeds.map((seed): [string, () => Promise<Started>] => [`twin ${seed}`, () => startTwin(seed)]),
 ]
 

@@ -25,6 +25,8 @@ export type ExampleDefect =
   | 'routes-listed-by-id'
   | 'sites-listed-newest-first'
   // Not defects of semantics: a missing capability and a crash, for the verdicts they get.
+  | 'locale-creates-missing'
+  // Not a defect at all: route operations served elsewhere than sitemock serves them (only their update is documented).
   | 'routes-missing'
   | 'page-read-500'
   // Not a defect either: a page update that answers 200 and ignores title and description (the published update does not take them).
@@ -107,6 +109,7 @@ export function withExampleDefects(mock: Mock, defects: ReadonlySet<string>, inn
     const byId = BY_ID.exec(request.path)
     const key = request.headers['x-api-key'] ?? ''
     if (has('routes-missing') && request.path.startsWith('/v2/routes')) return { status: 404, headers: {}, body: { object: 'error', code: 'not_found', message: 'Not found' } }
+    if (has('locale-creates-missing') && request.method === 'POST' && request.path === '/v2/locales') return { status: 404, headers: {}, body: { object: 'error', code: 'not_found', message: 'Not found' } }
     if (has('page-read-500') && request.method === 'GET' && request.path.startsWith('/v6/pages/')) {
       return { status: 500, headers: {}, body: { object: 'error', code: 'internal_error', message: 'Internal server error' } }
     }

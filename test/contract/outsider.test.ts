@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
-import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runContract } from '../../src/contract/runner.js'
-import type { ContractOptions } from '../../src/contract/types.js'
+import { GROUPS } from '../../src/contract/types.js'
 import { atLength } from '../soak/lengths.js'
-import { check, describeFailures, withStatus } from './support.js'
+import { startOutsider } from './outsider-process.js'
+import { check, describeFailures, implementationOptions, withStatus } from './support.js'
 
 /**
  * The contract suite against a deployment nobody tuned it to: outsider/ was written from the two
@@ -13,47 +11,20 @@ import { check, describeFailures, withStatus } from './support.js'
  * and shown to the suite only once done. Among its choices no other implementation here makes:
  * its Site keys are not the sites' publicApiKey, it serves no route operation the documents do not
  * show (only PATCH /v2/routes/{routeIdOrPathname}), it refuses an empty page update, stores page
- * pathnames in lower case, and answers a page read in a locale the site lacks with 404. Run as
- * a process of its own, as a deployment is.
+ * pathnames in lower case, lets a domain name one locale only, and answers a page read in a
+ * locale the site lacks with 404. Run as a process of its own, as a deployment is.
  */
 const RUNS = atLength(40, 300)
 
-interface Started {
-  baseUrl: string
-  apiKey: string
-  workspaceId: string
-  siteApiKey: string
-  otherApiKey: string
-}
-
-let child: ChildProcess
-let started: Started
-
+let outsider: Awaited<ReturnType<typeof startOutsider>>
 beforeAll(async () => {
-  child = spawn(process.execPath, [path.join(import.meta.dirname, 'outsider/server.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const [line] = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next().then((next) => [next.value as string])
-  started = JSON.parse(line!) as Started
+  outsider = await startOutsider()
 })
-afterAll(() => {
-  child.kill('SIGTERM')
-})
-
-const options = (overrides: Partial<ContractOptions>): ContractOptions => ({
-  baseUrl: started.baseUrl,
-  apiKey: started.apiKey,
-  workspaceId: started.workspaceId,
-  siteApiKey: started.siteApiKey,
-  otherApiKey: started.otherApiKey,
-  readOnly: false,
-  profile: 'documents',
-  concurrency: 4,
-  maxRps: 0,
-  ...overrides,
-})
+afterAll(() => outsider.close())
 
 describe('the contract suite against a deployment written outside the project', () => {
   it('fails no check and skips at most 2 in every group but stateful; what differs is sitemock’s choice, said so', async () => {
-    const report = await runContract(options({ only: ['schema', 'auth', 'lifecycle', 'validation', 'conflicts', 'pagination', 'versions'] }))
+    const report = await runContract(implementationOptions(outsider, { only: GROUPS.filter((group) => group !== 'stateful') }))
     expect(describeFailures(report)).toBe('')
     expect(withStatus(report, 'failed')).toEqual([])
     expect(withStatus(report, 'skipped').map((result) => `${result.id}: ${result.reason}`).length).toBeLessThanOrEqual(2)
@@ -65,7 +36,7 @@ describe('the contract suite against a deployment written outside the project', 
   }, 300_000)
 
   it(`finds no divergence in ${RUNS} stateful sequences, adopting its Site keys and its route operations as its own`, async () => {
-    const report = await runContract(options({ only: ['stateful'], stateful: { runs: RUNS, timeMs: 600_000, seed: 1 } }))
+    const report = await runContract(implementationOptions(outsider, { only: ['stateful'], stateful: { runs: RUNS, timeMs: 600_000, seed: 1 } }))
     const result = check(report, 'stateful.model')
     expect(result.failures.map((failure) => failure.message.split('\n').slice(0, 2).join('\n'))).toEqual([])
     expect(result.status).toBe('passed')

@@ -27,6 +27,8 @@ export interface StartedImplementation {
   appKey: string
   workspaceId: string
   otherWorkspaceKey: string
+  /** A Site key of a site the implementation started with, where it gives one apart from the sites' publicApiKey. */
+  siteApiKey?: string
 }
 
 /** The suite's options for an implementation the tests start: its workspace, and another workspace's key as the other tenant. */
@@ -36,6 +38,7 @@ export function implementationOptions(server: StartedImplementation, overrides: 
     apiKey: server.appKey,
     workspaceId: server.workspaceId,
     otherApiKey: server.otherWorkspaceKey,
+    ...(server.siteApiKey === undefined ? {} : { siteApiKey: server.siteApiKey }),
     readOnly: false,
     profile: 'documents',
     concurrency: 4,

@@ -6,15 +6,31 @@ import { startNonconforming } from './nonconforming-server.js'
 import { check, runAgainst, withStatus } from './support.js'
 
 describe('verdicts a QA engineer can act on', () => {
-  it('a capability that is missing (routes answering 404) is reported once; the checks that need it are skipped with that reason', async () => {
+  it('a documented capability that is missing (locale creates answering 404) is reported once; the checks that need it are skipped with that reason', async () => {
+    const server = await startNonconforming(['locale-creates-missing'])
+    try {
+      const report = await runAgainst(server.url, server.mock, { only: ['lifecycle', 'conflicts', 'validation', 'auth'] })
+      const creating = withStatus(report, 'failed').filter((result) => result.failures.some((failure) => /^expected 201, got 404: creating (a|the) locale/.test(failure.message)))
+      expect(creating.map((result) => result.id)).toHaveLength(1)
+      const reason = new RegExp(`^a precondition failed, reported by ${creating[0]!.id.replace(/\./g, '\\.')}: expected 201, got 404: creating (a|the) locale`)
+      const dependents = withStatus(report, 'skipped').filter((result) => reason.test(result.reason ?? ''))
+      expect(dependents.length).toBeGreaterThanOrEqual(2)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('route operations no document shows, answering 404 at sitemock\'s paths, fail nothing: each check that needs them differs, saying why', async () => {
     const server = await startNonconforming(['routes-missing'])
     try {
       const report = await runAgainst(server.url, server.mock, { only: ['lifecycle', 'conflicts', 'validation', 'auth'] })
-      const creating = withStatus(report, 'failed').filter((result) => result.failures.some((failure) => /^expected 201, got 404: creating a route/.test(failure.message)))
-      expect(creating.map((result) => result.id)).toHaveLength(1)
-      const reason = new RegExp(`^a precondition failed, reported by ${creating[0]!.id.replace(/\./g, '\\.')}: expected 201, got 404: creating a route`)
-      const dependents = withStatus(report, 'skipped').filter((result) => reason.test(result.reason ?? ''))
-      expect(dependents.length).toBeGreaterThanOrEqual(4)
+      const routeFailures = report.checks.flatMap((result) => result.failures.filter((failure) => /got 404: creating a route/.test(failure.message)).map((failure) => ({ id: result.id, status: result.status, failure })))
+      expect(routeFailures.length).toBeGreaterThanOrEqual(4)
+      for (const { id, status, failure } of routeFailures) {
+        expect([id, status]).toEqual([id, 'differs'])
+        expect(failure.leftOpen).toMatch(/the specification names creating a route among the endpoints not shown/)
+      }
+      expect(withStatus(report, 'skipped').filter((result) => /creating a route/.test(result.reason ?? ''))).toEqual([])
     } finally {
       await server.close()
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALE_RESTORE, SITE_PAGES } from '../../src/contract/endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, ROUTE, ROUTES, SITE_PAGES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
-import { STATUS_CLASSES, type Occurrence, type Reply } from '../../src/contract/stateful/freedom-classes.js'
+import { readOnlyPeek, STATUS_CLASSES, type Occurrence, type Reply } from '../../src/contract/stateful/freedom-classes.js'
 
 /**
  * The stateful group's classes of freedom decided by a status, read on single occurrences: what
@@ -72,5 +72,81 @@ describe('unknownCursor', () => {
     const seen = occurrence(list, empty(), empty, { startingAfter: ['from this list'] })
     expect(cursor.alternative(empty(), seen)).toBeUndefined()
     expect(cursor.alternative({ status: 404, body: { code: 'not_found' } }, seen)).toBe('404')
+  })
+})
+
+describe('a locale renamed by a code in another spelling', () => {
+  const lookupCase = classOf('localeLookupCase')
+  const rename: ContractRequest = { method: 'PATCH', template: LOCALE, params: { localeIdOrCode: 'EN_us' }, query: { siteId: SITE_ID }, body: { locale: 'EN' } }
+  const reads: ContractRequest[] = []
+  const found = (asked: ContractRequest): Reply => {
+    reads.push(asked)
+    return asked.params?.localeIdOrCode === 'en-US' ? { status: 200, body: { object: 'locale', locale: 'en-US' } } : { status: 404, body: { code: 'not_found' } }
+  }
+  const seen = { ...occurrence(rename, { status: 404, body: { code: 'not_found' } }, found), target: { status: 200, body: { object: 'locale', locale: 'en' } } }
+
+  it('is judged by reads alone: the class never peeks at the write itself, which would change the oracle', () => {
+    expect(lookupCase.applies(seen)).toBe(true)
+    expect(lookupCase.alternative(seen.target, seen)).toBe('any-case')
+    expect(reads.every((read) => read.method === 'GET')).toBe(true)
+  })
+
+  it('is followed with the code in canonical spelling, and the new code as the target stored it', () => {
+    expect(lookupCase.follow('any-case', seen)).toEqual({ kind: 'resend', request: { ...rename, params: { localeIdOrCode: 'en-US' }, body: { locale: 'en' } } })
+  })
+
+  it('cannot peek at a write through the peek the classes are given', () => {
+    expect(() => readOnlyPeek(() => ({ status: 200, body: {} }) as ReturnType<Occurrence['peek']>)(rename)).toThrow(/peeked at a PATCH/)
+  })
+})
+
+describe('publicApiKeyAsSiteKey and routeOperations', () => {
+  const publicKey = classOf('publicApiKeyAsSiteKey')
+  const routes = classOf('routeOperations')
+  const list: ContractRequest = { method: 'GET', template: ROUTES, query: { siteId: SITE_ID, startingAfter: 'not-a-uuid' } }
+
+  it('reads a 401 to a run site’s publicApiKey as no key, and a 404 or 400 as nothing of the key', () => {
+    const sent = { ...occurrence(list, { status: 200, body: {} }, () => ({ status: 200, body: {} })), runSiteKey: true }
+    expect(publicKey.applies(sent)).toBe(true)
+    expect(publicKey.alternative({ status: 401, body: {} }, sent)).toBe('not-a-key')
+    expect(publicKey.alternative({ status: 404, body: {} }, sent)).toBeUndefined()
+    expect(publicKey.alternative({ status: 403, body: {} }, sent)).toBe('site-key')
+    expect(publicKey.decisive?.('not-a-key')).toBe(true)
+  })
+
+  it('reads a 404 of the route list as its operations served elsewhere, the whole answer, which no later class reads', () => {
+    const sent = occurrence(list, { status: 400, body: { code: 'bad_request' } }, () => ({ status: 200, body: {} }))
+    expect(routes.applies(sent)).toBe(true)
+    expect(routes.alternative({ status: 404, body: { code: 'not_found' } }, sent)).toBe('elsewhere')
+    expect(routes.decisive?.('elsewhere')).toBe(true)
+    const order = STATUS_CLASSES.map((freedom) => freedom.id(ANY))
+    expect(order.indexOf('routeOperations')).toBeLessThan(order.findIndex((id) => id.startsWith('unknownCursor')))
+  })
+
+  it('takes only a list without a cursor, or a create, that the oracle answers as showing them elsewhere on its own', () => {
+    const withCursor = occurrence(list, { status: 200, body: {} }, () => ({ status: 200, body: {} }))
+    expect(routes.establishes?.('elsewhere', withCursor)).toBe(false)
+    const plain = occurrence({ ...list, query: { siteId: SITE_ID } }, { status: 200, body: {} }, () => ({ status: 200, body: {} }))
+    expect(routes.establishes?.('elsewhere', plain)).toBe(true)
+    expect(routes.establishes?.('elsewhere', occurrence({ ...list, query: { siteId: SITE_ID } }, { status: 401, body: {} }, () => ({ status: 200, body: {} })))).toBe(false)
+  })
+
+  it('does not read a 404 of a route the oracle has as the operations served elsewhere', () => {
+    const read: ContractRequest = { method: 'GET', template: ROUTE, params: { routeIdOrPathname: LOCALE_ID } }
+    expect(routes.alternative({ status: 404, body: {} }, occurrence(read, { status: 200, body: {} }, () => ({ status: 200, body: {} })))).toBeUndefined()
+  })
+})
+
+describe('localeDomains', () => {
+  const domains = classOf('localeDomains')
+  const create: ContractRequest = { method: 'POST', template: LOCALES, body: { siteId: SITE_ID, locale: 'de-DE', domain: 'https://fr.example.com' } }
+  const listed = (count: number) => (): Reply => ({ status: 200, body: { object: 'list', data: Array.from({ length: count }, () => ({ domain: 'https://fr.example.com' })) } })
+
+  it('applies to a locale given a domain another locale of its site has, and reads a 409 as one locale a domain', () => {
+    const shared = { ...occurrence(create, { status: 201, body: {} }, listed(2)), site: SITE_ID }
+    expect(domains.applies(shared)).toBe(true)
+    expect(domains.alternative({ status: 409, body: { code: 'conflict' } }, shared)).toBe('unique')
+    expect(domains.follow('unique', shared)).toEqual({ kind: 'refused' })
+    expect(domains.applies({ ...occurrence(create, { status: 201, body: {} }, listed(1)), site: SITE_ID })).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, ROUTES, SITE, unshownRouteAbsent } from '../endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, ROUTE, ROUTES, SITE, unshownRouteAbsent } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { canonicalCode } from './forms.js'
@@ -24,6 +24,8 @@ export interface Occurrence {
   ownSiteKey: boolean
   /** The request's key is the Site key (the publicApiKey) of a site the sequence made, this one or another. */
   runSiteKey?: boolean
+  /** The oracle's id of the site the request is about, when the sequence knows it. */
+  site?: string
   /** The value class of each parameter, as the planner drew it (a cursor "unknown", "deleted item", ...). */
   classes: Readonly<Record<string, readonly string[]>>
   /** Reads the oracle's state without taking an instant: a GET only (readOnlyPeek). */
@@ -66,6 +68,13 @@ export interface StatusClass {
   applies(occurrence: Occurrence): boolean
   alternative(reply: Reply, occurrence: Occurrence): string | undefined
   follow(alternative: string, occurrence: Occurrence): Follow | undefined
+  /** Whether this alternative is the whole answer: no later class reads anything of it (a 404 of an operation served elsewhere, a 401 of no key). */
+  decisive?(alternative: string): boolean
+  /**
+   * Whether this occurrence alone shows the alternative; when not (an answer other rules may
+   * explain too), it is followed only once an occurrence that does has adopted it. Left out: always.
+   */
+  establishes?(alternative: string, occurrence: Occurrence): boolean
 }
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -277,6 +286,7 @@ const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass = {
   // A 400 or 404 may be answered before any key is judged (a route operation served elsewhere): it tells nothing.
   alternative: ({ status }) => (status === 401 ? 'not-a-key' : success(status) || status === 403 ? 'site-key' : undefined),
   follow: (alternative) => (alternative === 'not-a-key' ? { kind: 'refused' } : undefined),
+  decisive: (alternative) => alternative === 'not-a-key',
 }
 
 /**
@@ -294,7 +304,33 @@ const ROUTE_OPERATIONS: StatusClass = {
     status !== 404 && status !== 405 ? 'at /v2/routes' : request.template === ROUTES || !success(oracle.status) ? 'elsewhere' : undefined,
   follow: (alternative, { request }) =>
     alternative !== 'elsewhere' ? undefined : request.method === 'POST' ? { kind: 'refused' } : { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } },
+  decisive: (alternative) => alternative === 'elsewhere',
+  // A 404 where the oracle answers otherwise may be another rule's too (a cursor that names no
+  // item, access judged after existence): only a list without a cursor, or a create, that the
+  // oracle takes shows the operations served elsewhere.
+  establishes: (alternative, { request, oracle }) => alternative !== 'elsewhere' || (request.template === ROUTES && request.query?.startingAfter === undefined && success(oracle.status)),
+}
+
+/**
+ * A locale created or changed with a `domain` another locale of the site has. The specification:
+ * a locale's domain is the "domain URL used for domain-based localization", and a 409 is for
+ * "creating a resource that already exists"; whether a domain names one locale only, no document
+ * says: a deployment may let locales share it (sitemock), or refuse the second with a 409.
+ */
+const LOCALE_DOMAINS: StatusClass = {
+  id: () => 'localeDomains',
+  applies: ({ request, oracle, site, peek }) => {
+    const domain = isObject(request.body) ? request.body.domain : undefined
+    if (typeof domain !== 'string' || site === undefined || !success(oracle.status)) return false
+    if (!(request.method === 'POST' && request.template === LOCALES) && !(request.method === 'PATCH' && request.template === LOCALE)) return false
+    // After the oracle's write the locale itself has the domain: another one has it too.
+    const listed = peek({ method: 'GET', template: LOCALES, query: { siteId: site, limit: 100 }, key: request.key }).body
+    const locales = isObject(listed) && Array.isArray(listed.data) ? listed.data : []
+    return locales.filter((locale) => isObject(locale) && locale.domain === domain).length > 1
+  },
+  alternative: ({ status }) => (status === 409 ? 'unique' : success(status) ? 'shared' : undefined),
+  follow: (alternative) => (alternative === 'unique' ? { kind: 'refused' } : undefined),
 }
 
 /** Every class of freedom decided by a status, in the order they are tried. */
-export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE]
+export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE]

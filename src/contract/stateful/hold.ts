@@ -33,6 +33,8 @@ export interface HoldContext {
   ownSiteKey(call: Call): boolean
   /** Whether the call's key is the Site key of any site the sequence made. */
   runSiteKey(call: Call): boolean
+  /** The oracle's id of the site the call is about, when the sequence knows it. */
+  siteOf(call: Call): string | undefined
   /** The family of what the request names by id in its path, when it outlived its site's delete on the oracle's side. */
   orphanOf(call: Call): Family | undefined
 }
@@ -73,7 +75,7 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | stored form of a field (forms.ts) | a write both took, whose stored name, pathname, code or title is the input up to case, white space and slashes | the forms that fit (trimmed, trailing slash dropped, canonical case, ...), or the stored value itself; the oracle's write is sent again in the target's form, later inputs and lookups are asked in it |
  * | new page / new site fields | a create both took; a field the request did not send | the target's value (named after the input it copies); a page's taken on by the oracle at the creation's instant |
  * | updatedAtAtCreation | a page create | null, createdAt or its own instant (compare.ts judges the null) |
- * | publicApiKeyAsSiteKey, routeOperations, siteKeyWrites, unknownCursor, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren, localeLookupCase (freedom-classes.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
+ * | publicApiKeyAsSiteKey, routeOperations, localeDomains, siteKeyWrites, unknownCursor, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren, localeLookupCase (freedom-classes.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
  * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
  * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
  */
@@ -170,6 +172,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       target: { status: target.status, body: target.body },
       ownSiteKey: context.ownSiteKey(call),
       runSiteKey: context.runSiteKey(call),
+      site: context.siteOf(call),
       classes: call.input?.classes ?? {},
       peek: readOnlyPeek((request) => oracle.peek(request)),
       orphan: context.orphanOf(call),
@@ -179,6 +182,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       if (!freedom.applies(occurrence)) continue
       const theirs = freedom.alternative(occurrence.target, occurrence)
       if (theirs === undefined) continue
+      if (freedom.establishes?.(theirs, occurrence) === false && adoptions.get(freedom.id(occurrence)) !== theirs) continue
       if (theirs !== freedom.alternative(current.answer, occurrence)) {
         // An answer the documents allow anyway (another rule broken) tells nothing of the class.
         if (!current.difference) continue
@@ -190,6 +194,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       }
       const found = adoptions.see(freedom.id(occurrence), theirs, call.label)
       if (found) return { ...current, difference: inconsistencyOf(found) }
+      if (freedom.decisive?.(theirs)) break
     }
     return current
   }

@@ -294,7 +294,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     )
   }
   const learned: Learned = env.learned ?? {}
-  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, orphanOf })
+  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), orphanOf })
   let followed = 0
   let cutShort: Divergence | undefined
   /**
@@ -327,7 +327,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!strict) return undefined
     // A difference the contract itself allows is one from sitemock's own choices: labelled so,
     // with the class of the catalogue it shows where one does.
-    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call) })
+    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), site: siteOf(call.request, pools), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call) })
     if (shown !== undefined) return { ...strict, free: true, ...shown }
     if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
     return strict
@@ -449,9 +449,13 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     }
     madeSites.push(id.target)
     const site = pools.addSite({ id, key: new Both(String(target.body.publicApiKey), String(answer.body.publicApiKey)) })
-    // A new site's default locale, and a copy's locales, pages and routes, are learned from their lists.
+    // A new site's default locale and routes, and a copy's locales, pages and routes, are learned
+    // from their lists. The route list of a new site also shows, before any route command, whether
+    // the target serves the route operations where sitemock does (routeOperations).
+    const routes: Array<[Family, string, Json]> = holdsServiceRules(env.profile) ? [['route', ROUTES, {}]] : []
     const learn: Array<[Family, string, Json]> = [['locale', LOCALES, {}]]
-    if (call.request.template !== SITES) learn.push(['page', PAGES, { includeOffline: 'true' }], ...(holdsServiceRules(env.profile) ? [['route', ROUTES, {}] as [Family, string, Json]] : []))
+    if (call.request.template !== SITES) learn.push(['page', PAGES, { includeOffline: 'true' }])
+    learn.push(...routes)
     for (const [family, template, query] of learn) {
       const listCall: Call = { label: `learning the ${family}s of the new site`, request: { method: 'GET', template, query: { siteId: id, limit: 100, ...query }, key: appKey }, list: { kind: 'direct' } }
       const found = await perform(listCall, index)
