@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runContract } from '../../src/contract/runner.js'
 import { GROUPS } from '../../src/contract/types.js'
 import { atLength } from '../soak/lengths.js'
+import { OUTSIDER_DEFECTS, withDefect, type OutsiderDefect } from './outsider-defects.js'
 import { startOutsider } from './outsider-process.js'
 import { check, describeFailures, implementationOptions, withStatus } from './support.js'
 
@@ -45,4 +46,21 @@ describe('the contract suite against a deployment written outside the project', 
     expect(adopted).toContain('routeOperations: elsewhere')
     expect(report.cleanup.leftBehind).toEqual([])
   }, 600_000)
+})
+
+/**
+ * Defects of documented rules in front of the outsider (a proxy: its own code stays as written):
+ * the whole run catches each, and the stateful group alone catches those a sequence can meet.
+ */
+describe('defects of documented rules on the deployment written outside the project', () => {
+  it.each(Object.keys(OUTSIDER_DEFECTS) as OutsiderDefect[])('catches %s', async (defect) => {
+    const defective = await withDefect(outsider, defect)
+    try {
+      const report = await runContract(implementationOptions(defective, { stateful: { runs: 8, timeMs: 60_000, seed: 1 } }))
+      expect(withStatus(report, 'failed').map((result) => result.id), OUTSIDER_DEFECTS[defect]).not.toEqual([])
+      expect(report.cleanup.leftBehind).toEqual([])
+    } finally {
+      await defective.close()
+    }
+  }, 300_000)
 })
