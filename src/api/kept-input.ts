@@ -20,11 +20,15 @@ export function keptPagePathname(pathname: string, choices: Chosen): string {
   return stripped === '' ? '/' : stripped
 }
 
-/** A locale code in its canonical case: language lower, a four-letter script title case, a region upper (`pt-BR`, `zh-Hant-TW`). */
+/**
+ * A locale code in its canonical case, as BCP 47 writes tags: the language lower, a four-letter
+ * script title case, a two-letter region upper, everything else (a numeric region, an extended
+ * language, a variant) lower (`pt-BR`, `zh-Hant-TW`, `es-419`).
+ */
 export function canonicalLocaleCode(code: string): string {
   return code
     .split('-')
-    .map((part, i) => (i === 0 ? part.toLowerCase() : part.length === 4 ? part[0]!.toUpperCase() + part.slice(1).toLowerCase() : part.length <= 3 ? part.toUpperCase() : part))
+    .map((part, i) => (i > 0 && /^[a-z]{4}$/i.test(part) ? part[0]!.toUpperCase() + part.slice(1).toLowerCase() : i > 0 && /^[a-z]{2}$/i.test(part) ? part.toUpperCase() : part.toLowerCase()))
     .join('-')
 }
 

@@ -1,4 +1,5 @@
 import type { Inconsistency } from './adoption.js'
+import { canonicalLocaleCode } from '../../api/kept-input.js'
 
 /**
  * What a deployment keeps of an input string: the documents name the fields (a page's pathname,
@@ -17,14 +18,8 @@ const SPACE: readonly Step[] = [KEPT, ['trimmed', (value) => value.trim()]]
 const dropTrailing = (value: string): string => (value.length > 1 ? value.replace(/\/+$/, '') || '/' : value)
 const addLeading = (value: string): string => (value.startsWith('/') ? value : `/${value}`)
 const SLASHES: readonly Step[] = [KEPT, ['trailing slash dropped', dropTrailing], ['leading slash added', addLeading], ['leading slash added, trailing slash dropped', (value) => dropTrailing(addLeading(value))]]
-/** A locale code as BCP 47 writes it: language lower case, script title case, region upper case. */
-export const canonicalCode = (value: string): string =>
-  value
-    .split('-')
-    .map((part, index) => (index === 0 ? part.toLowerCase() : part.length === 4 ? part[0]!.toUpperCase() + part.slice(1).toLowerCase() : part.length === 2 ? part.toUpperCase() : part))
-    .join('-')
 const LOWER_CASE: Step = ['lower case', (value) => value.toLowerCase()]
-const CASE: readonly Step[] = [KEPT, ['canonical case', canonicalCode], LOWER_CASE]
+const CASE: readonly Step[] = [KEPT, ['canonical case', canonicalLocaleCode], LOWER_CASE]
 // No document says a pathname is matched with its case: a deployment may store it in lower case.
 const PATH_CASE: readonly Step[] = [KEPT, LOWER_CASE]
 

@@ -2,7 +2,7 @@ import { isUuid } from '../../api/uuid.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, ROUTE, ROUTES, SITE, unshownRouteAbsent } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
-import { canonicalCode } from './forms.js'
+import { canonicalLocaleCode } from '../../api/kept-input.js'
 import type { Answer } from './oracle.js'
 import type { Family } from './pools.js'
 
@@ -208,7 +208,7 @@ const SITE_DELETE_CHILDREN: StatusClass = {
 }
 
 /** A code as a deployment that reads `_` as `-` (en_US as en-US) and ignores case may find it. */
-const canonicalSpelling = (code: string): string => canonicalCode(code.replaceAll('_', '-'))
+const canonicalSpelling = (code: string): string => canonicalLocaleCode(code.replaceAll('_', '-'))
 
 /** The request with its locale code (a list's or a read's `locale`, a locale named by code) in canonical spelling; undefined when it has none spelt otherwise. */
 function inCanonicalCase(request: ContractRequest): ContractRequest | undefined {
