@@ -1,7 +1,7 @@
 import type { HttpMethod } from '../api/types.js'
 import type { ContractClient, ContractRequest, Exchange } from './http-client.js'
 import { sourcesOfCheck } from './case-sources.js'
-import { unshownRouteAbsent, UNSHOWN_ROUTES_WHY } from './endpoints.js'
+import { routeCollectionAbsent, UNSHOWN_ROUTES_WHY } from './endpoints.js'
 import { detailFields } from './exchange-rules.js'
 import { promisedBy, summarize } from './judge.js'
 import { publishedErrorCode, publishedStatement } from './published.js'
@@ -176,8 +176,8 @@ export class CheckContext {
     if (this.openPart?.kind === 'sitemock choice') return { ...failure, documents: ['sitemock behaviour'], leftOpen: this.openPart.why }
     // Labelled when thrown inside sitemockChoice, and seen again when the runner records it after the part ended.
     if (failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour') return failure
-    // A route operation no document shows, answered as not served at sitemock's path: nothing stated is broken.
-    if (failure.request && failure.response && unshownRouteAbsent(failure.request.method, failure.request.template, failure.response.status)) {
+    // The route collection no document shows, answered as not served at sitemock's path: nothing stated is broken.
+    if (failure.request && failure.response && routeCollectionAbsent(failure.request.method, failure.request.template, failure.response.status)) {
       return { ...failure, documents: ['sitemock behaviour'], leftOpen: UNSHOWN_ROUTES_WHY }
     }
     // A check no document stands behind holds the target to sitemock's own choice: a difference.

@@ -40,6 +40,14 @@ export const PUBLIC_API_KEY_WHY = uncatalogued(
 export const unshownRouteAbsent = (method: string, template: string | undefined, status: number): boolean =>
   (status === 404 || status === 405) && UNSHOWN_ROUTE_OPERATIONS.has(`${method} ${template}`)
 
+/**
+ * The same, told by the route collection alone (a create or a list): a deployment that serves the
+ * routes there answers a route's read or delete 404 only for a route it lacks, which is a
+ * failure of its own; without a create there, no route of the run exists to read.
+ */
+export const routeCollectionAbsent = (method: string, template: string | undefined, status: number): boolean =>
+  template === ROUTES && unshownRouteAbsent(method, template, status)
+
 /** The operations that create a resource, and what they create. */
 export const CREATES: Readonly<Record<string, ResourceKind>> = {
   [`POST ${SITES}`]: 'site',

@@ -2,7 +2,7 @@ import { CheckFailure, type CheckContext, type CheckDefinition, type Json } from
 import type { ContractRequest, Exchange } from '../http-client.js'
 import type { SiteRef } from '../fixtures.js'
 import { runName } from '../tag.js'
-import { unshownRouteAbsent } from '../endpoints.js'
+import { routeCollectionAbsent } from '../endpoints.js'
 import { isDifference } from '../types.js'
 
 /**
@@ -55,7 +55,7 @@ export function newPage(ctx: CheckContext, site: SiteRef, label: string, pathnam
 /** Sends a setup request and skips the check unless it answered `status`; returns the body. */
 export async function setupSend(ctx: CheckContext, request: ContractRequest, status: number, what: string): Promise<Json> {
   const exchange = await ctx.send(request)
-  if (unshownRouteAbsent(request.method, request.template, exchange.status)) ctx.fail(`expected ${status}, got ${exchange.status}: ${what}`, exchange)
+  if (routeCollectionAbsent(request.method, request.template, exchange.status)) ctx.fail(`expected ${status}, got ${exchange.status}: ${what}`, exchange)
   if (exchange.status !== status) ctx.skip(`the target refused the setup (${what}): expected ${status}, got ${exchange.status}`)
   return exchange.body !== null && typeof exchange.body === 'object' ? (exchange.body as Json) : {}
 }
