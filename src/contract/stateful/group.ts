@@ -184,6 +184,7 @@ function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt'], siteMar
     workspaceId: options.workspaceId!,
     appKey: options.apiKey,
     tenantKey: options.otherApiKey,
+    ...(options.siteApiKey === undefined ? {} : { strangerKey: options.siteApiKey }),
     send: (request) => context.send(request),
     phantomId: () => context.phantomId(),
     adopt,

@@ -38,20 +38,33 @@ export class Oracle {
    */
   private readonly sent: Array<{ request: ContractRequest; status: number } | { change: (mock: Mock) => void }> = []
 
+  /**
+   * The Site key of a site the run did not make (--site-api-key), as the oracle knows it: the key
+   * of a site of the other workspace, which no command names either. Made only when asked for.
+   */
+  readonly strangerKey?: string
+
   constructor(
     private readonly workspaceId: string,
     targetTenantKey: string | undefined,
     private rules: Rules = 'sitemock',
     /** The target's free choices, when recorded (--choices): the oracle then answers as it does. */
     private readonly choices?: Choices,
+    withStranger = false,
   ) {
     this.current = this.fresh()
     this.tenantKey = ORACLE_TENANT_KEY
     if (targetTenantKey !== undefined && !targetTenantKey.startsWith('sk_')) {
       // A Site key of a site the run does not know: in the oracle, the key of a site of the other workspace.
-      const site = this.send({ method: 'POST', template: '/v2/sites', body: { workspaceId: ORACLE_TENANT_WORKSPACE, name: 'other tenant' }, key: ORACLE_TENANT_KEY })
-      this.tenantKey = String((site.body as { publicApiKey: string }).publicApiKey)
+      this.tenantKey = this.siteKeyOutside('other tenant')
     }
+    if (withStranger) this.strangerKey = this.siteKeyOutside('stranger')
+  }
+
+  /** The Site key of a new site of the other workspace: a key that reaches none of the run's sites. */
+  private siteKeyOutside(name: string): string {
+    const site = this.send({ method: 'POST', template: '/v2/sites', body: { workspaceId: ORACLE_TENANT_WORKSPACE, name }, key: ORACLE_TENANT_KEY })
+    return String((site.body as { publicApiKey: string }).publicApiKey)
   }
 
   get mock(): Mock {

@@ -34,6 +34,8 @@ export interface PlanContext {
   appKey: Both
   /** The other workspace's key on both sides; undefined without --other-api-key. */
   tenantKey?: Both
+  /** The Site key of a site the run did not make, for another site's Site key where the run's sites' keys are no keys. */
+  foreignKey?: Both
   /** The target's list of sites starts with sites the run did not make: a site list starts after the last of them. */
   siteAnchor?: string
   pools: Pools
@@ -143,7 +145,7 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
       case 'own':
         return pools.sites[site]!.key
       case 'foreign':
-        return pools.sites[pools.otherSite(site, c7)]!.key
+        return ctx.foreignKey ?? pools.sites[pools.otherSite(site, c7)]!.key
       case 'tenant':
         return ctx.tenantKey ?? ctx.appKey
       case 'none':

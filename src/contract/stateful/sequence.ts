@@ -29,6 +29,8 @@ export interface SequenceEnv {
   appKey: string
   /** --other-api-key, when given. */
   tenantKey?: string
+  /** --site-api-key, when given: a Site key of a site the run did not make. */
+  strangerKey?: string
   /** Sends to the target through the suite's client: paced, guarded, every create recorded for cleanup. */
   send(request: ContractRequest): Promise<Exchange>
   phantomId(): string
@@ -92,7 +94,10 @@ const asPage = (body: unknown): ListPage | undefined => (isObject(body) && Array
  */
 export async function runSequence(env: SequenceEnv, commands: Command[], recorded?: RecordedCall[], coverage?: Coverage): Promise<SequenceResult> {
   // sitemock's rules until the target takes what only they refuse; then the documents' (see perform).
-  const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices)
+  // A target whose sites' publicApiKey is no key (publicApiKeyAsSiteKey) is sent --site-api-key
+  // as another site's Site key: the oracle holds a site of its own for it.
+  const withStranger = env.strangerKey !== undefined && env.learned?.adoptions?.get('publicApiKeyAsSiteKey') === 'not-a-key'
+  const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices, withStranger)
   const pools = new Pools()
   const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults(), collations: [...COLLATIONS] }) }
   const current = new Map<string, Json>()
@@ -113,6 +118,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     workspaceId: env.workspaceId,
     appKey,
     tenantKey: env.tenantKey === undefined ? undefined : new Both(env.tenantKey, oracle.tenantKey),
+    ...(env.strangerKey !== undefined && oracle.strangerKey !== undefined ? { foreignKey: new Both(env.strangerKey, oracle.strangerKey) } : {}),
     siteAnchor: commands.some((command) => command.op === 'site.list') || recorded !== undefined ? await env.siteAnchor() : undefined,
     pools,
     current: (id) => current.get(id),
@@ -478,6 +484,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   const targetOf = (value: string): string => {
     if (value === ORACLE_APP_KEY) return env.appKey
     if (value === oracle.tenantKey) return env.tenantKey ?? env.appKey
+    if (value === oracle.strangerKey) return env.strangerKey!
     return ledger.ids.target(value) ?? value
   }
 
