@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALE, LOCALE_RESTORE, LOCALES, ROUTE, ROUTES, SITE_PAGES } from '../../src/contract/endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGES, ROUTE, ROUTES, SITE_PAGES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { readOnlyPeek, STATUS_CLASSES, type Occurrence, type Reply } from '../../src/contract/stateful/freedom-classes.js'
 
@@ -148,5 +148,22 @@ describe('localeDomains', () => {
     expect(domains.alternative({ status: 409, body: { code: 'conflict' } }, shared)).toBe('unique')
     expect(domains.follow('unique', shared)).toEqual({ kind: 'refused' })
     expect(domains.applies({ ...occurrence(create, { status: 201, body: {} }, listed(1)), site: SITE_ID })).toBe(false)
+  })
+})
+
+describe('publishing', () => {
+  const publishing = classOf('publishing')
+  const live: ContractRequest = { method: 'GET', template: PAGES, query: { siteId: SITE_ID, versionRef: 'ref:live' } }
+  const none = occurrence(live, { status: 200, body: { object: 'list', data: [], hasMore: false } }, () => ({ status: 200, body: {} }))
+
+  it('reads a live version the oracle lacks as a page published by the API, and follows it as the target gives it', () => {
+    expect(publishing.applies(none)).toBe(true)
+    expect(publishing.alternative({ status: 200, body: { object: 'list', data: [{ publishedAt: '2026-01-01T00:00:00Z' }], hasMore: false } }, none)).toBe('by the API')
+    expect(publishing.follow('by the API', none)).toEqual({ kind: 'taken' })
+  })
+
+  it('reads nothing from a live version without a publication time, nor from no live version', () => {
+    expect(publishing.alternative({ status: 200, body: { object: 'list', data: [{ publishedAt: null }], hasMore: false } }, none)).toBeUndefined()
+    expect(publishing.alternative({ status: 200, body: { object: 'list', data: [], hasMore: false } }, none)).toBeUndefined()
   })
 })

@@ -332,5 +332,24 @@ const LOCALE_DOMAINS: StatusClass = {
   follow: (alternative) => (alternative === 'unique' ? { kind: 'refused' } : undefined),
 }
 
+/**
+ * What publishes a page. The published OpenAPI reads a page's `ref:live` ("Live/published
+ * version"), and the specification's `publishedAt` is the "publication time"; no operation of
+ * either document is said to publish. sitemock publishes only through its control plane, so its
+ * oracle never has a live version; a deployment may publish a page as it goes online. Its live
+ * reads are then taken as it gives them: a page is live by its own publishing, which the oracle
+ * does not hold. Only a live version the oracle lacks shows the class; none shows nothing.
+ */
+const LIVE_VERSIONS: StatusClass = {
+  id: () => 'publishing',
+  applies: ({ request, oracle }) => request.method === 'GET' && request.query?.versionRef === 'ref:live' && (oracle.status === 404 || isEmptyList(oracle)),
+  // A live version without a publication time is no published one (`publishedAt`, "publication time").
+  alternative: (reply) => (reply.status === 200 && !isEmptyList(reply) && livePages(reply.body).every((page) => isObject(page) && typeof page.publishedAt === 'string') ? 'by the API' : undefined),
+  follow: (alternative) => (alternative === 'by the API' ? { kind: 'taken' } : undefined),
+}
+
+/** The pages of a live read: the page, or a list's items. */
+const livePages = (body: unknown): unknown[] => (isObject(body) && Array.isArray(body.data) ? body.data : [body])
+
 /** Every class of freedom decided by a status, in the order they are tried. */
-export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE]
+export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LIVE_VERSIONS, SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE]

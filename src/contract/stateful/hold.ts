@@ -75,7 +75,7 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | stored form of a field (forms.ts) | a write both took, whose stored name, pathname, code or title is the input up to case, white space and slashes | the forms that fit (trimmed, trailing slash dropped, canonical case, ...), or the stored value itself; the oracle's write is sent again in the target's form, later inputs and lookups are asked in it |
  * | new page / new site fields | a create both took; a field the request did not send | the target's value (named after the input it copies); a page's taken on by the oracle at the creation's instant |
  * | updatedAtAtCreation | a page create | null, createdAt or its own instant (compare.ts judges the null) |
- * | publicApiKeyAsSiteKey, routeOperations, localeDomains, siteKeyWrites, unknownCursor, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren, localeLookupCase (freedom-classes.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
+ * | publicApiKeyAsSiteKey, routeOperations, localeDomains, publishing, siteKeyWrites, unknownCursor, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren, localeLookupCase (freedom-classes.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
  * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
  * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
  */
