@@ -69,5 +69,5 @@ export function applyNewPageDefaults(content: PageContent, choices: Chosen): voi
   if (choices.newPageExcludedFromSearchEngines === 'false') content.excludedFromSearchEngines = false
   if (choices.newPageOnline === 'offline') content.isOnline = false
   if (choices.newPageSitemapPriority === '0.5') content.sitemapPriority = 0.5
-  if (choices.newPageSitemapFrequency === 'weekly') content.sitemapFrequency = 'weekly'
+  if (choices.newPageSitemapFrequency !== 'null') content.sitemapFrequency = choices.newPageSitemapFrequency
 }

@@ -1,4 +1,8 @@
+import { choice, type Choices } from '../contracts/choices.js'
 import { sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+
+/** The values of newPageSitemapFrequency, as the catalogue lists them: null, and every value the field takes. */
+const FREQUENCIES = choice('newPageSitemapFrequency').alternatives as ReadonlyArray<Required<Choices>['newPageSitemapFrequency']>
 
 /** The milliseconds of an instant, or 0 when it has none (`…:07Z`); undefined when it is no instant. */
 const millisecondsOf = (instant: unknown): number | undefined => {
@@ -19,7 +23,7 @@ export async function probeValues({ call, record, target, site }: ProbeSite, pag
   await record('newPageExcludedFromSearchEngines', async () => valueOf('excludedFromSearchEngines', [[null, 'null'], [false, 'false']]))
   await record('newPageOnline', async () => valueOf('isOnline', [[true, 'online'], [false, 'offline']]))
   await record('newPageSitemapPriority', async () => valueOf('sitemapPriority', [[null, 'null'], [0.5, '0.5']]))
-  await record('newPageSitemapFrequency', async () => valueOf('sitemapFrequency', [[null, 'null'], ['weekly', 'weekly']]))
+  await record('newPageSitemapFrequency', async () => valueOf('sitemapFrequency', FREQUENCIES.map((value) => [value === 'null' ? null : value, value] as const)))
   await record('updatedAtAtCreation', async () => (page.updatedAt === null ? 'null' : page.updatedAt === page.createdAt ? 'createdAt' : unexplained("a new page's updatedAt", page.updatedAt)))
   await record('pageLocale', async () => ('locale' in page ? 'present' : 'absent'))
   await record('localeManagementMode', async () => {

@@ -43,7 +43,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"siteKeyWrites","kind":"strict","alternatives":["allowed","refused"],"sitemock":"allowed","behaviour":"api-behaviour.md#authentication"},
   {"id":"newPageOnline","kind":"value","alternatives":["online","offline"],"sitemock":"online","behaviour":"api-behaviour.md#pages"},
   {"id":"newPageSitemapPriority","kind":"value","alternatives":["null","0.5"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
-  {"id":"newPageSitemapFrequency","kind":"value","alternatives":["null","weekly"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
+  {"id":"newPageSitemapFrequency","kind":"value","alternatives":["null","always","hourly","daily","weekly","monthly","yearly","never"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
   {"id":"localeManagementMode","kind":"value","alternatives":["internal","external"],"sitemock":"internal","behaviour":"api-behaviour.md#sites"},
   {"id":"localeCodeStored","kind":"value","alternatives":["as-sent","canonical"],"sitemock":"as-sent","behaviour":"api-behaviour.md#locales"},
   {"id":"pathnameTrailingSlash","kind":"value","alternatives":["kept","dropped"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},

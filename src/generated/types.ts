@@ -180,9 +180,9 @@ export interface Choices {
    */
   newPageSitemapPriority?: "null" | "0.5";
   /**
-   * `sitemapFrequency` of a new page: `null` or `weekly`.
+   * `sitemapFrequency` of a new page: `null`, or any value of the field's enum (a deployment's own default, such as `weekly` or `monthly`).
    */
-  newPageSitemapFrequency?: "null" | "weekly";
+  newPageSitemapFrequency?: "null" | "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
   /**
    * `localeManagementMode` of a new site: `internal` or `external`.
    */

@@ -680,7 +680,7 @@ errors++;
 }
 if(data2.newPageSitemapFrequency !== undefined){
 let data43 = data2.newPageSitemapFrequency;
-if(!((data43 === "null") || (data43 === "weekly"))){
+if(!((((((((data43 === "null") || (data43 === "always")) || (data43 === "hourly")) || (data43 === "daily")) || (data43 === "weekly")) || (data43 === "monthly")) || (data43 === "yearly")) || (data43 === "never"))){
 const err51 = {instancePath:instancePath+"/choices/newPageSitemapFrequency",schemaPath:"#/$defs/choices/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data43};
 if(vErrors === null){
 vErrors = [err51];
@@ -1497,7 +1497,7 @@ errors++;
 }
 if(data.newPageSitemapFrequency !== undefined){
 let data40 = data.newPageSitemapFrequency;
-if(!((data40 === "null") || (data40 === "weekly"))){
+if(!((((((((data40 === "null") || (data40 === "always")) || (data40 === "hourly")) || (data40 === "daily")) || (data40 === "weekly")) || (data40 === "monthly")) || (data40 === "yearly")) || (data40 === "never"))){
 const err46 = {instancePath:instancePath+"/newPageSitemapFrequency",schemaPath:"#/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data40};
 if(vErrors === null){
 vErrors = [err46];

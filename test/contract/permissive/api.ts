@@ -371,7 +371,7 @@ function createPage(call: Call): Answer {
     description: null,
     socialImageUrl: null,
     sitemapPriority: choices.newPageSitemapPriority === '0.5' ? 0.5 : null,
-    sitemapFrequency: choices.newPageSitemapFrequency === 'weekly' ? 'weekly' : null,
+    sitemapFrequency: choices.newPageSitemapFrequency === undefined || choices.newPageSitemapFrequency === 'null' ? null : choices.newPageSitemapFrequency,
     createdAt,
     updatedAt: choices.updatedAtAtCreation === 'createdAt' ? createdAt : null,
     isOnline: choices.newPageOnline !== 'offline',

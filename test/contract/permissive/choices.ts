@@ -36,7 +36,7 @@ export const ALTERNATIVES = {
   newPageExcludedFromSearchEngines: ['null', 'false'],
   newPageOnline: ['online', 'offline'],
   newPageSitemapPriority: ['null', '0.5'],
-  newPageSitemapFrequency: ['null', 'weekly'],
+  newPageSitemapFrequency: ['null', 'always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'],
   siteListOrder: ['oldest-first', 'newest-first'],
   localeListOrder: ['creation', 'code'],
   routeListOrder: ['pathname', 'creation'],
