@@ -9,6 +9,7 @@ import type { RouteMatch, RouteTable } from './route-table.js'
 import type { AccessContext, ApiRequest, ApiResponse, RegisteredOperation } from './types.js'
 import { lowerCase } from './lower-case.js'
 import { isUuid } from './uuid.js'
+import { servedElsewhere } from './unshown-operations.js'
 import { answerAsChosen } from './chosen-answers.js'
 import { compileValidator, type Validator } from './validate.js'
 
@@ -60,6 +61,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (match.kind === 'not-found') throw new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(request.method, match.allowed)
       const { operation, params } = match
+      if (servedElsewhere(operation.method, operation.path, choices)) throw new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
       const store = options.store()
 
       const { scope } = prepared?.caller ?? identifyCaller(request.headers, store)

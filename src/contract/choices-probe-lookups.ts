@@ -4,6 +4,7 @@ import { byStatus, either, NOWHERE_ID, Unrecorded, type ProbeSite } from './choi
 /** Lookups, cursors, which error wins, and what a Site key may do. */
 export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId }: ProbeSite, pageId: string): Promise<void> {
   const { tag } = target
+  await record('routeOperations', async () => either(await call('GET', `/v2/routes?siteId=${siteId}`), "the route list of the probes' own site", [200, 'served'], [404, 'elsewhere']))
   await record('malformedPathId', async () => either(await call('GET', '/v2/sites/not-a-uuid'), 'a malformed site id in the path', [400, '400'], [404, '404']))
   await record('accessOrder', async () => either(await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, siteKey), 'a Site key asking for a site that does not exist', [403, 'permission-first'], [404, 'existence-first']))
   let order: Choices['validationOrder']

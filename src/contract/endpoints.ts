@@ -1,7 +1,8 @@
 import { operations } from '../api/operations.js'
 import type { RegisteredOperation } from '../api/types.js'
 import type { ResourceKind } from './types.js'
-import { uncatalogued } from './choice-reasons.js'
+import { freeChoice, uncatalogued } from './choice-reasons.js'
+import { UNSHOWN_ROUTE_OPERATIONS } from '../api/unshown-operations.js'
 
 /** The path templates of the API, as the service rules, the published OpenAPI and the route table write them. */
 export const SITES = '/v2/sites'
@@ -16,18 +17,10 @@ export const PAGE = '/v6/pages/{pageIdOrPathname}'
 export const ROUTES = '/v2/routes'
 export const ROUTE = '/v2/routes/{routeIdOrPathname}'
 
-/**
- * The route operations no document shows: the specification names creating a route among the
- * "endpoints not shown" and shows only the route update (`PATCH /v2/routes/{routeIdOrPathname}`),
- * and the published OpenAPI has no route. sitemock serves them at these paths (api-behaviour.md#routes);
- * a deployment may serve them elsewhere, so a "no such operation" there breaks nothing stated.
- */
-export const UNSHOWN_ROUTE_OPERATIONS: ReadonlySet<string> = new Set([`POST ${ROUTES}`, `GET ${ROUTES}`, `GET ${ROUTE}`, `DELETE ${ROUTE}`])
-
 /** The words a difference at an unshown route operation carries: why it is sitemock's choice alone. */
-export const UNSHOWN_ROUTES_WHY = uncatalogued(
-  'routes',
-  'sitemock serves route create, list, read and delete at /v2/routes; the specification names creating a route among the endpoints not shown and shows only PATCH /v2/routes/{routeIdOrPathname}, and the published OpenAPI has no route: where a deployment serves them is its own',
+export const UNSHOWN_ROUTES_WHY = freeChoice(
+  'routeOperations',
+  'the specification names creating a route among the endpoints not shown and shows only PATCH /v2/routes/{routeIdOrPathname}, and the published OpenAPI has no route: where a deployment serves the others is its own',
 )
 
 /** Why a site's publicApiKey used as its Site API key is sitemock's choice alone. */

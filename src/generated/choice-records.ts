@@ -55,4 +55,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"createBodyOrder","kind":"lookup","alternatives":["validation-order","body-first"],"sitemock":"validation-order","behaviour":"api-behaviour.md#authentication"},
   {"id":"hostOriginNull","kind":"strict","alternatives":["clears","refused"],"sitemock":"clears","behaviour":"api-behaviour.md#sites"},
   {"id":"localeLookupCase","kind":"lookup","alternatives":["exact","any-case"],"sitemock":"exact","behaviour":"api-behaviour.md#locales"},
+  {"id":"routeOperations","kind":"strict","alternatives":["served","elsewhere"],"sitemock":"served","behaviour":"api-behaviour.md#routes"},
 ]

@@ -227,6 +227,10 @@ export interface Choices {
    * A locale code sent in another case than the one stored (`FR` where the site has `fr`), as a locale's path, or a page list's or page read's `locale`: found only as stored (`exact`), or found whatever its case (`any-case`, as a store that compares codes without case does; such a store also holds `FR` taken by `fr` in a create, a rename or a restore). A deployment that stores codes in canonical case (localeCodeStored) looks up the canonical form either way.
    */
   localeLookupCase?: "exact" | "any-case";
+  /**
+   * Where the route operations no document shows are served: route create, list, read and delete at `/v2/routes` and `/v2/routes/{routeIdOrPathname}` (`served`), or not there (`elsewhere`: a 404 at those paths, whatever the request, as for a path the API does not have). The route update, which the specification shows, is served either way.
+   */
+  routeOperations?: "served" | "elsewhere";
 }
 
 export interface DataList {

@@ -275,6 +275,21 @@ describe('the mock follows the added classes over HTTP', () => {
     if (value === 'any-case') expect(answers[0]!.body.locale).toBe('fr-FR')
   })
 
+  it.each([
+    ['served', [201, 200, 401, 401]],
+    ['elsewhere', [404, 404, 404, 401]],
+  ] as const)('routeOperations %s: a route created and listed, a read without a key, and the update (shown by the specification) without a key', async (value, statuses) => {
+    const { call, site } = await start({ routeOperations: value })
+    const { id } = await site()
+    const answers = [
+      await call('POST', '/v2/routes', { siteId: id, pathname: '/r' }),
+      await call('GET', `/v2/routes?siteId=${id}`),
+      await call('GET', `/v2/routes/%2Fr?siteId=${id}`, undefined, ''),
+      await call('PATCH', `/v2/routes/%2Fr?siteId=${id}`, { pathname: '/s' }, ''),
+    ]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+  })
+
   it('pageUpdateSearchFields ignored: a search field of a wrong type or past a limit is not judged, and not applied', async () => {
     const { call, site } = await start({ pageUpdateSearchFields: 'ignored', titleMaxLength: 10 })
     const { id } = await site()

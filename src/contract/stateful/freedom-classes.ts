@@ -301,7 +301,7 @@ const ROUTE_OPERATIONS: StatusClass = {
   // A route read or delete the oracle answers itself (a route it has) tells nothing: a deployment
   // that makes no route there has none to answer, so that answer is a divergence of its own.
   alternative: ({ status }, { request, oracle }) =>
-    status !== 404 && status !== 405 ? 'at /v2/routes' : request.template === ROUTES || !success(oracle.status) ? 'elsewhere' : undefined,
+    status !== 404 && status !== 405 ? 'served' : request.template === ROUTES || !success(oracle.status) ? 'elsewhere' : undefined,
   follow: (alternative, { request }) =>
     alternative !== 'elsewhere' ? undefined : request.method === 'POST' ? { kind: 'refused' } : { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } },
   decisive: (alternative) => alternative === 'elsewhere',

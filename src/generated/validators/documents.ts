@@ -834,9 +834,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.routeOperations !== undefined){
+let data55 = data2.routeOperations;
+if(!((data55 === "served") || (data55 === "elsewhere"))){
+const err63 = {instancePath:instancePath+"/choices/routeOperations",schemaPath:"#/$defs/choices/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data55};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -846,13 +847,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data55 = data.unrecorded;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-for(const key2 in data55){
-let data56 = data55[key2];
-if(typeof data56 !== "string"){
-const err64 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data56};
+}
+else {
+const err64 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -862,9 +859,13 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data55};
+if(data.unrecorded !== undefined){
+let data56 = data.unrecorded;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+for(const key2 in data56){
+let data57 = data56[key2];
+if(typeof data57 !== "string"){
+const err65 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data57};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -876,12 +877,24 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err66 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data56};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1651,14 +1664,27 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.routeOperations !== undefined){
+let data52 = data.routeOperations;
+if(!((data52 === "served") || (data52 === "elsewhere"))){
+const err58 = {instancePath:instancePath+"/routeOperations",schemaPath:"#/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data52};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
 }
 errors++;
 }

@@ -59,6 +59,8 @@ function dispatch(store: Store, request: Request): Answer {
   const [version, family, ...rest] = segments
   const known = (version === 'v2' && ['sites', 'locales', 'routes'].includes(family ?? '')) || (version === 'v6' && family === 'pages')
   if (!known) throw new Refusal(404, `no resource at ${request.path}`)
+  // Its route operations but the update, which no document shows, served elsewhere (its routeOperations): none here.
+  if (store.choices.routeOperations === 'elsewhere' && family === 'routes' && request.method.toUpperCase() !== 'PATCH') throw new Refusal(404, `no resource at ${request.path}`)
   const who = principalOf(store, request.headers['x-api-key'])
   let parsed: Json | undefined
   const method = request.method.toUpperCase()

@@ -52,6 +52,7 @@ export const ALTERNATIVES = {
   createBodyOrder: ['validation-order', 'body-first'],
   hostOriginNull: ['clears', 'refused'],
   localeLookupCase: ['exact', 'any-case'],
+  routeOperations: ['served', 'elsewhere'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

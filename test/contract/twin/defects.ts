@@ -5,6 +5,7 @@ import { defectHost } from '../implementation-host.js'
 import { defectiveHandle, type Defect } from '../nonconforming-server.js'
 import { SEMANTIC_DEFECTS } from '../semantic-defects.js'
 import { implementationOptions } from '../support.js'
+import { drawChoices } from './draw.js'
 import { startTwin } from './index.js'
 
 /**
@@ -68,5 +69,17 @@ export function seedsFor(defects: readonly Defect[], base: number): Array<{ defe
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0
     return state
   }
-  return defects.map((defect) => ({ defect, seed: 1 + (next() % 100_000) }))
+  return defects.map((defect) => ({ defect, seed: applicableFrom(defect, 1 + (next() % 100_000)) }))
+}
+
+/**
+ * A defect of the routes' operations does nothing on a twin that serves them elsewhere
+ * (routeOperations): its twin is the first seed from the drawn one that serves them, so that the
+ * seeds of the other defects stay as drawn.
+ */
+function applicableFrom(defect: Defect, seed: number): number {
+  if (!/route|skip-validation/.test(defect)) return seed
+  let found = seed
+  while (drawChoices(found).routeOperations === 'elsewhere') found++
+  return found
 }
