@@ -1,0 +1,82 @@
+import type { ContractRequest } from '../http-client.js'
+import type { Answer } from './oracle.js'
+import type { Family } from './pools.js'
+
+// What a class of freedom decided by a status is, and what it reads: the classes themselves are
+// in freedom-classes.ts (the first ones), freedom-locale-codes.ts and freedom-surface.ts.
+
+export type Json = Record<string, unknown>
+
+/** A status and a body: an answer of either side. */
+export interface Reply {
+  status: number
+  body: unknown
+}
+
+/** One request the sequence sent, as a class of freedom reads it. */
+export interface Occurrence {
+  /** The request as the oracle received it. */
+  request: ContractRequest
+  oracle: Answer
+  target: Reply
+  /** The request's key is the Site key of the very site the request is about. */
+  ownSiteKey: boolean
+  /** The request's key is the Site key (the publicApiKey) of a site the sequence made, this one or another. */
+  runSiteKey?: boolean
+  /** The oracle's id of the site the request is about, when the sequence knows it. */
+  site?: string
+  /** The value class of each parameter, as the planner drew it (a cursor "unknown", "deleted item", ...). */
+  classes: Readonly<Record<string, readonly string[]>>
+  /** Reads the oracle's state without taking an instant: a GET only (readOnlyPeek). */
+  peek(request: ContractRequest): Answer
+  /**
+   * The family of the locale, page or route the request names by id in its path, when that
+   * resource still existed as its site was deleted (an orphan of the site's delete); else undefined.
+   */
+  orphan?: Family
+}
+
+/**
+ * The oracle's peek for the classes, refusing all but reads: a write peeked at would change the
+ * oracle's state behind the sequence's back.
+ */
+export const readOnlyPeek =
+  (peek: (request: ContractRequest) => Answer) =>
+  (request: ContractRequest): Answer => {
+    if (request.method !== 'GET') throw new Error(`a class of freedom peeked at a ${request.method}: only reads leave the oracle as it was`)
+    return peek(request)
+  }
+
+/**
+ * How the oracle takes on an alternative of the target's: it takes back the write it made (the
+ * target refused it; its error must still carry its status's code), sends another request in its
+ * place, expects another answer of a request that changed nothing, or, where it holds nothing to
+ * answer from (what it deleted and the target kept), takes the target's answer as it is.
+ */
+export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply } | { kind: 'taken' }
+
+/**
+ * A class of freedom decided by a status: the documents allow each of its alternatives, and a
+ * deployment makes one choice for every request of the class. `alternative` reads which one an
+ * answer shows (the target's or the oracle's), undefined when it shows none of them (another rule
+ * answered first).
+ */
+export interface StatusClass {
+  /** The class's id; the choice catalogue's id where it has one, with the input's kind where that makes it another class. */
+  id(occurrence: Occurrence): string
+  applies(occurrence: Occurrence): boolean
+  alternative(reply: Reply, occurrence: Occurrence): string | undefined
+  follow(alternative: string, occurrence: Occurrence): Follow | undefined
+  /** Whether this alternative is the whole answer: no later class reads anything of it (a 404 of an operation served elsewhere, a 401 of no key). */
+  decisive?(alternative: string): boolean
+  /**
+   * Whether this occurrence alone shows the alternative; when not (an answer other rules may
+   * explain too), it is followed only once an occurrence that does has adopted it. Left out: always.
+   */
+  establishes?(alternative: string, occurrence: Occurrence): boolean
+}
+
+
+export const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
+export const isEmptyList = ({ status, body }: Reply): boolean => status === 200 && isObject(body) && Array.isArray(body.data) && body.data.length === 0
+export const success = (status: number): boolean => status >= 200 && status < 300

@@ -1,0 +1,82 @@
+import { LOCALE, LOCALES, ROUTES, unshownRouteAbsent } from '../endpoints.js'
+import { isEmptyList, isObject, success, type StatusClass } from './freedom-class.js'
+
+// Classes of what a deployment serves and how: its keys, where its route operations are, what
+// makes a locale's domain its own, what publishes a page.
+
+/**
+ * A site's `publicApiKey` sent as the `x-api-key`. The specification: a Site API key is "a UUID",
+ * and a site's publicApiKey a "publishable key a host can use to fetch page and component data";
+ * neither document says that the one is the other. A deployment may take it as the site's Site
+ * key (sitemock), or keep its Site keys apart and answer it 401 as no key it knows.
+ */
+export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass = {
+  id: () => 'publicApiKeyAsSiteKey',
+  applies: ({ runSiteKey, oracle }) => runSiteKey === true && oracle.status !== 401,
+  // A 400 or 404 may be answered before any key is judged (a route operation served elsewhere): it tells nothing.
+  alternative: ({ status }) => (status === 401 ? 'not-a-key' : success(status) || status === 403 ? 'site-key' : undefined),
+  follow: (alternative) => (alternative === 'not-a-key' ? { kind: 'refused' } : undefined),
+  decisive: (alternative) => alternative === 'not-a-key',
+}
+
+/**
+ * A route operation no document shows (create, list, read, delete: the specification names
+ * creating a route among the endpoints not shown, and shows only the update). sitemock serves
+ * them under /v2/routes; a deployment may serve them elsewhere, and answer 404 there whatever the
+ * request (no key, another site's key, a route's id).
+ */
+export const ROUTE_OPERATIONS: StatusClass = {
+  id: () => 'routeOperations',
+  applies: ({ request, oracle }) => unshownRouteAbsent(request.method, request.template, 404) && oracle.status !== 404,
+  // A route read or delete the oracle answers itself (a route it has) tells nothing: a deployment
+  // that makes no route there has none to answer, so that answer is a divergence of its own.
+  alternative: ({ status }, { request, oracle }) =>
+    status !== 404 && status !== 405 ? 'served' : request.template === ROUTES || !success(oracle.status) ? 'elsewhere' : undefined,
+  follow: (alternative, { request }) =>
+    alternative !== 'elsewhere' ? undefined : request.method === 'POST' ? { kind: 'refused' } : { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } },
+  decisive: (alternative) => alternative === 'elsewhere',
+  // A 404 where the oracle answers otherwise may be another rule's too (a cursor that names no
+  // item, access judged after existence): only a list without a cursor, or a create, that the
+  // oracle takes shows the operations served elsewhere.
+  establishes: (alternative, { request, oracle }) => alternative !== 'elsewhere' || (request.template === ROUTES && request.query?.startingAfter === undefined && success(oracle.status)),
+}
+
+/**
+ * A locale created or changed with a `domain` another locale of the site has. The specification:
+ * a locale's domain is the "domain URL used for domain-based localization", and a 409 is for
+ * "creating a resource that already exists"; whether a domain names one locale only, no document
+ * says: a deployment may let locales share it (sitemock), or refuse the second with a 409.
+ */
+export const LOCALE_DOMAINS: StatusClass = {
+  id: () => 'localeDomains',
+  applies: ({ request, oracle, site, peek }) => {
+    const domain = isObject(request.body) ? request.body.domain : undefined
+    if (typeof domain !== 'string' || site === undefined || !success(oracle.status)) return false
+    if (!(request.method === 'POST' && request.template === LOCALES) && !(request.method === 'PATCH' && request.template === LOCALE)) return false
+    // After the oracle's write the locale itself has the domain: another one has it too.
+    const listed = peek({ method: 'GET', template: LOCALES, query: { siteId: site, limit: 100 }, key: request.key }).body
+    const locales = isObject(listed) && Array.isArray(listed.data) ? listed.data : []
+    return locales.filter((locale) => isObject(locale) && locale.domain === domain).length > 1
+  },
+  alternative: ({ status }) => (status === 409 ? 'unique' : success(status) ? 'shared' : undefined),
+  follow: (alternative) => (alternative === 'unique' ? { kind: 'refused' } : undefined),
+}
+
+/**
+ * What publishes a page. The published OpenAPI reads a page's `ref:live` ("Live/published
+ * version"), and the specification's `publishedAt` is the "publication time"; no operation of
+ * either document is said to publish. sitemock publishes only through its control plane, so its
+ * oracle never has a live version; a deployment may publish a page as it goes online. Its live
+ * reads are then taken as it gives them: a page is live by its own publishing, which the oracle
+ * does not hold. Only a live version the oracle lacks shows the class; none shows nothing.
+ */
+export const LIVE_VERSIONS: StatusClass = {
+  id: () => 'publishing',
+  applies: ({ request, oracle }) => request.method === 'GET' && request.query?.versionRef === 'ref:live' && (oracle.status === 404 || isEmptyList(oracle)),
+  // A live version without a publication time is no published one (`publishedAt`, "publication time").
+  alternative: (reply) => (reply.status === 200 && !isEmptyList(reply) && livePages(reply.body).every((page) => isObject(page) && typeof page.publishedAt === 'string') ? 'by the API' : undefined),
+  follow: (alternative) => (alternative === 'by the API' ? { kind: 'taken' } : undefined),
+}
+
+/** The pages of a live read: the page, or a list's items. */
+const livePages = (body: unknown): unknown[] => (isObject(body) && Array.isArray(body.data) ? body.data : [body])
