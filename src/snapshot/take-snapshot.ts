@@ -111,7 +111,7 @@ export async function takeSnapshot(options: SnapshotOptions): Promise<SnapshotRe
       if (seen.has(site.id)) continue
       seen.add(site.id)
       prefix = `${keyPrefix}site ${i + 1} of ${sites.length}, `
-      readings.push({ ...(await readSite(reader, site, source.apiKey)), workspaceId: source.workspaceId ?? null })
+      readings.push({ ...(await readSite(reader, site, source.apiKey, options.choices)), workspaceId: source.workspaceId ?? null })
     }
   }
   return assemble(readings, options)
@@ -120,13 +120,14 @@ export async function takeSnapshot(options: SnapshotOptions): Promise<SnapshotRe
 /** A workspace's sites as listed, in the order they were created: the order a fixture holds them in. */
 const inCreationOrder = (listed: ReadSite[], choices: Choices | undefined): ReadSite[] => (choices?.siteListOrder === 'newest-first' ? [...listed].reverse() : listed)
 
-async function readSite(reader: ApiReader, site: ReadSite, key: string): Promise<Omit<SiteReading, 'workspaceId'>> {
+async function readSite(reader: ApiReader, site: ReadSite, key: string, choices: Choices | undefined): Promise<Omit<SiteReading, 'workspaceId'>> {
   const siteId = site.id
   const pages = (versionRef: string): Record<string, string> => ({ siteId, includeOffline: 'true', versionRef })
   const locales = await reader.all<Locale>(LOCALES, { siteId }, 'locales', key)
   const drafts = await reader.all<Page>(PAGES, pages('ref:draft'), 'pages (draft)', key)
   const lives = await reader.all<Page>(PAGES, pages('ref:live'), 'pages (live)', key)
-  const routes = await reader.all<Route>(ROUTES, { siteId }, 'routes', key)
+  // A deployment that serves its route operations elsewhere (routeOperations) has no route list here to read.
+  const routes = choices?.routeOperations === 'elsewhere' ? [] : await reader.all<Route>(ROUTES, { siteId }, 'routes', key)
   return { site, locales, drafts, lives, routes, deletedLocales: await readDeletedLocales(reader, siteId, locales, [...drafts, ...lives], key) }
 }
 

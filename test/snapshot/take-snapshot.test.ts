@@ -44,6 +44,16 @@ describe('takeSnapshot', () => {
     expect(Object.keys(result.keys.siteKeys)).toEqual(result.fixture.sites!.map((site) => site.id))
   })
 
+  it('reads no route list from a deployment that serves its route operations elsewhere, as its choices say', async () => {
+    const mock = createMock({ scenario: { fixture: generateFixture({ sites: 1, pages: 3, locales: 1, routes: 2, seed: 5 }) }, choices: { routeOperations: 'elsewhere' } })
+    server = await listen(mock, { port: 0, host: '127.0.0.1' })
+    const workspace = mock.credentials().workspaces[0]!
+    const options = { baseUrl: server.url, apiKey: workspace.appApiKey, workspaceId: workspace.id }
+    await expect(takeSnapshot(options)).rejects.toThrow(/\/v2\/routes/)
+    const { counts } = await takeSnapshot({ ...options, choices: { routeOperations: 'elsewhere' } })
+    expect(counts).toMatchObject({ sites: 1, pages: 3, routes: 0 })
+  })
+
   it('follows every list to its end, 100 items at a time', async () => {
     const mock = createMock({ scenario: { fixture: generateFixture({ sites: 1, pages: 250, locales: 2, routes: 120, seed: 5 }) } })
     server = await listen(mock, { port: 0, host: '127.0.0.1' })
