@@ -1,3 +1,4 @@
+import type { Choices } from '../contracts/choices.js'
 import type { CreateLocaleBody, ListLocalesQuery, LocalePathParams, OptionalSiteQuery, UpdateLocaleBody } from '../generated/types.js'
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
@@ -48,6 +49,7 @@ export const localeOperations = [
     run({ body, store, choices }) {
       const code = keptLocaleCode(body.locale, choices)
       if (store.locales.byCode(body.siteId, code, anyCase(choices))) throw codeTaken(code)
+      requireOwnDomain(store, body.siteId, body.domain, undefined, choices)
       const locale: LocaleRecord = {
         id: store.random.uuid(),
         siteId: body.siteId,
@@ -116,6 +118,7 @@ export const localeOperations = [
       if (code !== undefined && code !== locale.locale && choices?.renameDefaultLocale === 'refused' && store.sites.get(locale.siteId)!.defaultLocale === locale.locale) {
         throw invalidField('locale', `names a new code for the default locale of the site (${locale.locale}), which cannot be renamed; rename another locale`)
       }
+      requireOwnDomain(store, locale.siteId, body.domain, locale, choices)
       if (code !== undefined) renameLocale(store, locale, code)
       if (body.domain !== undefined) store.locales.update(locale, { domain: body.domain })
       return { status: 200, body: presentLocale(locale, store) }
@@ -160,8 +163,19 @@ export const localeOperations = [
       if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '200') return { status: 200, body: presentLocale(locale, store) }
       if (locale.deletedAt === null) throw conflict(`The locale ${locale.locale} is not deleted, so there is nothing to restore.`)
       if (store.locales.byCode(locale.siteId, locale.locale, anyCase(context.choices))) throw conflict(`The site has the locale ${locale.locale} again, so the deleted one cannot be restored.`)
+      requireOwnDomain(store, locale.siteId, locale.domain, locale, context.choices)
       store.locales.restore(locale)
       return { status: 200, body: presentLocale(locale, store) }
     },
   }),
 ]
+
+/**
+ * A 409 for a domain another live locale of the site has, where the deployment lets a domain name
+ * one locale only (choice localeDomains). The scan is of one site's locales, and only under that choice.
+ */
+function requireOwnDomain(store: Store, siteId: string, domain: string | null | undefined, self: LocaleRecord | undefined, choices: Required<Choices> | undefined): void {
+  if (choices?.localeDomains !== 'unique' || domain === null || domain === undefined) return
+  const holder = store.locales.ofSite(siteId).values().find((other) => other !== self && other.domain === domain)
+  if (holder) throw conflict(`The locale ${holder.locale} of this site already has the domain ${domain}; here a domain names one locale of a site.`)
+}

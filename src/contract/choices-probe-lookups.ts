@@ -45,6 +45,20 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       await call('DELETE', `/v2/locales/${added.body.id}`)
     }
   })
+  await record('localeDomains', async () => {
+    // Two locales of the probes' own, one domain; deleted after, so the locales' order is read as it was.
+    const domain = `https://${tag}.example.com`
+    const codes = defaultLocale?.locale === 'nl-BE' ? ['nl-NL', 'fr-LU'] : ['nl-BE', 'fr-LU']
+    const first = await call('POST', '/v2/locales', { siteId, locale: codes[0], domain })
+    if (first.status !== 201 || typeof first.body.id !== 'string') throw new Unrecorded(`a locale with a domain could not be added (${first.status})`)
+    const second = await call('POST', '/v2/locales', { siteId, locale: codes[1], domain })
+    try {
+      return either(second, 'a second locale with the domain of another', [201, 'shared'], [409, 'unique'])
+    } finally {
+      await call('DELETE', `/v2/locales/${first.body.id}`)
+      if (typeof second.body.id === 'string') await call('DELETE', `/v2/locales/${second.body.id}`)
+    }
+  })
   await record('localeLookupCase', async () => {
     const code = defaultLocale?.locale
     if (typeof code !== 'string') throw new Unrecorded(`the site's default locale could not be listed (${locales.status})`)

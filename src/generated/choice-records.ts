@@ -56,4 +56,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"hostOriginNull","kind":"strict","alternatives":["clears","refused"],"sitemock":"clears","behaviour":"api-behaviour.md#sites"},
   {"id":"localeLookupCase","kind":"lookup","alternatives":["exact","any-case"],"sitemock":"exact","behaviour":"api-behaviour.md#locales"},
   {"id":"routeOperations","kind":"strict","alternatives":["served","elsewhere"],"sitemock":"served","behaviour":"api-behaviour.md#routes"},
+  {"id":"localeDomains","kind":"strict","alternatives":["shared","unique"],"sitemock":"shared","behaviour":"api-behaviour.md#locales"},
 ]

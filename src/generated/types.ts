@@ -231,6 +231,10 @@ export interface Choices {
    * Where the route operations no document shows are served: route create, list, read and delete at `/v2/routes` and `/v2/routes/{routeIdOrPathname}` (`served`), or not there (`elsewhere`: a 404 at those paths, whatever the request, as for a path the API does not have). The route update, which the specification shows, is served either way.
    */
   routeOperations?: "served" | "elsewhere";
+  /**
+   * A locale created or changed with a `domain` another locale of the same site has: taken (`shared`), or refused with a 409 (`unique`: a domain names one locale of a site).
+   */
+  localeDomains?: "shared" | "unique";
 }
 
 export interface DataList {

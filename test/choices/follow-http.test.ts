@@ -290,6 +290,22 @@ describe('the mock follows the added classes over HTTP', () => {
     expect(answers.map((a) => a.status)).toEqual(statuses)
   })
 
+  it.each([
+    ['shared', [201, 201, 200]],
+    ['unique', [201, 409, 409]],
+  ] as const)('localeDomains %s: a second locale with the domain of another, and a third changed to it', async (value, statuses) => {
+    const { call, site } = await start({ localeDomains: value })
+    const { id } = await site()
+    const domain = 'https://fr.example.com'
+    const third = await call('POST', '/v2/locales', { siteId: id, locale: 'de-DE' })
+    const answers = [
+      await call('POST', '/v2/locales', { siteId: id, locale: 'fr-FR', domain }),
+      await call('POST', '/v2/locales', { siteId: id, locale: 'fr-BE', domain }),
+      await call('PATCH', `/v2/locales/${String(third.body.id)}`, { domain }),
+    ]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+  })
+
   it('pageUpdateSearchFields ignored: a search field of a wrong type or past a limit is not judged, and not applied', async () => {
     const { call, site } = await start({ pageUpdateSearchFields: 'ignored', titleMaxLength: 10 })
     const { id } = await site()

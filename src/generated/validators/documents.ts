@@ -847,9 +847,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-else {
-const err64 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.localeDomains !== undefined){
+let data56 = data2.localeDomains;
+if(!((data56 === "shared") || (data56 === "unique"))){
+const err64 = {instancePath:instancePath+"/choices/localeDomains",schemaPath:"#/$defs/choices/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data56};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -859,13 +860,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data56 = data.unrecorded;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-for(const key2 in data56){
-let data57 = data56[key2];
-if(typeof data57 !== "string"){
-const err65 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data57};
+}
+else {
+const err65 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -875,9 +872,13 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data56};
+if(data.unrecorded !== undefined){
+let data57 = data.unrecorded;
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+for(const key2 in data57){
+let data58 = data57[key2];
+if(typeof data58 !== "string"){
+const err66 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data58};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -889,12 +890,24 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err67 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data57};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1677,14 +1690,27 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.localeDomains !== undefined){
+let data53 = data.localeDomains;
+if(!((data53 === "shared") || (data53 === "unique"))){
+const err59 = {instancePath:instancePath+"/localeDomains",schemaPath:"#/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data53};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }

@@ -273,8 +273,15 @@ function restore(call: Call, idOrCode: string): Answer {
   const site = reachableSite(call, deleted.siteId)
   call.settle()
   if (store.liveLocales(site.id).some((live) => call.rules.sameCode(live.locale, deleted.locale))) throw new Refusal(409, `the site already has the locale ${deleted.locale} again`)
+  domainFree(store, site, deleted.domain, deleted)
   deleted.deleted = false
   return ok(localeJson(deleted, site))
+}
+
+/** A domain another live locale of the site has is a conflict where a domain names one locale (its `localeDomains`: unique). */
+function domainFree(store: Store, site: Site, domain: string | null | undefined, self: Locale | undefined): void {
+  if (store.choices.localeDomains !== 'unique' || domain === null || domain === undefined) return
+  if (store.liveLocales(site.id).some((other) => other !== self && other.domain === domain)) throw new Refusal(409, `another locale of the site has the domain ${domain}`)
 }
 
 function locales(call: Call): Answer | undefined {
@@ -290,6 +297,7 @@ function locales(call: Call): Answer | undefined {
     call.settle()
     const { code, domain } = first ?? localeCreateBody(rules, call.body())
     if (store.liveLocales(site.id).some((locale) => rules.sameCode(locale.locale, code))) throw new Refusal(409, `the site already has the locale ${code}`)
+    domainFree(store, site, domain, undefined)
     return ok(localeJson(addLocale(store, site.id, code, domain, null), site), 201)
   }
   const [idOrCode, action, ...more] = segments
@@ -308,6 +316,7 @@ function locales(call: Call): Answer | undefined {
     if (renamed && store.liveLocales(site.id).some((other) => other !== locale && rules.sameCode(other.locale, code))) throw new Refusal(409, `the site already has the locale ${code}`)
     if (renamed && locale.locale === site.defaultLocale && store.choices.renameDefaultLocale === 'refused') throw badField('locale', 'cannot change on the default locale of the site')
     // Renaming the default locale renames the site's default with it.
+    domainFree(store, site, domain, locale)
     if (code !== undefined && locale.locale === site.defaultLocale) site.defaultLocale = code
     if (code !== undefined) locale.locale = code
     if (domain !== undefined) locale.domain = domain

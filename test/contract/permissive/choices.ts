@@ -53,6 +53,7 @@ export const ALTERNATIVES = {
   hostOriginNull: ['clears', 'refused'],
   localeLookupCase: ['exact', 'any-case'],
   routeOperations: ['served', 'elsewhere'],
+  localeDomains: ['shared', 'unique'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -243,5 +243,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return answer.status === 400 ? undefined : statusOf(answer.status, { 200: 'any-case', 404: 'exact' })
   },
   routeOperations: async (client) => statusOf((await client.call('GET', `/v2/routes?siteId=${String((await client.site()).id)}`)).status, { 200: 'served', 404: 'elsewhere' }),
+  localeDomains: async (client) => {
+    const site = await client.site()
+    await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl-BE', domain: 'https://nl.example.com' })
+    return statusOf((await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'fr-LU', domain: 'https://nl.example.com' })).status, { 201: 'shared', 409: 'unique' })
+  },
   clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
 }
