@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Group } from '../../src/contract/types.js'
 import type { StartedImplementation } from './support.js'
 
 /**
@@ -10,14 +11,14 @@ import type { StartedImplementation } from './support.js'
  */
 export const OUTSIDER_DEFECTS = {
   /** The specification: a Site key is valid "without permission" elsewhere (403); here another site's data is read with the App key in its place. */
-  'site-key-reads-other-sites': 'a Site key reads what its site does not hold',
+  'site-key-reads-other-sites': { breaks: 'a Site key reads what its site does not hold', group: 'auth' },
   /** The specification's pagination: hasMore tells whether more items follow; here it never does. */
-  'has-more-never': 'hasMore is always false',
+  'has-more-never': { breaks: 'hasMore is always false', group: 'pagination' },
   /** The published OpenAPI: sortDirection "The sort direction."; here desc is served as asc. */
-  'sort-direction-ignored': 'sortDirection=desc lists ascending',
+  'sort-direction-ignored': { breaks: 'sortDirection=desc lists ascending', group: 'pagination' },
   /** The specification: 204 on delete, and the resource is gone; here a page delete answers 204 and deletes nothing. */
-  'page-delete-keeps': 'a page delete answers 204 and keeps the page',
-} as const
+  'page-delete-keeps': { breaks: 'a page delete answers 204 and keeps the page', group: 'lifecycle' },
+} as const satisfies Record<string, { breaks: string; group: Group }>
 export type OutsiderDefect = keyof typeof OUTSIDER_DEFECTS
 
 type Forward = (method: string, path: string, headers: Record<string, string>, body: Buffer) => Promise<{ status: number; headers: Headers; body: Buffer }>
