@@ -53,6 +53,11 @@ describe('localeLookupCase', () => {
     expect(lookupCase.alternative({ status: 400, body: { code: 'bad_request', details: [{ field: 'locale' }] } }, refused)).toBeUndefined()
   })
 
+  it('reads nothing from a 404 to a key that does not reach the locale, whatever the spelling', () => {
+    const unreached = occurrence(list, { status: 404, body: { code: 'not_found' } }, () => ({ status: 404, body: { code: 'not_found' } }))
+    expect(lookupCase.alternative({ status: 404, body: { code: 'not_found' } }, unreached)).toBeUndefined()
+  })
+
   it('follows any case by asking the oracle in canonical case', () => {
     expect(lookupCase.follow('any-case', seen)).toEqual({ kind: 'resend', request: { ...list, query: { locale: 'fr' } } })
   })

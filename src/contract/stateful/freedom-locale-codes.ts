@@ -57,7 +57,13 @@ export const LOCALE_LOOKUP_CASE: StatusClass = {
   // Found nothing (a 404, an empty list) where the oracle did too: the exact code. A 400 tells
   // nothing of the lookup: the code's case may have been refused before any lookup (localeCodeCase).
   alternative: (reply, { request, oracle, target, peek }) => {
-    if (reply.status === oracle.status) return reply.status === 404 || isEmptyList(reply) ? 'exact' : undefined
+    if (reply.status === oracle.status) {
+      // Only a key that reaches the code's locale (its canonical read answers) shows the lookup: to
+      // another site's key, a 404 may hide the site whatever the spelling.
+      const reach = inCanonicalCase(request)
+      const read = reach && lookupRead(reach)
+      return (reply.status === 404 || isEmptyList(reply)) && read !== undefined && peek(read).status === 200 ? 'exact' : undefined
+    }
     const canonical = asFound(request, target)
     if (canonical === undefined) return undefined
     // A read answers as its canonical spelling does; a write that found the locale succeeds where its canonical read does.
