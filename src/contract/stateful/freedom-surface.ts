@@ -1,4 +1,5 @@
-import { LOCALE, LOCALES, ROUTES, unshownRouteAbsent } from '../endpoints.js'
+import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
+import { LOCALE, LOCALES, ROUTES } from '../endpoints.js'
 import { isEmptyList, isObject, success, type StatusClass } from './freedom-class.js'
 
 // Classes of what a deployment serves and how: its keys, where its route operations are, what
@@ -27,7 +28,7 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass = {
  */
 export const ROUTE_OPERATIONS: StatusClass = {
   id: () => 'routeOperations',
-  applies: ({ request, oracle }) => unshownRouteAbsent(request.method, request.template, 404) && oracle.status !== 404,
+  applies: ({ request, oracle }) => UNSHOWN_ROUTE_OPERATIONS.has(`${request.method} ${request.template}`) && oracle.status !== 404,
   // A route read or delete the oracle answers itself (a route it has) tells nothing: a deployment
   // that makes no route there has none to answer, so that answer is a divergence of its own.
   alternative: ({ status }, { request, oracle }) =>
