@@ -158,7 +158,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const clock = createRequestClock(options.now)
   const changes = new ChangeTracker()
   // A key the mock holds is masked in the journal under any parameter name (state is made below, before any request).
-  const journal = new RequestJournal(options.journalSize, (word) => isKnownKey(state.store, word))
+  const journal = new RequestJournal(options.journalSize, (word) => isKnownKey(state.store, word, choices))
   const faults = new FaultSet(options.seed ?? DEFAULT_SEED)
   for (const fault of options.faults ?? []) faults.add(fault)
   faults.keepAsStart()
@@ -210,7 +210,7 @@ export function createMock(options: MockOptions = {}): Mock {
       version++
       changes.notify({ kind: 'replace' })
     },
-    credentials: () => credentialsOf(state.store),
+    credentials: () => credentialsOf(state.store, choices),
     onChange: (listener) => changes.listen(listener),
     replay(write) {
       version++
@@ -236,7 +236,7 @@ export function createMock(options: MockOptions = {}): Mock {
     store,
     reset: (body: ResetOptions) => mock.reset(body),
     resetState: (body: ResetOptions) => mock.resetState(body),
-    credentials: () => credentialsOf(state.store),
+    credentials: () => credentialsOf(state.store, choices),
     scenario: () => state.describe(),
     journal,
     faults,
@@ -267,7 +267,7 @@ export function createMock(options: MockOptions = {}): Mock {
     if (request.method !== 'GET' && request.method !== 'HEAD') state.writable()
     let prepared: PreparedRequest
     try {
-      prepared = { match: apiRoutes.match(request.method, request.path), caller: identifyCaller(request.headers, state.store) }
+      prepared = { match: apiRoutes.match(request.method, request.path), caller: identifyCaller(request.headers, state.store, choices) }
     } catch (error) {
       // The same last net as answer(): whatever a caller from code sends, a bug is an answer in the envelope.
       return internalError(error, request).toResponse()

@@ -3,6 +3,7 @@ import type { Store } from '../store/store.js'
 import type { SiteRecord } from '../store/records.js'
 import { ApiError, forbidden, notFound, unauthorized } from './errors.js'
 import { lowerCase } from './lower-case.js'
+import { siteOfApiKey } from './site-keys.js'
 import { isUuid } from './uuid.js'
 import type { AccessContext, Scope } from './types.js'
 
@@ -36,13 +37,13 @@ export interface Caller {
 }
 
 /** The caller of a request, with the error it earns instead of a scope when its key is refused. */
-export function identifyCaller(headers: Readonly<Record<string, string | undefined>>, store: Store): Caller {
+export function identifyCaller(headers: Readonly<Record<string, string | undefined>>, store: Store, choices: Choices | undefined): Caller {
   // An Authorization header always counts as an attempt (a Bearer key is never empty); an empty x-api-key does not.
   const sentKey = headers['authorization'] !== undefined || (headers['x-api-key'] ?? '') !== ''
   let key: string | undefined
   try {
     key = presentedKey(headers)
-    return { key, sentKey, scope: authenticate(key, store) }
+    return { key, sentKey, scope: authenticate(key, store, choices) }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return { key, sentKey, scope: error }
@@ -50,13 +51,13 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
 }
 
 /** Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. */
-export function authenticate(key: string | undefined, store: Store): Scope {
+export function authenticate(key: string | undefined, store: Store, choices: Choices | undefined): Scope {
   if (key === undefined || key === '') throw unauthorized('An API key is required: send it in the x-api-key header.')
   if (APP_KEY.test(key)) {
     const workspace = store.workspaceByAppKey.get(key)
     if (workspace) return { kind: 'app', key, workspaceId: workspace.id }
   } else if (isUuid(key)) {
-    const site = store.siteByApiKey.get(lowerCase(key))
+    const site = siteOfApiKey(store, key, choices)
     if (site) return { kind: 'site', key, workspaceId: site.workspaceId, siteId: site.id }
   } else {
     throw unauthorized('The API key is malformed: expected an App API key (sk_ followed by at least 20 letters or digits) or a Site API key (a UUID).')

@@ -64,7 +64,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (servedElsewhere(operation.method, operation.path, choices)) throw new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
       const store = options.store()
 
-      const { scope } = prepared?.caller ?? identifyCaller(request.headers, store)
+      const { scope } = prepared?.caller ?? identifyCaller(request.headers, store, choices)
       // Unknown keys share one bucket, so made-up keys cannot grow the limiter without bound.
       rate = options.rateLimiter.hit(scope instanceof ApiError ? '(anonymous)' : scope.key, clock())
       if (rate.exceeded) {
@@ -109,7 +109,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, request)
       // Only a refusal that may echo the request is read again for keys; the others name none.
-      const shown = apiError.status === 400 || apiError.status === 404 ? withoutSentKeys(apiError, request, options.store()) : apiError
+      const shown = apiError.status === 400 || apiError.status === 404 ? withoutSentKeys(apiError, request, options.store(), choices) : apiError
       return shown.toResponse(rate === undefined ? {} : options.rateLimiter.headers(rate))
     }
   }

@@ -1,5 +1,6 @@
 import { maskPath, maskQuery, scrubKeys, type KnownKeys } from '../journal/mask-keys.js'
 import type { Store } from '../store/store.js'
+import type { Choices } from '../contracts/choices.js'
 import { ApiError } from './errors.js'
 import { isKnownKey } from './known-key.js'
 import type { ApiRequest } from './types.js'
@@ -9,8 +10,8 @@ import type { ApiRequest } from './types.js'
  * spelling the error echoes it (a 400 names the value it refuses, a 404 the path): the answer
  * lands in the journal, in logs and in reports, where a key must not be read.
  */
-export function withoutSentKeys(error: ApiError, request: Pick<ApiRequest, 'path' | 'query' | 'headers'>, store: Store | undefined): ApiError {
-  const known: KnownKeys = { sent: [request.headers['x-api-key']], ...(store === undefined ? {} : { isKey: (word: string) => isKnownKey(store, word) }) }
+export function withoutSentKeys(error: ApiError, request: Pick<ApiRequest, 'path' | 'query' | 'headers'>, store: Store | undefined, choices?: Choices): ApiError {
+  const known: KnownKeys = { sent: [request.headers['x-api-key']], ...(store === undefined ? {} : { isKey: (word: string) => isKnownKey(store, word, choices) }) }
   const found: string[] = []
   maskPath(request.path, known, found)
   maskQuery(request.query, known, found)

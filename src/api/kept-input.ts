@@ -3,7 +3,7 @@ import type { PageContent } from '../store/records.js'
 import { badRequest, invalidField } from './errors.js'
 
 /**
- * What a deployment keeps of the input it accepts (choices nameWhitespace, pathnameTrailingSlash,
+ * What a deployment keeps of the input it accepts (choices nameWhitespace, pathnameTrailingSlash, pagePathnameCase,
  * localeCodeStored, pagePathnameCharacters, pageUpdateSearchFields) and the first values of a new
  * page. Under sitemock's own choices every function gives its input back unchanged.
  */
@@ -13,8 +13,12 @@ type Chosen = Required<Choices> | undefined
 /** A site or page name as stored: trimmed by a deployment that trims. */
 export const keptName = (name: string, choices: Chosen): string => (choices?.nameWhitespace === 'trimmed' ? name.trim() : name)
 
-/** A page pathname as stored and looked up: without its trailing slashes by a deployment that drops them (`/` stays `/`). */
-export function keptPagePathname(pathname: string, choices: Chosen): string {
+/**
+ * A page pathname as stored and looked up: in lower case by a deployment that lower-cases it, and
+ * without its trailing slashes by one that drops them (`/` stays `/`).
+ */
+export function keptPagePathname(sent: string, choices: Chosen): string {
+  const pathname = choices?.pagePathnameCase === 'lower-case' ? sent.toLowerCase() : sent
   if (choices?.pathnameTrailingSlash !== 'dropped' || !pathname.endsWith('/') || pathname === '/') return pathname
   const stripped = pathname.replace(/\/+$/, '')
   return stripped === '' ? '/' : stripped
@@ -38,13 +42,19 @@ export const keptLocaleCode = (code: string, choices: Chosen): string => (choice
 /** Whether a code is looked up whatever its case (choice localeLookupCase), not only as stored. */
 export const anyCase = (choices: Chosen): boolean => choices?.localeLookupCase === 'any-case'
 
-// Brackets, a `.` or `..` segment, or a character outside ASCII.
-const REFUSED_PATHNAME_CHARACTERS = /[[\]]|[^\u0000-\u007f]|(?:^|\/)\.{1,2}(?:\/|$)/
+// Brackets, a `.` or `..` segment, whitespace, or a character outside ASCII.
+const REFUSED_PATHNAME_CHARACTERS = /[[\]\s]|[^\u0000-\u007f]|(?:^|\/)\.{1,2}(?:\/|$)/
 
-/** A 400 naming `pathname` for a deployment that refuses brackets, dot segments and non-ASCII characters in a page pathname. */
+/** What a deployment that refuses them says of such characters in a pathname, or undefined when there are none. */
+export function refusedPathnameCharacters(pathname: string): string | undefined {
+  if (!REFUSED_PATHNAME_CHARACTERS.test(pathname)) return undefined
+  return `contains brackets, a . or .. segment, whitespace or a character outside ASCII; must be segments of ASCII letters, digits and -_~ after /; got ${JSON.stringify(pathname)}`
+}
+
+/** A 400 naming `pathname` for a deployment that refuses brackets, dot segments, whitespace and non-ASCII characters in a page pathname. */
 export function requireAcceptedPathnameCharacters(pathname: string, choices: Chosen): void {
-  if (choices?.pagePathnameCharacters !== 'refused' || !REFUSED_PATHNAME_CHARACTERS.test(pathname)) return
-  throw invalidField('pathname', `contains brackets, a . or .. segment or a character outside ASCII; must be segments of ASCII letters, digits and -_~ after /; got ${JSON.stringify(pathname)}`)
+  const problem = choices?.pagePathnameCharacters === 'refused' ? refusedPathnameCharacters(pathname) : undefined
+  if (problem !== undefined) throw invalidField('pathname', problem)
 }
 
 /** The search fields a page PATCH may carry beyond the published body (pathname, name, isOnline). */
@@ -52,6 +62,15 @@ export const SEARCH_FIELDS = ['title', 'description', 'canonicalUrl', 'socialIma
 
 /** A page PATCH body as the deployment takes it: search fields applied, left out (ignored), or a 400 naming each (refused). */
 export function keptPageUpdate<B extends object>(body: B, choices: Chosen): B {
+  const kept = withoutSearchFields(body, choices)
+  // A deployment that refuses an update changing nothing (choice emptyPageUpdate), in the published 400's words.
+  if (choices?.emptyPageUpdate === 'refused' && Object.keys(kept).length === 0) {
+    throw badRequest([{ field: 'pathname', message: 'is missing: a page update needs at least one of pathname, name and isOnline' }])
+  }
+  return kept
+}
+
+function withoutSearchFields<B extends object>(body: B, choices: Chosen): B {
   const mode = choices?.pageUpdateSearchFields ?? 'applied'
   if (mode === 'applied') return body
   const sent = SEARCH_FIELDS.filter((field) => field in body)

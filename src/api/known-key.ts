@@ -1,5 +1,11 @@
 import type { Store } from '../store/store.js'
 import { lowerCase } from './lower-case.js'
+import { apartKey } from './site-keys.js'
+import type { Choices } from '../contracts/choices.js'
 
-/** Whether a word is a key the store holds: a workspace's App key, a site's publicApiKey (in any case, as a key is looked up). */
-export const isKnownKey = (store: Store, word: string): boolean => store.workspaceByAppKey.has(word) || store.siteByApiKey.has(lowerCase(word))
+/**
+ * Whether a word is a key the store holds: a workspace's App key, a site's publicApiKey, or its
+ * Site key where the mock keeps the two apart (in any case, as a key is looked up).
+ */
+export const isKnownKey = (store: Store, word: string, choices?: Choices): boolean =>
+  store.workspaceByAppKey.has(word) || store.siteByApiKey.has(lowerCase(word)) || (choices?.publicApiKeyAsSiteKey === 'not-a-key' && store.siteByApiKey.has(apartKey(lowerCase(word))))

@@ -131,8 +131,8 @@ export const pageOperations = [
       const site = store.sites.get(page.siteId)!
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
-      // A list may show no page for a locale the site lacks; a read of one page answers 400 or 404.
-      const locale = localeToCollapse(store, site, query.locale, context.choices?.pageUnknownLocale === '404' ? '404' : '400', context.choices) ?? undefined
+      // A list may show no page for a locale the site lacks; a read of one page then finds none, a 404.
+      const locale = localeToCollapse(store, site, query.locale, (context.choices?.pageUnknownLocale ?? '400') === '400' ? '400' : '404', context.choices) ?? undefined
       return pageResponse(200, store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))
     },
   }),

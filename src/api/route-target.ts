@@ -3,6 +3,7 @@ import type { ErrorDetail, SkipValidation } from '../generated/types.js'
 import type { RouteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { ApiError, badRequest, conflict } from './errors.js'
+import { refusedPathnameCharacters } from './kept-input.js'
 import { ROUTE_PATHNAME_RULES, routePathnameProblem } from './route-pathname.js'
 import { findInSite, type TargetKind } from './site-target.js'
 import type { Scope } from './types.js'
@@ -42,8 +43,11 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
     details.push({ field: 'pathname', message: 'does not start with /; a route pathname starts with / even when skipValidation=true' })
   }
   if (typed && skipValidation !== 'true' && pathname !== unchanged) {
-    const problem = routePathnameProblem(pathname)
-    if (problem) details.push({ field: 'pathname', message: `${problem}; must be ${ROUTE_PATHNAME_RULES} (or pass skipValidation=true to skip these rules)` })
+    // A deployment's own refusal of characters (choice routePathnameCharacters), or the route rules.
+    const refused = choices?.routePathnameCharacters === 'refused' ? refusedPathnameCharacters(pathname) : undefined
+    const problem = refused === undefined ? routePathnameProblem(pathname) : undefined
+    if (refused !== undefined) details.push({ field: 'pathname', message: `${refused} (or pass skipValidation=true to skip this rule)` })
+    if (problem !== undefined) details.push({ field: 'pathname', message: `${problem}; must be ${ROUTE_PATHNAME_RULES} (or pass skipValidation=true to skip these rules)` })
   }
   if (details.length) throw badRequest(details)
 }

@@ -413,7 +413,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     if (config.writeChoices !== undefined) {
       const recorded = await recordChoices(config.writeChoices, options)
       if (recorded === undefined) return 2
-      await printCalibration({ file: config.writeChoices, choices: recorded, baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag, maxRps: options.maxRps, signal: options.signal }, (line) => process.stderr.write(line))
+      await printCalibration({ file: config.writeChoices, choices: recorded, baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, siteApiKey: options.siteApiKey, tag, maxRps: options.maxRps, signal: options.signal }, (line) => process.stderr.write(line))
       // The run that follows holds the target to what was just recorded.
       options.choices = recorded
     }
@@ -439,7 +439,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
 async function recordChoices(file: string, options: ContractOptions): Promise<Choices | undefined> {
   let recorded: ChoicesFile
   try {
-    recorded = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag: `contract-${options.runId!}`, signal: options.signal, maxRps: options.maxRps, requestTimeoutMs: options.requestTimeoutMs, routes: options.profile !== 'published' })
+    recorded = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag: `contract-${options.runId!}`, signal: options.signal, maxRps: options.maxRps, requestTimeoutMs: options.requestTimeoutMs, routes: options.profile !== 'published', ...(options.siteApiKey === undefined ? {} : { siteApiKey: options.siteApiKey }) })
   } catch (error) {
     process.stderr.write(`sitemock contract: --write-choices: the probes stopped: ${(error as Error).message}\n`)
     return undefined

@@ -23,6 +23,8 @@ export interface CalibrationTarget {
   tag: string
   /** The choices the mock follows; without them, sitemock's own. */
   choices?: Choices
+  /** --site-api-key: sent as another site's Site key where the sites' publicApiKey is no key (choices publicApiKeyAsSiteKey). */
+  siteApiKey?: string
   sequences?: number
   maxRps?: number
   signal?: AbortSignal
@@ -68,6 +70,7 @@ export async function calibrate(target: CalibrationTarget): Promise<Calibration>
     adopt: (resource) => tracker.add(resource),
     siteAnchor: () => (anchor ??= lastSite(send, target.workspaceId)),
     choices: target.choices,
+    ...(target.siteApiKey === undefined ? {} : { strangerKey: target.siteApiKey }),
   }
   const tally = new Tally()
   const sequences = target.sequences ?? DEFAULT_CALIBRATION_SEQUENCES

@@ -12,12 +12,13 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
   const home = `/${tag}-first`
 
   await record('pageUpdateSearchFields', async () => {
-    const answer = await patchPage({ title: `${tag} searched` })
-    if (answer.status === 400) return 'refused'
+    // With the page's own name, which changes nothing: an update of a title alone may be refused as changing nothing (emptyPageUpdate).
+    const answer = await patchPage({ name: `${tag} first`, title: `${tag} searched` })
+    if (answer.status === 400) return namesField(answer, 'title') ? 'refused' : unexplained('the fields a 400 to a page update with a title names', answer.body.details)
     if (answer.status !== 200) throw new Unrecorded(`a page update with a title answered ${answer.status}`)
     return answer.body.title === `${tag} searched` ? 'applied' : 'ignored'
   })
-  await patchPage({ title: null })
+  await patchPage({ name: `${tag} first`, title: null })
 
   // Page pathnames: each probe moves the page, and the page comes back home after it.
   const movedTo = async (pathname: string): Promise<Answer> => {
@@ -33,6 +34,12 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     if (answer.status === 400) throw new Unrecorded('a page pathname with a trailing slash is refused (pagePathnameForm slash-first), so what is kept of it cannot be seen')
     if (answer.status !== 200) throw new Unrecorded(`a page pathname with a trailing slash answered ${answer.status}`)
     return answer.body.pathname === sent ? 'kept' : answer.body.pathname === sent.slice(0, -1) ? 'dropped' : unexplained('the pathname stored for /…/', answer.body.pathname)
+  })
+  await record('pagePathnameCase', async () => {
+    const sent = `/${tag}-Case`
+    const answer = await movedTo(sent)
+    if (answer.status !== 200) throw new Unrecorded(`a page pathname with a capital letter answered ${answer.status}`)
+    return answer.body.pathname === sent ? 'kept' : answer.body.pathname === sent.toLowerCase() ? 'lower-case' : unexplained('the pathname stored for one with a capital letter', answer.body.pathname)
   })
   await record('nameWhitespace', async () => {
     // A page does not show its name; the site's name shows what is kept (a trailing space only, so the name still starts with the tag).
@@ -83,3 +90,7 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     return answer.body.pathname === sent ? 'accepted' : answer.body.pathname === `/${sent}` ? 'added' : unexplained('the route pathname stored for one without a slash', answer.body.pathname)
   })
 }
+
+/** Whether a 400 names the field among its details. */
+const namesField = (answer: Answer, field: string): boolean =>
+  Array.isArray(answer.body.details) && answer.body.details.some((detail: unknown) => typeof detail === 'object' && detail !== null && (detail as { field?: unknown }).field === field)

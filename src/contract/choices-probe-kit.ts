@@ -24,6 +24,8 @@ export interface ProbeTarget {
   requestTimeoutMs?: number
   /** False under --profile published, whose document has no routes: the run judges none, so the probes send none. */
   routes?: boolean
+  /** --site-api-key: the Site key to ask with where the sites' publicApiKey is no key (publicApiKeyAsSiteKey). */
+  siteApiKey?: string
 }
 
 export interface ProbeChannel {

@@ -6,7 +6,18 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   const { tag } = target
   await record('routeOperations', async () => either(await call('GET', `/v2/routes?siteId=${siteId}`), "the route list of the probes' own site", [200, 'served'], [404, 'elsewhere']))
   await record('malformedPathId', async () => either(await call('GET', '/v2/sites/not-a-uuid'), 'a malformed site id in the path', [400, '400'], [404, '404']))
-  await record('accessOrder', async () => either(await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, siteKey), 'a Site key asking for a site that does not exist', [403, 'permission-first'], [404, 'existence-first']))
+  let keyOfSite: string | Unrecorded = siteKey
+  await record('publicApiKeyAsSiteKey', async () => {
+    const read = await call('GET', `/v6/pages?siteId=${siteId}`, undefined, siteKey)
+    const found = byStatus<Choices['publicApiKeyAsSiteKey']>(read, "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'site-key'], [403, 'site-key'], [401, 'not-a-key']])
+    // The probes' own site then has no Site key they know: --site-api-key, of a site they did not make, asks what a Site key meets.
+    if (found === 'not-a-key') keyOfSite = target.siteApiKey ?? new Unrecorded("the sites' publicApiKey is no key here, and no --site-api-key was given to ask with")
+    return found
+  })
+  await record('accessOrder', async () => {
+    if (keyOfSite instanceof Unrecorded) throw keyOfSite
+    return either(await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, keyOfSite), 'a Site key asking for a site that does not exist', [403, 'permission-first'], [404, 'existence-first'])
+  })
   let order: Choices['validationOrder']
   await record('validationOrder', async () => {
     // A body fault on a site that does not exist: 404 unless input goes first; a query fault on a list of a site that does not exist: 400 unless access goes first.
@@ -18,6 +29,17 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     order = bodyFirst ? 'input-first' : accessFirst ? 'access-first' : 'params-access-body'
     return order
   })
+  await record('routePathnameCharacters', async () => {
+    // A route pathname with brackets: to a route that does not exist, a deployment that judges the body
+    // first (validationOrder input-first) shows its rule without a route; else one is created, then deleted.
+    const sent = `/${tag}-route/[slug]`
+    const nowhere = await call('PATCH', `/v2/routes/${NOWHERE_ID}`, { pathname: sent })
+    if (nowhere.status === 400) return 'refused'
+    if (order === 'input-first' && nowhere.status === 404) return 'accepted'
+    const made = await call('POST', '/v2/routes', { siteId, pathname: sent })
+    if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
+    return either(made, 'a route pathname with brackets', [201, 'accepted'], [400, 'refused'])
+  })
   await record('createBodyOrder', async () => {
     // A page create without its pathname for a site that does not exist: the body's 400 first, or the site's 404.
     const answer = await call('POST', '/v6/pages', { siteId: NOWHERE_ID, name: `${tag} without pathname` })
@@ -25,7 +47,11 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (order === 'input-first') throw new Unrecorded('every body is judged before access (validationOrder input-first), so where a create judges its body cannot be seen')
     return found
   })
-  await record('siteKeyWrites', async () => either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'], [403, 'refused']))
+  await record('siteKeyWrites', async () => {
+    // A write with --site-api-key would be to a site the probes did not make: never sent.
+    if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no key here, so no site the probes made has a Site key they know to write with")
+    return either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'], [403, 'refused'])
+  })
   await record('siteIdBesideId', async () => {
     if (otherSiteId instanceof Unrecorded) throw otherSiteId
     return either(await call('GET', `/v6/pages/${pageId}?siteId=${otherSiteId}`), "a page read by id with another site's siteId beside it", [404, 'checked'], [200, 'ignored'])

@@ -24,9 +24,9 @@ export const UNSHOWN_ROUTES_WHY = freeChoice(
 )
 
 /** Why a site's publicApiKey used as its Site API key is sitemock's choice alone. */
-export const PUBLIC_API_KEY_WHY = uncatalogued(
-  'authentication',
-  'sitemock takes a site\'s publicApiKey as its Site API key; the specification calls a Site API key "a UUID" and the publicApiKey a "publishable key a host can use to fetch page and component data", and neither document says the one is the other',
+export const PUBLIC_API_KEY_WHY = freeChoice(
+  'publicApiKeyAsSiteKey',
+  'the specification calls a Site API key "a UUID" and the publicApiKey a "publishable key a host can use to fetch page and component data", and neither document says the one is the other',
 )
 
 /** Whether an answer says that a route operation no document shows is not served at sitemock's path (a 404 or 405 there). */

@@ -39,7 +39,7 @@ export function learnsChoices(options: ContractOptions): boolean {
 export async function learnChoices(options: ContractOptions, tag: string, channel: ProbeChannel): Promise<{ choices?: Choices; notice: string }> {
   let learned: ChoicesFile
   try {
-    learned = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag, signal: options.signal, channel, routes: options.profile !== 'published' })
+    learned = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag, signal: options.signal, channel, routes: options.profile !== 'published', ...(options.siteApiKey === undefined ? {} : { siteApiKey: options.siteApiKey }) })
   } catch (error) {
     return { notice: `the target's free choices could not be learned (${(error as Error).message}): the checks compare with sitemock's choices, each difference reported as such` }
   }

@@ -57,4 +57,8 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localeLookupCase","kind":"lookup","alternatives":["exact","any-case"],"sitemock":"exact","behaviour":"api-behaviour.md#locales"},
   {"id":"routeOperations","kind":"strict","alternatives":["served","elsewhere"],"sitemock":"served","behaviour":"api-behaviour.md#routes"},
   {"id":"localeDomains","kind":"strict","alternatives":["shared","unique"],"sitemock":"shared","behaviour":"api-behaviour.md#locales"},
+  {"id":"publicApiKeyAsSiteKey","kind":"lookup","alternatives":["site-key","not-a-key"],"sitemock":"site-key","behaviour":"api-behaviour.md#authentication"},
+  {"id":"emptyPageUpdate","kind":"strict","alternatives":["accepted","refused"],"sitemock":"accepted","behaviour":"api-behaviour.md#pages"},
+  {"id":"pagePathnameCase","kind":"value","alternatives":["kept","lower-case"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
+  {"id":"routePathnameCharacters","kind":"strict","alternatives":["accepted","refused"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
 ]

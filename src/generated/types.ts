@@ -80,7 +80,7 @@ export interface Choices {
    */
   pagePathnameForm?: "slash-first" | "any";
   /**
-   * Brackets, dots segments and non-ASCII characters in a page pathname (`/x/[slug]`, `/café`): `accepted`, or `refused` as a 400 naming `pathname`.
+   * Brackets, dot segments, whitespace and non-ASCII characters in a page pathname (`/x/[slug]`, `/café`, `/a b`, accepted under pagePathnameForm `any`): `accepted`, or `refused` as a 400 naming `pathname`.
    */
   pagePathnameCharacters?: "accepted" | "refused";
   /**
@@ -88,7 +88,7 @@ export interface Choices {
    */
   sitePagesQuery?: "page-list" | "pagination";
   /**
-   * A page read or page list whose `locale` is not an active locale of the site: a `400` naming `locale`, a `404`, or (lists only) an `empty-list`.
+   * A page read or page list whose `locale` is not an active locale of the site: a `400` naming `locale`, a `404`, or an `empty-list` (a list shows no page; a page read, finding no page in that locale, is a 404).
    */
   pageUnknownLocale?: "400" | "404" | "empty-list";
   /**
@@ -235,6 +235,22 @@ export interface Choices {
    * A locale created or changed with a `domain` another locale of the same site has: taken (`shared`), or refused with a 409 (`unique`: a domain names one locale of a site).
    */
   localeDomains?: "shared" | "unique";
+  /**
+   * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), or no key at all (`not-a-key`: a 401, the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials).
+   */
+  publicApiKeyAsSiteKey?: "site-key" | "not-a-key";
+  /**
+   * A page update with no field to change (`{}`, or only search fields a deployment ignores): `accepted` as a 200, or `refused` as a 400 naming `pathname` (at least one of `pathname`, `name` and `isOnline`).
+   */
+  emptyPageUpdate?: "accepted" | "refused";
+  /**
+   * A page pathname with capital letters (`/About`): stored as sent (`kept`), or in lower case (`lower-case`, `/about`), and a pathname in the path looked up so.
+   */
+  pagePathnameCase?: "kept" | "lower-case";
+  /**
+   * Brackets, dot segments, whitespace and non-ASCII characters in a route pathname judged by the route rules (`/x/[slug]`, `/café`; `skipValidation=true` skips them): `accepted` as sitemock's route rules take them, or `refused` as a 400 naming `pathname`.
+   */
+  routePathnameCharacters?: "accepted" | "refused";
 }
 
 export interface DataList {
@@ -715,8 +731,7 @@ export interface SiteCredentials {
    */
   publicApiKey: string;
   /**
-   * @deprecated
-   * The same key as publicApiKey, under its old name; use publicApiKey.
+   * The key to send as the site's Site API key: its publicApiKey, unless the mock follows a deployment that keeps the two apart (choice publicApiKeyAsSiteKey: not-a-key).
    */
   siteApiKey: string;
 }

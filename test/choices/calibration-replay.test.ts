@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calibrate, calibrationLines, type Calibration } from '../../src/contract/calibration.js'
 import { probeChoices } from '../../src/contract/choices-probe.js'
 import { startIndependent } from '../contract/independent/index.js'
+import { startOutsider } from '../contract/outsider-process.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { startTwin } from '../contract/twin/index.js'
 
@@ -16,6 +17,8 @@ interface Started {
   url: string
   appKey: string
   workspaceId: string
+  /** A Site key apart from the sites' publicApiKey, where the deployment keeps them apart. */
+  siteApiKey?: string
   close(): Promise<void>
 }
 
@@ -31,6 +34,8 @@ const TARGETS = [
   ['twin 1', () => startTwin(1)],
   ['twin 2', () => startTwin(2)],
   ['twin 3', () => startTwin(3)],
+  // Written outside the project: Site keys apart from the publicApiKey, route operations elsewhere, lower-case pathnames...
+  ['the outsider implementation', () => startOutsider()],
 ] as const
 
 const measured = new Map<string, { before: Calibration; after: Calibration }>()
@@ -41,7 +46,7 @@ beforeAll(async () => {
   for (const [name, start] of TARGETS) {
     const target: Started = await start()
     try {
-      const base = { baseUrl: target.url, apiKey: target.appKey, workspaceId: target.workspaceId, sequences: SEQUENCES }
+      const base = { baseUrl: target.url, apiKey: target.appKey, workspaceId: target.workspaceId, sequences: SEQUENCES, ...(target.siteApiKey === undefined ? {} : { siteApiKey: target.siteApiKey }) }
       const learned = await probeChoices({ ...base, tag: 'contract-ca11b000' })
       const before = await calibrate({ ...base, tag: 'contract-ca11b001' })
       const after = await calibrate({ ...base, tag: 'contract-ca11b002', choices: learned.choices })

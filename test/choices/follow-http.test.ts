@@ -76,6 +76,19 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['400', 400, 400],
+    ['404', 404, 404],
+    ['empty-list', 200, 404],
+  ] as const)('pageUnknownLocale %s: a page list and a page read in a locale the site lacks', async (value, listStatus, readStatus) => {
+    const { call, site } = await start({ pageUnknownLocale: value })
+    const { id } = await site()
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/p', name: 'p' })
+    const list = await call('GET', `/v6/pages?siteId=${id}&locale=es-MX`)
+    expect([list.status, list.body.data?.length]).toEqual([listStatus, listStatus === 200 ? 0 : undefined])
+    expect((await call('GET', `/v6/pages/${String(page.body.id)}?locale=es-MX`)).status).toBe(readStatus)
+  })
+
+  it.each([
     ['as-sent', 'pt-br'],
     ['canonical', 'pt-BR'],
   ] as const)('localeCodeStored %s: stored, answered and found by code as %s', async (value, stored) => {
@@ -94,6 +107,33 @@ describe('the mock follows the added classes over HTTP', () => {
     expect((await call('POST', '/v6/pages', { siteId: id, pathname: '/about/', name: 'about' })).body.pathname).toBe(stored)
     expect((await call('GET', `/v6/pages/${encodeURIComponent('/about/')}?siteId=${id}`)).status).toBe(200)
     expect((await call('GET', `/v6/pages/${encodeURIComponent('/about')}?siteId=${id}`)).status).toBe(plainStatus)
+  })
+
+  it.each([
+    ['kept', '/About', 404, 201],
+    ['lower-case', '/about', 200, 409],
+  ] as const)('pagePathnameCase %s: /About stored as %s, /about looked up, and a page /about made beside it', async (value, stored, lowerStatus, secondStatus) => {
+    const { call, site } = await start({ pagePathnameCase: value })
+    const { id } = await site()
+    expect((await call('POST', '/v6/pages', { siteId: id, pathname: '/About', name: 'about' })).body.pathname).toBe(stored)
+    expect((await call('GET', `/v6/pages/${encodeURIComponent('/About')}?siteId=${id}`)).status).toBe(200)
+    expect((await call('GET', `/v6/pages/${encodeURIComponent('/about')}?siteId=${id}`)).status).toBe(lowerStatus)
+    expect((await call('POST', '/v6/pages', { siteId: id, pathname: '/about', name: 'about too' })).status).toBe(secondStatus)
+  })
+
+  it.each([
+    ['accepted', [201, 201, 201]],
+    ['refused', [400, 400, 201]],
+  ] as const)('routePathnameCharacters %s: brackets and a space in a route pathname, and the same under skipValidation', async (value, statuses) => {
+    const { call, site } = await start({ routePathnameCharacters: value })
+    const { id } = await site()
+    const answers = [
+      await call('POST', '/v2/routes', { siteId: id, pathname: '/blog/[slug]' }),
+      await call('POST', '/v2/routes', { siteId: id, pathname: '/café' }),
+      await call('POST', '/v2/routes?skipValidation=true', { siteId: id, pathname: '/a b' }),
+    ]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+    if (value === 'refused') expect(answers[0]!.body.details).toEqual([{ field: 'pathname', message: expect.stringContaining('skipValidation=true') }])
   })
 
   it.each([
@@ -304,6 +344,39 @@ describe('the mock follows the added classes over HTTP', () => {
       await call('PATCH', `/v2/locales/${String(third.body.id)}`, { domain }),
     ]
     expect(answers.map((a) => a.status)).toEqual(statuses)
+  })
+
+  it.each([
+    ['site-key', 200],
+    ['not-a-key', 401],
+  ] as const)("publicApiKeyAsSiteKey %s: the publicApiKey as the key, and the credentials' siteApiKey on its own site and another", async (value, publicKeyStatus) => {
+    running = await listen(createMock({ choices: { publicApiKeyAsSiteKey: value } }), { port: 0, host: '127.0.0.1' })
+    const url = running.url
+    const creds = (await (await fetch(`${url}/__mock/credentials`)).json()) as Credentials
+    const [own, other] = creds.sites
+    const read = async (siteId: string, key: string): Promise<number> => (await fetch(`${url}/v2/sites/${siteId}`, { headers: { 'x-api-key': key } })).status
+    expect(own!.siteApiKey === own!.publicApiKey).toBe(value === 'site-key')
+    expect(await read(own!.id, own!.publicApiKey)).toBe(publicKeyStatus)
+    expect(await read(own!.id, own!.siteApiKey)).toBe(200)
+    expect(await read(other!.id, own!.siteApiKey)).toBe(403)
+    // In upper case, as a UUID key is looked up.
+    expect(await read(own!.id, own!.siteApiKey.toUpperCase())).toBe(200)
+  })
+
+  it.each([
+    ['accepted', [200, 200, 404]],
+    ['refused', [400, 400, 400]],
+  ] as const)('emptyPageUpdate %s: {}, a body of search fields ignored, and {} to a page that does not exist where input goes first', async (value, statuses) => {
+    const { call, site } = await start({ emptyPageUpdate: value, pageUpdateSearchFields: 'ignored', validationOrder: 'input-first' })
+    const { id } = await site()
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/p', name: 'p' })
+    const answers = [
+      await call('PATCH', `/v6/pages/${String(page.body.id)}`, {}),
+      await call('PATCH', `/v6/pages/${String(page.body.id)}`, { title: 'ignored' }),
+      await call('PATCH', `/v6/pages/${crypto.randomUUID()}`, {}),
+    ]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+    if (value === 'refused') expect(answers[0]!.body.details).toEqual([{ field: 'pathname', message: expect.stringContaining('at least one of pathname, name and isOnline') }])
   })
 
   it('pageUpdateSearchFields ignored: a search field of a wrong type or past a limit is not judged, and not applied', async () => {

@@ -18,9 +18,12 @@ const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemock-serve-choices-'))
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }))
 
 const LIMITS: Partial<Record<ChoiceId, number | null>> = { nameMaxLength: 100, urlMaxLength: null, titleMaxLength: 60, descriptionMaxLength: null, pathnameMaxLength: 300 }
-// A page update that ignores or refuses titles would hide the title limit and the sorts, and route
-// operations served elsewhere the routes' order and pathnames: this file keeps sitemock's; the sweep tries the others.
-const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations'])
+// A page update that ignores or refuses titles would hide the title limit and the sorts, route
+// operations served elsewhere the routes' order and pathnames, and Site keys apart from the
+// publicApiKey a Site key's writes (the probes write with no key of a site they did not make), and
+// an empty page update refused what an empty update leaves of updatedAt: this file keeps
+// sitemock's; the sweep tries the others.
+const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations', 'publicApiKeyAsSiteKey', 'emptyPageUpdate'])
 
 const everyOther = Object.fromEntries(
   choiceCatalogue.map((c) => [c.id, KEPT.has(c.id) ? c.sitemock : Array.isArray(c.alternatives) ? c.alternatives.at(-1) : LIMITS[c.id]]),

@@ -64,7 +64,9 @@ export class Oracle {
   /** The Site key of a new site of the other workspace: a key that reaches none of the run's sites. */
   private siteKeyOutside(name: string): string {
     const site = this.send({ method: 'POST', template: '/v2/sites', body: { workspaceId: ORACLE_TENANT_WORKSPACE, name }, key: ORACLE_TENANT_KEY })
-    return String((site.body as { publicApiKey: string }).publicApiKey)
+    // Its Site key as the oracle's mock takes it: the publicApiKey, or a key apart from it (publicApiKeyAsSiteKey).
+    const id = (site.body as { id: string }).id
+    return this.current.credentials().sites.find((made) => made.id === id)!.siteApiKey
   }
 
   get mock(): Mock {

@@ -96,7 +96,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   // sitemock's rules until the target takes what only they refuse; then the documents' (see perform).
   // A target whose sites' publicApiKey is no key (publicApiKeyAsSiteKey) is sent --site-api-key
   // as another site's Site key: the oracle holds a site of its own for it.
-  const withStranger = env.strangerKey !== undefined && env.learned?.adoptions?.get('publicApiKeyAsSiteKey') === 'not-a-key'
+  const withStranger = env.strangerKey !== undefined && (env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')) === 'not-a-key'
   const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices, withStranger)
   const pools = new Pools()
   const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults(), collations: [...COLLATIONS] }) }
@@ -570,12 +570,15 @@ function readOf(oracleId: string, pools: Pools): ContractRequest | undefined {
 }
 
 /**
- * A page update with an empty body. The published OpenAPI documents its 400 as "Missing pathname
- * field." while its body requires no field: a deployment may take an empty update (sitemock), or
- * refuse it as missing its pathname.
+ * A page update with none of the published body's fields (`pathname`, `name`, `isOnline`): empty,
+ * or only search fields a deployment may ignore. The published OpenAPI documents its 400 as
+ * "Missing pathname field." while its body requires no field: a deployment may take such an update
+ * (sitemock), or refuse it as missing its pathname (choice emptyPageUpdate).
  */
 const emptyPageUpdate = (request: { method: string; template: string; body?: unknown }): boolean =>
-  request.method === 'PATCH' && request.template === PAGE && isObject(request.body) && Object.keys(request.body).length === 0
+  request.method === 'PATCH' && request.template === PAGE && isObject(request.body) && !PUBLISHED_PAGE_UPDATE_FIELDS.some((field) => field in (request.body as Json))
+
+const PUBLISHED_PAGE_UPDATE_FIELDS = ['pathname', 'name', 'isOnline']
 
 /** The planner's classes of a cursor that names no item of the list it is sent to. */
 const STRAY_CURSORS: ReadonlySet<string> = new Set(["from another site's list", "from another family's list", 'deleted item', 'unknown'])

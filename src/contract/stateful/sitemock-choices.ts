@@ -22,7 +22,11 @@ type Json = Record<string, unknown>
 /** The class of what a deployment keeps of an input field's form (forms.ts's fields). */
 function formClass(field: string, sent: string, stored: string): ChoiceId | undefined {
   if (field === 'locale.locale') return 'localeCodeStored'
-  if (field.endsWith('.pathname')) return sent.endsWith('/') !== stored.endsWith('/') ? 'pathnameTrailingSlash' : sent.startsWith('/') !== stored.startsWith('/') ? 'routePathnameSlash' : undefined
+  if (field.endsWith('.pathname')) {
+    if (sent.endsWith('/') !== stored.endsWith('/')) return 'pathnameTrailingSlash'
+    if (sent.startsWith('/') !== stored.startsWith('/')) return 'routePathnameSlash'
+    return field.startsWith('page') && sent !== stored && sent.toLowerCase() === stored ? 'pagePathnameCase' : undefined
+  }
   return sent.trim() === stored ? 'nameWhitespace' : undefined
 }
 

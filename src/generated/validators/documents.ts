@@ -860,9 +860,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.publicApiKeyAsSiteKey !== undefined){
+let data57 = data2.publicApiKeyAsSiteKey;
+if(!((data57 === "site-key") || (data57 === "not-a-key"))){
+const err65 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data57};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -872,13 +873,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data57 = data.unrecorded;
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-for(const key2 in data57){
-let data58 = data57[key2];
-if(typeof data58 !== "string"){
-const err66 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data58};
+if(data2.emptyPageUpdate !== undefined){
+let data58 = data2.emptyPageUpdate;
+if(!((data58 === "accepted") || (data58 === "refused"))){
+const err66 = {instancePath:instancePath+"/choices/emptyPageUpdate",schemaPath:"#/$defs/choices/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data58};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -888,9 +886,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data57};
+if(data2.pagePathnameCase !== undefined){
+let data59 = data2.pagePathnameCase;
+if(!((data59 === "kept") || (data59 === "lower-case"))){
+const err67 = {instancePath:instancePath+"/choices/pagePathnameCase",schemaPath:"#/$defs/choices/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data59};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -900,14 +899,67 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-else {
-const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data2.routePathnameCharacters !== undefined){
+let data60 = data2.routePathnameCharacters;
+if(!((data60 === "accepted") || (data60 === "refused"))){
+const err68 = {instancePath:instancePath+"/choices/routePathnameCharacters",schemaPath:"#/$defs/choices/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data60};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data.unrecorded !== undefined){
+let data61 = data.unrecorded;
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+for(const key2 in data61){
+let data62 = data61[key2];
+if(typeof data62 !== "string"){
+const err70 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data62};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data61};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1703,14 +1755,66 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.publicApiKeyAsSiteKey !== undefined){
+let data54 = data.publicApiKeyAsSiteKey;
+if(!((data54 === "site-key") || (data54 === "not-a-key"))){
+const err60 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data54};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.emptyPageUpdate !== undefined){
+let data55 = data.emptyPageUpdate;
+if(!((data55 === "accepted") || (data55 === "refused"))){
+const err61 = {instancePath:instancePath+"/emptyPageUpdate",schemaPath:"#/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data55};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data.pagePathnameCase !== undefined){
+let data56 = data.pagePathnameCase;
+if(!((data56 === "kept") || (data56 === "lower-case"))){
+const err62 = {instancePath:instancePath+"/pagePathnameCase",schemaPath:"#/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data56};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.routePathnameCharacters !== undefined){
+let data57 = data.routePathnameCharacters;
+if(!((data57 === "accepted") || (data57 === "refused"))){
+const err63 = {instancePath:instancePath+"/routePathnameCharacters",schemaPath:"#/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data57};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }

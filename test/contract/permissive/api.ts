@@ -21,7 +21,7 @@ import {
 import { Rules } from './rules.js'
 import { localeJson, pageJson, routeJson, siteJson, type Locale, type Page, type Route, type Site, type Store, type Workspace } from './store.js'
 
-/** Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`). */
+/** Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at publicApiKeyAsSiteKey: not-a-key). */
 type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: Site }
 
 interface Call {
@@ -148,7 +148,7 @@ function sites(call: Call): Answer | undefined {
     const input = siteCreateBody(rules, call.body())
     if (input.workspaceId.toLowerCase() !== workspace.id) throw new Refusal(403, 'this key has no access to the workspace')
     call.settle()
-    const site: Site = { id: randomUUID(), workspaceId: workspace.id, name: input.name, hostOrigin: input.hostOrigin, publicApiKey: randomUUID(), defaultLocale: input.defaultLocale, seq: store.next() }
+    const site: Site = { id: randomUUID(), workspaceId: workspace.id, name: input.name, hostOrigin: input.hostOrigin, publicApiKey: randomUUID(), siteKey: randomUUID(), defaultLocale: input.defaultLocale, seq: store.next() }
     store.sites.set(site.id, site)
     addLocale(store, site.id, input.defaultLocale, null, null)
     return ok(siteJson(site, store.choices), 201)
@@ -194,7 +194,7 @@ function sites(call: Call): Answer | undefined {
 
 function duplicate(call: Call, source: Site, name: string): Answer {
   const { store } = call
-  const copy: Site = { ...source, id: randomUUID(), name, publicApiKey: randomUUID(), seq: store.next() }
+  const copy: Site = { ...source, id: randomUUID(), name, publicApiKey: randomUUID(), siteKey: randomUUID(), seq: store.next() }
   store.sites.set(copy.id, copy)
   for (const locale of store.liveLocales(source.id)) addLocale(store, copy.id, locale.locale, locale.domain, locale.pathPrefix)
   // Pages keep their timestamps: the copy is "all content ... copied from the original".
@@ -407,9 +407,10 @@ function pages(call: Call): Answer | undefined {
     const live = new Fields(call.query).oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
     const page = findPage(call, idOrPathname)
     const locale = localeQuery(call.rules, new Fields(call.query))
-    // A page is read in a locale of its site; another is a 400 naming it (or a 404 at `pageUnknownLocale: 404`).
+    // A page is read in a locale of its site; another is a 400 naming it (or a 404 where the list is
+    // a 404 or lists no page: `pageUnknownLocale`).
     if (locale !== undefined && !localeOfSite(call, store.sites.get(page.siteId)!, locale).known) {
-      if (store.choices.pageUnknownLocale === '404') throw new Refusal(404, `the page's site has no locale ${locale}`)
+      if (store.choices.pageUnknownLocale === '404' || store.choices.pageUnknownLocale === 'empty-list') throw new Refusal(404, `the page's site has no locale ${locale}`)
       throw badField('locale', "is not a locale of the page's site")
     }
     // No operation publishes: the live version holds no page.

@@ -54,6 +54,10 @@ export const ALTERNATIVES = {
   localeLookupCase: ['exact', 'any-case'],
   routeOperations: ['served', 'elsewhere'],
   localeDomains: ['shared', 'unique'],
+  publicApiKeyAsSiteKey: ['site-key', 'not-a-key'],
+  emptyPageUpdate: ['accepted', 'refused'],
+  pagePathnameCase: ['kept', 'lower-case'],
+  routePathnameCharacters: ['accepted', 'refused'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -8,8 +8,8 @@ const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/\S+$/
 const STRICT_CASE = /^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$/
 /** A slash-first pathname: `/`, or segments after `/` without whitespace, `?`, `#`, an empty segment or a trailing slash. */
 const SLASH_FIRST = /^\/$|^(\/[^/\s?#]+)+$/
-/** Brackets, dot segments and non-ASCII characters, for `pagePathnameCharacters: refused`. */
-const SPECIAL = /[[\]]|(^|\/)\.{1,2}(\/|$)|[^\x20-\x7e]/
+/** Brackets, dot segments, whitespace and non-ASCII characters, for `pagePathnameCharacters` and `routePathnameCharacters: refused`. */
+const SPECIAL = /[[\]\s]|(^|\/)\.{1,2}(\/|$)|[^\x20-\x7e]/
 
 /** A locale code with the language in lower case and the region in upper case. */
 export const canonicalCode = (code: string): string => {
@@ -62,8 +62,9 @@ export class Rules {
     return value
   }
 
-  /** A page pathname's trailing slash dropped when the deployment drops it (`/` itself kept). */
-  storedPathname(value: string): string {
+  /** A page pathname in lower case and without its trailing slash where the deployment keeps it so (`/` itself kept). */
+  storedPathname(sent: string): string {
+    const value = this.choices.pagePathnameCase === 'lower-case' ? sent.toLowerCase() : sent
     return this.choices.pathnameTrailingSlash === 'dropped' && value.length > 1 && value.endsWith('/') ? value.replace(/\/+$/, '') || '/' : value
   }
 
@@ -79,7 +80,7 @@ export class Rules {
   private pathnameShape(field: string, value: string): void {
     this.maxLength(field, value, this.choices.pathnameMaxLength)
     if (this.choices.pagePathnameForm === 'slash-first' && !SLASH_FIRST.test(value)) throw badField(field, 'must be / or start with / and have no whitespace, ?, #, empty segment or trailing slash')
-    if (this.choices.pagePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField(field, 'must not contain brackets, dot segments or non-ASCII characters')
+    if (this.choices.pagePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField(field, 'must not contain brackets, dot segments, whitespace or non-ASCII characters')
   }
 
   /** A route pathname in a body, as stored: the leading slash is the specification's one rule, skippable. */
@@ -93,6 +94,7 @@ export class Rules {
       if (!skipValidation || this.choices.routePathnameSlash === 'refused') throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
       if (this.choices.routePathnameSlash === 'added') value = `/${value}`
     }
+    if (!skipValidation && this.choices.routePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField('pathname', 'must not contain brackets, dot segments, whitespace or non-ASCII characters (or pass skipValidation=true)')
     return value
   }
 

@@ -11,6 +11,11 @@ export interface Permissive {
   appKey: string
   workspaceId: string
   otherWorkspaceKey: string
+  /**
+   * The Site key of a site it starts with, where Site keys are apart from the sites' publicApiKey
+   * (publicApiKeyAsSiteKey: not-a-key): the suite can then learn no Site key from a site it makes.
+   */
+  siteApiKey?: string
   /** The whole API as one function, for tests that wrap it (defects, recordings). */
   handle(request: Request): Answer
   close(): Promise<void>
@@ -49,11 +54,13 @@ export async function startPermissive(options: { wrap?: (inner: Handle, workspac
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const [own, other] = store.workspaces
+  const siteApiKey = options.choices?.publicApiKeyAsSiteKey === 'not-a-key' ? startingSiteKey(store, own!) : undefined
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     appKey: own!.appKey,
     workspaceId: own!.id,
     otherWorkspaceKey: other!.appKey,
+    ...(siteApiKey === undefined ? {} : { siteApiKey }),
     handle,
     close: () =>
       new Promise<void>((resolve) => {
@@ -61,4 +68,13 @@ export async function startPermissive(options: { wrap?: (inner: Handle, workspac
         server.closeAllConnections()
       }),
   }
+}
+
+/** Makes the site the implementation starts with, through its own API, and gives its Site key. */
+function startingSiteKey(store: Store, workspace: { id: string; appKey: string }): string {
+  const made = answer(store, { method: 'POST', path: '/v2/sites', query: '', headers: { 'x-api-key': workspace.appKey, 'content-type': 'application/json' }, body: JSON.stringify({ workspaceId: workspace.id, name: 'Starting site' }) })
+  const id = (made.body as { id?: unknown } | undefined)?.id
+  const site = typeof id === 'string' ? store.sites.get(id) : undefined
+  if (site === undefined) throw new Error(`the starting site could not be made: ${made.status} ${JSON.stringify(made.body)}`)
+  return site.siteKey
 }

@@ -14,6 +14,8 @@ export interface Site {
   name: string
   hostOrigin: string | null
   publicApiKey: string
+  /** Its Site API key where the two are kept apart (publicApiKeyAsSiteKey: not-a-key); never shown by the API. */
+  siteKey: string
   defaultLocale: string
   /** Creation order, for the site list. */
   seq: number
@@ -81,7 +83,8 @@ export class Store {
   }
 
   siteByKey(key: string): Site | undefined {
-    for (const site of this.sites.values()) if (site.publicApiKey === key) return site
+    const apart = this.choices.publicApiKeyAsSiteKey === 'not-a-key'
+    for (const site of this.sites.values()) if ((apart ? site.siteKey : site.publicApiKey) === key) return site
     return undefined
   }
 

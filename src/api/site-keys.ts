@@ -1,0 +1,36 @@
+import type { Choices } from '../contracts/choices.js'
+import type { SiteRecord } from '../store/records.js'
+import type { Store } from '../store/store.js'
+import { lowerCase } from './lower-case.js'
+
+// A site's Site API key. sitemock takes the site's publicApiKey as its Site key; a deployment
+// may keep its Site keys apart (choice publicApiKeyAsSiteKey: `not-a-key`), and the publicApiKey
+// then reaches nothing. Under that choice each site's Site key is derived from its publicApiKey
+// rather than stored: the state, its snapshots and fixtures stay what they are under either
+// choice, and the key is found through the one index of publicApiKeys the store keeps.
+
+/** Positions of a UUID's version and variant digits, which the derived key keeps so that it stays a UUID of the same kind. */
+const KEPT = new Set([14, 19])
+
+/**
+ * The other key of a pair: every hexadecimal digit but the version and variant ones turned into
+ * its complement (0 and f, 1 and e...). Applied twice it gives the key back, so one function both
+ * derives a site's Site key and finds the publicApiKey a Site key was derived from.
+ */
+export function apartKey(key: string): string {
+  let out = ''
+  for (let i = 0; i < key.length; i++) {
+    const digit = Number.parseInt(key[i]!, 16)
+    out += key[i] === '-' || KEPT.has(i) || Number.isNaN(digit) ? key[i] : (15 - digit).toString(16)
+  }
+  return out
+}
+
+const keptApart = (choices: Choices | undefined): boolean => choices?.publicApiKeyAsSiteKey === 'not-a-key'
+
+/** The Site API key of a site: its publicApiKey, or the key derived from it where the two are apart. */
+export const siteApiKeyOf = (site: SiteRecord, choices: Choices | undefined): string => (keptApart(choices) ? apartKey(site.publicApiKey) : site.publicApiKey)
+
+/** The site a Site API key (a UUID, in any case) belongs to. */
+export const siteOfApiKey = (store: Store, key: string, choices: Choices | undefined): SiteRecord | undefined =>
+  store.siteByApiKey.get(keptApart(choices) ? apartKey(lowerCase(key)) : lowerCase(key))
