@@ -36,8 +36,14 @@ export function canonicalLocaleCode(code: string): string {
     .join('-')
 }
 
-/** A locale code as stored and looked up: in canonical case by a deployment that stores it so. */
-export const keptLocaleCode = (code: string, choices: Chosen): string => (choices?.localeCodeStored === 'canonical' ? canonicalLocaleCode(code) : code)
+/**
+ * A locale code as stored and looked up: written with `-` by a deployment that takes `_` too
+ * (localeCodeCase any-spelling), and in canonical case by one that stores it so.
+ */
+export function keptLocaleCode(sent: string, choices: Chosen): string {
+  const code = choices?.localeCodeCase === 'any-spelling' ? sent.replaceAll('_', '-') : sent
+  return choices?.localeCodeStored === 'canonical' ? canonicalLocaleCode(code) : code
+}
 
 /** Whether a code is looked up whatever its case (choice localeLookupCase), not only as stored. */
 export const anyCase = (choices: Chosen): boolean => choices?.localeLookupCase === 'any-case'

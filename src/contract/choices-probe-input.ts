@@ -76,7 +76,13 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
   })
 
   const caseProbe = await call('POST', '/v2/locales', { siteId, locale: 'pt-br' })
-  await record('localeCodeCase', async () => either(caseProbe, 'the locale code pt-br', [201, 'any-case'], [400, 'strict']))
+  await record('localeCodeCase', async () => {
+    if (either(caseProbe, 'the locale code pt-br', [201, 'any-case'], [400, 'strict']) === 'strict') return 'strict'
+    // Another case taken: is `_` taken between language and region too? Deleted after, so the locales' order is read as it was.
+    const spelled = await call('POST', '/v2/locales', { siteId, locale: 'es_MX' })
+    if (typeof spelled.body.id === 'string') await call('DELETE', `/v2/locales/${spelled.body.id}`)
+    return either(spelled, 'the locale code es_MX', [201, 'any-spelling'], [400, 'any-case'])
+  })
   await record('localeCodeStored', async () => {
     if (caseProbe.status !== 201) throw new Unrecorded('a locale code in another case is refused (localeCodeCase strict), so what is kept of it cannot be seen')
     return caseProbe.body.locale === 'pt-br' ? 'as-sent' : caseProbe.body.locale === 'pt-BR' ? 'canonical' : unexplained('the code stored for pt-br', caseProbe.body.locale)

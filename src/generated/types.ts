@@ -72,9 +72,9 @@ export interface Choices {
    */
   unknownQueryParameters?: "refused" | "ignored";
   /**
-   * Locale codes in another case than language lower, region upper (`FR-fr`, `pt-br`): `strict` refused as a 400; `any-case` accepted as sent.
+   * Locale codes in another case than language lower, region upper (`FR-fr`, `pt-br`): `strict` refused as a 400; `any-case` accepted as sent; `any-spelling` accepted in any case and with `_` between language and region too (`en_us`), taken as the code written with `-` (`en-us`).
    */
-  localeCodeCase?: "strict" | "any-case";
+  localeCodeCase?: "strict" | "any-case" | "any-spelling";
   /**
    * What a page `pathname` in a page create or update must look like (the documents type it as a string): `slash-first` `/`, or segments after `/` without whitespace, `?`, `#`, an empty segment or a trailing slash; `any` any non-empty string (an empty one cannot name the page in a path).
    */

@@ -89,6 +89,18 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['any-case', [400, 400, 400]],
+    ['any-spelling', [201, 200, 200]],
+  ] as const)('localeCodeCase %s: es_MX created, then looked up by path and listed by as es_mx', async (value, statuses) => {
+    const { call, site } = await start({ localeCodeCase: value, localeCodeStored: 'canonical' })
+    const { id } = await site()
+    const made = await call('POST', '/v2/locales', { siteId: id, locale: 'es_MX' })
+    if (value === 'any-spelling') expect(made.body.locale).toBe('es-MX')
+    const answers = [made, await call('GET', `/v2/locales/es_mx?siteId=${id}`), await call('GET', `/v6/pages?siteId=${id}&locale=es_mx`)]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+  })
+
+  it.each([
     ['as-sent', 'pt-br'],
     ['canonical', 'pt-BR'],
   ] as const)('localeCodeStored %s: stored, answered and found by code as %s', async (value, stored) => {

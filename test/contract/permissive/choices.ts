@@ -13,7 +13,7 @@ export const ALTERNATIVES = {
   emptyLocaleQuery: ['refused', 'default'],
   unknownBodyFields: ['refused', 'ignored'],
   unknownQueryParameters: ['refused', 'ignored'],
-  localeCodeCase: ['strict', 'any-case'],
+  localeCodeCase: ['strict', 'any-case', 'any-spelling'],
   pagePathnameForm: ['slash-first', 'any'],
   pagePathnameCharacters: ['accepted', 'refused'],
   sitePagesQuery: ['page-list', 'pagination'],

@@ -49,9 +49,10 @@ export class Fields {
     return value
   }
 
-  localeCode(name: string, required = false): string | undefined {
+  /** A locale code; with `underscore`, written with `_` between language and region too (`localeCodeCase: any-spelling`). */
+  localeCode(name: string, required = false, underscore = false): string | undefined {
     const value = this.string(name, { required })
-    if (value !== undefined && !LOCALE_CODE.test(value)) throw badField(name, 'must be a language code with an optional region, such as fr, fr-FR or pt-br')
+    if (value !== undefined && !LOCALE_CODE.test(underscore ? value.replaceAll('_', '-') : value)) throw badField(name, 'must be a language code with an optional region, such as fr, fr-FR or pt-br')
     return value
   }
 

@@ -181,7 +181,7 @@ export function localeQuery(rules: Rules, fields: Fields): string | undefined {
 export function pathParameter(rules: Rules, operation: Operation, value: string | undefined): void {
   if (rules.choices.malformedPathId !== '400' || value === undefined) return
   if (operation.startsWith('site.') && !isUuid(value)) throw badField('siteId', 'must be a UUID')
-  if (operation.startsWith('locale.') && !isUuid(value)) new Fields({ localeIdOrCode: value }).localeCode('localeIdOrCode')
+  if (operation.startsWith('locale.') && !isUuid(value)) new Fields({ localeIdOrCode: value }).localeCode('localeIdOrCode', false, rules.underscore)
 }
 
 /** Reads the path and the query of a request, or the whole of it, for the errors of its input alone. */

@@ -100,7 +100,7 @@ export class Rules {
 
   /** A locale code in a body, as stored. */
   localeCode(fields: Fields, field: string, required: boolean): string | undefined {
-    const value = fields.localeCode(field, required)
+    const value = fields.localeCode(field, required, this.underscore)
     if (value === undefined) return undefined
     this.codeCase(field, value)
     return this.storedCode(value)
@@ -110,7 +110,13 @@ export class Rules {
     if (this.choices.localeCodeCase === 'strict' && !STRICT_CASE.test(value)) throw badField(field, 'must be a language in lower case with an optional region in upper case, such as fr or fr-FR')
   }
 
-  storedCode(value: string): string {
+  /** Whether a code may be written with `_` between language and region (`localeCodeCase: any-spelling`), taken as written with `-`. */
+  get underscore(): boolean {
+    return this.choices.localeCodeCase === 'any-spelling'
+  }
+
+  storedCode(sent: string): string {
+    const value = this.underscore ? sent.replaceAll('_', '-') : sent
     return this.choices.localeCodeStored === 'canonical' ? canonicalCode(value) : value
   }
 
