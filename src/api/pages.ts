@@ -10,6 +10,7 @@ import type {
 } from '../generated/types.js'
 import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
+import type { Choices } from '../contracts/choices.js'
 import { requireBodySite, requireSite } from './auth.js'
 import { ApiError, badRequest, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
@@ -165,7 +166,10 @@ export const pageOperations = [
       if (body.pathname !== undefined && !store.pathnames.isFreeFor(page.siteId, body.pathname, { kind: 'page', id: page.id })) {
         throw conflict(PATHNAME_TAKEN)
       }
-      store.pages.updateDraft(page, Object.assign({}, body, { updatedAt: after(store, page.draft.updatedAt ?? page.createdAt) }))
+      const wasOnline = page.draft.isOnline
+      const updatedAt = after(store, page.draft.updatedAt ?? page.createdAt)
+      store.pages.updateDraft(page, Object.assign({}, body, { updatedAt }))
+      followPublishing(store, page, wasOnline, updatedAt, choices)
       return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
     },
   }),
@@ -186,3 +190,14 @@ export const pageOperations = [
     },
   }),
 ]
+
+/**
+ * A deployment that publishes a page as it goes online (choice pagePublishing): turned online, its
+ * draft becomes its live version, published at the update's instant; turned offline, its live
+ * version goes offline with it. sitemock publishes through its control plane only.
+ */
+function followPublishing(store: Store, page: PageRecord, wasOnline: boolean, at: string, choices: Required<Choices> | undefined): void {
+  if (choices?.pagePublishing !== 'going-online' || page.draft.isOnline === wasOnline) return
+  if (page.draft.isOnline) store.pages.setLive(page, structuredClone(page.draft), at)
+  else if (page.live) store.pages.setLive(page, { ...page.live, isOnline: false }, page.publishedAt)
+}

@@ -107,6 +107,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     const answer = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&pathPrefix=${encodeURIComponent(`/${tag}-zz`)}&startingAfter=${pageId}`)
     return either(answer, "a page list after a page its prefix leaves out", [400, '400'], [200, 'after-place'])
   })
+  await record('pagePublishing', async () => {
+    // The probes' page was never published by anything else: a live version after it went offline and online is that update's.
+    const off = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: false })
+    const on = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true })
+    if (off.status !== 200 || on.status !== 200) throw new Unrecorded(`the probes' page could not be turned offline and online (${off.status}, ${on.status})`)
+    return either(await call('GET', `/v6/pages/${pageId}?versionRef=ref:live`), 'the live version of a page turned offline, then online', [404, 'control-plane'], [200, 'going-online'])
+  })
 }
 
 /** Renaming the default locale's code (last: the site's default may move). */

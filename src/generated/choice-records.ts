@@ -61,4 +61,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"emptyPageUpdate","kind":"strict","alternatives":["accepted","refused"],"sitemock":"accepted","behaviour":"api-behaviour.md#pages"},
   {"id":"pagePathnameCase","kind":"value","alternatives":["kept","lower-case"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"routePathnameCharacters","kind":"strict","alternatives":["accepted","refused"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
+  {"id":"pagePublishing","kind":"value","alternatives":["control-plane","going-online"],"sitemock":"control-plane","behaviour":"api-behaviour.md#pages"},
 ]

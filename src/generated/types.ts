@@ -251,6 +251,10 @@ export interface Choices {
    * Brackets, dot segments, whitespace and non-ASCII characters in a route pathname judged by the route rules (`/x/[slug]`, `/café`; `skipValidation=true` skips them): `accepted` as sitemock's route rules take them, or `refused` as a 400 naming `pathname`.
    */
   routePathnameCharacters?: "accepted" | "refused";
+  /**
+   * What publishes a page: no operation of the API (`control-plane`: sitemock publishes a site through its control plane), or a page update that turns the page online (`going-online`: its draft becomes its live version, `publishedAt` the update's instant; turned offline, its live version goes offline too).
+   */
+  pagePublishing?: "control-plane" | "going-online";
 }
 
 export interface DataList {

@@ -126,6 +126,26 @@ export class PageTable {
     return site.all.size
   }
 
+  /**
+   * Sets one page's live version: its draft as it is now, stamped `at` (a deployment that publishes
+   * a page as it goes online, choice pagePublishing), or the live version it has taken offline.
+   */
+  setLive(page: PageRecord, live: PageContent, publishedAt: string | null): void {
+    const site = this.site(page.siteId)
+    const index = this.liveOf(page.siteId)
+    const before = { live: page.live, publishedAt: page.publishedAt }
+    const place = (version: PageContent | null, at: string | null): void => {
+      this.changedInPlace(page)
+      if (page.live && index.get(page.live.pathname) === page) index.delete(page.live.pathname)
+      page.live = version
+      page.publishedAt = at
+      if (version) index.set(version.pathname, page)
+      site.forget('live')
+    }
+    this.undo.record(() => place(before.live, before.publishedAt))
+    place(live, publishedAt)
+  }
+
   remove(page: PageRecord): void {
     this.changedInPlace(page)
     this.byId.delete(page.id)

@@ -149,6 +149,27 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['control-plane', [404, 200, 0]],
+    ['going-online', [200, 200, 1]],
+  ] as const)('pagePublishing %s: a page turned offline then online, read live and listed live; then offline again', async (value, [read, listedStatus, listed]) => {
+    const { call, site } = await start({ pagePublishing: value })
+    const { id } = await site()
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/p', name: 'p' })
+    const pageId = String(page.body.id)
+    await call('PATCH', `/v6/pages/${pageId}`, { isOnline: false })
+    const online = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true })
+    const live = await call('GET', `/v6/pages/${pageId}?versionRef=ref:live`)
+    const list = await call('GET', `/v6/pages?siteId=${id}&versionRef=ref:live`)
+    expect([live.status, list.status, list.body.data?.length]).toEqual([read, listedStatus, listed])
+    if (value === 'going-online') {
+      expect(live.body.publishedAt).toBe(online.body.updatedAt)
+      await call('PATCH', `/v6/pages/${pageId}`, { isOnline: false, name: 'renamed' })
+      expect((await call('GET', `/v6/pages?siteId=${id}&versionRef=ref:live`)).body.data).toEqual([])
+      expect((await call('GET', `/v6/pages?siteId=${id}&versionRef=ref:live&includeOffline=true`)).body.data?.map((p) => p.isOnline)).toEqual([false])
+    }
+  })
+
+  it.each([
     ['kept', '  spaced  '],
     ['trimmed', 'spaced'],
   ] as const)('nameWhitespace %s: a site created, renamed and duplicated', async (value, stored) => {

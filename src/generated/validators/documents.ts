@@ -912,9 +912,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.pagePublishing !== undefined){
+let data61 = data2.pagePublishing;
+if(!((data61 === "control-plane") || (data61 === "going-online"))){
+const err69 = {instancePath:instancePath+"/choices/pagePublishing",schemaPath:"#/$defs/choices/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data61};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -924,13 +925,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data61 = data.unrecorded;
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-for(const key2 in data61){
-let data62 = data61[key2];
-if(typeof data62 !== "string"){
-const err70 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data62};
+}
+else {
+const err70 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -940,9 +937,13 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-else {
-const err71 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data61};
+if(data.unrecorded !== undefined){
+let data62 = data.unrecorded;
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+for(const key2 in data62){
+let data63 = data62[key2];
+if(typeof data63 !== "string"){
+const err71 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data63};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -954,12 +955,24 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err72 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data62};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1807,14 +1820,27 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-else {
-const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.pagePublishing !== undefined){
+let data58 = data.pagePublishing;
+if(!((data58 === "control-plane") || (data58 === "going-online"))){
+const err64 = {instancePath:instancePath+"/pagePublishing",schemaPath:"#/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data58};
 if(vErrors === null){
 vErrors = [err64];
 }
 else {
 vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }

@@ -200,7 +200,8 @@ function duplicate(call: Call, source: Site, name: string): Answer {
   // Pages keep their timestamps: the copy is "all content ... copied from the original".
   for (const page of store.sitePages(source.id).sort((a, b) => a.seq - b.seq)) {
     const id = randomUUID()
-    store.pages.set(id, { ...page, id, siteId: copy.id, seq: store.next() })
+    const seq = store.next()
+    store.pages.set(id, { ...page, id, siteId: copy.id, seq, live: page.live && { ...page.live, id, siteId: copy.id, seq } })
   }
   for (const route of store.siteRoutes(source.id).sort((a, b) => a.seq - b.seq)) {
     const id = randomUUID()
@@ -388,6 +389,8 @@ function createPage(call: Call): Answer {
     isOnline: choices.newPageOnline !== 'offline',
     excludedFromSearchEngines: choices.newPageExcludedFromSearchEngines === 'false' ? false : null,
     seq: store.next(),
+    publishedAt: null,
+    live: null,
   }
   store.pages.set(page.id, page)
   return ok(presentPage(call)(page), 201)
@@ -413,9 +416,9 @@ function pages(call: Call): Answer | undefined {
       if (store.choices.pageUnknownLocale === '404' || store.choices.pageUnknownLocale === 'empty-list') throw new Refusal(404, `the page's site has no locale ${locale}`)
       throw badField('locale', "is not a locale of the page's site")
     }
-    // No operation publishes: the live version holds no page.
-    if (live) throw new Refusal(404, `the page ${page.id} has no live version: it was never published`)
-    return ok(presentPage(call)(page))
+    // Only going online publishes (`pagePublishing`), or nothing does: a page never published has no live version.
+    if (live && page.live === null) throw new Refusal(404, `the page ${page.id} has no live version: it was never published`)
+    return ok(presentPage(call)(live ? page.live! : page))
   }
   if (method === 'PATCH') {
     const page = findPage(call, idOrPathname)
@@ -435,9 +438,17 @@ function updatePage(call: Call, page: Page): void {
   if (pathname !== undefined && pathname !== page.pathname && store.pathnameTaken(page.siteId, pathname, page.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
   if (pathname !== undefined) page.pathname = pathname
   if (name !== undefined) page.name = name
-  if (isOnline !== undefined) page.isOnline = isOnline
   for (const [field, value] of Object.entries(changes)) if (value !== undefined) (page as unknown as Json)[field] = value
+  const wasOnline = page.isOnline
+  if (isOnline !== undefined) page.isOnline = isOnline
   if (!(empty && store.choices.emptyPatchUpdatedAt === 'unchanged')) page.updatedAt = store.now()
+  // Going online publishes where the deployment says so (`pagePublishing`); going offline takes the live version offline.
+  if (store.choices.pagePublishing === 'going-online' && page.isOnline !== wasOnline) {
+    if (page.isOnline) {
+      page.publishedAt = page.updatedAt ?? store.now()
+      page.live = { ...page, live: null }
+    } else if (page.live) page.live = { ...page.live, isOnline: false }
+  }
 }
 
 function listPages(call: Call, site: Site, ofSite: boolean): Answer {
@@ -452,8 +463,10 @@ function listPages(call: Call, site: Site, ofSite: boolean): Answer {
     if (choices.pageUnknownLocale === '404') throw new Refusal(404, `the site has no locale ${query.locale}`)
   }
   const keyOf = (page: Page): string | null => (query.sortBy === 'path' ? page.pathname : page[query.sortBy])
-  const all = store.sitePages(site.id).sort((a, b) => compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b))
-  const list = inLocale && !query.live ? all.filter((page) => (query.includeOffline || page.isOnline) && page.pathname.startsWith(query.prefix)) : []
+  // The live list is of the pages as published (none, where nothing publishes).
+  const versions = query.live ? store.sitePages(site.id).flatMap((page) => (page.live ? [page.live] : [])) : store.sitePages(site.id)
+  const all = versions.sort((a, b) => compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b))
+  const list = inLocale ? all.filter((page) => (query.includeOffline || page.isOnline) && page.pathname.startsWith(query.prefix)) : []
   return pageOf(choices, list, call.query, call.rules.minimumLimit('other'), presentPage(call), all)
 }
 

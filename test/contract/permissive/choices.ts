@@ -58,6 +58,7 @@ export const ALTERNATIVES = {
   emptyPageUpdate: ['accepted', 'refused'],
   pagePathnameCase: ['kept', 'lower-case'],
   routePathnameCharacters: ['accepted', 'refused'],
+  pagePublishing: ['control-plane', 'going-online'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -48,6 +48,10 @@ export interface Page {
   isOnline: boolean
   excludedFromSearchEngines: boolean | null
   seq: number
+  /** The publication time, at `pagePublishing: going-online`; null until a page goes online. */
+  publishedAt: string | null
+  /** The page as it was published, offline with it since; null until then (or ever, where nothing publishes). */
+  live: Page | null
 }
 
 export interface Route {
@@ -145,7 +149,7 @@ export function pageJson(page: Page, choices: Choices, defaultLocale: string): J
     sitemapFrequency: page.sitemapFrequency,
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
-    publishedAt: null,
+    publishedAt: page.publishedAt,
     isOnline: page.isOnline,
     excludedFromSearchEngines: page.excludedFromSearchEngines,
     ...(choices.pageLocale === 'present' ? { locale: defaultLocale } : {}),

@@ -295,5 +295,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // No route create at /v2/routes (routeOperations elsewhere): nothing of its pathnames to see.
     return reply.status === 404 ? undefined : statusOf(reply.status, { 201: 'accepted', 400: 'refused' })
   },
+  pagePublishing: async (client) => {
+    const page = await client.page((await client.site()).id, '/published')
+    for (const isOnline of [false, true]) await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline })
+    return statusOf((await client.call('GET', `/v6/pages/${String(page.id)}?versionRef=ref:live`)).status, { 404: 'control-plane', 200: 'going-online' })
+  },
   clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
 }
