@@ -43,15 +43,17 @@ const firstRequestModules = (): string[] => {
  * are the validators, what runs and words them, and the schemas they report, 7 the default and
  * edge-cases documents, and the rest the core, no module of it past 2 kB: the validators alone
  * cannot bring a page to 1.5x.
- * Measured: 1.763x for the default scenario (144.1 kB) and 1.830x with startBrowserMock's own code
- * (149.5 kB), with three more classes of choices followed; they were 1.760x (143.8 kB) and 1.825x
+ * Measured: 1.771x for the default scenario (144.7 kB) and 1.837x with startBrowserMock's own code
+ * (150.1 kB), with six more classes of choices followed (Site keys apart from the publicApiKey,
+ * publishing as a page goes online...); they were 1.763x (144.1 kB) and 1.830x (149.5 kB) before
+ * them, 1.760x (143.8 kB) and 1.825x
  * (149.1 kB) before them, and 1.80x (147.4 kB) and 1.87x (152.8 kB) before those cuts of the validators,
  * 1.86x (151.6 kB) and 1.92x (157.0 kB) before the catalogue's words left,
  * 1.92x (156.5 kB) and 1.98x (161.9 kB) before the journal's cut, 1.99x (162.3 kB) and 2.05x
  * (167.4 kB) before the others. Each limit is the measured ratio rounded up
  * at the second decimal.
  */
-const LIMITS = { 'default scenario': 1.77, 'browser mock': 1.84 }
+const LIMITS = { 'default scenario': 1.78, 'browser mock': 1.84 }
 
 const PAGES = {
   'msw alone': `import { setupWorker } from 'msw/browser'
