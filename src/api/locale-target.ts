@@ -4,6 +4,7 @@ import type { Store } from '../store/store.js'
 import { findInSite, type TargetKind } from './site-target.js'
 import { anyCase, keptLocaleCode } from './kept-input.js'
 import type { Scope } from './types.js'
+import { isUuid } from './uuid.js'
 
 /**
  * The locale a path names: by id, or by code together with ?siteId=. Soft-deleted locales are
@@ -11,8 +12,10 @@ import type { Scope } from './types.js'
  */
 export function findLocale(store: Store, scope: Scope, idOrCode: string, siteId: string | undefined, forRestore = false, choices?: Required<Choices>): LocaleRecord {
   // A deployment whose restore answers a live locale with 404 (choice restoreLiveLocale) looks among
-  // the deleted ones only: a live locale is then not found, before any key's reach is judged.
-  const kind = !forRestore ? ACTIVE_LOCALE : choices?.restoreLiveLocale === '404' ? DELETED_LOCALE : DELETED_OR_ACTIVE_LOCALE
+  // the deleted ones only: a live locale is then not found, before any key's reach is judged. One
+  // may do so for a code alone (choice restoreByCode).
+  const deletedOnly = choices?.restoreLiveLocale === '404' || (choices?.restoreByCode === 'deleted-only' && !isUuid(idOrCode))
+  const kind = !forRestore ? ACTIVE_LOCALE : deletedOnly ? DELETED_LOCALE : DELETED_OR_ACTIVE_LOCALE
   return findInSite(store, scope, idOrCode, siteId, kind, choices)
 }
 

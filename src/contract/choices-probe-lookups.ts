@@ -1,5 +1,5 @@
 import type { Choices } from '../contracts/choices.js'
-import { byStatus, either, NOWHERE_ID, Unrecorded, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, NOWHERE_ID, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 /** Lookups, cursors, which error wins, and what a Site key may do. */
 export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId }: ProbeSite, pageId: string): Promise<void> {
@@ -59,17 +59,28 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
 
   const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
   const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
+  // What a restore of a live locale answered by its id, and by its code (choice restoreByCode).
+  let liveById: string | undefined
+  let byCodeAnswer: Answer | undefined
   await record('restoreLiveLocale', async () => {
     // A locale of the probes' own (the site's default was not created by them, so no write may name it).
     const code = defaultLocale?.locale === 'fr-CA' ? 'fr-BE' : 'fr-CA'
     const added = await call('POST', '/v2/locales', { siteId, locale: code })
     if (added.status !== 201 || typeof added.body.id !== 'string') throw new Unrecorded(`a locale could not be added to restore while live (${added.status})`)
     try {
-      return byStatus(await call('POST', `/v2/locales/${added.body.id}/restore`), 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200']] as const)
+      const byId = byStatus(await call('POST', `/v2/locales/${added.body.id}/restore`), 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200']] as const)
+      byCodeAnswer = await call('POST', `/v2/locales/${code}/restore?siteId=${siteId}`)
+      liveById = byId
+      return byId
     } finally {
       // The later probes (the locales' order) find the site's locales as they were.
       await call('DELETE', `/v2/locales/${added.body.id}`)
     }
+  })
+  await record('restoreByCode', async () => {
+    if (liveById === undefined || byCodeAnswer === undefined) throw new Unrecorded('a live locale could not be restored by its id, so what a code names cannot be told apart')
+    if (liveById === '404') throw new Unrecorded('a live locale is not found by its id either (restoreLiveLocale 404), so what a code names cannot be told apart')
+    return byCodeAnswer.status === 404 ? 'deleted-only' : byCodeAnswer.status === Number(liveById) ? 'any-locale' : unexplained('a restore of a live locale by its code', byCodeAnswer.status)
   })
   await record('localeDomains', async () => {
     // Two locales of the probes' own, one domain; deleted after, so the locales' order is read as it was.

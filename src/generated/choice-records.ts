@@ -62,4 +62,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"pagePathnameCase","kind":"value","alternatives":["kept","lower-case"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"routePathnameCharacters","kind":"strict","alternatives":["accepted","refused"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
   {"id":"pagePublishing","kind":"value","alternatives":["control-plane","going-online"],"sitemock":"control-plane","behaviour":"api-behaviour.md#pages"},
+  {"id":"restoreByCode","kind":"lookup","alternatives":["any-locale","deleted-only"],"sitemock":"any-locale","behaviour":"api-behaviour.md#locales"},
 ]

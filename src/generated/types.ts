@@ -255,6 +255,10 @@ export interface Choices {
    * What publishes a page: no operation of the API (`control-plane`: sitemock publishes a site through its control plane), or a page update that turns the page online (`going-online`: its draft becomes its live version, `publishedAt` the update's instant; turned offline, its live version goes offline too).
    */
   pagePublishing?: "control-plane" | "going-online";
+  /**
+   * A restore that names a locale by its code: of the site's locales of that code, deleted or not (`any-locale`: a live one answered as restoreLiveLocale says), or of its deleted ones only (`deleted-only`: a code no deleted locale has is a 404, even where the site has it live).
+   */
+  restoreByCode?: "any-locale" | "deleted-only";
 }
 
 export interface DataList {

@@ -170,6 +170,20 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['any-locale', 409],
+    ['deleted-only', 404],
+  ] as const)('restoreByCode %s: a live locale restored by its id, then by its code', async (value, byCodeStatus) => {
+    const { call, site } = await start({ restoreByCode: value, restoreLiveLocale: '409' })
+    const { id } = await site()
+    const locale = await call('POST', '/v2/locales', { siteId: id, locale: 'fr-FR' })
+    expect((await call('POST', `/v2/locales/${String(locale.body.id)}/restore`)).status).toBe(409)
+    expect((await call('POST', `/v2/locales/fr-FR/restore?siteId=${id}`)).status).toBe(byCodeStatus)
+    // A deleted one is found by its code either way.
+    await call('DELETE', `/v2/locales/${String(locale.body.id)}`)
+    expect((await call('POST', `/v2/locales/fr-FR/restore?siteId=${id}`)).status).toBe(200)
+  })
+
+  it.each([
     ['kept', '  spaced  '],
     ['trimmed', 'spaced'],
   ] as const)('nameWhitespace %s: a site created, renamed and duplicated', async (value, stored) => {

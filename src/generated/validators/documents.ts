@@ -925,9 +925,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.restoreByCode !== undefined){
+let data62 = data2.restoreByCode;
+if(!((data62 === "any-locale") || (data62 === "deleted-only"))){
+const err70 = {instancePath:instancePath+"/choices/restoreByCode",schemaPath:"#/$defs/choices/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data62};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -937,13 +938,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data62 = data.unrecorded;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-for(const key2 in data62){
-let data63 = data62[key2];
-if(typeof data63 !== "string"){
-const err71 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data63};
+}
+else {
+const err71 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -953,9 +950,13 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data62};
+if(data.unrecorded !== undefined){
+let data63 = data.unrecorded;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+for(const key2 in data63){
+let data64 = data63[key2];
+if(typeof data64 !== "string"){
+const err72 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data64};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -967,12 +968,24 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err73 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data63};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1833,14 +1846,27 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.restoreByCode !== undefined){
+let data59 = data.restoreByCode;
+if(!((data59 === "any-locale") || (data59 === "deleted-only"))){
+const err65 = {instancePath:instancePath+"/restoreByCode",schemaPath:"#/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data59};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }

@@ -264,7 +264,9 @@ function restore(call: Call, idOrCode: string): Answer {
   const deleted = lookupLocale(call, idOrCode, true)
   if (!deleted) {
     // A live locale of that id or code: its own answer is a 404, as there is nothing deleted to restore.
-    const live = store.choices.restoreLiveLocale === undefined || store.choices.restoreLiveLocale === '404' ? undefined : lookupLocale(call, idOrCode, false)
+    // A code names deleted locales only at `restoreByCode: deleted-only`.
+    const deletedOnly = store.choices.restoreLiveLocale === undefined || store.choices.restoreLiveLocale === '404' || (store.choices.restoreByCode === 'deleted-only' && !isUuid(idOrCode))
+    const live = deletedOnly ? undefined : lookupLocale(call, idOrCode, false)
     if (!live) throw new Refusal(404, `no deleted locale ${idOrCode}`)
     const site = reachableSite(call, live.siteId)
     call.settle()

@@ -59,6 +59,7 @@ export const ALTERNATIVES = {
   pagePathnameCase: ['kept', 'lower-case'],
   routePathnameCharacters: ['accepted', 'refused'],
   pagePublishing: ['control-plane', 'going-online'],
+  restoreByCode: ['any-locale', 'deleted-only'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

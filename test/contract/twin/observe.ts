@@ -300,5 +300,12 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     for (const isOnline of [false, true]) await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline })
     return statusOf((await client.call('GET', `/v6/pages/${String(page.id)}?versionRef=ref:live`)).status, { 404: 'control-plane', 200: 'going-online' })
   },
+  restoreByCode: async (client) => {
+    const site = await client.site()
+    const byCode = (await client.call('POST', `/v2/locales/${String(site.defaultLocale)}/restore?siteId=${String(site.id)}`)).status
+    const byId = (await client.call('POST', `/v2/locales/${String(((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`)).body.data as Json[])[0]!.id)}/restore`)).status
+    // A live locale is not found by id either (restoreLiveLocale 404): nothing tells the two lookups apart.
+    return byId === 404 ? undefined : byCode === 404 ? 'deleted-only' : 'any-locale'
+  },
   clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
 }
