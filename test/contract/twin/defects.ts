@@ -74,12 +74,15 @@ export function seedsFor(defects: readonly Defect[], base: number): Array<{ defe
 
 /**
  * A defect of the routes' operations does nothing on a twin that serves them elsewhere
- * (routeOperations): its twin is the first seed from the drawn one that serves them, so that the
- * seeds of the other defects stay as drawn.
+ * (routeOperations), and one of a site's Site key, which the host knows as the site's publicApiKey,
+ * nothing on a twin whose Site keys are apart from it (publicApiKeyAsSiteKey): its twin is the first
+ * seed from the drawn one that has what it acts on, so that the seeds of the other defects stay as drawn.
  */
 function applicableFrom(defect: Defect, seed: number): number {
-  if (!/route|skip-validation/.test(defect)) return seed
+  const routes = /route|skip-validation/.test(defect)
+  const siteKeys = /site-key|original-key/.test(defect)
+  const applies = (choices: ReturnType<typeof drawChoices>): boolean => (!routes || choices.routeOperations !== 'elsewhere') && (!siteKeys || choices.publicApiKeyAsSiteKey !== 'not-a-key')
   let found = seed
-  while (drawChoices(found).routeOperations === 'elsewhere') found++
+  while (!applies(drawChoices(found))) found++
   return found
 }
