@@ -465,10 +465,13 @@ function listPages(call: Call, site: Site, ofSite: boolean): Answer {
     if (choices.pageUnknownLocale === '404') throw new Refusal(404, `the site has no locale ${query.locale}`)
   }
   const keyOf = (page: Page): string | null => (query.sortBy === 'path' ? page.pathname : page[query.sortBy])
-  // The live list is of the pages as published (none, where nothing publishes).
-  const versions = query.live ? store.sitePages(site.id).flatMap((page) => (page.live ? [page.live] : [])) : store.sitePages(site.id)
+  // The live list is of the pages as published (none, where nothing publishes). A page never
+  // published keeps its place among them as it is, so that a cursor naming it is one the list
+  // leaves out (cursorOutsideList), as on the draft list, not one that names nothing.
+  const published = (page: Page): boolean => !query.live || store.pages.get(page.id)!.live !== null
+  const versions = store.sitePages(site.id).map((page) => (query.live ? (page.live ?? page) : page))
   const all = versions.sort((a, b) => compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b))
-  const list = inLocale ? all.filter((page) => (query.includeOffline || page.isOnline) && page.pathname.startsWith(query.prefix)) : []
+  const list = inLocale ? all.filter((page) => published(page) && (query.includeOffline || page.isOnline) && page.pathname.startsWith(query.prefix)) : []
   return pageOf(choices, list, call.query, call.rules.minimumLimit('other'), presentPage(call), all)
 }
 
