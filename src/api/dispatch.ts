@@ -91,12 +91,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (choices?.validationOrder === 'access-first' && error instanceof ApiError && error.status === 400 && !namesSite(error)) refuseAccessFirst(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices })
         throw error
       }
-      if (!appKeyFirst) refuseSiteKeyOnAppOperation(operation, scope)
       // A deployment that judges the whole input before access (choice validationOrder input-first),
-      // or a create's body, which names its site, before that site (choice createBodyOrder body-first).
-      const bodyFirst = choices?.validationOrder === 'input-first' || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
+      // the key's kind included, or a create's body, which names its site, before that site (choice
+      // createBodyOrder body-first).
+      const inputFirst = choices?.validationOrder === 'input-first'
+      if (!appKeyFirst && !inputFirst) refuseSiteKeyOnAppOperation(operation, scope)
+      const bodyFirst = inputFirst || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
       const early = bodyFirst && validators.body ? validators.body(rawBody, choices) : undefined
       if (early !== undefined) operation.bodyRules?.(early, validQuery, choices)
+      if (inputFirst) refuseSiteKeyOnAppOperation(operation, scope)
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = operation.authorize?.(access)
       // A create's is judged with the site its body names (requireBodySite): where the body names none by a UUID, its 400 comes first.

@@ -303,6 +303,20 @@ describe('the mock follows the added classes over HTTP', () => {
     expect(answers.map((a) => a.status)).toEqual(statuses)
   })
 
+  it.each([
+    ['params-access-body', [403, 403, 403]],
+    ['input-first', [400, 400, 403]],
+  ] as const)('validationOrder %s: a Site key creating or duplicating a site, with an invalid body and a valid one', async (value, statuses) => {
+    const { call, site, workspaceId } = await start({ validationOrder: value })
+    const own = await site()
+    const answers = [
+      await call('POST', '/v2/sites', { workspaceId, name: 5 }, own.key),
+      await call('POST', `/v2/sites/${own.id}/duplicate`, { name: 5 }, own.key),
+      await call('POST', '/v2/sites', { workspaceId, name: 'by a Site key' }, own.key),
+    ]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+  })
+
   it('validationOrder input-first: a route pathname and page pathname characters are judged before access', async () => {
     const { call, site } = await start({ validationOrder: 'input-first', pagePathnameCharacters: 'refused' })
     const { id } = await site()
