@@ -14,11 +14,13 @@ type Chosen = Required<Choices> | undefined
 export const keptName = (name: string, choices: Chosen): string => (choices?.nameWhitespace === 'trimmed' ? name.trim() : name)
 
 /**
- * A page pathname as stored and looked up: in lower case by a deployment that lower-cases it, and
- * without its trailing slashes by one that drops them (`/` stays `/`).
+ * A page pathname as stored and looked up: in lower case by a deployment that lower-cases it, with
+ * a leading slash by one that adds it, and without its trailing slashes by one that drops them
+ * (`/` stays `/`).
  */
 export function keptPagePathname(sent: string, choices: Chosen): string {
-  const pathname = choices?.pagePathnameCase === 'lower-case' ? sent.toLowerCase() : sent
+  const cased = choices?.pagePathnameCase === 'lower-case' ? sent.toLowerCase() : sent
+  const pathname = choices?.pagePathnameSlash === 'added' && !cased.startsWith('/') ? `/${cased}` : cased
   if (choices?.pathnameTrailingSlash !== 'dropped' || !pathname.endsWith('/') || pathname === '/') return pathname
   const stripped = pathname.replace(/\/+$/, '')
   return stripped === '' ? '/' : stripped

@@ -26,7 +26,14 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     if (answer.status === 200) await patchPage({ pathname: home })
     return answer
   }
-  await record('pagePathnameForm', async () => either(await movedTo(`${tag}-no-slash`), 'a page pathname without its leading slash', [200, 'any'], [400, 'slash-first']))
+  const noSlash = `${tag}-no-slash`
+  let movedWithoutSlash: Answer | undefined
+  await record('pagePathnameForm', async () => either((movedWithoutSlash = await movedTo(noSlash)), 'a page pathname without its leading slash', [200, 'any'], [400, 'slash-first']))
+  await record('pagePathnameSlash', async () => {
+    if (movedWithoutSlash?.status !== 200) throw new Unrecorded('a page pathname without its leading slash was refused or not sent (pagePathnameForm), so what is kept of it cannot be seen')
+    const stored = movedWithoutSlash.body.pathname
+    return stored === noSlash ? 'as-sent' : stored === `/${noSlash}` ? 'added' : unexplained('the pathname stored for one without its leading slash', stored)
+  })
   await record('pagePathnameCharacters', async () => either(await movedTo(`/${tag}-[slug]`), 'a page pathname with brackets', [200, 'accepted'], [400, 'refused']))
   await record('pathnameTrailingSlash', async () => {
     const sent = `/${tag}-slash/`

@@ -63,4 +63,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"routePathnameCharacters","kind":"strict","alternatives":["accepted","refused"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
   {"id":"pagePublishing","kind":"value","alternatives":["control-plane","going-online"],"sitemock":"control-plane","behaviour":"api-behaviour.md#pages"},
   {"id":"restoreByCode","kind":"lookup","alternatives":["any-locale","deleted-only"],"sitemock":"any-locale","behaviour":"api-behaviour.md#locales"},
+  {"id":"pagePathnameSlash","kind":"value","alternatives":["as-sent","added"],"sitemock":"as-sent","behaviour":"api-behaviour.md#pages"},
 ]

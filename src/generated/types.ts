@@ -259,6 +259,10 @@ export interface Choices {
    * A restore that names a locale by its code: of the site's locales of that code, deleted or not (`any-locale`: a live one answered as restoreLiveLocale says), or of its deleted ones only (`deleted-only`: a code no deleted locale has is a 404, even where the site has it live).
    */
   restoreByCode?: "any-locale" | "deleted-only";
+  /**
+   * A page pathname without its leading slash (`about`, accepted under pagePathnameForm `any`): stored as sent (`as-sent`), or with the slash added (`added`, `/about`), and a pathname in the path looked up so.
+   */
+  pagePathnameSlash?: "as-sent" | "added";
 }
 
 export interface DataList {

@@ -184,6 +184,17 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['as-sent', 'about', 404],
+    ['added', '/about', 200],
+  ] as const)('pagePathnameSlash %s: about stored as %s, and looked up as /about', async (value, stored, slashStatus) => {
+    const { call, site } = await start({ pagePathnameForm: 'any', pagePathnameSlash: value })
+    const { id } = await site()
+    expect((await call('POST', '/v6/pages', { siteId: id, pathname: 'about', name: 'about' })).body.pathname).toBe(stored)
+    expect((await call('GET', `/v6/pages/about?siteId=${id}`)).status).toBe(200)
+    expect((await call('GET', `/v6/pages/${encodeURIComponent('/about')}?siteId=${id}`)).status).toBe(slashStatus)
+  })
+
+  it.each([
     ['kept', '  spaced  '],
     ['trimmed', 'spaced'],
   ] as const)('nameWhitespace %s: a site created, renamed and duplicated', async (value, stored) => {

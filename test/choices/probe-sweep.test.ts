@@ -27,6 +27,7 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   localeCodeStored: { localeCodeCase: 'any-case' },
   localeLookupCase: { localeCodeCase: 'any-case' },
   pathnameTrailingSlash: { pagePathnameForm: 'any' },
+  pagePathnameSlash: { pagePathnameForm: 'any' },
 }
 
 /** Ties by id or creation cannot be told apart when the ids happened to come in creation order (once in 720 runs). */

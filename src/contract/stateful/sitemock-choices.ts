@@ -24,7 +24,7 @@ function formClass(field: string, sent: string, stored: string): ChoiceId | unde
   if (field === 'locale.locale') return 'localeCodeStored'
   if (field.endsWith('.pathname')) {
     if (sent.endsWith('/') !== stored.endsWith('/')) return 'pathnameTrailingSlash'
-    if (sent.startsWith('/') !== stored.startsWith('/')) return 'routePathnameSlash'
+    if (sent.startsWith('/') !== stored.startsWith('/')) return field.startsWith('page') ? 'pagePathnameSlash' : 'routePathnameSlash'
     return field.startsWith('page') && sent !== stored && sent.toLowerCase() === stored ? 'pagePathnameCase' : undefined
   }
   return sent.trim() === stored ? 'nameWhitespace' : undefined

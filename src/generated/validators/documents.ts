@@ -938,9 +938,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-else {
-const err71 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.pagePathnameSlash !== undefined){
+let data63 = data2.pagePathnameSlash;
+if(!((data63 === "as-sent") || (data63 === "added"))){
+const err71 = {instancePath:instancePath+"/choices/pagePathnameSlash",schemaPath:"#/$defs/choices/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data63};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -950,13 +951,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data63 = data.unrecorded;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-for(const key2 in data63){
-let data64 = data63[key2];
-if(typeof data64 !== "string"){
-const err72 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data64};
+}
+else {
+const err72 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -966,9 +963,13 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data63};
+if(data.unrecorded !== undefined){
+let data64 = data.unrecorded;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+for(const key2 in data64){
+let data65 = data64[key2];
+if(typeof data65 !== "string"){
+const err73 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data65};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -980,12 +981,24 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err74 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data64};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1859,14 +1872,27 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
-else {
-const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.pagePathnameSlash !== undefined){
+let data60 = data.pagePathnameSlash;
+if(!((data60 === "as-sent") || (data60 === "added"))){
+const err66 = {instancePath:instancePath+"/pagePathnameSlash",schemaPath:"#/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data60};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }

@@ -60,6 +60,7 @@ export const ALTERNATIVES = {
   routePathnameCharacters: ['accepted', 'refused'],
   pagePublishing: ['control-plane', 'going-online'],
   restoreByCode: ['any-locale', 'deleted-only'],
+  pagePathnameSlash: ['as-sent', 'added'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

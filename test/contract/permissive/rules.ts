@@ -62,9 +62,10 @@ export class Rules {
     return value
   }
 
-  /** A page pathname in lower case and without its trailing slash where the deployment keeps it so (`/` itself kept). */
+  /** A page pathname in lower case, with its leading slash and without its trailing one where the deployment keeps it so (`/` itself kept). */
   storedPathname(sent: string): string {
-    const value = this.choices.pagePathnameCase === 'lower-case' ? sent.toLowerCase() : sent
+    const cased = this.choices.pagePathnameCase === 'lower-case' ? sent.toLowerCase() : sent
+    const value = this.choices.pagePathnameSlash === 'added' && !cased.startsWith('/') ? `/${cased}` : cased
     return this.choices.pathnameTrailingSlash === 'dropped' && value.length > 1 && value.endsWith('/') ? value.replace(/\/+$/, '') || '/' : value
   }
 

@@ -307,5 +307,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // A live locale is not found by id either (restoreLiveLocale 404): nothing tells the two lookups apart.
     return byId === 404 ? undefined : byCode === 404 ? 'deleted-only' : 'any-locale'
   },
+  pagePathnameSlash: async (client) => {
+    const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: 'bare', name: 'Bare' })
+    // A pathname without its slash refused (pagePathnameForm slash-first): nothing kept of it to see.
+    if (reply.status === 400) return undefined
+    return reply.body.pathname === 'bare' ? 'as-sent' : reply.body.pathname === '/bare' ? 'added' : `status ${reply.status}`
+  },
   clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
 }
