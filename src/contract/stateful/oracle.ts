@@ -65,8 +65,10 @@ export class Oracle {
   private siteKeyOutside(name: string): string {
     const site = this.send({ method: 'POST', template: '/v2/sites', body: { workspaceId: ORACLE_TENANT_WORKSPACE, name }, key: ORACLE_TENANT_KEY })
     // Its Site key as the oracle's mock takes it: the publicApiKey, or a key apart from it (publicApiKeyAsSiteKey).
-    const id = (site.body as { id: string }).id
-    return this.current.credentials().sites.find((made) => made.id === id)!.siteApiKey
+    const id = (site.body as { id?: unknown }).id
+    const made = this.current.credentials().sites.find((candidate) => candidate.id === id)
+    if (made === undefined) throw new Error(`the oracle could not make a site of its own for ${name}: ${site.status} ${JSON.stringify(site.body)}`)
+    return made.siteApiKey
   }
 
   get mock(): Mock {
