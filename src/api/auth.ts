@@ -50,7 +50,11 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
   }
 }
 
-/** Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. */
+/**
+ * Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. A site's
+ * publicApiKey, where the deployment followed takes it as a valid key without permission for this
+ * API (publicApiKeyAsSiteKey: forbidden), is a 403 on every operation instead.
+ */
 export function authenticate(key: string | undefined, store: Store, choices: Choices | undefined): Scope {
   if (key === undefined || key === '') throw unauthorized('An API key is required: send it in the x-api-key header.')
   if (APP_KEY.test(key)) {
@@ -59,6 +63,9 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
   } else if (isUuid(key)) {
     const site = siteOfApiKey(store, key, choices)
     if (site) return { kind: 'site', key, workspaceId: site.workspaceId, siteId: site.id }
+    if (choices?.publicApiKeyAsSiteKey === 'forbidden' && store.siteByApiKey.has(lowerCase(key))) {
+      throw forbidden("A site's publicApiKey is a publishable key: it grants no access to this API; use the site's Site API key.")
+    }
   } else {
     throw unauthorized('The API key is malformed: expected an App API key (sk_ followed by at least 20 letters or digits) or a Site API key (a UUID).')
   }

@@ -71,9 +71,13 @@ export const SEARCH_FIELDS = ['title', 'description', 'canonicalUrl', 'socialIma
 /** A page PATCH body as the deployment takes it: search fields applied, left out (ignored), or a 400 naming each (refused). */
 export function keptPageUpdate<B extends object>(body: B, choices: Chosen): B {
   const kept = withoutSearchFields(body, choices)
-  // A deployment that refuses an update changing nothing (choice emptyPageUpdate), in the published 400's words.
+  // A deployment that refuses an update changing nothing, or any update without its pathname (choice
+  // emptyPageUpdate), in the published 400's words: "Missing pathname field."
   if (choices?.emptyPageUpdate === 'refused' && Object.keys(kept).length === 0) {
     throw badRequest([{ field: 'pathname', message: 'is missing: a page update needs at least one of pathname, name and isOnline' }])
+  }
+  if (choices?.emptyPageUpdate === 'pathname-required' && !('pathname' in kept)) {
+    throw badRequest([{ field: 'pathname', message: "is missing: every page update carries the page's pathname (its own, to keep it)" }])
   }
   return kept
 }

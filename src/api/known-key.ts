@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js'
 import { lowerCase } from './lower-case.js'
-import { apartKey } from './site-keys.js'
+import { apartKey, keptApart } from './site-keys.js'
 import type { Choices } from '../contracts/choices.js'
 
 /**
@@ -8,4 +8,4 @@ import type { Choices } from '../contracts/choices.js'
  * Site key where the mock keeps the two apart (in any case, as a key is looked up).
  */
 export const isKnownKey = (store: Store, word: string, choices?: Choices): boolean =>
-  store.workspaceByAppKey.has(word) || store.siteByApiKey.has(lowerCase(word)) || (choices?.publicApiKeyAsSiteKey === 'not-a-key' && store.siteByApiKey.has(apartKey(lowerCase(word))))
+  store.workspaceByAppKey.has(word) || store.siteByApiKey.has(lowerCase(word)) || (keptApart(choices) && store.siteByApiKey.has(apartKey(lowerCase(word))))

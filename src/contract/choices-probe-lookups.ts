@@ -9,9 +9,11 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   let keyOfSite: string | Unrecorded = siteKey
   await record('publicApiKeyAsSiteKey', async () => {
     const read = await call('GET', `/v6/pages?siteId=${siteId}`, undefined, siteKey)
-    const found = byStatus<Choices['publicApiKeyAsSiteKey']>(read, "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'site-key'], [403, 'site-key'], [401, 'not-a-key']])
+    const pages = byStatus<Choices['publicApiKeyAsSiteKey'] | 'refused'>(read, "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'site-key'], [403, 'refused'], [401, 'not-a-key']])
+    // A 403 there is a Site key some reads refuse, or a key refused everything: a Site key reads its own site.
+    const found = pages !== 'refused' ? pages : either(await call('GET', `/v2/sites/${siteId}`, undefined, siteKey), "the probes' own site read with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'forbidden'] as const)
     // The probes' own site then has no Site key they know: --site-api-key, of a site they did not make, asks what a Site key meets.
-    if (found === 'not-a-key') keyOfSite = target.siteApiKey ?? new Unrecorded("the sites' publicApiKey is no key here, and no --site-api-key was given to ask with")
+    if (found !== 'site-key') keyOfSite = target.siteApiKey ?? new Unrecorded("the sites' publicApiKey is no Site key here, and no --site-api-key was given to ask with")
     return found
   })
   await record('accessOrder', async () => {
@@ -49,7 +51,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   await record('siteKeyWrites', async () => {
     // A write with --site-api-key would be to a site the probes did not make: never sent.
-    if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no key here, so no site the probes made has a Site key they know to write with")
+    if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no site the probes made has a Site key they know to write with")
     return either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'], [403, 'refused'])
   })
   await record('siteIdBesideId', async () => {

@@ -1,5 +1,5 @@
 import { choice, type Choices } from '../contracts/choices.js'
-import { either, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 /** The values of newPageSitemapFrequency, as the catalogue lists them: null, and every value the field takes. */
 const FREQUENCIES = choice('newPageSitemapFrequency').alternatives as ReadonlyArray<Required<Choices>['newPageSitemapFrequency']>
@@ -42,7 +42,6 @@ export async function probeValues({ call, record, target, site }: ProbeSite, pag
   const precision = milliseconds.length < 2 ? undefined : milliseconds.every((ms) => ms === 0) ? 'second' : 'millisecond'
   await record('clockPrecision', async () => precision ?? unexplained('the instants of a page', instants))
 
-  await record('emptyPageUpdate', async () => either(await call('PATCH', `/v6/pages/${pageId}`, {}), 'an empty page update', [200, 'accepted'], [400, 'refused']))
   await record('emptyPatchUpdatedAt', async () => {
     const before = await call('GET', `/v6/pages/${pageId}`)
     if (before.status !== 200) throw new Unrecorded(`the probe page could not be read (${before.status})`)

@@ -2,6 +2,7 @@ import type { Choices, ChoicesFile } from '../contracts/choices.js'
 import { cleanup } from './cleanup.js'
 import { caller, ownChannel, Unrecorded, type Call, type ProbeSite, type ProbeTarget, type Recorder } from './choices-probe-kit.js'
 import { probeInput } from './choices-probe-input.js'
+import { probeEmptyPageUpdate, withPagePathnames } from './choices-probe-page-update.js'
 import { probeLimits } from './choices-probe-limits.js'
 import { probeDefaultRename, probeLookups } from './choices-probe-lookups.js'
 import { probeListOrders, probePageSort } from './choices-probe-orders.js'
@@ -19,7 +20,9 @@ export type { ProbeTarget } from './choices-probe-kit.js'
  */
 export async function probeChoices(target: ProbeTarget): Promise<ChoicesFile> {
   const channel = target.channel ?? ownChannel(target)
-  const call = withoutRoutes(caller(channel), target.routes === false)
+  // Once a page update is known to need its pathname, every probe's page update carries the page's own.
+  let pathnameRequired = false
+  const call = withPagePathnames(withoutRoutes(caller(channel), target.routes === false), () => pathnameRequired)
   // Deletes go out after a Ctrl-C too: what the probes made must not outlive them.
   const remove = caller({ client: channel.client.uninterruptible(), tracker: channel.tracker })
   const choices: Record<string, unknown> = {}
@@ -40,7 +43,9 @@ export async function probeChoices(target: ProbeTarget): Promise<ChoicesFile> {
     const other = await call('POST', '/v2/sites', { workspaceId: target.workspaceId, name: `${target.tag} choices second` })
     if (other.status === 201) created.push(String(other.body.id))
     const otherSiteId = other.status === 201 ? String(other.body.id) : new Unrecorded(`a second site could not be created (${other.status})`)
-    await probeSite({ call, record, target, siteId, siteKey: String(site.body.publicApiKey), site: site.body, otherSiteId })
+    const context = { call, record, target, siteId, siteKey: String(site.body.publicApiKey), site: site.body, otherSiteId }
+    pathnameRequired = (await probeEmptyPageUpdate(context)) === 'pathname-required'
+    await probeSite(context)
   } finally {
     for (const id of created.reverse()) await remove('DELETE', `/v2/sites/${id}`).catch(() => undefined)
     // Outside a run, whatever else the probes created and did not delete goes now (in a run, with the run's cleanup).

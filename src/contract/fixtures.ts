@@ -2,6 +2,8 @@ import { CheckFailure, CheckSkip, idOf, type CheckContext, type ContextParts, ty
 import { LOCALES, PAGE, PAGES, ROUTES, SITE, SITES } from './endpoints.js'
 import { runPathname, runName, taggedOrigin } from './tag.js'
 import { appendAll } from '../append.js'
+import { pageUpdate } from './page-update.js'
+import { detailFields } from './exchange-rules.js'
 
 /** Real locale codes, handed out per site so that no two creates in one site collide. */
 const LOCALE_CODES = [
@@ -15,6 +17,19 @@ const LOCALE_CODES = [
 const LISTING_SIZE = 23
 /** How many sites the workspace list holds at least while its walks run. */
 const MIN_SITES = 5
+/**
+ * How many locales (the default counted) a site must hold before a refused create counts as the
+ * target's quota: no document sets one ("Rate limits and other quotas: not shown"), so one is free
+ * to the target, but a list of fewer items cannot show its pages end right.
+ */
+const MIN_LOCALES = 3
+
+/** A list of the pagination site: the ids it holds, and the target's cap when it took fewer than asked. */
+export interface Listing {
+  site: SiteRef
+  ids: string[]
+  quota?: number
+}
 
 export interface SiteRef {
   id: string
@@ -31,6 +46,8 @@ export interface SiteRef {
 export class Fixtures {
   private readonly memo = new Map<string, Promise<unknown>>()
   private readonly codesUsed = new Map<string, number>()
+  /** The run's sites for checks that create locales, the last one first in line, and how many locales each was handed. */
+  private readonly localeSites: Array<{ site: Promise<SiteRef>; handed: number }> = []
   private pathCount = 0
   private context!: CheckContext
 
@@ -112,6 +129,22 @@ export class Fixtures {
       }
       return undefined
     })
+  }
+
+  /**
+   * A site of the run with room for `count` more locales, for a check that creates them. A
+   * deployment may cap a site's locales ("Rate limits and other quotas: not shown"), at
+   * MIN_LOCALES at the least, the default one included: the checks' locales are spread over sites
+   * of their own, MIN_LOCALES - 1 at most each, rather than heaped on the sandbox.
+   */
+  localeRoom(count = 1): Promise<SiteRef> {
+    let last = this.localeSites.at(-1)
+    if (last === undefined || last.handed + count > MIN_LOCALES - 1) {
+      last = { site: this.createSite(`locales ${this.localeSites.length + 1}`), handed: 0 }
+      this.localeSites.push(last)
+    }
+    last.handed += count
+    return last.site
   }
 
   /** The suite's own site, where checks create what they need. */
@@ -227,7 +260,7 @@ export class Fixtures {
    */
   async online(page: Json): Promise<void> {
     if (page.isOnline !== false) return
-    const answer = await this.context.write('PATCH', PAGE, { pageIdOrPathname: idOf(page) }, { isOnline: true })
+    const answer = await this.context.write('PATCH', PAGE, { pageIdOrPathname: idOf(page) }, pageUpdate(this.parts.options, page, { isOnline: true }))
     this.context.expectStatus(answer, 200, `putting the new page ${String(page.pathname)} online`)
   }
 
@@ -247,8 +280,12 @@ export class Fixtures {
     })
   }
 
-  /** The pagination site with LISTING_SIZE items in the family's list, and their ids. */
-  listed(family: 'locales' | 'pages' | 'routes'): Promise<{ site: SiteRef; ids: string[] }> {
+  /**
+   * The pagination site with LISTING_SIZE items in the family's list, and their ids. A target
+   * may cap the locales of a site: `quota` is then how many the site holds (fewer than
+   * LISTING_SIZE), as many as it took.
+   */
+  listed(family: 'locales' | 'pages' | 'routes'): Promise<Listing> {
     return this.once(`listing-${family}`, async () => {
       const site = await this.listingSite()
       const ids: string[] = []
@@ -257,8 +294,14 @@ export class Fixtures {
         const defaults = await this.context.get(LOCALES, {}, { siteId: site.id })
         this.context.expectStatus(defaults, 200, 'listing the locales of a new site')
         appendAll(ids, this.context.items(defaults).map(idOf))
+        while (ids.length < LISTING_SIZE) {
+          const created = await this.createLocaleUnlessCapped(site, ids.length)
+          if (created === undefined) return { site, ids, quota: ids.length }
+          ids.push(idOf(created))
+        }
+        return { site, ids }
       }
-      const kind = family === 'locales' ? 'locale' : family === 'pages' ? 'page' : 'route'
+      const kind = family === 'pages' ? 'page' : 'route'
       while (ids.length < LISTING_SIZE) {
         const created = await this.createIn(kind, site, `${kind}-${ids.length}`)
         if (kind === 'page') await this.online(created)
@@ -266,6 +309,25 @@ export class Fixtures {
       }
       return { site, ids }
     })
+  }
+
+  /**
+   * One more locale in the site, or undefined when the target refuses it for a quota: a 400
+   * naming `locale` once the site holds MIN_LOCALES. Any other refusal fails the precondition.
+   */
+  private async createLocaleUnlessCapped(site: SiteRef, held: number): Promise<Json | undefined> {
+    const answer = await this.context.write('POST', LOCALES, {}, { siteId: site.id, locale: this.localeCode(site.id) })
+    if (answer.status === 400 && held >= MIN_LOCALES && detailFields(answer.body).includes('locale')) return undefined
+    try {
+      this.context.expectStatus(answer, 201, 'creating a locale')
+      const created = this.context.json(answer)
+      if (typeof created.id !== 'string') this.context.fail('expected the created resource to have an id, got none: creating a locale', answer)
+      return created
+    } catch (error) {
+      // The same precondition as CheckContext.create's: every check that creates a locale shares it.
+      if (error instanceof CheckFailure) error.precondition ??= `POST ${LOCALES} answered ${answer.status}`
+      throw error
+    }
   }
 }
 

@@ -236,13 +236,13 @@ export interface Choices {
    */
   localeDomains?: "shared" | "unique";
   /**
-   * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), or no key at all (`not-a-key`: a 401, the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials).
+   * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), no key at all (`not-a-key`: a 401), or a valid key without permission for this API (`forbidden`: a 403 on every operation). Under `not-a-key` and `forbidden` the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials.
    */
-  publicApiKeyAsSiteKey?: "site-key" | "not-a-key";
+  publicApiKeyAsSiteKey?: "site-key" | "not-a-key" | "forbidden";
   /**
-   * A page update with no field to change (`{}`, or only search fields a deployment ignores): `accepted` as a 200, or `refused` as a 400 naming `pathname` (at least one of `pathname`, `name` and `isOnline`).
+   * A page update with no field to change (`{}`, or only search fields a deployment ignores): `accepted` as a 200, or `refused` as a 400 naming `pathname` (at least one of `pathname`, `name` and `isOnline`); or every page update without `pathname` refused so (`pathname-required`).
    */
-  emptyPageUpdate?: "accepted" | "refused";
+  emptyPageUpdate?: "accepted" | "refused" | "pathname-required";
   /**
    * A page pathname with capital letters (`/About`): stored as sent (`kept`), or in lower case (`lower-case`, `/about`), and a pathname in the path looked up so.
    */
@@ -260,7 +260,7 @@ export interface Choices {
    */
   restoreByCode?: "any-locale" | "deleted-only";
   /**
-   * A page pathname without its leading slash (`about`, accepted under pagePathnameForm `any`): stored as sent (`as-sent`), or with the slash added (`added`, `/about`), and a pathname in the path looked up so.
+   * A page pathname without its leading slash (`about`, accepted under pagePathnameForm `any`): stored as sent (`as-sent`), or with the slash added (`added`, `/about`; an empty pathname is then the root `/`), and a pathname in the path looked up so.
    */
   pagePathnameSlash?: "as-sent" | "added";
 }
@@ -743,7 +743,7 @@ export interface SiteCredentials {
    */
   publicApiKey: string;
   /**
-   * The key to send as the site's Site API key: its publicApiKey, unless the mock follows a deployment that keeps the two apart (choice publicApiKeyAsSiteKey: not-a-key).
+   * The key to send as the site's Site API key: its publicApiKey, unless the mock follows a deployment that keeps the two apart (choice publicApiKeyAsSiteKey: not-a-key or forbidden).
    */
   siteApiKey: string;
 }
@@ -808,7 +808,10 @@ export interface UpdateLocaleBody {
 
 export interface Locale {
   object: "locale";
-  id: string;
+  /**
+   * The specification types it "string (uuid), nullable": a deployment may give a locale no id of its own (the site's default, say). sitemock gives every locale one.
+   */
+  id: string | null;
   locale: string;
   domain: string | null;
   /**

@@ -65,7 +65,7 @@ export class ApiReader {
   }
 
   /** Every item of a list, page after page until hasMore is false. */
-  async all<T extends { id: string }>(template: string, query: Record<string, string>, what: string, key: string): Promise<T[]> {
+  async all<T extends { id: string | null }>(template: string, query: Record<string, string>, what: string, key: string): Promise<T[]> {
     const items: T[] = []
     let cursor: string | undefined
     for (;;) {
@@ -74,10 +74,12 @@ export class ApiReader {
       appendAll(items, data)
       this.options.onRequest(`${what}: ${items.length}`)
       if (!hasMore) return items
-      const last = data.at(-1)?.id
+      const lastItem = data.at(-1)
+      const last = lastItem?.id ?? undefined
       // A list that says there is more but gives no new cursor would be walked forever.
       if (last === undefined || last === cursor) {
-        throw new SnapshotError(`GET ${exchange.request.path}: hasMore is true but the page ${last === undefined ? 'is empty' : 'ends on the cursor it was asked for'}; the list cannot be followed`)
+        const why = lastItem === undefined ? 'is empty' : last === undefined ? 'ends on an item without an id' : 'ends on the cursor it was asked for'
+        throw new SnapshotError(`GET ${exchange.request.path}: hasMore is true but the page ${why}; the list cannot be followed`)
       }
       cursor = last
     }

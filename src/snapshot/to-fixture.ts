@@ -51,7 +51,8 @@ export function siteRecords(reading: SiteReading, workspaceId: string, siteKey: 
     }
   })
   const locale = (deletedAt: string | null) => (shown: Locale): FixtureLocale => ({
-    id: shown.id,
+    // A locale the deployment gives no id (the documents let it) gets a stand-in: every stored locale has one.
+    id: shown.id ?? random.uuid(),
     siteId: site.id,
     locale: shown.locale,
     isDefault: deletedAt === null && shown.isDefault,

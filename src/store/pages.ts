@@ -128,9 +128,10 @@ export class PageTable {
 
   /**
    * Sets one page's live version: its draft as it is now, stamped `at` (a deployment that publishes
-   * a page as it goes online, choice pagePublishing), or the live version it has taken offline.
+   * a page as it goes online, choice pagePublishing), the live version it has taken offline, or
+   * none (a copy whose pages start unpublished, as the contract suite's oracle follows a deployment).
    */
-  setLive(page: PageRecord, live: PageContent, publishedAt: string | null): void {
+  setLive(page: PageRecord, live: PageContent | null, publishedAt: string | null): void {
     const site = this.site(page.siteId)
     const index = this.liveOf(page.siteId)
     const before = { live: page.live, publishedAt: page.publishedAt }

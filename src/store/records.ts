@@ -15,7 +15,9 @@ export type SiteRecord = Omit<Site, 'object'> & {
   seq: number
 }
 
-export type LocaleRecord = Omit<Locale, 'object' | 'isDefault'> & {
+export type LocaleRecord = Omit<Locale, 'object' | 'isDefault' | 'id'> & {
+  /** Every locale sitemock stores has an id of its own (the documents let a deployment give none). */
+  id: string
   siteId: string
   seq: number
   /** Set while soft-deleted; restore clears it. */

@@ -195,6 +195,18 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['as-sent', 400, undefined],
+    ['added', 201, '/'],
+  ] as const)('pagePathnameSlash %s: an empty pathname answers %i', async (value, status, stored) => {
+    const { call, site } = await start({ pagePathnameForm: 'any', pagePathnameSlash: value })
+    const { id } = await site()
+    const made = await call('POST', '/v6/pages', { siteId: id, pathname: '', name: 'home' })
+    expect(made.status).toBe(status)
+    if (stored === undefined) expect(made.body.details).toEqual([expect.objectContaining({ field: 'pathname' })])
+    else expect(made.body.pathname).toBe(stored)
+  })
+
+  it.each([
     ['kept', '  spaced  '],
     ['trimmed', 'spaced'],
   ] as const)('nameWhitespace %s: a site created, renamed and duplicated', async (value, stored) => {
@@ -421,6 +433,7 @@ describe('the mock follows the added classes over HTTP', () => {
   it.each([
     ['site-key', 200],
     ['not-a-key', 401],
+    ['forbidden', 403],
   ] as const)("publicApiKeyAsSiteKey %s: the publicApiKey as the key, and the credentials' siteApiKey on its own site and another", async (value, publicKeyStatus) => {
     running = await listen(createMock({ choices: { publicApiKeyAsSiteKey: value } }), { port: 0, host: '127.0.0.1' })
     const url = running.url
@@ -433,6 +446,20 @@ describe('the mock follows the added classes over HTTP', () => {
     expect(await read(other!.id, own!.siteApiKey)).toBe(403)
     // In upper case, as a UUID key is looked up.
     expect(await read(own!.id, own!.siteApiKey.toUpperCase())).toBe(200)
+  })
+
+  it('publicApiKeyAsSiteKey forbidden: the publicApiKey is a 403 on a read and on a write, and the derived Site key reads and writes its site', async () => {
+    const { call, site } = await start({ publicApiKeyAsSiteKey: 'forbidden' })
+    const made = await site()
+    const creds = (await (await fetch(`${running!.url}/__mock/credentials`)).json()) as Credentials
+    const listed = creds.sites.find((s) => s.id === made.id)!
+    const publicKey = made.key
+    expect(listed.siteApiKey).not.toBe(publicKey)
+    const refused = [await call('GET', `/v6/pages?siteId=${made.id}`, undefined, publicKey), await call('POST', '/v6/pages', { siteId: made.id, pathname: '/p', name: 'p' }, publicKey)]
+    expect(refused.map((a) => a.status)).toEqual([403, 403])
+    expect(refused[0]!.body).toMatchObject({ code: 'forbidden', message: expect.stringContaining('publishable key') })
+    expect((await call('GET', `/v2/sites/${made.id}`, undefined, listed.siteApiKey)).status).toBe(200)
+    expect((await call('POST', '/v6/pages', { siteId: made.id, pathname: '/p', name: 'p' }, listed.siteApiKey)).status).toBe(201)
   })
 
   it.each([
@@ -449,6 +476,20 @@ describe('the mock follows the added classes over HTTP', () => {
     ]
     expect(answers.map((a) => a.status)).toEqual(statuses)
     if (value === 'refused') expect(answers[0]!.body.details).toEqual([{ field: 'pathname', message: expect.stringContaining('at least one of pathname, name and isOnline') }])
+  })
+
+  it.each([
+    ['accepted', [200, 200, 200]],
+    ['refused', [200, 200, 200]],
+    ['pathname-required', [400, 400, 200]],
+  ] as const)('emptyPageUpdate %s: a rename, a page put offline, and the same with the page’s own pathname', async (value, statuses) => {
+    const { call, site } = await start({ emptyPageUpdate: value })
+    const { id } = await site()
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/p', name: 'p' })
+    const at = `/v6/pages/${String(page.body.id)}`
+    const answers = [await call('PATCH', at, { name: 'renamed' }), await call('PATCH', at, { isOnline: false }), await call('PATCH', at, { pathname: '/p', isOnline: false })]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+    if (value === 'pathname-required') expect(answers[0]!.body.details).toEqual([{ field: 'pathname', message: expect.stringContaining("every page update carries the page's pathname") }])
   })
 
   it('pageUpdateSearchFields ignored: a search field of a wrong type or past a limit is not judged, and not applied', async () => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import { runContract } from '../../src/contract/runner.js'
 import type { CheckResult, ContractOptions, ContractReport } from '../../src/contract/types.js'
 import type { Mock } from '../../src/mock.js'
@@ -58,6 +59,21 @@ export function describeFailures(report: ContractReport): string {
   return withStatus(report, 'failed')
     .map((check) => `${check.id}: ${check.failures.map((failure) => `${failure.message} ${failure.request ? `[${failure.request.method} ${failure.request.path} -> ${failure.response?.status}]` : ''}`).join(' | ')}`)
     .join('\n')
+}
+
+/**
+ * What a run of every group but stateful on a conforming target reads: no check failed, at most 2
+ * skipped, more than 100 passed, each difference sitemock's choice and said so, nothing left behind.
+ */
+export function expectConforming(report: ContractReport): void {
+  expect(describeFailures(report)).toBe('')
+  expect(withStatus(report, 'failed')).toEqual([])
+  expect(withStatus(report, 'skipped').map((result) => `${result.id}: ${result.reason}`).length).toBeLessThanOrEqual(2)
+  expect(withStatus(report, 'passed').length).toBeGreaterThan(100)
+  for (const differing of withStatus(report, 'differs')) {
+    for (const failure of differing.failures) expect(failure, differing.id).toMatchObject({ documents: ['sitemock behaviour'], leftOpen: expect.any(String) })
+  }
+  expect(report.cleanup.leftBehind).toEqual([])
 }
 
 export function check(report: ContractReport, id: string): CheckResult {

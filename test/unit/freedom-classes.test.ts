@@ -115,8 +115,18 @@ describe('publicApiKeyAsSiteKey and routeOperations', () => {
     expect(publicKey.applies(sent)).toBe(true)
     expect(publicKey.alternative({ status: 401, body: {} }, sent)).toBe('not-a-key')
     expect(publicKey.alternative({ status: 404, body: {} }, sent)).toBeUndefined()
-    expect(publicKey.alternative({ status: 403, body: {} }, sent)).toBe('site-key')
     expect(publicKey.decisive?.('not-a-key')).toBe(true)
+  })
+
+  it('reads a 403 to a run site’s publicApiKey on a read the oracle answers as a key without permission, and one on a write as nothing of the key', () => {
+    const read = { ...occurrence(list, { status: 200, body: {} }, () => ({ status: 200, body: {} })), runSiteKey: true }
+    expect(publicKey.alternative({ status: 403, body: {} }, read)).toBe('forbidden')
+    expect(publicKey.follow?.('forbidden', read)).toEqual({ kind: 'refused' })
+    expect(publicKey.decisive?.('forbidden')).toBe(true)
+    const write: ContractRequest = { method: 'POST', template: ROUTES, body: { siteId: SITE_ID, pathname: '/r' } }
+    const written = { ...occurrence(write, { status: 201, body: {} }, () => ({ status: 200, body: {} })), runSiteKey: true }
+    expect(publicKey.alternative({ status: 403, body: {} }, written)).toBeUndefined()
+    expect(publicKey.alternative({ status: 201, body: {} }, written)).toBe('site-key')
   })
 
   it('reads a 404 of the route list as its operations served elsewhere, the whole answer, which no later class reads', () => {

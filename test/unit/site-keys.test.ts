@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { apartKey } from '../../src/api/site-keys.js'
+import { apartKey, keptApart } from '../../src/api/site-keys.js'
 import { isUuid } from '../../src/api/uuid.js'
 
-describe('a Site key kept apart from the publicApiKey (publicApiKeyAsSiteKey: not-a-key)', () => {
+describe('a Site key kept apart from the publicApiKey (publicApiKeyAsSiteKey: not-a-key, forbidden)', () => {
   const publicApiKey = '3f2b8c1e-7d4a-4e9b-a1c2-5d6e7f8a9b0c'
 
   it('is another UUID of the same version and variant', () => {
@@ -16,5 +16,12 @@ describe('a Site key kept apart from the publicApiKey (publicApiKeyAsSiteKey: no
 
   it('gives the publicApiKey back: one function derives the key and finds its site', () => {
     expect(apartKey(apartKey(publicApiKey))).toBe(publicApiKey)
+  })
+
+  it('is kept apart where the publicApiKey is no key (401) or a key without permission (403), and nowhere else', () => {
+    expect(keptApart({ publicApiKeyAsSiteKey: 'not-a-key' })).toBe(true)
+    expect(keptApart({ publicApiKeyAsSiteKey: 'forbidden' })).toBe(true)
+    expect(keptApart({ publicApiKeyAsSiteKey: 'site-key' })).toBe(false)
+    expect(keptApart(undefined)).toBe(false)
   })
 })

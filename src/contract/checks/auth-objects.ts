@@ -2,6 +2,7 @@ import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } fr
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../endpoints.js'
 import type { SiteRef } from '../fixtures.js'
 import { canonical } from './support.js'
+import { pageUpdate } from '../page-update.js'
 
 type Kind = 'locale' | 'page' | 'route'
 type KeyKind = 'site-key' | 'other-workspace'
@@ -11,7 +12,8 @@ interface Family {
   list: string
   param: string
   /** A change the key must not be able to make. */
-  change(ctx: CheckContext): Json
+  /** A change of `item`, the resource of this family the keys try to reach. */
+  change(ctx: CheckContext, item: Json): Json
   /** A create into the other site. */
   create(ctx: CheckContext, site: SiteRef): Json
 }
@@ -28,7 +30,7 @@ const FAMILIES: Record<Kind, Family> = {
     one: PAGE,
     list: PAGES,
     param: 'pageIdOrPathname',
-    change: (ctx) => ({ name: `${ctx.tag} taken over` }),
+    change: (ctx, item) => pageUpdate(ctx.options, item, { name: `${ctx.tag} taken over` }),
     create: (ctx, site) => ({ siteId: site.id, pathname: ctx.fixtures.uniquePath('taken-over'), name: `${ctx.tag} taken over` }),
   },
   route: {
@@ -71,7 +73,7 @@ function objectCheck(kind: Kind, keyKind: KeyKind): CheckDefinition {
       const params = { [family.param]: idOf(item) }
       const words = `with ${KEY_WORDS[keyKind]}`
       ctx.expectError(await ctx.get(family.one, params, {}, key), 403, 'forbidden', `reading the ${kind} by id ${words}`)
-      ctx.expectError(await ctx.write('PATCH', family.one, params, family.change(ctx), { key }), 403, 'forbidden', `changing the ${kind} ${words}`)
+      ctx.expectError(await ctx.write('PATCH', family.one, params, family.change(ctx, item), { key }), 403, 'forbidden', `changing the ${kind} ${words}`)
       ctx.expectError(await ctx.write('DELETE', family.one, params, undefined, { key }), 403, 'forbidden', `deleting the ${kind} ${words}`)
       ctx.expectError(await ctx.write('POST', family.list, {}, family.create(ctx, site), { key }), 403, 'forbidden', `creating a ${kind} in the site ${words}`)
       const after = await ctx.get(family.one, params)

@@ -1,6 +1,10 @@
 import { idOf, specOnly, type CheckContext, type CheckDefinition } from '../check.js'
 import { LOCALES, PAGES, ROUTES } from '../endpoints.js'
 import type { WalkTarget } from './walk.js'
+import { cursorAtOrBefore } from './cursors.js'
+
+/** How far into the list the cursor of the middle pages goes, on a list long enough. */
+const CURSOR_DEPTH = 4
 
 interface BoundaryList {
   key: string
@@ -46,21 +50,25 @@ function boundaryCheck(list: BoundaryList): CheckDefinition {
     ...(list.specOnly ? specOnly(list.specOnly) : {}),
     needs: ['write'],
     async run(ctx) {
-      const { site, ids } = await ctx.fixtures.listed(list.family)
+      const { site, ids, quota } = await ctx.fixtures.listed(list.family)
       // Offline pages too: no document says whether a new page is online.
       const query: Record<string, string> = list.template === PAGES ? { siteId: site.id, includeOffline: 'true' } : { siteId: site.id }
       const target: WalkTarget = { template: list.template, params: {}, query }
       const first = await ctx.get(list.template, {}, { ...query, limit: 100 })
       ctx.expectStatus(first, 200, 'listing every item')
       const full = ctx.items(first).map(idOf)
-      if (full.length !== ids.length) ctx.fail(`expected the ${ids.length} items this run made, got ${full.length}: listing with limit=100`, first)
-      // From the start, then after a cursor 5 items in: with exactly limit, limit + 1 and limit - 1 items left.
-      for (const after of [-1, 4]) {
+      if (full.length !== ids.length) ctx.fail(`expected the ${ids.length} items this run made${quota === undefined ? '' : ' (all the target took)'}, got ${full.length}: listing with limit=100`, first)
+      // From the start, then after a cursor a few items in (at least 2 left, so that limit - 1 is
+      // a limit): with exactly limit, limit + 1 and limit - 1 items left. An item with a null id
+      // (nullable Locale.id) cannot be the cursor: the one before it is.
+      const middle = cursorAtOrBefore(full, Math.min(CURSOR_DEPTH, full.length - 3))
+      for (const after of middle < 0 ? [-1] : [-1, middle]) {
         const left = full.length - after - 1
         for (const limit of [left, left - 1, left + 1]) await expectPage(ctx, target, full, after, limit)
       }
-      // The last item as the cursor: nothing is left.
-      await expectPage(ctx, target, full, full.length - 1, 5)
+      // The last item that can be a cursor: nothing is left after it, unless items with null ids follow.
+      const last = cursorAtOrBefore(full, full.length - 1)
+      if (last >= 0) await expectPage(ctx, target, full, last, 5)
     },
   }
 }

@@ -86,7 +86,7 @@ export const conflictChecks: CheckDefinition[] = [
     ...localeConflictStance('POST', LOCALES),
     needs: ['write'],
     async run(ctx) {
-      const site = await ctx.fixtures.sandbox()
+      const site = await ctx.fixtures.localeRoom(2)
       const existing = await ctx.fixtures.createIn('locale', site)
       ctx.expectError(await ctx.write('POST', LOCALES, {}, { siteId: site.id, locale: existing.locale }), 409, 'conflict', `a second ${String(existing.locale)}`)
       const other = await ctx.fixtures.createIn('locale', site)
@@ -103,7 +103,7 @@ export const conflictChecks: CheckDefinition[] = [
     ...localeConflictStance('POST', LOCALE_RESTORE),
     needs: ['write'],
     async run(ctx) {
-      const site = await ctx.fixtures.sandbox()
+      const site = await ctx.fixtures.localeRoom(2)
       const locale = await ctx.fixtures.createIn('locale', site)
       // A live locale has nothing to restore: a 409, or a 404 (no deleted locale of that id), as the target chooses.
       const live = await ctx.write('POST', LOCALE_RESTORE, { localeIdOrCode: idOf(locale) })

@@ -2,6 +2,7 @@ import { idOf, specOnly, type CheckContext, type Json } from '../check.js'
 import { PAGE, PAGES, SITE } from '../endpoints.js'
 import { breaks, newPage, ownSite, setupSend, type DocumentedCheck, type DocumentStatement } from './documented.js'
 import { listItems } from './support.js'
+import { pageUpdate } from '../page-update.js'
 
 /**
  * What the page list's filters, flag and sort mean, each for every value it takes, as the
@@ -18,7 +19,7 @@ export const SORT_BY: DocumentStatement = { where: `${LIST_PAGES}, parameters so
 
 /** Sets a page online or offline; a refusal is a refused setup. */
 async function setOnline(ctx: CheckContext, page: Json, isOnline: boolean): Promise<void> {
-  await setupSend(ctx, { method: 'PATCH', template: PAGE, params: { pageIdOrPathname: idOf(page) }, body: { isOnline } }, 200, `setting isOnline to ${isOnline}`)
+  await setupSend(ctx, { method: 'PATCH', template: PAGE, params: { pageIdOrPathname: idOf(page) }, body: pageUpdate(ctx.options, page, { isOnline }) }, 200, `setting isOnline to ${isOnline}`)
 }
 
 const idsOf = (items: Json[]): Set<string> => new Set(items.map(idOf))

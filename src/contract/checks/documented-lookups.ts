@@ -48,7 +48,7 @@ export const documentedLookupChecks: DocumentedCheck[] = [
     statements: [LOCALE_CODE_SITE, PAGE_PATHNAME_SITE, ROUTE_PATHNAME_SITE],
     needs: ['write'],
     async run(ctx) {
-      const site = await ctx.fixtures.sandbox()
+      const site = await ctx.fixtures.localeRoom(1)
       const other = await ownSite(ctx, 'lookup elsewhere')
       const locale = await setup(ctx, 'creating a locale', () => ctx.fixtures.createIn('locale', site))
       const page = await newPage(ctx, site, 'lookup')

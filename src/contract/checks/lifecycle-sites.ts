@@ -23,7 +23,8 @@ async function contentOf(ctx: CheckContext, siteId: string, families: Family[]):
     ctx.expectStatus(exchange, 200, `listing ${template} of site ${siteId}`)
     const items = ctx.items(exchange)
     parts.push(items.map((item) => String(item[field])).sort())
-    for (const item of items) ids.add(String(item.id))
+    // A locale may have no id (the specification: "string (uuid), nullable"): no id, nothing shared.
+    for (const item of items) if (typeof item.id === 'string') ids.add(item.id)
   }
   return { content: canonical(parts), ids }
 }

@@ -3,6 +3,8 @@ import { LOCALES, PAGE, PAGES, ROUTES, SITES } from '../endpoints.js'
 import { freeChoice, type ChoiceReason } from '../choice-reasons.js'
 import { holdToSitemockChoice, listItems } from './support.js'
 import { expectSameOrder, walk, type WalkTarget } from './walk.js'
+import { cursorSafeLimit } from './cursors.js'
+import { pageUpdate } from '../page-update.js'
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 
@@ -27,8 +29,11 @@ const SMALL_LIMIT = 2
  * It tells another choice, kept on every page, from a page put in order on its own.
  */
 async function expectOneOrder(ctx: CheckContext, target: WalkTarget, items: Json[], what: string): Promise<void> {
-  const seen = await walk(ctx, target, SMALL_LIMIT)
-  expectSameOrder(ctx, items.map(idOf), seen, `${what}: the walk with limit ${SMALL_LIMIT} against one page of limit 100`)
+  const ids = items.map(idOf)
+  // No page may end on an item with a null id (nullable Locale.id): it cannot be a cursor.
+  const limit = cursorSafeLimit(ids, SMALL_LIMIT)
+  const seen = await walk(ctx, target, limit)
+  expectSameOrder(ctx, ids, seen, `${what}: the walk with limit ${limit} against one page of limit 100`)
 }
 
 /** A way to compare two strings of a sort: the contract names the sort fields, not the collation. */
@@ -102,10 +107,10 @@ function orderSite(ctx: CheckContext): Promise<string> {
     // Updated in reverse order of creation, so updatedAt and createdAt sort differently.
     for (const [index, page] of [...made.entries()].reverse()) {
       const rename = { name: `${ctx.tag} order ${index}` }
-      let answer = await ctx.write('PATCH', PAGE, { pageIdOrPathname: idOf(page) }, sendTexts ? { ...rename, ...PAGE_TEXTS[index]! } : rename)
+      let answer = await ctx.write('PATCH', PAGE, { pageIdOrPathname: idOf(page) }, pageUpdate(ctx.options, page, sendTexts ? { ...rename, ...PAGE_TEXTS[index]! } : rename))
       if (sendTexts && answer.status === 400) {
         sendTexts = false
-        answer = await ctx.write('PATCH', PAGE, { pageIdOrPathname: idOf(page) }, rename)
+        answer = await ctx.write('PATCH', PAGE, { pageIdOrPathname: idOf(page) }, pageUpdate(ctx.options, page, rename))
       }
       ctx.expectStatus(answer, 200, 'giving an order page its texts')
     }

@@ -5,6 +5,7 @@ import { documents } from '../judge.js'
 import { publishedParameter, resolvePublished } from '../published.js'
 import { DEFAULT_LIMIT, expectExactly, expectIncluded, expectSameOrder, expectSameWalk, expectStableSeen, walk, walkLimits, type WalkTarget } from './walk.js'
 import { holdToSitemockChoice } from './support.js'
+import { cursorSafeLimits } from './cursors.js'
 
 const LIMIT_ZERO_FREE = freeChoice('limitZero', 'the specification sets the minimum 1 on List Locales only: sitemock refuses limit=0 on every list')
 // The cursor of these checks is a well-formed id of nothing at all (the class unknownCursor), not an item the list leaves out (cursorOutsideList).
@@ -65,7 +66,8 @@ function walkCheck(list: ListTarget): CheckDefinition {
       if (expected) expectExactly(ctx, full, expected, 'the walk with limit 100')
       expectIncluded(ctx, full, includes, 'the walk with limit 100')
       let before = full
-      for (const limit of walkLimits(full.length)) {
+      // No page may end on an item with a null id (nullable Locale.id): it cannot be a cursor.
+      for (const limit of cursorSafeLimits(full, walkLimits(full.length))) {
         const label = `the walk with limit ${limit ?? 'default'}`
         const seen = await walk(ctx, target, limit)
         if (exact) expectSameWalk(ctx, full, seen, label)
@@ -79,6 +81,9 @@ function walkCheck(list: ListTarget): CheckDefinition {
         }
         expectIncluded(ctx, seen, includes, label)
       }
+      // The first page without limit: all of a list of at most DEFAULT_LIMIT items (e.g. the
+      // locales of a target that caps them), hasMore false; that a default page holds exactly
+      // DEFAULT_LIMIT items can only be shown on a longer list.
       const first = await ctx.get(target.template, target.params, target.query)
       const size = ctx.items(first).length
       const hasMore = ctx.json(first).hasMore

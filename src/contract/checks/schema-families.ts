@@ -1,6 +1,7 @@
 import { idOf, type CheckDefinition } from '../check.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../endpoints.js'
 import { schemaCheck } from './schema-probe.js'
+import { pageUpdate } from '../page-update.js'
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 
@@ -35,7 +36,7 @@ export const familySchemaChecks: CheckDefinition[] = [
     template: LOCALES,
     write: true,
     async run(ctx, probe) {
-      const site = await ctx.fixtures.sandbox()
+      const site = await ctx.fixtures.localeRoom(1)
       await probe(201, () => ctx.write('POST', LOCALES, {}, { siteId: site.id, locale: ctx.fixtures.localeCode(site.id) }))
       await probe(400, () => ctx.write('POST', LOCALES, {}, { siteId: site.id, locale: 42 }))
       await probe(401, () => ctx.write('POST', LOCALES, {}, { siteId: site.id, locale: ctx.fixtures.localeCode(site.id) }, { key: null }))
@@ -62,7 +63,7 @@ export const familySchemaChecks: CheckDefinition[] = [
     template: LOCALE,
     write: true,
     async run(ctx, probe) {
-      const site = await ctx.fixtures.sandbox()
+      const site = await ctx.fixtures.localeRoom(1)
       const id = idOf(await ctx.fixtures.createIn('locale', site))
       await probe(400, () => ctx.write('DELETE', LOCALE, { localeIdOrCode: site.defaultLocale }, undefined, { query: { siteId: site.id } }))
       await probe(401, () => ctx.write('DELETE', LOCALE, { localeIdOrCode: id }, undefined, { key: null }))
@@ -75,7 +76,7 @@ export const familySchemaChecks: CheckDefinition[] = [
     template: LOCALE_RESTORE,
     write: true,
     async run(ctx, probe) {
-      const site = await ctx.fixtures.sandbox()
+      const site = await ctx.fixtures.localeRoom(1)
       const id = idOf(await ctx.fixtures.createIn('locale', site))
       await probe(409, () => ctx.write('POST', LOCALE_RESTORE, { localeIdOrCode: id }))
       const deleted = await ctx.write('DELETE', LOCALE, { localeIdOrCode: id })
@@ -134,10 +135,11 @@ export const familySchemaChecks: CheckDefinition[] = [
       const page = await ctx.fixtures.createIn('page', site, 'schema-patch')
       const taken = await ctx.fixtures.item('page')
       const id = idOf(page)
-      await probe(200, () => ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, { name: `${ctx.tag} renamed` }))
-      await probe(400, () => ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, { isOnline: 'yes' }))
-      await probe(401, () => ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, { name: `${ctx.tag} no key` }, { key: null }))
-      await probe(404, () => ctx.write('PATCH', PAGE, { pageIdOrPathname: ctx.phantomId() }, { name: `${ctx.tag} nothing` }))
+      const update = (body: Record<string, unknown>, of: Record<string, unknown> = page) => pageUpdate(ctx.options, of, body)
+      await probe(200, () => ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, update({ name: `${ctx.tag} renamed` })))
+      await probe(400, () => ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, update({ isOnline: 'yes' })))
+      await probe(401, () => ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, update({ name: `${ctx.tag} no key` }), { key: null }))
+      await probe(404, () => ctx.write('PATCH', PAGE, { pageIdOrPathname: ctx.phantomId() }, update({ name: `${ctx.tag} nothing` }, { pathname: ctx.fixtures.uniquePath('nothing') })))
       await probe(409, () => ctx.write('PATCH', PAGE, { pageIdOrPathname: id }, { pathname: taken.pathname }))
     },
   }),

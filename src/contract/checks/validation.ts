@@ -5,6 +5,7 @@ import { contractsSchema, invalidCases, publishedBodySchema, publishedQuerySchem
 import { documents } from '../judge.js'
 import { taggedOrigin } from '../tag.js'
 import { holdsServiceRules, type Profile } from '../types.js'
+import { pageUpdate } from '../page-update.js'
 
 /** Where invalid input goes: the operation, its path parameters, and a valid input to break one field of. */
 interface Target {
@@ -20,11 +21,17 @@ const none = async (): Promise<Record<string, string>> => ({})
 const sandboxId = async (ctx: CheckContext): Promise<string> => (await ctx.fixtures.sandbox()).id
 const readSiteId = async (ctx: CheckContext): Promise<string> => (await ctx.fixtures.readSite()).id
 /** Updates go to resources made for this group alone, so a wrongly accepted value harms no other check. */
-const target = (ctx: CheckContext, family: 'site' | 'locale' | 'page' | 'route'): Promise<string> =>
+const target = (ctx: CheckContext, family: 'site' | 'locale' | 'route'): Promise<string> =>
   ctx.fixtures.once(`validation-${family}`, async () =>
     // The site's hostOrigin carries the tag as well: a rename or copy to a name without it leaves the tag there, were it accepted.
     family === 'site' ? (await ctx.fixtures.createSite('validation', { hostOrigin: taggedOrigin(ctx.tag) })).id : idOf(await ctx.fixtures.createIn(family, await ctx.fixtures.sandbox(), 'validation')),
   )
+
+/** Where the locale create probes go: a site of their own, as a target may cap a site's locales and a wrongly accepted value takes one. */
+const localeProbeSiteId = async (ctx: CheckContext): Promise<string> => (await ctx.fixtures.once('validation-locales', () => ctx.fixtures.createSite('validation locales'))).id
+
+/** The page the page update probes change, as created: a deployment may want its pathname in every update. */
+const targetPage = (ctx: CheckContext): Promise<Json> => ctx.fixtures.once('validation-page-made', async () => ctx.fixtures.createIn('page', await ctx.fixtures.sandbox(), 'validation'))
 
 /**
  * The site a hostOrigin probe renames: one of its own, whose name alone carries the tag, so that
@@ -40,10 +47,10 @@ const TARGETS: Target[] = [
   { method: 'POST', template: SITES, in: 'body', params: none, valid: async (ctx) => ({ workspaceId: ctx.options.workspaceId, name: `${ctx.tag} validation`, hostOrigin: taggedOrigin(ctx.tag) }) },
   { method: 'PATCH', template: SITE, in: 'body', params: async (ctx, field) => ({ siteId: await siteUpdateTarget(ctx, field) }), valid: async () => ({}) },
   { method: 'POST', template: SITE_DUPLICATE, in: 'body', params: async (ctx) => ({ siteId: await target(ctx, 'site') }), valid: async (ctx) => ({ name: `${ctx.tag} validation copy` }) },
-  { method: 'POST', template: LOCALES, in: 'body', params: none, valid: async (ctx) => ({ siteId: await sandboxId(ctx), locale: ctx.fixtures.localeCode(await sandboxId(ctx)) }) },
+  { method: 'POST', template: LOCALES, in: 'body', params: none, valid: async (ctx) => ({ siteId: await localeProbeSiteId(ctx), locale: ctx.fixtures.localeCode(await localeProbeSiteId(ctx)) }) },
   { method: 'PATCH', template: LOCALE, in: 'body', params: async (ctx) => ({ localeIdOrCode: await target(ctx, 'locale') }), valid: async () => ({}) },
   { method: 'POST', template: PAGES, in: 'body', params: none, valid: async (ctx) => ({ siteId: await sandboxId(ctx), pathname: ctx.fixtures.uniquePath('validation'), name: `${ctx.tag} validation` }) },
-  { method: 'PATCH', template: PAGE, in: 'body', params: async (ctx) => ({ pageIdOrPathname: await target(ctx, 'page') }), valid: async () => ({}) },
+  { method: 'PATCH', template: PAGE, in: 'body', params: async (ctx) => ({ pageIdOrPathname: idOf(await targetPage(ctx)) }), valid: async (ctx) => pageUpdate(ctx.options, await targetPage(ctx), {}) },
   { method: 'POST', template: ROUTES, in: 'body', params: none, valid: async (ctx) => ({ siteId: await sandboxId(ctx), pathname: ctx.fixtures.uniquePath('validation') }) },
   { method: 'PATCH', template: ROUTE, in: 'body', params: async (ctx) => ({ routeIdOrPathname: await target(ctx, 'route') }), valid: async () => ({}) },
   { method: 'GET', template: SITES, in: 'query', params: none, valid: async (ctx) => ({ workspaceId: ctx.options.workspaceId ?? ctx.skip('no --workspace-id') }) },

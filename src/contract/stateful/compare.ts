@@ -189,6 +189,8 @@ function mayShareATick(a: ExchangeWindow, b: ExchangeWindow, tickMs: number): bo
  */
 const FREE_DEFAULTS: Readonly<Record<string, ReadonlySet<string>>> = {
   site: new Set(['localeManagementMode', 'pathPrefix', 'defaultLocalePathPrefix']),
+  // No operation sets a locale's pathPrefix; "Null means the locale code is used" (the published OpenAPI) leaves a deployment free to give one, such as "" for the default locale.
+  locale: new Set(['pathPrefix']),
   page: new Set(['title', 'description', 'canonicalUrl', 'socialImageUrl', 'sitemapPriority', 'sitemapFrequency', 'excludedFromSearchEngines']),
 }
 
@@ -247,9 +249,20 @@ export class FreeDefaults {
       this.adopted.set(key, pairs)
       return undefined
     }
-    return before.target === pair.target ? undefined : `${field} is ${brief(target)}, expected ${before.target} as before: nothing changed it`
+    if (before.target === pair.target) return undefined
+    if (!DRIFTING.has(field)) return `${field} is ${brief(target)}, expected ${before.target} as before: nothing changed it`
+    this.seen.set(key, pair)
+    return undefined
   }
 }
+
+/**
+ * Free fields that something outside the API may change: a site's locales are "managed internally
+ * via the builder or externally via API" (the published OpenAPI, localeManagementMode), so a
+ * deployment may move the mode as locales are written, or the builder may. Only what a request
+ * sets is held.
+ */
+const DRIFTING: ReadonlySet<string> = new Set(['localeManagementMode'])
 
 /** What comparisons need: the correspondence, the instants and the adopted first values. */
 export interface Ledger {
@@ -300,6 +313,8 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
     for (const [field, value] of Object.entries(o)) {
       const path = where ? `${where}.${field}` : field
       if (ID_FIELDS.has(field) && typeof value === 'string') {
+        // A locale may have no id of its own (the specification: "string (uuid), nullable"): it stands for nothing, and nothing is learned.
+        if (field === 'id' && o.object === 'locale' && t[field] === null) continue
         const problem = typeof t[field] === 'string' ? ledger.ids.match(t[field] as string, value) : `is ${brief(t[field])}`
         if (problem) return { aspect: `id ${path}`, message: `${path} is ${problem}` }
       } else if (ledger.defaults && o.object === 'page' && field === 'locale' && !(field in t)) {
@@ -349,6 +364,8 @@ export function compareList(ledger: Ledger, target: ListPage, expected: ListPage
   const wanted = expected.data.map(name).join(', ') || 'nothing'
   if (target.data.length !== expected.data.length) return { aspect: 'list items', message: `the list holds ${target.data.length} item(s) (${seen}), expected ${expected.data.length} (${wanted})` }
   for (let i = 0; i < expected.data.length; i++) {
+    // A locale without an id (nullable, the specification) is paired by the fields compared below.
+    if (target.data[i]!.id === null && expected.data[i]!.object === 'locale') continue
     const problem = ledger.ids.match(String(target.data[i]!.id), String(expected.data[i]!.id))
     if (problem) return { aspect: 'list order', message: `the list is ${seen}, expected ${wanted} (item ${i + 1} differs)` }
   }

@@ -3,7 +3,8 @@ import type { Answer } from './oracle.js'
 import type { Family } from './pools.js'
 
 // What a class of freedom decided by a status is, and what it reads: the classes themselves are
-// in freedom-classes.ts (the first ones), freedom-locale-codes.ts and freedom-surface.ts.
+// in freedom-classes.ts (the first ones), freedom-locale-codes.ts, freedom-surface.ts and
+// freedom-lifecycle.ts.
 
 export type Json = Record<string, unknown>
 
@@ -25,6 +26,10 @@ export interface Occurrence {
   runSiteKey?: boolean
   /** The oracle's id of the site the request is about, when the sequence knows it. */
   site?: string
+  /** The oracle's ids of every site the sequence made. */
+  sites?: readonly string[]
+  /** Whether the oracle holds a deleted locale of that code in the site (the list and reads leave it out). */
+  deletedCode?(siteId: string, code: string): boolean
   /** The value class of each parameter, as the planner drew it (a cursor "unknown", "deleted item", ...). */
   classes: Readonly<Record<string, readonly string[]>>
   /** Reads the oracle's state without taking an instant: a GET only (readOnlyPeek). */

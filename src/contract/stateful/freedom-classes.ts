@@ -1,10 +1,11 @@
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE } from '../endpoints.js'
+import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, success, type StatusClass } from './freedom-class.js'
 import { LOCALE_LOOKUP_CASE } from './freedom-locale-codes.js'
-import { LIVE_VERSIONS, LOCALE_DOMAINS, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS } from './freedom-surface.js'
+import { DELETED_LOCALE_CODE, LOCALE_FILTER_SCOPE, PATH_PREFIX_CASE, PATHNAME_CONFLICT_CASE, REPEATED_DELETE, SITE_NAMES } from './freedom-lifecycle.js'
+import { LIVE_VERSIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS } from './freedom-surface.js'
 
 export { readOnlyPeek, type Follow, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
 
@@ -21,6 +22,25 @@ const SITE_KEY_WRITES: StatusClass = {
   applies: ({ request, ownSiteKey, oracle }) => ownSiteKey && request.method !== 'GET' && oracle.status !== 403,
   alternative: ({ status }) => (status === 403 ? 'refused' : success(status) ? 'allowed' : undefined),
   follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : undefined),
+}
+
+/**
+ * A site list asked with a Site key. The specification says only that a key without permission
+ * gets 403; a deployment may refuse a Site key the workspace's list (sitemock), or answer it with
+ * what the key reaches. The list is then taken as the target gives it.
+ */
+const SITE_KEY_SITE_LIST: StatusClass = {
+  id: () => 'siteKeySiteList',
+  applies: ({ request, oracle, runSiteKey, sites = [], peek }) => {
+    if (request.method !== 'GET' || request.template !== SITES) return false
+    if (typeof request.key !== 'string' || !isUuid(request.key) || oracle.status !== 403) return false
+    // A run site's publicApiKey is a Site key only where it reaches its site (publicApiKeyAsSiteKey);
+    // one that reaches nothing is refused as a key, which says nothing of Site keys.
+    return runSiteKey !== true || sites.some((siteId) => peek({ method: 'GET', template: SITE, params: { siteId }, key: request.key }).status === 200)
+  },
+  // A 403 tells nothing for sure: the target's list may start after a site of the workspace the key does not reach.
+  alternative: ({ status }) => (status === 200 ? 'allowed' : undefined),
+  follow: (alternative) => (alternative === 'allowed' ? { kind: 'taken' } : undefined),
 }
 
 /**
@@ -136,4 +156,4 @@ const SITE_DELETE_CHILDREN: StatusClass = {
 
 
 /** Every class of freedom decided by a status, in the order they are tried. */
-export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LIVE_VERSIONS, SITE_KEY_WRITES, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE]
+export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, SITE_NAMES]

@@ -1,6 +1,6 @@
 import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
 import { LOCALE, LOCALES, ROUTES } from '../endpoints.js'
-import { isEmptyList, isObject, success, type StatusClass } from './freedom-class.js'
+import { isEmptyList, isObject, success, type Occurrence, type StatusClass } from './freedom-class.js'
 
 // Classes of what a deployment serves and how: its keys, where its route operations are, what
 // makes a locale's domain its own, what publishes a page.
@@ -9,15 +9,19 @@ import { isEmptyList, isObject, success, type StatusClass } from './freedom-clas
  * A site's `publicApiKey` sent as the `x-api-key`. The specification: a Site API key is "a UUID",
  * and a site's publicApiKey a "publishable key a host can use to fetch page and component data";
  * neither document says that the one is the other. A deployment may take it as the site's Site
- * key (sitemock), or keep its Site keys apart and answer it 401 as no key it knows.
+ * key (sitemock), or keep its Site keys apart and answer it 401 as no key it knows, or 403 as a
+ * valid key without permission for this API ("a valid key without permission for the resource
+ * yields 403"). Any other 403 tells nothing: a Site key's write its deployment refuses
+ * (siteKeyWrites), a site not its own, or the oracle refusing the publicApiKey as well.
  */
 export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass = {
   id: () => 'publicApiKeyAsSiteKey',
   applies: ({ runSiteKey, oracle }) => runSiteKey === true && oracle.status !== 401,
   // A 400 or 404 may be answered before any key is judged (a route operation served elsewhere): it tells nothing.
-  alternative: ({ status }) => (status === 401 ? 'not-a-key' : success(status) || status === 403 ? 'site-key' : undefined),
-  follow: (alternative) => (alternative === 'not-a-key' ? { kind: 'refused' } : undefined),
-  decisive: (alternative) => alternative === 'not-a-key',
+  alternative: ({ status }, { request, oracle }) =>
+    status === 401 ? 'not-a-key' : status === 403 ? (request.method === 'GET' && success(oracle.status) ? 'forbidden' : undefined) : success(status) ? 'site-key' : undefined,
+  follow: (alternative) => (alternative === 'not-a-key' || alternative === 'forbidden' ? { kind: 'refused' } : undefined),
+  decisive: (alternative) => alternative === 'not-a-key' || alternative === 'forbidden',
 }
 
 /**
@@ -50,17 +54,43 @@ export const ROUTE_OPERATIONS: StatusClass = {
  */
 export const LOCALE_DOMAINS: StatusClass = {
   id: () => 'localeDomains',
-  applies: ({ request, oracle, site, peek }) => {
-    const domain = isObject(request.body) ? request.body.domain : undefined
-    if (typeof domain !== 'string' || site === undefined || !success(oracle.status)) return false
-    if (!(request.method === 'POST' && request.template === LOCALES) && !(request.method === 'PATCH' && request.template === LOCALE)) return false
+  applies: (occurrence) => {
+    const { site } = occurrence
+    const domain = domainWritten(occurrence)
     // After the oracle's write the locale itself has the domain: another one has it too.
-    const listed = peek({ method: 'GET', template: LOCALES, query: { siteId: site, limit: 100 }, key: request.key }).body
-    const locales = isObject(listed) && Array.isArray(listed.data) ? listed.data : []
-    return locales.filter((locale) => isObject(locale) && locale.domain === domain).length > 1
+    return domain !== undefined && site !== undefined && withDomain(occurrence, site, domain) > 1
   },
   alternative: ({ status }) => (status === 409 ? 'unique' : success(status) ? 'shared' : undefined),
   follow: (alternative) => (alternative === 'unique' ? { kind: 'refused' } : undefined),
+}
+
+/**
+ * The same, with a domain a locale of another site has: a deployment may hold a domain to one
+ * locale of all its sites (a domain serves one site), or to one a site, or share it.
+ */
+export const LOCALE_DOMAINS_ACROSS_SITES: StatusClass = {
+  id: () => 'localeDomainsAcrossSites',
+  applies: (occurrence) => {
+    const { site, sites = [] } = occurrence
+    const domain = domainWritten(occurrence)
+    return domain !== undefined && site !== undefined && sites.some((other) => other !== site && withDomain(occurrence, other, domain) > 0)
+  },
+  alternative: ({ status }) => (status === 409 ? 'unique' : success(status) ? 'shared' : undefined),
+  follow: (alternative) => (alternative === 'unique' ? { kind: 'refused' } : undefined),
+}
+
+/** The domain a locale create or update the oracle took sets. */
+function domainWritten({ request, oracle }: Occurrence): string | undefined {
+  const domain = isObject(request.body) ? request.body.domain : undefined
+  if (typeof domain !== 'string' || !success(oracle.status)) return undefined
+  return (request.method === 'POST' && request.template === LOCALES) || (request.method === 'PATCH' && request.template === LOCALE) ? domain : undefined
+}
+
+/** How many live locales of the site have the domain, as the oracle holds them. */
+function withDomain({ peek, request }: Occurrence, siteId: string, domain: string): number {
+  const listed = peek({ method: 'GET', template: LOCALES, query: { siteId, limit: 100 }, key: request.key }).body
+  const locales = isObject(listed) && Array.isArray(listed.data) ? listed.data : []
+  return locales.filter((locale) => isObject(locale) && locale.domain === domain).length
 }
 
 /**

@@ -35,6 +35,8 @@ export interface HoldContext {
   runSiteKey(call: Call): boolean
   /** The oracle's id of the site the call is about, when the sequence knows it. */
   siteOf(call: Call): string | undefined
+  /** The oracle's ids of every site the sequence made. */
+  sites(): readonly string[]
   /** The family of what the request names by id in its path, when it outlived its site's delete on the oracle's side. */
   orphanOf(call: Call): Family | undefined
 }
@@ -46,6 +48,7 @@ export interface Held {
 }
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
+const listItems = (body: unknown): Json[] => (isObject(body) && Array.isArray(body.data) ? body.data.filter(isObject) : [])
 const success = (status: number): boolean => status >= 200 && status < 300
 
 /** The resource family a template is about. */
@@ -75,7 +78,8 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | stored form of a field (forms.ts) | a write both took, whose stored name, pathname, code or title is the input up to case, white space and slashes | the forms that fit (trimmed, trailing slash dropped, canonical case, ...), or the stored value itself; the oracle's write is sent again in the target's form, later inputs and lookups are asked in it |
  * | new page / new site fields | a create both took; a field the request did not send | the target's value (named after the input it copies); a page's taken on by the oracle at the creation's instant |
  * | updatedAtAtCreation | a page create | null, createdAt or its own instant (compare.ts judges the null) |
- * | publicApiKeyAsSiteKey, routeOperations, localeDomains, publishing (freedom-surface.ts), siteKeyWrites, unknownCursor, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase (freedom-locale-codes.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
+ * | duplicatePublication | a copy's pages, learned after its duplicate | copied, or reset: the oracle takes its copy's pages offline and unpublished |
+ * | publicApiKeyAsSiteKey, routeOperations, localeDomains, localeDomainsAcrossSites, publishing (freedom-surface.ts), siteKeyWrites, siteKeySiteList, unknownCursor, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, pathPrefixCase, localeFilterScope, deletedLocaleCode, siteNames (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
  * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
  * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
  */
@@ -165,6 +169,34 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
   }
 
   /** The classes decided by a status: each applicable one's alternative adopted, or held to. */
+  /**
+   * A copy's pages as the target made them. "Duplicates an existing site with all its content and
+   * configuration" (the published OpenAPI) leaves open whether a page's publication is content: a
+   * target whose copies start offline and unpublished (duplicatePublication `reset`) is adopted, and
+   * the oracle takes its copy's pages offline before the list is compared again.
+   */
+  const copiedPublication = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    if (!call.copy || target.status !== 200 || held.answer.status !== 200) return held
+    const theirs = listItems(target.body)
+    const ours = listItems(held.answer.body)
+    // A copy of pages none of which is online or published shows neither alternative.
+    if (theirs.length !== ours.length || !ours.some((page) => page.isOnline === true || page.publishedAt !== null)) return held
+    const reset = theirs.every((page) => page.isOnline === false && page.publishedAt === null)
+    const found = adoptions.see('duplicatePublication', reset ? 'reset' : 'copied', call.label)
+    if (found) return { ...held, difference: inconsistencyOf(found) }
+    if (!reset) return held
+    oracle.takeOn(({ store }) => {
+      for (const item of ours) {
+        const page = store.pages.byId.get(String(item.id))
+        if (!page) continue
+        store.pages.updateDraft(page, { isOnline: false })
+        store.pages.setLive(page, null, null)
+      }
+    })
+    const answer = { ...held.answer, body: oracle.peek(onSide(call.request, 'oracle')).body }
+    return { answer, difference: await context.compare(call, target, answer) }
+  }
+
   const statusClasses = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
     const occurrence: Occurrence = {
       request: onSide(call.request, 'oracle'),
@@ -173,6 +205,8 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       ownSiteKey: context.ownSiteKey(call),
       runSiteKey: context.runSiteKey(call),
       site: context.siteOf(call),
+      sites: context.sites(),
+      deletedCode: (siteId, code) => oracle.mock.store.locales.deletedByCode(siteId, code) !== undefined,
       classes: call.input?.classes ?? {},
       peek: readOnlyPeek((request) => oracle.peek(request)),
       orphan: context.orphanOf(call),
@@ -230,6 +264,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     held = await newResource(call, target, held)
     if (held.difference?.inconsistent) return held
     held = await adoptedForms(call, target, held)
+    held = await copiedPublication(call, target, held)
     return statusClasses(call, target, held)
   }
 }

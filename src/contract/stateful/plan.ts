@@ -24,6 +24,8 @@ export interface Call {
   broken?: string[]
   /** The value class of each documented parameter, for coverage. */
   input?: InputClasses
+  /** A copy's pages, learned after its duplicate: whether their publication was copied is the target's own (hold.ts). */
+  copy?: boolean
 }
 
 /** What the planner reads besides the pools. */

@@ -94,9 +94,10 @@ const asPage = (body: unknown): ListPage | undefined => (isObject(body) && Array
  */
 export async function runSequence(env: SequenceEnv, commands: Command[], recorded?: RecordedCall[], coverage?: Coverage): Promise<SequenceResult> {
   // sitemock's rules until the target takes what only they refuse; then the documents' (see perform).
-  // A target whose sites' publicApiKey is no key (publicApiKeyAsSiteKey) is sent --site-api-key
-  // as another site's Site key: the oracle holds a site of its own for it.
-  const withStranger = env.strangerKey !== undefined && (env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')) === 'not-a-key'
+  // A target whose sites' publicApiKey is no Site key (publicApiKeyAsSiteKey: a 401, or a 403 on
+  // everything) is sent --site-api-key as another site's Site key: the oracle holds a site of its own for it.
+  const publicKey = env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')
+  const withStranger = env.strangerKey !== undefined && (publicKey === 'not-a-key' || publicKey === 'forbidden')
   const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices, withStranger)
   const pools = new Pools()
   const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults(), collations: [...COLLATIONS] }) }
@@ -211,14 +212,16 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // cursorOutsideList), whichever of the request's other rules a deployment judges first.
     const strayCursor = (call.input?.classes.startingAfter ?? []).some((kind) => STRAY_CURSORS.has(kind))
     const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
+    // An update that leaves out the pathname a deployment requires in every one breaks that rule too.
+    const pathnameLeftOut = emptyPageUpdate(request) || (env.choices?.emptyPageUpdate === 'pathname-required' && missingPathname(request))
     return {
       unauthenticated: answer.status === 401,
       forbidden,
       missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
-      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || emptyPageUpdate(request) || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
+      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || pathnameLeftOut || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
-      brokenFields: [...sent, ...(call.broken ?? []), ...(emptyPageUpdate(request) ? ['pathname'] : [])],
+      brokenFields: [...sent, ...(call.broken ?? []), ...(pathnameLeftOut ? ['pathname'] : [])],
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
       ...(longPath && request.method === 'PATCH' ? { collidesIfFound: true } : {}),
     }
@@ -278,7 +281,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   const siteKeyWrite = (call: Call): boolean => {
     const key = call.request.key?.oracle
     if (call.request.method === 'GET' || key === undefined) return false
-    return pools.sites.some((entry) => entry.key.oracle === key) || (key === oracle.tenantKey && !key.startsWith('sk_'))
+    // --site-api-key is a Site key too, sent as another site's where the publicApiKey is none (withStranger).
+    return pools.sites.some((entry) => entry.key.oracle === key) || (key === oracle.tenantKey && !key.startsWith('sk_')) || key === oracle.strangerKey
   }
   /**
    * The locales, pages and routes that still existed when the oracle deleted their site, by oracle
@@ -300,7 +304,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     )
   }
   const learned: Learned = env.learned ?? {}
-  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), orphanOf })
+  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), sites: () => pools.sites.map((site) => site.id.oracle), orphanOf })
   let followed = 0
   let cutShort: Divergence | undefined
   /**
@@ -463,7 +467,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (call.request.template !== SITES) learn.push(['page', PAGES, { includeOffline: 'true' }])
     learn.push(...routes)
     for (const [family, template, query] of learn) {
-      const listCall: Call = { label: `learning the ${family}s of the new site`, request: { method: 'GET', template, query: { siteId: id, limit: 100, ...query }, key: appKey }, list: { kind: 'direct' } }
+      const listCall: Call = { label: `learning the ${family}s of the new site`, request: { method: 'GET', template, query: { siteId: id, limit: 100, ...query }, key: appKey }, list: { kind: 'direct' }, copy: family === 'page' }
       const found = await perform(listCall, index)
       if (found) return found
       for (const item of asPage(lastAnswer?.body)?.data ?? []) {
@@ -577,6 +581,10 @@ function readOf(oracleId: string, pools: Pools): ContractRequest | undefined {
  */
 const emptyPageUpdate = (request: { method: string; template: string; body?: unknown }): boolean =>
   request.method === 'PATCH' && request.template === PAGE && isObject(request.body) && !PUBLISHED_PAGE_UPDATE_FIELDS.some((field) => field in (request.body as Json))
+
+/** A page update without a pathname, which a deployment may require in every one (emptyPageUpdate `pathname-required`). */
+const missingPathname = (request: { method: string; template: string; body?: unknown }): boolean =>
+  request.method === 'PATCH' && request.template === PAGE && isObject(request.body) && !('pathname' in request.body)
 
 const PUBLISHED_PAGE_UPDATE_FIELDS = ['pathname', 'name', 'isOnline']
 

@@ -862,7 +862,7 @@ errors++;
 }
 if(data2.publicApiKeyAsSiteKey !== undefined){
 let data57 = data2.publicApiKeyAsSiteKey;
-if(!((data57 === "site-key") || (data57 === "not-a-key"))){
+if(!(((data57 === "site-key") || (data57 === "not-a-key")) || (data57 === "forbidden"))){
 const err65 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data57};
 if(vErrors === null){
 vErrors = [err65];
@@ -875,7 +875,7 @@ errors++;
 }
 if(data2.emptyPageUpdate !== undefined){
 let data58 = data2.emptyPageUpdate;
-if(!((data58 === "accepted") || (data58 === "refused"))){
+if(!(((data58 === "accepted") || (data58 === "refused")) || (data58 === "pathname-required"))){
 const err66 = {instancePath:instancePath+"/choices/emptyPageUpdate",schemaPath:"#/$defs/choices/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data58};
 if(vErrors === null){
 vErrors = [err66];
@@ -1796,7 +1796,7 @@ errors++;
 }
 if(data.publicApiKeyAsSiteKey !== undefined){
 let data54 = data.publicApiKeyAsSiteKey;
-if(!((data54 === "site-key") || (data54 === "not-a-key"))){
+if(!(((data54 === "site-key") || (data54 === "not-a-key")) || (data54 === "forbidden"))){
 const err60 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data54};
 if(vErrors === null){
 vErrors = [err60];
@@ -1809,7 +1809,7 @@ errors++;
 }
 if(data.emptyPageUpdate !== undefined){
 let data55 = data.emptyPageUpdate;
-if(!((data55 === "accepted") || (data55 === "refused"))){
+if(!(((data55 === "accepted") || (data55 === "refused")) || (data55 === "pathname-required"))){
 const err61 = {instancePath:instancePath+"/emptyPageUpdate",schemaPath:"#/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data55};
 if(vErrors === null){
 vErrors = [err61];

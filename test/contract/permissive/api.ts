@@ -21,7 +21,7 @@ import {
 import { Rules } from './rules.js'
 import { localeJson, pageJson, routeJson, siteJson, type Locale, type Page, type Route, type Site, type Store, type Workspace } from './store.js'
 
-/** Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at publicApiKeyAsSiteKey: not-a-key). */
+/** Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at publicApiKeyAsSiteKey: not-a-key, forbidden). */
 type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: Site }
 
 interface Call {
@@ -93,6 +93,7 @@ function principalOf(store: Store, key: string | undefined): Principal {
   if (workspace) return { kind: 'app', workspace }
   const site = store.siteByKey(key)
   if (site) return { kind: 'site', site }
+  if (store.choices.publicApiKeyAsSiteKey === 'forbidden' && store.isPublicKey(key)) throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
   throw new Refusal(401, 'the x-api-key is not a key of this service')
 }
 

@@ -124,6 +124,7 @@ export function pageUpdateBody(rules: Rules, body: Json) {
   if (searchFields === 'refused' && sent.length > 0) throw badField(sent[0]!, 'is not a field of a page update; accepted: pathname, name, isOnline')
   const changesNothing = pathname === undefined && name === undefined && isOnline === undefined && (searchFields !== 'applied' || sent.length === 0)
   if (changesNothing && rules.choices.emptyPageUpdate === 'refused') throw badField('pathname', 'is missing; send at least one of pathname, name, isOnline')
+  if (pathname === undefined && rules.choices.emptyPageUpdate === 'pathname-required') throw badField('pathname', "is missing; every page update carries the page's pathname")
   const changes: Partial<Page> = searchFields !== 'applied' ? {} : {
     title: rules.text(fields, 'title'),
     description: rules.text(fields, 'description'),

@@ -71,7 +71,8 @@ export class Rules {
 
   /** A page pathname in a body, as stored. */
   pagePathname(fields: Fields, required: boolean): string | undefined {
-    const sent = fields.string('pathname', { required, minLength: 1 })
+    // Where the leading slash is added, an empty pathname is the root `/`.
+    const sent = fields.string('pathname', { required, minLength: this.choices.pagePathnameSlash === 'added' && this.choices.pagePathnameForm === 'any' ? 0 : 1 })
     if (sent === undefined) return undefined
     this.pathnameShape('pathname', sent)
     return this.storedPathname(sent)

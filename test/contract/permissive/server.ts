@@ -13,7 +13,7 @@ export interface Permissive {
   otherWorkspaceKey: string
   /**
    * The Site key of a site it starts with, where Site keys are apart from the sites' publicApiKey
-   * (publicApiKeyAsSiteKey: not-a-key): the suite can then learn no Site key from a site it makes.
+   * (publicApiKeyAsSiteKey: not-a-key, forbidden): the suite can then learn no Site key from a site it makes.
    */
   siteApiKey?: string
   /** The whole API as one function, for tests that wrap it (defects, recordings). */
@@ -54,7 +54,7 @@ export async function startPermissive(options: { wrap?: (inner: Handle, workspac
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const [own, other] = store.workspaces
-  const siteApiKey = options.choices?.publicApiKeyAsSiteKey === 'not-a-key' ? startingSiteKey(store, own!) : undefined
+  const siteApiKey = store.keysApart ? startingSiteKey(store, own!) : undefined
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     appKey: own!.appKey,

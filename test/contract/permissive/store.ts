@@ -14,7 +14,7 @@ export interface Site {
   name: string
   hostOrigin: string | null
   publicApiKey: string
-  /** Its Site API key where the two are kept apart (publicApiKeyAsSiteKey: not-a-key); never shown by the API. */
+  /** Its Site API key where the two are kept apart (publicApiKeyAsSiteKey: not-a-key, forbidden); never shown by the API. */
   siteKey: string
   defaultLocale: string
   /** Creation order, for the site list. */
@@ -86,10 +86,19 @@ export class Store {
     return this.workspaces.find((workspace) => workspace.appKey === key)
   }
 
+  /** Whether Site keys are apart from the sites' publicApiKey, which is then a 401 (not-a-key) or a 403 (forbidden). */
+  get keysApart(): boolean {
+    return this.choices.publicApiKeyAsSiteKey === 'not-a-key' || this.choices.publicApiKeyAsSiteKey === 'forbidden'
+  }
+
   siteByKey(key: string): Site | undefined {
-    const apart = this.choices.publicApiKeyAsSiteKey === 'not-a-key'
-    for (const site of this.sites.values()) if ((apart ? site.siteKey : site.publicApiKey) === key) return site
+    for (const site of this.sites.values()) if ((this.keysApart ? site.siteKey : site.publicApiKey) === key) return site
     return undefined
+  }
+
+  /** Whether a key is some site's publicApiKey. */
+  isPublicKey(key: string): boolean {
+    return [...this.sites.values()].some((site) => site.publicApiKey === key)
   }
 
   liveLocales(siteId: string): Locale[] {

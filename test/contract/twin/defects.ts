@@ -81,7 +81,7 @@ export function seedsFor(defects: readonly Defect[], base: number): Array<{ defe
 function applicableFrom(defect: Defect, seed: number): number {
   const routes = /route|skip-validation/.test(defect)
   const siteKeys = /site-key|original-key/.test(defect)
-  const applies = (choices: ReturnType<typeof drawChoices>): boolean => (!routes || choices.routeOperations !== 'elsewhere') && (!siteKeys || choices.publicApiKeyAsSiteKey !== 'not-a-key')
+  const applies = (choices: ReturnType<typeof drawChoices>): boolean => (!routes || choices.routeOperations !== 'elsewhere') && (!siteKeys || choices.publicApiKeyAsSiteKey === 'site-key')
   let found = seed
   while (!applies(drawChoices(found))) found++
   return found

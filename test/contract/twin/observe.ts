@@ -16,9 +16,25 @@ interface Reply {
 }
 
 export class Client {
+  /** The pathname each page was given, as the twin answered it: what a page update carries (emptyPageUpdate). */
+  private readonly pathnames = new Map<string, unknown>()
+
   constructor(readonly twin: Twin) {}
 
+  /**
+   * A request; a page update that changes something gets the page's own pathname beside its
+   * fields, as a twin may require it in every update (emptyPageUpdate `pathname-required`).
+   */
   async call(method: string, path: string, body?: unknown, key = this.twin.appKey): Promise<Reply> {
+    const pageId = method === 'PATCH' ? /^\/v6\/pages\/([0-9a-f-]{36})/.exec(path)?.[1] : undefined
+    const sent = pageId !== undefined && isChange(body) && !('pathname' in body) && this.pathnames.has(pageId) ? { pathname: this.pathnames.get(pageId), ...body } : body
+    const reply = await this.raw(method, path, sent, key)
+    if ((method === 'POST' || method === 'PATCH') && reply.body.object === 'page' && typeof reply.body.id === 'string') this.pathnames.set(reply.body.id, reply.body.pathname)
+    return reply
+  }
+
+  /** A request exactly as given. */
+  async raw(method: string, path: string, body?: unknown, key = this.twin.appKey): Promise<Reply> {
     const response = await fetch(this.twin.url + path, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
     const text = await response.text()
     return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Json) }
@@ -30,7 +46,7 @@ export class Client {
 
   /**
    * A site and a key that works as its Site key: a new site and its publicApiKey, or, where Site
-   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key), the site the twin started with.
+   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden), the site the twin started with.
    */
   async keyedSite(): Promise<{ site: Json; key: string }> {
     const key = this.twin.siteApiKey
@@ -59,6 +75,7 @@ export class Client {
   }
 }
 
+const isChange = (body: unknown): body is Json => typeof body === 'object' && body !== null && Object.keys(body).length > 0
 const statusOf = (status: number, alternatives: Record<number, string>): Observed => alternatives[status] ?? `status ${status}`
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -277,11 +294,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   publicApiKeyAsSiteKey: async (client) => {
     const site = await client.site()
-    return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}`, undefined, String(site.publicApiKey))).status, { 200: 'site-key', 401: 'not-a-key' })
+    return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}`, undefined, String(site.publicApiKey))).status, { 200: 'site-key', 401: 'not-a-key', 403: 'forbidden' })
   },
   emptyPageUpdate: async (client) => {
     const page = await client.page((await client.site()).id, '/empty')
-    return statusOf((await client.call('PATCH', `/v6/pages/${String(page.id)}`, {})).status, { 200: 'accepted', 400: 'refused' })
+    const empty = await client.raw('PATCH', `/v6/pages/${String(page.id)}`, {})
+    if (empty.status !== 400) return statusOf(empty.status, { 200: 'accepted' })
+    // Refused for changing nothing, or for want of the pathname: an update of the name alone tells.
+    return statusOf((await client.raw('PATCH', `/v6/pages/${String(page.id)}`, { name: 'Renamed' })).status, { 200: 'refused', 400: 'pathname-required' })
   },
   pagePathnameCase: async (client) => {
     const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: '/About', name: 'About' })

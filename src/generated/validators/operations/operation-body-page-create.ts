@@ -4,7 +4,7 @@ import * as runtime from "../../../contracts/validator-runtime.js"
 export const v0 = validate10;
 const schema11 = {"$id":"https://sitemock.dev/schemas/page-create.json","type":"object","required":["siteId","pathname","name"],"additionalProperties":false,"x-choices":{"additionalProperties":"unknownBodyFields"},"properties":{"siteId":{"$ref":"common.json#/$defs/uuid"},"pathname":{"$ref":"common.json#/$defs/pagePathname"},"name":{"$ref":"common.json#/$defs/name"}}};
 const schema13 = {"type":"string","format":"uuid","x-lowercase":true,"x-accepts":"a UUID such as 550e8400-e29b-41d4-a716-446655440000"};
-const schema14 = {"x-choices":{"maxLength":"pathnameMaxLength","pattern":"pagePathnameForm"},"type":"string","minLength":1,"maxLength":2048,"pattern":"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$","x-accepts":"a pathname that starts with /, without whitespace, ?, #, // or a trailing slash (except the root /), at most 2048 characters, such as /about/team"};
+const schema14 = {"x-choices":{"maxLength":"pathnameMaxLength","pattern":"pagePathnameForm","minLength":"pagePathnameSlash"},"type":"string","minLength":1,"maxLength":2048,"pattern":"^(/|(/[^\\s/?#\\u0000-\\u001f\\u007f]+)+)$","x-accepts":"a pathname that starts with /, without whitespace, ?, #, // or a trailing slash (except the root /), at most 2048 characters, such as /about/team"};
 const schema15 = {"x-choices":{"maxLength":"nameMaxLength","pattern":"controlCharacters"},"type":"string","minLength":1,"maxLength":256,"pattern":"^[^\\u0000-\\u001f\\u007f]*$","x-accepts":"a string of 1 to 256 characters without control characters"};
 const func2 = runtime.lowerCaseUuid;
 const func3 = runtime.ucs2length;

@@ -1,0 +1,163 @@
+import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
+import type { ContractRequest } from '../http-client.js'
+import { isObject, success, type Occurrence, type StatusClass } from './freedom-class.js'
+
+// Classes of what a write does where the documents stop, and of how a pathname is matched: a
+// delete sent again, which pathnames stand in each other's way, what a prefix takes in.
+
+/** The path parameter that names what a DELETE deletes, by its template. */
+const DELETED_BY: Readonly<Record<string, string>> = { [SITE]: 'siteId', [LOCALE]: 'localeIdOrCode', [PAGE]: 'pageIdOrPathname', [ROUTE]: 'routeIdOrPathname' }
+
+/**
+ * A DELETE of what a delete already removed. The published OpenAPI answers a delete 204 and
+ * declares a 404 without saying when; a deployment may answer the second delete 404, as nothing
+ * is there (sitemock), or 204 again, as the resource is gone either way (a DELETE is idempotent).
+ * Each family is a class of its own: a soft-deleted locale is not a deleted site.
+ */
+export const REPEATED_DELETE: StatusClass = {
+  id: ({ request }) => `repeatedDelete (${DELETED_BY[request.template] ?? request.template})`,
+  applies: ({ request, oracle, classes }) => {
+    const param = DELETED_BY[request.template]
+    return request.method === 'DELETE' && param !== undefined && oracle.status === 404 && (classes[param] ?? []).includes('deleted')
+  },
+  alternative: ({ status }) => (status === 204 ? 'idempotent' : status === 404 ? 'not-found' : undefined),
+  // The oracle holds nothing of what it deleted: the target's 204 is taken as it is.
+  follow: (alternative) => (alternative === 'idempotent' ? { kind: 'taken' } : undefined),
+}
+
+/** Creates and updates that give a page or a route its pathname. */
+const PATHNAME_WRITES = new Set([`POST ${PAGES}`, `PATCH ${PAGE}`, `POST ${ROUTES}`, `PATCH ${ROUTE}`])
+
+/**
+ * A pathname that differs from another page's or route's of the site in case alone (`/About`
+ * beside `/about`). The published OpenAPI's 409 is "A page or route with this pathname already
+ * exists"; whether `/About` is the pathname `/about`, no document says: a deployment may keep
+ * them apart (sitemock) or refuse the second with a 409.
+ */
+export const PATHNAME_CONFLICT_CASE: StatusClass = {
+  id: () => 'pathnameConflictCase',
+  applies: (occurrence) => {
+    const { request, oracle, site } = occurrence
+    const sent = isObject(request.body) ? request.body.pathname : undefined
+    if (typeof sent !== 'string' || site === undefined || !success(oracle.status) || !PATHNAME_WRITES.has(`${request.method} ${request.template}`)) return false
+    // After the oracle's write, the resource written has the pathname itself: another one has it too, in another case.
+    const taken = pathnamesOf(occurrence, site).filter((pathname) => pathname.toLowerCase() === sent.toLowerCase())
+    return taken.length > 1 && taken.some((pathname) => pathname !== sent)
+  },
+  alternative: ({ status }) => (status === 409 ? 'any-case' : success(status) ? 'exact' : undefined),
+  follow: (alternative) => (alternative === 'any-case' ? { kind: 'refused' } : undefined),
+}
+
+/** Every pathname of the site's pages (their localizations' included) and routes, as the oracle holds them. */
+function pathnamesOf({ peek, request }: Occurrence, siteId: string): string[] {
+  const read = (template: string, query: ContractRequest['query']): unknown[] => {
+    const listed = peek({ method: 'GET', template, query: { siteId, limit: 100, ...query }, key: request.key }).body
+    return isObject(listed) && Array.isArray(listed.data) ? listed.data : []
+  }
+  const pathnames: string[] = []
+  for (const page of read(PAGES, { includeOffline: 'true' })) {
+    if (!isObject(page)) continue
+    if (typeof page.pathname === 'string') pathnames.push(page.pathname)
+    for (const localization of Array.isArray(page.localizations) ? page.localizations : []) if (isObject(localization) && typeof localization.pathname === 'string') pathnames.push(localization.pathname)
+  }
+  for (const route of read(ROUTES, {})) if (isObject(route) && typeof route.pathname === 'string') pathnames.push(route.pathname)
+  return pathnames
+}
+
+/**
+ * A `pathPrefix` that some page's pathname begins with in another case alone (`/Blog/x` for
+ * `/blog`). The published OpenAPI: "pathname that begins with this value"; whether a deployment
+ * compares pathnames in any case (as one whose pathnames conflict in any case does), no document
+ * says. The list of a deployment that does is taken as it gives it.
+ */
+export const PATH_PREFIX_CASE: StatusClass = {
+  id: () => 'pathPrefixCase',
+  applies: ({ request, oracle, peek }) => {
+    const prefix = request.query?.pathPrefix
+    if (request.method !== 'GET' || (request.template !== PAGES && request.template !== SITE_PAGES) || typeof prefix !== 'string' || oracle.status !== 200) return false
+    const listed = peek({ ...request, query: { ...request.query, pathPrefix: undefined, startingAfter: undefined, limit: 100 } }).body
+    const pages = isObject(listed) && Array.isArray(listed.data) ? listed.data : []
+    return pages.some((page) => isObject(page) && typeof page.pathname === 'string' && !page.pathname.startsWith(prefix) && page.pathname.toLowerCase().startsWith(prefix.toLowerCase()))
+  },
+  alternative: ({ status, body }, { request }) => {
+    const prefix = String(request.query?.pathPrefix)
+    if (status !== 200 || !isObject(body) || !Array.isArray(body.data)) return undefined
+    return body.data.some((page) => isObject(page) && typeof page.pathname === 'string' && !page.pathname.startsWith(prefix)) ? 'any-case' : 'exact'
+  },
+  follow: (alternative) => (alternative === 'any-case' ? { kind: 'taken' } : undefined),
+}
+
+/**
+ * A page list in a locale that not every page has a localization in. The published OpenAPI: "The
+ * locale code to filter pages by", and a page's locale "defaults to the default locale of the
+ * parent site": a deployment may list only the pages localized in it (sitemock), or every page,
+ * each in that locale where it has one. A list of the second kind is taken as it is given.
+ */
+export const LOCALE_FILTER_SCOPE: StatusClass = {
+  id: () => 'localeFilterScope',
+  applies: (occurrence) => {
+    const { request, oracle } = occurrence
+    if (request.method !== 'GET' || (request.template !== PAGES && request.template !== SITE_PAGES) || typeof request.query?.locale !== 'string') return false
+    if (request.query.startingAfter !== undefined || oracle.status !== 200) return false
+    const { all, localized } = sizes(occurrence)
+    return all > localized
+  },
+  alternative: (reply, occurrence) => {
+    if (reply.status !== 200 || !isObject(reply.body) || !Array.isArray(reply.body.data)) return undefined
+    const limit = Number(occurrence.request.query?.limit ?? 20)
+    const { all, localized } = sizes(occurrence)
+    const length = reply.body.data.length
+    return length === Math.min(limit, all) ? 'all' : length === Math.min(limit, localized) ? 'localized' : undefined
+  },
+  follow: (alternative) => (alternative === 'all' ? { kind: 'taken' } : undefined),
+}
+
+/** How many pages the list holds without its locale, and with it, as the oracle holds them. */
+function sizes({ request, peek }: Occurrence): { all: number; localized: number } {
+  const count = (query: ContractRequest['query']): number => {
+    const listed = peek({ ...request, query: { ...request.query, startingAfter: undefined, limit: 100, ...query } }).body
+    return isObject(listed) && Array.isArray(listed.data) ? listed.data.length : 0
+  }
+  return { all: count({ locale: undefined }), localized: count({}) }
+}
+
+/**
+ * A locale created or renamed with the code of a deleted locale of the site. The published
+ * OpenAPI restores "a previously deleted locale", and its 409 is for a resource that already
+ * exists; whether a deleted locale still holds its code, no document says: a deployment may free
+ * it (sitemock) or keep it for the restore and refuse it with a 409.
+ */
+export const DELETED_LOCALE_CODE: StatusClass = {
+  id: () => 'deletedLocaleCode',
+  applies: ({ request, oracle, site, deletedCode }) => {
+    const code = isObject(request.body) ? request.body.locale : undefined
+    const writes = (request.method === 'POST' && request.template === LOCALES) || (request.method === 'PATCH' && request.template === LOCALE)
+    return writes && typeof code === 'string' && site !== undefined && success(oracle.status) && deletedCode?.(site, code) === true
+  },
+  alternative: ({ status }) => (status === 409 ? 'reserved' : success(status) ? 'free' : undefined),
+  follow: (alternative) => (alternative === 'reserved' ? { kind: 'refused' } : undefined),
+}
+
+/** Writes that name a site. */
+const SITE_NAMING = new Set([`POST ${SITES}`, `PATCH ${SITE}`, `POST ${SITE_DUPLICATE}`])
+
+/**
+ * A site created, renamed or copied with the name another site of the sequence has, in any case.
+ * No document says a site's name is unique: a deployment may let sites share one (sitemock), or
+ * refuse the second with a 409 ("creating a resource that already exists").
+ */
+export const SITE_NAMES: StatusClass = {
+  id: () => 'siteNames',
+  applies: ({ request, oracle, site, sites = [], peek }) => {
+    const name = isObject(request.body) ? request.body.name : undefined
+    if (typeof name !== 'string' || !success(oracle.status) || !SITE_NAMING.has(`${request.method} ${request.template}`)) return false
+    // A renamed site has the name itself now: only the others count.
+    const others = request.method === 'PATCH' ? sites.filter((id) => id !== site) : sites
+    return others.some((siteId) => {
+      const read = peek({ method: 'GET', template: SITE, params: { siteId }, key: request.key })
+      return read.status === 200 && isObject(read.body) && typeof read.body.name === 'string' && read.body.name.toLowerCase() === name.toLowerCase()
+    })
+  },
+  alternative: ({ status }) => (status === 409 ? 'unique' : success(status) ? 'shared' : undefined),
+  follow: (alternative) => (alternative === 'unique' ? { kind: 'refused' } : undefined),
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { PAGES, ROUTES, SITE } from '../../src/contract/endpoints.js'
+import type { ContractRequest } from '../../src/contract/http-client.js'
+import { PATHNAME_CONFLICT_CASE, REPEATED_DELETE } from '../../src/contract/stateful/freedom-lifecycle.js'
+import type { Occurrence, Reply } from '../../src/contract/stateful/freedom-classes.js'
+
+/**
+ * The classes of what a write does where the documents stop, read on single occurrences: a
+ * delete sent again, and pathnames that differ in case alone.
+ */
+const SITE_ID = '3317cebb-6aea-40f0-b17f-0feb952ac403'
+
+function occurrence(request: ContractRequest, oracle: Reply, peek: (request: ContractRequest) => Reply = () => ({ status: 404, body: {} }), classes: Occurrence['classes'] = {}): Occurrence {
+  return {
+    request,
+    oracle: { ...oracle, request: { method: request.method, path: '' } } as Occurrence['oracle'],
+    target: oracle,
+    ownSiteKey: false,
+    site: SITE_ID,
+    classes,
+    peek: (asked) => ({ ...peek(asked), request: { method: asked.method, path: '' } }) as ReturnType<Occurrence['peek']>,
+  }
+}
+
+describe('repeatedDelete', () => {
+  const again: ContractRequest = { method: 'DELETE', template: SITE, params: { siteId: SITE_ID } }
+  const gone = occurrence(again, { status: 404, body: { code: 'not_found' } }, undefined, { siteId: ['deleted'] })
+
+  it('applies to a delete of what the sequence deleted, which the oracle answers 404', () => {
+    expect(REPEATED_DELETE.applies(gone)).toBe(true)
+    expect(REPEATED_DELETE.id(gone)).toBe('repeatedDelete (siteId)')
+  })
+
+  it('does not apply to a delete of what never was, nor to a read', () => {
+    expect(REPEATED_DELETE.applies(occurrence(again, { status: 404, body: {} }, undefined, { siteId: ['unknown'] }))).toBe(false)
+    expect(REPEATED_DELETE.applies(occurrence({ ...again, method: 'GET' }, { status: 404, body: {} }, undefined, { siteId: ['deleted'] }))).toBe(false)
+  })
+
+  it('reads a 204 as idempotent, taken as it is, and a 404 as not-found', () => {
+    expect(REPEATED_DELETE.alternative({ status: 204, body: undefined }, gone)).toBe('idempotent')
+    expect(REPEATED_DELETE.follow('idempotent', gone)).toEqual({ kind: 'taken' })
+    expect(REPEATED_DELETE.alternative({ status: 404, body: {} }, gone)).toBe('not-found')
+    expect(REPEATED_DELETE.alternative({ status: 403, body: {} }, gone)).toBeUndefined()
+  })
+})
+
+describe('pathnameConflictCase', () => {
+  const create: ContractRequest = { method: 'POST', template: PAGES, body: { siteId: SITE_ID, pathname: '/About', name: 'About' } }
+  const lists = (pages: string[], routes: string[] = []) => (asked: ContractRequest): Reply => ({
+    status: 200,
+    body: { object: 'list', data: (asked.template === ROUTES ? routes : pages).map((pathname) => ({ pathname, localizations: [] })), hasMore: false },
+  })
+
+  it('applies to a pathname another page or route of the site has in another case', () => {
+    expect(PATHNAME_CONFLICT_CASE.applies(occurrence(create, { status: 201, body: {} }, lists(['/about', '/About'])))).toBe(true)
+    expect(PATHNAME_CONFLICT_CASE.applies(occurrence(create, { status: 201, body: {} }, lists(['/About'], ['/ABOUT'])))).toBe(true)
+  })
+
+  it('does not apply to a pathname no other resource has, nor to one the oracle refused', () => {
+    expect(PATHNAME_CONFLICT_CASE.applies(occurrence(create, { status: 201, body: {} }, lists(['/About', '/contact'])))).toBe(false)
+    expect(PATHNAME_CONFLICT_CASE.applies(occurrence(create, { status: 409, body: {} }, lists(['/About', '/about'])))).toBe(false)
+  })
+
+  it('reads a 409 as any-case, which the oracle follows by taking its write back', () => {
+    const seen = occurrence(create, { status: 201, body: {} }, lists(['/about', '/About']))
+    expect(PATHNAME_CONFLICT_CASE.alternative({ status: 409, body: { code: 'conflict' } }, seen)).toBe('any-case')
+    expect(PATHNAME_CONFLICT_CASE.follow('any-case', seen)).toEqual({ kind: 'refused' })
+    expect(PATHNAME_CONFLICT_CASE.alternative({ status: 201, body: {} }, seen)).toBe('exact')
+  })
+})
