@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runContract } from '../../src/contract/runner.js'
 import { GROUPS } from '../../src/contract/types.js'
 import { atLength } from '../soak/lengths.js'
+import { OUTSIDER_DEFECTS, withDefect, type OutsiderDefect } from './outsider-defects.js'
 import { startOutsider } from './outsider-process.js'
 import { check, expectConforming, implementationOptions } from './support.js'
 
@@ -42,4 +43,27 @@ describe('the contract suite against a second deployment written outside the pro
     expect(result.status).toBe('passed')
     expect(report.cleanup.leftBehind).toEqual([])
   }, 600_000)
+})
+
+/**
+ * The same defects of documented rules as in front of outsider/, here in front of outsider2/: the
+ * checks of their group catch each; `npm run soak` (SITEMOCK_FULL_CATALOGUES=1) asks the stateful
+ * group alone, in 60 sequences from seed 1, of those its sequences reach.
+ */
+const STATEFUL_ASKED: ReadonlySet<OutsiderDefect> = process.env.SITEMOCK_FULL_CATALOGUES === '1' ? new Set(['site-key-reads-other-sites', 'has-more-never', 'page-delete-keeps']) : new Set()
+
+describe('defects of documented rules on the second deployment written outside the project', () => {
+  it.each(Object.keys(OUTSIDER_DEFECTS) as OutsiderDefect[])('catches %s', async (defect) => {
+    const defective = await withDefect(outsider, defect)
+    try {
+      const report = await runContract(implementationOptions(defective, { only: [OUTSIDER_DEFECTS[defect].group] }))
+      expect(report.checks.filter((result) => result.status === 'failed').map((result) => result.id), OUTSIDER_DEFECTS[defect].breaks).not.toEqual([])
+      expect(report.cleanup.leftBehind).toEqual([])
+      if (!STATEFUL_ASKED.has(defect)) return
+      const alone = await runContract(implementationOptions(defective, { only: ['stateful'], stateful: { runs: 60, timeMs: 120_000, seed: 1 } }))
+      expect(check(alone, 'stateful.model').status, `${defect}: the stateful group alone`).toBe('failed')
+    } finally {
+      await defective.close()
+    }
+  }, 300_000)
 })
