@@ -48,6 +48,9 @@ export class Fixtures {
   private readonly codesUsed = new Map<string, number>()
   /** The run's sites for checks that create locales, the last one first in line, and how many locales each was handed. */
   private readonly localeSites: Array<{ site: Promise<SiteRef>; handed: number }> = []
+  /** The ids of those sites, and how many codes they were given in all. */
+  private readonly roomSites = new Set<string>()
+  private roomCodes = 0
   private pathCount = 0
   private context!: CheckContext
 
@@ -69,6 +72,13 @@ export class Fixtures {
 
   /** A locale code the site does not have yet. */
   localeCode(siteId: string): string {
+    // The locale sites' codes come from the list's end, one run-wide count: each is the only locale
+    // of its code in the run, so a lookup that ignores the site it is given cannot land on its twin.
+    if (this.roomSites.has(siteId)) {
+      const code = LOCALE_CODES[LOCALE_CODES.length - 1 - this.roomCodes++]
+      if (code === undefined) throw new Error('the suite ran out of locale codes for its locale sites')
+      return code
+    }
     const used = this.codesUsed.get(siteId) ?? 0
     const code = LOCALE_CODES[used]
     if (code === undefined) throw new Error(`the suite ran out of locale codes for site ${siteId}`)
@@ -140,7 +150,10 @@ export class Fixtures {
   localeRoom(count = 1): Promise<SiteRef> {
     let last = this.localeSites.at(-1)
     if (last === undefined || last.handed + count > MIN_LOCALES - 1) {
-      last = { site: this.createSite(`locales ${this.localeSites.length + 1}`), handed: 0 }
+      const site = this.createSite(`locales ${this.localeSites.length + 1}`)
+      // Known as a locale site before any check that awaits it asks for a code.
+      void site.then((made) => this.roomSites.add(made.id), () => undefined)
+      last = { site, handed: 0 }
       this.localeSites.push(last)
     }
     last.handed += count
