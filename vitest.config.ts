@@ -41,7 +41,7 @@ export default defineConfig({
     pool: 'forks',
     // Most test files spend their time waiting on the servers and processes they start, not on
     // a CPU of their own: on a two-CPU machine, one worker took about 14 minutes, two 15 (the
-    // suite has grown since), three 13 with the CPUs busy 173% of the time.
+    // suite has grown since), three 13 in one run and 17 in another, as the machine's load varied.
     maxWorkers: os.availableParallelism() + 1,
     sequence: { sequencer: LongRunsFirst },
     setupFiles: ['test/support/node-entry.ts'],
