@@ -83,5 +83,7 @@ export interface StatusClass {
 
 
 export const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
+/** The items of a list answer, or none when the body is no list. */
+export const listData = (body: unknown): unknown[] => (isObject(body) && Array.isArray(body.data) ? body.data : [])
 export const isEmptyList = ({ status, body }: Reply): boolean => status === 200 && isObject(body) && Array.isArray(body.data) && body.data.length === 0
 export const success = (status: number): boolean => status >= 200 && status < 300

@@ -1,6 +1,6 @@
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
-import { isObject, success, type Occurrence, type StatusClass } from './freedom-class.js'
+import { isObject, listData, success, type Occurrence, type StatusClass } from './freedom-class.js'
 
 // Classes of what a write does where the documents stop, and of how a pathname is matched: a
 // delete sent again, which pathnames stand in each other's way, what a prefix takes in.
@@ -52,7 +52,7 @@ export const PATHNAME_CONFLICT_CASE: StatusClass = {
 function pathnamesOf({ peek, request }: Occurrence, siteId: string): string[] {
   const read = (template: string, query: ContractRequest['query']): unknown[] => {
     const listed = peek({ method: 'GET', template, query: { siteId, limit: 100, ...query }, key: request.key }).body
-    return isObject(listed) && Array.isArray(listed.data) ? listed.data : []
+    return listData(listed)
   }
   const pathnames: string[] = []
   for (const page of read(PAGES, { includeOffline: 'true' })) {
@@ -76,7 +76,7 @@ export const PATH_PREFIX_CASE: StatusClass = {
     const prefix = request.query?.pathPrefix
     if (request.method !== 'GET' || (request.template !== PAGES && request.template !== SITE_PAGES) || typeof prefix !== 'string' || oracle.status !== 200) return false
     const listed = peek({ ...request, query: { ...request.query, pathPrefix: undefined, startingAfter: undefined, limit: 100 } }).body
-    const pages = isObject(listed) && Array.isArray(listed.data) ? listed.data : []
+    const pages = listData(listed)
     return pages.some((page) => isObject(page) && typeof page.pathname === 'string' && !page.pathname.startsWith(prefix) && page.pathname.toLowerCase().startsWith(prefix.toLowerCase()))
   },
   alternative: ({ status, body }, { request }) => {
@@ -116,7 +116,7 @@ export const LOCALE_FILTER_SCOPE: StatusClass = {
 function sizes({ request, peek }: Occurrence): { all: number; localized: number } {
   const count = (query: ContractRequest['query']): number => {
     const listed = peek({ ...request, query: { ...request.query, startingAfter: undefined, limit: 100, ...query } }).body
-    return isObject(listed) && Array.isArray(listed.data) ? listed.data.length : 0
+    return listData(listed).length
   }
   return { all: count({ locale: undefined }), localized: count({}) }
 }

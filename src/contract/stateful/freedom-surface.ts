@@ -1,6 +1,6 @@
 import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
 import { LOCALE, LOCALES, ROUTES } from '../endpoints.js'
-import { isEmptyList, isObject, success, type Occurrence, type StatusClass } from './freedom-class.js'
+import { isEmptyList, isObject, listData, success, type Occurrence, type StatusClass } from './freedom-class.js'
 
 // Classes of what a deployment serves and how: its keys, where its route operations are, what
 // makes a locale's domain its own, what publishes a page.
@@ -89,7 +89,7 @@ function domainWritten({ request, oracle }: Occurrence): string | undefined {
 /** How many live locales of the site have the domain, as the oracle holds them. */
 function withDomain({ peek, request }: Occurrence, siteId: string, domain: string): number {
   const listed = peek({ method: 'GET', template: LOCALES, query: { siteId, limit: 100 }, key: request.key }).body
-  const locales = isObject(listed) && Array.isArray(listed.data) ? listed.data : []
+  const locales = listData(listed)
   return locales.filter((locale) => isObject(locale) && locale.domain === domain).length
 }
 
