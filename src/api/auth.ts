@@ -74,7 +74,8 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
 
 /** The workspace the scope may act in; any other id is 403 whether or not it exists. */
 export function requireWorkspace(scope: Scope, workspaceId: string): void {
-  if (scope.kind !== 'app' || scope.workspaceId !== workspaceId) {
+  // A Site key reaches here only where a deployment lets it list its workspace's sites (siteKeySiteList).
+  if (scope.workspaceId !== workspaceId) {
     throw forbidden('This API key does not have access to this workspace.')
   }
 }
@@ -121,5 +122,17 @@ export function requireBodySite({ rawBody, scope, store, choices }: Pick<AccessC
  */
 export function refuseSiteKeyWrite(scope: Scope, choices: Choices | undefined): void {
   if (choices?.siteKeyWrites !== 'refused' || scope.kind !== 'site') return
-  throw new ApiError(403, 'forbidden', 'A Site API key may only read on this deployment; creating, changing or deleting a page, route or locale needs an App API key.')
+  throw siteKeyWriteRefused()
 }
+
+/**
+ * A deployment whose Site keys only read and that says so first (choice siteKeyWrites
+ * refused-first): any write with one is a 403 as soon as the key is known, before its input, its
+ * target or the kind of operation is judged.
+ */
+export function refuseSiteKeyWriteFirst(method: string, scope: Scope, choices: Choices | undefined): void {
+  if (choices?.siteKeyWrites === 'refused-first' && scope.kind === 'site' && method !== 'GET') throw siteKeyWriteRefused()
+}
+
+const siteKeyWriteRefused = (): ApiError =>
+  new ApiError(403, 'forbidden', 'A Site API key may only read on this deployment; creating, changing or deleting a page, route or locale needs an App API key.')

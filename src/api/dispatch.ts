@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { identifyCaller, refuseSiteKeyWrite, type Caller } from './auth.js'
+import { identifyCaller, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
@@ -71,11 +71,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return { status: 429, headers: { ...options.rateLimiter.headers(rate, true), 'retry-after': String(rate.reset) }, body: THROTTLED_BODY }
       }
       if (scope instanceof ApiError) throw scope
+      refuseSiteKeyWriteFirst(operation.method, scope, choices)
       const caller = choices?.accessOrder === 'existence-first' && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
       // sitemock refuses a Site key an App-only operation before reading any input; a deployment's
       // choices put that refusal where access is judged (validationOrder), after path and query.
       const appKeyFirst = choices === undefined || choices.validationOrder === 'access-first'
-      if (appKeyFirst) refuseSiteKeyOnAppOperation(operation, scope)
+      if (appKeyFirst) refuseSiteKeyOnAppOperation(operation, scope, choices)
 
       if (match.badEncoding !== undefined) throw invalidField(match.badEncoding, 'is not validly percent-encoded')
       const validators = compiled.get(operation)!
@@ -86,6 +87,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       try {
         validParams = choices?.malformedPathId === '404' ? notFoundWhenMalformed(() => validators.params(params, choices), request.path) : validators.params(params, choices)
         validQuery = validators.query(rawQuery, choices)
+        operation.queryRules?.(validQuery, choices)
       } catch (error) {
         // A deployment that judges access before any input (choice validationOrder access-first).
         if (choices?.validationOrder === 'access-first' && error instanceof ApiError && error.status === 400 && !namesSite(error)) refuseAccessFirst(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices })
@@ -95,11 +97,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // the key's kind included, or a create's body, which names its site, before that site (choice
       // createBodyOrder body-first).
       const inputFirst = choices?.validationOrder === 'input-first'
-      if (!appKeyFirst && !inputFirst) refuseSiteKeyOnAppOperation(operation, scope)
+      if (!appKeyFirst && !inputFirst) refuseSiteKeyOnAppOperation(operation, scope, choices)
       const bodyFirst = inputFirst || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
       const early = bodyFirst && validators.body ? validators.body(rawBody, choices) : undefined
       if (early !== undefined) operation.bodyRules?.(early, validQuery, choices)
-      if (inputFirst) refuseSiteKeyOnAppOperation(operation, scope)
+      if (inputFirst) refuseSiteKeyOnAppOperation(operation, scope, choices)
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = operation.authorize?.(access)
       // A create's is judged with the site its body names (requireBodySite): where the body names none by a UUID, its 400 comes first.
@@ -130,8 +132,8 @@ function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext
 }
 
 /** Creating, listing, duplicating and deleting sites need an App key. */
-function refuseSiteKeyOnAppOperation(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope']): void {
-  if (operation.appKeyOnly && scope.kind !== 'app') throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
+function refuseSiteKeyOnAppOperation(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope'], choices: Choices | undefined): void {
+  if (operation.appKeyOnly && scope.kind !== 'app' && operation.siteKeyAllowed?.(choices) !== true) throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
 }
 
 /** A Site key's write to a page, route or locale, refused by a deployment whose Site keys only read (choice siteKeyWrites). */

@@ -59,6 +59,15 @@ export function refusedPathnameCharacters(pathname: string): string | undefined 
   return `contains brackets, a . or .. segment, whitespace or a character outside ASCII; must be segments of ASCII letters, digits and -_~ after /; got ${JSON.stringify(pathname)}`
 }
 
+// Whitespace, or a character outside ASCII.
+const NON_ASCII_CHARACTERS = /\s|[^\u0000-\u007f]/
+
+/** What a deployment whose route pathnames are ASCII alone says of whitespace or other characters in one (choice routePathnameCharacters ascii-only). */
+export function nonAsciiPathnameCharacters(pathname: string): string | undefined {
+  if (!NON_ASCII_CHARACTERS.test(pathname)) return undefined
+  return `contains whitespace or a character outside ASCII; must be segments of printable ASCII characters after /; got ${JSON.stringify(pathname)}`
+}
+
 /** A 400 naming `pathname` for a deployment that refuses brackets, dot segments, whitespace and non-ASCII characters in a page pathname. */
 export function requireAcceptedPathnameCharacters(pathname: string, choices: Chosen): void {
   const problem = choices?.pagePathnameCharacters === 'refused' ? refusedPathnameCharacters(pathname) : undefined

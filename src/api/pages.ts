@@ -15,6 +15,7 @@ import { requireBodySite, requireSite } from './auth.js'
 import { ApiError, badRequest, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
+import { otherOwner } from './pathname-owner.js'
 import { findPage, localeToCollapse, localizationIn } from './page-target.js'
 import { pageResponse } from './present.js'
 import { defineOperation, type AccessContext } from './types.js'
@@ -65,7 +66,7 @@ export const pageOperations = [
     run({ body, store, choices }) {
       requireAcceptedPathnameCharacters(body.pathname, choices)
       const pathname = keptPagePathname(body.pathname, choices)
-      if (store.pathnames.owner(body.siteId, pathname)) throw conflict(PATHNAME_TAKEN)
+      if (otherOwner(store, body.siteId, pathname, choices)) throw conflict(PATHNAME_TAKEN)
       const at = store.timestamp()
       const page: PageRecord = {
         id: store.random.uuid(),
@@ -77,6 +78,8 @@ export const pageOperations = [
       }
       applyNewPageDefaults(page.draft, choices)
       store.pages.add(page)
+      // A deployment that publishes a page as it is created (choice newPagePublished).
+      if (choices?.newPagePublished === 'published') store.pages.setLive(page, structuredClone(page.draft), at)
       return pageResponse(201, store, page, page.draft, defaultLocaleOf(store, page))
     },
   }),
@@ -106,11 +109,13 @@ export const pageOperations = [
     query: 'site-pages-query.json',
     success: { status: 200, shape: { list: 'page.json' } },
     errors: [400, 401, 403, 404],
+    queryRules(query, choices) {
+      if (choices?.sitePagesQuery === 'pagination') requireOnlyPagination(query)
+    },
     authorize({ params, scope, store }) {
       requireSite(scope, store, params.siteId)
     },
     run({ params, query, store, choices }) {
-      if (choices?.sitePagesQuery === 'pagination') requireOnlyPagination(query)
       return listPages(store, params.siteId, query, choices)
     },
   }),
@@ -163,13 +168,15 @@ export const pageOperations = [
       if (body.name !== undefined) body.name = keptName(body.name, choices)
       // A deployment that leaves a page untouched by an empty PATCH (choice emptyPatchUpdatedAt).
       if (choices?.emptyPatchUpdatedAt === 'unchanged' && Object.keys(body).length === 0) return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
-      if (body.pathname !== undefined && !store.pathnames.isFreeFor(page.siteId, body.pathname, { kind: 'page', id: page.id })) {
+      if (body.pathname !== undefined && otherOwner(store, page.siteId, body.pathname, choices, { kind: 'page', id: page.id })) {
         throw conflict(PATHNAME_TAKEN)
       }
       const wasOnline = page.draft.isOnline
       const updatedAt = after(store, page.draft.updatedAt ?? page.createdAt)
       store.pages.updateDraft(page, Object.assign({}, body, { updatedAt }))
       followPublishing(store, page, wasOnline, updatedAt, choices)
+      // A deployment whose live version is the page as it is now, once published (choice liveVersion).
+      if (choices?.liveVersion === 'current' && page.live !== null) store.pages.setLive(page, structuredClone(page.draft), page.publishedAt)
       return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
     },
   }),

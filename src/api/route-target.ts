@@ -3,7 +3,8 @@ import type { ErrorDetail, SkipValidation } from '../generated/types.js'
 import type { RouteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { ApiError, badRequest, conflict } from './errors.js'
-import { refusedPathnameCharacters } from './kept-input.js'
+import { nonAsciiPathnameCharacters, refusedPathnameCharacters } from './kept-input.js'
+import { otherOwner } from './pathname-owner.js'
 import { ROUTE_PATHNAME_RULES, routePathnameProblem } from './route-pathname.js'
 import { findInSite, type TargetKind } from './site-target.js'
 import type { Scope } from './types.js'
@@ -44,7 +45,8 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
   }
   if (typed && skipValidation !== 'true' && pathname !== unchanged) {
     // A deployment's own refusal of characters (choice routePathnameCharacters), or the route rules.
-    const refused = choices?.routePathnameCharacters === 'refused' ? refusedPathnameCharacters(pathname) : undefined
+    const characters = choices?.routePathnameCharacters
+    const refused = characters === 'refused' ? refusedPathnameCharacters(pathname) : characters === 'ascii-only' ? nonAsciiPathnameCharacters(pathname) : undefined
     const problem = refused === undefined ? routePathnameProblem(pathname) : undefined
     if (refused !== undefined) details.push({ field: 'pathname', message: `${refused} (or pass skipValidation=true to skip this rule)` })
     if (problem !== undefined) details.push({ field: 'pathname', message: `${problem}; must be ${ROUTE_PATHNAME_RULES} (or pass skipValidation=true to skip these rules)` })
@@ -53,8 +55,8 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
 }
 
 /** 409 when the pathname belongs to a page or to another route of the site: they share one pathname space. */
-export function requireFreePathname(store: Store, siteId: string, pathname: string, routeId?: string): void {
-  const owner = store.pathnames.owner(siteId, pathname)
-  if (!owner || (owner.kind === 'route' && owner.id === routeId)) return
+export function requireFreePathname(store: Store, siteId: string, pathname: string, choices: Choices | undefined, routeId?: string): void {
+  const owner = otherOwner(store, siteId, pathname, choices, routeId === undefined ? undefined : { kind: 'route', id: routeId })
+  if (!owner) return
   throw conflict(`The pathname ${JSON.stringify(pathname)} is already taken in this site by the ${owner.kind} ${owner.id}; pages and routes of a site share one pathname space.`)
 }

@@ -58,7 +58,7 @@ export const routeOperations = [
     bodyRules: (body, query, choices) => judgeRouteBody(createBody, body, query.skipValidation, choices),
     run({ body, store, choices }) {
       const pathname = keptRoutePathname(body.pathname, choices)
-      requireFreePathname(store, body.siteId, pathname)
+      requireFreePathname(store, body.siteId, pathname, choices)
       const route: RouteRecord = { id: store.random.uuid(), siteId: body.siteId, pathname }
       store.routes.add(route)
       return { status: 201, body: presentRoute(route) }
@@ -118,7 +118,7 @@ export const routeOperations = [
       const { body, store, target: route } = context
       const pathname = body.pathname === undefined ? undefined : keptRoutePathname(body.pathname, context.choices)
       if (pathname !== undefined && pathname !== route.pathname) {
-        requireFreePathname(store, route.siteId, pathname, route.id)
+        requireFreePathname(store, route.siteId, pathname, context.choices, route.id)
         store.routes.rename(route, pathname)
       }
       return { status: 200, body: presentRoute(route) }

@@ -60,12 +60,15 @@ export const siteOperations = [
     success: { status: 200, shape: { list: 'site.json' } },
     errors: [400, 401, 403],
     appKeyOnly: true,
+    siteKeyAllowed: (choices) => choices?.siteKeySiteList === 'own-site',
     authorize({ query, scope }) {
       requireWorkspace(scope, query.workspaceId)
     },
-    run({ query, store, choices }) {
+    run({ query, store, choices, scope }) {
       const descending = choices?.siteListOrder === 'newest-first'
-      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices })
+      // A Site key (siteKeySiteList own-site) lists its own site alone.
+      const include = scope.kind === 'site' ? (site: SiteRecord) => site.id === scope.siteId : undefined
+      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices, include })
       return { status: 200, body: { object: 'list', data: items.map(presentSite), hasMore } }
     },
   }),

@@ -111,6 +111,8 @@ export interface Operation<P = Record<string, never>, Q = Record<string, never>,
   errors: number[]
   /** Creating, listing, duplicating and deleting sites need an App key. */
   appKeyOnly?: boolean
+  /** An App-only operation a deployment's choice lets a Site key call too (choice siteKeySiteList). */
+  siteKeyAllowed?(choices: Choices | undefined): boolean
   /** Resolves the target and decides 403/404 before the body is judged; what it returns is the run's `target`. */
   authorize?(context: AccessContext<P, Q>): T
   /** A create whose body names its site (`siteId`): its body may be judged before that site's access (choice createBodyOrder). */
@@ -121,6 +123,8 @@ export interface Operation<P = Record<string, never>, Q = Record<string, never>,
    * body-first); the operation judges them where it always does too, which then finds nothing.
    */
   bodyRules?(body: B, query: Q, choices: Required<Choices> | undefined): void
+  /** The query's own rules under a deployment's choices, judged with the query: before access, as a 400 of the query is. */
+  queryRules?(query: Q, choices: Required<Choices> | undefined): void
   run(context: OperationContext<P, Q, B, T>): OperationResult
 }
 

@@ -42,11 +42,20 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     if (answer.status !== 200) throw new Unrecorded(`a page pathname with a trailing slash answered ${answer.status}`)
     return answer.body.pathname === sent ? 'kept' : answer.body.pathname === sent.slice(0, -1) ? 'dropped' : unexplained('the pathname stored for /…/', answer.body.pathname)
   })
+  let caseKept = false
   await record('pagePathnameCase', async () => {
     const sent = `/${tag}-Case`
     const answer = await movedTo(sent)
     if (answer.status !== 200) throw new Unrecorded(`a page pathname with a capital letter answered ${answer.status}`)
-    return answer.body.pathname === sent ? 'kept' : answer.body.pathname === sent.toLowerCase() ? 'lower-case' : unexplained('the pathname stored for one with a capital letter', answer.body.pathname)
+    caseKept = answer.body.pathname === sent
+    return caseKept ? 'kept' : answer.body.pathname === sent.toLowerCase() ? 'lower-case' : unexplained('the pathname stored for one with a capital letter', answer.body.pathname)
+  })
+  await record('pathnameConflictCase', async () => {
+    if (!caseKept) throw new Unrecorded('a page pathname is not kept in the case it was sent (pagePathnameCase), so two pathnames differing in case alone cannot be made')
+    // A second page whose pathname differs from the probes' page's (at home) in case alone, the tag as it is; deleted after.
+    const answer = await call('POST', '/v6/pages', { siteId, pathname: `/${tag}-FIRST`, name: `${tag} case` })
+    if (typeof answer.body.id === 'string') await call('DELETE', `/v6/pages/${answer.body.id}`)
+    return either(answer, "a page whose pathname differs from another's in case alone", [201, 'exact'], [409, 'any-case'])
   })
   await record('nameWhitespace', async () => {
     // A page does not show its name; the site's name shows what is kept (a trailing space only, so the name still starts with the tag).

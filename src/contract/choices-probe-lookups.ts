@@ -1,5 +1,5 @@
 import type { Choices } from '../contracts/choices.js'
-import { byStatus, either, NOWHERE_ID, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, NOWHERE_ID, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 /** Lookups, cursors, which error wins, and what a Site key may do. */
 export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId }: ProbeSite, pageId: string): Promise<void> {
@@ -7,6 +7,8 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   await record('routeOperations', async () => either(await call('GET', `/v2/routes?siteId=${siteId}`), "the route list of the probes' own site", [200, 'served'], [404, 'elsewhere']))
   await record('malformedPathId', async () => either(await call('GET', '/v2/sites/not-a-uuid'), 'a malformed site id in the path', [400, '400'], [404, '404']))
   let keyOfSite: string | Unrecorded = siteKey
+  // A site update no deployment takes, whose name keeps the run's tag were it taken.
+  const wrongOrigin = { name: `${tag} choices`, hostOrigin: 12 }
   await record('publicApiKeyAsSiteKey', async () => {
     const read = await call('GET', `/v6/pages?siteId=${siteId}`, undefined, siteKey)
     const pages = byStatus<Choices['publicApiKeyAsSiteKey'] | 'refused'>(read, "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'site-key'], [403, 'refused'], [401, 'not-a-key']])
@@ -32,15 +34,19 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return order
   })
   await record('routePathnameCharacters', async () => {
-    // A route pathname with brackets: to a route that does not exist, a deployment that judges the body
-    // first (validationOrder input-first) shows its rule without a route; else one is created, then deleted.
-    const sent = `/${tag}-route/[slug]`
-    const nowhere = await call('PATCH', `/v2/routes/${NOWHERE_ID}`, { pathname: sent })
-    if (nowhere.status === 400) return 'refused'
-    if (order === 'input-first' && nowhere.status === 404) return 'accepted'
-    const made = await call('POST', '/v2/routes', { siteId, pathname: sent })
-    if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
-    return either(made, 'a route pathname with brackets', [201, 'accepted'], [400, 'refused'])
+    // A route pathname with brackets, then one with a letter outside ASCII: to a route that does not
+    // exist, a deployment that judges the body first (validationOrder input-first) shows its rule
+    // without a route; else one is created, then deleted.
+    const takes = async (sent: string, what: string): Promise<boolean> => {
+      const nowhere = await call('PATCH', `/v2/routes/${NOWHERE_ID}`, { pathname: sent })
+      if (nowhere.status === 400) return false
+      if (order === 'input-first' && nowhere.status === 404) return true
+      const made = await call('POST', '/v2/routes', { siteId, pathname: sent })
+      if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
+      return either(made, what, [201, true], [400, false])
+    }
+    if (!(await takes(`/${tag}-route/[slug]`, 'a route pathname with brackets'))) return 'refused'
+    return (await takes(`/${tag}-route/café`, 'a route pathname with a letter outside ASCII')) ? 'accepted' : 'ascii-only'
   })
   await record('createBodyOrder', async () => {
     // A page create without its pathname for a site that does not exist: the body's 400 first, or the site's 404.
@@ -50,10 +56,31 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return found
   })
   await record('siteKeyWrites', async () => {
-    // A write with --site-api-key would be to a site the probes did not make: never sent.
-    if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no site the probes made has a Site key they know to write with")
-    return either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'], [403, 'refused'])
+    if (keyOfSite !== siteKey) return refusedFirstOrUnseen(keyOfSite)
+    const own = either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'] as const, [403, 'refused'] as const)
+    if (own === 'allowed') return own
+    // An update of its own site with a hostOrigin of the wrong type (its name the run's): a 403 before the body's 400 says every write is refused first.
+    return either(await call('PATCH', `/v2/sites/${siteId}`, wrongOrigin, siteKey), "an update of the Site key's own site with a hostOrigin of the wrong type", [400, 'refused'] as const, [403, 'refused-first'] as const)
   })
+  await record('siteKeySiteList', async () => {
+    if (keyOfSite instanceof Unrecorded) throw keyOfSite
+    const answer = await call('GET', `/v2/sites?workspaceId=${target.workspaceId}`, undefined, keyOfSite)
+    // --site-api-key may be of a site of another workspace, whose list is a 403 whatever the choice.
+    if (answer.status === 403 && keyOfSite !== siteKey) throw new Unrecorded("a site list with --site-api-key answered 403: Site keys may be refused the list, or the key's site is of another workspace")
+    return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
+  })
+  /**
+   * --site-api-key is of a site the probes did not make, so no write of theirs may reach it: a
+   * write with it to a locale that exists nowhere (no site to judge, so a 404 whatever the
+   * accessOrder), with a code of the wrong type, is a 403 only when every Site key write is
+   * refused first, where the deployment otherwise answers the 404 or the 400.
+   */
+  async function refusedFirstOrUnseen(key: string | Unrecorded): Promise<Choices['siteKeyWrites']> {
+    if (key instanceof Unrecorded) throw key
+    const answer = await call('PATCH', `/v2/locales/${NOWHERE_ID}`, { locale: 12 }, key)
+    if (answer.status === 403) return 'refused-first'
+    throw new Unrecorded(`the sites' publicApiKey is no Site key here, and a write with --site-api-key to a locale that does not exist answered ${answer.status}, so whether a Site key may write to its own site cannot be seen`)
+  }
   await record('siteIdBesideId', async () => {
     if (otherSiteId instanceof Unrecorded) throw otherSiteId
     return either(await call('GET', `/v6/pages/${pageId}?siteId=${otherSiteId}`), "a page read by id with another site's siteId beside it", [404, 'checked'], [200, 'ignored'])
@@ -121,11 +148,29 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return either(answer, "a page list after a page its prefix leaves out", [400, '400'], [200, 'after-place'])
   })
   await record('pagePublishing', async () => {
-    // The probes' page was never published by anything else: a live version after it went offline and online is that update's.
+    // The probes' page goes offline, then online. Never published before, it has a live version
+    // after only where going online publishes; published as it was created (newPagePublished), its
+    // publication time moves only where going online publishes again.
+    const before = (await call('GET', `/v6/pages/${pageId}`)).body.publishedAt
     const off = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: false })
+    // Past the instant of the publication, for a clock of seconds too.
+    if (before !== null) await sleep(1_050)
     const on = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true })
     if (off.status !== 200 || on.status !== 200) throw new Unrecorded(`the probes' page could not be turned offline and online (${off.status}, ${on.status})`)
+    if (before !== null) return on.body.publishedAt === before ? 'control-plane' : 'going-online'
     return either(await call('GET', `/v6/pages/${pageId}?versionRef=ref:live`), 'the live version of a page turned offline, then online', [404, 'control-plane'], [200, 'going-online'])
+  })
+  await record('liveVersion', async () => {
+    // The page, published by now where the API publishes at all, moved while online: its live version moves with it only where it is the page as it is.
+    const home = (await call('GET', `/v6/pages/${pageId}`)).body.pathname
+    if (typeof home !== 'string') throw new Unrecorded("the probes' page could not be read")
+    const moved = await call('PATCH', `/v6/pages/${pageId}`, { pathname: `${home}-now` })
+    const live = await call('GET', `/v6/pages/${pageId}?versionRef=ref:live`)
+    if (moved.status === 200) await call('PATCH', `/v6/pages/${pageId}`, { pathname: home })
+    if (moved.status !== 200) throw new Unrecorded(`the probes' page could not be moved (${moved.status})`)
+    if (live.status === 404) throw new Unrecorded('no operation of the API published the probes\' page (pagePublishing control-plane, newPagePublished unpublished), so its live version cannot be seen')
+    if (live.status !== 200) return unexplained('the live version of a published page', live.status)
+    return live.body.pathname === `${home}-now` ? 'current' : 'snapshot'
   })
 }
 

@@ -25,6 +25,7 @@ export async function probeValues({ call, record, target, site }: ProbeSite, pag
   await record('newPageSitemapPriority', async () => valueOf('sitemapPriority', [[null, 'null'], [0.5, '0.5']]))
   await record('newPageSitemapFrequency', async () => valueOf('sitemapFrequency', FREQUENCIES.map((value) => [value === 'null' ? null : value, value] as const)))
   await record('updatedAtAtCreation', async () => (page.updatedAt === null ? 'null' : page.updatedAt === page.createdAt ? 'createdAt' : unexplained("a new page's updatedAt", page.updatedAt)))
+  await record('newPagePublished', async () => (page.publishedAt === null ? 'unpublished' : page.publishedAt === page.createdAt ? 'published' : unexplained("a new page's publishedAt", page.publishedAt)))
   await record('pageLocale', async () => ('locale' in page ? 'present' : 'absent'))
   await record('localeManagementMode', async () => {
     const mode = site.localeManagementMode

@@ -168,9 +168,9 @@ export interface Choices {
    */
   renameDefaultLocale?: "follows" | "refused";
   /**
-   * Whether a Site API key may create, update and delete pages, routes and locales of its own site: `allowed`, or `refused` as a 403.
+   * Whether a Site API key may create, update and delete pages, routes and locales of its own site: `allowed`; `refused` as a 403 where access is judged (after the target is found and reached); or `refused-first`, every write with a Site key a 403 as soon as the key is known, before its input or its target is judged.
    */
-  siteKeyWrites?: "allowed" | "refused";
+  siteKeyWrites?: "allowed" | "refused" | "refused-first";
   /**
    * `isOnline` of a page created without it: `online` or `offline`.
    */
@@ -248,9 +248,9 @@ export interface Choices {
    */
   pagePathnameCase?: "kept" | "lower-case";
   /**
-   * Brackets, dot segments, whitespace and non-ASCII characters in a route pathname judged by the route rules (`/x/[slug]`, `/café`; `skipValidation=true` skips them): `accepted` as sitemock's route rules take them, or `refused` as a 400 naming `pathname`.
+   * Brackets, dot segments, whitespace and non-ASCII characters in a route pathname judged by the route rules (`/x/[slug]`, `/café`; `skipValidation=true` skips them): `accepted` as sitemock's route rules take them, `refused` as a 400 naming `pathname`, or `ascii-only`: brackets and dot segments taken as the route rules take them, whitespace and non-ASCII characters a 400 naming `pathname`.
    */
-  routePathnameCharacters?: "accepted" | "refused";
+  routePathnameCharacters?: "accepted" | "refused" | "ascii-only";
   /**
    * What publishes a page: no operation of the API (`control-plane`: sitemock publishes a site through its control plane), or a page update that turns the page online (`going-online`: its draft becomes its live version, `publishedAt` the update's instant; turned offline, its live version goes offline too).
    */
@@ -263,6 +263,22 @@ export interface Choices {
    * A page pathname without its leading slash (`about`, accepted under pagePathnameForm `any`): stored as sent (`as-sent`), or with the slash added (`added`, `/about`; an empty pathname is then the root `/`), and a pathname in the path looked up so.
    */
   pagePathnameSlash?: "as-sent" | "added";
+  /**
+   * Whether a page or route pathname that differs from another of the site in case alone (`/About` beside `/about`) is a pathname of its own (`exact`), or taken (`any-case`: the create or rename is a 409). Lookups by pathname are `pagePathnameCase`'s.
+   */
+  pathnameConflictCase?: "exact" | "any-case";
+  /**
+   * Whether a new page is published as it is created: `unpublished` (`publishedAt` null and no live version until something publishes it, as `pagePublishing` says), or `published` (`publishedAt` its `createdAt`, and its live version the page as created).
+   */
+  newPagePublished?: "unpublished" | "published";
+  /**
+   * What `ref:live` shows of a page once it has been published: the page as it was when published (`snapshot`, a version of its own that later updates of the draft do not change), or the page as it is now (`current`: every update changes what `ref:live` reads, as long as the page has been published).
+   */
+  liveVersion?: "snapshot" | "current";
+  /**
+   * A site list asked with a Site key: `refused` as a 403, as the other operations on sites that need an App key are, or answered with the key's own site alone (`own-site`) when the `workspaceId` is its site's workspace, and a 403 for any other workspace.
+   */
+  siteKeySiteList?: "refused" | "own-site";
 }
 
 export interface DataList {

@@ -19,10 +19,17 @@ export class PathnameRegistry {
     return this.bySite.get(siteId)?.get(pathname)
   }
 
-  /** True when the pathname is free or already owned by this very owner. */
-  isFreeFor(siteId: string, pathname: string, owner: PathnameOwner): boolean {
-    const current = this.owner(siteId, pathname)
-    return current === undefined || (current.kind === owner.kind && current.id === owner.id)
+  /**
+   * Another owner of a pathname equal to this one in any case (`/About` beside `/about`), for a
+   * deployment whose pathnames conflict so (choice pathnameConflictCase). A scan of the site's
+   * pathnames: only that choice asks it, and only on a write.
+   */
+  ownerInAnyCase(siteId: string, pathname: string, self?: PathnameOwner): PathnameOwner | undefined {
+    const folded = pathname.toLowerCase()
+    for (const [taken, owner] of this.bySite.get(siteId) ?? []) {
+      if (taken.toLowerCase() === folded && !(self !== undefined && owner.kind === self.kind && owner.id === self.id)) return owner
+    }
+    return undefined
   }
 
   claim(siteId: string, pathname: string, owner: PathnameOwner): void {

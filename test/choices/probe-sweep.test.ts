@@ -28,6 +28,7 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   localeLookupCase: { localeCodeCase: 'any-case' },
   pathnameTrailingSlash: { pagePathnameForm: 'any' },
   pagePathnameSlash: { pagePathnameForm: 'any' },
+  liveVersion: { newPagePublished: 'published' },
 }
 
 /** Ties by id or creation cannot be told apart when the ids happened to come in creation order (once in 720 runs). */

@@ -21,9 +21,10 @@ const LIMITS: Partial<Record<ChoiceId, number | null>> = { nameMaxLength: 100, u
 // A page update that ignores or refuses titles would hide the title limit and the sorts, route
 // operations served elsewhere the routes' order and pathnames, and Site keys apart from the
 // publicApiKey a Site key's writes (the probes write with no key of a site they did not make), and
-// an empty page update refused what an empty update leaves of updatedAt: this file keeps
-// sitemock's; the sweep tries the others.
-const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations', 'publicApiKeyAsSiteKey', 'emptyPageUpdate'])
+// an empty page update refused what an empty update leaves of updatedAt, pathnames kept in lower
+// case whether two that differ in case alone conflict: this file keeps sitemock's; the sweep tries
+// the others.
+const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations', 'publicApiKeyAsSiteKey', 'emptyPageUpdate', 'pagePathnameCase'])
 
 const everyOther = Object.fromEntries(
   choiceCatalogue.map((c) => [c.id, KEPT.has(c.id) ? c.sitemock : Array.isArray(c.alternatives) ? c.alternatives.at(-1) : LIMITS[c.id]]),

@@ -66,8 +66,9 @@ describe('the conformance twin', () => {
       const hidden = CLASSES.filter((entry) => observed[entry.id] === undefined).map((entry) => entry.id)
       // A class another choice hides is rare; most are seen on every seed. (A twin that refuses codes
       // in another case and stores them in canonical case hides both of its code classes at once,
-      // one that serves its route operations elsewhere its route classes.)
-      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(9)
+      // one that serves its route operations elsewhere its route classes, one that keeps pathnames in
+      // lower case the conflict of two that differ in case alone.)
+      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(10)
       const seen = Object.fromEntries(CLASSES.filter((entry) => observed[entry.id] !== undefined).map((entry) => [entry.id, observed[entry.id]]))
       const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, drawn[id]]))
       expect(seen).toEqual(expected)

@@ -19,7 +19,7 @@ const FREE_PAGE_DEFAULTS: ReadonlyArray<[ChoiceReason, Json]> = [
 const PAGE_LOCALE_FREE = freeChoice('pageLocale', "the specification lists a page's locale as not required in a response: sitemock always carries it")
 const UPDATED_AT_FREE = freeChoice('updatedAtAtCreation', 'updatedAt is nullable, the "last update time", and neither document says whether a page never changed has one: sitemock sets it to createdAt')
 const NO_OFFLINE_LIST = 'the published OpenAPI does not say what includeOffline leaves out'
-const NEW_PAGE_UNPUBLISHED_FREE = freeChoice('pagePublishing', 'publishedAt is the "publication time", nullable, and no document says whether a new page is published: sitemock publishes nothing on create')
+const NEW_PAGE_UNPUBLISHED_FREE = freeChoice('newPagePublished', 'publishedAt is the "publication time", nullable, and no document says whether a new page is published: sitemock publishes nothing on create')
 const NEW_PAGE_ONLINE_FREE = freeChoice('newPageOnline', 'neither the specification nor the published OpenAPI says whether a new page is online (the page create body has no isOnline): sitemock starts it online')
 
 export const familyLifecycleChecks: CheckDefinition[] = [

@@ -641,7 +641,7 @@ errors++;
 }
 if(data2.siteKeyWrites !== undefined){
 let data40 = data2.siteKeyWrites;
-if(!((data40 === "allowed") || (data40 === "refused"))){
+if(!(((data40 === "allowed") || (data40 === "refused")) || (data40 === "refused-first"))){
 const err48 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data40};
 if(vErrors === null){
 vErrors = [err48];
@@ -901,7 +901,7 @@ errors++;
 }
 if(data2.routePathnameCharacters !== undefined){
 let data60 = data2.routePathnameCharacters;
-if(!((data60 === "accepted") || (data60 === "refused"))){
+if(!(((data60 === "accepted") || (data60 === "refused")) || (data60 === "ascii-only"))){
 const err68 = {instancePath:instancePath+"/choices/routePathnameCharacters",schemaPath:"#/$defs/choices/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data60};
 if(vErrors === null){
 vErrors = [err68];
@@ -951,9 +951,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.pathnameConflictCase !== undefined){
+let data64 = data2.pathnameConflictCase;
+if(!((data64 === "exact") || (data64 === "any-case"))){
+const err72 = {instancePath:instancePath+"/choices/pathnameConflictCase",schemaPath:"#/$defs/choices/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data64};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -963,13 +964,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data64 = data.unrecorded;
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-for(const key2 in data64){
-let data65 = data64[key2];
-if(typeof data65 !== "string"){
-const err73 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data65};
+if(data2.newPagePublished !== undefined){
+let data65 = data2.newPagePublished;
+if(!((data65 === "unpublished") || (data65 === "published"))){
+const err73 = {instancePath:instancePath+"/choices/newPagePublished",schemaPath:"#/$defs/choices/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data65};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -979,9 +977,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data64};
+if(data2.liveVersion !== undefined){
+let data66 = data2.liveVersion;
+if(!((data66 === "snapshot") || (data66 === "current"))){
+const err74 = {instancePath:instancePath+"/choices/liveVersion",schemaPath:"#/$defs/choices/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data66};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -991,14 +990,67 @@ vErrors.push(err74);
 errors++;
 }
 }
-}
-else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data2.siteKeySiteList !== undefined){
+let data67 = data2.siteKeySiteList;
+if(!((data67 === "refused") || (data67 === "own-site"))){
+const err75 = {instancePath:instancePath+"/choices/siteKeySiteList",schemaPath:"#/$defs/choices/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data67};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.unrecorded !== undefined){
+let data68 = data.unrecorded;
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+for(const key2 in data68){
+let data69 = data68[key2];
+if(typeof data69 !== "string"){
+const err77 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data69};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data68};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
 }
 errors++;
 }
@@ -1575,7 +1627,7 @@ errors++;
 }
 if(data.siteKeyWrites !== undefined){
 let data37 = data.siteKeyWrites;
-if(!((data37 === "allowed") || (data37 === "refused"))){
+if(!(((data37 === "allowed") || (data37 === "refused")) || (data37 === "refused-first"))){
 const err43 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data37};
 if(vErrors === null){
 vErrors = [err43];
@@ -1835,7 +1887,7 @@ errors++;
 }
 if(data.routePathnameCharacters !== undefined){
 let data57 = data.routePathnameCharacters;
-if(!((data57 === "accepted") || (data57 === "refused"))){
+if(!(((data57 === "accepted") || (data57 === "refused")) || (data57 === "ascii-only"))){
 const err63 = {instancePath:instancePath+"/routePathnameCharacters",schemaPath:"#/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data57};
 if(vErrors === null){
 vErrors = [err63];
@@ -1885,14 +1937,66 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.pathnameConflictCase !== undefined){
+let data61 = data.pathnameConflictCase;
+if(!((data61 === "exact") || (data61 === "any-case"))){
+const err67 = {instancePath:instancePath+"/pathnameConflictCase",schemaPath:"#/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data61};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.newPagePublished !== undefined){
+let data62 = data.newPagePublished;
+if(!((data62 === "unpublished") || (data62 === "published"))){
+const err68 = {instancePath:instancePath+"/newPagePublished",schemaPath:"#/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data62};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data.liveVersion !== undefined){
+let data63 = data.liveVersion;
+if(!((data63 === "snapshot") || (data63 === "current"))){
+const err69 = {instancePath:instancePath+"/liveVersion",schemaPath:"#/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data63};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data.siteKeySiteList !== undefined){
+let data64 = data.siteKeySiteList;
+if(!((data64 === "refused") || (data64 === "own-site"))){
+const err70 = {instancePath:instancePath+"/siteKeySiteList",schemaPath:"#/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data64};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
 }
 errors++;
 }

@@ -62,6 +62,8 @@ function dispatch(store: Store, request: Request): Answer {
   // Its route operations but the update, which no document shows, served elsewhere (its routeOperations): none here.
   if (store.choices.routeOperations === 'elsewhere' && family === 'routes' && request.method.toUpperCase() !== 'PATCH') throw new Refusal(404, `no resource at ${request.path}`)
   const who = principalOf(store, request.headers['x-api-key'])
+  // At `siteKeyWrites: refused-first` a Site key's write is refused before anything else of the request is read.
+  if (who.kind === 'site' && request.method.toUpperCase() !== 'GET' && store.choices.siteKeyWrites === 'refused-first') throw new Refusal(403, 'Site API keys only read here')
   let parsed: Json | undefined
   const method = request.method.toUpperCase()
   const rules = new Rules(store.choices)
@@ -136,12 +138,14 @@ const present = (call: Call) => (site: Site): Json => siteJson(site, call.store.
 function sites(call: Call): Answer | undefined {
   const { store, method, segments, rules } = call
   if (segments.length === 0 && method === 'GET') {
-    const workspace = appOnly(call)
+    // At `siteKeySiteList: own-site` a Site key lists its own site alone.
+    const ownSite = call.who.kind === 'site' && store.choices.siteKeySiteList === 'own-site' ? call.who.site : undefined
+    const keyWorkspace = ownSite?.workspaceId ?? appOnly(call).id
     const workspaceId = new Fields(call.query).uuid('workspaceId', true)!
-    if (workspaceId.toLowerCase() !== workspace.id) throw new Refusal(403, 'this key has no access to the workspace')
+    if (workspaceId.toLowerCase() !== keyWorkspace) throw new Refusal(403, 'this key has no access to the workspace')
     call.settle()
     const newestFirst = store.choices.siteListOrder === 'newest-first'
-    const list = [...store.sites.values()].filter((site) => site.workspaceId === workspace.id).sort((a, b) => (newestFirst ? b.seq - a.seq : a.seq - b.seq))
+    const list = [...store.sites.values()].filter((site) => site.workspaceId === keyWorkspace && (ownSite === undefined || site.id === ownSite.id)).sort((a, b) => (newestFirst ? b.seq - a.seq : a.seq - b.seq))
     return pageOf(store.choices, list, call.query, rules.minimumLimit('other'), present(call))
   }
   if (segments.length === 0 && method === 'POST') {
@@ -395,6 +399,8 @@ function createPage(call: Call): Answer {
     publishedAt: null,
     live: null,
   }
+  // A deployment that publishes a page as it is created (`newPagePublished`).
+  if (choices.newPagePublished === 'published') Object.assign(page, { publishedAt: createdAt, live: { ...page, publishedAt: createdAt } })
   store.pages.set(page.id, page)
   return ok(presentPage(call)(page), 201)
 }
@@ -452,6 +458,8 @@ function updatePage(call: Call, page: Page): void {
       page.live = { ...page, live: null }
     } else if (page.live) page.live = { ...page.live, isOnline: false }
   }
+  // A live version that is the page as it is now, once published (`liveVersion: current`).
+  if (store.choices.liveVersion === 'current' && page.live) page.live = { ...page, live: null }
 }
 
 function listPages(call: Call, site: Site, ofSite: boolean): Answer {

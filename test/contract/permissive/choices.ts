@@ -41,7 +41,7 @@ export const ALTERNATIVES = {
   localeListOrder: ['creation', 'code'],
   routeListOrder: ['pathname', 'creation'],
   renameDefaultLocale: ['follows', 'refused'],
-  siteKeyWrites: ['allowed', 'refused'],
+  siteKeyWrites: ['allowed', 'refused', 'refused-first'],
   localeManagementMode: ['internal', 'external'],
   localeCodeStored: ['as-sent', 'canonical'],
   pathnameTrailingSlash: ['kept', 'dropped'],
@@ -57,10 +57,14 @@ export const ALTERNATIVES = {
   publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden'],
   emptyPageUpdate: ['accepted', 'refused', 'pathname-required'],
   pagePathnameCase: ['kept', 'lower-case'],
-  routePathnameCharacters: ['accepted', 'refused'],
+  routePathnameCharacters: ['accepted', 'refused', 'ascii-only'],
   pagePublishing: ['control-plane', 'going-online'],
   restoreByCode: ['any-locale', 'deleted-only'],
   pagePathnameSlash: ['as-sent', 'added'],
+  pathnameConflictCase: ['exact', 'any-case'],
+  newPagePublished: ['unpublished', 'published'],
+  liveVersion: ['snapshot', 'current'],
+  siteKeySiteList: ['refused', 'own-site'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -10,6 +10,8 @@ const STRICT_CASE = /^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$/
 const SLASH_FIRST = /^\/$|^(\/[^/\s?#]+)+$/
 /** Brackets, dot segments, whitespace and non-ASCII characters, for `pagePathnameCharacters` and `routePathnameCharacters: refused`. */
 const SPECIAL = /[[\]\s]|(^|\/)\.{1,2}(\/|$)|[^\x20-\x7e]/
+/** Whitespace and non-ASCII characters, for `routePathnameCharacters: ascii-only`. */
+const NON_ASCII = /\s|[^\x20-\x7e]/
 
 /** A locale code with the language in lower case and the region in upper case. */
 export const canonicalCode = (code: string): string => {
@@ -97,6 +99,7 @@ export class Rules {
       if (this.choices.routePathnameSlash === 'added') value = `/${value}`
     }
     if (!skipValidation && this.choices.routePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField('pathname', 'must not contain brackets, dot segments, whitespace or non-ASCII characters (or pass skipValidation=true)')
+    if (!skipValidation && this.choices.routePathnameCharacters === 'ascii-only' && NON_ASCII.test(value)) throw badField('pathname', 'must be printable ASCII characters without whitespace (or pass skipValidation=true)')
     return value
   }
 

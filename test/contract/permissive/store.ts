@@ -114,8 +114,11 @@ export class Store {
   }
 
   /** Pages and routes of a site share one space of pathnames. */
+  /** Whether another page or route has the pathname: as sent, or in any case at `pathnameConflictCase: any-case`. */
   pathnameTaken(siteId: string, pathname: string, except?: string): boolean {
-    return this.sitePages(siteId).some((page) => page.pathname === pathname && page.id !== except) || this.siteRoutes(siteId).some((route) => route.pathname === pathname && route.id !== except)
+    const fold = this.choices.pathnameConflictCase === 'any-case' ? (text: string) => text.toLowerCase() : (text: string) => text
+    const same = (item: { id: string; pathname: string }): boolean => fold(item.pathname) === fold(pathname) && item.id !== except
+    return this.sitePages(siteId).some(same) || this.siteRoutes(siteId).some(same)
   }
 
   removeSite(site: Site): void {

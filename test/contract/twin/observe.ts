@@ -251,7 +251,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   siteKeyWrites: async (client) => {
     const { site, key } = await client.keyedSite()
-    return statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/by-key', name: 'By its key' }, key)).status, { 201: 'allowed', 403: 'refused' })
+    const own = statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/by-key', name: 'By its key' }, key)).status, { 201: 'allowed', 403: 'refused' })
+    if (own !== 'refused') return own
+    // An update of its own site with a name of the wrong type: 403 before the body's 400 only at refused-first.
+    return statusOf((await client.call('PATCH', `/v2/sites/${String(site.id)}`, { name: 12 }, key)).status, { 400: 'refused', 403: 'refused-first' })
+  },
+  siteKeySiteList: async (client) => {
+    const { key } = await client.keyedSite()
+    return statusOf((await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}`, undefined, key)).status, { 403: 'refused', 200: 'own-site' })
   },
   localeManagementMode: async (client) => String((await client.site()).localeManagementMode),
   localeCodeStored: codeStored,
@@ -307,17 +314,46 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: '/About', name: 'About' })
     return reply.body.pathname === '/About' ? 'kept' : reply.body.pathname === '/about' ? 'lower-case' : `status ${reply.status}`
   },
+  pathnameConflictCase: async (client) => {
+    const site = await client.site()
+    // Pathnames kept in lower case (pagePathnameCase) make no two that differ in case alone.
+    if ((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/Case', name: 'Case' })).body.pathname !== '/Case') return undefined
+    return statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/case', name: 'case' })).status, { 201: 'exact', 409: 'any-case' })
+  },
   routePathnameCharacters: async (client) => {
     // The update is served wherever the other route operations are: one that judges the body before
     // it finds the route refuses the pathname even for a route that does not exist.
     if ((await client.call('PATCH', `/v2/routes/${randomUUID()}`, { pathname: '/blog/[slug]' })).status === 400) return 'refused'
     const reply = await client.call('POST', '/v2/routes', { siteId: (await client.site()).id, pathname: '/blog/[slug]' })
     // No route create at /v2/routes (routeOperations elsewhere): nothing of its pathnames to see.
-    return reply.status === 404 ? undefined : statusOf(reply.status, { 201: 'accepted', 400: 'refused' })
+    if (reply.status === 404) return undefined
+    const brackets = statusOf(reply.status, { 201: 'accepted', 400: 'refused' })
+    if (brackets !== 'accepted') return brackets
+    const accented = await client.call('POST', '/v2/routes', { siteId: (await client.site()).id, pathname: '/blog/café' })
+    return statusOf(accented.status, { 201: 'accepted', 400: 'ascii-only' })
+  },
+  newPagePublished: async (client) => {
+    const page = await client.page((await client.site()).id, '/new')
+    return page.publishedAt === null ? 'unpublished' : page.publishedAt === page.createdAt ? 'published' : `publishedAt ${String(page.publishedAt)}`
+  },
+  liveVersion: async (client) => {
+    const page = await client.page((await client.site()).id, '/versioned')
+    // Published by going online where the API publishes that way, then moved while online.
+    await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: false, pathname: '/versioned' })
+    await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: true, pathname: '/versioned' })
+    await client.call('PATCH', `/v6/pages/${String(page.id)}`, { pathname: '/versioned-now' })
+    const live = await client.call('GET', `/v6/pages/${String(page.id)}?versionRef=ref:live`)
+    // Never published (control-plane, and not as created): no live version to see.
+    if (live.status === 404) return undefined
+    return live.body.pathname === '/versioned-now' ? 'current' : 'snapshot'
   },
   pagePublishing: async (client) => {
     const page = await client.page((await client.site()).id, '/published')
-    for (const isOnline of [false, true]) await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline })
+    await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: false, pathname: '/published' })
+    // A page published as it was created (newPagePublished): going online publishes it again, at a later instant, only at going-online.
+    if (page.publishedAt !== null) await new Promise((resolve) => setTimeout(resolve, 1_050))
+    const on = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: true, pathname: '/published' })
+    if (page.publishedAt !== null) return on.body.publishedAt === page.publishedAt ? 'control-plane' : 'going-online'
     return statusOf((await client.call('GET', `/v6/pages/${String(page.id)}?versionRef=ref:live`)).status, { 404: 'control-plane', 200: 'going-online' })
   },
   restoreByCode: async (client) => {
