@@ -26,6 +26,13 @@ function byCode(store: Store, siteId: string): SortedIndex<LocaleRecord> {
 
 const codeTaken = (code: string): ApiError => conflict(`The site already has the locale ${code}.`)
 
+/** A 409 for the code of a deleted locale of the site, for a deployment that keeps it for the restore (choice deletedLocaleCode reserved). */
+function refuseReservedCode(store: Store, siteId: string, code: string, choices: Required<Choices> | undefined): void {
+  if (choices?.deletedLocaleCode !== 'reserved') return
+  const deleted = store.locales.deletedByCode(siteId, code, anyCase(choices))
+  if (deleted) throw conflict(`The deleted locale ${deleted.locale} of this site keeps its code: restore it (POST /v2/locales/${deleted.id}/restore) instead of creating it again.`)
+}
+
 /** Renames a locale; the site's default and the pages' localizations follow the new code. */
 function renameLocale(store: Store, locale: LocaleRecord, code: string): void {
   const site = store.sites.get(locale.siteId)!
@@ -49,6 +56,7 @@ export const localeOperations = [
     run({ body, store, choices }) {
       const code = keptLocaleCode(body.locale, choices)
       if (store.locales.byCode(body.siteId, code, anyCase(choices))) throw codeTaken(code)
+      refuseReservedCode(store, body.siteId, code, choices)
       requireOwnDomain(store, body.siteId, body.domain, undefined, choices)
       const locale: LocaleRecord = {
         id: store.random.uuid(),
@@ -115,6 +123,7 @@ export const localeOperations = [
       // A deployment that finds codes whatever their case finds this locale itself under FR for fr.
       const holder = code === undefined ? undefined : store.locales.byCode(locale.siteId, code, anyCase(choices))
       if (code !== undefined && code !== locale.locale && holder !== undefined && holder !== locale) throw codeTaken(code)
+      if (code !== undefined && code !== locale.locale) refuseReservedCode(store, locale.siteId, code, choices)
       if (code !== undefined && code !== locale.locale && choices?.renameDefaultLocale === 'refused' && store.sites.get(locale.siteId)!.defaultLocale === locale.locale) {
         throw invalidField('locale', `names a new code for the default locale of the site (${locale.locale}), which cannot be renamed; rename another locale`)
       }
@@ -171,11 +180,18 @@ export const localeOperations = [
 ]
 
 /**
- * A 409 for a domain another live locale of the site has, where the deployment lets a domain name
- * one locale only (choice localeDomains). The scan is of one site's locales, and only under that choice.
+ * A 409 for a domain another live locale of the site (or of any site) has, where the deployment
+ * lets a domain name one locale only (choice localeDomains). The scans run only under that choice.
  */
 function requireOwnDomain(store: Store, siteId: string, domain: string | null | undefined, self: LocaleRecord | undefined, choices: Required<Choices> | undefined): void {
-  if (choices?.localeDomains !== 'unique' || domain === null || domain === undefined) return
-  const holder = store.locales.ofSite(siteId).values().find((other) => other !== self && other.domain === domain)
-  if (holder) throw conflict(`The locale ${holder.locale} of this site already has the domain ${domain}; here a domain names one locale of a site.`)
+  if (domain === null || domain === undefined) return
+  if (choices?.localeDomains === 'unique') {
+    const holder = store.locales.ofSite(siteId).values().find((other) => other !== self && other.domain === domain)
+    if (holder) throw conflict(`The locale ${holder.locale} of this site already has the domain ${domain}; here a domain names one locale of a site.`)
+  }
+  if (choices?.localeDomains === 'unique-everywhere') {
+    // Every active locale of every site: a scan, under this choice alone and on a write.
+    const holder = [...store.locales.byId.values()].find((other) => other !== self && other.deletedAt === null && other.domain === domain)
+    if (holder) throw conflict(`The locale ${holder.locale} of a site already has the domain ${domain}; here a domain names one locale of all the sites.`)
+  }
 }

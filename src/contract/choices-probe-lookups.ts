@@ -111,6 +111,16 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (liveById === '404') throw new Unrecorded('a live locale is not found by its id either (restoreLiveLocale 404), so what a code names cannot be told apart')
     return byCodeAnswer.status === 404 ? 'deleted-only' : byCodeAnswer.status === Number(liveById) ? 'any-locale' : unexplained('a restore of a live locale by its code', byCodeAnswer.status)
   })
+  await record('deletedLocaleCode', async () => {
+    // A locale of the probes' own, deleted, then created again with its code; deleted after.
+    const code = defaultLocale?.locale === 'sv-SE' ? 'sv-FI' : 'sv-SE'
+    const first = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (first.status !== 201 || typeof first.body.id !== 'string') throw new Unrecorded(`a locale could not be added to delete (${first.status})`)
+    await call('DELETE', `/v2/locales/${first.body.id}`)
+    const again = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (typeof again.body.id === 'string') await call('DELETE', `/v2/locales/${again.body.id}`)
+    return either(again, 'a locale created with the code of a deleted one', [201, 'free'], [409, 'reserved'])
+  })
   await record('localeDomains', async () => {
     // Two locales of the probes' own, one domain; deleted after, so the locales' order is read as it was.
     const domain = `https://${tag}.example.com`
@@ -119,7 +129,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (first.status !== 201 || typeof first.body.id !== 'string') throw new Unrecorded(`a locale with a domain could not be added (${first.status})`)
     const second = await call('POST', '/v2/locales', { siteId, locale: codes[1], domain })
     try {
-      return either(second, 'a second locale with the domain of another', [201, 'shared'], [409, 'unique'])
+      const inSite = either(second, 'a second locale with the domain of another', [201, 'shared'] as const, [409, 'unique'] as const)
+      if (inSite === 'shared') return inSite
+      // One site's domains apart: a locale of the probes' other site with the domain tells whether a domain names one locale of all the sites.
+      if (otherSiteId instanceof Unrecorded) throw otherSiteId
+      const across = await call('POST', '/v2/locales', { siteId: otherSiteId, locale: codes[1], domain })
+      if (typeof across.body.id === 'string') await call('DELETE', `/v2/locales/${across.body.id}`)
+      return either(across, "a locale of another site with the domain of this one's", [201, 'unique'] as const, [409, 'unique-everywhere'] as const)
     } finally {
       await call('DELETE', `/v2/locales/${first.body.id}`)
       if (typeof second.body.id === 'string') await call('DELETE', `/v2/locales/${second.body.id}`)

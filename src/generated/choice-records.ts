@@ -56,7 +56,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"hostOriginNull","kind":"strict","alternatives":["clears","refused"],"sitemock":"clears","behaviour":"api-behaviour.md#sites"},
   {"id":"localeLookupCase","kind":"lookup","alternatives":["exact","any-case"],"sitemock":"exact","behaviour":"api-behaviour.md#locales"},
   {"id":"routeOperations","kind":"strict","alternatives":["served","elsewhere"],"sitemock":"served","behaviour":"api-behaviour.md#routes"},
-  {"id":"localeDomains","kind":"strict","alternatives":["shared","unique"],"sitemock":"shared","behaviour":"api-behaviour.md#locales"},
+  {"id":"localeDomains","kind":"strict","alternatives":["shared","unique","unique-everywhere"],"sitemock":"shared","behaviour":"api-behaviour.md#locales"},
   {"id":"publicApiKeyAsSiteKey","kind":"lookup","alternatives":["site-key","not-a-key","forbidden"],"sitemock":"site-key","behaviour":"api-behaviour.md#authentication"},
   {"id":"emptyPageUpdate","kind":"strict","alternatives":["accepted","refused","pathname-required"],"sitemock":"accepted","behaviour":"api-behaviour.md#pages"},
   {"id":"pagePathnameCase","kind":"value","alternatives":["kept","lower-case"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
@@ -68,4 +68,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"newPagePublished","kind":"value","alternatives":["unpublished","published"],"sitemock":"unpublished","behaviour":"api-behaviour.md#pages"},
   {"id":"liveVersion","kind":"value","alternatives":["snapshot","current"],"sitemock":"snapshot","behaviour":"api-behaviour.md#pages"},
   {"id":"siteKeySiteList","kind":"strict","alternatives":["refused","own-site"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
+  {"id":"deletedLocaleCode","kind":"strict","alternatives":["free","reserved"],"sitemock":"free","behaviour":"api-behaviour.md#locales"},
 ]

@@ -232,9 +232,9 @@ export interface Choices {
    */
   routeOperations?: "served" | "elsewhere";
   /**
-   * A locale created or changed with a `domain` another locale of the same site has: taken (`shared`), or refused with a 409 (`unique`: a domain names one locale of a site).
+   * A locale created or changed with a `domain` another locale has: taken (`shared`), refused with a 409 when a locale of the same site has it (`unique`: a domain names one locale of a site), or when an active locale of any site has it (`unique-everywhere`: a domain names one locale of all the sites).
    */
-  localeDomains?: "shared" | "unique";
+  localeDomains?: "shared" | "unique" | "unique-everywhere";
   /**
    * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), no key at all (`not-a-key`: a 401), or a valid key without permission for this API (`forbidden`: a 403 on every operation). Under `not-a-key` and `forbidden` the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials.
    */
@@ -279,6 +279,10 @@ export interface Choices {
    * A site list asked with a Site key: `refused` as a 403, as the other operations on sites that need an App key are, or answered with the key's own site alone (`own-site`) when the `workspaceId` is its site's workspace, and a 403 for any other workspace.
    */
   siteKeySiteList?: "refused" | "own-site";
+  /**
+   * A locale created, or renamed, with the code of a deleted locale of its site: the deleted locale no longer holds its code (`free`), or keeps it for its restore and the create or rename is a 409 (`reserved`).
+   */
+  deletedLocaleCode?: "free" | "reserved";
 }
 
 export interface DataList {

@@ -849,7 +849,7 @@ errors++;
 }
 if(data2.localeDomains !== undefined){
 let data56 = data2.localeDomains;
-if(!((data56 === "shared") || (data56 === "unique"))){
+if(!(((data56 === "shared") || (data56 === "unique")) || (data56 === "unique-everywhere"))){
 const err64 = {instancePath:instancePath+"/choices/localeDomains",schemaPath:"#/$defs/choices/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data56};
 if(vErrors === null){
 vErrors = [err64];
@@ -1003,9 +1003,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.deletedLocaleCode !== undefined){
+let data68 = data2.deletedLocaleCode;
+if(!((data68 === "free") || (data68 === "reserved"))){
+const err76 = {instancePath:instancePath+"/choices/deletedLocaleCode",schemaPath:"#/$defs/choices/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data68};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1015,13 +1016,9 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data68 = data.unrecorded;
-if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-for(const key2 in data68){
-let data69 = data68[key2];
-if(typeof data69 !== "string"){
-const err77 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data69};
+}
+else {
+const err77 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1031,9 +1028,13 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data68};
+if(data.unrecorded !== undefined){
+let data69 = data.unrecorded;
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+for(const key2 in data69){
+let data70 = data69[key2];
+if(typeof data70 !== "string"){
+const err78 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data70};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1045,12 +1046,24 @@ errors++;
 }
 }
 else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err79 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data69};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }
@@ -1835,7 +1848,7 @@ errors++;
 }
 if(data.localeDomains !== undefined){
 let data53 = data.localeDomains;
-if(!((data53 === "shared") || (data53 === "unique"))){
+if(!(((data53 === "shared") || (data53 === "unique")) || (data53 === "unique-everywhere"))){
 const err59 = {instancePath:instancePath+"/localeDomains",schemaPath:"#/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data53};
 if(vErrors === null){
 vErrors = [err59];
@@ -1989,14 +2002,27 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.deletedLocaleCode !== undefined){
+let data65 = data.deletedLocaleCode;
+if(!((data65 === "free") || (data65 === "reserved"))){
+const err71 = {instancePath:instancePath+"/deletedLocaleCode",schemaPath:"#/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data65};
 if(vErrors === null){
 vErrors = [err71];
 }
 else {
 vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }

@@ -286,10 +286,19 @@ function restore(call: Call, idOrCode: string): Answer {
   return ok(localeJson(deleted, site))
 }
 
-/** A domain another live locale of the site has is a conflict where a domain names one locale (its `localeDomains`: unique). */
+/** A deleted locale keeps its code for its restore at `deletedLocaleCode: reserved`. */
+function codeNotReserved(call: Call, site: Site, code: string): void {
+  if (call.store.choices.deletedLocaleCode !== 'reserved') return
+  const held = [...call.store.locales.values()].some((locale) => locale.siteId === site.id && locale.deleted && call.rules.sameCode(locale.locale, code))
+  if (held) throw new Refusal(409, `a deleted locale of the site keeps the code ${code}; restore it instead`)
+}
+
+/** A domain another live locale of the site (or of any site) has is a conflict where a domain names one locale (its `localeDomains`: unique, unique-everywhere). */
 function domainFree(store: Store, site: Site, domain: string | null | undefined, self: Locale | undefined): void {
-  if (store.choices.localeDomains !== 'unique' || domain === null || domain === undefined) return
-  if (store.liveLocales(site.id).some((other) => other !== self && other.domain === domain)) throw new Refusal(409, `another locale of the site has the domain ${domain}`)
+  const rule = store.choices.localeDomains
+  if (rule === undefined || rule === 'shared' || domain === null || domain === undefined) return
+  const others = rule === 'unique' ? store.liveLocales(site.id) : [...store.locales.values()].filter((locale) => !locale.deleted)
+  if (others.some((other) => other !== self && other.domain === domain)) throw new Refusal(409, `another locale has the domain ${domain}`)
 }
 
 function locales(call: Call): Answer | undefined {
@@ -305,6 +314,7 @@ function locales(call: Call): Answer | undefined {
     call.settle()
     const { code, domain } = first ?? localeCreateBody(rules, call.body())
     if (store.liveLocales(site.id).some((locale) => rules.sameCode(locale.locale, code))) throw new Refusal(409, `the site already has the locale ${code}`)
+    codeNotReserved(call, site, code)
     domainFree(store, site, domain, undefined)
     return ok(localeJson(addLocale(store, site.id, code, domain, null), site), 201)
   }
@@ -322,6 +332,7 @@ function locales(call: Call): Answer | undefined {
     const { code, domain } = localeUpdateBody(rules, call.body())
     const renamed = code !== undefined && code !== locale.locale
     if (renamed && store.liveLocales(site.id).some((other) => other !== locale && rules.sameCode(other.locale, code))) throw new Refusal(409, `the site already has the locale ${code}`)
+    if (renamed) codeNotReserved(call, site, code)
     if (renamed && locale.locale === site.defaultLocale && store.choices.renameDefaultLocale === 'refused') throw badField('locale', 'cannot change on the default locale of the site')
     // Renaming the default locale renames the site's default with it.
     domainFree(store, site, domain, locale)

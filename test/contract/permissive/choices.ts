@@ -53,7 +53,7 @@ export const ALTERNATIVES = {
   hostOriginNull: ['clears', 'refused'],
   localeLookupCase: ['exact', 'any-case'],
   routeOperations: ['served', 'elsewhere'],
-  localeDomains: ['shared', 'unique'],
+  localeDomains: ['shared', 'unique', 'unique-everywhere'],
   publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden'],
   emptyPageUpdate: ['accepted', 'refused', 'pathname-required'],
   pagePathnameCase: ['kept', 'lower-case'],
@@ -65,6 +65,7 @@ export const ALTERNATIVES = {
   newPagePublished: ['unpublished', 'published'],
   liveVersion: ['snapshot', 'current'],
   siteKeySiteList: ['refused', 'own-site'],
+  deletedLocaleCode: ['free', 'reserved'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

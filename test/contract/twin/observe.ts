@@ -297,7 +297,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   localeDomains: async (client) => {
     const site = await client.site()
     await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl-BE', domain: 'https://nl.example.com' })
-    return statusOf((await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'fr-LU', domain: 'https://nl.example.com' })).status, { 201: 'shared', 409: 'unique' })
+    const inSite = statusOf((await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'fr-LU', domain: 'https://nl.example.com' })).status, { 201: 'shared', 409: 'unique' })
+    if (inSite !== 'unique') return inSite
+    const across = await client.call('POST', '/v2/locales', { siteId: (await client.site()).id, locale: 'nl-BE', domain: 'https://nl.example.com' })
+    return statusOf(across.status, { 201: 'unique', 409: 'unique-everywhere' })
   },
   publicApiKeyAsSiteKey: async (client) => {
     const site = await client.site()
@@ -362,6 +365,12 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const byId = (await client.call('POST', `/v2/locales/${String(((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`)).body.data as Json[])[0]!.id)}/restore`)).status
     // A live locale is not found by id either (restoreLiveLocale 404): nothing tells the two lookups apart.
     return byId === 404 ? undefined : byCode === 404 ? 'deleted-only' : 'any-locale'
+  },
+  deletedLocaleCode: async (client) => {
+    const site = await client.site()
+    const made = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl-NL' })
+    await client.call('DELETE', `/v2/locales/${String(made.body.id)}`)
+    return statusOf((await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl-NL' })).status, { 201: 'free', 409: 'reserved' })
   },
   pagePathnameSlash: async (client) => {
     const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: 'bare', name: 'Bare' })
