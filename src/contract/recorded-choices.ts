@@ -46,7 +46,7 @@ export async function learnChoices(options: ContractOptions, tag: string, channe
   return { choices: learned.choices, notice: learnedNotice(learned) }
 }
 
-/** "learned 47 free choices of the target first (not sitemock's: a=1, b="x"); not learned: c (why)": what the run then holds the target to. */
+/** "learned 47 free choices of the target first (not sitemock's: a=1, b="x"); not learned:" then "c (why)" a line each: what the run then holds the target to. */
 function learnedNotice(learned: ChoicesFile): string {
   const ids = Object.keys(learned.choices) as ChoiceId[]
   const differ = ids.filter((id) => learned.choices[id] !== choice(id).sitemock)
@@ -54,6 +54,6 @@ function learnedNotice(learned: ChoicesFile): string {
   return (
     `learned ${ids.length} free choices of the target first, which the run holds it to` +
     `; ${differ.length ? `not sitemock's: ${differ.map((id) => `${id}=${JSON.stringify(learned.choices[id])}`).join(', ')}` : "all sitemock's"}` +
-    `${unlearned.length ? `; not learned: ${unlearned.map(([id, why]) => `${id} (${why})`).join('; ')}` : ''}`
+    `${unlearned.length ? `; not learned:${unlearned.map(([id, why]) => `\n${id} (${why})`).join('')}` : ''}`
   )
 }

@@ -36,7 +36,8 @@ export function renderPretty(report: ContractReport): string {
   out.push(row('total', totals(report.checks)), '')
   const reasons = skipReasons(report)
   if (reasons.length > 0) out.push('Skipped', ...reasons.map((line) => `  ${line}`), '')
-  if (report.notices.length > 0) out.push('Notices', ...report.notices.map((notice) => `  ${notice}`), '')
+  // A notice of several lines (the choices not learned, one a line) goes on indented under its first.
+  if (report.notices.length > 0) out.push('Notices', ...report.notices.flatMap((notice) => notice.split('\n').map((line, index) => (index === 0 ? `  ${line}` : `    ${line}`))), '')
   if (report.source !== 'proxy') out.push(...cleanupLines(report), '')
   out.push(verdict(report), '')
   return out.join('\n')
