@@ -43,8 +43,11 @@ const firstRequestModules = (): string[] => {
  * are the validators, what runs and words them, and the schemas they report, 7 the default and
  * edge-cases documents, and the rest the core, no module of it past 2 kB: the validators alone
  * cannot bring a page to 1.5x.
- * Measured: 1.775x for the default scenario (145.0 kB) and 1.841x with startBrowserMock's own code
- * (150.4 kB), with two more alternatives followed (a pathname required in every page update, a
+ * Measured: 1.781x for the default scenario (145.5 kB) and 1.847x with startBrowserMock's own code
+ * (150.9 kB), with eight more classes and alternatives of choices followed (a Site key's writes
+ * refused first, its site list, pathnames that conflict in any case, a page published as created,
+ * its live version the page as it is...); they were 1.775x (145.0 kB) and 1.841x (150.4 kB) before
+ * them, with two more alternatives followed (a pathname required in every page update, a
  * publicApiKey answered 403); they were 1.771x (144.7 kB) and 1.837x (150.1 kB) with six more classes of choices followed (Site keys apart from the publicApiKey,
  * publishing as a page goes online...); they were 1.763x (144.1 kB) and 1.830x (149.5 kB) before
  * them, 1.760x (143.8 kB) and 1.825x
@@ -54,7 +57,7 @@ const firstRequestModules = (): string[] => {
  * (167.4 kB) before the others. Each limit is the measured ratio rounded up
  * at the second decimal.
  */
-const LIMITS = { 'default scenario': 1.78, 'browser mock': 1.85 }
+const LIMITS = { 'default scenario': 1.79, 'browser mock': 1.85 }
 
 const PAGES = {
   'msw alone': `import { setupWorker } from 'msw/browser'
