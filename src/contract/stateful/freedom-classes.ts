@@ -38,8 +38,11 @@ const SITE_KEY_SITE_LIST: StatusClass = {
     // one that reaches nothing is refused as a key, which says nothing of Site keys.
     return runSiteKey !== true || sites.some((siteId) => peek({ method: 'GET', template: SITE, params: { siteId }, key: request.key }).status === 200)
   },
-  // A 403 tells nothing for sure: the target's list may start after a site of the workspace the key does not reach.
-  alternative: ({ status }) => (status === 200 ? 'allowed' : undefined),
+  // A 403 tells nothing for sure: the target's list may start after a site of the workspace the key
+  // does not reach. A cursor's 400 or 404 says the list was let through to its cursor, which names no
+  // item of what the key reaches (the oracle judged the input sound: its 403 came after it).
+  // (The cursor is the planner's: one the oracle does not know is left out of the oracle's request.)
+  alternative: ({ status }, { classes }) => (status === 200 || (classes.startingAfter !== undefined && (status === 400 || status === 404)) ? 'allowed' : undefined),
   follow: (alternative) => (alternative === 'allowed' ? { kind: 'taken' } : undefined),
 }
 
