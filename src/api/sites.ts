@@ -136,7 +136,7 @@ export const siteOperations = [
     appKeyOnly: true,
     authorize: authorizeSite,
     run({ params, body, store, choices }) {
-      const copy = store.duplicateSite(store.sites.get(params.siteId)!, keptName(body.name, choices))
+      const copy = store.duplicateSite(store.sites.get(params.siteId)!, keptName(body.name, choices), { deletedLocales: choices?.duplicateDeletedLocales === 'copied' })
       return { status: 201, body: presentSite(copy) }
     },
   }),

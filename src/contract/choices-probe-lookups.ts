@@ -121,6 +121,20 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (typeof again.body.id === 'string') await call('DELETE', `/v2/locales/${again.body.id}`)
     return either(again, 'a locale created with the code of a deleted one', [201, 'free'], [409, 'reserved'])
   })
+  await record('duplicateDeletedLocales', async () => {
+    // A deleted locale of the probes' own, then a copy of their site, where that locale is restored by its id's code; the copy is deleted after.
+    const code = defaultLocale?.locale === 'da-DK' ? 'da-GL' : 'da-DK'
+    const made = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (made.status !== 201 || typeof made.body.id !== 'string') throw new Unrecorded(`a locale could not be added to delete (${made.status})`)
+    await call('DELETE', `/v2/locales/${made.body.id}`)
+    const copy = await call('POST', `/v2/sites/${siteId}/duplicate`, { name: `${tag} copy` })
+    if (copy.status !== 201 || typeof copy.body.id !== 'string') throw new Unrecorded(`the probes' site could not be copied (${copy.status})`)
+    try {
+      return either(await call('POST', `/v2/locales/${code}/restore?siteId=${copy.body.id}`), "a locale deleted in the original restored by its code in the copy", [200, 'copied'], [404, 'left'])
+    } finally {
+      await call('DELETE', `/v2/sites/${copy.body.id}`)
+    }
+  })
   await record('localeDomains', async () => {
     // Two locales of the probes' own, one domain; deleted after, so the locales' order is read as it was.
     const domain = `https://${tag}.example.com`

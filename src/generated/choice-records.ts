@@ -69,4 +69,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"liveVersion","kind":"value","alternatives":["snapshot","current"],"sitemock":"snapshot","behaviour":"api-behaviour.md#pages"},
   {"id":"siteKeySiteList","kind":"strict","alternatives":["refused","own-site"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
   {"id":"deletedLocaleCode","kind":"strict","alternatives":["free","reserved"],"sitemock":"free","behaviour":"api-behaviour.md#locales"},
+  {"id":"duplicateDeletedLocales","kind":"value","alternatives":["left","copied"],"sitemock":"left","behaviour":"api-behaviour.md#sites"},
 ]

@@ -283,6 +283,10 @@ export interface Choices {
    * A locale created, or renamed, with the code of a deleted locale of its site: the deleted locale no longer holds its code (`free`), or keeps it for its restore and the create or rename is a 409 (`reserved`).
    */
   deletedLocaleCode?: "free" | "reserved";
+  /**
+   * What a site's copy holds of the original's deleted locales: nothing (`left`), or each of them, still deleted and restorable in the copy (`copied`).
+   */
+  duplicateDeletedLocales?: "left" | "copied";
 }
 
 export interface DataList {

@@ -124,11 +124,10 @@ export class LocaleTable {
     })
   }
 
-  /** Copies the active locales, in order, with fresh ids. */
-  copySite(fromSiteId: string, toSiteId: string, newId: () => string, nextSeq: () => number): void {
-    for (const locale of this.ofSite(fromSiteId).values()) {
-      this.add({ ...locale, id: newId(), siteId: toSiteId, seq: nextSeq() })
-    }
+  /** Copies the active locales, in order, with fresh ids; with `deleted`, the deleted ones after them, still deleted. */
+  copySite(fromSiteId: string, toSiteId: string, newId: () => string, nextSeq: () => number, deleted = false): void {
+    const copied = [...this.ofSite(fromSiteId).values(), ...(deleted ? [...this.deletedOf(fromSiteId).values()].flat() : [])]
+    for (const locale of copied) this.add({ ...locale, id: newId(), siteId: toSiteId, seq: nextSeq() })
   }
 
   private activate(locale: LocaleRecord): void {

@@ -120,8 +120,12 @@ export class Store {
     this.sitesOf(site.workspaceId).insert(site)
   }
 
-  /** Copies a site's locales, pages (with localizations) and routes into a new site, all with fresh ids. */
-  duplicateSite(source: SiteRecord, name: string): SiteRecord {
+  /**
+   * Copies a site's locales, pages (with localizations) and routes into a new site, all with fresh
+   * ids; its deleted locales too, still deleted, where a deployment copies them (choice
+   * duplicateDeletedLocales).
+   */
+  duplicateSite(source: SiteRecord, name: string, options: { deletedLocales?: boolean } = {}): SiteRecord {
     const copy: SiteRecord = {
       ...source,
       id: this.random.uuid(),
@@ -131,7 +135,7 @@ export class Store {
     }
     this.addSite(copy)
     const newId = (): string => this.random.uuid()
-    this.locales.copySite(source.id, copy.id, newId, () => this.nextSeq())
+    this.locales.copySite(source.id, copy.id, newId, () => this.nextSeq(), options.deletedLocales === true)
     this.pages.copySite(source.id, copy.id, newId)
     this.routes.copySite(source.id, copy.id, newId)
     return copy

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { PAGES, ROUTES, SITE } from '../../src/contract/endpoints.js'
+import { PAGE, PAGES, ROUTES, SITE } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
-import { PATHNAME_CONFLICT_CASE, REPEATED_DELETE } from '../../src/contract/stateful/freedom-lifecycle.js'
+import { PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE } from '../../src/contract/stateful/freedom-lifecycle.js'
+import { ORACLE_APP_KEY } from '../../src/contract/stateful/oracle.js'
 import type { Occurrence, Reply } from '../../src/contract/stateful/freedom-classes.js'
 
 /**
  * The classes of what a write does where the documents stop, read on single occurrences: a
- * delete sent again, and pathnames that differ in case alone.
+ * delete sent again, pathnames that differ in case alone, and a lookup by such a pathname.
  */
 const SITE_ID = '3317cebb-6aea-40f0-b17f-0feb952ac403'
 
@@ -23,12 +24,16 @@ function occurrence(request: ContractRequest, oracle: Reply, peek: (request: Con
 }
 
 describe('repeatedDelete', () => {
-  const again: ContractRequest = { method: 'DELETE', template: SITE, params: { siteId: SITE_ID } }
+  const again: ContractRequest = { method: 'DELETE', template: SITE, params: { siteId: SITE_ID }, key: ORACLE_APP_KEY }
   const gone = occurrence(again, { status: 404, body: { code: 'not_found' } }, undefined, { siteId: ['deleted'] })
 
   it('applies to a delete of what the sequence deleted, which the oracle answers 404', () => {
     expect(REPEATED_DELETE.applies(gone)).toBe(true)
     expect(REPEATED_DELETE.id(gone)).toBe('repeatedDelete (siteId)')
+  })
+
+  it("does not apply to a delete sent with a key that never reached the site (another workspace's)", () => {
+    expect(REPEATED_DELETE.applies(occurrence({ ...again, key: 'sk_AnotherWorkspaceKey00000000000000' }, { status: 404, body: {} }, undefined, { siteId: ['deleted'] }))).toBe(false)
   })
 
   it('does not apply to a delete of what never was, nor to a read', () => {
@@ -66,5 +71,28 @@ describe('pathnameConflictCase', () => {
     expect(PATHNAME_CONFLICT_CASE.alternative({ status: 409, body: { code: 'conflict' } }, seen)).toBe('any-case')
     expect(PATHNAME_CONFLICT_CASE.follow('any-case', seen)).toEqual({ kind: 'refused' })
     expect(PATHNAME_CONFLICT_CASE.alternative({ status: 201, body: {} }, seen)).toBe('exact')
+  })
+})
+
+describe('pathnameLookupCase', () => {
+  const byPathname = (pathname: string): ContractRequest => ({ method: 'GET', template: PAGE, params: { pageIdOrPathname: pathname }, query: { siteId: SITE_ID }, key: ORACLE_APP_KEY })
+  // The oracle holds /about: its list, and its read by that very pathname.
+  const holds = (asked: ContractRequest): Reply =>
+    asked.template === PAGES
+      ? { status: 200, body: { object: 'list', data: [{ pathname: '/about' }], hasMore: false } }
+      : { status: asked.params?.pageIdOrPathname === '/about' ? 200 : 404, body: {} }
+
+  it('applies to a pathname the oracle does not find where a page of the site has it in another case', () => {
+    expect(PATHNAME_LOOKUP_CASE.applies(occurrence(byPathname('/About'), { status: 404, body: {} }, holds))).toBe(true)
+    expect(PATHNAME_LOOKUP_CASE.applies(occurrence(byPathname('/contact'), { status: 404, body: {} }, holds))).toBe(false)
+    expect(PATHNAME_LOOKUP_CASE.applies(occurrence(byPathname('/about'), { status: 200, body: {} }, holds))).toBe(false)
+  })
+
+  it('reads a success as any-case, resent with the pathname the oracle holds, and decisive; a 404 as exact', () => {
+    const found = occurrence(byPathname('/About'), { status: 404, body: {} }, holds)
+    expect(PATHNAME_LOOKUP_CASE.alternative({ status: 200, body: {} }, found)).toBe('any-case')
+    expect(PATHNAME_LOOKUP_CASE.follow('any-case', found)).toEqual({ kind: 'resend', request: byPathname('/about') })
+    expect(PATHNAME_LOOKUP_CASE.decisive?.('any-case')).toBe(true)
+    expect(PATHNAME_LOOKUP_CASE.alternative({ status: 404, body: {} }, found)).toBe('exact')
   })
 })

@@ -4,7 +4,7 @@ import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, success, type StatusClass } from './freedom-class.js'
 import { LOCALE_LOOKUP_CASE } from './freedom-locale-codes.js'
-import { DELETED_LOCALE_CODE, LOCALE_FILTER_SCOPE, PATH_PREFIX_CASE, PATHNAME_CONFLICT_CASE, REPEATED_DELETE, SITE_NAMES } from './freedom-lifecycle.js'
+import { DELETED_LOCALE_CODE, LOCALE_FILTER_SCOPE, PATH_PREFIX_CASE, PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, SITE_NAMES } from './freedom-lifecycle.js'
 import { LIVE_VERSIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS } from './freedom-surface.js'
 
 export { readOnlyPeek, type Follow, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
@@ -158,5 +158,5 @@ const SITE_DELETE_CHILDREN: StatusClass = {
 }
 
 
-/** Every class of freedom decided by a status, in the order they are tried. */
-export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, SITE_NAMES]
+/** Every class of freedom decided by a status, in the order they are tried (a lookup's case before a delete sent again: a delete by a pathname in another case may have found another page). */
+export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, SITE_NAMES]

@@ -1,6 +1,7 @@
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
 import { isObject, listData, success, type Occurrence, type StatusClass } from './freedom-class.js'
+import { ORACLE_APP_KEY } from './oracle.js'
 
 // Classes of what a write does where the documents stop, and of how a pathname is matched: a
 // delete sent again, which pathnames stand in each other's way, what a prefix takes in.
@@ -16,9 +17,14 @@ const DELETED_BY: Readonly<Record<string, string>> = { [SITE]: 'siteId', [LOCALE
  */
 export const REPEATED_DELETE: StatusClass = {
   id: ({ request }) => `repeatedDelete (${DELETED_BY[request.template] ?? request.template})`,
-  applies: ({ request, oracle, classes }) => {
+  // Sent with the App key, or the site's own Site key: a key that never reached the resource says
+  // nothing of what a delete sent again means (a deployment may answer it 404 as for any stranger).
+  // Nor a pathname another page or route holds in another case: the delete may have found that one (pathnameLookupCase).
+  applies: (occurrence) => {
+    const { request, oracle, classes, ownSiteKey } = occurrence
     const param = DELETED_BY[request.template]
-    return request.method === 'DELETE' && param !== undefined && oracle.status === 404 && (classes[param] ?? []).includes('deleted')
+    const reaching = request.key === ORACLE_APP_KEY || ownSiteKey
+    return reaching && request.method === 'DELETE' && param !== undefined && oracle.status === 404 && (classes[param] ?? []).includes('deleted') && inItsOwnCase(occurrence) === undefined
   },
   alternative: ({ status }) => (status === 204 ? 'idempotent' : status === 404 ? 'not-found' : undefined),
   // The oracle holds nothing of what it deleted: the target's 204 is taken as it is.
@@ -46,6 +52,46 @@ export const PATHNAME_CONFLICT_CASE: StatusClass = {
   },
   alternative: ({ status }) => (status === 409 ? 'any-case' : success(status) ? 'exact' : undefined),
   follow: (alternative) => (alternative === 'any-case' ? { kind: 'refused' } : undefined),
+}
+
+/** The path parameter that names a page or a route by id or pathname, by its template. */
+const NAMED_BY_PATHNAME: Readonly<Record<string, { param: string; list: string }>> = {
+  [PAGE]: { param: 'pageIdOrPathname', list: PAGES },
+  [ROUTE]: { param: 'routeIdOrPathname', list: ROUTES },
+}
+
+/**
+ * A page or route named in the path by a pathname that differs from its own in case alone
+ * (`/A` for `/a`). No document says whether a lookup by pathname minds the case: a deployment may
+ * find only the exact pathname (sitemock), or the one that differs in case alone, as one whose
+ * pathnames conflict in any case may. The oracle is then asked with the pathname it holds.
+ */
+export const PATHNAME_LOOKUP_CASE: StatusClass = {
+  id: () => 'pathnameLookupCase',
+  applies: (occurrence) => occurrence.oracle.status === 404 && inItsOwnCase(occurrence) !== undefined,
+  alternative: ({ status }) => (status === 404 ? 'exact' : success(status) ? 'any-case' : undefined),
+  follow: (alternative, occurrence) => {
+    const own = inItsOwnCase(occurrence)
+    return alternative === 'any-case' && own !== undefined ? { kind: 'resend', request: own } : undefined
+  },
+  // Found in another case, the request is that page's or route's: no later class reads it as about the pathname sent.
+  decisive: (alternative) => alternative === 'any-case',
+}
+
+/**
+ * The request with the pathname in its path as the oracle holds it, when one page or route of the
+ * site, which the request's key reads, has it in another case alone; else undefined.
+ */
+function inItsOwnCase({ request, site, peek }: Occurrence): ContractRequest | undefined {
+  const named = NAMED_BY_PATHNAME[request.template]
+  const sent = named === undefined ? undefined : request.params?.[named.param]
+  if (named === undefined || typeof sent !== 'string' || !sent.startsWith('/') || site === undefined) return undefined
+  const listed = peek({ method: 'GET', template: named.list, query: { siteId: site, limit: 100, includeOffline: named.list === PAGES ? 'true' : undefined }, key: request.key }).body
+  const owns = listData(listed).flatMap((item) => (isObject(item) && typeof item.pathname === 'string' && item.pathname !== sent && item.pathname.toLowerCase() === sent.toLowerCase() ? [item.pathname] : []))
+  if (owns.length !== 1) return undefined
+  const own = { ...request, params: { ...request.params, [named.param]: owns[0]! } }
+  // Only a key that reads it there shows how the lookup matches.
+  return peek({ ...own, method: 'GET', body: undefined }).status === 200 ? own : undefined
 }
 
 /** Every pathname of the site's pages (their localizations' included) and routes, as the oracle holds them. */

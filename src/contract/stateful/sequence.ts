@@ -163,7 +163,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     steps.push({ label: `reading the whole list to judge the page of ${call.label}`, target: { request: read.request, status: read.status, body: read.body }, oracle: { request: read.request, status: 200, body: { object: 'list', data: oracleWhole } } })
     const targetWhole = read.status === 200 ? asPage(read.body)?.data : undefined
     if (!targetWhole) return { aspect: 'status', message: `reading the whole list answered ${read.status}, expected 200` }
-    const order: ListOrder = list.kind === 'sorted' ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
+    // The sorts are documented for GET /v6/pages alone: a site's page list is only named by its path
+    // in a pagination example, so the order it answers in is the deployment's (sitePagesQuery).
+    const order: ListOrder = list.kind === 'sorted' && call.request.template !== SITE_PAGES ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
     const wrong = compareWholeList(ledger, targetWhole, oracleWhole, order, nameOf)
     if (wrong) return wrong
     const cursor = call.request.query?.startingAfter

@@ -1016,9 +1016,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.duplicateDeletedLocales !== undefined){
+let data69 = data2.duplicateDeletedLocales;
+if(!((data69 === "left") || (data69 === "copied"))){
+const err77 = {instancePath:instancePath+"/choices/duplicateDeletedLocales",schemaPath:"#/$defs/choices/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data69};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1028,13 +1029,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data69 = data.unrecorded;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-for(const key2 in data69){
-let data70 = data69[key2];
-if(typeof data70 !== "string"){
-const err78 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data70};
+}
+else {
+const err78 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1044,9 +1041,13 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data69};
+if(data.unrecorded !== undefined){
+let data70 = data.unrecorded;
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+for(const key2 in data70){
+let data71 = data70[key2];
+if(typeof data71 !== "string"){
+const err79 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data71};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1058,12 +1059,24 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err80 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data70};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -2015,14 +2028,27 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.duplicateDeletedLocales !== undefined){
+let data66 = data.duplicateDeletedLocales;
+if(!((data66 === "left") || (data66 === "copied"))){
+const err72 = {instancePath:instancePath+"/duplicateDeletedLocales",schemaPath:"#/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data66};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
 }
 errors++;
 }

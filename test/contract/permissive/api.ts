@@ -202,6 +202,11 @@ function duplicate(call: Call, source: Site, name: string): Answer {
   const copy: Site = { ...source, id: randomUUID(), name, publicApiKey: randomUUID(), siteKey: randomUUID(), seq: store.next() }
   store.sites.set(copy.id, copy)
   for (const locale of store.liveLocales(source.id)) addLocale(store, copy.id, locale.locale, locale.domain, locale.pathPrefix)
+  // Its deleted locales too, still deleted, at `duplicateDeletedLocales: copied`.
+  if (store.choices.duplicateDeletedLocales === 'copied') {
+    const deleted = [...store.locales.values()].filter((locale) => locale.siteId === source.id && locale.deleted).sort((a, b) => a.seq - b.seq)
+    for (const locale of deleted) addLocale(store, copy.id, locale.locale, locale.domain, locale.pathPrefix).deleted = true
+  }
   // Pages keep their timestamps: the copy is "all content ... copied from the original".
   for (const page of store.sitePages(source.id).sort((a, b) => a.seq - b.seq)) {
     const id = randomUUID()

@@ -66,6 +66,7 @@ export const ALTERNATIVES = {
   liveVersion: ['snapshot', 'current'],
   siteKeySiteList: ['refused', 'own-site'],
   deletedLocaleCode: ['free', 'reserved'],
+  duplicateDeletedLocales: ['left', 'copied'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -372,6 +372,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     await client.call('DELETE', `/v2/locales/${String(made.body.id)}`)
     return statusOf((await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl-NL' })).status, { 201: 'free', 409: 'reserved' })
   },
+  duplicateDeletedLocales: async (client) => {
+    const site = await client.site()
+    const made = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'da-DK' })
+    await client.call('DELETE', `/v2/locales/${String(made.body.id)}`)
+    const copy = await client.call('POST', `/v2/sites/${String(site.id)}/duplicate`, { name: `${String(site.name)} copy` })
+    // A restore by its code in the copy: the copy holds the deleted locale only where it was copied.
+    return statusOf((await client.call('POST', `/v2/locales/da-DK/restore?siteId=${String(copy.body.id)}`)).status, { 200: 'copied', 404: 'left' })
+  },
   pagePathnameSlash: async (client) => {
     const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: 'bare', name: 'Bare' })
     // A pathname without its slash refused (pagePathnameForm slash-first): nothing kept of it to see.
