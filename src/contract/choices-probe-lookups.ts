@@ -111,22 +111,23 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (liveById === '404') throw new Unrecorded('a live locale is not found by its id either (restoreLiveLocale 404), so what a code names cannot be told apart')
     return byCodeAnswer.status === 404 ? 'deleted-only' : byCodeAnswer.status === Number(liveById) ? 'any-locale' : unexplained('a restore of a live locale by its code', byCodeAnswer.status)
   })
+  /** A locale of the probes' own with this code, added and deleted: the code, for what a deleted locale holds. */
+  const deletedLocale = async (code: string): Promise<string> => {
+    const made = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (made.status !== 201 || typeof made.body.id !== 'string') throw new Unrecorded(`a locale could not be added to delete (${made.status})`)
+    await call('DELETE', `/v2/locales/${made.body.id}`)
+    return code
+  }
   await record('deletedLocaleCode', async () => {
     // A locale of the probes' own, deleted, then created again with its code; deleted after.
-    const code = defaultLocale?.locale === 'sv-SE' ? 'sv-FI' : 'sv-SE'
-    const first = await call('POST', '/v2/locales', { siteId, locale: code })
-    if (first.status !== 201 || typeof first.body.id !== 'string') throw new Unrecorded(`a locale could not be added to delete (${first.status})`)
-    await call('DELETE', `/v2/locales/${first.body.id}`)
+    const code = await deletedLocale(defaultLocale?.locale === 'sv-SE' ? 'sv-FI' : 'sv-SE')
     const again = await call('POST', '/v2/locales', { siteId, locale: code })
     if (typeof again.body.id === 'string') await call('DELETE', `/v2/locales/${again.body.id}`)
     return either(again, 'a locale created with the code of a deleted one', [201, 'free'], [409, 'reserved'])
   })
   await record('duplicateDeletedLocales', async () => {
     // A deleted locale of the probes' own, then a copy of their site, where that locale is restored by its id's code; the copy is deleted after.
-    const code = defaultLocale?.locale === 'da-DK' ? 'da-GL' : 'da-DK'
-    const made = await call('POST', '/v2/locales', { siteId, locale: code })
-    if (made.status !== 201 || typeof made.body.id !== 'string') throw new Unrecorded(`a locale could not be added to delete (${made.status})`)
-    await call('DELETE', `/v2/locales/${made.body.id}`)
+    const code = await deletedLocale(defaultLocale?.locale === 'da-DK' ? 'da-GL' : 'da-DK')
     const copy = await call('POST', `/v2/sites/${siteId}/duplicate`, { name: `${tag} copy` })
     if (copy.status !== 201 || typeof copy.body.id !== 'string') throw new Unrecorded(`the probes' site could not be copied (${copy.status})`)
     try {
