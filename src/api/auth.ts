@@ -95,6 +95,21 @@ export function requireSite(scope: Scope, store: Store, siteId: string): SiteRec
 }
 
 /**
+ * The site of a record named by id, judged as requireSite judges it; a deleted site whose record
+ * the store keeps (its locales, pages and routes outlive it, choice siteDeleteChildren kept; a
+ * delete sent again, choice repeatedDelete idempotent) by its workspace alone: an App key of that
+ * workspace reaches what the site held, another workspace's is a 403, and so is every Site key
+ * (the site's own went with it).
+ */
+export function requireRecordSite(scope: Scope, store: Store, siteId: string): SiteRecord {
+  const gone = store.sites.has(siteId) ? undefined : store.deleted.site(siteId)
+  if (gone === undefined) return requireSite(scope, store, siteId)
+  if (scope.kind === 'site') throw forbidden('This Site API key only grants access to its own site.')
+  if (gone.workspaceId !== scope.workspaceId) throw forbidden('This API key does not have access to this site.')
+  return gone
+}
+
+/**
  * A well-formed UUID from the unvalidated body, to find the target of a create before the body
  * is judged; anything else is left for validation to report.
  */

@@ -50,6 +50,9 @@ export function keptLocaleCode(sent: string, choices: Chosen): string {
 /** Whether a code is looked up whatever its case (choice localeLookupCase), not only as stored. */
 export const anyCase = (choices: Chosen): boolean => choices?.localeLookupCase === 'any-case'
 
+/** Whether a page or route pathname that is not found as sent is looked up in any case too (choice pathnameLookupCase). */
+export const lookupInAnyCase = (choices: Chosen): boolean => choices?.pathnameLookupCase === 'any-case'
+
 // Brackets, a `.` or `..` segment, whitespace, or a character outside ASCII.
 const REFUSED_PATHNAME_CHARACTERS = /[[\]\s]|[^\u0000-\u007f]|(?:^|\/)\.{1,2}(?:\/|$)/
 

@@ -5,6 +5,7 @@ import { findInSite, type TargetKind } from './site-target.js'
 import { anyCase, keptLocaleCode } from './kept-input.js'
 import type { Scope } from './types.js'
 import { isUuid } from './uuid.js'
+import { deletesAgain } from './repeated-delete.js'
 
 /**
  * The locale a path names: by id, or by code together with ?siteId=. Soft-deleted locales are
@@ -17,6 +18,15 @@ export function findLocale(store: Store, scope: Scope, idOrCode: string, siteId:
   const deletedOnly = choices?.restoreLiveLocale === '404' || (choices?.restoreByCode === 'deleted-only' && !isUuid(idOrCode))
   const kind = !forRestore ? ACTIVE_LOCALE : deletedOnly ? DELETED_LOCALE : DELETED_OR_ACTIVE_LOCALE
   return findInSite(store, scope, idOrCode, siteId, kind, choices)
+}
+
+/**
+ * The locale a DELETE names: an active one; for a deployment whose deletes are idempotent (choice
+ * repeatedDelete), a soft-deleted one too, which the delete then leaves as it is (by code, an
+ * active locale of the code first: a code is taken again once its locale is deleted).
+ */
+export function findLocaleToDelete(store: Store, scope: Scope, idOrCode: string, siteId: string | undefined, choices?: Required<Choices>): LocaleRecord {
+  return findInSite(store, scope, idOrCode, siteId, deletesAgain(choices) ? ACTIVE_OR_DELETED_LOCALE : ACTIVE_LOCALE, choices)
 }
 
 // A code's form is judged with the path parameters (locale-params.json), before these lookups.
@@ -34,6 +44,11 @@ const DELETED_OR_ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
   ...ACTIVE_LOCALE,
   byId: (store, id) => store.locales.byId.get(id),
   byName: (store, site, code, choices) => store.locales.deletedByCode(site, code, anyCase(choices)) ?? store.locales.byCode(site, code, anyCase(choices)),
+}
+const ACTIVE_OR_DELETED_LOCALE: TargetKind<LocaleRecord> = {
+  ...ACTIVE_LOCALE,
+  byId: (store, id) => store.locales.byId.get(id),
+  byName: (store, site, code, choices) => store.locales.byCode(site, code, anyCase(choices)) ?? store.locales.deletedByCode(site, code, anyCase(choices)),
 }
 const DELETED_LOCALE: TargetKind<LocaleRecord> = {
   ...ACTIVE_LOCALE,

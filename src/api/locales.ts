@@ -6,9 +6,10 @@ import { requireBodySite, requireSite } from './auth.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import { ApiError, conflict, invalidField } from './errors.js'
 import { anyCase, keptLocaleCode } from './kept-input.js'
-import { findLocale } from './locale-target.js'
+import { findLocale, findLocaleToDelete } from './locale-target.js'
 import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
+import { deletedBefore } from './repeated-delete.js'
 import { defineOperation, type AccessContext } from './types.js'
 
 type LocaleAccess = AccessContext<LocalePathParams, OptionalSiteQuery>
@@ -33,9 +34,12 @@ function refuseReservedCode(store: Store, siteId: string, code: string, choices:
   if (deleted) throw conflict(`The deleted locale ${deleted.locale} of this site keeps its code: restore it (POST /v2/locales/${deleted.id}/restore) instead of creating it again.`)
 }
 
-/** Renames a locale; the site's default and the pages' localizations follow the new code. */
+/**
+ * Renames a locale; the site's default and the pages' localizations follow the new code (a deleted
+ * site's record too, where its locales outlive it: choice siteDeleteChildren kept).
+ */
 function renameLocale(store: Store, locale: LocaleRecord, code: string): void {
-  const site = store.sites.get(locale.siteId)!
+  const site = store.siteRecord(locale.siteId)!
   const previous = locale.locale
   store.locales.update(locale, { locale: code })
   if (site.defaultLocale === previous) store.updateSite(site, { defaultLocale: code })
@@ -124,7 +128,7 @@ export const localeOperations = [
       const holder = code === undefined ? undefined : store.locales.byCode(locale.siteId, code, anyCase(choices))
       if (code !== undefined && code !== locale.locale && holder !== undefined && holder !== locale) throw codeTaken(code)
       if (code !== undefined && code !== locale.locale) refuseReservedCode(store, locale.siteId, code, choices)
-      if (code !== undefined && code !== locale.locale && choices?.renameDefaultLocale === 'refused' && store.sites.get(locale.siteId)!.defaultLocale === locale.locale) {
+      if (code !== undefined && code !== locale.locale && choices?.renameDefaultLocale === 'refused' && store.siteRecord(locale.siteId)!.defaultLocale === locale.locale) {
         throw invalidField('locale', `names a new code for the default locale of the site (${locale.locale}), which cannot be renamed; rename another locale`)
       }
       requireOwnDomain(store, locale.siteId, body.domain, locale, choices)
@@ -134,7 +138,8 @@ export const localeOperations = [
     },
   }),
 
-  defineOperation<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord>({
+  // The target is the locale to delete; undefined for one its site's delete removed (choice repeatedDelete idempotent).
+  defineOperation<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord | undefined>({
     operationId: 'deleteLocale',
     method: 'DELETE',
     path: '/v2/locales/{localeIdOrCode}',
@@ -143,10 +148,13 @@ export const localeOperations = [
     query: 'site-query.json',
     success: { status: 204, shape: 'empty' },
     errors: [400, 401, 403, 404],
-    authorize: localeOf,
+    authorize: ({ store, scope, params, query, choices }) =>
+      deletedBefore(store, scope, params.localeIdOrCode, query.siteId, 'locale', choices) ? undefined : findLocaleToDelete(store, scope, params.localeIdOrCode, query.siteId, choices),
     run(context) {
       const { store, target: locale } = context
-      if (store.sites.get(locale.siteId)!.defaultLocale === locale.locale) {
+      // Deleted before, softly or with its site: a deployment whose deletes are idempotent answers 204 again, and changes nothing (choice repeatedDelete).
+      if (locale === undefined || locale.deletedAt !== null) return { status: 204 }
+      if (store.siteRecord(locale.siteId)!.defaultLocale === locale.locale) {
         throw new ApiError(400, 'bad_request', `The default locale of a site cannot be deleted: ${locale.locale} is the default of its site.`, [
           { field: 'localeIdOrCode', message: `names the default locale (${locale.locale}), which cannot be deleted; delete another locale` },
         ])

@@ -14,19 +14,24 @@ import type { OperationResult } from './types.js'
  * One page of a site's pages: in the chosen order and version, filtered by prefix, online
  * state and locale. Each such view has its own sorted index, so the cost of a page does not
  * depend on how many pages the site holds or how few match. Sorting and the prefix apply to
- * the page's own pathname; a locale then shows each page collapsed into its localization.
+ * the page's own pathname; a locale then shows each page collapsed into its localization
+ * (and, where a deployment lists every page in a locale, choice localeFilterScope all, the
+ * pages without one as they are).
  */
 export function listPages(store: Store, siteId: string, query: Omit<ListPagesQuery, 'siteId'>, choices?: Required<Choices>): OperationResult {
   const site = store.sites.get(siteId)!
   const locale = localeToCollapse(store, site, query.locale, choices?.pageUnknownLocale, choices)
   if (locale === null) return { status: 200, body: { object: 'list', data: [], hasMore: false } }
+  const pathPrefix = query.pathPrefix ?? '/'
   const { view, index: sitemockIndex, matches } = store.pages.view(siteId, {
     version: query.versionRef === 'ref:live' ? 'live' : 'draft',
     sortBy: query.sortBy ?? 'path',
     direction: query.sortDirection ?? 'asc',
-    pathPrefix: query.pathPrefix ?? '/',
+    pathPrefix,
     includeOffline: query.includeOffline === 'true',
-    locale,
+    locale: choices?.localeFilterScope === 'all' ? undefined : locale,
+    // A prefix with no letter is the same in every case: its view is the exact one, a range of the pathname order.
+    prefixAnyCase: choices?.pathPrefixCase === 'any-case' && pathPrefix.toLowerCase() !== pathPrefix.toUpperCase(),
   })
   const index = choices === undefined ? sitemockIndex : inChosenOrder(store, siteId, sitemockIndex, view, choices)
   // `matches` admits only a cursor that is in this very list.

@@ -6,7 +6,7 @@ import type { Store } from '../store/store.js'
 import { isUuid } from './uuid.js'
 import { invalidField, notFound } from './errors.js'
 import { findInSite, type TargetKind } from './site-target.js'
-import { anyCase, keptLocaleCode, keptPagePathname } from './kept-input.js'
+import { anyCase, keptLocaleCode, keptPagePathname, lookupInAnyCase } from './kept-input.js'
 import type { Scope } from './types.js'
 
 /**
@@ -18,14 +18,19 @@ export function findPage(store: Store, scope: Scope, idOrPathname: string, siteI
 }
 
 // A pathname's leading / is judged with the path parameters (page-params.json), before these lookups.
+// The exact pathname first; then, for a deployment that looks pathnames up in any case (choice
+// pathnameLookupCase any-case), the one page that has it in another case.
 const DRAFT_PAGE: TargetKind<PageRecord> = {
   resource: 'page',
   nameLabel: 'pathname',
   byId: (store, id) => store.pages.byId.get(id),
-  byName: (store, site, pathname) => store.pages.byPathname(site, pathname),
+  byName: (store, site, pathname, choices) => store.pages.byPathname(site, pathname) ?? (lookupInAnyCase(choices) ? store.pages.byPathnameInAnyCase(site, pathname, 'draft') : undefined),
   keptName: keptPagePathname,
 }
-const LIVE_PAGE: TargetKind<PageRecord> = { ...DRAFT_PAGE, byName: (store, site, pathname) => store.pages.byLivePathname(site, pathname) }
+const LIVE_PAGE: TargetKind<PageRecord> = {
+  ...DRAFT_PAGE,
+  byName: (store, site, pathname, choices) => store.pages.byLivePathname(site, pathname) ?? (lookupInAnyCase(choices) ? store.pages.byPathnameInAnyCase(site, pathname, 'live') : undefined),
+}
 
 /** What a locale the site lacks gives (choice pageUnknownLocale): a 400, a 404, or (lists) no page, as null. */
 export type UnknownLocale = Required<Choices>['pageUnknownLocale']

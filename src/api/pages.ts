@@ -18,6 +18,7 @@ import { listPages } from './page-list.js'
 import { otherOwner } from './pathname-owner.js'
 import { findPage, localeToCollapse, localizationIn } from './page-target.js'
 import { pageResponse } from './present.js'
+import { deletedBefore, deletesAgain } from './repeated-delete.js'
 import { defineOperation, type AccessContext } from './types.js'
 import { instantMs, isoInstant } from '../store/instant.js'
 
@@ -31,8 +32,9 @@ const pageOf = ({ store, scope, params, query, choices }: PageAccess): PageRecor
 const versionOf = ({ store, scope, params, query, choices }: AccessContext<PagePathParams, GetPageQuery>): PageRecord =>
   findPage(store, scope, params.pageIdOrPathname, query.siteId, query.versionRef === 'ref:live' ? 'live' : 'draft', choices)
 
+/** The default locale of the page's site: a deleted one's where its pages outlive it (choice siteDeleteChildren kept). */
 function defaultLocaleOf(store: Store, page: PageRecord): string {
-  return store.sites.get(page.siteId)!.defaultLocale
+  return store.siteRecord(page.siteId)!.defaultLocale
 }
 
 /**
@@ -134,7 +136,7 @@ export const pageOperations = [
     run(context) {
       const { store, query } = context
       const page = versionOf(context)
-      const site = store.sites.get(page.siteId)!
+      const site = store.siteRecord(page.siteId)!
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
       // A list may show no page for a locale the site lacks; a read of one page then finds none, a 404.
@@ -181,7 +183,8 @@ export const pageOperations = [
     },
   }),
 
-  defineOperation<PagePathParams, OptionalSiteQuery, undefined, PageRecord>({
+  // The target is the page to delete; undefined for one a delete already removed (choice repeatedDelete idempotent).
+  defineOperation<PagePathParams, OptionalSiteQuery, undefined, PageRecord | undefined>({
     operationId: 'deletePage',
     method: 'DELETE',
     path: '/v6/pages/{pageIdOrPathname}',
@@ -190,9 +193,12 @@ export const pageOperations = [
     query: 'site-query.json',
     success: { status: 204, shape: 'empty' },
     errors: [400, 401, 403, 404],
-    authorize: pageOf,
-    run(context) {
-      context.store.pages.remove(context.target)
+    authorize: (context) =>
+      deletedBefore(context.store, context.scope, context.params.pageIdOrPathname, context.query.siteId, 'page', context.choices) ? undefined : pageOf(context),
+    run({ store, target: page, choices }) {
+      if (page === undefined) return { status: 204 }
+      store.pages.remove(page)
+      if (deletesAgain(choices)) store.deleted.rememberPage(page)
       return { status: 204 }
     },
   }),

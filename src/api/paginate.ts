@@ -48,12 +48,15 @@ export function paginate<T extends { id: string }>(
       throw notInList()
     }
     const at = include(cursor) ? index.indexOf(cursor) : -1
+    const outside = options.cursors?.cursorOutsideList ?? '400'
     if (at >= 0) position = at + step
-    else if (options.cursors?.cursorOutsideList === 'after-place' && (options.placed?.(cursor) ?? true)) {
+    else if (outside === 'after-place' && (options.placed?.(cursor) ?? true)) {
       // The place the item would have in this order: the walk goes on from there.
       const place = index.lowerBound(cursor)
       position = index.at(place) === cursor ? place + step : options.descending ? place - 1 : place
-    } else throw notInList()
+    } else if (outside === 'empty-list') return { items: [], hasMore: false }
+    else if (outside === '404') throw notFound('item', `id ${query.startingAfter} (the startingAfter cursor) in this list`)
+    else throw notInList()
   }
   const items: T[] = []
   if (position < 0 || position >= index.size) return { items, hasMore: false }

@@ -24,7 +24,7 @@ export function presentLocale(locale: LocaleRecord, store: Store): Locale {
     locale: locale.locale,
     domain: locale.domain,
     pathPrefix: locale.pathPrefix,
-    isDefault: store.sites.get(locale.siteId)?.defaultLocale === locale.locale,
+    isDefault: store.siteRecord(locale.siteId)?.defaultLocale === locale.locale,
   }
 }
 

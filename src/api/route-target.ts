@@ -3,7 +3,7 @@ import type { ErrorDetail, SkipValidation } from '../generated/types.js'
 import type { RouteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { ApiError, badRequest, conflict } from './errors.js'
-import { nonAsciiPathnameCharacters, refusedPathnameCharacters } from './kept-input.js'
+import { lookupInAnyCase, nonAsciiPathnameCharacters, refusedPathnameCharacters } from './kept-input.js'
 import { otherOwner } from './pathname-owner.js'
 import { ROUTE_PATHNAME_RULES, routePathnameProblem } from './route-pathname.js'
 import { findInSite, type TargetKind } from './site-target.js'
@@ -22,7 +22,8 @@ const ROUTE: TargetKind<RouteRecord> = {
   resource: 'route',
   nameLabel: 'pathname',
   byId: (store, id) => store.routes.byId.get(id),
-  byName: (store, site, pathname) => store.routes.byPathname(site, pathname),
+  // The exact pathname first; then the one route that has it in another case (choice pathnameLookupCase any-case).
+  byName: (store, site, pathname, choices) => store.routes.byPathname(site, pathname) ?? (lookupInAnyCase(choices) ? store.routes.byPathnameInAnyCase(site, pathname) : undefined),
 }
 
 /**

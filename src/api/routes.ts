@@ -14,6 +14,7 @@ import type { Store } from '../store/store.js'
 import { refuseSiteKeyWrite, requireBodySite, requireSite } from './auth.js'
 import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
+import { deletedBefore, deletesAgain } from './repeated-delete.js'
 import { findRoute, judgeRouteBody, requireFreePathname } from './route-target.js'
 import { defineOperation, type AccessContext } from './types.js'
 import { compileValidator } from './validate.js'
@@ -125,7 +126,8 @@ export const routeOperations = [
     },
   }),
 
-  defineOperation<RoutePathParams, OptionalSiteQuery, undefined, RouteRecord>({
+  // The target is the route to delete; undefined for one a delete already removed (choice repeatedDelete idempotent).
+  defineOperation<RoutePathParams, OptionalSiteQuery, undefined, RouteRecord | undefined>({
     operationId: 'deleteRoute',
     method: 'DELETE',
     path: '/v2/routes/{routeIdOrPathname}',
@@ -134,9 +136,12 @@ export const routeOperations = [
     query: 'site-query.json',
     success: { status: 204, shape: 'empty' },
     errors: [400, 401, 403, 404],
-    authorize: routeOf,
-    run(context) {
-      context.store.routes.remove(context.target)
+    authorize: (context) =>
+      deletedBefore(context.store, context.scope, context.params.routeIdOrPathname, context.query.siteId, 'route', context.choices) ? undefined : routeOf(context),
+    run({ store, target: route, choices }) {
+      if (route === undefined) return { status: 204 }
+      store.routes.remove(route)
+      if (deletesAgain(choices)) store.deleted.rememberRoute(route)
       return { status: 204 }
     },
   }),

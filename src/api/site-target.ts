@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { requireSite } from './auth.js'
+import { requireRecordSite, requireSite } from './auth.js'
 import { isUuid } from './uuid.js'
 import { invalidField, notFound } from './errors.js'
 import { lowerCase } from './lower-case.js'
@@ -31,7 +31,8 @@ export function findInSite<R extends { siteId: string }>(store: Store, scope: Sc
     const record = kind.byId(store, lowerCase(value))
     const checked = siteId !== undefined && choices?.siteIdBesideId !== 'ignored'
     if (!record || (checked && record.siteId !== siteId)) throw notFound(kind.resource, `id ${value}`)
-    requireSite(scope, store, record.siteId)
+    // A record whose site is deleted is found by id only where a deployment keeps it (siteDeleteChildren kept).
+    requireRecordSite(scope, store, record.siteId)
     return record
   }
   if (siteId === undefined) throw invalidField('siteId', `is required when the ${kind.resource} is named by its ${kind.nameLabel} (a value that is not a UUID); pass ?siteId=<site id>`)

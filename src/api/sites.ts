@@ -1,11 +1,13 @@
 import type { CreateSiteBody, DuplicateSiteBody, ListSitesQuery, SitePathParams, UpdateSiteBody } from '../generated/types.js'
 import type { SiteRecord } from '../store/records.js'
+import type { Store } from '../store/store.js'
 import type { Choices } from '../contracts/choices.js'
 import { peekUuid, requireSite, requireWorkspace } from './auth.js'
-import { invalidField } from './errors.js'
+import { conflict, invalidField } from './errors.js'
 import { keptLocaleCode, keptName } from './kept-input.js'
 import { paginate } from './paginate.js'
 import { presentSite } from './present.js'
+import { deletesAgain, remembersSites, siteDeletedBefore } from './repeated-delete.js'
 import { defineOperation, type AccessContext } from './types.js'
 
 const DEFAULT_LOCALE = 'en-US'
@@ -17,6 +19,19 @@ const authorizeSite = ({ params, scope, store }: AccessContext<SitePathParams, u
 /** A 400 for `hostOrigin: null` in a site update, for a deployment that does not clear an origin so (choice hostOriginNull). */
 function refuseNullOrigin(body: UpdateSiteBody, choices: Required<Choices> | undefined): void {
   if (choices?.hostOriginNull === 'refused' && body.hostOrigin === null) throw invalidField('hostOrigin', 'is null; must be an absolute URL with a protocol, such as https://example.com (this deployment does not clear an origin)')
+}
+
+/**
+ * A 409 for a name another live site of the workspace has, compared without case, where a name
+ * names one site of a workspace (choice siteNames unique); `self` is the site being renamed, whose
+ * own name is no other's. `name` is the name as the site would keep it. A scan of the workspace's
+ * sites, under that choice alone and on a write.
+ */
+function refuseTakenName(store: Store, workspaceId: string, name: string, choices: Required<Choices> | undefined, self?: SiteRecord): void {
+  if (choices?.siteNames !== 'unique') return
+  const folded = name.toLowerCase()
+  const holder = store.sitesOf(workspaceId).values().find((site) => site !== self && site.name.toLowerCase() === folded)
+  if (holder) throw conflict(`The site ${holder.id} of this workspace is already named ${JSON.stringify(holder.name)}; here a name names one site of a workspace (compared without case).`)
 }
 
 export const siteOperations = [
@@ -34,10 +49,13 @@ export const siteOperations = [
       if (workspaceId) requireWorkspace(scope, workspaceId)
     },
     run({ body, store, choices }) {
+      const name = keptName(body.name, choices)
+      // Before any id is drawn: a refused create leaves the random state as it was.
+      refuseTakenName(store, body.workspaceId, name, choices)
       const site: SiteRecord = {
         id: store.random.uuid(),
         workspaceId: body.workspaceId,
-        name: keptName(body.name, choices),
+        name,
         hostOrigin: body.hostOrigin ?? null,
         publicApiKey: store.random.uuid(),
         defaultLocale: keptLocaleCode(body.defaultLocale ?? DEFAULT_LOCALE, choices),
@@ -103,12 +121,14 @@ export const siteOperations = [
       const site = store.sites.get(params.siteId)!
       const { hostOrigin } = body
       const name = body.name === undefined ? undefined : keptName(body.name, choices)
+      if (name !== undefined) refuseTakenName(store, site.workspaceId, name, choices, site)
       store.updateSite(site, { ...(name !== undefined && { name }), ...(hostOrigin !== undefined && { hostOrigin }) })
       return { status: 200, body: presentSite(site) }
     },
   }),
 
-  defineOperation<SitePathParams, Record<string, never>, undefined>({
+  // The target is the site to delete; undefined for one a delete already removed (choice repeatedDelete idempotent).
+  defineOperation<SitePathParams, Record<string, never>, undefined, SiteRecord | undefined>({
     operationId: 'deleteSite',
     method: 'DELETE',
     path: '/v2/sites/{siteId}',
@@ -117,9 +137,10 @@ export const siteOperations = [
     success: { status: 204, shape: 'empty' },
     errors: [400, 401, 403, 404],
     appKeyOnly: true,
-    authorize: authorizeSite,
-    run({ params, store }) {
-      store.deleteSite(store.sites.get(params.siteId)!)
+    authorize: ({ params, scope, store, choices }) => (siteDeletedBefore(store, scope, params.siteId, choices) ? undefined : requireSite(scope, store, params.siteId)),
+    run({ target: site, store, choices }) {
+      // Its locales, pages and routes stay where the deployment's site delete leaves them (choice siteDeleteChildren).
+      if (site) store.deleteSite(site, { keepChildren: choices?.siteDeleteChildren === 'kept', rememberSite: remembersSites(choices), rememberChildren: deletesAgain(choices) })
       return { status: 204 }
     },
   }),
@@ -136,7 +157,10 @@ export const siteOperations = [
     appKeyOnly: true,
     authorize: authorizeSite,
     run({ params, body, store, choices }) {
-      const copy = store.duplicateSite(store.sites.get(params.siteId)!, keptName(body.name, choices), { deletedLocales: choices?.duplicateDeletedLocales === 'copied' })
+      const source = store.sites.get(params.siteId)!
+      const name = keptName(body.name, choices)
+      refuseTakenName(store, source.workspaceId, name, choices)
+      const copy = store.duplicateSite(source, name, { deletedLocales: choices?.duplicateDeletedLocales === 'copied', resetPublication: choices?.duplicatePublication === 'reset' })
       return { status: 201, body: presentSite(copy) }
     },
   }),

@@ -56,6 +56,8 @@ export interface ProbeSite {
   site: Answer['body']
   /** A second site of the run (for the sites' order and a siteId beside an id), or the reason it could not be made. */
   otherSiteId: string | Unrecorded
+  /** What the probes that ran before learned: a later probe reads the choices that decide what it can see. */
+  learned: Readonly<Choices>
 }
 
 /**
@@ -118,6 +120,9 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export function unexplained(what: string, value: unknown): never {
   throw new Unrecorded(`${what} is ${JSON.stringify(value)}, which no alternative explains`)
 }
+
+/** A text with every letter's case turned (en-US as EN-us): never the text itself where it has a letter. */
+export const swappedCase = (text: string): string => [...text].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('')
 
 /** An id that names nothing on any deployment (version 4, all but its last digits zero). */
 export const NOWHERE_ID = '00000000-0000-4000-8000-00000000c0de'

@@ -1,7 +1,7 @@
 import type { Choices } from '../contracts/choices.js'
-import { byStatus, either, NOWHERE_ID, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, NOWHERE_ID, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
 
-/** Lookups, cursors, which error wins, and what a Site key may do. */
+/** Lookups, cursors, which error wins, what a Site key may do, and when a page is published. */
 export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId }: ProbeSite, pageId: string): Promise<void> {
   const { tag } = target
   await record('routeOperations', async () => either(await call('GET', `/v2/routes?siteId=${siteId}`), "the route list of the probes' own site", [200, 'served'], [404, 'elsewhere']))
@@ -86,83 +86,6 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return either(await call('GET', `/v6/pages/${pageId}?siteId=${otherSiteId}`), "a page read by id with another site's siteId beside it", [404, 'checked'], [200, 'ignored'])
   })
 
-  const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
-  const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
-  // What a restore of a live locale answered by its id, and by its code (choice restoreByCode).
-  let liveById: string | undefined
-  let byCodeAnswer: Answer | undefined
-  await record('restoreLiveLocale', async () => {
-    // A locale of the probes' own (the site's default was not created by them, so no write may name it).
-    const code = defaultLocale?.locale === 'fr-CA' ? 'fr-BE' : 'fr-CA'
-    const added = await call('POST', '/v2/locales', { siteId, locale: code })
-    if (added.status !== 201 || typeof added.body.id !== 'string') throw new Unrecorded(`a locale could not be added to restore while live (${added.status})`)
-    try {
-      const byId = byStatus(await call('POST', `/v2/locales/${added.body.id}/restore`), 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200']] as const)
-      byCodeAnswer = await call('POST', `/v2/locales/${code}/restore?siteId=${siteId}`)
-      liveById = byId
-      return byId
-    } finally {
-      // The later probes (the locales' order) find the site's locales as they were.
-      await call('DELETE', `/v2/locales/${added.body.id}`)
-    }
-  })
-  await record('restoreByCode', async () => {
-    if (liveById === undefined || byCodeAnswer === undefined) throw new Unrecorded('a live locale could not be restored by its id, so what a code names cannot be told apart')
-    if (liveById === '404') throw new Unrecorded('a live locale is not found by its id either (restoreLiveLocale 404), so what a code names cannot be told apart')
-    return byCodeAnswer.status === 404 ? 'deleted-only' : byCodeAnswer.status === Number(liveById) ? 'any-locale' : unexplained('a restore of a live locale by its code', byCodeAnswer.status)
-  })
-  /** A locale of the probes' own with this code, added and deleted: the code, for what a deleted locale holds. */
-  const deletedLocale = async (code: string): Promise<string> => {
-    const made = await call('POST', '/v2/locales', { siteId, locale: code })
-    if (made.status !== 201 || typeof made.body.id !== 'string') throw new Unrecorded(`a locale could not be added to delete (${made.status})`)
-    await call('DELETE', `/v2/locales/${made.body.id}`)
-    return code
-  }
-  await record('deletedLocaleCode', async () => {
-    // A locale of the probes' own, deleted, then created again with its code; deleted after.
-    const code = await deletedLocale(defaultLocale?.locale === 'sv-SE' ? 'sv-FI' : 'sv-SE')
-    const again = await call('POST', '/v2/locales', { siteId, locale: code })
-    if (typeof again.body.id === 'string') await call('DELETE', `/v2/locales/${again.body.id}`)
-    return either(again, 'a locale created with the code of a deleted one', [201, 'free'], [409, 'reserved'])
-  })
-  await record('duplicateDeletedLocales', async () => {
-    // A deleted locale of the probes' own, then a copy of their site, where that locale is restored by its id's code; the copy is deleted after.
-    const code = await deletedLocale(defaultLocale?.locale === 'da-DK' ? 'da-GL' : 'da-DK')
-    const copy = await call('POST', `/v2/sites/${siteId}/duplicate`, { name: `${tag} copy` })
-    if (copy.status !== 201 || typeof copy.body.id !== 'string') throw new Unrecorded(`the probes' site could not be copied (${copy.status})`)
-    try {
-      return either(await call('POST', `/v2/locales/${code}/restore?siteId=${copy.body.id}`), "a locale deleted in the original restored by its code in the copy", [200, 'copied'], [404, 'left'])
-    } finally {
-      await call('DELETE', `/v2/sites/${copy.body.id}`)
-    }
-  })
-  await record('localeDomains', async () => {
-    // Two locales of the probes' own, one domain; deleted after, so the locales' order is read as it was.
-    const domain = `https://${tag}.example.com`
-    const codes = defaultLocale?.locale === 'nl-BE' ? ['nl-NL', 'fr-LU'] : ['nl-BE', 'fr-LU']
-    const first = await call('POST', '/v2/locales', { siteId, locale: codes[0], domain })
-    if (first.status !== 201 || typeof first.body.id !== 'string') throw new Unrecorded(`a locale with a domain could not be added (${first.status})`)
-    const second = await call('POST', '/v2/locales', { siteId, locale: codes[1], domain })
-    try {
-      const inSite = either(second, 'a second locale with the domain of another', [201, 'shared'] as const, [409, 'unique'] as const)
-      if (inSite === 'shared') return inSite
-      // One site's domains apart: a locale of the probes' other site with the domain tells whether a domain names one locale of all the sites.
-      if (otherSiteId instanceof Unrecorded) throw otherSiteId
-      const across = await call('POST', '/v2/locales', { siteId: otherSiteId, locale: codes[1], domain })
-      if (typeof across.body.id === 'string') await call('DELETE', `/v2/locales/${across.body.id}`)
-      return either(across, "a locale of another site with the domain of this one's", [201, 'unique'] as const, [409, 'unique-everywhere'] as const)
-    } finally {
-      await call('DELETE', `/v2/locales/${first.body.id}`)
-      if (typeof second.body.id === 'string') await call('DELETE', `/v2/locales/${second.body.id}`)
-    }
-  })
-  await record('localeLookupCase', async () => {
-    const code = defaultLocale?.locale
-    if (typeof code !== 'string') throw new Unrecorded(`the site's default locale could not be listed (${locales.status})`)
-    const answer = await call('GET', `/v2/locales/${encodeURIComponent(swappedCase(code))}?siteId=${siteId}`)
-    if (answer.status === 400) throw new Unrecorded(`a code in another case than its own is refused before any lookup (${swappedCase(code)}: 400)`)
-    return either(answer, `the default locale ${code} read as ${swappedCase(code)}`, [200, 'any-case'], [404, 'exact'])
-  })
   await record('pageUnknownLocale', async () => {
     const answer = await call('GET', `/v6/pages?siteId=${siteId}&locale=zz-ZZ`)
     if (answer.status === 200 && answer.body.data?.length === 0) return 'empty-list'
@@ -175,8 +98,18 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   await record('cursorOutsideList', async () => {
     // The first page's pathname is outside this prefix: its id names an item the list leaves out.
-    const answer = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&pathPrefix=${encodeURIComponent(`/${tag}-zz`)}&startingAfter=${pageId}`)
-    return either(answer, "a page list after a page its prefix leaves out", [400, '400'], [200, 'after-place'])
+    // A page in the prefix after its place (in the list's order, by path) tells the items after that place from none.
+    const prefix = `/${tag}-zz`
+    const after = await call('POST', '/v6/pages', { siteId, pathname: `${prefix}-after`, name: `${tag} after` })
+    try {
+      const answer = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&pathPrefix=${encodeURIComponent(prefix)}&startingAfter=${pageId}`)
+      if (answer.status !== 200) return byStatus(answer, 'a page list after a page its prefix leaves out', [[400, '400'], [404, '404']] as const)
+      if (after.status !== 201) throw new Unrecorded(`a page after the cursor's place could not be created (${after.status}), so the items after it cannot be told from none`)
+      const listed = answer.body.data ?? []
+      return listed.some((page) => page.id === after.body.id) ? 'after-place' : listed.length === 0 ? 'empty-list' : unexplained('the ids listed after a page its prefix leaves out', listed.map((page) => page.id))
+    } finally {
+      if (typeof after.body.id === 'string') await call('DELETE', `/v6/pages/${after.body.id}`)
+    }
   })
   await record('pagePublishing', async () => {
     // The probes' page goes offline, then online. Never published before, it has a live version
@@ -204,23 +137,3 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return live.body.pathname === `${home}-now` ? 'current' : 'snapshot'
   })
 }
-
-/** Renaming the default locale's code (last: the site's default may move). */
-export async function probeDefaultRename({ call, record, siteId }: ProbeSite): Promise<void> {
-  await record('renameDefaultLocale', async () => {
-    const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
-    const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
-    if (typeof defaultLocale?.locale !== 'string') throw new Unrecorded(`the site's locales could not be listed (${locales.status})`)
-    const code = defaultLocale.locale === 'en-GB' ? 'en-IE' : 'en-GB'
-    // By its code in the probes' site: the site's default locale was not created by the probes, so no write may name its id.
-    const renamed = await call('PATCH', `/v2/locales/${encodeURIComponent(String(defaultLocale.locale))}?siteId=${siteId}`, { locale: code })
-    if (renamed.status === 400) return 'refused'
-    if (renamed.status !== 200) throw new Unrecorded(`renaming the default locale answered ${renamed.status}`)
-    const site = await call('GET', `/v2/sites/${siteId}`)
-    if (site.body.defaultLocale === code) return 'follows'
-    throw new Unrecorded(`the default locale was renamed to ${code} but the site's defaultLocale is ${JSON.stringify(site.body.defaultLocale)}`)
-  })
-}
-
-/** A code with every letter's case turned (en-US as EN-us): never the code itself, nor its canonical form. */
-const swappedCase = (code: string): string => [...code].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('')

@@ -4,7 +4,9 @@ import { caller, ownChannel, Unrecorded, type Call, type ProbeSite, type ProbeTa
 import { probeInput } from './choices-probe-input.js'
 import { probeEmptyPageUpdate, withPagePathnames } from './choices-probe-page-update.js'
 import { probeLimits } from './choices-probe-limits.js'
-import { probeDefaultRename, probeLookups } from './choices-probe-lookups.js'
+import { probeLifecycle } from './choices-probe-lifecycle.js'
+import { probeDefaultRename, probeLocales } from './choices-probe-locales.js'
+import { probeLookups } from './choices-probe-lookups.js'
 import { probeListOrders, probePageSort } from './choices-probe-orders.js'
 import { probeValues } from './choices-probe-values.js'
 
@@ -14,8 +16,9 @@ export type { ProbeTarget } from './choices-probe-kit.js'
  * `sitemock contract --write-choices`: targeted probes that find which free choice (see
  * contracts/schemas/choices.json) a deployment made, every class of the catalogue. Everything a
  * probe creates lives in one site and a second one (for the sites' order and a siteId beside an
- * id), both named with the run tag and deleted at the end whatever happens; nothing else is
- * changed. A choice whose probe gives an answer no alternative explains, or that this deployment
+ * id), both named with the run tag and deleted at the end whatever happens, or in a site a probe
+ * makes with the run tag and deletes itself (a copy, a site of a name taken, a site for what a
+ * site's delete does); nothing else is changed. A choice whose probe gives an answer no alternative explains, or that this deployment
  * gives no way to see, is left unrecorded with the reason rather than guessed.
  */
 export async function probeChoices(target: ProbeTarget): Promise<ChoicesFile> {
@@ -43,7 +46,7 @@ export async function probeChoices(target: ProbeTarget): Promise<ChoicesFile> {
     const other = await call('POST', '/v2/sites', { workspaceId: target.workspaceId, name: `${target.tag} choices second` })
     if (other.status === 201) created.push(String(other.body.id))
     const otherSiteId = other.status === 201 ? String(other.body.id) : new Unrecorded(`a second site could not be created (${other.status})`)
-    const context = { call, record, target, siteId, siteKey: String(site.body.publicApiKey), site: site.body, otherSiteId }
+    const context = { call, record, target, siteId, siteKey: String(site.body.publicApiKey), site: site.body, otherSiteId, learned: choices as Choices }
     pathnameRequired = (await probeEmptyPageUpdate(context)) === 'pathname-required'
     await probeSite(context)
   } finally {
@@ -73,7 +76,10 @@ async function probeSite(context: ProbeSite): Promise<void> {
   await probeInput(context, pageId)
   await probeLimits(context, pageId)
   await probeLookups(context, pageId)
+  await probeLocales(context)
   await probePageSort(context)
   await probeListOrders(context)
+  // After the sites' order was read, as they make and delete sites; their pathnames in another case after pagePathnameCase.
+  await probeLifecycle(context)
   await probeDefaultRename(context)
 }

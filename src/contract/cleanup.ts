@@ -14,20 +14,49 @@ const TEMPLATE: Record<ResourceKind, { template: string; param: string }> = {
 
 /**
  * Deletes what this run created, newest first, and nothing else. A locale, page or route in a
- * site of the run goes with its site; a site is read again to make sure it is gone. When a
- * create timed out, the workspace is searched for sites carrying this run's tag as well.
+ * site of the run goes with its site, where the deployment deletes them together; a site is read
+ * again to make sure it is gone. When a create timed out, the workspace is searched for sites
+ * carrying this run's tag as well.
  */
 export async function cleanup(client: ContractClient, tracker: CreatedResources, context: { workspaceId?: string; tag: string }): Promise<CleanupReport> {
   const report: CleanupReport = { deleted: [], leftBehind: [] }
   if (tracker.uncertainCreates > 0 && context.workspaceId) await adoptTagged(client, tracker, context.workspaceId, context.tag)
   const sites = tracker.siteIds()
-  for (const resource of tracker.live().reverse()) {
-    if (resource.kind !== 'site' && resource.siteId !== undefined && sites.has(resource.siteId)) continue
+  const withTheirSite: CreatedResource[] = []
+  const removeInto = async (resource: CreatedResource): Promise<void> => {
     const reason = await remove(client, resource)
     if (reason) report.leftBehind.push({ ...resource, reason })
     else report.deleted.push(resource)
   }
+  for (const resource of tracker.live().reverse()) {
+    if (resource.kind !== 'site' && resource.siteId !== undefined && sites.has(resource.siteId)) withTheirSite.push(resource)
+    else await removeInto(resource)
+  }
+  for (const child of await keptAfterTheirSite(client, withTheirSite, report)) await removeInto(child)
   return report
+}
+
+/**
+ * What a site's delete left of the children that were to go with it: a deployment may keep a
+ * site's locales, pages and routes, read and deleted by id (choice siteDeleteChildren). One child
+ * of each family of each deleted site is read again; where it still answers, that family's are
+ * deleted one by one. Those of a site left behind stay with it.
+ */
+async function keptAfterTheirSite(client: ContractClient, children: CreatedResource[], report: CleanupReport): Promise<CreatedResource[]> {
+  const deletedSites = new Set(report.deleted.filter((resource) => resource.kind === 'site').map((resource) => resource.id))
+  const families = new Map<string, CreatedResource[]>()
+  for (const child of children) {
+    if (child.siteId === undefined || !deletedSites.has(child.siteId)) continue
+    const key = `${child.siteId} ${child.kind}`
+    families.set(key, [...(families.get(key) ?? []), child])
+  }
+  const kept: CreatedResource[] = []
+  for (const family of families.values()) {
+    const { template, param } = TEMPLATE[family[0]!.kind]
+    const read = await client.send({ method: 'GET', template, params: { [param]: family[0]!.id } }).catch(() => undefined)
+    if (read !== undefined && read.status >= 200 && read.status < 300) appendAll(kept, family)
+  }
+  return kept
 }
 
 async function remove(client: ContractClient, resource: CreatedResource): Promise<string | undefined> {
@@ -110,15 +139,16 @@ export async function cleanupTagged(client: ContractClient, tracker: CreatedReso
   if (!runIsDead && marks.some((mark) => mark.live)) return { deleted: [], leftBehind: [], notes, marks, refused: true }
   for (const site of sites) {
     if (typeof site.id !== 'string') continue
-    if (siteCarriesTag(site, tag)) {
-      tracker.add({ kind: 'site', id: site.id, label: String(site.name) })
-      continue
-    }
+    const own = siteCarriesTag(site, tag)
+    if (own) tracker.add({ kind: 'site', id: site.id, label: String(site.name) })
+    // A site of the run's own: its children are listed too, so that those its delete keeps (siteDeleteChildren) are found by id afterwards.
     for (const { kind, template, query } of CHILD_LISTS) {
       const items = await listAll(client, template, { siteId: site.id, ...query })
       if (items === undefined) notes.push(`the ${kind}s of site ${site.id} could not be listed`)
       for (const item of items ?? []) {
-        if (typeof item.id === 'string' && childCarriesTag(item, tag)) tracker.add({ kind, id: item.id, siteId: site.id, label: String(item.pathname ?? item.locale ?? item.id) })
+        // (Not its default locale, which no delete of a locale may take: it goes with the site or stays with it.)
+        const ownChild = own && !(kind === 'locale' && item.locale === site.defaultLocale)
+        if (typeof item.id === 'string' && (ownChild || childCarriesTag(item, tag))) tracker.add({ kind, id: item.id, siteId: site.id, label: String(item.pathname ?? item.locale ?? item.id) })
       }
     }
   }

@@ -94,7 +94,8 @@ export function recordOf(store: Store, kind: string, id: string): DataRecord {
     case 'locales': {
       const locale = store.locales.byId.get(key)
       if (!locale) throw missing()
-      return exportLocale(locale, store.sites.get(locale.siteId)!)
+      // A deleted site's locale is still found where the site's delete leaves its locales (choice siteDeleteChildren kept).
+      return exportLocale(locale, store.siteRecord(locale.siteId)!)
     }
     case 'pages': {
       const page = store.pages.byId.get(key)

@@ -112,9 +112,9 @@ export interface Choices {
    */
   restoreLiveLocale?: "409" | "404" | "200";
   /**
-   * A `startingAfter` that names an item the list (its filters) leaves out: a `400` naming `startingAfter`, or the items after its place (`after-place`).
+   * A `startingAfter` that names an item the list leaves out (of another list, or left out by its filters; a deleted locale too): a `400` naming `startingAfter`, the items after its place (`after-place`), a `404`, or an `empty-list`.
    */
-  cursorOutsideList?: "400" | "after-place";
+  cursorOutsideList?: "400" | "after-place" | "404" | "empty-list";
   /**
    * Which error wins when a key may not reach a resource that does not exist: `permission-first` a 403 (sitemock: a Site key reaches only its site, whether or not the other exists); `existence-first` a 404.
    */
@@ -287,6 +287,34 @@ export interface Choices {
    * What a site's copy holds of the original's deleted locales: nothing (`left`), or each of them, still deleted and restorable in the copy (`copied`).
    */
   duplicateDeletedLocales?: "left" | "copied";
+  /**
+   * A `DELETE` of a site, locale, page or route that a delete already removed: a `404`, as nothing is there (`not-found`), or a `204` again, as the resource is gone either way (`idempotent`). A locale's delete is a soft delete: sent again, it finds the deleted locale.
+   */
+  repeatedDelete?: "not-found" | "idempotent";
+  /**
+   * A site created, renamed or copied with the name another site of its workspace has, in any case: taken (`shared`: names are no key), or refused with a `409` (`unique`: a name names one site of a workspace).
+   */
+  siteNames?: "shared" | "unique";
+  /**
+   * A page list's `pathPrefix` that a pathname begins with in another case alone (`/Blog/x` for `/blog`): left out (`exact`), or listed (`any-case`: pathnames are compared without case).
+   */
+  pathPrefixCase?: "exact" | "any-case";
+  /**
+   * A page list's `locale` that not every page has a localization in: only the pages localized in it (`localized`), or every page, each in that locale where it has a localization and as its base page where it has none (`all`).
+   */
+  localeFilterScope?: "localized" | "all";
+  /**
+   * What a site's delete does to its locales, pages and routes: deletes them with the site (`deleted`: read by id they are a `404`), or leaves them to be read, changed and deleted by id with the App key of the site's workspace (`kept`).
+   */
+  siteDeleteChildren?: "deleted" | "kept";
+  /**
+   * A page or route named in the path by a pathname that differs from its own in case alone (`/ABOUT` for `/about`): not found (`exact`), or found when one page or route of the site has it in another case (`any-case`). Whether pathnames are stored in another case is `pagePathnameCase`'s.
+   */
+  pathnameLookupCase?: "exact" | "any-case";
+  /**
+   * What a site's copy holds of its pages' publication: each page online and published as in the original (`copied`), or every page of the copy offline and unpublished, with no live version (`reset`).
+   */
+  duplicatePublication?: "copied" | "reset";
 }
 
 export interface DataList {

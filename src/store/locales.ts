@@ -109,7 +109,8 @@ export class LocaleTable {
     if (sameCode.length === 0) byCode.delete(locale.locale)
   }
 
-  dropSite(siteId: string): void {
+  /** Drops every locale of the site, deleted ones included; returns them. */
+  dropSite(siteId: string): LocaleRecord[] {
     const dropped = { ordered: this.ofSite(siteId), activeByCode: this.activeByCode.get(siteId), deleted: this.deletedOf(siteId) }
     const locales = [...[...dropped.deleted.values()].flat(), ...dropped.ordered.values()]
     for (const locale of locales) this.byId.delete(locale.id)
@@ -122,6 +123,7 @@ export class LocaleTable {
       if (dropped.activeByCode) this.activeByCode.set(siteId, dropped.activeByCode)
       this.deleted.set(siteId, dropped.deleted)
     })
+    return locales
   }
 
   /** Copies the active locales, in order, with fresh ids; with `deleted`, the deleted ones after them, still deleted. */

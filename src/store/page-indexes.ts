@@ -14,6 +14,8 @@ export interface PageView {
   direction: SortDirection
   /** Only pages whose pathname starts with it; '/' keeps every page. */
   pathPrefix: string
+  /** The prefix compared without case (`/blog` takes in `/Blog/x`), as a deployment may (choice pathPrefixCase any-case). */
+  prefixAnyCase?: boolean
   includeOffline: boolean
   /**
    * Only pages localized in this locale. The record itself, not its code: a renamed locale
@@ -37,16 +39,25 @@ export interface PageViewIndex {
  */
 export const MAX_VIEWS_PER_SITE = 32
 
-const viewKey = (v: PageView): string => `${v.version}|${v.sortBy}|${v.direction}|${v.includeOffline}|${v.locale?.id ?? ''}|${v.pathPrefix}`
+const viewKey = (v: PageView): string => `${v.version}|${v.sortBy}|${v.direction}|${v.includeOffline}|${v.locale?.id ?? ''}|${v.prefixAnyCase === true ? 'i' : ''}|${v.pathPrefix}`
+
+/** Whether a pathname starts with the prefix: exactly, or in any case for a view whose prefix is compared so. */
+function prefixTest(view: PageView): (pathname: string) => boolean {
+  const { pathPrefix } = view
+  if (view.prefixAnyCase !== true) return (pathname) => pathname.startsWith(pathPrefix)
+  const folded = pathPrefix.toLowerCase()
+  return (pathname) => pathname.toLowerCase().startsWith(folded)
+}
 
 export function pageMatcher(view: PageView): (page: PageRecord) => boolean {
-  const { version, pathPrefix, includeOffline, locale } = view
+  const { version, includeOffline, locale } = view
+  const underPrefix = prefixTest(view)
   return (page) => {
     const content = contentOf(page, version)
     return (
       content !== null &&
       (includeOffline || content.isOnline) &&
-      content.pathname.startsWith(pathPrefix) &&
+      underPrefix(content.pathname) &&
       (locale === undefined || content.localizations.some((l) => l.locale === locale.locale))
     )
   }
@@ -128,9 +139,13 @@ export class SitePageIndexes {
     return { view, index, matches, reads: fieldsRead(view) }
   }
 
-  /** Pages that may belong to the view: under a prefix, only the range of the pathname order that holds it. */
+  /**
+   * Pages that may belong to the view: under a prefix, only the range of the pathname order that
+   * holds it. A prefix in any case has no one range in that order (`/B` sorts before `/a`, `/b`
+   * after): every page is a candidate, once, as the view is built.
+   */
   private *candidates(view: PageView): Iterable<PageRecord> {
-    if (view.pathPrefix === '' || view.pathPrefix === '/') {
+    if (view.pathPrefix === '' || view.pathPrefix === '/' || view.prefixAnyCase === true) {
       yield* this.all
       return
     }

@@ -2,7 +2,7 @@ import type { PageSortBy } from '../generated/types.js'
 import { DerivedTexts } from './derived-texts.js'
 import { SitePageIndexes, type PageView, type PageViewIndex } from './page-indexes.js'
 import type { PageVersion, SortDirection } from './page-order.js'
-import type { PathnameRegistry } from './pathnames.js'
+import { soleInAnyCase, type PathnameRegistry } from './pathnames.js'
 import type { PageContent, PageRecord } from './records.js'
 import type { SortedIndex } from './sorted-index.js'
 import { UndoLog } from './undo-log.js'
@@ -62,6 +62,13 @@ export class PageTable {
   /** The page whose live version has this pathname: what a ref:live lookup by pathname finds. */
   byLivePathname(siteId: string, pathname: string): PageRecord | undefined {
     return this.livePathnames.get(siteId)?.get(pathname)
+  }
+
+  /** The one page whose draft (or live) pathname equals this one in any case; see soleInAnyCase. */
+  byPathnameInAnyCase(siteId: string, pathname: string, version: PageVersion): PageRecord | undefined {
+    if (version === 'live') return soleInAnyCase(this.livePathnames.get(siteId) ?? [], pathname)
+    const owner = this.pathnames.soleOwnerInAnyCase(siteId, pathname, 'page')
+    return owner === undefined ? undefined : this.byId.get(owner.id)
   }
 
   add(page: PageRecord): void {
@@ -184,7 +191,8 @@ export class PageTable {
     })
   }
 
-  dropSite(siteId: string): void {
+  /** Drops every page of the site; returns them. */
+  dropSite(siteId: string): Iterable<PageRecord> {
     const site = this.site(siteId)
     const live = this.livePathnames.get(siteId)
     for (const page of site.all) {
@@ -198,6 +206,7 @@ export class PageTable {
       this.sites.set(siteId, site)
       if (live) this.livePathnames.set(siteId, live)
     })
+    return site.all
   }
 
   private liveOf(siteId: string): Map<string, PageRecord> {
@@ -206,14 +215,19 @@ export class PageTable {
     return live
   }
 
-  /** Deep-copies every page, its localizations included, with fresh ids. */
-  copySite(fromSiteId: string, toSiteId: string, newId: () => string): void {
+  /**
+   * Deep-copies every page, its localizations included, with fresh ids; published and online as
+   * the original, or each offline and unpublished where a deployment resets a copy's publication
+   * (choice duplicatePublication).
+   */
+  copySite(fromSiteId: string, toSiteId: string, newId: () => string, publication: 'copied' | 'reset' = 'copied'): void {
     for (const page of this.ofSite(fromSiteId).values()) {
       const copyContent = (content: PageContent): PageContent => ({
         ...content,
         localizations: content.localizations.map((l) => ({ ...l, id: newId() })),
       })
-      this.add({ ...page, id: newId(), siteId: toSiteId, draft: copyContent(page.draft), live: page.live && copyContent(page.live) })
+      const copy = { ...page, id: newId(), siteId: toSiteId, draft: copyContent(page.draft), live: page.live && copyContent(page.live) }
+      this.add(publication === 'copied' ? copy : { ...copy, draft: { ...copy.draft, isOnline: false }, live: null, publishedAt: null })
     }
   }
 }

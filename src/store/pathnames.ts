@@ -9,6 +9,22 @@ export interface PathnameOwner {
   id: string
 }
 
+/**
+ * The one value whose key equals `pathname` in any case (`/About` for `/about`), among those
+ * `accepted`; undefined when none or several do. A scan: only a deployment that looks pathnames
+ * up so (choice pathnameLookupCase any-case) asks it, once the exact pathname is not found.
+ */
+export function soleInAnyCase<V>(byPathname: Iterable<[string, V]>, pathname: string, accepted: (value: V) => boolean = () => true): V | undefined {
+  const folded = pathname.toLowerCase()
+  let found: V | undefined
+  for (const [taken, value] of byPathname) {
+    if (taken.toLowerCase() !== folded || !accepted(value)) continue
+    if (found !== undefined) return undefined
+    found = value
+  }
+  return found
+}
+
 export class PathnameRegistry {
   private readonly bySite = new Map<string, Map<string, PathnameOwner>>()
 
@@ -30,6 +46,11 @@ export class PathnameRegistry {
       if (taken.toLowerCase() === folded && !(self !== undefined && owner.kind === self.kind && owner.id === self.id)) return owner
     }
     return undefined
+  }
+
+  /** The one page (or route) of the site whose pathname equals this one in any case (see soleInAnyCase). */
+  soleOwnerInAnyCase(siteId: string, pathname: string, kind: PathnameOwner['kind']): PathnameOwner | undefined {
+    return soleInAnyCase(this.bySite.get(siteId) ?? [], pathname, (owner) => owner.kind === kind)
   }
 
   claim(siteId: string, pathname: string, owner: PathnameOwner): void {

@@ -27,6 +27,12 @@ export class RouteTable {
     return owner?.kind === 'route' ? this.byId.get(owner.id) : undefined
   }
 
+  /** The one route whose pathname equals this one in any case; see soleInAnyCase. */
+  byPathnameInAnyCase(siteId: string, pathname: string): RouteRecord | undefined {
+    const owner = this.pathnames.soleOwnerInAnyCase(siteId, pathname, 'route')
+    return owner === undefined ? undefined : this.byId.get(owner.id)
+  }
+
   add(route: RouteRecord): void {
     this.byId.set(route.id, route)
     this.ofSite(route.siteId).insert(route)
@@ -52,7 +58,8 @@ export class RouteTable {
     this.undo.record(() => this.add(route))
   }
 
-  dropSite(siteId: string): void {
+  /** Drops every route of the site; returns them. */
+  dropSite(siteId: string): RouteRecord[] {
     const index = this.ofSite(siteId)
     const routes = index.values()
     for (const route of routes) this.byId.delete(route.id)
@@ -61,6 +68,7 @@ export class RouteTable {
       for (const route of routes) this.byId.set(route.id, route)
       this.ordered.set(siteId, index)
     })
+    return routes
   }
 
   copySite(fromSiteId: string, toSiteId: string, newId: () => string): void {

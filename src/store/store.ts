@@ -1,4 +1,5 @@
 import { createRandom, type RandomSource } from '../random.js'
+import { DeletedRecords } from './deleted.js'
 import { LocaleTable } from './locales.js'
 import { PageTable } from './pages.js'
 import { PathnameRegistry } from './pathnames.js'
@@ -26,6 +27,8 @@ export class Store {
   readonly locales = new LocaleTable(this.undo)
   readonly pages = new PageTable(this.pathnames, this.undo)
   readonly routes = new RouteTable(this.pathnames, this.undo)
+  /** What deletes removed, where a deployment's choices keep it (see DeletedRecords). */
+  readonly deleted = new DeletedRecords(this.undo)
   private seq = 0
   /** Where the counters stood at the start state. */
   private start = { seq: 0, random: 0 }
@@ -92,14 +95,29 @@ export class Store {
     this.undo.record(() => Object.assign(site, before))
   }
 
-  /** Deletes the site and everything in it; its Site API key stops working at once. */
-  deleteSite(site: SiteRecord): void {
+  /**
+   * A live site's record, or a deleted one's the store keeps (see DeletedRecords): what a
+   * locale, page or route found by id reads of its site (its default locale).
+   */
+  siteRecord(id: string): SiteRecord | undefined {
+    return this.sites.get(id) ?? this.deleted.site(id)
+  }
+
+  /**
+   * Deletes the site and everything in it; its Site API key stops working at once. With
+   * `keepChildren` its locales, pages and routes stay, with the pathnames they hold, for a
+   * deployment whose site delete leaves them (choice siteDeleteChildren kept). With
+   * `rememberSite` the site's record is kept apart from the live sites, and with
+   * `rememberChildren` the ids of what it held (see DeletedRecords).
+   */
+  deleteSite(site: SiteRecord, options: { keepChildren?: boolean; rememberSite?: boolean; rememberChildren?: boolean } = {}): void {
     this.unlistSite(site)
     this.undo.record(() => this.relistSite(site))
-    this.locales.dropSite(site.id)
-    this.pages.dropSite(site.id)
-    this.routes.dropSite(site.id)
+    if (options.rememberSite === true) this.deleted.rememberSite(site)
+    if (options.keepChildren === true) return
+    const removed = { locales: this.locales.dropSite(site.id), pages: this.pages.dropSite(site.id), routes: this.routes.dropSite(site.id) }
     this.pathnames.dropSite(site.id)
+    if (options.rememberChildren === true) this.deleted.rememberChildren(removed)
   }
 
   private unlistSite(site: SiteRecord): void {
@@ -123,9 +141,10 @@ export class Store {
   /**
    * Copies a site's locales, pages (with localizations) and routes into a new site, all with fresh
    * ids; its deleted locales too, still deleted, where a deployment copies them (choice
-   * duplicateDeletedLocales).
+   * duplicateDeletedLocales), and its pages offline and unpublished where it resets them (choice
+   * duplicatePublication).
    */
-  duplicateSite(source: SiteRecord, name: string, options: { deletedLocales?: boolean } = {}): SiteRecord {
+  duplicateSite(source: SiteRecord, name: string, options: { deletedLocales?: boolean; resetPublication?: boolean } = {}): SiteRecord {
     const copy: SiteRecord = {
       ...source,
       id: this.random.uuid(),
@@ -136,7 +155,7 @@ export class Store {
     this.addSite(copy)
     const newId = (): string => this.random.uuid()
     this.locales.copySite(source.id, copy.id, newId, () => this.nextSeq(), options.deletedLocales === true)
-    this.pages.copySite(source.id, copy.id, newId)
+    this.pages.copySite(source.id, copy.id, newId, options.resetPublication === true ? 'reset' : 'copied')
     this.routes.copySite(source.id, copy.id, newId)
     return copy
   }

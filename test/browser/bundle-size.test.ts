@@ -43,8 +43,11 @@ const firstRequestModules = (): string[] => {
  * are the validators, what runs and words them, and the schemas they report, 7 the default and
  * edge-cases documents, and the rest the core, no module of it past 2 kB: the validators alone
  * cannot bring a page to 1.5x.
- * Measured: 1.781x for the default scenario (145.5 kB) and 1.847x with startBrowserMock's own code
- * (150.9 kB), with eight more classes and alternatives of choices followed (a Site key's writes
+ * Measured: 1.797x for the default scenario (146.8 kB) and 1.864x with startBrowserMock's own code
+ * (152.3 kB), with seven more classes and three more alternatives of choices followed (a delete sent
+ * again, site names, a prefix or a pathname in any case, a locale filter's scope, a site's delete
+ * that keeps what it holds, a copy's publication, cursors outside the list); they were 1.781x
+ * (145.5 kB) and 1.847x (150.9 kB) before them, with eight more classes and alternatives of choices followed (a Site key's writes
  * refused first, its site list, pathnames that conflict in any case, a page published as created,
  * its live version the page as it is...); they were 1.775x (145.0 kB) and 1.841x (150.4 kB) before
  * them, with two more alternatives followed (a pathname required in every page update, a
@@ -57,7 +60,7 @@ const firstRequestModules = (): string[] => {
  * (167.4 kB) before the others. Each limit is the measured ratio rounded up
  * at the second decimal.
  */
-const LIMITS = { 'default scenario': 1.79, 'browser mock': 1.85 }
+const LIMITS = { 'default scenario': 1.8, 'browser mock': 1.87 }
 
 const PAGES = {
   'msw alone': `import { setupWorker } from 'msw/browser'

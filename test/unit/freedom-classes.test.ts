@@ -9,7 +9,7 @@ import { readOnlyPeek, STATUS_CLASSES, type Occurrence, type Reply } from '../..
  * alternative and then calls a conforming target inconsistent when it shows the other.
  */
 const ANY = { request: { method: 'GET', template: '' }, oracle: { status: 0 }, classes: {} } as unknown as Occurrence
-const classOf = (id: string) => STATUS_CLASSES.find((freedom) => freedom.id(ANY).startsWith(id))!
+const classOf = (id: string) => STATUS_CLASSES.find((freedom) => freedom.choice === id)!
 const LOCALE_ID = '1093964a-fd2d-4b9b-9b16-1405154f199c'
 const SITE_ID = '3317cebb-6aea-40f0-b17f-0feb952ac403'
 
@@ -73,6 +73,22 @@ describe('unknownCursor', () => {
     expect(cursor.follow('404', occurrence(list, empty(), empty))).toEqual({ kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } })
   })
 
+  it('is the class of an id that never was an item; one that was (deleted, of another list) is cursorOutsideList', () => {
+    const outside = classOf('cursorOutsideList')
+    for (const kind of ['deleted item', "from another site's list"]) {
+      const seen = occurrence(list, empty(), empty, { startingAfter: [kind] })
+      expect([cursor.applies(seen), outside.applies(seen)]).toEqual([false, true])
+    }
+    expect(outside.applies(occurrence(list, empty(), empty, { startingAfter: ['unknown'] }))).toBe(false)
+  })
+
+  it('reads no place in the items that follow an id that never was; an item that was has one', () => {
+    const items = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: LOCALE_ID }], hasMore: false } })
+    const unknown = occurrence(list, { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }, items, { startingAfter: ['unknown'] })
+    expect(cursor.alternative(items(), unknown)).toBeUndefined()
+    expect(classOf('cursorOutsideList').alternative(items(), { ...unknown, classes: { startingAfter: ['deleted item'] } })).toBe('after-place')
+  })
+
   it('reads no alternative in an empty page of a list that is empty without the cursor', () => {
     const seen = occurrence(list, empty(), empty, { startingAfter: ['from this list'] })
     expect(cursor.alternative(empty(), seen)).toBeUndefined()
@@ -134,8 +150,8 @@ describe('publicApiKeyAsSiteKey and routeOperations', () => {
     expect(routes.applies(sent)).toBe(true)
     expect(routes.alternative({ status: 404, body: { code: 'not_found' } }, sent)).toBe('elsewhere')
     expect(routes.decisive?.('elsewhere')).toBe(true)
-    const order = STATUS_CLASSES.map((freedom) => freedom.id(ANY))
-    expect(order.indexOf('routeOperations')).toBeLessThan(order.findIndex((id) => id.startsWith('unknownCursor')))
+    const order = STATUS_CLASSES.map((freedom) => freedom.choice)
+    expect(order.indexOf('routeOperations')).toBeLessThan(order.indexOf('unknownCursor'))
   })
 
   it('takes only a list without a cursor, or a create, that the oracle answers as showing them elsewhere on its own', () => {
@@ -166,15 +182,15 @@ describe('localeDomains', () => {
   })
 })
 
-describe('publishing', () => {
-  const publishing = classOf('publishing')
+describe('pagePublishing', () => {
+  const publishing = classOf('pagePublishing')
   const live: ContractRequest = { method: 'GET', template: PAGES, query: { siteId: SITE_ID, versionRef: 'ref:live' } }
   const none = occurrence(live, { status: 200, body: { object: 'list', data: [], hasMore: false } }, () => ({ status: 200, body: {} }))
 
   it('reads a live version the oracle lacks as a page published by the API, and follows it as the target gives it', () => {
     expect(publishing.applies(none)).toBe(true)
-    expect(publishing.alternative({ status: 200, body: { object: 'list', data: [{ publishedAt: '2026-01-01T00:00:00Z' }], hasMore: false } }, none)).toBe('by the API')
-    expect(publishing.follow('by the API', none)).toEqual({ kind: 'taken' })
+    expect(publishing.alternative({ status: 200, body: { object: 'list', data: [{ publishedAt: '2026-01-01T00:00:00Z' }], hasMore: false } }, none)).toBe('going-online')
+    expect(publishing.follow('going-online', none)).toEqual({ kind: 'taken' })
   })
 
   it('reads nothing from a live version without a publication time, nor from no live version', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PAGE, PAGES, ROUTES, SITE } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
+import { classId } from '../../src/contract/stateful/freedom-class.js'
 import { PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE } from '../../src/contract/stateful/freedom-lifecycle.js'
 import { ORACLE_APP_KEY } from '../../src/contract/stateful/oracle.js'
 import type { Occurrence, Reply } from '../../src/contract/stateful/freedom-classes.js'
@@ -29,7 +30,7 @@ describe('repeatedDelete', () => {
 
   it('applies to a delete of what the sequence deleted, which the oracle answers 404', () => {
     expect(REPEATED_DELETE.applies(gone)).toBe(true)
-    expect(REPEATED_DELETE.id(gone)).toBe('repeatedDelete (siteId)')
+    expect(classId(REPEATED_DELETE, gone)).toBe('repeatedDelete (siteId)')
   })
 
   it("does not apply to a delete sent with a key that never reached the site (another workspace's)", () => {

@@ -1,3 +1,4 @@
+import type { ChoiceId, Choices } from '../../contracts/choices.js'
 import type { ContractRequest } from '../http-client.js'
 import type { Answer } from './oracle.js'
 import type { Family } from './pools.js'
@@ -39,6 +40,8 @@ export interface Occurrence {
    * resource still existed as its site was deleted (an orphan of the site's delete); else undefined.
    */
   orphan?: Family
+  /** The domains of the locales that outlived their site's delete on the oracle's side, unless the target was seen to delete a site's locales with it. */
+  orphanDomains?(): readonly string[]
 }
 
 /**
@@ -60,27 +63,39 @@ export const readOnlyPeek =
  */
 export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply } | { kind: 'taken' }
 
+/** An alternative of a class of the choice catalogue, as contracts/schemas/choices.json names it. */
+export type Alternative<K extends ChoiceId> = Extract<NonNullable<Choices[K]>, string>
+
 /**
- * A class of freedom decided by a status: the documents allow each of its alternatives, and a
- * deployment makes one choice for every request of the class. `alternative` reads which one an
- * answer shows (the target's or the oracle's), undefined when it shows none of them (another rule
- * answered first).
+ * A class of freedom decided by a status: a class of the choice catalogue
+ * (contracts/schemas/choices.json), where its document words, its alternatives and sitemock's
+ * own are written once; the probes learn it, the mock and the conformance twin follow it, and
+ * this reads it in a sequence. A deployment makes one choice for every request of the class.
+ * `alternative` reads which one an answer shows (the target's or the oracle's), undefined when it
+ * shows none of them (another rule answered first); the type holds it to the catalogue's names.
  */
-export interface StatusClass {
-  /** The class's id; the choice catalogue's id where it has one, with the input's kind where that makes it another class. */
-  id(occurrence: Occurrence): string
+export interface StatusClass<K extends ChoiceId = ChoiceId> {
+  /** The catalogue's class. */
+  choice: K
+  /** The kind of input that makes the request a class of its own (a Site key's writes per family, a cursor per kind); left out: none. */
+  scope?(occurrence: Occurrence): string
   applies(occurrence: Occurrence): boolean
-  alternative(reply: Reply, occurrence: Occurrence): string | undefined
-  follow(alternative: string, occurrence: Occurrence): Follow | undefined
+  alternative(reply: Reply, occurrence: Occurrence): Alternative<K> | undefined
+  follow(alternative: Alternative<K>, occurrence: Occurrence): Follow | undefined
   /** Whether this alternative is the whole answer: no later class reads anything of it (a 404 of an operation served elsewhere, a 401 of no key). */
-  decisive?(alternative: string): boolean
+  decisive?(alternative: Alternative<K>): boolean
   /**
    * Whether this occurrence alone shows the alternative; when not (an answer other rules may
    * explain too), it is followed only once an occurrence that does has adopted it. Left out: always.
    */
-  establishes?(alternative: string, occurrence: Occurrence): boolean
+  establishes?(alternative: Alternative<K>, occurrence: Occurrence): boolean
 }
 
+/** The id a choice is adopted under: the catalogue's class, with the input's kind where that makes it a class of its own. */
+export function classId(freedom: StatusClass, occurrence: Occurrence): string {
+  const scope = freedom.scope?.(occurrence)
+  return scope === undefined ? freedom.choice : `${freedom.choice} (${scope})`
+}
 
 export const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 /** The items of a list answer, or none when the body is no list. */

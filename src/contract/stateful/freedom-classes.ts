@@ -2,7 +2,7 @@ import { isUuid } from '../../api/uuid.js'
 import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
-import { isEmptyList, isObject, success, type StatusClass } from './freedom-class.js'
+import { isEmptyList, isObject, success, type Follow, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
 import { LOCALE_LOOKUP_CASE } from './freedom-locale-codes.js'
 import { DELETED_LOCALE_CODE, LOCALE_FILTER_SCOPE, PATH_PREFIX_CASE, PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, SITE_NAMES } from './freedom-lifecycle.js'
 import { LIVE_VERSIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS } from './freedom-surface.js'
@@ -15,10 +15,13 @@ export { readOnlyPeek, type Follow, type Occurrence, type Reply, type StatusClas
  * let it write its own site's data, or keep it read-only. It may also let the key change its own
  * site and keep its pages, locales and routes read-only: each family is a class of its own.
  */
-export const siteKeyWritesClass = (template: string): string => `siteKeyWrites (${template.split('/')[2] ?? template})`
+const familyOf = (template: string): string => template.split('/')[2] ?? template
+/** The id a Site key's writes to a family are adopted under. */
+export const siteKeyWritesClass = (template: string): string => `siteKeyWrites (${familyOf(template)})`
 
-const SITE_KEY_WRITES: StatusClass = {
-  id: ({ request }) => siteKeyWritesClass(request.template),
+const SITE_KEY_WRITES: StatusClass<'siteKeyWrites'> = {
+  choice: 'siteKeyWrites',
+  scope: ({ request }) => familyOf(request.template),
   applies: ({ request, ownSiteKey, oracle }) => ownSiteKey && request.method !== 'GET' && oracle.status !== 403,
   alternative: ({ status }) => (status === 403 ? 'refused' : success(status) ? 'allowed' : undefined),
   follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : undefined),
@@ -29,8 +32,8 @@ const SITE_KEY_WRITES: StatusClass = {
  * gets 403; a deployment may refuse a Site key the workspace's list (sitemock), or answer it with
  * what the key reaches. The list is then taken as the target gives it.
  */
-const SITE_KEY_SITE_LIST: StatusClass = {
-  id: () => 'siteKeySiteList',
+const SITE_KEY_SITE_LIST: StatusClass<'siteKeySiteList'> = {
+  choice: 'siteKeySiteList',
   applies: ({ request, oracle, runSiteKey, sites = [], peek }) => {
     if (request.method !== 'GET' || request.template !== SITES) return false
     if (typeof request.key !== 'string' || !isUuid(request.key) || oracle.status !== 403) return false
@@ -42,49 +45,75 @@ const SITE_KEY_SITE_LIST: StatusClass = {
   // does not reach. A cursor's 400 or 404 says the list was let through to its cursor, which names no
   // item of what the key reaches (the oracle judged the input sound: its 403 came after it).
   // (The cursor is the planner's: one the oracle does not know is left out of the oracle's request.)
-  alternative: ({ status }, { classes }) => (status === 200 || (classes.startingAfter !== undefined && (status === 400 || status === 404)) ? 'allowed' : undefined),
-  follow: (alternative) => (alternative === 'allowed' ? { kind: 'taken' } : undefined),
+  alternative: ({ status }, { classes }) => (status === 200 || (classes.startingAfter !== undefined && (status === 400 || status === 404)) ? 'own-site' : undefined),
+  follow: (alternative) => (alternative === 'own-site' ? { kind: 'taken' } : undefined),
 }
 
 /**
  * A cursor that is no item of the list (unknown, deleted, of another list). The specification:
  * "the next request passes the `id` of the last item", nothing about other ids: a 400, a 404, an
- * empty page or the items after its place are each a deployment's answer. Each kind of cursor is
- * a class of its own, as a deployment may know a deleted item's place and not an unknown id's.
+ * empty page or the items after its place are each a deployment's answer. An id that never was
+ * is `unknownCursor`'s; one that was an item (deleted, or of another list) `cursorOutsideList`'s.
+ * Each kind of cursor is a class of its own, as a deployment may know a deleted item's place and
+ * not another list's.
  */
-const UNKNOWN_CURSOR: StatusClass = {
-  // An oracle's answer other than a 400 follows a learned choice, whose reading of "another list"
-  // may differ from one list to another: then each list is a class of its own.
-  id: ({ classes, oracle, request }) => `unknownCursor (${(classes.startingAfter ?? ['unknown']).join(', ')})${oracle.status === 400 ? '' : ` of ${request.template}`}`,
-  applies: ({ request, oracle, classes, peek }) => {
-    if (request.method !== 'GET' || request.query?.startingAfter === undefined) return false
-    if (oracle.status === 400) return detailFields(oracle.body).every((field) => field === 'startingAfter')
-    // A list that is empty without the cursor (a locale the site lacks, a prefix nothing has):
-    // whether a deployment judges the cursor or the filters first, no document says.
-    const whole = peek(uncursored(request))
-    if (isEmptyList(oracle) && isEmptyList(whole)) return true
-    // An oracle that follows the target's learned choices answers such a cursor as its choice
-    // says; whether an item of another list is "left out by the list" or "no item at all" is the
-    // deployment's own reading, so the class is the cursor's kind, when the list itself answers.
-    // (A deleted item's place is the learned cursorOutsideList's, which the oracle follows.)
-    const outside = (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
-    return outside && whole.status === 200
+const cursorKinds = ({ classes }: Occurrence): readonly string[] => classes.startingAfter ?? ['unknown']
+const neverAnItem = (occurrence: Occurrence): boolean => cursorKinds(occurrence).every((kind) => kind === 'unknown' || kind === 'malformed')
+
+// An oracle's answer other than a 400 follows a learned choice, whose reading of "another list"
+// may differ from one list to another: then each list is a class of its own.
+const cursorScope = (occurrence: Occurrence): string => `${cursorKinds(occurrence).join(', ')}${occurrence.oracle.status === 400 ? '' : ` of ${occurrence.request.template}`}`
+
+function cursorApplies({ request, oracle, classes, peek }: Occurrence): boolean {
+  if (request.method !== 'GET' || request.query?.startingAfter === undefined) return false
+  if (oracle.status === 400) return detailFields(oracle.body).every((field) => field === 'startingAfter')
+  // A list that is empty without the cursor (a locale the site lacks, a prefix nothing has):
+  // whether a deployment judges the cursor or the filters first, no document says.
+  const whole = peek(uncursored(request))
+  if (isEmptyList(oracle) && isEmptyList(whole)) return true
+  // An oracle that follows the target's learned choices answers such a cursor as its choice
+  // says; whether an item of another list is "left out by the list" or "no item at all" is the
+  // deployment's own reading, so the class is the cursor's kind, when the list itself answers.
+  // (A deleted item's place is the learned cursorOutsideList's, which the oracle follows.)
+  const outside = (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
+  return outside && whole.status === 200
+}
+
+/** What a cursor's answer shows: its refusal, its 404, an empty page, or the items after its place. */
+function cursorAnswer({ status, body }: Reply, { request, peek }: Occurrence): '400' | '404' | 'empty-list' | 'after-place' | undefined {
+  if (status === 400) return detailFields(body).includes('startingAfter') ? '400' : undefined
+  if (status === 404) return '404'
+  if (status !== 200 || !isObject(body) || !Array.isArray(body.data)) return undefined
+  // An empty page of a list that is empty without the cursor tells nothing of the cursor.
+  if (body.data.length === 0 && isEmptyList(peek(uncursored(request)))) return undefined
+  return body.data.length === 0 ? 'empty-list' : 'after-place'
+}
+
+function followCursor(alternative: '400' | '404' | 'empty-list' | 'after-place'): Follow | undefined {
+  if (alternative === '400') return { kind: 'expect', answer: { status: 400, body: { code: 'bad_request' } } }
+  if (alternative === '404') return { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } }
+  if (alternative === 'empty-list') return { kind: 'expect', answer: { status: 200, body: { object: 'list', data: [], hasMore: false } } }
+  return undefined
+}
+
+const UNKNOWN_CURSOR: StatusClass<'unknownCursor'> = {
+  choice: 'unknownCursor',
+  scope: cursorScope,
+  applies: (occurrence) => neverAnItem(occurrence) && cursorApplies(occurrence),
+  // An id that never was has no place: items after one show no reading of it.
+  alternative: (reply, occurrence) => {
+    const shown = cursorAnswer(reply, occurrence)
+    return shown === 'after-place' ? undefined : shown
   },
-  alternative: (reply, { request, peek }) => {
-    const { status, body } = reply
-    if (status === 400) return detailFields(body).includes('startingAfter') ? '400' : undefined
-    if (status === 404) return '404'
-    if (status !== 200 || !isObject(body) || !Array.isArray(body.data)) return undefined
-    // An empty page of a list that is empty without the cursor tells nothing of the cursor.
-    if (body.data.length === 0 && isEmptyList(peek(uncursored(request)))) return undefined
-    return body.data.length === 0 ? 'empty-list' : 'after-place'
-  },
-  follow: (alternative) => {
-    if (alternative === '400') return { kind: 'expect', answer: { status: 400, body: { code: 'bad_request' } } }
-    if (alternative === '404') return { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } }
-    if (alternative === 'empty-list') return { kind: 'expect', answer: { status: 200, body: { object: 'list', data: [], hasMore: false } } }
-    return undefined
-  },
+  follow: followCursor,
+}
+
+const CURSOR_OUTSIDE_LIST: StatusClass<'cursorOutsideList'> = {
+  choice: 'cursorOutsideList',
+  scope: cursorScope,
+  applies: (occurrence) => !neverAnItem(occurrence) && cursorApplies(occurrence),
+  alternative: cursorAnswer,
+  follow: followCursor,
 }
 
 /** The list without its cursor. */
@@ -104,8 +133,8 @@ const withoutSiteId = (request: ContractRequest): ContractRequest => ({ ...reque
  * A `siteId` sent beside an id that names a resource of another site. The documents give siteId
  * to lookups by code or pathname; beside an id, a deployment may check it (404) or ignore it.
  */
-const SITE_ID_BESIDE_ID: StatusClass = {
-  id: () => 'siteIdBesideId',
+const SITE_ID_BESIDE_ID: StatusClass<'siteIdBesideId'> = {
+  choice: 'siteIdBesideId',
   applies: ({ request, oracle, peek }) =>
     [LOCALE, LOCALE_RESTORE, PAGE, ROUTE].includes(request.template) && request.query?.siteId !== undefined && oracle.status === 404 && peek(readWithoutSiteId(request)).status === 200,
   // Any other answer may be the lookup's without the siteId: the oracle asked so decides it.
@@ -121,14 +150,14 @@ const SITE_ID_BESIDE_ID: StatusClass = {
  * locale was live before the request when the planner did not class it deleted: read after the
  * oracle's step, a locale it has just restored is live too.
  */
-const RESTORE_LIVE_LOCALE: StatusClass = {
-  id: () => 'restoreLiveLocale',
+const RESTORE_LIVE_LOCALE: StatusClass<'restoreLiveLocale'> = {
+  choice: 'restoreLiveLocale',
   applies: ({ request, classes, peek }) =>
     request.template === LOCALE_RESTORE &&
     isUuid(String(request.params?.localeIdOrCode)) &&
     !(classes.localeIdOrCode ?? []).includes('deleted') &&
     peek({ ...request, method: 'GET', template: LOCALE, body: undefined }).status === 200,
-  alternative: ({ status }) => (status === 409 || status === 404 || status === 200 ? String(status) : undefined),
+  alternative: ({ status }) => (status === 409 ? '409' : status === 404 ? '404' : status === 200 ? '200' : undefined),
   follow: (alternative, { request, peek }) => (alternative === '200' ? { kind: 'expect', answer: peek({ ...request, method: 'GET', template: LOCALE, body: undefined }) } : undefined),
 }
 
@@ -136,8 +165,8 @@ const RESTORE_LIVE_LOCALE: StatusClass = {
  * `hostOrigin: null` in a site update. The site's `hostOrigin` is "string (uri), nullable", but the
  * update's body types it a string: a deployment may clear the origin, or refuse the null.
  */
-const HOST_ORIGIN_NULL: StatusClass = {
-  id: () => 'hostOriginNull',
+const HOST_ORIGIN_NULL: StatusClass<'hostOriginNull'> = {
+  choice: 'hostOriginNull',
   applies: ({ request }) => request.method === 'PATCH' && request.template === SITE && isObject(request.body) && request.body.hostOrigin === null,
   alternative: ({ status, body }) => (success(status) ? 'clears' : status === 400 && detailFields(body).includes('hostOrigin') ? 'refused' : undefined),
   follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : undefined),
@@ -150,8 +179,9 @@ const HOST_ORIGIN_NULL: StatusClass = {
  * deleted by id. Each family is adopted apart; the oracle, which deleted them, takes the answers
  * about a kept one as the target gives them, and holds only that the target keeps to its choice.
  */
-const SITE_DELETE_CHILDREN: StatusClass = {
-  id: ({ orphan }) => `siteDeleteChildren (${orphan ?? 'child'}s)`,
+const SITE_DELETE_CHILDREN: StatusClass<'siteDeleteChildren'> = {
+  choice: 'siteDeleteChildren',
+  scope: ({ orphan }) => `${orphan ?? 'child'}s`,
   applies: ({ orphan, oracle }) => orphan !== undefined && oracle.status === 404,
   alternative: ({ status }) => (status === 404 ? 'deleted' : success(status) ? 'kept' : undefined),
   follow: (alternative) => (alternative === 'kept' ? { kind: 'taken' } : undefined),
@@ -159,4 +189,4 @@ const SITE_DELETE_CHILDREN: StatusClass = {
 
 
 /** Every class of freedom decided by a status, in the order they are tried (a lookup's case before a delete sent again: a delete by a pathname in another case may have found another page). */
-export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, UNKNOWN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, SITE_NAMES]
+export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, UNKNOWN_CURSOR, CURSOR_OUTSIDE_LIST, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, SITE_NAMES]

@@ -15,8 +15,9 @@ const DELETED_BY: Readonly<Record<string, string>> = { [SITE]: 'siteId', [LOCALE
  * is there (sitemock), or 204 again, as the resource is gone either way (a DELETE is idempotent).
  * Each family is a class of its own: a soft-deleted locale is not a deleted site.
  */
-export const REPEATED_DELETE: StatusClass = {
-  id: ({ request }) => `repeatedDelete (${DELETED_BY[request.template] ?? request.template})`,
+export const REPEATED_DELETE: StatusClass<'repeatedDelete'> = {
+  choice: 'repeatedDelete',
+  scope: ({ request }) => DELETED_BY[request.template] ?? request.template,
   // Sent with the App key, or the site's own Site key: a key that never reached the resource says
   // nothing of what a delete sent again means (a deployment may answer it 404 as for any stranger).
   // Nor a pathname another page or route holds in another case: the delete may have found that one (pathnameLookupCase).
@@ -40,8 +41,8 @@ const PATHNAME_WRITES = new Set([`POST ${PAGES}`, `PATCH ${PAGE}`, `POST ${ROUTE
  * exists"; whether `/About` is the pathname `/about`, no document says: a deployment may keep
  * them apart (sitemock) or refuse the second with a 409.
  */
-export const PATHNAME_CONFLICT_CASE: StatusClass = {
-  id: () => 'pathnameConflictCase',
+export const PATHNAME_CONFLICT_CASE: StatusClass<'pathnameConflictCase'> = {
+  choice: 'pathnameConflictCase',
   applies: (occurrence) => {
     const { request, oracle, site } = occurrence
     const sent = isObject(request.body) ? request.body.pathname : undefined
@@ -66,8 +67,8 @@ const NAMED_BY_PATHNAME: Readonly<Record<string, { param: string; list: string }
  * find only the exact pathname (sitemock), or the one that differs in case alone, as one whose
  * pathnames conflict in any case may. The oracle is then asked with the pathname it holds.
  */
-export const PATHNAME_LOOKUP_CASE: StatusClass = {
-  id: () => 'pathnameLookupCase',
+export const PATHNAME_LOOKUP_CASE: StatusClass<'pathnameLookupCase'> = {
+  choice: 'pathnameLookupCase',
   applies: (occurrence) => occurrence.oracle.status === 404 && inItsOwnCase(occurrence) !== undefined,
   alternative: ({ status }) => (status === 404 ? 'exact' : success(status) ? 'any-case' : undefined),
   follow: (alternative, occurrence) => {
@@ -116,8 +117,8 @@ function pathnamesOf({ peek, request }: Occurrence, siteId: string): string[] {
  * compares pathnames in any case (as one whose pathnames conflict in any case does), no document
  * says. The list of a deployment that does is taken as it gives it.
  */
-export const PATH_PREFIX_CASE: StatusClass = {
-  id: () => 'pathPrefixCase',
+export const PATH_PREFIX_CASE: StatusClass<'pathPrefixCase'> = {
+  choice: 'pathPrefixCase',
   applies: ({ request, oracle, peek }) => {
     const prefix = request.query?.pathPrefix
     if (request.method !== 'GET' || (request.template !== PAGES && request.template !== SITE_PAGES) || typeof prefix !== 'string' || oracle.status !== 200) return false
@@ -139,8 +140,8 @@ export const PATH_PREFIX_CASE: StatusClass = {
  * parent site": a deployment may list only the pages localized in it (sitemock), or every page,
  * each in that locale where it has one. A list of the second kind is taken as it is given.
  */
-export const LOCALE_FILTER_SCOPE: StatusClass = {
-  id: () => 'localeFilterScope',
+export const LOCALE_FILTER_SCOPE: StatusClass<'localeFilterScope'> = {
+  choice: 'localeFilterScope',
   applies: (occurrence) => {
     const { request, oracle } = occurrence
     if (request.method !== 'GET' || (request.template !== PAGES && request.template !== SITE_PAGES) || typeof request.query?.locale !== 'string') return false
@@ -173,8 +174,8 @@ function sizes({ request, peek }: Occurrence): { all: number; localized: number 
  * exists; whether a deleted locale still holds its code, no document says: a deployment may free
  * it (sitemock) or keep it for the restore and refuse it with a 409.
  */
-export const DELETED_LOCALE_CODE: StatusClass = {
-  id: () => 'deletedLocaleCode',
+export const DELETED_LOCALE_CODE: StatusClass<'deletedLocaleCode'> = {
+  choice: 'deletedLocaleCode',
   applies: ({ request, oracle, site, deletedCode }) => {
     const code = isObject(request.body) ? request.body.locale : undefined
     const writes = (request.method === 'POST' && request.template === LOCALES) || (request.method === 'PATCH' && request.template === LOCALE)
@@ -192,8 +193,8 @@ const SITE_NAMING = new Set([`POST ${SITES}`, `PATCH ${SITE}`, `POST ${SITE_DUPL
  * No document says a site's name is unique: a deployment may let sites share one (sitemock), or
  * refuse the second with a 409 ("creating a resource that already exists").
  */
-export const SITE_NAMES: StatusClass = {
-  id: () => 'siteNames',
+export const SITE_NAMES: StatusClass<'siteNames'> = {
+  choice: 'siteNames',
   applies: ({ request, oracle, site, sites = [], peek }) => {
     const name = isObject(request.body) ? request.body.name : undefined
     if (typeof name !== 'string' || !success(oracle.status) || !SITE_NAMING.has(`${request.method} ${request.template}`)) return false

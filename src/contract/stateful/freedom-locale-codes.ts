@@ -47,8 +47,8 @@ function asFound(request: ContractRequest, target: Reply): ContractRequest | und
  * stores codes in canonical form may), or none.
  * The oracle, which finds only the exact code, is asked in canonical case to follow the first.
  */
-export const LOCALE_LOOKUP_CASE: StatusClass = {
-  id: () => 'localeLookupCase',
+export const LOCALE_LOOKUP_CASE: StatusClass<'localeLookupCase'> = {
+  choice: 'localeLookupCase',
   applies: ({ request, peek }) => {
     const canonical = inCanonicalCase(request)
     const [read, readCanonical] = [lookupRead(request), canonical && lookupRead(canonical)]

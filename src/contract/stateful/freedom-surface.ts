@@ -14,8 +14,8 @@ import { isEmptyList, isObject, listData, success, type Occurrence, type StatusC
  * yields 403"). Any other 403 tells nothing: a Site key's write its deployment refuses
  * (siteKeyWrites), a site not its own, or the oracle refusing the publicApiKey as well.
  */
-export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass = {
-  id: () => 'publicApiKeyAsSiteKey',
+export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = {
+  choice: 'publicApiKeyAsSiteKey',
   applies: ({ runSiteKey, oracle }) => runSiteKey === true && oracle.status !== 401,
   // A 400 or 404 may be answered before any key is judged (a route operation served elsewhere): it tells nothing.
   alternative: ({ status }, { request, oracle }) =>
@@ -30,8 +30,8 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass = {
  * them under /v2/routes; a deployment may serve them elsewhere, and answer 404 there whatever the
  * request (no key, another site's key, a route's id).
  */
-export const ROUTE_OPERATIONS: StatusClass = {
-  id: () => 'routeOperations',
+export const ROUTE_OPERATIONS: StatusClass<'routeOperations'> = {
+  choice: 'routeOperations',
   applies: ({ request, oracle }) => UNSHOWN_ROUTE_OPERATIONS.has(`${request.method} ${request.template}`) && oracle.status !== 404,
   // A route read or delete the oracle answers itself (a route it has) tells nothing: a deployment
   // that makes no route there has none to answer, so that answer is a divergence of its own.
@@ -52,8 +52,8 @@ export const ROUTE_OPERATIONS: StatusClass = {
  * "creating a resource that already exists"; whether a domain names one locale only, no document
  * says: a deployment may let locales share it (sitemock), or refuse the second with a 409.
  */
-export const LOCALE_DOMAINS: StatusClass = {
-  id: () => 'localeDomains',
+export const LOCALE_DOMAINS: StatusClass<'localeDomains'> = {
+  choice: 'localeDomains',
   applies: (occurrence) => {
     const { site } = occurrence
     const domain = domainWritten(occurrence)
@@ -66,18 +66,28 @@ export const LOCALE_DOMAINS: StatusClass = {
 
 /**
  * The same, with a domain a locale of another site has: a deployment may hold a domain to one
- * locale of all its sites (a domain serves one site), or to one a site, or share it.
+ * locale of all its sites (`unique-everywhere`: a domain serves one site), or take it (a domain
+ * `shared` across sites, whether or not it is `unique` within one: that is the class above).
  */
-export const LOCALE_DOMAINS_ACROSS_SITES: StatusClass = {
-  id: () => 'localeDomainsAcrossSites',
+export const LOCALE_DOMAINS_ACROSS_SITES: StatusClass<'localeDomains'> = {
+  choice: 'localeDomains',
+  scope: () => 'other sites',
+  // A locale its site's delete may have kept (siteDeleteChildren) may hold the domain too: the
+  // oracle deleted it, so only a 409 shows anything then.
   applies: (occurrence) => {
-    const { site, sites = [] } = occurrence
     const domain = domainWritten(occurrence)
-    return domain !== undefined && site !== undefined && sites.some((other) => other !== site && withDomain(occurrence, other, domain) > 0)
+    return domain !== undefined && occurrence.site !== undefined && (inAnotherSite(occurrence, domain) || (occurrence.orphanDomains?.().includes(domain) ?? false))
   },
-  alternative: ({ status }) => (status === 409 ? 'unique' : success(status) ? 'shared' : undefined),
-  follow: (alternative) => (alternative === 'unique' ? { kind: 'refused' } : undefined),
+  alternative: ({ status }, occurrence) => {
+    if (status === 409) return 'unique-everywhere'
+    const domain = domainWritten(occurrence)
+    return success(status) && domain !== undefined && inAnotherSite(occurrence, domain) ? 'shared' : undefined
+  },
+  follow: (alternative) => (alternative === 'unique-everywhere' ? { kind: 'refused' } : undefined),
 }
+
+/** Whether a live locale of another site of the sequence has the domain, as the oracle holds them. */
+const inAnotherSite = (occurrence: Occurrence, domain: string): boolean => (occurrence.sites ?? []).some((other) => other !== occurrence.site && withDomain(occurrence, other, domain) > 0)
 
 /** The domain a locale create or update the oracle took sets. */
 function domainWritten({ request, oracle }: Occurrence): string | undefined {
@@ -97,16 +107,18 @@ function withDomain({ peek, request }: Occurrence, siteId: string, domain: strin
  * What publishes a page. The published OpenAPI reads a page's `ref:live` ("Live/published
  * version"), and the specification's `publishedAt` is the "publication time"; no operation of
  * either document is said to publish. sitemock publishes only through its control plane, so its
- * oracle never has a live version; a deployment may publish a page as it goes online. Its live
- * reads are then taken as it gives them: a page is live by its own publishing, which the oracle
- * does not hold. Only a live version the oracle lacks shows the class; none shows nothing.
+ * oracle, unless it follows a learned choice, has no live version; a deployment may publish a
+ * page as it goes online (`going-online`; one that publishes a page as it is created,
+ * newPagePublished, shows the same here). Its live reads are then taken as it gives them: a page
+ * is live by its own publishing, which the oracle does not hold. Only a live version the oracle
+ * lacks shows the class; none shows nothing.
  */
-export const LIVE_VERSIONS: StatusClass = {
-  id: () => 'publishing',
+export const LIVE_VERSIONS: StatusClass<'pagePublishing'> = {
+  choice: 'pagePublishing',
   applies: ({ request, oracle }) => request.method === 'GET' && request.query?.versionRef === 'ref:live' && (oracle.status === 404 || isEmptyList(oracle)),
   // A live version without a publication time is no published one (`publishedAt`, "publication time").
-  alternative: (reply) => (reply.status === 200 && !isEmptyList(reply) && livePages(reply.body).every((page) => isObject(page) && typeof page.publishedAt === 'string') ? 'by the API' : undefined),
-  follow: (alternative) => (alternative === 'by the API' ? { kind: 'taken' } : undefined),
+  alternative: (reply) => (reply.status === 200 && !isEmptyList(reply) && livePages(reply.body).every((page) => isObject(page) && typeof page.publishedAt === 'string') ? 'going-online' : undefined),
+  follow: (alternative) => (alternative === 'going-online' ? { kind: 'taken' } : undefined),
 }
 
 /** The pages of a live read: the page, or a list's items. */

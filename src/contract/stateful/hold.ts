@@ -3,6 +3,7 @@ import { errorCodeProblem } from '../exchange-rules.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
 import { Adoptions, defaultAlternative, inconsistencyMessage, type Inconsistency } from './adoption.js'
 import type { Difference } from './compare.js'
+import { classId, type Alternative } from './freedom-class.js'
 import { readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
@@ -19,6 +20,8 @@ export interface Learned {
   documentsRules?: boolean
   adoptions?: Adoptions
   forms?: StoredForms
+  /** Whether the target keeps each family of a site's children after the site's delete, as the sequences' teardown read it (teardown.ts). */
+  keptFamilies?: Map<Family, boolean>
 }
 
 /** What holding the target to itself needs of the sequence. */
@@ -39,6 +42,8 @@ export interface HoldContext {
   sites(): readonly string[]
   /** The family of what the request names by id in its path, when it outlived its site's delete on the oracle's side. */
   orphanOf(call: Call): Family | undefined
+  /** The domains of the locales that outlived their site's delete on the oracle's side. */
+  orphanDomains(): readonly string[]
 }
 
 /** The oracle's answer the target is now compared with, and what still differs. */
@@ -78,8 +83,8 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | stored form of a field (forms.ts) | a write both took, whose stored name, pathname, code or title is the input up to case, white space and slashes | the forms that fit (trimmed, trailing slash dropped, canonical case, ...), or the stored value itself; the oracle's write is sent again in the target's form, later inputs and lookups are asked in it |
  * | new page / new site fields | a create both took; a field the request did not send | the target's value (named after the input it copies); a page's taken on by the oracle at the creation's instant |
  * | updatedAtAtCreation | a page create | null, createdAt or its own instant (compare.ts judges the null) |
- * | duplicatePublication | a copy's pages, learned after its duplicate | copied, or reset: the oracle takes its copy's pages offline and unpublished |
- * | publicApiKeyAsSiteKey, routeOperations, localeDomains, localeDomainsAcrossSites, publishing (freedom-surface.ts), siteKeyWrites, siteKeySiteList, unknownCursor, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, pathnameLookupCase, pathPrefixCase, localeFilterScope, deletedLocaleCode, siteNames (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
+ * | duplicatePublication (the catalogue's) | a copy's pages, learned after its duplicate | copied, or reset: the oracle takes its copy's pages offline and unpublished |
+ * | the status classes, each a class of the choice catalogue: publicApiKeyAsSiteKey, routeOperations, localeDomains (in the site and across sites), pagePublishing (freedom-surface.ts), siteKeyWrites, siteKeySiteList, unknownCursor, cursorOutsideList, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, pathnameLookupCase, pathPrefixCase, localeFilterScope, deletedLocaleCode, siteNames (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
  * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
  * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
  */
@@ -182,7 +187,8 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     // A copy of pages none of which is online or published shows neither alternative.
     if (theirs.length !== ours.length || !ours.some((page) => page.isOnline === true || page.publishedAt !== null)) return held
     const reset = theirs.every((page) => page.isOnline === false && page.publishedAt === null)
-    const found = adoptions.see('duplicatePublication', reset ? 'reset' : 'copied', call.label)
+    const shown: Alternative<'duplicatePublication'> = reset ? 'reset' : 'copied'
+    const found = adoptions.see('duplicatePublication', shown, call.label)
     if (found) return { ...held, difference: inconsistencyOf(found) }
     if (!reset) return held
     oracle.takeOn(({ store }) => {
@@ -210,13 +216,15 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       classes: call.input?.classes ?? {},
       peek: readOnlyPeek((request) => oracle.peek(request)),
       orphan: context.orphanOf(call),
+      // Unless the target was seen to delete a site's locales with it.
+      orphanDomains: () => (adoptions.get('siteDeleteChildren (locales)') === 'deleted' ? [] : context.orphanDomains()),
     }
     let current = held
     for (const freedom of STATUS_CLASSES) {
       if (!freedom.applies(occurrence)) continue
       const theirs = freedom.alternative(occurrence.target, occurrence)
       if (theirs === undefined) continue
-      if (freedom.establishes?.(theirs, occurrence) === false && adoptions.get(freedom.id(occurrence)) !== theirs) continue
+      if (freedom.establishes?.(theirs, occurrence) === false && adoptions.get(classId(freedom, occurrence)) !== theirs) continue
       if (theirs !== freedom.alternative(current.answer, occurrence)) {
         // An answer the documents allow anyway (another rule broken) tells nothing of the class.
         if (!current.difference) continue
@@ -226,7 +234,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
         if (taken === undefined) continue
         current = taken
       }
-      const found = adoptions.see(freedom.id(occurrence), theirs, call.label)
+      const found = adoptions.see(classId(freedom, occurrence), theirs, call.label)
       if (found) return { ...current, difference: inconsistencyOf(found) }
       if (freedom.decisive?.(theirs)) break
     }

@@ -17,7 +17,9 @@ import { rebindCall, recordCall, type RecordedCall } from './replay.js'
 import { createHolder, type Learned } from './hold.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
 import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
+import { clearKeptChildren } from './teardown.js'
 import { SEARCH_FIELDS } from '../../api/kept-input.js'
+import { appendAll } from '../../append.js'
 
 type Json = Record<string, unknown>
 
@@ -291,6 +293,12 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
    * id: what the target does with them is the class siteDeleteChildren's (freedom-classes.ts).
    */
   const orphans = new Map<string, Family>()
+  /** The domains of the orphaned locales, read before their site's delete. */
+  const orphanDomains: string[] = []
+  const domainOf = (localeId: string): unknown => {
+    const read = oracle.peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: localeId }, key: ORACLE_APP_KEY })
+    return isObject(read.body) ? read.body.domain : undefined
+  }
   const orphanOf = (call: Call): Family | undefined => {
     for (const value of Object.values(call.request.params ?? {})) if (value instanceof Both && orphans.has(value.oracle)) return orphans.get(value.oracle)
     return undefined
@@ -306,7 +314,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     )
   }
   const learned: Learned = env.learned ?? {}
-  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), sites: () => pools.sites.map((site) => site.id.oracle), orphanOf })
+  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), sites: () => pools.sites.map((site) => site.id.oracle), orphanOf, orphanDomains: () => orphanDomains })
   let followed = 0
   let cutShort: Divergence | undefined
   /**
@@ -340,7 +348,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // A difference the contract itself allows is one from sitemock's own choices: labelled so,
     // with the class of the catalogue it shows where one does.
     const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), site: siteOf(call.request, pools), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call) })
-    if (shown !== undefined) return { ...strict, free: true, ...shown }
+    if (shown !== undefined) return { ...strict, free: true, choice: shown }
     if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
     return strict
   }
@@ -392,6 +400,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   let lastAnswer: Answer | undefined
   const perform = async (call: Call, index: number): Promise<Divergence | undefined> => {
     const children = childrenOf(call)
+    const domains = children.flatMap(([id, family]) => (family === 'locale' ? [domainOf(id)] : [])).filter((domain) => typeof domain === 'string')
     const target = await env.send(onSide(call.request, 'target'))
     ledger.times.during(target.timing)
     let answer = oracle.send(onSide(call.request, 'oracle'))
@@ -452,7 +461,10 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       }
     }
     if (difference) return { command: index, difference, exchange: target }
-    if (children.length > 0 && answer.status === 204) for (const [id, family] of children) orphans.set(id, family)
+    if (children.length > 0 && answer.status === 204) {
+      for (const [id, family] of children) orphans.set(id, family)
+      appendAll(orphanDomains, domains)
+    }
     if (!call.created || target.status >= 300 || answer.status >= 300 || !isObject(target.body) || !isObject(answer.body)) return undefined
     const id = new Both(String(target.body.id), String(answer.body.id))
     if (call.created.family !== 'site') {
@@ -522,6 +534,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   } finally {
     // What the sequence made goes at once, so the next one starts from the same workspace; the run's cleanup catches the rest.
     for (const siteId of madeSites.reverse()) await env.send({ method: 'DELETE', template: SITE, params: { siteId } }).catch(() => undefined)
+    // The oracle still holds the children of the sites deleted just now; those of a site a command deleted are its orphans.
+    if (env.learned) await clearKeptChildren(env.send, pools, (id) => orphans.has(id) || plan.gone?.(id) === false, env.learned)
   }
 }
 

@@ -1,4 +1,4 @@
-import { choiceIds, type ChoiceId } from '../../contracts/choices.js'
+import type { ChoiceId } from '../../contracts/choices.js'
 import { sourcesOfClass } from '../class-sources.js'
 import { PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
@@ -33,8 +33,6 @@ function formClass(field: string, sent: string, stored: string): ChoiceId | unde
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 const success = (status: number): boolean => status >= 200 && status < 300
 const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b)
-/** A status class's id is the catalogue's, sometimes followed by the input's kind ("unknownCursor (deleted item) of ..."). */
-const catalogueId = (classId: string): ChoiceId | undefined => choiceIds.find((id) => classId === id || classId.startsWith(`${id} `))
 const rootOf = (field: string): string => field.split(/[.[]/)[0]!
 
 /**
@@ -59,14 +57,10 @@ function refusalClass(call: Call, target: Exchange, answer: Answer): ChoiceId | 
 
 /**
  * Where the target chose otherwise than sitemock at this step, if a class of freedom explains the
- * difference: `{ choice }` names the catalogue's class, `{}` a class the catalogue does not hold
- * (freedom-classes.ts's siteDeleteChildren); undefined when none explains it.
+ * difference: the catalogue's class; undefined when none explains it.
  */
-export function sitemockChoiceAt(call: Call, target: Exchange, answer: Answer, occurrence: Omit<Occurrence, 'target' | 'oracle' | 'request'> & { request: Occurrence['request'] }): { choice?: ChoiceId } | undefined {
-  const choice = catalogueChoiceAt(call, target, answer, occurrence)
-  if (choice !== undefined) return { choice }
-  const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }
-  return STATUS_CLASSES.some((freedom) => freedom.applies(seen) && shows(freedom, seen, answer)) ? {} : undefined
+export function sitemockChoiceAt(call: Call, target: Exchange, answer: Answer, occurrence: Omit<Occurrence, 'target' | 'oracle' | 'request'> & { request: Occurrence['request'] }): ChoiceId | undefined {
+  return catalogueChoiceAt(call, target, answer, occurrence)
 }
 
 /** Whether the target's answer shows another alternative of the class than the oracle's. */
@@ -101,7 +95,7 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
   if (refused) return refused
   const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }
   for (const freedom of STATUS_CLASSES) {
-    if (freedom.applies(seen) && shows(freedom, seen, answer)) return catalogueId(freedom.id(seen))
+    if (freedom.applies(seen) && shows(freedom, seen, answer)) return freedom.choice
   }
   return undefined
 }

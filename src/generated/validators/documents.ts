@@ -459,7 +459,7 @@ errors++;
 }
 if(data2.cursorOutsideList !== undefined){
 let data26 = data2.cursorOutsideList;
-if(!((data26 === "400") || (data26 === "after-place"))){
+if(!((((data26 === "400") || (data26 === "after-place")) || (data26 === "404")) || (data26 === "empty-list"))){
 const err34 = {instancePath:instancePath+"/choices/cursorOutsideList",schemaPath:"#/$defs/choices/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data26};
 if(vErrors === null){
 vErrors = [err34];
@@ -1029,9 +1029,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.repeatedDelete !== undefined){
+let data70 = data2.repeatedDelete;
+if(!((data70 === "not-found") || (data70 === "idempotent"))){
+const err78 = {instancePath:instancePath+"/choices/repeatedDelete",schemaPath:"#/$defs/choices/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data70};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1041,13 +1042,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data70 = data.unrecorded;
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-for(const key2 in data70){
-let data71 = data70[key2];
-if(typeof data71 !== "string"){
-const err79 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data71};
+if(data2.siteNames !== undefined){
+let data71 = data2.siteNames;
+if(!((data71 === "shared") || (data71 === "unique"))){
+const err79 = {instancePath:instancePath+"/choices/siteNames",schemaPath:"#/$defs/choices/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data71};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1057,9 +1055,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data70};
+if(data2.pathPrefixCase !== undefined){
+let data72 = data2.pathPrefixCase;
+if(!((data72 === "exact") || (data72 === "any-case"))){
+const err80 = {instancePath:instancePath+"/choices/pathPrefixCase",schemaPath:"#/$defs/choices/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data72};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1069,14 +1068,106 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-else {
-const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data2.localeFilterScope !== undefined){
+let data73 = data2.localeFilterScope;
+if(!((data73 === "localized") || (data73 === "all"))){
+const err81 = {instancePath:instancePath+"/choices/localeFilterScope",schemaPath:"#/$defs/choices/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data73};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data2.siteDeleteChildren !== undefined){
+let data74 = data2.siteDeleteChildren;
+if(!((data74 === "deleted") || (data74 === "kept"))){
+const err82 = {instancePath:instancePath+"/choices/siteDeleteChildren",schemaPath:"#/$defs/choices/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data74};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data2.pathnameLookupCase !== undefined){
+let data75 = data2.pathnameLookupCase;
+if(!((data75 === "exact") || (data75 === "any-case"))){
+const err83 = {instancePath:instancePath+"/choices/pathnameLookupCase",schemaPath:"#/$defs/choices/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data75};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data2.duplicatePublication !== undefined){
+let data76 = data2.duplicatePublication;
+if(!((data76 === "copied") || (data76 === "reset"))){
+const err84 = {instancePath:instancePath+"/choices/duplicatePublication",schemaPath:"#/$defs/choices/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data76};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.unrecorded !== undefined){
+let data77 = data.unrecorded;
+if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+for(const key2 in data77){
+let data78 = data77[key2];
+if(typeof data78 !== "string"){
+const err86 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data78};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data77};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }
@@ -1471,7 +1562,7 @@ errors++;
 }
 if(data.cursorOutsideList !== undefined){
 let data23 = data.cursorOutsideList;
-if(!((data23 === "400") || (data23 === "after-place"))){
+if(!((((data23 === "400") || (data23 === "after-place")) || (data23 === "404")) || (data23 === "empty-list"))){
 const err29 = {instancePath:instancePath+"/cursorOutsideList",schemaPath:"#/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data23};
 if(vErrors === null){
 vErrors = [err29];
@@ -2041,14 +2132,105 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.repeatedDelete !== undefined){
+let data67 = data.repeatedDelete;
+if(!((data67 === "not-found") || (data67 === "idempotent"))){
+const err73 = {instancePath:instancePath+"/repeatedDelete",schemaPath:"#/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data67};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.siteNames !== undefined){
+let data68 = data.siteNames;
+if(!((data68 === "shared") || (data68 === "unique"))){
+const err74 = {instancePath:instancePath+"/siteNames",schemaPath:"#/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data68};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.pathPrefixCase !== undefined){
+let data69 = data.pathPrefixCase;
+if(!((data69 === "exact") || (data69 === "any-case"))){
+const err75 = {instancePath:instancePath+"/pathPrefixCase",schemaPath:"#/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data69};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.localeFilterScope !== undefined){
+let data70 = data.localeFilterScope;
+if(!((data70 === "localized") || (data70 === "all"))){
+const err76 = {instancePath:instancePath+"/localeFilterScope",schemaPath:"#/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data70};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.siteDeleteChildren !== undefined){
+let data71 = data.siteDeleteChildren;
+if(!((data71 === "deleted") || (data71 === "kept"))){
+const err77 = {instancePath:instancePath+"/siteDeleteChildren",schemaPath:"#/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data71};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.pathnameLookupCase !== undefined){
+let data72 = data.pathnameLookupCase;
+if(!((data72 === "exact") || (data72 === "any-case"))){
+const err78 = {instancePath:instancePath+"/pathnameLookupCase",schemaPath:"#/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data72};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data.duplicatePublication !== undefined){
+let data73 = data.duplicatePublication;
+if(!((data73 === "copied") || (data73 === "reset"))){
+const err79 = {instancePath:instancePath+"/duplicatePublication",schemaPath:"#/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data73};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }

@@ -23,7 +23,7 @@ export const ALTERNATIVES = {
   pageUpdateSearchFields: ['applied', 'ignored', 'refused'],
   malformedPathId: ['400', '404'],
   restoreLiveLocale: ['409', '404', '200'],
-  cursorOutsideList: ['400', 'after-place'],
+  cursorOutsideList: ['400', 'after-place', '404', 'empty-list'],
   unknownCursor: ['400', '404', 'empty-list'],
   accessOrder: ['permission-first', 'existence-first'],
   validationOrder: ['params-access-body', 'input-first', 'access-first'],
@@ -67,6 +67,13 @@ export const ALTERNATIVES = {
   siteKeySiteList: ['refused', 'own-site'],
   deletedLocaleCode: ['free', 'reserved'],
   duplicateDeletedLocales: ['left', 'copied'],
+  repeatedDelete: ['not-found', 'idempotent'],
+  siteNames: ['shared', 'unique'],
+  pathPrefixCase: ['exact', 'any-case'],
+  localeFilterScope: ['localized', 'all'],
+  siteDeleteChildren: ['deleted', 'kept'],
+  pathnameLookupCase: ['exact', 'any-case'],
+  duplicatePublication: ['copied', 'reset'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

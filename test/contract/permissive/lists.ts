@@ -46,6 +46,7 @@ export function pageOf<T extends { id: string }>(choices: Choices, items: T[], q
     if (at >= 0) start = at + 1
     else if (place >= 0) {
       if (choices.cursorOutsideList === '400') throw badField('startingAfter', 'names an item this list leaves out; pass the id of the last item of the previous page')
+      if (choices.cursorOutsideList === '404') throw new Refusal(404, `the item ${cursor} is not in this list`)
       const after = items.findIndex((item) => universe.findIndex((other) => other.id === item.id) > place)
       start = choices.cursorOutsideList === 'after-place' ? (after < 0 ? items.length : after) : items.length
     } else {

@@ -130,6 +130,23 @@ export class Rules {
     return this.choices.localeLookupCase === 'any-case' ? stored.toLowerCase() === named.toLowerCase() : stored === named
   }
 
+  /**
+   * The one item a pathname in the path names: the item with that pathname, or, at
+   * `pathnameLookupCase: any-case` where none has it, the one item that has it in another case
+   * (two such are ambiguous, and name none).
+   */
+  byPathname<T extends { pathname: string }>(items: readonly T[], pathname: string): T | undefined {
+    const exact = items.find((item) => item.pathname === pathname)
+    if (exact !== undefined || this.choices.pathnameLookupCase !== 'any-case') return exact
+    const folded = items.filter((item) => item.pathname.toLowerCase() === pathname.toLowerCase())
+    return folded.length === 1 ? folded[0] : undefined
+  }
+
+  /** Whether a pathname begins with a list's `pathPrefix`: as sent, or in any case at `pathPrefixCase: any-case`. */
+  beginsWith(pathname: string, prefix: string): boolean {
+    return this.choices.pathPrefixCase === 'any-case' ? pathname.toLowerCase().startsWith(prefix.toLowerCase()) : pathname.startsWith(prefix)
+  }
+
   /** `pathPrefix` of a page list. */
   pathPrefix(query: Fields): string {
     const value = query.string('pathPrefix') ?? '/'

@@ -61,6 +61,20 @@ export interface Route {
   seq: number
 }
 
+export type Family = 'sites' | 'locales' | 'pages' | 'routes'
+
+/**
+ * What a delete removed (a locale soft-deleted, or anything a site's delete took with it), for a
+ * delete sent again (`repeatedDelete: idempotent`): whose it was, and the pathname or code that
+ * named it.
+ */
+export interface Removed {
+  family: Family
+  siteId: string
+  workspaceId: string
+  name: string | undefined
+}
+
 export class Store {
   /** Where the documents leave the answer free, the alternatives taken; none: its own (CHOICES.md). */
   constructor(readonly choices: Choices = {}) {}
@@ -70,6 +84,10 @@ export class Store {
   readonly locales = new Map<string, Locale>()
   readonly pages = new Map<string, Page>()
   readonly routes = new Map<string, Route>()
+  /** Sites deleted whose locales, pages and routes stay (`siteDeleteChildren: kept`): they still answer for their workspace and default locale. */
+  readonly keptSites = new Map<string, Site>()
+  /** By id, what a delete removed. */
+  readonly removed = new Map<string, Removed>()
   private counter = 0
 
   next(): number {
@@ -121,10 +139,35 @@ export class Store {
     return this.sitePages(siteId).some(same) || this.siteRoutes(siteId).some(same)
   }
 
+  /** The site a locale, page or route belongs to: a live one, or one deleted that left its children. */
+  ownerOf(siteId: string): Site | undefined {
+    return this.sites.get(siteId) ?? this.keptSites.get(siteId)
+  }
+
+  /** Records what a delete removed; `name` is the pathname or locale code a lookup may name it by. */
+  remember(family: Family, id: string, siteId: string, name?: string): void {
+    this.removed.set(id, { family, siteId, workspaceId: this.ownerOf(siteId)!.workspaceId, name })
+  }
+
+  /** Deletes a site, and what it holds unless the deployment keeps that (`siteDeleteChildren: kept`). */
   removeSite(site: Site): void {
+    this.remember('sites', site.id, site.id)
     this.sites.delete(site.id)
-    for (const map of [this.locales, this.pages, this.routes] as Map<string, { siteId: string }>[]) {
-      for (const [id, item] of map) if (item.siteId === site.id) map.delete(id)
+    if (this.choices.siteDeleteChildren === 'kept') {
+      this.keptSites.set(site.id, site)
+      return
+    }
+    const held: Array<[Family, Map<string, { siteId: string; pathname?: string; locale?: string }>]> = [
+      ['locales', this.locales],
+      ['pages', this.pages],
+      ['routes', this.routes],
+    ]
+    for (const [family, map] of held) {
+      for (const [id, item] of map) {
+        if (item.siteId !== site.id) continue
+        this.removed.set(id, { family, siteId: site.id, workspaceId: site.workspaceId, name: item.pathname ?? item.locale })
+        map.delete(id)
+      }
     }
   }
 }

@@ -40,7 +40,8 @@ export class Client {
     return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Json) }
   }
 
-  async site(name = 'Twin site'): Promise<Json> {
+  /** A new site; by default under a name of its own, as a twin may keep a site's name to one site (siteNames `unique`). */
+  async site(name = `Twin site ${randomUUID()}`): Promise<Json> {
     return this.created(await this.call('POST', '/v2/sites', { workspaceId: this.twin.workspaceId, name }))
   }
 
@@ -173,7 +174,8 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     for (const [index, page] of pages.entries()) await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: index !== 1 })
     const reply = await client.call('GET', `/v6/pages?siteId=${String(site.id)}&startingAfter=${String(pages[1]!.id)}`)
     if (reply.status !== 200) return String(reply.status)
-    return (reply.body.data as Json[]).map((page) => page.pathname).join() === '/c' ? 'after-place' : 'empty page'
+    const listed = (reply.body.data as Json[]).map((page) => page.pathname).join()
+    return listed === '/c' ? 'after-place' : listed === '' ? 'empty-list' : listed
   },
   unknownCursor: async (client) => {
     const reply = await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&startingAfter=${randomUUID()}`)
@@ -385,6 +387,63 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // A pathname without its slash refused (pagePathnameForm slash-first): nothing kept of it to see.
     if (reply.status === 400) return undefined
     return reply.body.pathname === 'bare' ? 'as-sent' : reply.body.pathname === '/bare' ? 'added' : `status ${reply.status}`
+  },
+  repeatedDelete: async (client) => {
+    // An id that never was is a 404 whichever the alternative: only a delete sent again tells them apart.
+    if ((await client.call('DELETE', `/v6/pages/${randomUUID()}`)).status !== 404) return 'a page that never was deleted'
+    const page = await client.page((await client.site()).id, '/twice')
+    await client.call('DELETE', `/v6/pages/${String(page.id)}`)
+    const again = (await client.call('DELETE', `/v6/pages/${String(page.id)}`)).status
+    // Sent again by another workspace, it is never a success.
+    if (again === 204 && (await client.call('DELETE', `/v6/pages/${String(page.id)}`, undefined, client.twin.otherWorkspaceKey)).status === 204) return "idempotent for another workspace's key"
+    return statusOf(again, { 204: 'idempotent', 404: 'not-found' })
+  },
+  siteNames: async (client) => {
+    const site = await client.site()
+    return statusOf((await client.call('POST', '/v2/sites', { workspaceId: client.twin.workspaceId, name: String(site.name).toUpperCase() })).status, { 201: 'shared', 409: 'unique' })
+  },
+  pathPrefixCase: async (client) => {
+    const site = await client.site()
+    await client.page(site.id, '/prefix/case')
+    return (await client.order(site.id, 'pathPrefix=%2FPREFIX')).length === 1 ? 'any-case' : 'exact'
+  },
+  localeFilterScope: async (client) => {
+    const site = await client.site()
+    await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'de' })
+    await client.page(site.id, '/scope')
+    // A page of the site's own, not localized in `de`: listed there only where every page is.
+    return (await client.order(site.id, 'locale=de')).length === 1 ? 'all' : 'localized'
+  },
+  siteDeleteChildren: async (client) => {
+    const site = await client.site()
+    const page = await client.page(site.id, '/child')
+    await client.call('DELETE', `/v2/sites/${String(site.id)}`)
+    const kept = statusOf((await client.call('GET', `/v6/pages/${String(page.id)}`)).status, { 200: 'kept', 404: 'deleted' })
+    // What a site leaves stays its workspace's alone.
+    if (kept === 'kept' && (await client.call('GET', `/v6/pages/${String(page.id)}`, undefined, client.twin.otherWorkspaceKey)).status !== 403) return 'kept, open to another workspace'
+    return kept
+  },
+  pathnameLookupCase: async (client) => {
+    const siteId = (await client.site()).id
+    const found = async (path: string): Promise<Observed> => statusOf((await client.call('GET', `${path}?siteId=${String(siteId)}`)).status, { 200: 'any-case', 404: 'exact' })
+    // Page pathnames kept in lower case (pagePathnameCase) are looked up so: any case finds them either way.
+    const page = await client.page(siteId, '/Lookup')
+    const byPage = page.pathname === '/Lookup' ? await found('/v6/pages/%2Flookup') : undefined
+    // Routes, where served at /v2/routes (routeOperations), keep their case: they show the lookup too.
+    const route = await client.call('POST', '/v2/routes', { siteId, pathname: '/Route' })
+    const byRoute = route.status === 201 ? await found('/v2/routes/%2Froute') : undefined
+    if (byPage !== undefined && byRoute !== undefined && byPage !== byRoute) return `pages ${String(byPage)}, routes ${String(byRoute)}`
+    return byPage ?? byRoute
+  },
+  duplicatePublication: async (client) => {
+    const site = await client.site()
+    const page = await client.page(site.id, '/copied')
+    // Online, so that the copy shows whether it kept that.
+    await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: true })
+    const copy = await client.call('POST', `/v2/sites/${String(site.id)}/duplicate`, { name: `${String(site.name)} copy` })
+    const [copied] = (await client.call('GET', `/v6/pages?siteId=${String(copy.body.id)}&includeOffline=true`)).body.data as Json[]
+    if (copied === undefined) return 'no page in the copy'
+    return copied.isOnline === true ? 'copied' : copied.isOnline === false && copied.publishedAt === null ? 'reset' : `isOnline ${String(copied.isOnline)}`
   },
   clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
 }

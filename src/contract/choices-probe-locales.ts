@@ -1,0 +1,129 @@
+import { byStatus, either, swappedCase, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+
+/**
+ * The locales of the probes' own site: what a restore of a live locale finds, what a deleted
+ * locale still holds (and what a copy of the site holds of it and of its pages' publication),
+ * domains, and a code in another case. Each locale a probe adds it deletes again, so that the
+ * locales' order is read later as the site had them.
+ */
+export async function probeLocales({ call, record, target, siteId, otherSiteId }: ProbeSite): Promise<void> {
+  const { tag } = target
+  const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
+  const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
+  // What a restore of a live locale answered by its id, and by its code (choice restoreByCode).
+  let liveById: string | undefined
+  let byCodeAnswer: Answer | undefined
+  await record('restoreLiveLocale', async () => {
+    // A locale of the probes' own (the site's default was not created by them, so no write may name it).
+    const code = defaultLocale?.locale === 'fr-CA' ? 'fr-BE' : 'fr-CA'
+    const added = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (added.status !== 201 || typeof added.body.id !== 'string') throw new Unrecorded(`a locale could not be added to restore while live (${added.status})`)
+    try {
+      const byId = byStatus(await call('POST', `/v2/locales/${added.body.id}/restore`), 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200']] as const)
+      byCodeAnswer = await call('POST', `/v2/locales/${code}/restore?siteId=${siteId}`)
+      liveById = byId
+      return byId
+    } finally {
+      // The later probes (the locales' order) find the site's locales as they were.
+      await call('DELETE', `/v2/locales/${added.body.id}`)
+    }
+  })
+  await record('restoreByCode', async () => {
+    if (liveById === undefined || byCodeAnswer === undefined) throw new Unrecorded('a live locale could not be restored by its id, so what a code names cannot be told apart')
+    if (liveById === '404') throw new Unrecorded('a live locale is not found by its id either (restoreLiveLocale 404), so what a code names cannot be told apart')
+    return byCodeAnswer.status === 404 ? 'deleted-only' : byCodeAnswer.status === Number(liveById) ? 'any-locale' : unexplained('a restore of a live locale by its code', byCodeAnswer.status)
+  })
+  /** The page of this site at the probes' first pathname (a copy's has an id of its own), read from the site's list. */
+  const firstPageOf = async (site: string): Promise<Answer['body'] | undefined> => {
+    const home = `/${tag}-first`
+    const list = await call('GET', `/v6/pages?siteId=${site}&includeOffline=true&pathPrefix=${encodeURIComponent(home)}`)
+    return list.body.data?.find((page) => page.pathname === home)
+  }
+  /** A locale of the probes' own with this code, added and deleted: the code, for what a deleted locale holds. */
+  const deletedLocale = async (code: string): Promise<string> => {
+    const made = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (made.status !== 201 || typeof made.body.id !== 'string') throw new Unrecorded(`a locale could not be added to delete (${made.status})`)
+    await call('DELETE', `/v2/locales/${made.body.id}`)
+    return code
+  }
+  await record('deletedLocaleCode', async () => {
+    // A locale of the probes' own, deleted, then created again with its code; deleted after.
+    const code = await deletedLocale(defaultLocale?.locale === 'sv-SE' ? 'sv-FI' : 'sv-SE')
+    const again = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (typeof again.body.id === 'string') await call('DELETE', `/v2/locales/${again.body.id}`)
+    return either(again, 'a locale created with the code of a deleted one', [201, 'free'], [409, 'reserved'])
+  })
+  // A deleted locale of the probes' own, then a copy of their site: what the copy holds of that
+  // locale (restored there by its code) and of its pages' publication. The copy is deleted after.
+  const deleted = await deletedLocale(defaultLocale?.locale === 'da-DK' ? 'da-GL' : 'da-DK').catch((error: unknown) => {
+    if (error instanceof Unrecorded) return error
+    throw error
+  })
+  const copy = await call('POST', `/v2/sites/${siteId}/duplicate`, { name: `${tag} copy` })
+  const copyId = copy.status === 201 && typeof copy.body.id === 'string' ? copy.body.id : new Unrecorded(`the probes' site could not be copied (${copy.status})`)
+  try {
+    await record('duplicateDeletedLocales', async () => {
+      if (deleted instanceof Unrecorded) throw deleted
+      if (copyId instanceof Unrecorded) throw copyId
+      return either(await call('POST', `/v2/locales/${deleted}/restore?siteId=${copyId}`), 'a locale deleted in the original restored by its code in the copy', [200, 'copied'], [404, 'left'])
+    })
+    await record('duplicatePublication', async () => {
+      if (copyId instanceof Unrecorded) throw copyId
+      // The probes' first page, online since pagePublishing turned it on again, and its copy.
+      const original = await firstPageOf(siteId)
+      const copied = await firstPageOf(copyId)
+      if (original?.isOnline !== true) throw new Unrecorded("the probes' first page is not online, so what a copy holds of its publication cannot be seen")
+      if (copied === undefined) throw new Unrecorded("the probes' first page was not found in the copy")
+      if (copied.isOnline === false && copied.publishedAt === null) return 'reset'
+      if (copied.isOnline === true && (copied.publishedAt === null) === (original.publishedAt === null)) return 'copied'
+      return unexplained("the copy of an online page's isOnline and publishedAt", { isOnline: copied.isOnline, publishedAt: copied.publishedAt })
+    })
+  } finally {
+    if (!(copyId instanceof Unrecorded)) await call('DELETE', `/v2/sites/${copyId}`)
+  }
+  await record('localeDomains', async () => {
+    // Two locales of the probes' own, one domain; deleted after, so the locales' order is read as it was.
+    const domain = `https://${tag}.example.com`
+    const codes = defaultLocale?.locale === 'nl-BE' ? ['nl-NL', 'fr-LU'] : ['nl-BE', 'fr-LU']
+    const first = await call('POST', '/v2/locales', { siteId, locale: codes[0], domain })
+    if (first.status !== 201 || typeof first.body.id !== 'string') throw new Unrecorded(`a locale with a domain could not be added (${first.status})`)
+    const second = await call('POST', '/v2/locales', { siteId, locale: codes[1], domain })
+    try {
+      const inSite = either(second, 'a second locale with the domain of another', [201, 'shared'] as const, [409, 'unique'] as const)
+      if (inSite === 'shared') return inSite
+      // One site's domains apart: a locale of the probes' other site with the domain tells whether a domain names one locale of all the sites.
+      if (otherSiteId instanceof Unrecorded) throw otherSiteId
+      const across = await call('POST', '/v2/locales', { siteId: otherSiteId, locale: codes[1], domain })
+      if (typeof across.body.id === 'string') await call('DELETE', `/v2/locales/${across.body.id}`)
+      return either(across, "a locale of another site with the domain of this one's", [201, 'unique'] as const, [409, 'unique-everywhere'] as const)
+    } finally {
+      await call('DELETE', `/v2/locales/${first.body.id}`)
+      if (typeof second.body.id === 'string') await call('DELETE', `/v2/locales/${second.body.id}`)
+    }
+  })
+  await record('localeLookupCase', async () => {
+    const code = defaultLocale?.locale
+    if (typeof code !== 'string') throw new Unrecorded(`the site's default locale could not be listed (${locales.status})`)
+    // Every letter's case turned: never the code itself, nor its canonical form.
+    const answer = await call('GET', `/v2/locales/${encodeURIComponent(swappedCase(code))}?siteId=${siteId}`)
+    if (answer.status === 400) throw new Unrecorded(`a code in another case than its own is refused before any lookup (${swappedCase(code)}: 400)`)
+    return either(answer, `the default locale ${code} read as ${swappedCase(code)}`, [200, 'any-case'], [404, 'exact'])
+  })
+}
+
+/** Renaming the default locale's code (last: the site's default may move). */
+export async function probeDefaultRename({ call, record, siteId }: ProbeSite): Promise<void> {
+  await record('renameDefaultLocale', async () => {
+    const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
+    const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
+    if (typeof defaultLocale?.locale !== 'string') throw new Unrecorded(`the site's locales could not be listed (${locales.status})`)
+    const code = defaultLocale.locale === 'en-GB' ? 'en-IE' : 'en-GB'
+    // By its code in the probes' site: the site's default locale was not created by the probes, so no write may name its id.
+    const renamed = await call('PATCH', `/v2/locales/${encodeURIComponent(String(defaultLocale.locale))}?siteId=${siteId}`, { locale: code })
+    if (renamed.status === 400) return 'refused'
+    if (renamed.status !== 200) throw new Unrecorded(`renaming the default locale answered ${renamed.status}`)
+    const site = await call('GET', `/v2/sites/${siteId}`)
+    if (site.body.defaultLocale === code) return 'follows'
+    throw new Unrecorded(`the default locale was renamed to ${code} but the site's defaultLocale is ${JSON.stringify(site.body.defaultLocale)}`)
+  })
+}

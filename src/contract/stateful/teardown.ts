@@ -1,0 +1,34 @@
+import { LOCALE, PAGE, ROUTE } from '../endpoints.js'
+import type { ContractRequest, Exchange } from '../http-client.js'
+import type { Learned } from './hold.js'
+import type { Family, Pools } from './pools.js'
+
+const BY_ID: Readonly<Record<Family, { template: string; param: string }>> = {
+  locale: { template: LOCALE, param: 'localeIdOrCode' },
+  page: { template: PAGE, param: 'pageIdOrPathname' },
+  route: { template: ROUTE, param: 'routeIdOrPathname' },
+}
+
+/**
+ * What the sequence's site deletes left behind: a deployment may keep a site's locales, pages and
+ * routes after its delete (choice siteDeleteChildren), and what it keeps would stand in the next
+ * sequence's way (a domain held by one locale of all the sites, say). For each family, one child
+ * that may still be there (`mayRemain`: not deleted by a command of its own) is read by id; where it still answers, the family's children are
+ * deleted by id. A read that finds it gone tells that the target deletes that family with its site,
+ * so later sequences skip it (`learned.keptFamilies`).
+ */
+export async function clearKeptChildren(send: (request: ContractRequest) => Promise<Exchange>, pools: Pools, mayRemain: (oracleId: string) => boolean, learned: Learned): Promise<void> {
+  const kept = (learned.keptFamilies ??= new Map<Family, boolean>())
+  for (const family of ['page', 'route', 'locale'] as const) {
+    if (kept.get(family) === false) continue
+    const ids = pools.children[family].filter((child) => mayRemain(child.id.oracle)).map((child) => child.id.target)
+    if (ids.length === 0) continue
+    const { template, param } = BY_ID[family]
+    const read = await send({ method: 'GET', template, params: { [param]: ids[0]! } }).catch(() => undefined)
+    if (read === undefined) continue
+    const stays = read.status >= 200 && read.status < 300
+    kept.set(family, stays)
+    // (A site's default locale, which the run did not make, is refused by the suite's guard: it stays with what stays of its site.)
+    if (stays) for (const id of ids) await send({ method: 'DELETE', template, params: { [param]: id } }).catch(() => undefined)
+  }
+}

@@ -1,0 +1,100 @@
+import { Refusal, type Json } from './http.js'
+import { Fields } from './input.js'
+import type { Rules } from './rules.js'
+import type { Removed, Site, Store, Workspace } from './store.js'
+
+/** Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at publicApiKeyAsSiteKey: not-a-key, forbidden). */
+export type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: Site }
+
+/** One request as the handlers see it. */
+export interface Call {
+  store: Store
+  family: string
+  rules: Rules
+  who: Principal
+  method: string
+  /** Path segments after the version, decoded. */
+  segments: string[]
+  query: Json
+  body: () => Json
+  /** Called once access is settled: reads the input whose errors the validation order puts after access. */
+  settle: () => void
+}
+
+export function principalOf(store: Store, key: string | undefined): Principal {
+  if (key === undefined || key === '') throw new Refusal(401, 'an x-api-key header is required')
+  const workspace = store.workspaceByKey(key)
+  if (workspace) return { kind: 'app', workspace }
+  const site = store.siteByKey(key)
+  if (site) return { kind: 'site', site }
+  if (store.choices.publicApiKeyAsSiteKey === 'forbidden' && store.isPublicKey(key)) throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
+  throw new Refusal(401, 'the x-api-key is not a key of this service')
+}
+
+const reaches = (who: Principal, site: { id: string; workspaceId: string }): boolean => (who.kind === 'app' ? site.workspaceId === who.workspace.id : site.id === who.site.id)
+
+/** A Site key changes no page, route or locale at `siteKeyWrites: refused`. */
+function siteKeyWrite(call: Call): void {
+  if (call.who.kind === 'site' && call.family !== 'sites' && call.method !== 'GET' && call.store.choices.siteKeyWrites === 'refused') throw new Refusal(403, 'a Site API key may only read; use an App API key to change anything')
+}
+
+/**
+ * Existence is judged before permission (its own `accessOrder`): a site that does not exist is a
+ * 404 for every key. At `permission-first` a Site key naming another site is a 403 whether or not
+ * it exists.
+ */
+export function reachableSite(call: Call, id: string | undefined): Site {
+  const { who, store } = call
+  const wanted = id?.toLowerCase()
+  if (store.choices.accessOrder === 'permission-first' && who.kind === 'site' && wanted !== who.site.id) throw new Refusal(403, 'a Site API key reaches only its own site')
+  const site = wanted === undefined ? undefined : store.sites.get(wanted)
+  if (!site) throw new Refusal(404, `no site ${id ?? ''}`)
+  if (!reaches(who, site)) throw new Refusal(403, 'this key has no access to the site')
+  siteKeyWrite(call)
+  return site
+}
+
+/**
+ * The site a locale, page or route found by id belongs to, judged for the key: a live site as
+ * `reachableSite` judges it, or one deleted that left its children (`siteDeleteChildren: kept`),
+ * which only the App key of its workspace reaches (its own Site key went with it).
+ */
+export function owningSite(call: Call, siteId: string): Site {
+  const kept = call.store.keptSites.get(siteId)
+  if (kept === undefined) return reachableSite(call, siteId)
+  if (call.who.kind !== 'app' || call.who.workspace.id !== kept.workspaceId) throw new Refusal(403, 'this key has no access to the site')
+  return kept
+}
+
+/** What a delete removed, judged for the key as it was before: its workspace's App key, or its site's Site key. */
+export function reachRemoved(call: Call, removed: Removed): void {
+  if (!reaches(call.who, { id: removed.siteId, workspaceId: removed.workspaceId })) throw new Refusal(403, 'this key has no access to the site')
+  if (removed.family === 'sites') appOnly(call)
+  siteKeyWrite(call)
+}
+
+export function appOnly(call: Call): Workspace {
+  if (call.who.kind !== 'app') throw new Refusal(403, 'a Site API key cannot do this; use an App API key')
+  return call.who.workspace
+}
+
+/**
+ * Whether a create reads its whole body before the site it names (`createBodyOrder`): without
+ * choices, a page or route create does and a locale create reads only `siteId` first.
+ */
+export function bodyBeforeSite(call: Call, family: 'pages' | 'routes' | 'locales'): boolean {
+  const chosen = call.store.choices.createBodyOrder
+  return chosen === undefined ? family !== 'locales' : chosen === 'body-first'
+}
+
+/** The site named by `siteId` in the query, needed for a code or pathname in the path. */
+export function siteFromQuery(call: Call, needed: boolean): Site | undefined {
+  const siteId = new Fields(call.query).uuid('siteId', needed)
+  return siteId === undefined ? undefined : reachableSite(call, siteId)
+}
+
+/** With an id in the path, a `siteId` the query also gives must be a UUID, and (its own `siteIdBesideId`) the resource must be of that site. */
+export function inQuerySite(call: Call, siteId: string | undefined): boolean {
+  const named = new Fields(call.query).uuid('siteId')
+  return named === undefined || call.store.choices.siteIdBesideId === 'ignored' || named.toLowerCase() === siteId
+}

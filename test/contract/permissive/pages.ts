@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import { bodyBeforeSite, inQuerySite, owningSite, reachableSite, siteFromQuery, type Call } from './access.js'
+import { badField, noContent, ok, Refusal, type Answer, type Json } from './http.js'
+import { Fields, isUuid } from './input.js'
+import { compareKeys, compareTies, pageOf } from './lists.js'
+import { localeQuery, pageCreateBody, pageListQuery, pageUpdateBody } from './operations.js'
+import { deletedAgain } from './removal.js'
+import { pageJson, type Page, type Site } from './store.js'
+
+// The page operations, and the page lists of `/v6/pages` and of a site.
+
+/** A page by id (any site) or by pathname (in the `siteId` site, in the form pathnames are stored); no access judged. */
+function lookupPage(call: Call, idOrPathname: string): Page | undefined {
+  const { store } = call
+  if (isUuid(idOrPathname)) {
+    const byId = store.pages.get(idOrPathname.toLowerCase())
+    return byId && inQuerySite(call, byId.siteId) ? byId : undefined
+  }
+  const site = siteFromQuery(call, true)!
+  return call.rules.byPathname(store.sitePages(site.id), call.rules.storedPathname(idOrPathname))
+}
+
+function findPage(call: Call, idOrPathname: string): Page {
+  // The query is read first: a siteId that is no UUID is a 400, whatever the path names.
+  new Fields(call.query).uuid('siteId')
+  const found = lookupPage(call, idOrPathname)
+  if (!found) throw new Refusal(404, `no page ${idOrPathname}`)
+  owningSite(call, found.siteId)
+  call.settle()
+  return found
+}
+
+const presentPage = (call: Call) => (page: Page): Json => pageJson(page, call.store.choices, call.store.ownerOf(page.siteId)!.defaultLocale)
+
+/** Whether `locale` (a code or an id) names a live locale of the site, and whether that one is its default. */
+function localeOfSite(call: Call, site: Site, locale: string): { known: boolean; isDefault: boolean } {
+  const code = call.rules.storedCode(locale)
+  const match = call.store.liveLocales(site.id).find((live) => call.rules.sameCode(live.locale, code) || live.id === locale.toLowerCase())
+  return { known: match !== undefined, isDefault: match?.locale === site.defaultLocale }
+}
+
+function createPage(call: Call): Answer {
+  const { store, rules } = call
+  const first = bodyBeforeSite(call, 'pages') ? pageCreateBody(rules, call.body()) : undefined
+  const site = reachableSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
+  call.settle()
+  const input = first ?? pageCreateBody(rules, call.body())
+  if (store.pathnameTaken(site.id, input.pathname)) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
+  const { choices } = store
+  const createdAt = store.now()
+  const page: Page = {
+    id: randomUUID(),
+    siteId: site.id,
+    name: input.name,
+    pathname: input.pathname,
+    canonicalUrl: null,
+    title: choices.newPageTitle === 'name' ? input.name : null,
+    description: null,
+    socialImageUrl: null,
+    sitemapPriority: choices.newPageSitemapPriority === '0.5' ? 0.5 : null,
+    sitemapFrequency: choices.newPageSitemapFrequency === undefined || choices.newPageSitemapFrequency === 'null' ? null : choices.newPageSitemapFrequency,
+    createdAt,
+    updatedAt: choices.updatedAtAtCreation === 'createdAt' ? createdAt : null,
+    isOnline: choices.newPageOnline !== 'offline',
+    excludedFromSearchEngines: choices.newPageExcludedFromSearchEngines === 'false' ? false : null,
+    seq: store.next(),
+    publishedAt: null,
+    live: null,
+  }
+  // A deployment that publishes a page as it is created (`newPagePublished`).
+  if (choices.newPagePublished === 'published') Object.assign(page, { publishedAt: createdAt, live: { ...page, publishedAt: createdAt } })
+  store.pages.set(page.id, page)
+  return ok(presentPage(call)(page), 201)
+}
+
+export function pages(call: Call): Answer | undefined {
+  const { store, method, segments } = call
+  if (segments.length === 0 && method === 'GET') {
+    const site = siteFromQuery(call, true)!
+    call.settle()
+    return listPages(call, site, false)
+  }
+  if (segments.length === 0 && method === 'POST') return createPage(call)
+  const [idOrPathname, ...more] = segments
+  if (idOrPathname === undefined || more.length > 0) return undefined
+  if (method === 'GET') {
+    const live = new Fields(call.query).oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
+    const page = findPage(call, idOrPathname)
+    const locale = localeQuery(call.rules, new Fields(call.query))
+    // A page is read in a locale of its site; another is a 400 naming it (or a 404 where the list is
+    // a 404 or lists no page: `pageUnknownLocale`).
+    if (locale !== undefined && !localeOfSite(call, store.ownerOf(page.siteId)!, locale).known) {
+      if (store.choices.pageUnknownLocale === '404' || store.choices.pageUnknownLocale === 'empty-list') throw new Refusal(404, `the page's site has no locale ${locale}`)
+      throw badField('locale', "is not a locale of the page's site")
+    }
+    // Only going online publishes (`pagePublishing`), or nothing does: a page never published has no live version.
+    if (live && page.live === null) throw new Refusal(404, `the page ${page.id} has no live version: it was never published`)
+    return ok(presentPage(call)(live ? page.live! : page))
+  }
+  if (method === 'PATCH') {
+    const page = findPage(call, idOrPathname)
+    updatePage(call, page)
+    return ok(presentPage(call)(page))
+  }
+  if (method === 'DELETE') {
+    const again = deletedAgain(call, 'pages', idOrPathname, () => lookupPage(call, idOrPathname))
+    if (again) return again
+    const page = findPage(call, idOrPathname)
+    store.pages.delete(page.id)
+    store.remember('pages', page.id, page.siteId, page.pathname)
+    return noContent()
+  }
+  return undefined
+}
+
+function updatePage(call: Call, page: Page): void {
+  const { store } = call
+  const { pathname, name, isOnline, changes, empty } = pageUpdateBody(call.rules, call.body())
+  if (pathname !== undefined && pathname !== page.pathname && store.pathnameTaken(page.siteId, pathname, page.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
+  if (pathname !== undefined) page.pathname = pathname
+  if (name !== undefined) page.name = name
+  for (const [field, value] of Object.entries(changes)) if (value !== undefined) (page as unknown as Json)[field] = value
+  const wasOnline = page.isOnline
+  if (isOnline !== undefined) page.isOnline = isOnline
+  if (!(empty && store.choices.emptyPatchUpdatedAt === 'unchanged')) page.updatedAt = store.now()
+  // Going online publishes where the deployment says so (`pagePublishing`); going offline takes the live version offline.
+  if (store.choices.pagePublishing === 'going-online' && page.isOnline !== wasOnline) {
+    if (page.isOnline) {
+      page.publishedAt = page.updatedAt ?? store.now()
+      page.live = { ...page, live: null }
+    } else if (page.live) page.live = { ...page.live, isOnline: false }
+  }
+  // A live version that is the page as it is now, once published (`liveVersion: current`).
+  if (store.choices.liveVersion === 'current' && page.live) page.live = { ...page, live: null }
+}
+
+export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
+  const { store } = call
+  const { choices } = store
+  const query = pageListQuery(call.rules, call.query, ofSite)
+  // Pages have no localization: all are in the site's default locale, and another locale of the
+  // site lists none, or every page as its base page (`localeFilterScope: all`). One the site lacks
+  // lists none too (its own `pageUnknownLocale`), or is refused.
+  const named = query.locale === undefined ? undefined : localeOfSite(call, site, query.locale)
+  const inLocale = named === undefined || query.locale === site.defaultLocale || named.isDefault || (named.known && choices.localeFilterScope === 'all')
+  if (named !== undefined && !inLocale && !named.known) {
+    if (choices.pageUnknownLocale === '400') throw badField('locale', 'is not a locale of the site')
+    if (choices.pageUnknownLocale === '404') throw new Refusal(404, `the site has no locale ${query.locale}`)
+  }
+  const keyOf = (page: Page): string | null => (query.sortBy === 'path' ? page.pathname : page[query.sortBy])
+  // The live list is of the pages as published (none, where nothing publishes). A page never
+  // published keeps its place among them as it is, so that a cursor naming it is one the list
+  // leaves out (cursorOutsideList), as on the draft list, not one that names nothing.
+  const published = (page: Page): boolean => !query.live || store.pages.get(page.id)!.live !== null
+  const versions = store.sitePages(site.id).map((page) => (query.live ? (page.live ?? page) : page))
+  const all = versions.sort((a, b) => compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b))
+  const list = inLocale ? all.filter((page) => published(page) && (query.includeOffline || page.isOnline) && call.rules.beginsWith(page.pathname, query.prefix)) : []
+  return pageOf(choices, list, call.query, call.rules.minimumLimit('other'), presentPage(call), all)
+}
+
