@@ -113,4 +113,7 @@ export function applyNewPageDefaults(content: PageContent, choices: Chosen): voi
   if (choices.newPageOnline === 'offline') content.isOnline = false
   if (choices.newPageSitemapPriority === '0.5') content.sitemapPriority = 0.5
   if (choices.newPageSitemapFrequency !== 'null') content.sitemapFrequency = choices.newPageSitemapFrequency
+  if (choices.newPageDescription === 'empty') content.description = ''
+  if (choices.newPageCanonicalUrl === 'empty') content.canonicalUrl = ''
+  if (choices.newPageSocialImageUrl === 'empty') content.socialImageUrl = ''
 }

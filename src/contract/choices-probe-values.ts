@@ -21,6 +21,9 @@ export async function probeValues({ call, record, target, site }: ProbeSite, pag
   }
   await record('newPageTitle', async () => (page.title === `${tag} first` ? 'name' : valueOf('title', [[null, 'null']])))
   await record('newPageExcludedFromSearchEngines', async () => valueOf('excludedFromSearchEngines', [[null, 'null'], [false, 'false']]))
+  await record('newPageDescription', async () => valueOf('description', [[null, 'null'], ['', 'empty']]))
+  await record('newPageCanonicalUrl', async () => valueOf('canonicalUrl', [[null, 'null'], ['', 'empty']]))
+  await record('newPageSocialImageUrl', async () => valueOf('socialImageUrl', [[null, 'null'], ['', 'empty']]))
   await record('newPageOnline', async () => valueOf('isOnline', [[true, 'online'], [false, 'offline']]))
   await record('newPageSitemapPriority', async () => valueOf('sitemapPriority', [[null, 'null'], [0.5, '0.5']]))
   await record('newPageSitemapFrequency', async () => valueOf('sitemapFrequency', FREQUENCIES.map((value) => [value === 'null' ? null : value, value] as const)))

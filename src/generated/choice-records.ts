@@ -77,4 +77,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"siteDeleteChildren","kind":"value","alternatives":["deleted","kept"],"sitemock":"deleted","behaviour":"api-behaviour.md#sites"},
   {"id":"pathnameLookupCase","kind":"lookup","alternatives":["exact","any-case"],"sitemock":"exact","behaviour":"api-behaviour.md#pages"},
   {"id":"duplicatePublication","kind":"value","alternatives":["copied","reset"],"sitemock":"copied","behaviour":"api-behaviour.md#sites"},
+  {"id":"newPageDescription","kind":"value","alternatives":["null","empty"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
+  {"id":"newPageCanonicalUrl","kind":"value","alternatives":["null","empty"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
+  {"id":"newPageSocialImageUrl","kind":"value","alternatives":["null","empty"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
 ]

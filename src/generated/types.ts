@@ -315,6 +315,18 @@ export interface Choices {
    * What a site's copy holds of its pages' publication: each page online and published as in the original (`copied`), or every page of the copy offline and unpublished, with no live version (`reset`).
    */
   duplicatePublication?: "copied" | "reset";
+  /**
+   * A new page's `description`, which no create sets: `null`, or an empty string (`empty`).
+   */
+  newPageDescription?: "null" | "empty";
+  /**
+   * A new page's `canonicalUrl`, which no create sets: `null`, or an empty string (`empty`).
+   */
+  newPageCanonicalUrl?: "null" | "empty";
+  /**
+   * A new page's `socialImageUrl`, which no create sets: `null`, or an empty string (`empty`).
+   */
+  newPageSocialImageUrl?: "null" | "empty";
 }
 
 export interface DataList {

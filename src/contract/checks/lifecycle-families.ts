@@ -11,10 +11,10 @@ const FREE_PAGE_DEFAULTS: ReadonlyArray<[ChoiceReason, Json]> = [
   [freeChoice('newPageTitle', NO_DEFAULT('title')), { title: null }],
   [freeChoice('newPageSitemapPriority', NO_DEFAULT('sitemapPriority')), { sitemapPriority: null }],
   [freeChoice('newPageSitemapFrequency', NO_DEFAULT('sitemapFrequency')), { sitemapFrequency: null }],
-  [
-    uncatalogued('pages', "neither the specification nor the published OpenAPI says what a new page's description, URLs and localizations are (only that the texts may be null): sitemock starts them null, and the localizations empty"),
-    { localizations: [], description: null, canonicalUrl: null, socialImageUrl: null },
-  ],
+  [freeChoice('newPageDescription', NO_DEFAULT('description')), { description: null }],
+  [freeChoice('newPageCanonicalUrl', NO_DEFAULT('canonicalUrl')), { canonicalUrl: null }],
+  [freeChoice('newPageSocialImageUrl', NO_DEFAULT('socialImageUrl')), { socialImageUrl: null }],
+  [uncatalogued('pages', "neither the specification nor the published OpenAPI says what a new page's localizations are: sitemock starts them empty"), { localizations: [] }],
 ]
 const PAGE_LOCALE_FREE = freeChoice('pageLocale', "the specification lists a page's locale as not required in a response: sitemock always carries it")
 const UPDATED_AT_FREE = freeChoice('updatedAtAtCreation', 'updatedAt is nullable, the "last update time", and neither document says whether a page never changed has one: sitemock sets it to createdAt')

@@ -113,9 +113,9 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     const fields = Object.keys(classes)
     const theirs = target.body
     const ours = held.answer.body
-    for (const field of fields.filter((name) => !(name in sent))) {
-      // Named by the catalogue's class where it has one, as the run's notice and --choices name it.
-      const found = adoptions.see(classes[field] ?? `new ${family} ${field}`, defaultAlternative(theirs[field], sent), call.label)
+    for (const [field, choice] of Object.entries(classes).filter(([name]) => !(name in sent))) {
+      // Named by the catalogue's class, as the run's notice and --choices name it.
+      const found = adoptions.see(choice, defaultAlternative(theirs[field], sent), call.label)
       if (found) return { ...held, difference: inconsistencyOf(found) }
     }
     if (family === 'page') {

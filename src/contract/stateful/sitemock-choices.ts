@@ -78,7 +78,7 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
     const theirs = target.body as Json
     const ours = answer.body as Json
     const fields = request.template === PAGES ? NEW_PAGE_FIELDS : NEW_SITE_FIELDS
-    for (const [field, id] of Object.entries(fields)) if (id !== undefined && !(field in sent) && differs(theirs[field], ours[field])) return id
+    for (const [field, id] of Object.entries(fields)) if (!(field in sent) && differs(theirs[field], ours[field])) return id
     if (request.template === PAGES && (theirs.updatedAt === null) !== (ours.updatedAt === null)) return 'updatedAtAtCreation'
   }
   if (both && request.method !== 'GET') {

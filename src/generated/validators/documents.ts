@@ -1120,9 +1120,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
-else {
-const err85 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.newPageDescription !== undefined){
+let data77 = data2.newPageDescription;
+if(!((data77 === "null") || (data77 === "empty"))){
+const err85 = {instancePath:instancePath+"/choices/newPageDescription",schemaPath:"#/$defs/choices/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data77};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1132,13 +1133,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data77 = data.unrecorded;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-for(const key2 in data77){
-let data78 = data77[key2];
-if(typeof data78 !== "string"){
-const err86 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data78};
+if(data2.newPageCanonicalUrl !== undefined){
+let data78 = data2.newPageCanonicalUrl;
+if(!((data78 === "null") || (data78 === "empty"))){
+const err86 = {instancePath:instancePath+"/choices/newPageCanonicalUrl",schemaPath:"#/$defs/choices/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data78};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1148,9 +1146,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data77};
+if(data2.newPageSocialImageUrl !== undefined){
+let data79 = data2.newPageSocialImageUrl;
+if(!((data79 === "null") || (data79 === "empty"))){
+const err87 = {instancePath:instancePath+"/choices/newPageSocialImageUrl",schemaPath:"#/$defs/choices/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data79};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1162,12 +1161,52 @@ errors++;
 }
 }
 else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err88 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data.unrecorded !== undefined){
+let data80 = data.unrecorded;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+for(const key2 in data80){
+let data81 = data80[key2];
+if(typeof data81 !== "string"){
+const err89 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data81};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data80};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
 }
 errors++;
 }
@@ -2223,14 +2262,53 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-else {
-const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.newPageDescription !== undefined){
+let data74 = data.newPageDescription;
+if(!((data74 === "null") || (data74 === "empty"))){
+const err80 = {instancePath:instancePath+"/newPageDescription",schemaPath:"#/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data74};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.newPageCanonicalUrl !== undefined){
+let data75 = data.newPageCanonicalUrl;
+if(!((data75 === "null") || (data75 === "empty"))){
+const err81 = {instancePath:instancePath+"/newPageCanonicalUrl",schemaPath:"#/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data75};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data.newPageSocialImageUrl !== undefined){
+let data76 = data.newPageSocialImageUrl;
+if(!((data76 === "null") || (data76 === "empty"))){
+const err82 = {instancePath:instancePath+"/newPageSocialImageUrl",schemaPath:"#/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data76};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
 }
 errors++;
 }

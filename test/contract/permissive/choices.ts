@@ -74,6 +74,9 @@ export const ALTERNATIVES = {
   siteDeleteChildren: ['deleted', 'kept'],
   pathnameLookupCase: ['exact', 'any-case'],
   duplicatePublication: ['copied', 'reset'],
+  newPageDescription: ['null', 'empty'],
+  newPageCanonicalUrl: ['null', 'empty'],
+  newPageSocialImageUrl: ['null', 'empty'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -79,6 +79,8 @@ export class Client {
 const isChange = (body: unknown): body is Json => typeof body === 'object' && body !== null && Object.keys(body).length > 0
 const statusOf = (status: number, alternatives: Record<number, string>): Observed => alternatives[status] ?? `status ${status}`
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+/** A new page's text field as the catalogue names it: `null`, or an empty string. */
+const emptyOrNull = (value: unknown): Observed => (value === '' ? 'empty' : value === null ? 'null' : `the value ${JSON.stringify(value)}`)
 
 /** The largest length of LIMIT_VALUES accepted, or null when far longer input is accepted too. */
 async function limit(accepts: (length: number) => Promise<boolean>): Promise<Observed> {
@@ -224,6 +226,9 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   newPageTitle: async (client) => ((await client.page((await client.site()).id, '/nt', 'Its name')).title === 'Its name' ? 'name' : 'null'),
   newPageExcludedFromSearchEngines: async (client) => String((await client.page((await client.site()).id, '/x')).excludedFromSearchEngines),
+  newPageDescription: async (client) => emptyOrNull((await client.page((await client.site()).id, '/nd')).description),
+  newPageCanonicalUrl: async (client) => emptyOrNull((await client.page((await client.site()).id, '/nc')).canonicalUrl),
+  newPageSocialImageUrl: async (client) => emptyOrNull((await client.page((await client.site()).id, '/ns')).socialImageUrl),
   newPageOnline: async (client) => ((await client.page((await client.site()).id, '/o')).isOnline === true ? 'online' : 'offline'),
   newPageSitemapPriority: async (client) => String((await client.page((await client.site()).id, '/p')).sitemapPriority),
   newPageSitemapFrequency: async (client) => String((await client.page((await client.site()).id, '/f')).sitemapFrequency),
