@@ -180,6 +180,16 @@ describe('localeDomains', () => {
     expect(domains.follow('unique', shared)).toEqual({ kind: 'refused' })
     expect(domains.applies({ ...occurrence(create, { status: 201, body: {} }, listed(1)), site: SITE_ID })).toBe(false)
   })
+
+  it("across sites, applies to a domain a locale its site's delete may have kept holds, and reads only a 409 then", () => {
+    const across = STATUS_CLASSES.filter((freedom) => freedom.choice === 'localeDomains')[1]!
+    const alone = { ...occurrence(create, { status: 201, body: {} }, listed(1)), site: SITE_ID, sites: [SITE_ID] }
+    expect(across.applies(alone)).toBe(false)
+    const kept = { ...alone, orphanDomains: () => ['https://fr.example.com'] }
+    expect(across.applies(kept)).toBe(true)
+    expect(across.alternative({ status: 409, body: { code: 'conflict' } }, kept)).toBe('unique-everywhere')
+    expect(across.alternative({ status: 201, body: {} }, kept)).toBeUndefined()
+  })
 })
 
 describe('pagePublishing', () => {

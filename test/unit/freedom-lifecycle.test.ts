@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { PAGE, PAGES, ROUTES, SITE } from '../../src/contract/endpoints.js'
+import { PAGE, PAGES, ROUTES, SITE, SITES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { classId } from '../../src/contract/stateful/freedom-class.js'
-import { PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE } from '../../src/contract/stateful/freedom-lifecycle.js'
+import { PATH_PREFIX_CASE, PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, SITE_NAMES } from '../../src/contract/stateful/freedom-lifecycle.js'
 import { ORACLE_APP_KEY } from '../../src/contract/stateful/oracle.js'
 import type { Occurrence, Reply } from '../../src/contract/stateful/freedom-classes.js'
 
@@ -30,7 +30,9 @@ describe('repeatedDelete', () => {
 
   it('applies to a delete of what the sequence deleted, which the oracle answers 404', () => {
     expect(REPEATED_DELETE.applies(gone)).toBe(true)
-    expect(classId(REPEATED_DELETE, gone)).toBe('repeatedDelete (siteId)')
+    expect(classId(REPEATED_DELETE, gone)).toBe('repeatedDelete (siteId by id)')
+    const byPathname: Occurrence = { ...gone, request: { method: 'DELETE', template: PAGE, params: { pageIdOrPathname: '/gone' }, key: ORACLE_APP_KEY } }
+    expect(classId(REPEATED_DELETE, byPathname)).toBe('repeatedDelete (pageIdOrPathname by name)')
   })
 
   it("does not apply to a delete sent with a key that never reached the site (another workspace's)", () => {
@@ -95,5 +97,33 @@ describe('pathnameLookupCase', () => {
     expect(PATHNAME_LOOKUP_CASE.follow('any-case', found)).toEqual({ kind: 'resend', request: byPathname('/about') })
     expect(PATHNAME_LOOKUP_CASE.decisive?.('any-case')).toBe(true)
     expect(PATHNAME_LOOKUP_CASE.alternative({ status: 404, body: {} }, found)).toBe('exact')
+  })
+})
+
+describe('pathPrefixCase', () => {
+  const list = (query: ContractRequest['query']): ContractRequest => ({ method: 'GET', template: PAGES, query: { siteId: SITE_ID, pathPrefix: '/blog', ...query }, key: ORACLE_APP_KEY })
+  // The oracle holds /Blog/x, which /blog takes in only in any case.
+  const holds = (): Reply => ({ status: 200, body: { object: 'list', data: [{ pathname: '/Blog/x' }], hasMore: false } })
+  const empty = (hasMore: boolean): Reply => ({ status: 200, body: { object: 'list', data: [], hasMore } })
+
+  it('reads a page in another case as any-case, and its absence as exact only in a whole list', () => {
+    const whole = occurrence(list({}), empty(false), holds)
+    expect(PATH_PREFIX_CASE.applies(whole)).toBe(true)
+    expect(PATH_PREFIX_CASE.alternative({ status: 200, body: { object: 'list', data: [{ pathname: '/Blog/x' }], hasMore: false } }, whole)).toBe('any-case')
+    expect(PATH_PREFIX_CASE.alternative(empty(false), whole)).toBe('exact')
+    // A page after a cursor, or cut by its limit, may have left it out.
+    expect(PATH_PREFIX_CASE.alternative(empty(false), occurrence(list({ startingAfter: SITE_ID }), empty(false), holds))).toBeUndefined()
+    expect(PATH_PREFIX_CASE.alternative(empty(true), whole)).toBeUndefined()
+  })
+})
+
+describe('siteNames', () => {
+  const create: ContractRequest = { method: 'POST', template: SITES, body: { name: '' }, key: ORACLE_APP_KEY }
+
+  it("applies to a name a site of the workspace the sequences did not make has, which the oracle does not hold", () => {
+    const seen = occurrence(create, { status: 201, body: {} })
+    expect(SITE_NAMES.applies(seen)).toBe(false)
+    expect(SITE_NAMES.applies({ ...seen, workspaceSiteNames: new Set(['']) })).toBe(true)
+    expect(SITE_NAMES.alternative({ status: 409, body: { code: 'conflict' } }, seen)).toBe('unique')
   })
 })

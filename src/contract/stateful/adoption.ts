@@ -50,6 +50,7 @@ export function inconsistencyMessage({ classId, adopted, adoptedAt, now }: Incon
 /** How a value a deployment gave a new resource is named as an alternative: after the input field it copies, or by itself. */
 export function defaultAlternative(value: unknown, sent: Record<string, unknown>): string {
   if (value === undefined) return 'left out'
-  for (const [field, input] of Object.entries(sent)) if (value !== null && value === input) return `the ${field} sent`
+  // (An empty string is no copy of an input that happens to be empty: a deployment's empty default is its own.)
+  for (const [field, input] of Object.entries(sent)) if (value !== null && value !== '' && value === input) return `the ${field} sent`
   return brief(value)
 }

@@ -42,6 +42,8 @@ export interface Occurrence {
   orphan?: Family
   /** The domains of the locales that outlived their site's delete on the oracle's side, unless the target was seen to delete a site's locales with it. */
   orphanDomains?(): readonly string[]
+  /** The names of the workspace's sites the sequences did not make (the oracle does not hold them), in lower case. */
+  workspaceSiteNames?: ReadonlySet<string>
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isUuid } from '../../api/uuid.js'
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
 import { isObject, listData, success, type Occurrence, type StatusClass } from './freedom-class.js'
@@ -17,7 +18,12 @@ const DELETED_BY: Readonly<Record<string, string>> = { [SITE]: 'siteId', [LOCALE
  */
 export const REPEATED_DELETE: StatusClass<'repeatedDelete'> = {
   choice: 'repeatedDelete',
-  scope: ({ request }) => DELETED_BY[request.template] ?? request.template,
+  // By id and by pathname or code apart: a deployment may know a deleted id and not a name, which may be taken again.
+  scope: ({ request }) => {
+    const param = DELETED_BY[request.template]
+    if (param === undefined) return request.template
+    return isUuid(String(request.params?.[param])) ? `${param} by id` : `${param} by name`
+  },
   // Sent with the App key, or the site's own Site key: a key that never reached the resource says
   // nothing of what a delete sent again means (a deployment may answer it 404 as for any stranger).
   // Nor a pathname another page or route holds in another case: the delete may have found that one (pathnameLookupCase).
@@ -129,7 +135,9 @@ export const PATH_PREFIX_CASE: StatusClass<'pathPrefixCase'> = {
   alternative: ({ status, body }, { request }) => {
     const prefix = String(request.query?.pathPrefix)
     if (status !== 200 || !isObject(body) || !Array.isArray(body.data)) return undefined
-    return body.data.some((page) => isObject(page) && typeof page.pathname === 'string' && !page.pathname.startsWith(prefix)) ? 'any-case' : 'exact'
+    if (body.data.some((page) => isObject(page) && typeof page.pathname === 'string' && !page.pathname.startsWith(prefix))) return 'any-case'
+    // Only a whole list shows that the page in another case is left out: a page of it may have cut it off.
+    return body.hasMore === false && request.query?.startingAfter === undefined ? 'exact' : undefined
   },
   follow: (alternative) => (alternative === 'any-case' ? { kind: 'taken' } : undefined),
 }
@@ -195,9 +203,12 @@ const SITE_NAMING = new Set([`POST ${SITES}`, `PATCH ${SITE}`, `POST ${SITE_DUPL
  */
 export const SITE_NAMES: StatusClass<'siteNames'> = {
   choice: 'siteNames',
-  applies: ({ request, oracle, site, sites = [], peek }) => {
+  applies: (occurrence) => {
+    const { request, oracle, site, sites = [], peek, workspaceSiteNames } = occurrence
     const name = isObject(request.body) ? request.body.name : undefined
     if (typeof name !== 'string' || !success(oracle.status) || !SITE_NAMING.has(`${request.method} ${request.template}`)) return false
+    // A site of the workspace the sequences did not make (an earlier check's), which the oracle does not hold.
+    if (workspaceSiteNames?.has(name.toLowerCase()) === true) return true
     // A renamed site has the name itself now: only the others count.
     const others = request.method === 'PATCH' ? sites.filter((id) => id !== site) : sites
     return others.some((siteId) => {

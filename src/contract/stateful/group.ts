@@ -119,6 +119,12 @@ async function runStateful(context: CheckContext, { notice, adopt, siteMarks }: 
 }
 
 /** A distinct divergence of a run: the first sequence that showed it, shrunk, and how many showed it. */
+/** What the workspace held before the run's sequences: see workspaceSites. */
+interface WorkspaceSites {
+  last: string | undefined
+  names: ReadonlySet<string>
+}
+
 interface Found {
   seed: number
   /** Its place in the run, from 1. */
@@ -177,7 +183,7 @@ function failureOfDivergence(context: CheckContext, result: SequenceResult, repl
 
 function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt'], siteMarks?: StatefulRun['siteMarks']): SequenceEnv {
   const { options } = context
-  let anchor: Promise<string | undefined> | undefined
+  let sites: Promise<WorkspaceSites> | undefined
   return {
     profile: context.profile,
     tag: context.tag,
@@ -188,24 +194,31 @@ function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt'], siteMar
     send: (request) => context.send(request),
     phantomId: () => context.phantomId(),
     adopt,
-    siteAnchor: () => (anchor ??= lastSite(context)),
+    siteAnchor: async () => (await (sites ??= workspaceSites(context))).last,
+    workspaceSiteNames: async () => (await (sites ??= workspaceSites(context))).names,
     choices: options.choices,
     siteMarks,
     learned: {},
   }
 }
 
-/** The last site of the workspace's list before the run's sequences add theirs: their site lists start after it. */
-async function lastSite(context: CheckContext): Promise<string | undefined> {
+/**
+ * The workspace's sites before the run's sequences add theirs: the last of its list (their site
+ * lists start after it), and the names they hold, in lower case (a deployment whose site names
+ * are unique refuses them: siteNames).
+ */
+async function workspaceSites(context: CheckContext): Promise<WorkspaceSites> {
   let last: string | undefined
+  const names = new Set<string>()
   for (let page = 0; page < 100; page++) {
     const exchange = await context.get(SITES, {}, { workspaceId: context.options.workspaceId, limit: 100, startingAfter: last })
     context.expectStatus(exchange, 200, 'listing the workspace sites')
     const items = context.items(exchange)
+    for (const item of items) if (typeof item.name === 'string') names.add(item.name.toLowerCase())
     if (items.length > 0) last = String(items[items.length - 1]!.id)
-    if (context.json(exchange).hasMore !== true) return last
+    if (context.json(exchange).hasMore !== true) break
   }
-  return last
+  return { last, names }
 }
 
 /** The steps side by side: each request as each side received it, and each side's answer. */

@@ -22,6 +22,8 @@ export interface Learned {
   forms?: StoredForms
   /** Whether the target keeps each family of a site's children after the site's delete, as the sequences' teardown read it (teardown.ts). */
   keptFamilies?: Map<Family, boolean>
+  /** The domains the locales of earlier sequences' sites had as their sites were deleted: what a site's delete keeps (a default locale, which no delete takes) may still hold them. */
+  earlierDomains?: string[]
 }
 
 /** What holding the target to itself needs of the sequence. */
@@ -44,6 +46,8 @@ export interface HoldContext {
   orphanOf(call: Call): Family | undefined
   /** The domains of the locales that outlived their site's delete on the oracle's side. */
   orphanDomains(): readonly string[]
+  /** The names of the workspace's sites the sequences did not make, in lower case. */
+  workspaceSiteNames: ReadonlySet<string>
 }
 
 /** The oracle's answer the target is now compared with, and what still differs. */
@@ -216,6 +220,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       classes: call.input?.classes ?? {},
       peek: readOnlyPeek((request) => oracle.peek(request)),
       orphan: context.orphanOf(call),
+      workspaceSiteNames: context.workspaceSiteNames,
       // Unless the target was seen to delete a site's locales with it.
       orphanDomains: () => (adoptions.get('siteDeleteChildren (locales)') === 'deleted' ? [] : context.orphanDomains()),
     }

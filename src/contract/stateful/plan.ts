@@ -286,7 +286,8 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
       return { entry, value: name, query: siteQuery }
     }
     if (by >= 3 && typeof name === 'string') {
-      const held = gone === false || names.held(entry.site, field).has(name)
+      // Held by one of its own family: a page holding a deleted route's pathname holds no route of it.
+      const held = gone === false || names.held(entry.site, field, family).has(name)
       hints[param] = gone === undefined ? ['by name'] : held ? ['by name'] : ['deleted']
       hints.siteId = existence(pools.sites[entry.site]!.id)
       return { entry, value: name, query: { siteId: pools.sites[entry.site]!.id } }
@@ -636,9 +637,11 @@ class Names {
     }
   }
 
-  held(site: number, field: 'locale' | 'pathname'): Set<string> {
+  /** The names held now, by every family that names by the field, or by one family alone. */
+  held(site: number, field: 'locale' | 'pathname', only?: Family): Set<string> {
     const held = new Set<string>()
-    for (const family of field === 'locale' ? (['locale'] as const) : (['page', 'route'] as const)) {
+    const families = only !== undefined ? [only] : field === 'locale' ? (['locale'] as const) : (['page', 'route'] as const)
+    for (const family of families) {
       for (const entry of this.ctx.pools.children[family]) {
         if (entry.site !== site || this.ctx.gone?.(entry.id.oracle) === true) continue
         const name = this.ctx.current(entry.id.oracle)?.[field]

@@ -14,7 +14,8 @@ import { planCall, type Call, type PlanContext } from './plan.js'
 import { Both, onSide, Pools, type Family, type PairedRequest } from './pools.js'
 import type { Coverage } from './coverage.js'
 import { rebindCall, recordCall, type RecordedCall } from './replay.js'
-import { createHolder, type Learned } from './hold.js'
+import { createHolder, inconsistencyOf, type Learned } from './hold.js'
+import { Adoptions } from './adoption.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
 import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
 import { clearKeptChildren } from './teardown.js'
@@ -40,6 +41,8 @@ export interface SequenceEnv {
   adopt(resource: CreatedResource): void
   /** The last site of the target's list that the run did not make (read once per run). */
   siteAnchor(): Promise<string | undefined>
+  /** The names of the workspace's sites that the run's sequences did not make, in lower case (read once per run); left out: none known. */
+  workspaceSiteNames?(): Promise<ReadonlySet<string>>
   /** The target's free choices, which the oracle follows (--choices). */
   choices?: Choices
   /** The target's last answer for a site of the run: where its run tag is (the planner keeps it there). */
@@ -114,6 +117,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     return id
   }
   const madeSites: string[] = []
+  const workspaceSiteNames = (await env.workspaceSiteNames?.()) ?? new Set<string>()
   const appKey = new Both(env.appKey, ORACLE_APP_KEY)
   const plan: PlanContext = {
     tag: env.tag,
@@ -163,8 +167,16 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const read = await env.send(onSide(whole, 'target'))
     ledger.times.during(read.timing)
     steps.push({ label: `reading the whole list to judge the page of ${call.label}`, target: { request: read.request, status: read.status, body: read.body }, oracle: { request: read.request, status: 200, body: { object: 'list', data: oracleWhole } } })
-    const targetWhole = read.status === 200 ? asPage(read.body)?.data : undefined
-    if (!targetWhole) return { aspect: 'status', message: `reading the whole list answered ${read.status}, expected 200` }
+    const read200 = read.status === 200 ? asPage(read.body)?.data : undefined
+    if (!read200) return { aspect: 'status', message: `reading the whole list answered ${read.status}, expected 200` }
+    // The pages a prefix takes in another case alone (pathPrefixCase any-case): adopted, and left out of both sides' lists.
+    const otherCase = inPrefixOtherCase(read200, whole.query?.pathPrefix)
+    if (otherCase.size > 0 && env.learned) {
+      const found = (env.learned.adoptions ??= new Adoptions()).see('pathPrefixCase', 'any-case', `${call.label} (its whole list)`)
+      if (found) return inconsistencyOf(found)
+      page = { ...page, data: page.data.filter((item) => !otherCase.has(item.id)) }
+    }
+    const targetWhole = read200.filter((item) => !otherCase.has(item.id))
     // The sorts are documented for GET /v6/pages alone: a site's page list is only named by its path
     // in a pagination example, so the order it answers in is the deployment's (sitePagesQuery).
     const order: ListOrder = list.kind === 'sorted' && call.request.template !== SITE_PAGES ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
@@ -314,7 +326,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     )
   }
   const learned: Learned = env.learned ?? {}
-  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), sites: () => pools.sites.map((site) => site.id.oracle), orphanOf, orphanDomains: () => orphanDomains })
+  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), sites: () => pools.sites.map((site) => site.id.oracle), orphanOf, orphanDomains: () => [...orphanDomains, ...(env.learned?.earlierDomains ?? [])], workspaceSiteNames })
   let followed = 0
   let cutShort: Divergence | undefined
   /**
@@ -533,10 +545,19 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     return ended()
   } finally {
     // What the sequence made goes at once, so the next one starts from the same workspace; the run's cleanup catches the rest.
+    // The domains its sites' locales had, and those of the sites a command deleted: for the sequences that come after.
+    if (env.learned) appendAll((env.learned.earlierDomains ??= []), [...orphanDomains, ...pools.children.locale.map((child) => domainOf(child.id.oracle)).filter((domain) => typeof domain === 'string')])
     for (const siteId of madeSites.reverse()) await env.send({ method: 'DELETE', template: SITE, params: { siteId } }).catch(() => undefined)
     // The oracle still holds the children of the sites deleted just now; those of a site a command deleted are its orphans.
     if (env.learned) await clearKeptChildren(env.send, pools, (id) => orphans.has(id) || plan.gone?.(id) === false, env.learned)
   }
+}
+
+/** The ids of the items of a list whose pathname begins with the prefix in another case alone. */
+function inPrefixOtherCase(items: readonly Json[], prefix: unknown): Set<unknown> {
+  if (typeof prefix !== 'string') return new Set()
+  const lower = prefix.toLowerCase()
+  return new Set(items.filter((item) => typeof item.pathname === 'string' && !item.pathname.startsWith(prefix) && item.pathname.toLowerCase().startsWith(lower)).map((item) => item.id))
 }
 
 /**

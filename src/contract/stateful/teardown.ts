@@ -14,7 +14,7 @@ const BY_ID: Readonly<Record<Family, { template: string; param: string }>> = {
  * routes after its delete (choice siteDeleteChildren), and what it keeps would stand in the next
  * sequence's way (a domain held by one locale of all the sites, say). For each family, one child
  * that may still be there (`mayRemain`: not deleted by a command of its own) is read by id; where it still answers, the family's children are
- * deleted by id. A read that finds it gone tells that the target deletes that family with its site,
+ * deleted by id (a default locale, which no delete takes, loses its domain). A read that finds it gone tells that the target deletes that family with its site,
  * so later sequences skip it (`learned.keptFamilies`).
  */
 export async function clearKeptChildren(send: (request: ContractRequest) => Promise<Exchange>, pools: Pools, mayRemain: (oracleId: string) => boolean, learned: Learned): Promise<void> {
@@ -28,7 +28,14 @@ export async function clearKeptChildren(send: (request: ContractRequest) => Prom
     if (read === undefined) continue
     const stays = read.status >= 200 && read.status < 300
     kept.set(family, stays)
-    // (A site's default locale, which the run did not make, is refused by the suite's guard: it stays with what stays of its site.)
-    if (stays) for (const id of ids) await send({ method: 'DELETE', template, params: { [param]: id } }).catch(() => undefined)
+    if (!stays) continue
+    for (const id of ids) {
+      const deleted = await send({ method: 'DELETE', template, params: { [param]: id } }).catch(() => undefined)
+      // A site's default locale, which no delete takes, stays with what stays of its site: without
+      // the domain a sequence gave it, which one locale of all the sites may hold (localeDomains).
+      if (family === 'locale' && deleted !== undefined && deleted.status >= 400 && deleted.status !== 404) {
+        await send({ method: 'PATCH', template, params: { [param]: id }, body: { domain: null } }).catch(() => undefined)
+      }
+    }
   }
 }
