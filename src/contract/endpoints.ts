@@ -1,7 +1,7 @@
 import { operations } from '../api/operations.js'
 import type { RegisteredOperation } from '../api/types.js'
 import type { ResourceKind } from './types.js'
-import { freeChoice, uncatalogued } from './choice-reasons.js'
+import { freeChoice } from './choice-reasons.js'
 import { UNSHOWN_ROUTE_OPERATIONS } from '../api/unshown-operations.js'
 
 /** The path templates of the API, as the service rules, the published OpenAPI and the route table write them. */

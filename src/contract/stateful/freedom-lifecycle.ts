@@ -31,12 +31,17 @@ export const REPEATED_DELETE: StatusClass<'repeatedDelete'> = {
     const { request, oracle, classes, ownSiteKey } = occurrence
     const param = DELETED_BY[request.template]
     const reaching = request.key === ORACLE_APP_KEY || ownSiteKey
-    return reaching && request.method === 'DELETE' && param !== undefined && oracle.status === 404 && (classes[param] ?? []).includes('deleted') && inItsOwnCase(occurrence) === undefined
+    // Nor a delete whose other parameters name nothing sound (a siteId unknown, malformed or of a deleted site): another rule may answer it.
+    const soundBeside = Object.entries(classes).every(([name, kinds]) => name === param || !kinds.some((kind) => UNSOUND.has(kind)))
+    return reaching && soundBeside && request.method === 'DELETE' && param !== undefined && oracle.status === 404 && (classes[param] ?? []).includes('deleted') && inItsOwnCase(occurrence) === undefined
   },
   alternative: ({ status }) => (status === 204 ? 'idempotent' : status === 404 ? 'not-found' : undefined),
   // The oracle holds nothing of what it deleted: the target's 204 is taken as it is.
   follow: (alternative) => (alternative === 'idempotent' ? { kind: 'taken' } : undefined),
 }
+
+/** Value classes of a parameter that names nothing sound. */
+const UNSOUND = new Set(['unknown', 'malformed', 'invalid', 'deleted'])
 
 /** Creates and updates that give a page or a route its pathname. */
 const PATHNAME_WRITES = new Set([`POST ${PAGES}`, `PATCH ${PAGE}`, `POST ${ROUTES}`, `PATCH ${ROUTE}`])

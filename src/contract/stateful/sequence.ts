@@ -170,23 +170,27 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const read200 = read.status === 200 ? asPage(read.body)?.data : undefined
     if (!read200) return { aspect: 'status', message: `reading the whole list answered ${read.status}, expected 200` }
     // The pages a prefix takes in another case alone (pathPrefixCase any-case): adopted, and left out of both sides' lists.
-    const otherCase = inPrefixOtherCase(read200, whole.query?.pathPrefix)
+    const prefix = whole.query?.pathPrefix
+    const otherCase = inPrefixOtherCase(read200, prefix)
+    const oracleOtherCase = inPrefixOtherCase(oracleWhole, prefix)
     if (otherCase.size > 0 && env.learned) {
       const found = (env.learned.adoptions ??= new Adoptions()).see('pathPrefixCase', 'any-case', `${call.label} (its whole list)`)
       if (found) return inconsistencyOf(found)
-      page = { ...page, data: page.data.filter((item) => !otherCase.has(item.id)) }
     }
-    const targetWhole = read200.filter((item) => !otherCase.has(item.id))
+    const targetWhole = otherCase.size > 0 ? read200.filter((item) => !otherCase.has(item.id)) : read200
+    // The oracle following a learned any-case takes them in too: they are left out of its list alike.
+    const oracleList = otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole
     // The sorts are documented for GET /v6/pages alone: a site's page list is only named by its path
     // in a pagination example, so the order it answers in is the deployment's (sitePagesQuery).
     const order: ListOrder = list.kind === 'sorted' && call.request.template !== SITE_PAGES ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
-    const wrong = compareWholeList(ledger, targetWhole, oracleWhole, order, nameOf)
+    const wrong = compareWholeList(ledger, targetWhole, oracleList, order, nameOf)
     if (wrong) return wrong
     const cursor = call.request.query?.startingAfter
     // A cursor that names nothing either side made: what its page holds is its class of freedom's (freedom-classes.ts).
     if (cursor !== undefined && !(cursor instanceof Both)) return undefined
     const limit = list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_PAGE_SIZE)
-    return comparePageOfWhole(page, targetWhole, cursor instanceof Both ? cursor.target : undefined, limit, nameOf)
+    // The page is a cut of the target's own list, the pages in another case included.
+    return comparePageOfWhole(page, read200, cursor instanceof Both ? cursor.target : undefined, limit, nameOf)
   }
 
   /** The rules a refused request breaks, asked of the oracle's state by reads that take no instant. */
