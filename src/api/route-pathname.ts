@@ -1,13 +1,17 @@
 /**
  * The format rules of a route pathname, the ones `skipValidation=true` skips. A pathname starts
- * with /, and every segment after it is non-empty and is one of: plain text, a dynamic segment
+ * with /, and every segment after it is non-empty (a deployment may take empty ones inside it,
+ * choice routeEmptySegment) and is one of: plain text, a dynamic segment
  * `[name]`, a catch-all `[...name]` or an optional catch-all `[[...name]]`. A catch-all of
  * either kind can only be the last segment (nothing could match after it), and a parameter name
  * appears once (a match could not hold two values under one name). Whitespace, ?, #, control
  * characters and brackets outside a whole-segment parameter are refused.
  */
-export const ROUTE_PATHNAME_RULES =
-  'a pathname that starts with / and whose segments are non-empty: plain text, a dynamic segment such as [slug], or, as the last segment, a catch-all such as [...path] or [[...path]]; each parameter name once; no whitespace, ?, #, control characters or //'
+export function routePathnameRules(emptySegments: boolean): string {
+  return emptySegments
+    ? 'a pathname that starts with / and does not end with /, whose non-empty segments are: plain text, a dynamic segment such as [slug], or, as the last segment, a catch-all such as [...path] or [[...path]]; each parameter name once; no whitespace, ?, #, or control characters'
+    : 'a pathname that starts with / and whose segments are non-empty: plain text, a dynamic segment such as [slug], or, as the last segment, a catch-all such as [...path] or [[...path]]; each parameter name once; no whitespace, ?, #, control characters or //'
+}
 
 const NAME = '[A-Za-z_][A-Za-z0-9_-]*'
 const DYNAMIC = new RegExp(`^\\[(${NAME})\\]$`)
@@ -24,8 +28,11 @@ function parameterOf(segment: string): { name: string; catchAll: boolean } | und
   return undefined
 }
 
-/** What is wrong with the pathname, worded to follow "pathname ...", or undefined when it follows the rules. */
-export function routePathnameProblem(pathname: string): string | undefined {
+/**
+ * What is wrong with the pathname, worded to follow "pathname ...", or undefined when it follows
+ * the rules; `emptySegments` takes an empty segment before the last one (`/a//b`).
+ */
+export function routePathnameProblem(pathname: string, emptySegments = false): string | undefined {
   if (!pathname.startsWith('/')) return 'does not start with /'
   if (FORBIDDEN.test(pathname)) return 'contains whitespace, ?, # or a control character'
   if (pathname === '/') return undefined
@@ -33,6 +40,7 @@ export function routePathnameProblem(pathname: string): string | undefined {
   const names = new Set<string>()
   for (const [i, segment] of segments.entries()) {
     const last = i === segments.length - 1
+    if (segment === '' && !last && emptySegments) continue
     if (segment === '') return last ? 'ends with /' : 'has an empty segment (//)'
     const parameter = parameterOf(segment)
     if (!parameter) {

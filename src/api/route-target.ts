@@ -5,7 +5,7 @@ import type { Store } from '../store/store.js'
 import { ApiError, badRequest, conflict } from './errors.js'
 import { lookupInAnyCase, nonAsciiPathnameCharacters, refusedPathnameCharacters } from './kept-input.js'
 import { otherOwner } from './pathname-owner.js'
-import { ROUTE_PATHNAME_RULES, routePathnameProblem } from './route-pathname.js'
+import { routePathnameProblem, routePathnameRules } from './route-pathname.js'
 import { findInSite, type TargetKind } from './site-target.js'
 import type { Scope } from './types.js'
 import type { Validator } from './validate.js'
@@ -48,9 +48,10 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
     // A deployment's own refusal of characters (choice routePathnameCharacters), or the route rules.
     const characters = choices?.routePathnameCharacters
     const refused = characters === 'refused' ? refusedPathnameCharacters(pathname) : characters === 'ascii-only' ? nonAsciiPathnameCharacters(pathname) : undefined
-    const problem = refused === undefined ? routePathnameProblem(pathname) : undefined
+    const emptySegments = choices?.routeEmptySegment === 'accepted'
+    const problem = refused === undefined ? routePathnameProblem(pathname, emptySegments) : undefined
     if (refused !== undefined) details.push({ field: 'pathname', message: `${refused} (or pass skipValidation=true to skip this rule)` })
-    if (problem !== undefined) details.push({ field: 'pathname', message: `${problem}; must be ${ROUTE_PATHNAME_RULES} (or pass skipValidation=true to skip these rules)` })
+    if (problem !== undefined) details.push({ field: 'pathname', message: `${problem}; must be ${routePathnameRules(emptySegments)} (or pass skipValidation=true to skip these rules)` })
   }
   if (details.length) throw badRequest(details)
 }

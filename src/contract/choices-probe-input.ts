@@ -111,6 +111,12 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     if (!accepted) return 'refused'
     return answer.body.pathname === sent ? 'accepted' : answer.body.pathname === `/${sent}` ? 'added' : unexplained('the route pathname stored for one without a slash', answer.body.pathname)
   })
+  // A plain route first: where route creates are refused or served elsewhere, an empty segment shows nothing.
+  await record('routeEmptySegment', async () => {
+    const plain = await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route/plain` })
+    if (plain.status !== 201) throw new Unrecorded(`a plain route pathname answered ${plain.status}, so what an empty segment changes cannot be seen`)
+    return either(await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route//empty` }), 'a route pathname with an empty segment', [201, 'accepted'], [400, 'refused'])
+  })
 }
 
 /** Whether a 400 names the field among its details. */

@@ -1,16 +1,10 @@
-import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITES } from './endpoints.js'
+import { LOCALES, PAGES, ROUTES, SITES } from './endpoints.js'
 import type { ContractClient } from './http-client.js'
+import { BY_ID, familyOutlivedSite } from './kept-children.js'
 import { childCarriesTag, liveMarkSiteName, readLiveMark, siteCarriesTag } from './tag.js'
 import type { CreatedResources } from './tracker.js'
-import type { CleanupReport, CreatedResource, ResourceKind } from './types.js'
+import type { CleanupReport, CreatedResource } from './types.js'
 import { appendAll } from '../append.js'
-
-const TEMPLATE: Record<ResourceKind, { template: string; param: string }> = {
-  site: { template: SITE, param: 'siteId' },
-  locale: { template: LOCALE, param: 'localeIdOrCode' },
-  page: { template: PAGE, param: 'pageIdOrPathname' },
-  route: { template: ROUTE, param: 'routeIdOrPathname' },
-}
 
 /**
  * Deletes what this run created, newest first, and nothing else. A locale, page or route in a
@@ -37,10 +31,9 @@ export async function cleanup(client: ContractClient, tracker: CreatedResources,
 }
 
 /**
- * What a site's delete left of the children that were to go with it: a deployment may keep a
- * site's locales, pages and routes, read and deleted by id (choice siteDeleteChildren). One child
- * of each family of each deleted site is read again; where it still answers, that family's are
- * deleted one by one. Those of a site left behind stay with it.
+ * What a site's delete left of the children that were to go with it (familyOutlivedSite): where a
+ * family of a deleted site outlived it, that family's are deleted one by one. Those of a site left
+ * behind stay with it.
  */
 async function keptAfterTheirSite(client: ContractClient, children: CreatedResource[], report: CleanupReport): Promise<CreatedResource[]> {
   const deletedSites = new Set(report.deleted.filter((resource) => resource.kind === 'site').map((resource) => resource.id))
@@ -52,15 +45,14 @@ async function keptAfterTheirSite(client: ContractClient, children: CreatedResou
   }
   const kept: CreatedResource[] = []
   for (const family of families.values()) {
-    const { template, param } = TEMPLATE[family[0]!.kind]
-    const read = await client.send({ method: 'GET', template, params: { [param]: family[0]!.id } }).catch(() => undefined)
-    if (read !== undefined && read.status >= 200 && read.status < 300) appendAll(kept, family)
+    const [first] = family
+    if (first !== undefined && first.kind !== 'site' && (await familyOutlivedSite((request) => client.send(request), first.kind, first.id)) === true) appendAll(kept, family)
   }
   return kept
 }
 
 async function remove(client: ContractClient, resource: CreatedResource): Promise<string | undefined> {
-  const { template, param } = TEMPLATE[resource.kind]
+  const { template, param } = BY_ID[resource.kind]
   try {
     const deleted = await client.send({ method: 'DELETE', template, params: { [param]: resource.id } })
     // 404: already gone, which is what cleanup wants.

@@ -80,4 +80,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"newPageDescription","kind":"value","alternatives":["null","empty"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
   {"id":"newPageCanonicalUrl","kind":"value","alternatives":["null","empty"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
   {"id":"newPageSocialImageUrl","kind":"value","alternatives":["null","empty"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
+  {"id":"routeEmptySegment","kind":"validation","alternatives":["refused","accepted"],"sitemock":"refused","behaviour":"api-behaviour.md#routes","documents":"accepted"},
 ]

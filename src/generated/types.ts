@@ -327,6 +327,10 @@ export interface Choices {
    * A new page's `socialImageUrl`, which no create sets: `null`, or an empty string (`empty`).
    */
   newPageSocialImageUrl?: "null" | "empty";
+  /**
+   * A route pathname with an empty segment inside it (`/a//b`), sent without `skipValidation=true`: `refused` as a 400 naming `pathname`, or `accepted` and stored as sent.
+   */
+  routeEmptySegment?: "refused" | "accepted";
 }
 
 export interface DataList {

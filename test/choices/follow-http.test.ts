@@ -296,6 +296,21 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['refused', 400, 400],
+    ['accepted', 201, 200],
+  ] as const)('routeEmptySegment %s, on a create and an update; a trailing slash refused either way', async (value, created, updated) => {
+    const { call, site } = await start({ routeEmptySegment: value })
+    const { id } = await site()
+    const made = await call('POST', '/v2/routes', { siteId: id, pathname: '/a//b' })
+    expect(made.status).toBe(created)
+    if (created === 201) expect(made.body.pathname).toBe('/a//b')
+    else expect(made.body.details).toEqual([{ field: 'pathname', message: expect.stringContaining('has an empty segment (//)') }])
+    const other = await call('POST', '/v2/routes', { siteId: id, pathname: '/other' })
+    expect((await call('PATCH', `/v2/routes/${String(other.body.id)}`, { pathname: '/c//d' })).status).toBe(updated)
+    expect((await call('POST', '/v2/routes', { siteId: id, pathname: '/e/' })).status).toBe(400)
+  })
+
+  it.each([
     ['400', [400, 400]],
     ['after-place', [200, 400]],
   ] as const)('cursorOutsideList %s: a page its prefix leaves out, and a page never published in a live list', async (value, statuses) => {

@@ -55,3 +55,14 @@ describe('route pathname rules', () => {
     })
   }
 })
+
+describe('route pathname rules of a deployment that takes empty segments (choice routeEmptySegment accepted)', () => {
+  it.each([
+    ['/a//b', undefined],
+    ['//a', undefined],
+    ['/a//', 'ends with /'],
+    ['/a//[...rest]/b', 'has the catch-all [...rest] before its last segment'],
+  ])('%j: %s', (pathname, problem) => {
+    expect(routePathnameProblem(pathname, true)).toBe(problem)
+  })
+})

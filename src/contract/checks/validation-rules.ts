@@ -1,5 +1,5 @@
 import { idOf, specOnly, type CheckDefinition } from '../check.js'
-import { freeChoice, uncatalogued } from '../choice-reasons.js'
+import { freeChoice } from '../choice-reasons.js'
 import { LOCALE, PAGE, ROUTE, ROUTES } from '../endpoints.js'
 import { holdToSitemockChoice } from './support.js'
 
@@ -8,7 +8,7 @@ const SLASH_UNDER_SKIP = freeChoice(
   'routePathnameSlash',
   'the specification writes a route pathname with its leading slash and lets skipValidation skip "route validation" without its rules: sitemock takes one without the slash under skipValidation=true',
 )
-const EMPTY_SEGMENT = uncatalogued('routes', 'the specification asks of a route pathname only its leading slash: sitemock refuses an empty segment without skipValidation')
+const EMPTY_SEGMENT = freeChoice('routeEmptySegment', 'the specification asks of a route pathname only its leading slash: sitemock refuses an empty segment without skipValidation')
 
 /** Rules no schema states: lookups by code or pathname need the site, the default locale stays, skipValidation. */
 export const validationRuleChecks: CheckDefinition[] = [

@@ -1,13 +1,7 @@
-import { LOCALE, PAGE, ROUTE } from '../endpoints.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
+import { BY_ID, familyOutlivedSite } from '../kept-children.js'
 import type { Learned } from './hold.js'
 import type { Family, Pools } from './pools.js'
-
-const BY_ID: Readonly<Record<Family, { template: string; param: string }>> = {
-  locale: { template: LOCALE, param: 'localeIdOrCode' },
-  page: { template: PAGE, param: 'pageIdOrPathname' },
-  route: { template: ROUTE, param: 'routeIdOrPathname' },
-}
 
 /**
  * What the sequence's site deletes left behind: a deployment may keep a site's locales, pages and
@@ -23,12 +17,11 @@ export async function clearKeptChildren(send: (request: ContractRequest) => Prom
     if (kept.get(family) === false) continue
     const ids = pools.children[family].filter((child) => mayRemain(child.id.oracle)).map((child) => child.id.target)
     if (ids.length === 0) continue
-    const { template, param } = BY_ID[family]
-    const read = await send({ method: 'GET', template, params: { [param]: ids[0]! } }).catch(() => undefined)
-    if (read === undefined) continue
-    const stays = read.status >= 200 && read.status < 300
+    const stays = await familyOutlivedSite(send, family, ids[0]!)
+    if (stays === undefined) continue
     kept.set(family, stays)
     if (!stays) continue
+    const { template, param } = BY_ID[family]
     for (const id of ids) {
       const deleted = await send({ method: 'DELETE', template, params: { [param]: id } }).catch(() => undefined)
       // A site's default locale, which no delete takes, stays with what stays of its site: without

@@ -1159,9 +1159,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-}
-else {
-const err88 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.routeEmptySegment !== undefined){
+let data80 = data2.routeEmptySegment;
+if(!((data80 === "refused") || (data80 === "accepted"))){
+const err88 = {instancePath:instancePath+"/choices/routeEmptySegment",schemaPath:"#/$defs/choices/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data80};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1171,13 +1172,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data80 = data.unrecorded;
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-for(const key2 in data80){
-let data81 = data80[key2];
-if(typeof data81 !== "string"){
-const err89 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data81};
+}
+else {
+const err89 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1187,9 +1184,13 @@ vErrors.push(err89);
 errors++;
 }
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data80};
+if(data.unrecorded !== undefined){
+let data81 = data.unrecorded;
+if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
+for(const key2 in data81){
+let data82 = data81[key2];
+if(typeof data82 !== "string"){
+const err90 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data82};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1201,12 +1202,24 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err91 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data81};
 if(vErrors === null){
 vErrors = [err91];
 }
 else {
 vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
@@ -2301,14 +2314,27 @@ vErrors.push(err82);
 errors++;
 }
 }
-}
-else {
-const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.routeEmptySegment !== undefined){
+let data77 = data.routeEmptySegment;
+if(!((data77 === "refused") || (data77 === "accepted"))){
+const err83 = {instancePath:instancePath+"/routeEmptySegment",schemaPath:"#/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data77};
 if(vErrors === null){
 vErrors = [err83];
 }
 else {
 vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
 }
 errors++;
 }

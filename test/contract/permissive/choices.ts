@@ -77,6 +77,7 @@ export const ALTERNATIVES = {
   newPageDescription: ['null', 'empty'],
   newPageCanonicalUrl: ['null', 'empty'],
   newPageSocialImageUrl: ['null', 'empty'],
+  routeEmptySegment: ['refused', 'accepted'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -98,6 +98,7 @@ export class Rules {
       if (!skipValidation || this.choices.routePathnameSlash === 'refused') throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
       if (this.choices.routePathnameSlash === 'added') value = `/${value}`
     }
+    if (!skipValidation && this.choices.routeEmptySegment === 'refused' && value.includes('//')) throw badField('pathname', 'must not have an empty segment (//) (or pass skipValidation=true)')
     if (!skipValidation && this.choices.routePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField('pathname', 'must not contain brackets, dot segments, whitespace or non-ASCII characters (or pass skipValidation=true)')
     if (!skipValidation && this.choices.routePathnameCharacters === 'ascii-only' && NON_ASCII.test(value)) throw badField('pathname', 'must be printable ASCII characters without whitespace (or pass skipValidation=true)')
     return value

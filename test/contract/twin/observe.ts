@@ -158,6 +158,12 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (reply.status === 404) return undefined
     return reply.status === 400 ? 'refused' : reply.body.pathname === '/bare' ? 'added' : reply.body.pathname === 'bare' ? 'accepted' : `status ${reply.status}`
   },
+  routeEmptySegment: async (client) => {
+    const reply = await client.call('POST', '/v2/routes', { siteId: (await client.site()).id, pathname: '/a//b' })
+    // No route create at /v2/routes (routeOperations elsewhere): nothing of its pathnames to see.
+    if (reply.status === 404) return undefined
+    return statusOf(reply.status, { 201: 'accepted', 400: 'refused' })
+  },
   pageUpdateSearchFields: async (client) => {
     const page = await client.page((await client.site()).id, '/s', 'Name')
     // With a name, so that an update whose search fields are ignored still changes something (emptyPageUpdate).
