@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { identifyCaller, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller } from './auth.js'
+import { identifyCaller, refusePublishableKey, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
@@ -71,6 +71,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return { status: 429, headers: { ...options.rateLimiter.headers(rate, true), 'retry-after': String(rate.reset) }, body: THROTTLED_BODY }
       }
       if (scope instanceof ApiError) throw scope
+      refusePublishableKey(operation, request.query, scope)
       refuseSiteKeyWriteFirst(operation.method, scope, choices)
       const caller = choices?.accessOrder === 'existence-first' && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
       // sitemock refuses a Site key an App-only operation before reading any input; a deployment's

@@ -9,7 +9,7 @@ import { anyCase, keptLocaleCode } from './kept-input.js'
 import { findLocale, findLocaleToDelete } from './locale-target.js'
 import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
-import { deletedBefore } from './repeated-delete.js'
+import { deletedBefore, deletesAgain } from './repeated-delete.js'
 import { defineOperation, type AccessContext } from './types.js'
 
 type LocaleAccess = AccessContext<LocalePathParams, OptionalSiteQuery>
@@ -32,6 +32,25 @@ function refuseReservedCode(store: Store, siteId: string, code: string, choices:
   if (choices?.deletedLocaleCode !== 'reserved') return
   const deleted = store.locales.deletedByCode(siteId, code, anyCase(choices))
   if (deleted) throw conflict(`The deleted locale ${deleted.locale} of this site keeps its code: restore it (POST /v2/locales/${deleted.id}/restore) instead of creating it again.`)
+}
+
+/** The deleted locale of the site that a create with its code brings back, for a deployment that revives it (choice deletedLocaleCode revived). */
+function revivedLocale(store: Store, siteId: string, code: string, choices: Required<Choices> | undefined): LocaleRecord | undefined {
+  return choices?.deletedLocaleCode === 'revived' ? store.locales.deletedByCode(siteId, code, anyCase(choices)) : undefined
+}
+
+/**
+ * A rename onto the code of deleted locales of the site, for a deployment that revives them on a
+ * create (choice deletedLocaleCode revived): the code is the renamed locale's now, so they are
+ * gone for good, and a restore of them is a 404 (a delete sent again still finds where they were).
+ */
+function discardDeletedCode(store: Store, siteId: string, code: string, choices: Required<Choices> | undefined): void {
+  if (choices?.deletedLocaleCode !== 'revived') return
+  let deleted: LocaleRecord | undefined
+  while ((deleted = store.locales.deletedByCode(siteId, code, anyCase(choices))) !== undefined) {
+    store.locales.discard(deleted)
+    if (deletesAgain(choices)) store.deleted.rememberLocale(deleted)
+  }
 }
 
 /**
@@ -62,6 +81,13 @@ export const localeOperations = [
       if (store.locales.byCode(body.siteId, code, anyCase(choices))) throw codeTaken(code)
       refuseReservedCode(store, body.siteId, code, choices)
       requireOwnDomain(store, body.siteId, body.domain, undefined, choices)
+      const revived = revivedLocale(store, body.siteId, code, choices)
+      if (revived) {
+        // As a restore brings it back (its id, place and pages' localizations), with the domain this create sends.
+        store.locales.restore(revived)
+        store.locales.update(revived, { domain: body.domain ?? null })
+        return { status: 201, body: presentLocale(revived, store) }
+      }
       const locale: LocaleRecord = {
         id: store.random.uuid(),
         siteId: body.siteId,
@@ -132,6 +158,7 @@ export const localeOperations = [
         throw invalidField('locale', `names a new code for the default locale of the site (${locale.locale}), which cannot be renamed; rename another locale`)
       }
       requireOwnDomain(store, locale.siteId, body.domain, locale, choices)
+      if (code !== undefined && code !== locale.locale) discardDeletedCode(store, locale.siteId, code, choices)
       if (code !== undefined) renameLocale(store, locale, code)
       if (body.domain !== undefined) store.locales.update(locale, { domain: body.domain })
       return { status: 200, body: presentLocale(locale, store) }
@@ -178,6 +205,12 @@ export const localeOperations = [
       const { store, target: locale } = context
       // A deployment that restores a live locale as a no-op answers it as it is.
       if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '200') return { status: 200, body: presentLocale(locale, store) }
+      // One that judges the request invalid names the path parameter that named the live locale.
+      if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '400') {
+        throw new ApiError(400, 'bad_request', `The locale ${locale.locale} is not deleted, so there is nothing to restore.`, [
+          { field: 'localeIdOrCode', message: 'names a locale that is not deleted; only a deleted locale can be restored' },
+        ])
+      }
       if (locale.deletedAt === null) throw conflict(`The locale ${locale.locale} is not deleted, so there is nothing to restore.`)
       if (store.locales.byCode(locale.siteId, locale.locale, anyCase(context.choices))) throw conflict(`The site has the locale ${locale.locale} again, so the deleted one cannot be restored.`)
       requireOwnDomain(store, locale.siteId, locale.domain, locale, context.choices)

@@ -5,6 +5,8 @@ import { contentOf, pageComparator, SITEMOCK_PAGE_ORDER, type PageOrder } from '
 import { SortedIndex } from '../store/sorted-index.js'
 import type { PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
+import { creationRank } from '../store/deleted.js'
+import { deletedPages } from './deleted-cursor.js'
 import { localeToCollapse, localizationIn } from './page-target.js'
 import { paginate, type ListBody } from './paginate.js'
 import { presentedText, presentPage } from './present.js'
@@ -35,7 +37,12 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
   })
   const index = choices === undefined ? sitemockIndex : inChosenOrder(store, siteId, sitemockIndex, view, choices)
   // `matches` admits only a cursor that is in this very list.
-  const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, { include: matches, cursors: choices, placed: (page) => contentOf(page, view.version) !== null })
+  const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, {
+    include: matches,
+    cursors: choices,
+    placed: (page) => contentOf(page, view.version) !== null,
+    deleted: deletedPages(store, siteId, choices),
+  })
   const contents = items.map((page) => contentOf(page, view.version)!)
   const localizations = contents.map((content) => localizationIn(content.localizations, locale))
   // A page collapsed into a locale has no kept text: such a list is serialized whole.
@@ -65,7 +72,8 @@ function inChosenOrder(store: Store, siteId: string, index: SortedIndex<PageReco
   if (order.ties === 'creation') {
     const ranks = new Map<PageRecord, number>()
     for (const page of store.pages.inOrderAdded(siteId)) ranks.set(page, ranks.size)
-    order.creationRank = (page) => ranks.get(page) ?? 0
+    // A page a delete removed (a cursor, deletedCursor after-place) comes just after the one created before it.
+    order.creationRank = (page) => creationRank(ranks, page, (each) => store.deleted.placed('page', each.id)) ?? 0
   }
   const compare = pageComparator(view.version, view.sortBy, view.direction, order)
   const chosen = new SortedIndex(compare)

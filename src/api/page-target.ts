@@ -36,6 +36,17 @@ const LIVE_PAGE: TargetKind<PageRecord> = {
 export type UnknownLocale = Required<Choices>['pageUnknownLocale']
 
 /**
+ * What a page read gives for a locale its site lacks: what the page list gives (a 400, or a 404
+ * where the list is a 404 or shows no page: a read then finds none); or, for a deployment that
+ * reads such a locale as none at all (choice pageReadUnknownLocale default), no page left out:
+ * the null localeToCollapse then answers is the site's default locale, as without `locale`.
+ */
+export function readUnknownLocale(choices: Required<Choices> | undefined): UnknownLocale {
+  if (choices?.pageReadUnknownLocale === 'default') return 'empty-list'
+  return (choices?.pageUnknownLocale ?? '400') === '400' ? '400' : '404'
+}
+
+/**
  * The locale a `locale` parameter names (a code or a locale id) among the site's active
  * locales; undefined for the site's default locale, which needs no collapsing.
  */

@@ -16,8 +16,9 @@ import { ApiError, badRequest, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
 import { otherOwner } from './pathname-owner.js'
-import { findPage, localeToCollapse, localizationIn } from './page-target.js'
+import { findPage, localeToCollapse, localizationIn, readUnknownLocale } from './page-target.js'
 import { pageResponse } from './present.js'
+import { keepDeletedPage } from './deleted-cursor.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
 import { defineOperation, type AccessContext } from './types.js'
 import { instantMs, isoInstant } from '../store/instant.js'
@@ -139,8 +140,8 @@ export const pageOperations = [
       const site = store.siteRecord(page.siteId)!
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
-      // A list may show no page for a locale the site lacks; a read of one page then finds none, a 404.
-      const locale = localeToCollapse(store, site, query.locale, (context.choices?.pageUnknownLocale ?? '400') === '400' ? '400' : '404', context.choices) ?? undefined
+      // A locale the site lacks: refused as the list refuses it, or read as the default locale (readUnknownLocale).
+      const locale = localeToCollapse(store, site, query.locale, readUnknownLocale(context.choices), context.choices) ?? undefined
       return pageResponse(200, store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))
     },
   }),
@@ -197,6 +198,7 @@ export const pageOperations = [
       deletedBefore(context.store, context.scope, context.params.pageIdOrPathname, context.query.siteId, 'page', context.choices) ? undefined : pageOf(context),
     run({ store, target: page, choices }) {
       if (page === undefined) return { status: 204 }
+      keepDeletedPage(store, page, choices)
       store.pages.remove(page)
       if (deletesAgain(choices)) store.deleted.rememberPage(page)
       return { status: 204 }

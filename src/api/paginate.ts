@@ -19,9 +19,17 @@ export interface WalkOptions<T> {
   cursors?: Pick<Required<Choices>, 'unknownCursor' | 'cursorOutsideList'>
   /** Whether an item the list leaves out has a place in its order (a page never published has none among live versions). */
   placed?: (item: T) => boolean
+  /**
+   * Items a delete removed, as they were, where a deployment goes on after the place such an item
+   * had (choice deletedCursor after-place): `find` one by id, and whether it was of this list's
+   * site or workspace (`held`). Left out: a deleted item's id names nothing.
+   */
+  deleted?: { find(id: string): T | undefined; held(item: T): boolean }
 }
 
 export const DEFAULT_LIMIT = 20
+/** The largest page: a larger `limit` reaches a list only where a deployment answers it as this one (limitAboveMaximum `clamped`). */
+const MAX_LIMIT = 100
 
 const notInList = () => invalidField('startingAfter', 'is not the id of an item of this list; pass the id of the last item of the previous page')
 
@@ -35,22 +43,26 @@ export function paginate<T extends { id: string }>(
   query: PageQuery,
   options: WalkOptions<T> = {},
 ): { items: T[]; hasMore: boolean } {
-  const limit = query.limit ?? DEFAULT_LIMIT
+  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
   const include = options.include ?? (() => true)
   const step = options.descending ? -1 : 1
   let position = options.descending ? index.size - 1 : 0
   if (query.startingAfter !== undefined) {
-    const cursor = findById(query.startingAfter)
+    const live = findById(query.startingAfter)
+    const cursor = live ?? options.deleted?.find(query.startingAfter)
     if (cursor === undefined) {
       const unknown = options.cursors?.unknownCursor ?? '400'
       if (unknown === 'empty-list') return { items: [], hasMore: false }
       if (unknown === '404') throw notFound('item', `id ${query.startingAfter} (the startingAfter cursor)`)
       throw notInList()
     }
-    const at = include(cursor) ? index.indexOf(cursor) : -1
+    const at = live !== undefined && include(cursor) ? index.indexOf(cursor) : -1
+    // A deleted item the list would hold, were it there, has the place its values give it; one it
+    // would leave out (another site's, or filtered out) is answered as such an item that is there.
+    const deletedHere = live === undefined && options.deleted?.held(cursor) === true && include(cursor)
     const outside = options.cursors?.cursorOutsideList ?? '400'
     if (at >= 0) position = at + step
-    else if (outside === 'after-place' && (options.placed?.(cursor) ?? true)) {
+    else if ((deletedHere || outside === 'after-place') && (options.placed?.(cursor) ?? true)) {
       // The place the item would have in this order: the walk goes on from there.
       const place = index.lowerBound(cursor)
       position = index.at(place) === cursor ? place + step : options.descending ? place - 1 : place

@@ -2,6 +2,7 @@ import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
 import { requireRecordSite } from './auth.js'
 import { lowerCase } from './lower-case.js'
+import { otherSiteBesideId, siteIdBesideIdRefused } from './site-target.js'
 import type { Scope } from './types.js'
 import { isUuid } from './uuid.js'
 
@@ -24,8 +25,11 @@ export const remembersSites = (choices: Required<Choices> | undefined): boolean 
 export function deletedBefore(store: Store, scope: Scope, value: string, siteId: string | undefined, family: 'page' | 'route' | 'locale', choices: Required<Choices> | undefined): boolean {
   if (choices?.repeatedDelete !== 'idempotent' || !isUuid(value)) return false
   const site = store.deleted.siteOf(family, lowerCase(value))
-  if (site === undefined || (siteId !== undefined && choices.siteIdBesideId !== 'ignored' && siteId !== site)) return false
+  // A siteId beside the id is read as for what is there (choice siteIdBesideId): another site's makes it missing, or is refused once access is settled.
+  const otherSite = site !== undefined && otherSiteBesideId(siteId, site, choices)
+  if (site === undefined || (otherSite && choices.siteIdBesideId !== 'refused')) return false
   requireRecordSite(scope, store, site)
+  if (otherSite) throw siteIdBesideIdRefused(family)
   return true
 }
 

@@ -56,8 +56,13 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
   if (details.length) throw badRequest(details)
 }
 
-/** 409 when the pathname belongs to a page or to another route of the site: they share one pathname space. */
-export function requireFreePathname(store: Store, siteId: string, pathname: string, choices: Choices | undefined, routeId?: string): void {
+/**
+ * 409 when the pathname belongs to a page or to another route of the site: they share one
+ * pathname space. Not where the deployment lets skipValidation=true skip that too (choice
+ * skipValidationConflicts skipped): the route then shares the pathname.
+ */
+export function requireFreePathname(store: Store, siteId: string, pathname: string, skipValidation: SkipValidation | undefined, choices: Choices | undefined, routeId?: string): void {
+  if (skipValidation === 'true' && choices?.skipValidationConflicts === 'skipped') return
   const owner = otherOwner(store, siteId, pathname, choices, routeId === undefined ? undefined : { kind: 'route', id: routeId })
   if (!owner) return
   throw conflict(`The pathname ${JSON.stringify(pathname)} is already taken in this site by the ${owner.kind} ${owner.id}; pages and routes of a site share one pathname space.`)

@@ -8,10 +8,12 @@ import type {
   UpdateRouteQuery,
 } from '../generated/types.js'
 import type { Choices } from '../contracts/choices.js'
+import { creationRank } from '../store/deleted.js'
 import type { RouteRecord } from '../store/records.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import type { Store } from '../store/store.js'
 import { refuseSiteKeyWrite, requireBodySite, requireSite } from './auth.js'
+import { deletedRoutes, keepDeletedRoute } from './deleted-cursor.js'
 import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
@@ -35,8 +37,10 @@ const keptRoutePathname = (pathname: string, choices: Required<Choices> | undefi
 function inCreationOrder(store: Store, siteId: string): SortedIndex<RouteRecord> {
   const ranks = new Map<RouteRecord, number>()
   for (const route of store.routes.byId.values()) if (route.siteId === siteId) ranks.set(route, ranks.size)
-  // A route of another site (a cursor placed by cursorOutsideList) sorts after every route of this one.
-  const index = new SortedIndex<RouteRecord>((a, b) => (ranks.get(a) ?? ranks.size) - (ranks.get(b) ?? ranks.size) || compareStrings(a.id, b.id))
+  // A route of another site (a cursor placed by cursorOutsideList) sorts after every route of this
+  // one; one of this site that a delete removed, just after the one created before it (deletedCursor).
+  const rank = (route: RouteRecord): number => (route.siteId === siteId ? creationRank(ranks, route, (each) => store.deleted.placed('route', each.id)) : undefined) ?? ranks.size
+  const index = new SortedIndex<RouteRecord>((a, b) => rank(a) - rank(b) || compareStrings(a.id, b.id))
   for (const route of ranks.keys()) index.insert(route)
   return index
 }
@@ -57,9 +61,9 @@ export const routeOperations = [
     },
     bodyNamesSite: true,
     bodyRules: (body, query, choices) => judgeRouteBody(createBody, body, query.skipValidation, choices),
-    run({ body, store, choices }) {
+    run({ body, query, store, choices }) {
       const pathname = keptRoutePathname(body.pathname, choices)
-      requireFreePathname(store, body.siteId, pathname, choices)
+      requireFreePathname(store, body.siteId, pathname, query.skipValidation, choices)
       const route: RouteRecord = { id: store.random.uuid(), siteId: body.siteId, pathname }
       store.routes.add(route)
       return { status: 201, body: presentRoute(route) }
@@ -79,7 +83,7 @@ export const routeOperations = [
     },
     run({ query, store, choices }) {
       const ordered = choices?.routeListOrder === 'creation' ? inCreationOrder(store, query.siteId) : store.routes.ofSite(query.siteId)
-      const { items, hasMore } = paginate(ordered, (id) => store.routes.byId.get(id), query, { cursors: choices })
+      const { items, hasMore } = paginate(ordered, (id) => store.routes.byId.get(id), query, { cursors: choices, deleted: deletedRoutes(store, query.siteId, choices) })
       return { status: 200, body: { object: 'list', data: items.map(presentRoute), hasMore } }
     },
   }),
@@ -119,7 +123,7 @@ export const routeOperations = [
       const { body, store, target: route } = context
       const pathname = body.pathname === undefined ? undefined : keptRoutePathname(body.pathname, context.choices)
       if (pathname !== undefined && pathname !== route.pathname) {
-        requireFreePathname(store, route.siteId, pathname, context.choices, route.id)
+        requireFreePathname(store, route.siteId, pathname, context.query.skipValidation, context.choices, route.id)
         store.routes.rename(route, pathname)
       }
       return { status: 200, body: presentRoute(route) }
@@ -140,6 +144,7 @@ export const routeOperations = [
       deletedBefore(context.store, context.scope, context.params.routeIdOrPathname, context.query.siteId, 'route', context.choices) ? undefined : routeOf(context),
     run({ store, target: route, choices }) {
       if (route === undefined) return { status: 204 }
+      keepDeletedRoute(store, route, choices)
       store.routes.remove(route)
       if (deletesAgain(choices)) store.deleted.rememberRoute(route)
       return { status: 204 }

@@ -3,6 +3,7 @@ import type { SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import type { Choices } from '../contracts/choices.js'
 import { peekUuid, requireSite, requireWorkspace } from './auth.js'
+import { deletedSites, keepDeletedSite } from './deleted-cursor.js'
 import { conflict, invalidField } from './errors.js'
 import { keptLocaleCode, keptName } from './kept-input.js'
 import { paginate } from './paginate.js'
@@ -86,7 +87,7 @@ export const siteOperations = [
       const descending = choices?.siteListOrder === 'newest-first'
       // A Site key (siteKeySiteList own-site) lists its own site alone.
       const include = scope.kind === 'site' ? (site: SiteRecord) => site.id === scope.siteId : undefined
-      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices, include })
+      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices, include, deleted: deletedSites(store, query.workspaceId, choices) })
       return { status: 200, body: { object: 'list', data: items.map(presentSite), hasMore } }
     },
   }),
@@ -140,7 +141,9 @@ export const siteOperations = [
     authorize: ({ params, scope, store, choices }) => (siteDeletedBefore(store, scope, params.siteId, choices) ? undefined : requireSite(scope, store, params.siteId)),
     run({ target: site, store, choices }) {
       // Its locales, pages and routes stay where the deployment's site delete leaves them (choice siteDeleteChildren).
-      if (site) store.deleteSite(site, { keepChildren: choices?.siteDeleteChildren === 'kept', rememberSite: remembersSites(choices), rememberChildren: deletesAgain(choices) })
+      if (!site) return { status: 204 }
+      store.deleteSite(site, { keepChildren: choices?.siteDeleteChildren === 'kept', rememberSite: remembersSites(choices), rememberChildren: deletesAgain(choices) })
+      keepDeletedSite(store, site, choices)
       return { status: 204 }
     },
   }),

@@ -59,6 +59,8 @@ export type Scope =
       siteId: string
       /** The deployment judges existence before a Site key's reach (choice accessOrder): another site that does not exist is a 404. */
       existenceFirst?: boolean
+      /** The site's publicApiKey, where it reads the site's published pages alone (choice publicApiKeyAsSiteKey live-pages). */
+      livePagesOnly?: boolean
     }
 
 export interface OperationResult {

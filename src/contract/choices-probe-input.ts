@@ -1,5 +1,5 @@
 import { taggedOrigin } from './tag.js'
-import { byStatus, either, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, namesField, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 /**
  * What a deployment accepts (validation sitemock adds or a strict deployment adds) and what it
@@ -80,6 +80,13 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
   })
   await patchPage({ canonicalUrl: null })
   await record('limitZero', async () => either(await call('GET', `/v2/sites?workspaceId=${target.workspaceId}&limit=0`), 'limit=0 on the sites list', [200, 'accepted'], [400, 'refused']))
+  await record('limitAboveMaximum', async () => {
+    const answer = await call('GET', `/v2/sites?workspaceId=${target.workspaceId}&limit=101`)
+    // Answered as limit=100 or not at all: a page of more than 100 is neither alternative.
+    const items = answer.body.data?.length ?? 0
+    if (answer.status === 200 && items > 100) return unexplained('the number of sites a list with limit=101 holds', items)
+    return either(answer, 'limit=101 on the sites list', [200, 'clamped'], [400, 'refused'])
+  })
   await record('pathPrefixForm', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&pathPrefix=${tag}`), 'a pathPrefix without a slash', [200, 'any'], [400, 'slash-first']))
   await record('emptyLocaleQuery', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&locale=`), 'an empty locale=', [200, 'default'], [400, 'refused']))
   await record('unknownQueryParameters', async () => either(await call('GET', `/v2/sites/${siteId}?contractProbe=1`), 'an unknown query parameter', [200, 'ignored'], [400, 'refused']))
@@ -117,8 +124,13 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     if (plain.status !== 201) throw new Unrecorded(`a plain route pathname answered ${plain.status}, so what an empty segment changes cannot be seen`)
     return either(await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route//empty` }), 'a route pathname with an empty segment', [201, 'accepted'], [400, 'refused'])
   })
+  // A route pathname another route holds, sent again with skipValidation=true; both deleted after, so no later probe lists two.
+  await record('skipValidationConflicts', async () => {
+    const held = `/${tag}-route/held`
+    const first = await call('POST', '/v2/routes', { siteId, pathname: held })
+    if (first.status !== 201) throw new Unrecorded(`a plain route pathname answered ${first.status}, so whether skipValidation=true skips its conflicts cannot be seen`)
+    const again = await call('POST', '/v2/routes?skipValidation=true', { siteId, pathname: held })
+    for (const made of [first, again]) if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
+    return either(again, 'a route pathname another route of the site holds, under skipValidation=true', [409, 'checked'], [201, 'skipped'])
+  })
 }
-
-/** Whether a 400 names the field among its details. */
-const namesField = (answer: Answer, field: string): boolean =>
-  Array.isArray(answer.body.details) && answer.body.details.some((detail: unknown) => typeof detail === 'object' && detail !== null && (detail as { field?: unknown }).field === field)

@@ -115,6 +115,10 @@ export const either = <A, B>(answer: Answer, what: string, yes: [number, A], no:
 
 export const ok = (answer: Answer): boolean => answer.status >= 200 && answer.status < 300
 
+/** Whether a 400 names the field among its details. */
+export const namesField = (answer: Answer, field: string): boolean =>
+  Array.isArray(answer.body.details) && answer.body.details.some((detail: unknown) => typeof detail === 'object' && detail !== null && (detail as { field?: unknown }).field === field)
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 export function unexplained(what: string, value: unknown): never {

@@ -1,4 +1,5 @@
 import { byStatus, either, swappedCase, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { namesRestoredLocale } from './restore-live.js'
 
 /**
  * The locales of the probes' own site: what a restore of a live locale finds, what a deleted
@@ -19,7 +20,10 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId }
     const added = await call('POST', '/v2/locales', { siteId, locale: code })
     if (added.status !== 201 || typeof added.body.id !== 'string') throw new Unrecorded(`a locale could not be added to restore while live (${added.status})`)
     try {
-      const byId = byStatus(await call('POST', `/v2/locales/${added.body.id}/restore`), 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200']] as const)
+      const live = await call('POST', `/v2/locales/${added.body.id}/restore`)
+      // A 400 is the alternative only where it names the locale the path named; one naming another field is another rule's.
+      if (live.status === 400 && !namesRestoredLocale(live.body)) unexplained('the fields a 400 to the restore of a live locale names', live.body.details)
+      const byId = byStatus(live, 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200'], [400, '400']] as const)
       byCodeAnswer = await call('POST', `/v2/locales/${code}/restore?siteId=${siteId}`)
       liveById = byId
       return byId
@@ -39,23 +43,25 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId }
     const list = await call('GET', `/v6/pages?siteId=${site}&includeOffline=true&pathPrefix=${encodeURIComponent(home)}`)
     return list.body.data?.find((page) => page.pathname === home)
   }
-  /** A locale of the probes' own with this code, added and deleted: the code, for what a deleted locale holds. */
-  const deletedLocale = async (code: string): Promise<string> => {
+  /** A locale of the probes' own with this code, added and deleted: the code and the deleted locale's id, for what a deleted locale holds. */
+  const deletedLocale = async (code: string): Promise<{ code: string; id: string }> => {
     const made = await call('POST', '/v2/locales', { siteId, locale: code })
     if (made.status !== 201 || typeof made.body.id !== 'string') throw new Unrecorded(`a locale could not be added to delete (${made.status})`)
     await call('DELETE', `/v2/locales/${made.body.id}`)
-    return code
+    return { code, id: made.body.id }
   }
   await record('deletedLocaleCode', async () => {
     // A locale of the probes' own, deleted, then created again with its code; deleted after.
-    const code = await deletedLocale(defaultLocale?.locale === 'sv-SE' ? 'sv-FI' : 'sv-SE')
-    const again = await call('POST', '/v2/locales', { siteId, locale: code })
+    const deleted = await deletedLocale(defaultLocale?.locale === 'sv-SE' ? 'sv-FI' : 'sv-SE')
+    const again = await call('POST', '/v2/locales', { siteId, locale: deleted.code })
     if (typeof again.body.id === 'string') await call('DELETE', `/v2/locales/${again.body.id}`)
+    // Created again with the deleted one's own id: brought back, not made anew.
+    if (again.status === 201 && again.body.id === deleted.id) return 'revived'
     return either(again, 'a locale created with the code of a deleted one', [201, 'free'], [409, 'reserved'])
   })
   // A deleted locale of the probes' own, then a copy of their site: what the copy holds of that
   // locale (restored there by its code) and of its pages' publication. The copy is deleted after.
-  const deleted = await deletedLocale(defaultLocale?.locale === 'da-DK' ? 'da-GL' : 'da-DK').catch((error: unknown) => {
+  const deleted = await deletedLocale(defaultLocale?.locale === 'da-DK' ? 'da-GL' : 'da-DK').then(({ code }) => code, (error: unknown) => {
     if (error instanceof Unrecorded) return error
     throw error
   })

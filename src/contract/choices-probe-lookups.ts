@@ -1,8 +1,8 @@
 import type { Choices } from '../contracts/choices.js'
-import { byStatus, either, NOWHERE_ID, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, namesField, NOWHERE_ID, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
 
 /** Lookups, cursors, which error wins, what a Site key may do, and when a page is published. */
-export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId }: ProbeSite, pageId: string): Promise<void> {
+export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId, learned }: ProbeSite, pageId: string): Promise<void> {
   const { tag } = target
   await record('routeOperations', async () => either(await call('GET', `/v2/routes?siteId=${siteId}`), "the route list of the probes' own site", [200, 'served'], [404, 'elsewhere']))
   await record('malformedPathId', async () => either(await call('GET', '/v2/sites/not-a-uuid'), 'a malformed site id in the path', [400, '400'], [404, '404']))
@@ -12,8 +12,11 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   await record('publicApiKeyAsSiteKey', async () => {
     const read = await call('GET', `/v6/pages?siteId=${siteId}`, undefined, siteKey)
     const pages = byStatus<Choices['publicApiKeyAsSiteKey'] | 'refused'>(read, "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'site-key'], [403, 'refused'], [401, 'not-a-key']])
-    // A 403 there is a Site key some reads refuse, or a key refused everything: a Site key reads its own site.
-    const found = pages !== 'refused' ? pages : either(await call('GET', `/v2/sites/${siteId}`, undefined, siteKey), "the probes' own site read with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'forbidden'] as const)
+    // A 403 there is a Site key some reads refuse, or a key refused more: a Site key reads its own site.
+    const site = pages !== 'refused' ? pages : either(await call('GET', `/v2/sites/${siteId}`, undefined, siteKey), "the probes' own site read with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'refused'] as const)
+    // Refused its own site too: a key refused everything, or one for the site's live pages alone, which a list that asks for them tells.
+    const found =
+      site !== 'refused' ? site : either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:live`, undefined, siteKey), "the live pages of the probes' own site listed with its publicApiKey as the key", [200, 'live-pages'] as const, [403, 'forbidden'] as const)
     // The probes' own site then has no Site key they know: --site-api-key, of a site they did not make, asks what a Site key meets.
     if (found !== 'site-key') keyOfSite = target.siteApiKey ?? new Unrecorded("the sites' publicApiKey is no Site key here, and no --site-api-key was given to ask with")
     return found
@@ -83,13 +86,26 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   }
   await record('siteIdBesideId', async () => {
     if (otherSiteId instanceof Unrecorded) throw otherSiteId
-    return either(await call('GET', `/v6/pages/${pageId}?siteId=${otherSiteId}`), "a page read by id with another site's siteId beside it", [404, 'checked'], [200, 'ignored'])
+    const answer = await call('GET', `/v6/pages/${pageId}?siteId=${otherSiteId}`)
+    // A 400 is the class's only where it names the siteId: another field named is another rule's.
+    if (answer.status === 400 && !namesField(answer, 'siteId')) unexplained("the fields a 400 to a page read by id with another site's siteId names", answer.body.details)
+    return byStatus(answer, "a page read by id with another site's siteId beside it", [[404, 'checked'], [200, 'ignored'], [400, 'refused']] as const)
   })
 
+  // Learned from the list alone: a page read in such a locale is pageReadUnknownLocale's.
   await record('pageUnknownLocale', async () => {
     const answer = await call('GET', `/v6/pages?siteId=${siteId}&locale=zz-ZZ`)
     if (answer.status === 200 && answer.body.data?.length === 0) return 'empty-list'
     return either(answer, 'a page list in a locale the site lacks', [400, '400'], [404, '404'])
+  })
+  await record('pageReadUnknownLocale', async () => {
+    const answer = await call('GET', `/v6/pages/${pageId}?locale=zz-ZZ`)
+    if (answer.status === 200) return answer.body.id === pageId ? 'default' : unexplained('the id of the page a read in a locale the site lacks answered', answer.body.id)
+    // Answered as the list: its 400, or a 404 where the list is a 404 or shows no page.
+    const read = byStatus(answer, 'a page read in a locale the site lacks', [[400, '400'], [404, '404']] as const)
+    const list = learned.pageUnknownLocale
+    if (list !== undefined && read !== (list === '400' ? '400' : '404')) throw new Unrecorded(`a page read in a locale the site lacks answered ${read}, where the page list answered ${list}: neither as the list nor the default locale`)
+    return 'as-list'
   })
   await record('unknownCursor', async () => {
     const answer = await call('GET', `/v2/locales?siteId=${siteId}&startingAfter=${NOWHERE_ID}`)
@@ -109,6 +125,28 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       return listed.some((page) => page.id === after.body.id) ? 'after-place' : listed.length === 0 ? 'empty-list' : unexplained('the ids listed after a page its prefix leaves out', listed.map((page) => page.id))
     } finally {
       if (typeof after.body.id === 'string') await call('DELETE', `/v6/pages/${after.body.id}`)
+    }
+  })
+  await record('deletedCursor', async () => {
+    // Two pages in a prefix of their own, the first deleted: its id names an item a delete removed,
+    // and the second, after its place by path, tells the items after that place from an id of nothing.
+    const prefix = `/${tag}-gone`
+    const gone = await call('POST', '/v6/pages', { siteId, pathname: `${prefix}-a`, name: `${tag} deleted` })
+    const after = await call('POST', '/v6/pages', { siteId, pathname: `${prefix}-b`, name: `${tag} after the deleted` })
+    // The first page until its delete, which the probe makes at the point it needs it.
+    let left: unknown = gone.body.id
+    try {
+      if (gone.status !== 201 || after.status !== 201) throw new Unrecorded(`two pages could not be created (${gone.status}, ${after.status}), so no list goes on after a deleted one`)
+      const removed = await call('DELETE', `/v6/pages/${gone.body.id}`)
+      if (removed.status >= 300) throw new Unrecorded(`a page of the probes could not be deleted (${removed.status})`)
+      left = undefined
+      const answer = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&sortBy=path&pathPrefix=${encodeURIComponent(prefix)}&startingAfter=${gone.body.id}`)
+      // An id of nothing, as unknownCursor answers it: a 400, a 404 or an empty page.
+      if (answer.status !== 200) return byStatus(answer, 'a page list after a page a delete removed', [[400, 'unknown'], [404, 'unknown']] as const)
+      const listed = answer.body.data ?? []
+      return listed.some((page) => page.id === after.body.id) ? 'after-place' : listed.length === 0 ? 'unknown' : unexplained('the ids listed after a page a delete removed', listed.map((page) => page.id))
+    } finally {
+      for (const id of [left, after.body.id]) if (typeof id === 'string') await call('DELETE', `/v6/pages/${id}`)
     }
   })
   await record('pagePublishing', async () => {

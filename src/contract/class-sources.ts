@@ -31,11 +31,13 @@ const emptyName = chosen('emptySiteName', 'a name is 1 to 256 characters', 'the 
 const pathnameCharacters = chosen('pagePathnameCharacters', 'a pathname starts with /, has no empty segment, whitespace, ? or #; dots, brackets and non-ASCII letters are ordinary characters', 'neither document gives a pathname a format: a deployment may refuse more, or less')
 const routeFormat = sitemock('routes', 'a route pathname has the segment forms of Routes (plain, [name], [...name], [[...name]])', 'the specification writes a route pathname with a leading slash and says validation may be skipped, without the rules')
 const pagination = chosen('cursorOutsideList', 'a startingAfter must be the id of an item of that very list, otherwise a 400 naming it', 'the documents say only that it is the id to list after: an id of nothing may be an empty page or a 404')
+const deletedItem = chosen('deletedCursor', 'a startingAfter naming a site, page or route a delete removed names no item: it is answered as an unknown cursor, a 400 naming it', 'the documents say only that it is the id of the last item listed: a deployment may go on after the place the deleted item had')
 const freed = sitemock('pages', 'a pathname or code freed by a rename or delete can be taken again at once')
 const routesOnly = sitemock('routes', 'routes other than their update follow the conventions of locales and pages', 'the specification shows only the route update; the published OpenAPI has no routes')
 const pageUpdateField = (field: string): Source =>
   chosen('pageUpdateSearchFields', `a page update takes ${field} (as a page answers it), refusing a wrong value`, `the published page update takes only pathname, name and isOnline: a deployment may refuse ${field} or ignore it`)
 const listParameter = (field: string): Source => chosen('sitePagesQuery', `GET /v2/sites/{siteId}/pages takes ${field} as GET /v6/pages does`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others')
+const limitAbove = chosen('limitAboveMaximum', 'limit is at most 100 on every list: a larger one is refused', 'the specification sets the maximum 100 without saying what a larger limit gets, and states a range on List Locales only: elsewhere limit=101 may be answered as limit=100')
 const pathId = chosen('malformedPathId', 'an id or name in the path that can name nothing is a 400 naming it', "the specification's 400 covers bodies and query parameters: it may as well be a 404")
 
 const CS = 'CreateSiteV2RequestBodyDto'
@@ -119,6 +121,8 @@ function documented(op: string, parameter: string): readonly Source[] {
 function ofClass(op: string, parameter: string, valueClass: string): readonly Source[] | undefined {
   const family = op.split('.')[0]
   const onPageUpdate = op === 'page.update' && !['pathname', 'name', 'isOnline', 'key', 'siteId', 'pageIdOrPathname'].includes(parameter)
+  // A limit above 100 on the route list: routes follow the other lists there, and what a larger limit gets is limitAboveMaximum's.
+  if (op === 'route.list' && parameter === 'limit' && valueClass === 'above maximum') return [routesOnly, limitAbove]
   if (family === 'route' && op !== 'route.update' && parameter !== 'key') return [routesOnly]
   if (onPageUpdate) return [pageUpdateField(parameter)]
   if (parameter === 'key') {
@@ -139,6 +143,8 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
     case "another family's id":
       return parameter === 'startingAfter' ? [pagination] : [notFound]
     case 'deleted item':
+      // A deleted locale is soft-deleted: an item its list leaves out.
+      return op === 'locale.list' ? [pagination] : [deletedItem]
     case "from another site's list":
     case "from another family's list":
       return [pagination]
@@ -171,6 +177,7 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
     case 'below minimum':
       return op === 'locale.list' ? [spec('limits.limit', { minimumOnlyOn: { operation: 'GET /v2/locales', minimum: 1 } })] : [chosen('limitZero', 'limit is at least 1 on every list', 'the specification sets the minimum 1 on List Locales only: elsewhere limit=0 may be refused, or answered')]
     case 'above maximum':
+      return op === 'locale.list' ? [spec('limits.limit', { maximum: 100 })] : [limitAbove]
     case 'maximum':
     case 'minimum':
     case 'between':

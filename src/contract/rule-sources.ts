@@ -130,7 +130,7 @@ const CHECK_SOURCES: Array<[RegExp, readonly Source[]]> = [
   [/^auth\.object\.site-key\.copy-of-its-site$|^auth\.object\.refused-delete\.site$/, [spec('authentication.keys', { withoutPermission: { status: 403, code: 'forbidden' } }), openapi(`${operation('GET', '/v6/pages')}/responses/403`, { status: 403 })]],
   [/^lifecycle\.refused\.page-update$/, [spec('errors.statuses', { 400: { code: 'bad_request', for: 'invalid request body or query parameters' } }), openapi(`${operation('PATCH', '/v6/pages/{pageIdOrPathname}')}/responses/400`, { status: 400 })]],
   [/^auth\.site-key-no-sites$/, RULE_SOURCES['site-key-sites']],
-  [/^conflicts\.locale-restore$/, [chosen('restoreLiveLocale', 'restoring a locale that is not deleted is a 409, and so is restoring one whose code was taken again', 'a live locale may also be a 404 (nothing deleted to restore)')]],
+  [/^conflicts\.locale-restore$/, [chosen('restoreLiveLocale', 'restoring a locale that is not deleted is a 409, and so is restoring one whose code was taken again', 'a live locale may also be a 404 (nothing deleted to restore), or a 400 naming its path parameter')]],
   [/^conflicts\.route-over-route$|^conflicts\.route-update-onto-route$/, [spec('errors.statuses', { 409: { code: 'conflict', for: 'creating a resource that already exists' } })]],
   [/^pagination\.[\w-]+\.foreign-cursor$/, [chosen('cursorOutsideList', 'a startingAfter that is no item of that very list is a 400 naming it', 'the documents say only that it is the id to list after')]],
   [/^pagination\.sites\.order$/, [chosen('siteListOrder', 'sites are listed oldest first')]],
@@ -177,6 +177,7 @@ const CHECK_SOURCES: Array<[RegExp, readonly Source[]]> = [
     [
       spec('endpoints.update-route', { skipValidation: { enum: ['true', 'false'] } }),
       chosen('routePathnameSlash', 'without skipValidation a route pathname must start with a slash, at creation too', 'the specification writes route pathnames with a leading slash, which a deployment may or may not enforce'),
+      chosen('skipValidationConflicts', 'skipValidation=true never skips the 409 of a pathname a page or another route of the site holds', "a deployment may count a pathname's uniqueness as route validation and skip it too"),
     ],
   ],
 ]

@@ -88,7 +88,7 @@ export interface Choices {
    */
   sitePagesQuery?: "page-list" | "pagination";
   /**
-   * A page read or page list whose `locale` is not an active locale of the site: a `400` naming `locale`, a `404`, or an `empty-list` (a list shows no page; a page read, finding no page in that locale, is a 404).
+   * A page read or page list whose `locale` is not an active locale of the site: a `400` naming `locale`, a `404`, or an `empty-list` (a list shows no page; a page read, finding no page in that locale, is a 404). A page read answers so where choice pageReadUnknownLocale is `as-list`.
    */
   pageUnknownLocale?: "400" | "404" | "empty-list";
   /**
@@ -108,9 +108,9 @@ export interface Choices {
    */
   malformedPathId?: "400" | "404";
   /**
-   * Restoring a locale that is not deleted: a `409`, a `404`, or a `200` with the locale as it is.
+   * Restoring a locale that is not deleted: a `409`, a `404`, a `200` with the locale as it is, or a `400` (a `bad_request` naming the locale: its path parameter `localeIdOrCode`, or `locale`).
    */
-  restoreLiveLocale?: "409" | "404" | "200";
+  restoreLiveLocale?: "409" | "404" | "200" | "400";
   /**
    * A `startingAfter` that names an item the list leaves out (of another list, or left out by its filters; a deleted locale too): a `400` naming `startingAfter`, the items after its place (`after-place`), a `404`, or an `empty-list`.
    */
@@ -208,9 +208,9 @@ export interface Choices {
    */
   unknownCursor?: "400" | "404" | "empty-list";
   /**
-   * A `siteId` query sent beside a page, route or locale id (not a pathname or code) that names another site: `checked` (a 404) or `ignored`.
+   * A `siteId` query sent beside a page, route or locale id (not a pathname or code) that names another site (or no site): `checked` (a 404), `ignored`, or `refused` (a 400 naming `siteId`: it does not match the site of what the id names).
    */
-  siteIdBesideId?: "checked" | "ignored";
+  siteIdBesideId?: "checked" | "ignored" | "refused";
   /**
    * Precision of the timestamps a deployment answers: `millisecond`, or `second` (two writes in one second share an instant).
    */
@@ -236,9 +236,9 @@ export interface Choices {
    */
   localeDomains?: "shared" | "unique" | "unique-everywhere";
   /**
-   * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), no key at all (`not-a-key`: a 401), or a valid key without permission for this API (`forbidden`: a 403 on every operation). Under `not-a-key` and `forbidden` the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials.
+   * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), no key at all (`not-a-key`: a 401), a valid key without permission for this API (`forbidden`: a 403 on every operation), or a key for the site's published pages alone (`live-pages`: a page list or page read of its site that asks `versionRef=ref:live` is answered as the Site key would answer it, every other request a 403). Under `not-a-key`, `forbidden` and `live-pages` the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials.
    */
-  publicApiKeyAsSiteKey?: "site-key" | "not-a-key" | "forbidden";
+  publicApiKeyAsSiteKey?: "site-key" | "not-a-key" | "forbidden" | "live-pages";
   /**
    * A page update with no field to change (`{}`, or only search fields a deployment ignores): `accepted` as a 200, or `refused` as a 400 naming `pathname` (at least one of `pathname`, `name` and `isOnline`); or every page update without `pathname` refused so (`pathname-required`).
    */
@@ -280,9 +280,9 @@ export interface Choices {
    */
   siteKeySiteList?: "refused" | "own-site";
   /**
-   * A locale created, or renamed, with the code of a deleted locale of its site: the deleted locale no longer holds its code (`free`), or keeps it for its restore and the create or rename is a 409 (`reserved`).
+   * A locale created, or renamed, with the code of a deleted locale of its site: the deleted locale no longer holds its code (`free`), keeps it for its restore and the create or rename is a 409 (`reserved`), or is brought back by the create (`revived`: a 201 with the deleted locale's own id, its page localizations back, the domain the create sends; a rename onto its code is taken, and the deleted locale is gone for good).
    */
-  deletedLocaleCode?: "free" | "reserved";
+  deletedLocaleCode?: "free" | "reserved" | "revived";
   /**
    * What a site's copy holds of the original's deleted locales: nothing (`left`), or each of them, still deleted and restorable in the copy (`copied`).
    */
@@ -331,6 +331,22 @@ export interface Choices {
    * A route pathname with an empty segment inside it (`/a//b`), sent without `skipValidation=true`: `refused` as a 400 naming `pathname`, or `accepted` and stored as sent.
    */
   routeEmptySegment?: "refused" | "accepted";
+  /**
+   * A `limit` above 100 on the lists of sites, pages, a site's pages and routes (List Locales states its range, 1 to 100): `refused` as a 400 naming `limit`, or `clamped`: answered as `limit=100`.
+   */
+  limitAboveMaximum?: "refused" | "clamped";
+  /**
+   * A page read (`GET /v6/pages/{pageIdOrPathname}`) whose `locale` is not an active locale of the page's site: answered as the page list answers such a `locale` (`as-list`, choice pageUnknownLocale: a 400 naming `locale`, or a 404), or the page in its site's default locale (`default`), as if no `locale` were sent.
+   */
+  pageReadUnknownLocale?: "as-list" | "default";
+  /**
+   * A `startingAfter` naming a site, page or route that a delete removed (a deleted locale is cursorOutsideList's): an id of nothing, answered as choice unknownCursor says (`unknown`), or the items after the place it had in the list (`after-place`; a deleted item the list's filters would leave out, or of another site, is answered as choice cursorOutsideList says).
+   */
+  deletedCursor?: "unknown" | "after-place";
+  /**
+   * A route create or update with `skipValidation=true` whose pathname another route or a page of the site has: `checked` (a 409, as without skipValidation), or `skipped` (taken: two routes then share the pathname, and a lookup by it finds the one made first).
+   */
+  skipValidationConflicts?: "checked" | "skipped";
 }
 
 export interface DataList {
@@ -811,7 +827,7 @@ export interface SiteCredentials {
    */
   publicApiKey: string;
   /**
-   * The key to send as the site's Site API key: its publicApiKey, unless the mock follows a deployment that keeps the two apart (choice publicApiKeyAsSiteKey: not-a-key or forbidden).
+   * The key to send as the site's Site API key: its publicApiKey, unless the mock follows a deployment that keeps the two apart (choice publicApiKeyAsSiteKey: not-a-key, forbidden or live-pages).
    */
   siteApiKey: string;
 }

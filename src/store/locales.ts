@@ -94,12 +94,30 @@ export class LocaleTable {
       locale.deletedAt = deletedAt
       this.codes(locale.siteId).delete(locale.locale)
       this.ofSite(locale.siteId).remove(locale)
-      // Back in its place: the latest deleted one with a code is the one a restore by code finds.
-      const byCode = this.deletedOf(locale.siteId)
-      const sameCode = byCode.get(locale.locale)
-      if (sameCode) sameCode.splice(position, 0, locale)
-      else byCode.set(locale.locale, [locale])
+      this.keepDeletedAt(locale, position)
     })
+  }
+
+  /**
+   * Forgets a soft-deleted locale for good: a deployment that gives its code to a locale renamed
+   * onto it no longer holds it to restore (choice deletedLocaleCode revived).
+   */
+  discard(locale: LocaleRecord): void {
+    const position = (this.deletedOf(locale.siteId).get(locale.locale) ?? []).indexOf(locale)
+    this.forgetDeleted(locale, position)
+    this.byId.delete(locale.id)
+    this.undo.record(() => {
+      this.byId.set(locale.id, locale)
+      this.keepDeletedAt(locale, position)
+    })
+  }
+
+  /** Back in its place among the deleted ones of its code: the latest deleted one is the one a restore by code finds. */
+  private keepDeletedAt(locale: LocaleRecord, position: number): void {
+    const byCode = this.deletedOf(locale.siteId)
+    const sameCode = byCode.get(locale.locale)
+    if (sameCode) sameCode.splice(position, 0, locale)
+    else byCode.set(locale.locale, [locale])
   }
 
   private forgetDeleted(locale: LocaleRecord, position: number): void {

@@ -93,7 +93,7 @@ export class PageTable {
       this.updateDraft(page, restored)
     })
     if (changes.pathname !== undefined && changes.pathname !== page.draft.pathname) {
-      this.pathnames.release(page.siteId, page.draft.pathname)
+      this.pathnames.release(page.siteId, page.draft.pathname, page.id)
       this.pathnames.claim(page.siteId, changes.pathname, { kind: 'page', id: page.id })
     }
     this.presented.drop(page.draft)
@@ -158,7 +158,7 @@ export class PageTable {
     this.changedInPlace(page)
     this.byId.delete(page.id)
     this.site(page.siteId).remove(page)
-    this.pathnames.release(page.siteId, page.draft.pathname)
+    this.pathnames.release(page.siteId, page.draft.pathname, page.id)
     const live = this.livePathnames.get(page.siteId)
     const listedLive = page.live !== null && live?.get(page.live.pathname) === page
     if (listedLive) live!.delete(page.live!.pathname)

@@ -22,9 +22,10 @@ export class RouteTable {
     return index
   }
 
+  /** The route with the pathname; where several share it (choice skipValidationConflicts skipped), the oldest. */
   byPathname(siteId: string, pathname: string): RouteRecord | undefined {
-    const owner = this.pathnames.owner(siteId, pathname)
-    return owner?.kind === 'route' ? this.byId.get(owner.id) : undefined
+    const owner = this.pathnames.holder(siteId, pathname, 'route')
+    return owner === undefined ? undefined : this.byId.get(owner.id)
   }
 
   /** The one route whose pathname equals this one in any case; see soleInAnyCase. */
@@ -33,29 +34,48 @@ export class RouteTable {
     return owner === undefined ? undefined : this.byId.get(owner.id)
   }
 
-  add(route: RouteRecord): void {
+  /** Adds the route; one sharing a held pathname goes last of its holders (the newest), or at `at` when a remove is taken back. */
+  add(route: RouteRecord, at?: number): void {
     this.byId.set(route.id, route)
     this.ofSite(route.siteId).insert(route)
-    this.pathnames.claim(route.siteId, route.pathname, { kind: 'route', id: route.id })
+    this.pathnames.claim(route.siteId, route.pathname, { kind: 'route', id: route.id }, at)
     this.undo.record(() => this.remove(route))
   }
 
-  rename(route: RouteRecord, pathname: string): void {
+  /** Moves the route to the pathname; one that shares a held pathname goes among its holders by age, or at `at` when a rename is taken back. */
+  rename(route: RouteRecord, pathname: string, at?: number): void {
     const previous = route.pathname
     const index = this.ofSite(route.siteId)
     index.remove(route)
-    this.pathnames.release(route.siteId, route.pathname)
+    const left = this.pathnames.release(route.siteId, route.pathname, route.id)
     route.pathname = pathname
     index.insert(route)
-    this.pathnames.claim(route.siteId, pathname, { kind: 'route', id: route.id })
-    this.undo.record(() => this.rename(route, previous))
+    this.pathnames.claim(route.siteId, pathname, { kind: 'route', id: route.id }, at ?? this.placeByAge(route))
+    this.undo.record(() => this.rename(route, previous, left))
   }
 
   remove(route: RouteRecord): void {
     this.byId.delete(route.id)
     this.ofSite(route.siteId).remove(route)
-    this.pathnames.release(route.siteId, route.pathname)
-    this.undo.record(() => this.add(route))
+    const left = this.pathnames.release(route.siteId, route.pathname, route.id)
+    this.undo.record(() => this.add(route, left))
+  }
+
+  /**
+   * The place among the holders of its pathname of a route moved onto one that others hold
+   * (choice skipValidationConflicts skipped): after the page and the routes made before it. The
+   * table's map keeps routes in the order they were made; a scan, as only such a move asks it.
+   */
+  private placeByAge(route: RouteRecord): number | undefined {
+    const holders = this.pathnames.holders(route.siteId, route.pathname)
+    if (holders.length === 0) return undefined
+    const older = new Set<string>()
+    for (const id of this.byId.keys()) {
+      if (id === route.id) break
+      older.add(id)
+    }
+    const younger = holders.findIndex((held) => held.kind === 'route' && !older.has(held.id))
+    return younger === -1 ? holders.length : younger
   }
 
   /** Drops every route of the site; returns them. */

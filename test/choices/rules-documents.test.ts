@@ -59,6 +59,7 @@ const LENIENT: Lenient[] = [
   { name: 'a canonicalUrl that is not a URL', field: 'canonicalUrl', success: 200, send: async (m) => m.api.call('PATCH', `/v6/pages/${await newPage(m, '/u')}`, { canonicalUrl: 'just words' }), then: (a) => expect(a.body.canonicalUrl).toBe('just words') },
   { name: 'a title of 600 characters', field: 'title', success: 200, send: async (m) => m.api.call('PATCH', `/v6/pages/${await newPage(m, '/t')}`, { title: long(600) }) },
   { name: 'limit=0 on the sites list', field: 'limit', success: 200, send: (m) => m.api.call('GET', `/v2/sites?workspaceId=${m.workspaceId}&limit=0`) },
+  { name: 'limit=101 on the sites list, served as 100', field: 'limit', success: 200, send: (m) => m.api.call('GET', `/v2/sites?workspaceId=${m.workspaceId}&limit=101`) },
   { name: 'a pathPrefix without a slash', field: 'pathPrefix', success: 200, send: (m) => m.api.call('GET', `/v6/pages?siteId=${m.siteId}&pathPrefix=blog`), then: (a) => expect(a.body.data).toEqual([]) },
   { name: 'an empty locale=', field: 'locale', success: 200, send: (m) => m.api.call('GET', `/v6/pages?siteId=${m.siteId}&locale=`) },
   {
@@ -126,12 +127,12 @@ describe('createMock({ rules: "documents" }) over HTTP', () => {
     await lenient.then?.(answer, documents)
   })
 
-  it('still refuses what the documents refuse: a missing name, limit=101, limit=0 on locales, a negative limit, a sitemapPriority above 1, a malformed hostOrigin, defaultLocale in a site update, an empty page pathname, a locale code with _', async () => {
+  it('still refuses what the documents refuse: a missing name, limit=101 on locales, limit=0 on locales, a negative limit, a sitemapPriority above 1, a malformed hostOrigin, defaultLocale in a site update, an empty page pathname, a locale code with _', async () => {
     const m = documents
     const pageId = await newPage(m, '/still')
     const cases: Array<[Promise<Answer>, string]> = [
       [m.api.call('POST', '/v2/sites', { workspaceId: m.workspaceId }), 'name'],
-      [m.api.call('GET', `/v2/sites?workspaceId=${m.workspaceId}&limit=101`), 'limit'],
+      [m.api.call('GET', `/v2/locales?siteId=${m.siteId}&limit=101`), 'limit'],
       [m.api.call('GET', `/v2/locales?siteId=${m.siteId}&limit=0`), 'limit'],
       [m.api.call('GET', `/v2/routes?siteId=${m.siteId}&limit=-1`), 'limit'],
       [m.api.call('PATCH', `/v6/pages/${pageId}`, { sitemapPriority: 2 }), 'sitemapPriority'],

@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiRequest, ApiResponse } from '../../src/api/types.js'
+import type { PageContent } from '../../src/store/records.js'
 import type { Choices } from '../../src/contracts/choices.js'
 import { createMock, type Mock } from '../../src/mock.js'
 import { apiRequestOf } from './nonconforming-server.js'
@@ -38,10 +39,18 @@ export type TwinChoice =
   | 'whole-second-clock'
   /** `hostOrigin: null` in a site update is a 400 naming it (`hostOriginNull`: refused). */
   | 'host-origin-null-refused'
+  /**
+   * A new page's defaults made of its inputs: canonicalUrl its site's hostOrigin and its pathname,
+   * kept in step as the pathname changes until one is set; sitemapPriority 1 for the root page,
+   * 0.8 for the others (`newPageCanonicalUrl`, `newPageSitemapPriority`: values of no alternative).
+   */
+  | 'page-defaults-made-of-inputs'
+  /** A site's page list (`GET /v2/sites/{siteId}/pages`) holds its offline pages too, whatever the query says. */
+  | 'site-pages-whole'
   /** Not a choice: Site key writes taken at first, then refused. A deployment that contradicts itself. */
   | 'site-key-writes-flip'
 
-const ALL_TWIN_CHOICES: TwinChoice[] = ['site-key-read-only', 'new-page-offline-in-sitemap', 'site-fields-of-its-own', 'input-normalised', 'unknown-cursor-404', 'site-id-beside-id-ignored', 'restore-live-200', 'whole-second-clock', 'host-origin-null-refused']
+const ALL_TWIN_CHOICES: TwinChoice[] = ['site-key-read-only', 'new-page-offline-in-sitemap', 'site-fields-of-its-own', 'input-normalised', 'unknown-cursor-404', 'site-id-beside-id-ignored', 'restore-live-200', 'whole-second-clock', 'host-origin-null-refused', 'page-defaults-made-of-inputs', 'site-pages-whole']
 
 const error = (status: number, code: string, message: string): ApiResponse => ({ status, headers: {}, body: { code, message } })
 const canonicalCode = (code: string): string => code.split('-').map((part, index) => (index === 0 ? part.toLowerCase() : part.length === 2 ? part.toUpperCase() : part)).join('-')
@@ -60,9 +69,10 @@ async function startTwin(twin: readonly TwinChoice[], choices?: Choices): Promis
   let frozen = new Date()
   const mock = createMock({ rateLimit: false, ...(choices ? { choices } : {}), ...(on.has('whole-second-clock') ? { now: () => frozen } : {}) })
   const rewriteRequest = (request: ApiRequest): ApiRequest => {
-    if (!on.has('input-normalised') && !on.has('site-id-beside-id-ignored')) return request
+    if (!on.has('input-normalised') && !on.has('site-id-beside-id-ignored') && !on.has('site-pages-whole')) return request
     const segments = request.path.split('/')
     const query = new URLSearchParams(request.query)
+    if (on.has('site-pages-whole') && segments[2] === 'sites' && segments[4] === 'pages') query.set('includeOffline', 'true')
     let body = request.body === undefined ? undefined : (JSON.parse(request.body) as unknown)
     if (on.has('input-normalised')) {
       const last = decodeURIComponent(segments[3] ?? '')
@@ -85,6 +95,25 @@ async function startTwin(twin: readonly TwinChoice[], choices?: Choices): Promis
     if (!isObject(site) || site.object !== 'site') return
     site.localeManagementMode = 'external'
     delete site.defaultLocalePathPrefix
+  }
+  /** The pages whose canonicalUrl the twin made and keeps in step with their pathname. */
+  const madeCanonical = new Set<string>()
+  const madeOfInputs = (request: ApiRequest, response: ApiResponse): ApiResponse => {
+    const created = request.method === 'POST' && request.path === '/v6/pages' && response.status === 201
+    const updated = request.method === 'PATCH' && request.path.startsWith('/v6/pages/') && response.status === 200
+    if ((!created && !updated) || !isObject(response.body)) return response
+    const page = mock.store.pages.byId.get(String(response.body.id))!
+    const sent = request.body === undefined ? {} : (JSON.parse(request.body) as Json)
+    if ('canonicalUrl' in sent) madeCanonical.delete(page.id)
+    const origin = mock.store.sites.get(page.siteId)?.hostOrigin ?? null
+    const changes: Partial<PageContent> = {}
+    if (created) {
+      changes.sitemapPriority = page.draft.pathname === '/' ? 1 : 0.8
+      if (origin !== null) madeCanonical.add(page.id)
+    }
+    if (madeCanonical.has(page.id) && (created || 'pathname' in sent)) changes.canonicalUrl = `${origin}${page.draft.pathname}`
+    mock.store.pages.updateDraft(page, changes)
+    return { ...response, body: { ...response.body, ...changes } }
   }
   /** Site key writes taken so far, by family: the flip comes within a family, where one choice holds. */
   const siteKeyWrites = new Map<string, number>()
@@ -109,6 +138,7 @@ async function startTwin(twin: readonly TwinChoice[], choices?: Choices): Promis
       mock.store.pages.updateDraft(page, { isOnline: false, sitemapPriority: 0.5, sitemapFrequency: 'weekly' })
       response = { ...response, body: { ...response.body, isOnline: false, sitemapPriority: 0.5, sitemapFrequency: 'weekly' } }
     }
+    if (on.has('page-defaults-made-of-inputs')) response = madeOfInputs(request, response)
     if (on.has('unknown-cursor-404') && request.method === 'GET' && response.status === 400 && isObject(response.body) && Array.isArray(response.body.details) && response.body.details.every((detail) => isObject(detail) && detail.field === 'startingAfter')) {
       response = error(404, 'not_found', 'no item of this list has that id')
     }

@@ -68,8 +68,9 @@ describe('the conformance twin', () => {
       // in another case and stores them in canonical case hides both of its code classes at once,
       // one that serves its route operations elsewhere its route classes, one that keeps pathnames in
       // lower case the conflict of two that differ in case alone, and with no route either, the
-      // lookup of one in another case.)
-      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(12)
+      // lookup of one in another case. With no route create, no route can take a held pathname
+      // under skipValidation=true either.)
+      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(13)
       const seen = Object.fromEntries(CLASSES.filter((entry) => observed[entry.id] !== undefined).map((entry) => [entry.id, observed[entry.id]]))
       const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, drawn[id]]))
       expect(seen).toEqual(expected)

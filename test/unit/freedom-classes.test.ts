@@ -73,10 +73,9 @@ describe('unknownCursor', () => {
     expect(cursor.follow('404', occurrence(list, empty(), empty))).toEqual({ kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } })
   })
 
-  it('is the class of an id that never was an item; one that was (deleted, of another list) is cursorOutsideList', () => {
+  it('is the class of an id that never was an item; one of another list, or a deleted locale, is cursorOutsideList', () => {
     const outside = classOf('cursorOutsideList')
-    for (const kind of ['deleted item', "from another site's list"]) {
-      const seen = occurrence(list, empty(), empty, { startingAfter: [kind] })
+    for (const seen of [occurrence(list, empty(), empty, { startingAfter: ["from another site's list"] }), occurrence({ ...list, template: LOCALES }, empty(), empty, { startingAfter: ['deleted item'] })]) {
       expect([cursor.applies(seen), outside.applies(seen)]).toEqual([false, true])
     }
     expect(outside.applies(occurrence(list, empty(), empty, { startingAfter: ['unknown'] }))).toBe(false)
@@ -93,6 +92,31 @@ describe('unknownCursor', () => {
     const seen = occurrence(list, empty(), empty, { startingAfter: ['from this list'] })
     expect(cursor.alternative(empty(), seen)).toBeUndefined()
     expect(cursor.alternative({ status: 404, body: { code: 'not_found' } }, seen)).toBe('404')
+  })
+})
+
+describe('deletedCursor', () => {
+  const deleted = classOf('deletedCursor')
+  const list: ContractRequest = { method: 'GET', template: ROUTES, query: { siteId: SITE_ID, startingAfter: LOCALE_ID } }
+  const notFound = (): Reply => ({ status: 404, body: { code: 'not_found' } })
+  const items = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: SITE_ID }], hasMore: false } })
+  const gone = occurrence(list, notFound(), items, { startingAfter: ['deleted item'] })
+
+  it('is the class of a deleted site, page or route, whatever the oracle answers it; not cursorOutsideList', () => {
+    expect([deleted.applies(gone), classOf('cursorOutsideList').applies(gone)]).toEqual([true, false])
+    // unknownCursor applies too: it follows the target's answer under `unknown`.
+    expect(classOf('unknownCursor').applies(gone)).toBe(true)
+    expect(deleted.applies(occurrence(list, notFound(), notFound, { startingAfter: ['deleted item'] }))).toBe(false)
+    expect(deleted.applies(occurrence({ ...list, template: LOCALES }, notFound(), items, { startingAfter: ['deleted item'] }))).toBe(false)
+  })
+
+  it('reads the items after its place, or an id of nothing; the target\'s page is taken', () => {
+    expect(deleted.alternative(items(), gone)).toBe('after-place')
+    expect(deleted.alternative(notFound(), gone)).toBe('unknown')
+    expect(deleted.follow('after-place', { ...gone, target: items() })).toEqual({ kind: 'taken' })
+    expect(deleted.follow('unknown', gone)).toEqual({ kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } })
+    // A refusal may be a route the list leaves out under after-place, answered as cursorOutsideList says.
+    expect(deleted.fits?.('unknown', gone)).toEqual(['unknown', 'after-place'])
   })
 })
 

@@ -69,7 +69,7 @@ export const authChecks: CheckDefinition[] = [
       for (const exchange of await readsWith(ctx, other)) ctx.expectError(exchange, 403, 'forbidden', 'read with --other-api-key')
       if (!ctx.fixtures.writable) return
       const site = await ctx.fixtures.sandbox()
-      const rename = await ctx.write('PATCH', SITE, { siteId: site.id }, { name: `${ctx.tag} renamed by another tenant` }, { key: other })
+      const rename = await ctx.write('PATCH', SITE, { siteId: site.id }, { name: `${ctx.tag} foreign rename` }, { key: other })
       ctx.expectError(rename, 403, 'forbidden', 'renaming the site with --other-api-key')
       const after = await ctx.get(SITE, { siteId: site.id })
       if (ctx.json(after).name !== site.name) ctx.fail(`expected the name ${site.name} after the refused update, got ${String(ctx.json(after).name)}`, after)

@@ -4,7 +4,9 @@ import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../
 import { publishedResponseText } from '../published.js'
 import { holdToSitemockChoice, listItems } from './support.js'
 
-const RESTORE_LIVE_FREE = freeChoice('restoreLiveLocale', 'the published OpenAPI declares both a 404 and a 409 for a restore without saying when: sitemock answers 409 for a locale that is not deleted')
+const RESTORE_LIVE_FREE = freeChoice('restoreLiveLocale', 'the published OpenAPI declares a 400, a 404 and a 409 for a restore without saying when: sitemock answers 409 for a locale that is not deleted')
+/** The errors other than sitemock's 409 a deployment may answer a restore of a live locale with, each with its code. */
+const LIVE_RESTORE_CODES: Readonly<Record<number, string>> = { 404: 'not_found', 400: 'bad_request' }
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 type Kind = 'page' | 'route'
 
@@ -105,10 +107,11 @@ export const conflictChecks: CheckDefinition[] = [
     async run(ctx) {
       const site = await ctx.fixtures.localeRoom(2)
       const locale = await ctx.fixtures.createIn('locale', site)
-      // A live locale has nothing to restore: a 409, or a 404 (no deleted locale of that id), as the target chooses.
+      // A live locale has nothing to restore: a 409, a 404 (no deleted locale of that id), or a 400 (the path names no deleted locale), as the target chooses.
       const live = await ctx.write('POST', LOCALE_RESTORE, { localeIdOrCode: idOf(locale) })
-      if (live.status === 404) {
-        ctx.expectError(live, 404, 'not_found', 'restoring a locale that is not deleted')
+      const otherCode = LIVE_RESTORE_CODES[live.status]
+      if (otherCode !== undefined) {
+        ctx.expectError(live, live.status, otherCode, 'restoring a locale that is not deleted')
         await holdToSitemockChoice(ctx, RESTORE_LIVE_FREE, () => ctx.expectError(live, 409, 'conflict', 'restoring a locale that is not deleted'))
       } else ctx.expectError(live, 409, 'conflict', 'restoring a locale that is not deleted')
       ctx.expectStatus(await ctx.write('DELETE', LOCALE, { localeIdOrCode: idOf(locale) }), 204, 'deleting the locale')

@@ -46,7 +46,7 @@ export const documentedEffectChecks: DocumentedCheck[] = [
       const source = await ownSite(ctx, 'duplicate independence')
       const page = await newPage(ctx, source, 'twin')
       const locale = await setup(ctx, 'creating a locale', () => ctx.fixtures.createIn('locale', source))
-      const copy = await duplicate(ctx, source, 'duplicate independence copy')
+      const copy = await duplicate(ctx, source, 'independent copy')
       const copyId = idOf(copy)
       const twin = await copiedPage(ctx, copyId, page)
       const twinLocale = await setupSend(ctx, { method: 'GET', template: LOCALE, params: { localeIdOrCode: String(locale.locale) }, query: { siteId: copyId } }, 200, "reading the copy's locale")

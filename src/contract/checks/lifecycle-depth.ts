@@ -77,7 +77,7 @@ export const depthLifecycleChecks: CheckDefinition[] = [
       )
       if (times.updatedAt === null) await holdToSitemockChoice(ctx, UPDATED_AT_AT_CREATION, () => ctx.fail('expected updatedAt to equal createdAt on a new page, got null'))
       const writes: Array<[Json, string]> = [
-        [{ name: `${ctx.tag} timestamps renamed` }, 'a rename'],
+        [{ name: `${ctx.tag} times renamed` }, 'a rename'],
         // A change, whichever way the deployment starts a new page (newPageOnline): setting the state it has may be no update.
         created.isOnline === false ? [{ isOnline: true }, 'putting it online'] : [{ isOnline: false }, 'taking it offline'],
       ]

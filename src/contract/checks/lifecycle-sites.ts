@@ -136,11 +136,11 @@ export const siteLifecycleChecks: CheckDefinition[] = [
       const source = await ctx.fixtures.createSite('duplicate source')
       await ctx.fixtures.createIn('locale', source)
       await ctx.fixtures.createIn('page', source, 'copied')
-      await expectCopied(ctx, source, LOCALES_AND_PAGES, 'duplicate copy')
+      await expectCopied(ctx, source, LOCALES_AND_PAGES, 'copy')
       // Routes are the service rules' alone: a second copy, once the source has one.
       await ctx.rulesOnly(NO_ROUTES, async () => {
         await ctx.fixtures.createIn('route', source, 'copied')
-        await expectCopied(ctx, source, [...LOCALES_AND_PAGES, [ROUTES, 'pathname', {}]], 'duplicate copy with a route')
+        await expectCopied(ctx, source, [...LOCALES_AND_PAGES, [ROUTES, 'pathname', {}]], 'copy with a route')
       })
     },
   },

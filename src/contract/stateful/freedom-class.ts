@@ -29,8 +29,10 @@ export interface Occurrence {
   site?: string
   /** The oracle's ids of every site the sequence made. */
   sites?: readonly string[]
-  /** Whether the oracle holds a deleted locale of that code in the site (the list and reads leave it out). */
-  deletedCode?(siteId: string, code: string): boolean
+  /** For a locale create or rename, the oracle's id of the deleted locale of the site with the code it sends, as the oracle held it before the request (freedom-lifecycle.ts deletedLocaleBefore). */
+  deletedLocale?: string
+  /** The target's id of an oracle id, as the run learned it. */
+  targetOf?(oracleId: string): string | undefined
   /** The value class of each parameter, as the planner drew it (a cursor "unknown", "deleted item", ...). */
   classes: Readonly<Record<string, readonly string[]>>
   /** Reads the oracle's state without taking an instant: a GET only (readOnlyPeek). */
@@ -60,10 +62,11 @@ export const readOnlyPeek =
 /**
  * How the oracle takes on an alternative of the target's: it takes back the write it made (the
  * target refused it; its error must still carry its status's code), sends another request in its
- * place, expects another answer of a request that changed nothing, or, where it holds nothing to
- * answer from (what it deleted and the target kept), takes the target's answer as it is.
+ * place, expects another answer of a request that changed nothing, where it holds nothing to
+ * answer from (what it deleted and the target kept) takes the target's answer as it is, or, for a
+ * write it refused that the target made, makes the choice itself and answers the request again.
  */
-export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply } | { kind: 'taken' }
+export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply } | { kind: 'taken' } | { kind: 'chosen'; choices: Choices }
 
 /** An alternative of a class of the choice catalogue, as contracts/schemas/choices.json names it. */
 export type Alternative<K extends ChoiceId> = Extract<NonNullable<Choices[K]>, string>
@@ -84,6 +87,12 @@ export interface StatusClass<K extends ChoiceId = ChoiceId> {
   applies(occurrence: Occurrence): boolean
   alternative(reply: Reply, occurrence: Occurrence): Alternative<K> | undefined
   follow(alternative: Alternative<K>, occurrence: Occurrence): Follow | undefined
+  /**
+   * Every alternative an answer read as `alternative` fits, where it fits more than that one (a 403
+   * to a site's publicApiKey on a site read: a key refused everything, or one for live pages
+   * alone): the run holds the target to what all its answers fit. Left out: that one alone.
+   */
+  fits?(alternative: Alternative<K>, occurrence: Occurrence): readonly Alternative<K>[]
   /** Whether this alternative is the whole answer: no later class reads anything of it (a 404 of an operation served elsewhere, a 401 of no key). */
   decisive?(alternative: Alternative<K>): boolean
   /**

@@ -1,10 +1,12 @@
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, LOCALE_RESTORE, PAGE, ROUTE, SITE, SITES } from '../endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, ROUTE, SITE, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
+import { namesRestoredLocale } from '../restore-live.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, success, type Follow, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
-import { LOCALE_LOOKUP_CASE } from './freedom-locale-codes.js'
-import { DELETED_LOCALE_CODE, LOCALE_FILTER_SCOPE, PATH_PREFIX_CASE, PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, SITE_NAMES } from './freedom-lifecycle.js'
+import { LIMIT_ABOVE_MAXIMUM } from './freedom-limit.js'
+import { LOCALE_LOOKUP_CASE, PAGE_READ_UNKNOWN_LOCALE } from './freedom-locale-codes.js'
+import { DELETED_LOCALE_CODE, LOCALE_FILTER_SCOPE, PATH_PREFIX_CASE, PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, SITE_NAMES, SKIP_VALIDATION_CONFLICTS } from './freedom-lifecycle.js'
 import { LIVE_VERSIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS } from './freedom-surface.js'
 
 export { readOnlyPeek, type Follow, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
@@ -53,7 +55,8 @@ const SITE_KEY_SITE_LIST: StatusClass<'siteKeySiteList'> = {
  * A cursor that is no item of the list (unknown, deleted, of another list). The specification:
  * "the next request passes the `id` of the last item", nothing about other ids: a 400, a 404, an
  * empty page or the items after its place are each a deployment's answer. An id that never was
- * is `unknownCursor`'s; one that was an item (deleted, or of another list) `cursorOutsideList`'s.
+ * is `unknownCursor`'s; one that was an item (of another list, a deleted locale) `cursorOutsideList`'s;
+ * a site, page or route a delete removed `deletedCursor`'s, whose `unknown` is unknownCursor's answer.
  * Each kind of cursor is a class of its own, as a deployment may know a deleted item's place and
  * not another list's.
  */
@@ -74,7 +77,7 @@ function cursorApplies({ request, oracle, classes, peek }: Occurrence): boolean 
   // An oracle that follows the target's learned choices answers such a cursor as its choice
   // says; whether an item of another list is "left out by the list" or "no item at all" is the
   // deployment's own reading, so the class is the cursor's kind, when the list itself answers.
-  // (A deleted item's place is the learned cursorOutsideList's, which the oracle follows.)
+  // (A deleted locale's place is the learned cursorOutsideList's, which the oracle follows.)
   const outside = (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
   return outside && whole.status === 200
 }
@@ -96,22 +99,62 @@ function followCursor(alternative: '400' | '404' | 'empty-list' | 'after-place')
   return undefined
 }
 
+/**
+ * A cursor naming a site, page or route a delete removed (the planner's "deleted item"; a deleted
+ * locale is soft-deleted, an item its list leaves out). The specification: "the next request
+ * passes the `id` of the last item of `data`", nothing of an item gone since: a deployment may
+ * take it for an id of nothing (as unknownCursor answers it), or go on after the place it had.
+ */
+const namesRemoved = ({ request, classes }: Occurrence): boolean => request.template !== LOCALES && (classes.startingAfter ?? []).includes('deleted item')
+
+/** The list, answered without its cursor, is answered with it as the cursor decides: the cursor is all that is judged. */
+function deletedCursorApplies(occurrence: Occurrence): boolean {
+  const { request, oracle, peek } = occurrence
+  if (request.method !== 'GET' || request.query?.startingAfter === undefined || !namesRemoved(occurrence)) return false
+  if (oracle.status === 400 && !detailFields(oracle.body).every((field) => field === 'startingAfter')) return false
+  return peek(uncursored(request)).status === 200
+}
+
+const DELETED_CURSOR: StatusClass<'deletedCursor'> = {
+  choice: 'deletedCursor',
+  applies: deletedCursorApplies,
+  alternative: (reply, occurrence) => {
+    const shown = cursorAnswer(reply, occurrence)
+    return shown === undefined ? undefined : shown === 'after-place' ? 'after-place' : 'unknown'
+  },
+  // The oracle holds no deleted item to place (it follows `unknown`): the target's page is taken as
+  // it is. Its `unknown` is unknownCursor's answer, which that class then holds (it applies too).
+  follow: (alternative, occurrence) => {
+    if (alternative === 'after-place') return { kind: 'taken' }
+    const shown = cursorAnswer(occurrence.target, occurrence)
+    return shown === undefined ? undefined : followCursor(shown)
+  },
+  // An empty page is also the place after the last item; and under after-place a deleted page or
+  // route the list leaves out (its filters, another site: the planner says only "deleted item") is
+  // answered as cursorOutsideList says. A workspace's sites, listed with the App key, have neither.
+  fits: (alternative, { request, runSiteKey, target }) => (alternative === 'after-place' || (request.template === SITES && runSiteKey !== true && !isEmptyList(target)) ? [alternative] : ['unknown', 'after-place']),
+}
+
 const UNKNOWN_CURSOR: StatusClass<'unknownCursor'> = {
   choice: 'unknownCursor',
   scope: cursorScope,
-  applies: (occurrence) => neverAnItem(occurrence) && cursorApplies(occurrence),
+  applies: (occurrence) => (neverAnItem(occurrence) && cursorApplies(occurrence)) || deletedCursorApplies(occurrence),
   // An id that never was has no place: items after one show no reading of it.
   alternative: (reply, occurrence) => {
     const shown = cursorAnswer(reply, occurrence)
     return shown === 'after-place' ? undefined : shown
   },
   follow: followCursor,
+  // A deleted item's cursor is answered as unknownCursor says only under deletedCursor `unknown`:
+  // under `after-place` one the list leaves out is cursorOutsideList's, which the planner does not
+  // tell apart. The oracle follows the target's answer to it, and holds it to nothing more.
+  fits: (alternative, occurrence) => (namesRemoved(occurrence) ? ['400', '404', 'empty-list'] : [alternative]),
 }
 
 const CURSOR_OUTSIDE_LIST: StatusClass<'cursorOutsideList'> = {
   choice: 'cursorOutsideList',
   scope: cursorScope,
-  applies: (occurrence) => !neverAnItem(occurrence) && cursorApplies(occurrence),
+  applies: (occurrence) => !neverAnItem(occurrence) && !namesRemoved(occurrence) && cursorApplies(occurrence),
   alternative: cursorAnswer,
   follow: followCursor,
 }
@@ -129,21 +172,33 @@ const readWithoutSiteId = (request: ContractRequest): ContractRequest => ({
 })
 const withoutSiteId = (request: ContractRequest): ContractRequest => ({ ...request, query: { ...request.query, siteId: undefined } })
 
+/** A 400 that names `siteId`: a siteId beside an id refused (or a malformed one, which the class leaves out). */
+const namesSiteId = ({ status, body }: Reply): boolean => status === 400 && detailFields(body).includes('siteId')
+
 /**
  * A `siteId` sent beside an id that names a resource of another site. The documents give siteId
- * to lookups by code or pathname; beside an id, a deployment may check it (404) or ignore it.
+ * to lookups by code or pathname; beside an id, a deployment may check it (404), ignore it, or
+ * refuse it (a 400 naming siteId). Read where the oracle found nothing (or, following a learned
+ * `refused`, refused the siteId) for a siteId of the right form, and the read without it answers.
  */
 const SITE_ID_BESIDE_ID: StatusClass<'siteIdBesideId'> = {
   choice: 'siteIdBesideId',
   applies: ({ request, oracle, peek }) =>
-    [LOCALE, LOCALE_RESTORE, PAGE, ROUTE].includes(request.template) && request.query?.siteId !== undefined && oracle.status === 404 && peek(readWithoutSiteId(request)).status === 200,
+    [LOCALE, LOCALE_RESTORE, PAGE, ROUTE].includes(request.template) &&
+    isUuid(String(request.query?.siteId)) &&
+    (oracle.status === 404 || namesSiteId(oracle)) &&
+    peek(readWithoutSiteId(request)).status === 200,
   // Any other answer may be the lookup's without the siteId: the oracle asked so decides it.
-  alternative: ({ status }) => (status === 404 ? 'checked' : status === 401 || status === 403 ? undefined : 'ignored'),
-  follow: (alternative, { request }) => (alternative === 'ignored' ? { kind: 'resend', request: withoutSiteId(request) } : undefined),
+  alternative: (reply) => (reply.status === 404 ? 'checked' : namesSiteId(reply) ? 'refused' : reply.status === 401 || reply.status === 403 ? undefined : 'ignored'),
+  follow: (alternative, { request }) => {
+    if (alternative === 'ignored') return { kind: 'resend', request: withoutSiteId(request) }
+    // The oracle's 404 changed nothing: the target's refusal stands, its code checked.
+    return alternative === 'refused' ? { kind: 'expect', answer: { status: 400, body: { code: 'bad_request' } } } : undefined
+  },
 }
 
 /**
- * Restoring a locale that is not deleted. The published OpenAPI declares 404 and 409 for the
+ * Restoring a locale that is not deleted. The published OpenAPI declares 400, 404 and 409 for the
  * restore without saying when; a deployment may also restore nothing and answer the live locale.
  * Only a restore by id names a live locale alone: a code may name a live locale and a deleted one
  * at once, whose restore a live code blocks (a conflict, whatever the class's alternative). The
@@ -157,8 +212,13 @@ const RESTORE_LIVE_LOCALE: StatusClass<'restoreLiveLocale'> = {
     isUuid(String(request.params?.localeIdOrCode)) &&
     !(classes.localeIdOrCode ?? []).includes('deleted') &&
     peek({ ...request, method: 'GET', template: LOCALE, body: undefined }).status === 200,
-  alternative: ({ status }) => (status === 409 ? '409' : status === 404 ? '404' : status === 200 ? '200' : undefined),
-  follow: (alternative, { request, peek }) => (alternative === '200' ? { kind: 'expect', answer: peek({ ...request, method: 'GET', template: LOCALE, body: undefined }) } : undefined),
+  // A 400 is the class's only where it names the locale the path named (localeIdOrCode, or locale as a deployment was seen to word it).
+  alternative: ({ status, body }) => (status === 409 ? '409' : status === 404 ? '404' : status === 200 ? '200' : status === 400 && namesRestoredLocale(body) ? '400' : undefined),
+  follow: (alternative, { request, peek }) => {
+    if (alternative === '200') return { kind: 'expect', answer: peek({ ...request, method: 'GET', template: LOCALE, body: undefined }) }
+    // The oracle's 409 changed nothing: the target's refusal stands for it, its code checked.
+    return alternative === '400' ? { kind: 'refused' } : undefined
+  },
 }
 
 /**
@@ -188,5 +248,5 @@ const SITE_DELETE_CHILDREN: StatusClass<'siteDeleteChildren'> = {
 }
 
 
-/** Every class of freedom decided by a status, in the order they are tried (a lookup's case before a delete sent again: a delete by a pathname in another case may have found another page). */
-export const STATUS_CLASSES: readonly StatusClass[] = [PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, UNKNOWN_CURSOR, CURSOR_OUTSIDE_LIST, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, SITE_NAMES]
+/** Every class of freedom decided by a status, in the order they are tried (a limit above 100 first: asked again at 100, the oracle answers what the others read; a lookup's case before a delete sent again: a delete by a pathname in another case may have found another page). */
+export const STATUS_CLASSES: readonly StatusClass[] = [LIMIT_ABOVE_MAXIMUM, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, DELETED_CURSOR, UNKNOWN_CURSOR, CURSOR_OUTSIDE_LIST, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, PAGE_READ_UNKNOWN_LOCALE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, SKIP_VALIDATION_CONFLICTS, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, SITE_NAMES]

@@ -2,7 +2,7 @@ import { isUuid } from '../../api/uuid.js'
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
 import { isObject, listData, success, type Occurrence, type StatusClass } from './freedom-class.js'
-import { ORACLE_APP_KEY } from './oracle.js'
+import { ORACLE_APP_KEY, type Oracle } from './oracle.js'
 
 // Classes of what a write does where the documents stop, and of how a pathname is matched: a
 // delete sent again, which pathnames stand in each other's way, what a prefix takes in.
@@ -64,6 +64,19 @@ export const PATHNAME_CONFLICT_CASE: StatusClass<'pathnameConflictCase'> = {
   },
   alternative: ({ status }) => (status === 409 ? 'any-case' : success(status) ? 'exact' : undefined),
   follow: (alternative) => (alternative === 'any-case' ? { kind: 'refused' } : undefined),
+}
+
+/**
+ * A route create or update with skipValidation=true onto a pathname a page or another route of
+ * the site holds. The specification lets it skip "route validation" without saying whether a
+ * pathname's uniqueness is part of it: a deployment may still answer 409 (sitemock), or take it,
+ * so that two hold the pathname; the oracle then makes that choice too and takes the write.
+ */
+export const SKIP_VALIDATION_CONFLICTS: StatusClass<'skipValidationConflicts'> = {
+  choice: 'skipValidationConflicts',
+  applies: ({ request, oracle }) => oracle.status === 409 && request.query?.skipValidation === 'true' && (`${request.method} ${request.template}` === `POST ${ROUTES}` || `${request.method} ${request.template}` === `PATCH ${ROUTE}`),
+  alternative: ({ status }) => (status === 409 ? 'checked' : success(status) ? 'skipped' : undefined),
+  follow: (alternative) => (alternative === 'skipped' ? { kind: 'chosen', choices: { skipValidationConflicts: 'skipped' } } : undefined),
 }
 
 /** The path parameter that names a page or a route by id or pathname, by its template. */
@@ -181,21 +194,45 @@ function sizes({ request, peek }: Occurrence): { all: number; localized: number 
   return { all: count({ locale: undefined }), localized: count({}) }
 }
 
+/** The code a locale create or rename sends, else undefined. */
+function localeCodeWritten(request: ContractRequest): string | undefined {
+  const code = isObject(request.body) ? request.body.locale : undefined
+  const writes = (request.method === 'POST' && request.template === LOCALES) || (request.method === 'PATCH' && request.template === LOCALE)
+  return writes && typeof code === 'string' ? code : undefined
+}
+
+/**
+ * For a locale create or rename, the oracle's id of the deleted locale of the site with the code
+ * it sends, as the oracle held it before the request: the request is its last, and one that
+ * revives or discards that locale leaves none after it. Read at once, before a class follows the
+ * target and the oracle's last request changes.
+ */
+export function deletedLocaleBefore(oracle: Oracle, request: ContractRequest, site: string | undefined): string | undefined {
+  const code = localeCodeWritten(request)
+  if (code === undefined || site === undefined) return undefined
+  return oracle.beforeLast((mock) => mock.store.locales.deletedByCode(site, code)?.id)
+}
+
 /**
  * A locale created or renamed with the code of a deleted locale of the site. The published
  * OpenAPI restores "a previously deleted locale", and its 409 is for a resource that already
  * exists; whether a deleted locale still holds its code, no document says: a deployment may free
- * it (sitemock) or keep it for the restore and refuse it with a 409.
+ * it (sitemock), keep it for the restore and refuse it with a 409, or bring it back by the create
+ * (its own id again; a rename onto its code discards it). A rename taken shows no more than that
+ * the code was free to take: it fits `revived` too.
  */
 export const DELETED_LOCALE_CODE: StatusClass<'deletedLocaleCode'> = {
   choice: 'deletedLocaleCode',
-  applies: ({ request, oracle, site, deletedCode }) => {
-    const code = isObject(request.body) ? request.body.locale : undefined
-    const writes = (request.method === 'POST' && request.template === LOCALES) || (request.method === 'PATCH' && request.template === LOCALE)
-    return writes && typeof code === 'string' && site !== undefined && success(oracle.status) && deletedCode?.(site, code) === true
+  applies: ({ request, oracle, deletedLocale }) => localeCodeWritten(request) !== undefined && success(oracle.status) && deletedLocale !== undefined,
+  alternative: ({ status, body }, { request, deletedLocale, targetOf }) => {
+    if (status === 409) return 'reserved'
+    if (!success(status)) return undefined
+    const id = request.method === 'POST' && isObject(body) ? body.id : undefined
+    // The oracle's answer names the deleted locale by the oracle's id, the target's by its own.
+    return id !== undefined && deletedLocale !== undefined && (id === deletedLocale || id === targetOf?.(deletedLocale)) ? 'revived' : 'free'
   },
-  alternative: ({ status }) => (status === 409 ? 'reserved' : success(status) ? 'free' : undefined),
-  follow: (alternative) => (alternative === 'reserved' ? { kind: 'refused' } : undefined),
+  fits: (alternative, { request }) => (request.method === 'PATCH' && alternative === 'free' ? ['free', 'revived'] : [alternative]),
+  follow: (alternative) => (alternative === 'reserved' ? { kind: 'refused' } : alternative === 'revived' ? { kind: 'chosen', choices: { deletedLocaleCode: 'revived' } } : undefined),
 }
 
 /** Writes that name a site. */

@@ -1,6 +1,7 @@
 import { canonicalLocaleCode } from '../../api/kept-input.js'
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE } from '../endpoints.js'
+import { LOCALE, PAGE } from '../endpoints.js'
+import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, success, type Json, type Reply, type StatusClass } from './freedom-class.js'
 
@@ -77,3 +78,32 @@ export const LOCALE_LOOKUP_CASE: StatusClass<'localeLookupCase'> = {
   },
 }
 
+/** A page read without its `locale`: the page in its site's default locale. */
+const withoutLocale = (request: ContractRequest): ContractRequest => ({ ...request, query: { ...request.query, locale: undefined } })
+
+/** Value classes of a `locale` refused by its own schema (empty, too long): what no deployment reads as a locale at all. */
+const MALFORMED_LOCALE = new Set(['empty', 'too long', 'invalid'])
+
+/**
+ * A page read whose `locale` is no locale of the page's site. The published OpenAPI says the
+ * read's `locale` "Accepts either a locale code ... or a `site_locale` UUID", and not what one the
+ * site lacks gets: a deployment may answer as its page list does (pageUnknownLocale: a 400 naming
+ * `locale`, or a 404), or read the page as without `locale`, in its site's default locale (the
+ * specification: a page's locale "defaults to the default locale of the parent site"). Read
+ * where the oracle refused the locale of a page it reads without one; a code the site has in
+ * another spelling is localeLookupCase's.
+ */
+export const PAGE_READ_UNKNOWN_LOCALE: StatusClass<'pageReadUnknownLocale'> = {
+  choice: 'pageReadUnknownLocale',
+  applies: ({ request, oracle, classes, peek }) => {
+    if (request.method !== 'GET' || request.template !== PAGE || typeof request.query?.locale !== 'string') return false
+    if ((classes.locale ?? []).some((valueClass) => MALFORMED_LOCALE.has(valueClass))) return false
+    const refused = oracle.status === 404 || (oracle.status === 400 && detailFields(oracle.body).includes('locale'))
+    if (!refused || peek(withoutLocale(request)).status !== 200) return false
+    const canonical = inCanonicalCase(request)
+    return canonical === undefined || peek(canonical).status !== 200
+  },
+  alternative: ({ status, body }) => (success(status) ? 'default' : status === 404 || (status === 400 && detailFields(body).includes('locale')) ? 'as-list' : undefined),
+  // The oracle's refusal changed nothing: the target's page is held to the read without locale.
+  follow: (alternative, { request, peek }) => (alternative === 'default' ? { kind: 'expect', answer: peek(withoutLocale(request)) } : undefined),
+}

@@ -1,5 +1,6 @@
 import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
-import { LOCALE, LOCALES, ROUTES } from '../endpoints.js'
+import { LOCALE, LOCALES, PAGE, PAGES, ROUTES, SITE } from '../endpoints.js'
+import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, listData, success, type Occurrence, type StatusClass } from './freedom-class.js'
 
 // Classes of what a deployment serves and how: its keys, where its route operations are, what
@@ -11,18 +12,43 @@ import { isEmptyList, isObject, listData, success, type Occurrence, type StatusC
  * neither document says that the one is the other. A deployment may take it as the site's Site
  * key (sitemock), or keep its Site keys apart and answer it 401 as no key it knows, or 403 as a
  * valid key without permission for this API ("a valid key without permission for the resource
- * yields 403"). Any other 403 tells nothing: a Site key's write its deployment refuses
- * (siteKeyWrites), a site not its own, or the oracle refusing the publicApiKey as well.
+ * yields 403"), or as a key for the site's published pages alone (`live-pages`: a page list or
+ * read asking `versionRef=ref:live` answered as the Site key would). A 403 to any other read then
+ * fits `forbidden` and `live-pages`, and an answered live read `site-key` and `live-pages`: the
+ * run holds the target to what all its answers fit. Any other 403 tells nothing: a Site key's
+ * write its deployment refuses (siteKeyWrites), a site not its own, or the oracle refusing the
+ * publicApiKey as well.
  */
 export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = {
   choice: 'publicApiKeyAsSiteKey',
   applies: ({ runSiteKey, oracle }) => runSiteKey === true && oracle.status !== 401,
   // A 400 or 404 may be answered before any key is judged (a route operation served elsewhere): it tells nothing.
-  alternative: ({ status }, { request, oracle }) =>
-    status === 401 ? 'not-a-key' : status === 403 ? (request.method === 'GET' && success(oracle.status) ? 'forbidden' : undefined) : success(status) ? 'site-key' : undefined,
+  alternative: ({ status }, occurrence) => {
+    const { request, oracle } = occurrence
+    if (status === 401) return 'not-a-key'
+    // A 400 or 404 of the oracle is input it judged before the key, which a deployment refusing the key may never judge.
+    if (status === 403) return request.method === 'GET' && (success(oracle.status) || oracle.status === 400 || oracle.status === 404) ? 'forbidden' : undefined
+    if (!success(status)) return undefined
+    // A live read answered as the oracle answers it, whose key the oracle refuses its own site: the oracle's live-pages.
+    return livePageRead(request) && oracleRefusesSite(occurrence) ? 'live-pages' : 'site-key'
+  },
+  fits: (alternative, { request }) => {
+    if (alternative === 'forbidden' && !livePageRead(request)) return ['forbidden', 'live-pages']
+    if (alternative !== 'not-a-key' && alternative !== 'forbidden' && livePageRead(request)) return ['site-key', 'live-pages']
+    return [alternative]
+  },
   follow: (alternative) => (alternative === 'not-a-key' || alternative === 'forbidden' ? { kind: 'refused' } : undefined),
   decisive: (alternative) => alternative === 'not-a-key' || alternative === 'forbidden',
+  // A read the oracle answers shows the key refused, and so does a read of the key's own site, which a Site key reaches whatever
+  // the input: another's 403 where the oracle refused the input may be access judged first.
+  establishes: (alternative, { oracle, ownSiteKey }) => alternative !== 'forbidden' || ownSiteKey || success(oracle.status),
 }
+
+/** A page list or page read that asks for the live version, all a publicApiKey for live pages alone reaches. */
+const livePageRead = ({ method, template, query }: ContractRequest): boolean => method === 'GET' && (template === PAGES || template === PAGE) && query?.versionRef === 'ref:live'
+
+/** Whether the oracle refuses the request's key a read of the site the request is about. */
+const oracleRefusesSite = ({ request, site, peek }: Occurrence): boolean => site !== undefined && peek({ method: 'GET', template: SITE, params: { siteId: site }, key: request.key }).status === 403
 
 /**
  * A route operation no document shows (create, list, read, delete: the specification names

@@ -59,9 +59,22 @@ const isObject = (value: unknown): value is Json => value !== null && typeof val
 const rootOf = (field: string): string => field.split(/[.[]/)[0]!
 
 /**
+ * What a 400 may call a path parameter: the documents name the parameters (`localeIdOrCode`) but
+ * not the words a detail uses for them, and a deployment may name what the parameter names (the
+ * locale, its code, its id) as its resource's fields call it.
+ */
+const PARAMETER_WORDS: Readonly<Record<string, readonly string[]>> = {
+  siteId: ['site', 'id'],
+  localeIdOrCode: ['locale', 'id', 'localeId', 'code'],
+  pageIdOrPathname: ['page', 'id', 'pageId', 'pathname'],
+  routeIdOrPathname: ['route', 'id', 'routeId', 'pathname'],
+}
+
+/**
  * Two error answers under the contract's freedom: the target's status must be one the broken
  * rules allow, its code the one of its status, and a 400 must name at least one field, each of
- * them one that the request sent or that the oracle or the sequence knows is broken.
+ * them one that the request sent (a path parameter by any of its words) or that the oracle or
+ * the sequence knows is broken.
  */
 export function compareErrorFreely(targetStatus: number, target: unknown, oracleStatus: number, oracle: unknown, broken: BrokenRules, sentFields: readonly string[]): Difference | undefined {
   const allowed = allowedStatuses(oracleStatus, broken)
@@ -74,7 +87,7 @@ export function compareErrorFreely(targetStatus: number, target: unknown, oracle
   const unnamed = unnamedFieldProblem(target)
   if (unnamed) return { aspect: 'error details', message: unnamed }
   const named = detailFields(target)
-  const known = new Set([...sentFields, ...broken.brokenFields, ...detailFields(oracle)].map(rootOf))
+  const known = new Set([...sentFields, ...sentFields.flatMap((field) => PARAMETER_WORDS[field] ?? []), ...broken.brokenFields, ...detailFields(oracle)].map(rootOf))
   const strangers = named.filter((field) => !known.has(rootOf(field)))
   if (strangers.length === named.length) {
     return { aspect: 'error details', message: `the 400 names ${named.join(', ')}, none of which the request sent or broke (it sent ${sentFields.join(', ') || 'no field'})` }

@@ -2,9 +2,11 @@ import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE
 import { errorCodeProblem } from '../exchange-rules.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
 import { Adoptions, defaultAlternative, inconsistencyMessage, type Inconsistency } from './adoption.js'
+import { isTemplate, render, type Input } from './derived-defaults.js'
 import type { Difference } from './compare.js'
 import { classId, type Alternative } from './freedom-class.js'
 import { readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
+import { deletedLocaleBefore } from './freedom-lifecycle.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
@@ -48,6 +50,8 @@ export interface HoldContext {
   orphanDomains(): readonly string[]
   /** The names of the workspace's sites the sequences did not make, in lower case. */
   workspaceSiteNames: ReadonlySet<string>
+  /** The target's id of an oracle id, as the run learned it. */
+  targetOf(oracleId: string): string | undefined
 }
 
 /** The oracle's answer the target is now compared with, and what still differs. */
@@ -88,7 +92,7 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | new page / new site fields | a create both took; a field the request did not send | the target's value (named after the input it copies); a page's taken on by the oracle at the creation's instant |
  * | updatedAtAtCreation | a page create | null, createdAt or its own instant (compare.ts judges the null) |
  * | duplicatePublication (the catalogue's) | a copy's pages, learned after its duplicate | copied, or reset: the oracle takes its copy's pages offline and unpublished |
- * | the status classes, each a class of the choice catalogue: publicApiKeyAsSiteKey, routeOperations, localeDomains (in the site and across sites), pagePublishing (freedom-surface.ts), siteKeyWrites, siteKeySiteList, unknownCursor, cursorOutsideList, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, pathnameLookupCase, pathPrefixCase, localeFilterScope, deletedLocaleCode, siteNames (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId, or expects the target's answer |
+ * | the status classes, each a class of the choice catalogue: limitAboveMaximum (freedom-limit.ts), publicApiKeyAsSiteKey, routeOperations, localeDomains (in the site and across sites), pagePublishing (freedom-surface.ts), siteKeyWrites, siteKeySiteList, deletedCursor, unknownCursor, cursorOutsideList, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase, pageReadUnknownLocale (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, skipValidationConflicts, pathnameLookupCase, pathPrefixCase, localeFilterScope, deletedLocaleCode, siteNames (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId or at limit=100, expects the target's answer, or makes the target's choice and answers again |
  * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
  * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
  */
@@ -117,9 +121,11 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     const fields = Object.keys(classes)
     const theirs = target.body
     const ours = held.answer.body
+    const made = family === 'page' ? pageInputs(theirs, String((onSide(request, 'oracle').body as Json).siteId)) : []
+    const scope = family === 'page' ? pageScope(theirs, made) : ''
     for (const [field, choice] of Object.entries(classes).filter(([name]) => !(name in sent))) {
       // Named by the catalogue's class, as the run's notice and --choices name it.
-      const found = adoptions.see(choice, defaultAlternative(theirs[field], sent), call.label)
+      const found = adoptions.see(choice + scope, defaultAlternative(theirs[field], sent, made), call.label)
       if (found) return { ...held, difference: inconsistencyOf(found) }
     }
     if (family === 'page') {
@@ -140,6 +146,52 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     return { answer, difference: await context.compare(call, target, answer) }
   }
 
+  /** What a page's free values may be made of: its pathname and name, and its site's hostOrigin, as they are now. */
+  const pageInputs = (page: Json, oracleSiteId: string): Input[] => {
+    const site = oracle.peek({ method: 'GET', template: SITE, params: { siteId: oracleSiteId }, key: ORACLE_APP_KEY }).body
+    const inputs: Input[] = []
+    if (typeof page.pathname === 'string') inputs.push({ label: 'the pathname sent', value: page.pathname })
+    if (typeof page.name === 'string') inputs.push({ label: 'the name sent', value: page.name })
+    if (isObject(site) && typeof site.hostOrigin === 'string') inputs.push({ label: "the site's hostOrigin", value: site.hostOrigin })
+    return inputs
+  }
+
+  /**
+   * The kind of new page a default is held within: the root page, and a page of a site without a
+   * hostOrigin, may have defaults of their own (a root page's sitemapPriority 1; no canonicalUrl
+   * without an origin to build it from), as one deployment's one choice.
+   */
+  const pageScope = (page: Json, inputs: readonly Input[]): string =>
+    page.pathname === '/' ? ' (the root page)' : inputs.some((input) => input.label === "the site's hostOrigin") ? '' : ' (a site without hostOrigin)'
+
+  /**
+   * A page's free values that the target keeps in step with what they were made of (a renamed
+   * page's canonicalUrl moves with its pathname): where the target's value is what its adopted
+   * template makes of the page now, the oracle takes it on.
+   */
+  const madeInStep = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    const { request } = call
+    if (!held.difference || request.method !== 'PATCH' || request.template !== PAGE || !success(target.status) || !success(held.answer.status)) return held
+    const theirs = target.body
+    const ours = held.answer.body
+    if (!isObject(theirs) || !isObject(ours)) return held
+    const site = context.siteOf(call)
+    if (site === undefined) return held
+    const made = pageInputs(theirs, site)
+    const templates = Object.entries(NEW_PAGE_FIELDS).flatMap(([field, choice]) => {
+      const template = adoptions.get(choice + pageScope(theirs, made))
+      return isTemplate(template, made) && theirs[field] === render(template, made) && ours[field] !== theirs[field] ? [[field, theirs[field]] as const] : []
+    })
+    if (templates.length === 0) return held
+    const id = String(ours.id)
+    oracle.takeOn(({ store }) => {
+      const page = store.pages.byId.get(id)
+      if (page) store.pages.updateDraft(page, Object.fromEntries(templates) as Partial<PageContent>)
+    })
+    const answer = { ...held.answer, body: oracle.peek({ method: 'GET', template: PAGE, params: { pageIdOrPathname: id }, key: ORACLE_APP_KEY }).body }
+    return { answer, difference: await context.compare(call, target, answer) }
+  }
+
   /** What the target stored of the input: its form adopted, and the oracle stores the same. */
   const storedForms = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
     const { request } = call
@@ -152,7 +204,8 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       if (!FORM_FIELDS.has(field) || typeof sent !== 'string' || typeof stored !== 'string' || !sameUpToForm(sent, stored)) continue
       const found = forms.see(field, sent, stored, call.label)
       if (found) return { ...held, difference: inconsistencyOf(found) }
-      if (isObject(held.answer.body) && held.answer.body[name] !== stored) rewritten[name] = stored
+      // Only a field the oracle answers too (a page's name is not one of sitemock's) can differ in form.
+      if (isObject(held.answer.body) && name in held.answer.body && held.answer.body[name] !== stored) rewritten[name] = stored
     }
     if (Object.keys(rewritten).length === 0) return held
     // The stored form is the target's to choose: the oracle stores it too, whatever else differs.
@@ -216,7 +269,8 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       runSiteKey: context.runSiteKey(call),
       site: context.siteOf(call),
       sites: context.sites(),
-      deletedCode: (siteId, code) => oracle.mock.store.locales.deletedByCode(siteId, code) !== undefined,
+      deletedLocale: deletedLocaleBefore(oracle, onSide(call.request, 'oracle'), context.siteOf(call)),
+      targetOf: context.targetOf,
       classes: call.input?.classes ?? {},
       peek: readOnlyPeek((request) => oracle.peek(request)),
       orphan: context.orphanOf(call),
@@ -229,7 +283,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       if (!freedom.applies(occurrence)) continue
       const theirs = freedom.alternative(occurrence.target, occurrence)
       if (theirs === undefined) continue
-      if (freedom.establishes?.(theirs, occurrence) === false && adoptions.get(classId(freedom, occurrence)) !== theirs) continue
+      if (freedom.establishes?.(theirs, occurrence) === false && !adoptions.admits(classId(freedom, occurrence), theirs)) continue
       if (theirs !== freedom.alternative(current.answer, occurrence)) {
         // An answer the documents allow anyway (another rule broken) tells nothing of the class.
         if (!current.difference) continue
@@ -239,7 +293,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
         if (taken === undefined) continue
         current = taken
       }
-      const found = adoptions.see(classId(freedom, occurrence), theirs, call.label)
+      const found = adoptions.see(classId(freedom, occurrence), theirs, call.label, freedom.fits?.(theirs, occurrence))
       if (found) return { ...current, difference: inconsistencyOf(found) }
       if (freedom.decisive?.(theirs)) break
     }
@@ -259,6 +313,14 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
         return tryInstead(call, target, follow.request)
       case 'taken':
         return instead
+      case 'chosen': {
+        // The oracle makes the target's choice and answers the request again; unchosen when the answers still differ.
+        const before = oracle.chosen
+        oracle.choose({ ...before, ...follow.choices })
+        const taken = await tryInstead(call, target, onSide(call.request, 'oracle'))
+        if (taken === undefined) oracle.choose(before)
+        return taken
+      }
       case 'expect': {
         const { status, body } = follow.answer
         if (target.status !== status) return undefined
@@ -277,6 +339,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     held = await newResource(call, target, held)
     if (held.difference?.inconsistent) return held
     held = await adoptedForms(call, target, held)
+    held = await madeInStep(call, target, held)
     held = await copiedPublication(call, target, held)
     return statusClasses(call, target, held)
   }

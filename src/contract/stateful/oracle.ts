@@ -49,7 +49,7 @@ export class Oracle {
     targetTenantKey: string | undefined,
     private rules: Rules = 'sitemock',
     /** The target's free choices, when recorded (--choices): the oracle then answers as it does. */
-    private readonly choices?: Choices,
+    private choices?: Choices,
     withStranger = false,
   ) {
     this.current = this.fresh()
@@ -106,6 +106,33 @@ export class Oracle {
   replaceLast(request: ContractRequest): Answer {
     this.undoLast()
     return this.send(request)
+  }
+
+  /** The free choices the oracle follows now. */
+  get chosen(): Choices | undefined {
+    return this.choices
+  }
+
+  /**
+   * Follows other free choices from now on, as if it had from the start: a deployment makes a
+   * choice once. Every request sent is answered again under them; one refused stays refused (see replay).
+   */
+  choose(choices: Choices | undefined): void {
+    this.choices = choices
+    this.replay()
+  }
+
+  /** Reads the state as it was before the last request sent (what that request found), and leaves the oracle as it is. */
+  beforeLast<T>(read: (mock: Mock) => T): T {
+    const [sent, current, tick] = [[...this.sent], this.current, this.tick]
+    this.undoLast()
+    try {
+      return read(this.current)
+    } finally {
+      this.sent.splice(0, this.sent.length, ...sent)
+      this.current = current
+      this.tick = tick
+    }
   }
 
   /** Whose validation rules the oracle follows now. */

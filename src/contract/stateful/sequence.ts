@@ -18,6 +18,7 @@ import { createHolder, inconsistencyOf, type Learned } from './hold.js'
 import { Adoptions } from './adoption.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
 import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
+import { deletedLocaleBefore } from './freedom-lifecycle.js'
 import { clearKeptChildren } from './teardown.js'
 import { SEARCH_FIELDS } from '../../api/kept-input.js'
 import { appendAll } from '../../append.js'
@@ -100,9 +101,10 @@ const asPage = (body: unknown): ListPage | undefined => (isObject(body) && Array
 export async function runSequence(env: SequenceEnv, commands: Command[], recorded?: RecordedCall[], coverage?: Coverage): Promise<SequenceResult> {
   // sitemock's rules until the target takes what only they refuse; then the documents' (see perform).
   // A target whose sites' publicApiKey is no Site key (publicApiKeyAsSiteKey: a 401, or a 403 on
-  // everything) is sent --site-api-key as another site's Site key: the oracle holds a site of its own for it.
+  // everything, or on everything but live page reads) is sent --site-api-key as another site's
+  // Site key: the oracle holds a site of its own for it.
   const publicKey = env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')
-  const withStranger = env.strangerKey !== undefined && (publicKey === 'not-a-key' || publicKey === 'forbidden')
+  const withStranger = env.strangerKey !== undefined && publicKey !== undefined && publicKey !== 'site-key'
   const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices, withStranger)
   const pools = new Pools()
   const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults(), collations: [...COLLATIONS] }) }
@@ -156,6 +158,24 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   }
 
   /**
+   * The oracle's counterparts of what the target's list of a site's pages holds. The specification
+   * names that list only in a pagination example (`/v2/sites/{siteId}/pages` with `limit` and
+   * `startingAfter`): which of the site's pages it holds (offline ones, those a filter it may not
+   * take would leave out) is the deployment's, and each it holds is one of the site's pages, as
+   * the site's draft has it.
+   */
+  const sitePagesHeld = (whole: PairedRequest, targetWhole: readonly Json[]): Json[] => {
+    const siteId = onSide(whole, 'oracle').params?.siteId
+    const all = asPage(oracle.peek({ method: 'GET', template: PAGES, query: { siteId, includeOffline: 'true', limit: 100 }, key: ORACLE_APP_KEY }).body)?.data ?? []
+    const ids = new Set(targetWhole.map((item) => String(item.id)))
+    const names = new Set(targetWhole.map(nameOf))
+    return all.filter((item) => {
+      const known = ledger.ids.target(String(item.id))
+      return known === undefined ? names.has(nameOf(item)) : ids.has(known)
+    })
+  }
+
+  /**
    * A page under the contract's freedom: the target's whole list (read with the same filters)
    * holds the oracle's items, in an order its sort allows by the target's own values and instants;
    * the page is the part of that list after the cursor.
@@ -179,7 +199,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     }
     const targetWhole = otherCase.size > 0 ? read200.filter((item) => !otherCase.has(item.id)) : read200
     // The oracle following a learned any-case takes them in too: they are left out of its list alike.
-    const oracleList = otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole
+    const oracleList = call.request.template === SITE_PAGES && env.profile !== 'sitemock' ? sitePagesHeld(whole, targetWhole) : otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole
     // The sorts are documented for GET /v6/pages alone: a site's page list is only named by its path
     // in a pagination example, so the order it answers in is the deployment's (sitePagesQuery).
     const order: ListOrder = list.kind === 'sorted' && call.request.template !== SITE_PAGES ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
@@ -191,6 +211,13 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const limit = list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_PAGE_SIZE)
     // The page is a cut of the target's own list, the pages in another case included.
     return comparePageOfWhole(page, read200, cursor instanceof Both ? cursor.target : undefined, limit, nameOf)
+  }
+
+  /** Whether the request gives the site's default locale another code, as the oracle's state has it. */
+  const renamesDefaultLocale = (request: PairedRequest): boolean => {
+    if (request.method !== 'PATCH' || request.template !== LOCALE || !isObject(request.body) || typeof request.body.locale !== 'string') return false
+    const locale = oracle.peek({ ...onSide({ ...request, method: 'GET', body: undefined }, 'oracle'), key: ORACLE_APP_KEY })
+    return locale.status === 200 && isObject(locale.body) && locale.body.isDefault === true && locale.body.locale !== request.body.locale
   }
 
   /** The rules a refused request breaks, asked of the oracle's state by reads that take no instant. */
@@ -208,7 +235,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const malformedPath = answer.status === 400 && detailFields(answer.body).some((field) => field in params)
     // One longer than sitemock's limit is only long (the documents set no limit): it may name a page or route, whose write may collide.
     const longPath = Object.values(params).some((value) => typeof value === 'string' && value.length > PATHNAME_LIMIT)
-    // Restoring a locale that is not deleted: nothing deleted to restore (404), or a conflict with the live one (409).
+    // Restoring a locale that is not deleted: nothing deleted to restore (404), a conflict with the live one (409), or an invalid request (400).
     const restoreLive = request.template === LOCALE_RESTORE && probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 200
     const forbidden =
       (site !== undefined && oracle.peek({ method: 'GET', template: SITE, params: { siteId: site }, key }).status === 403) ||
@@ -223,7 +250,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       foreignWorkspace
     // A locale the site does not have makes the request invalid for a deployment that checks it first.
     const locale = request.query?.locale
-    const unknownLocale = typeof locale === 'string' && site !== undefined && oracle.peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: locale }, query: { siteId: site }, key: ORACLE_APP_KEY }).status !== 200
+    // A page read in a locale the site lacks breaks no rule where the deployment reads it in its default locale (pageReadUnknownLocale).
+    const readsAsDefault = request.template === PAGE && (env.choices?.pageReadUnknownLocale ?? learned.adoptions?.get('pageReadUnknownLocale')) === 'default'
+    const unknownLocale = !readsAsDefault && typeof locale === 'string' && site !== undefined && oracle.peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: locale }, query: { siteId: site }, key: ORACLE_APP_KEY }).status !== 200
     // A deployment that answers a locale its site does not have with 404 (pageUnknownLocale) may find that first, unless it was learned to answer otherwise.
     const pageUnknownLocale = env.choices?.pageUnknownLocale
     // A page read in such a locale is its own case: what a deployment lists for it says nothing of the read.
@@ -232,6 +261,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // cursorOutsideList), whichever of the request's other rules a deployment judges first.
     const strayCursor = (call.input?.classes.startingAfter ?? []).some((kind) => STRAY_CURSORS.has(kind))
     const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
+    // A new code for a site's default locale, which a deployment may refuse (renameDefaultLocale) before it looks for a holder of the code.
+    const renamesDefault = renamesDefaultLocale(request) && env.choices?.renameDefaultLocale !== 'follows'
     // An update that leaves out the pathname a deployment requires in every one breaks that rule too.
     const pathnameLeftOut = emptyPageUpdate(request) || (env.choices?.emptyPageUpdate === 'pathname-required' && missingPathname(request))
     return {
@@ -239,7 +270,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       forbidden,
       missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
-      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || pathnameLeftOut || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
+      // Restoring a live locale may be refused as invalid too (restoreLiveLocale 400).
+      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
       brokenFields: [...sent, ...(call.broken ?? []), ...(pathnameLeftOut ? ['pathname'] : [])],
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
@@ -249,13 +281,22 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
 
   /** The target's latest answer for each page, by its target id: what an update that changes nothing must leave. */
   const targetPages = new Map<string, Json>()
+  /**
+   * An update that changes nothing, as the target answered the page before it: an empty one, or
+   * one whose every field the page already had (its pathname sent again) or the deployment ignores
+   * (pageUpdateSearchFields). Whether such an update
+   * moves updatedAt, no document says (`emptyPatchUpdatedAt`).
+   */
   const keptUpdatedAt = (call: Call, target: Exchange, answer: Answer): boolean => {
     const { request } = call
     if (request.method !== 'PATCH' || request.template !== PAGE || target.status !== 200 || answer.status !== 200) return false
-    if (!isObject(request.body) || Object.keys(request.body).length > 0 || !isObject(target.body)) return false
+    if (!isObject(request.body) || !isObject(target.body)) return false
     const before = targetPages.get(String(target.body.id))
-    return before !== undefined && before.updatedAt === target.body.updatedAt
+    if (before === undefined || before.updatedAt !== target.body.updatedAt) return false
+    return Object.entries(request.body).every(([field, value]) => (field in before && JSON.stringify(before[field]) === JSON.stringify(value)) || ignoredField(field))
   }
+  /** A page update's field the deployment ignores (pageUpdateSearchFields), as learned: it changes nothing. */
+  const ignoredField = (field: string): boolean => env.choices?.pageUpdateSearchFields === 'ignored' && (SEARCH_FIELDS as readonly string[]).includes(field)
   /** The oracle's latest answer for each page, by its oracle id: whether its step changed the page at all. */
   const oraclePages = new Map<string, Json>()
   /**
@@ -278,7 +319,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   /** A page update whose every field the deployment ignores (pageUpdateSearchFields), as learned: the oracle's page stays as it was. */
   const sentOnlyIgnored = (request: Call['request']): boolean => {
     const fields = isObject(request.body) ? Object.keys(request.body) : []
-    return env.choices?.pageUpdateSearchFields === 'ignored' && fields.length > 0 && fields.every((field) => (SEARCH_FIELDS as readonly string[]).includes(field))
+    return fields.length > 0 && fields.every(ignoredField)
   }
   /** The oracle's answer, its page touched where the target's update moved updatedAt and the oracle's changed nothing. */
   const touchLike = (call: Call, target: Exchange, answer: Answer): Answer => {
@@ -330,7 +371,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     )
   }
   const learned: Learned = env.learned ?? {}
-  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), sites: () => pools.sites.map((site) => site.id.oracle), orphanOf, orphanDomains: () => [...orphanDomains, ...(env.learned?.earlierDomains ?? [])], workspaceSiteNames })
+  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), sites: () => pools.sites.map((site) => site.id.oracle), orphanOf, orphanDomains: () => [...orphanDomains, ...(env.learned?.earlierDomains ?? [])], workspaceSiteNames, targetOf: (id) => ledger.ids.target(id) })
   let followed = 0
   let cutShort: Divergence | undefined
   /**
@@ -363,7 +404,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!strict) return undefined
     // A difference the contract itself allows is one from sitemock's own choices: labelled so,
     // with the class of the catalogue it shows where one does.
-    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), site: siteOf(call.request, pools), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call) })
+    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), site: siteOf(call.request, pools), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call), deletedLocale: deletedLocaleBefore(oracle, onSide(call.request, 'oracle'), siteOf(call.request, pools)), targetOf: (id) => ledger.ids.target(id) })
     if (shown !== undefined) return { ...strict, free: true, choice: shown }
     if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
     return strict
@@ -424,6 +465,12 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // leading slash): where the target took it, the oracle takes it too, as skipValidation lets it.
     if (env.profile !== 'sitemock' && answer.status === 400 && target.status < 300 && routeFormatOnly(call.request)) {
       answer = oracle.send(onSide({ ...call.request, query: { ...call.request.query, skipValidation: 'true' } }, 'oracle'))
+    }
+    // A site's page list may hold pages the page list leaves out (sitePagesHeld): a cursor naming
+    // one of the site's offline pages is then in the target's list, and the oracle is asked with them.
+    if (env.profile !== 'sitemock' && call.request.template === SITE_PAGES && target.status === 200 && answer.status !== 200 && call.request.query?.startingAfter !== undefined) {
+      const listed = oracle.send(onSide({ ...call.request, query: { ...call.request.query, includeOffline: 'true' } }, 'oracle'))
+      if (listed.status === 200) answer = listed
     }
     // An update that changes nothing may leave updatedAt where it was (`emptyPatchUpdatedAt`): where
     // the target's did not move, the oracle's step is taken back, and the page compared as it stood.
@@ -578,7 +625,9 @@ function existenceProbe(request: PairedRequest): PairedRequest | undefined {
     case LOCALE:
     case LOCALE_RESTORE:
       return read(LOCALE, request.params, { siteId: request.query?.siteId })
+    // A page read of the live version: a page never published has none to find (a 404).
     case PAGE:
+      return read(PAGE, request.params, { siteId: request.query?.siteId, ...(request.method === 'GET' && request.query?.versionRef === 'ref:live' ? { versionRef: 'ref:live' } : {}) })
     case ROUTE:
       return read(request.template, request.params, { siteId: request.query?.siteId })
     default: {
@@ -656,7 +705,26 @@ function refusableStrictly(request: PairedRequest, field: string): boolean {
     if ((request.template === ROUTES || request.template === ROUTE) && !body.pathname.startsWith('/')) return true
   }
   const query = request.query ?? {}
-  return field in query && !(field in body) && !documentedQuery(request.method, request.template).has(field)
+  if (field in query && !(field in body)) return !documentedQuery(request.method, request.template).has(field)
+  // A body field the documents do not declare for the operation: taken or ignored by one deployment, refused by another (unknownBodyFields), a resource's own field the operation does not set too.
+  // (A page's search fields have their own class, pageUpdateSearchFields, which holds the target to one answer.)
+  return field in body && !documentedBody(request.method, request.template).has(field) && !(request.template === PAGE && (SEARCH_FIELDS as readonly string[]).includes(field))
+}
+
+/** The body fields the specification or the published OpenAPI name for an operation (routes: the specification's pathname, and the site a create names). */
+function documentedBody(method: string, template: string): Set<string> {
+  const named: Record<string, string[]> = {
+    [`POST ${SITES}`]: ['workspaceId', 'name', 'hostOrigin', 'defaultLocale'],
+    [`PATCH ${SITE}`]: ['name', 'hostOrigin', 'defaultLocale'],
+    [`POST ${SITE_DUPLICATE}`]: ['name'],
+    [`POST ${LOCALES}`]: ['siteId', 'locale', 'domain'],
+    [`PATCH ${LOCALE}`]: ['locale', 'domain'],
+    [`POST ${PAGES}`]: ['siteId', 'pathname', 'name'],
+    [`PATCH ${PAGE}`]: ['pathname', 'name', 'isOnline'],
+    [`POST ${ROUTES}`]: ['siteId', 'pathname'],
+    [`PATCH ${ROUTE}`]: ['pathname'],
+  }
+  return new Set(named[`${method} ${template}`] ?? [])
 }
 
 /** The query parameters the specification or the published OpenAPI name for an operation. */

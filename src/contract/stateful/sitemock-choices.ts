@@ -4,6 +4,7 @@ import { PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { Exchange } from '../http-client.js'
 import { STATUS_CLASSES, type Occurrence, type StatusClass } from './freedom-classes.js'
+import { PAGE_READ_UNKNOWN_LOCALE } from './freedom-locale-codes.js'
 import { FORM_FIELDS, sameUpToForm } from './forms.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import type { Answer } from './oracle.js'
@@ -91,9 +92,12 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
       if (id) return id
     }
   }
+  const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }
+  // A page read in a locale its site lacks in every spelling is its own class, whatever the code's
+  // value classes name (a code with a region has capitals, which reads as localeCodeCase's).
+  if (PAGE_READ_UNKNOWN_LOCALE.applies(seen) && shows(PAGE_READ_UNKNOWN_LOCALE, seen, answer)) return PAGE_READ_UNKNOWN_LOCALE.choice
   const refused = refusalClass(call, target, answer)
   if (refused) return refused
-  const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }
   for (const freedom of STATUS_CLASSES) {
     if (freedom.applies(seen) && shows(freedom, seen, answer)) return freedom.choice
   }

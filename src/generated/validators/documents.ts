@@ -446,7 +446,7 @@ errors++;
 }
 if(data2.restoreLiveLocale !== undefined){
 let data25 = data2.restoreLiveLocale;
-if(!(((data25 === "409") || (data25 === "404")) || (data25 === "200"))){
+if(!((((data25 === "409") || (data25 === "404")) || (data25 === "200")) || (data25 === "400"))){
 const err33 = {instancePath:instancePath+"/choices/restoreLiveLocale",schemaPath:"#/$defs/choices/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data25};
 if(vErrors === null){
 vErrors = [err33];
@@ -771,7 +771,7 @@ errors++;
 }
 if(data2.siteIdBesideId !== undefined){
 let data50 = data2.siteIdBesideId;
-if(!((data50 === "checked") || (data50 === "ignored"))){
+if(!(((data50 === "checked") || (data50 === "ignored")) || (data50 === "refused"))){
 const err58 = {instancePath:instancePath+"/choices/siteIdBesideId",schemaPath:"#/$defs/choices/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data50};
 if(vErrors === null){
 vErrors = [err58];
@@ -862,7 +862,7 @@ errors++;
 }
 if(data2.publicApiKeyAsSiteKey !== undefined){
 let data57 = data2.publicApiKeyAsSiteKey;
-if(!(((data57 === "site-key") || (data57 === "not-a-key")) || (data57 === "forbidden"))){
+if(!((((data57 === "site-key") || (data57 === "not-a-key")) || (data57 === "forbidden")) || (data57 === "live-pages"))){
 const err65 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data57};
 if(vErrors === null){
 vErrors = [err65];
@@ -1005,7 +1005,7 @@ errors++;
 }
 if(data2.deletedLocaleCode !== undefined){
 let data68 = data2.deletedLocaleCode;
-if(!((data68 === "free") || (data68 === "reserved"))){
+if(!(((data68 === "free") || (data68 === "reserved")) || (data68 === "revived"))){
 const err76 = {instancePath:instancePath+"/choices/deletedLocaleCode",schemaPath:"#/$defs/choices/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data68};
 if(vErrors === null){
 vErrors = [err76];
@@ -1172,9 +1172,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-else {
-const err89 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.limitAboveMaximum !== undefined){
+let data81 = data2.limitAboveMaximum;
+if(!((data81 === "refused") || (data81 === "clamped"))){
+const err89 = {instancePath:instancePath+"/choices/limitAboveMaximum",schemaPath:"#/$defs/choices/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data81};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1184,13 +1185,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data81 = data.unrecorded;
-if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
-for(const key2 in data81){
-let data82 = data81[key2];
-if(typeof data82 !== "string"){
-const err90 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data82};
+if(data2.pageReadUnknownLocale !== undefined){
+let data82 = data2.pageReadUnknownLocale;
+if(!((data82 === "as-list") || (data82 === "default"))){
+const err90 = {instancePath:instancePath+"/choices/pageReadUnknownLocale",schemaPath:"#/$defs/choices/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data82};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1200,9 +1198,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-}
-else {
-const err91 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data81};
+if(data2.deletedCursor !== undefined){
+let data83 = data2.deletedCursor;
+if(!((data83 === "unknown") || (data83 === "after-place"))){
+const err91 = {instancePath:instancePath+"/choices/deletedCursor",schemaPath:"#/$defs/choices/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data83};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1212,14 +1211,67 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-else {
-const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data2.skipValidationConflicts !== undefined){
+let data84 = data2.skipValidationConflicts;
+if(!((data84 === "checked") || (data84 === "skipped"))){
+const err92 = {instancePath:instancePath+"/choices/skipValidationConflicts",schemaPath:"#/$defs/choices/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data84};
 if(vErrors === null){
 vErrors = [err92];
 }
 else {
 vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data.unrecorded !== undefined){
+let data85 = data.unrecorded;
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+for(const key2 in data85){
+let data86 = data85[key2];
+if(typeof data86 !== "string"){
+const err94 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data86};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data85};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+else {
+const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
 }
 errors++;
 }
@@ -1601,7 +1653,7 @@ errors++;
 }
 if(data.restoreLiveLocale !== undefined){
 let data22 = data.restoreLiveLocale;
-if(!(((data22 === "409") || (data22 === "404")) || (data22 === "200"))){
+if(!((((data22 === "409") || (data22 === "404")) || (data22 === "200")) || (data22 === "400"))){
 const err28 = {instancePath:instancePath+"/restoreLiveLocale",schemaPath:"#/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data22};
 if(vErrors === null){
 vErrors = [err28];
@@ -1926,7 +1978,7 @@ errors++;
 }
 if(data.siteIdBesideId !== undefined){
 let data47 = data.siteIdBesideId;
-if(!((data47 === "checked") || (data47 === "ignored"))){
+if(!(((data47 === "checked") || (data47 === "ignored")) || (data47 === "refused"))){
 const err53 = {instancePath:instancePath+"/siteIdBesideId",schemaPath:"#/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data47};
 if(vErrors === null){
 vErrors = [err53];
@@ -2017,7 +2069,7 @@ errors++;
 }
 if(data.publicApiKeyAsSiteKey !== undefined){
 let data54 = data.publicApiKeyAsSiteKey;
-if(!(((data54 === "site-key") || (data54 === "not-a-key")) || (data54 === "forbidden"))){
+if(!((((data54 === "site-key") || (data54 === "not-a-key")) || (data54 === "forbidden")) || (data54 === "live-pages"))){
 const err60 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data54};
 if(vErrors === null){
 vErrors = [err60];
@@ -2160,7 +2212,7 @@ errors++;
 }
 if(data.deletedLocaleCode !== undefined){
 let data65 = data.deletedLocaleCode;
-if(!((data65 === "free") || (data65 === "reserved"))){
+if(!(((data65 === "free") || (data65 === "reserved")) || (data65 === "revived"))){
 const err71 = {instancePath:instancePath+"/deletedLocaleCode",schemaPath:"#/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data65};
 if(vErrors === null){
 vErrors = [err71];
@@ -2327,14 +2379,66 @@ vErrors.push(err83);
 errors++;
 }
 }
-}
-else {
-const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.limitAboveMaximum !== undefined){
+let data78 = data.limitAboveMaximum;
+if(!((data78 === "refused") || (data78 === "clamped"))){
+const err84 = {instancePath:instancePath+"/limitAboveMaximum",schemaPath:"#/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data78};
 if(vErrors === null){
 vErrors = [err84];
 }
 else {
 vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data.pageReadUnknownLocale !== undefined){
+let data79 = data.pageReadUnknownLocale;
+if(!((data79 === "as-list") || (data79 === "default"))){
+const err85 = {instancePath:instancePath+"/pageReadUnknownLocale",schemaPath:"#/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data79};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.deletedCursor !== undefined){
+let data80 = data.deletedCursor;
+if(!((data80 === "unknown") || (data80 === "after-place"))){
+const err86 = {instancePath:instancePath+"/deletedCursor",schemaPath:"#/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data80};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data.skipValidationConflicts !== undefined){
+let data81 = data.skipValidationConflicts;
+if(!((data81 === "checked") || (data81 === "skipped"))){
+const err87 = {instancePath:instancePath+"/skipValidationConflicts",schemaPath:"#/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data81};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
 }
 errors++;
 }

@@ -1,9 +1,9 @@
-import { Refusal, type Json } from './http.js'
+import { badField, Refusal, type Json } from './http.js'
 import { Fields } from './input.js'
 import type { Rules } from './rules.js'
 import type { Removed, Site, Store, Workspace } from './store.js'
 
-/** Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at publicApiKeyAsSiteKey: not-a-key, forbidden). */
+/** Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages). */
 export type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: Site }
 
 /** One request as the handlers see it. */
@@ -21,13 +21,23 @@ export interface Call {
   settle: () => void
 }
 
-export function principalOf(store: Store, key: string | undefined): Principal {
+/**
+ * `livePageRead`: the request is a page list or page read whose query says `versionRef=ref:live`,
+ * all a site's publicApiKey reaches, as its site's Site key, at `publicApiKeyAsSiteKey: live-pages`.
+ */
+export function principalOf(store: Store, key: string | undefined, livePageRead: boolean): Principal {
   if (key === undefined || key === '') throw new Refusal(401, 'an x-api-key header is required')
   const workspace = store.workspaceByKey(key)
   if (workspace) return { kind: 'app', workspace }
   const site = store.siteByKey(key)
   if (site) return { kind: 'site', site }
-  if (store.choices.publicApiKeyAsSiteKey === 'forbidden' && store.isPublicKey(key)) throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
+  const chosen = store.choices.publicApiKeyAsSiteKey
+  const published = chosen === 'forbidden' || chosen === 'live-pages' ? store.siteByPublicKey(key) : undefined
+  if (published && chosen === 'live-pages') {
+    if (livePageRead) return { kind: 'site', site: published }
+    throw new Refusal(403, "a site's publicApiKey reads its site's live pages alone (versionRef=ref:live); it has no other permission here")
+  }
+  if (published) throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
   throw new Refusal(401, 'the x-api-key is not a key of this service')
 }
 
@@ -93,8 +103,23 @@ export function siteFromQuery(call: Call, needed: boolean): Site | undefined {
   return siteId === undefined ? undefined : reachableSite(call, siteId)
 }
 
-/** With an id in the path, a `siteId` the query also gives must be a UUID, and (its own `siteIdBesideId`) the resource must be of that site. */
+/**
+ * With an id in the path, a `siteId` the query also gives must be a UUID, and (its own
+ * `siteIdBesideId`) the resource must be of that site; at `ignored` or `refused` it is found
+ * whatever site the query names (`refused` then refuses the query: besideIdSite).
+ */
 export function inQuerySite(call: Call, siteId: string | undefined): boolean {
   const named = new Fields(call.query).uuid('siteId')
-  return named === undefined || call.store.choices.siteIdBesideId === 'ignored' || named.toLowerCase() === siteId
+  const chosen = call.store.choices.siteIdBesideId
+  return named === undefined || chosen === 'ignored' || chosen === 'refused' || named.toLowerCase() === siteId
+}
+
+/**
+ * At `siteIdBesideId: refused`, a `siteId` beside an id that names another site than the
+ * resource's (or none) is a 400 naming it, once access to the resource is settled.
+ */
+export function besideIdSite(call: Call, siteId: string, resource: string): void {
+  if (call.store.choices.siteIdBesideId !== 'refused') return
+  const named = new Fields(call.query).uuid('siteId')
+  if (named !== undefined && named.toLowerCase() !== siteId) throw badField('siteId', `does not match the site of the ${resource} the id names`)
 }

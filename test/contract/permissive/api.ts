@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { appOnly, bodyBeforeSite, inQuerySite, owningSite, principalOf, reachableSite, siteFromQuery, type Call } from './access.js'
+import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, owningSite, principalOf, reachableSite, siteFromQuery, type Call } from './access.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
 import { compareKeys, compareText, pageOf } from './lists.js'
-import { duplicateBody, localeCreateBody, localeUpdateBody, operationOf, pathParameter, readInput, routeCreateBody, routeUpdateBody, siteCreateBody, siteUpdateBody } from './operations.js'
+import { duplicateBody, localeCreateBody, localeUpdateBody, operationOf, pathParameter, readInput, routeCreateBody, routeUpdateBody, siteCreateBody, siteUpdateBody, skipValidationOf } from './operations.js'
 import { listPages, pages } from './pages.js'
 import { deletedAgain } from './removal.js'
 import { Rules } from './rules.js'
@@ -32,7 +32,8 @@ function dispatch(store: Store, request: Request): Answer {
   if (!known) throw new Refusal(404, `no resource at ${request.path}`)
   // Its route operations but the update, which no document shows, served elsewhere (its routeOperations): none here.
   if (store.choices.routeOperations === 'elsewhere' && family === 'routes' && request.method.toUpperCase() !== 'PATCH') throw new Refusal(404, `no resource at ${request.path}`)
-  const who = principalOf(store, request.headers['x-api-key'])
+  const livePageRead = family === 'pages' && request.method.toUpperCase() === 'GET' && rest.length <= 1 && queryOf(request.query).versionRef === 'ref:live'
+  const who = principalOf(store, request.headers['x-api-key'], livePageRead)
   // At `siteKeyWrites: refused-first` a Site key's write is refused before anything else of the request is read.
   if (who.kind === 'site' && request.method.toUpperCase() !== 'GET' && store.choices.siteKeyWrites === 'refused-first') throw new Refusal(403, 'Site API keys only read here')
   let parsed: Json | undefined
@@ -81,8 +82,10 @@ function sites(call: Call): Answer | undefined {
     if (workspaceId.toLowerCase() !== keyWorkspace) throw new Refusal(403, 'this key has no access to the workspace')
     call.settle()
     const newestFirst = store.choices.siteListOrder === 'newest-first'
-    const list = [...store.sites.values()].filter((site) => site.workspaceId === keyWorkspace && (ownSite === undefined || site.id === ownSite.id)).sort((a, b) => (newestFirst ? b.seq - a.seq : a.seq - b.seq))
-    return pageOf(store.choices, list, call.query, rules.minimumLimit('other'), present(call))
+    // The sites a delete removed keep their place (`deletedCursor: after-place`; none kept otherwise).
+    const deleted = ownSite === undefined ? [...store.deletedPlaces.sites.values()].filter((site) => site.workspaceId === keyWorkspace) : []
+    const list = [...store.sites.values(), ...deleted].filter((site) => site.workspaceId === keyWorkspace && (ownSite === undefined || site.id === ownSite.id)).sort((a, b) => (newestFirst ? b.seq - a.seq : a.seq - b.seq))
+    return pageOf(store.choices, list, call.query, rules.limitRange('other'), present(call), list, new Set(deleted.map((site) => site.id)))
   }
   if (segments.length === 0 && method === 'POST') {
     const workspace = appOnly(call)
@@ -197,6 +200,7 @@ function findLocale(call: Call, idOrCode: string, deleted: boolean): Locale {
   const found = lookupLocale(call, idOrCode, deleted)
   if (!found) throw new Refusal(404, `no ${deleted ? 'deleted ' : ''}locale ${idOrCode}`)
   owningSite(call, found.siteId)
+  besideIdSite(call, found.siteId, 'locale')
   call.settle()
   return found
 }
@@ -217,11 +221,14 @@ function restore(call: Call, idOrCode: string): Answer {
     const live = deletedOnly ? undefined : lookupLocale(call, idOrCode, false)
     if (!live) throw new Refusal(404, `no deleted locale ${idOrCode}`)
     const site = owningSite(call, live.siteId)
+    besideIdSite(call, live.siteId, 'locale')
     call.settle()
     if (store.choices.restoreLiveLocale === '409') throw new Refusal(409, `the locale ${live.locale} is not deleted`)
+    if (store.choices.restoreLiveLocale === '400') throw badField('localeIdOrCode', 'names a locale that is not deleted; only a deleted locale can be restored')
     return ok(localeJson(live, site))
   }
   const site = owningSite(call, deleted.siteId)
+  besideIdSite(call, deleted.siteId, 'locale')
   call.settle()
   if (store.liveLocales(site.id).some((live) => call.rules.sameCode(live.locale, deleted.locale))) throw new Refusal(409, `the site already has the locale ${deleted.locale} again`)
   domainFree(store, site, deleted.domain, deleted)
@@ -233,8 +240,29 @@ function restore(call: Call, idOrCode: string): Answer {
 /** A deleted locale keeps its code for its restore at `deletedLocaleCode: reserved`. */
 function codeNotReserved(call: Call, site: Site, code: string): void {
   if (call.store.choices.deletedLocaleCode !== 'reserved') return
-  const held = [...call.store.locales.values()].some((locale) => locale.siteId === site.id && locale.deleted && call.rules.sameCode(locale.locale, code))
-  if (held) throw new Refusal(409, `a deleted locale of the site keeps the code ${code}; restore it instead`)
+  if (deletedWithCode(call, site, code).length > 0) throw new Refusal(409, `a deleted locale of the site keeps the code ${code}; restore it instead`)
+}
+
+/** The deleted locales of the site with this code, the latest deleted first. */
+function deletedWithCode(call: Call, site: Site, code: string): Locale[] {
+  return [...call.store.locales.values()].filter((locale) => locale.siteId === site.id && locale.deleted && call.rules.sameCode(locale.locale, code)).sort((a, b) => b.seq - a.seq)
+}
+
+/** At `deletedLocaleCode: revived`, a create with the code of a deleted locale brings that one back, with the domain the create sends. */
+function revived(call: Call, site: Site, code: string, domain: string | null): Locale | undefined {
+  if (call.store.choices.deletedLocaleCode !== 'revived') return undefined
+  const locale = deletedWithCode(call, site, code)[0]
+  if (locale === undefined) return undefined
+  locale.deleted = false
+  locale.domain = domain
+  call.store.removed.delete(locale.id)
+  return locale
+}
+
+/** At `deletedLocaleCode: revived`, a rename onto the code of deleted locales leaves them gone for good (what a delete removed still remembers them). */
+function discardDeleted(call: Call, site: Site, code: string): void {
+  if (call.store.choices.deletedLocaleCode !== 'revived') return
+  for (const locale of deletedWithCode(call, site, code)) call.store.locales.delete(locale.id)
 }
 
 /** A domain another live locale of the site (or of any site) has is a conflict where a domain names one locale (its `localeDomains`: unique, unique-everywhere). */
@@ -250,7 +278,7 @@ function locales(call: Call): Answer | undefined {
   if (segments.length === 0 && method === 'GET') {
     const site = siteFromQuery(call, true)!
     call.settle()
-    return pageOf(store.choices, localeList(call, site, false), call.query, 1, (locale) => localeJson(locale, site), localeList(call, site, true))
+    return pageOf(store.choices, localeList(call, site, false), call.query, rules.limitRange('locales'), (locale) => localeJson(locale, site), localeList(call, site, true))
   }
   if (segments.length === 0 && method === 'POST') {
     const first = bodyBeforeSite(call, 'locales') ? localeCreateBody(rules, call.body()) : undefined
@@ -260,7 +288,7 @@ function locales(call: Call): Answer | undefined {
     if (store.liveLocales(site.id).some((locale) => rules.sameCode(locale.locale, code))) throw new Refusal(409, `the site already has the locale ${code}`)
     codeNotReserved(call, site, code)
     domainFree(store, site, domain, undefined)
-    return ok(localeJson(addLocale(store, site.id, code, domain, null), site), 201)
+    return ok(localeJson(revived(call, site, code, domain) ?? addLocale(store, site.id, code, domain, null), site), 201)
   }
   const [idOrCode, action, ...more] = segments
   if (idOrCode === undefined || more.length > 0) return undefined
@@ -280,6 +308,7 @@ function locales(call: Call): Answer | undefined {
     if (renamed && locale.locale === site.defaultLocale && store.choices.renameDefaultLocale === 'refused') throw badField('locale', 'cannot change on the default locale of the site')
     // Renaming the default locale renames the site's default with it.
     domainFree(store, site, domain, locale)
+    if (renamed) discardDeleted(call, site, code)
     if (code !== undefined && locale.locale === site.defaultLocale) site.defaultLocale = code
     if (code !== undefined) locale.locale = code
     if (domain !== undefined) locale.domain = domain
@@ -316,6 +345,7 @@ function findRoute(call: Call, idOrPathname: string): Route {
   const found = lookupRoute(call, idOrPathname)
   if (!found) throw new Refusal(404, `no route ${idOrPathname}`)
   owningSite(call, found.siteId)
+  besideIdSite(call, found.siteId, 'route')
   call.settle()
   return found
 }
@@ -327,19 +357,28 @@ function routeOrder(call: Call): (a: Route, b: Route) => number {
   return (a, b) => compareKeys({}, a.pathname, b.pathname, 1) || a.seq - b.seq
 }
 
+/**
+ * Whether a route write's pathname must be free of the site's pages and other routes: not where
+ * skipValidation=true skips that too (`skipValidationConflicts: skipped`); the route then shares
+ * it, and a lookup by it finds the oldest route (`siteRoutes` keeps creation order).
+ */
+const conflictChecked = (call: Call): boolean => call.store.choices.skipValidationConflicts !== 'skipped' || !skipValidationOf(call.query)
+
 function routes(call: Call): Answer | undefined {
   const { store, method, segments, rules } = call
   if (segments.length === 0 && method === 'GET') {
     const site = siteFromQuery(call, true)!
     call.settle()
-    return pageOf(store.choices, store.siteRoutes(site.id).sort(routeOrder(call)), call.query, rules.minimumLimit('other'), routeJson)
+    const deleted = store.deletedOfSite(store.deletedPlaces.routes, site.id)
+    const list = [...store.siteRoutes(site.id), ...deleted].sort(routeOrder(call))
+    return pageOf(store.choices, list, call.query, rules.limitRange('other'), routeJson, list, new Set(deleted.map((route) => route.id)))
   }
   if (segments.length === 0 && method === 'POST') {
     const first = bodyBeforeSite(call, 'routes') ? routeCreateBody(rules, call.body(), call.query) : undefined
     const site = reachableSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
     call.settle()
     const input = first ?? routeCreateBody(rules, call.body(), call.query)
-    if (store.pathnameTaken(site.id, input.pathname)) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
+    if (conflictChecked(call) && store.pathnameTaken(site.id, input.pathname)) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
     const route: Route = { id: randomUUID(), siteId: site.id, pathname: input.pathname, seq: store.next() }
     store.routes.set(route.id, route)
     return ok(routeJson(route), 201)
@@ -350,7 +389,7 @@ function routes(call: Call): Answer | undefined {
   if (method === 'PATCH') {
     const route = findRoute(call, idOrPathname)
     const pathname = routeUpdateBody(rules, call.body(), call.query)
-    if (pathname !== undefined && pathname !== route.pathname && store.pathnameTaken(route.siteId, pathname, route.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
+    if (pathname !== undefined && pathname !== route.pathname && conflictChecked(call) && store.pathnameTaken(route.siteId, pathname, route.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
     if (pathname !== undefined) route.pathname = pathname
     return ok(routeJson(route))
   }
@@ -360,6 +399,7 @@ function routes(call: Call): Answer | undefined {
     const route = findRoute(call, idOrPathname)
     store.routes.delete(route.id)
     store.remember('routes', route.id, route.siteId, route.pathname)
+    if (store.keepsDeletedPlaces) store.deletedPlaces.routes.set(route.id, route)
     return noContent()
   }
   return undefined

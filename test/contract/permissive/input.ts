@@ -105,16 +105,23 @@ export function queryOf(text: string): Json {
   return query
 }
 
+/** What a list takes of `limit`: its lowest value, and whether a whole number above 100 is answered as 100 rather than refused. */
+export interface LimitRange {
+  minimum: 0 | 1
+  clampsAbove: boolean
+}
+
 /**
  * `limit`: a number (the published OpenAPI's "number, double"), at most 100; at least 1 on the
- * locale list, the only list the specification bounds below. A fraction counts its whole part.
+ * locale list, the only list the specification bounds below. A fraction counts its whole part;
+ * one above 100 is refused even where a whole number above 100 counts as 100.
  */
-export function limitOf(query: Json, minimum: 0 | 1): number {
+export function limitOf(query: Json, range: LimitRange): number {
   const text = query.limit
   if (text === undefined) return 20
   const value = typeof text === 'string' && text.trim() !== '' ? Number(text) : Number.NaN
   if (!Number.isFinite(value)) throw badField('limit', 'must be a number')
-  if (value > 100) throw badField('limit', 'must be at most 100')
-  if (value < minimum) throw badField('limit', `must be at least ${minimum}`)
-  return Math.max(0, Math.floor(value))
+  if (value > 100 && !(range.clampsAbove && Number.isInteger(value))) throw badField('limit', 'must be at most 100')
+  if (value < range.minimum) throw badField('limit', `must be at least ${range.minimum}`)
+  return Math.min(100, Math.max(0, Math.floor(value)))
 }

@@ -1,6 +1,6 @@
 import { badField, ok, Refusal, type Answer, type Json } from './http.js'
 import type { Choices } from './choices.js'
-import { Fields, limitOf } from './input.js'
+import { Fields, limitOf, type LimitRange } from './input.js'
 
 /**
  * The free parts of a list: the order of strings, nulls and ties, and what a cursor that is not
@@ -34,10 +34,12 @@ export const compareTies = (choices: Choices, a: { id: string; seq: number }, b:
  * One page of a list: `limit` items after the cursor. `universe` is what the list would hold
  * without its filters, in the same order: a cursor found there but not in `items` is outside the
  * list (`cursorOutsideList`); one found nowhere is unknown (`unknownCursor`). The implementation's
- * own answer to both is an empty page.
+ * own answer to both is an empty page. `deleted` are the ids of the items a delete removed that the
+ * list and the universe hold at the place they had, at `deletedCursor: after-place`: a cursor finds
+ * its place among them, and no page shows them.
  */
-export function pageOf<T extends { id: string }>(choices: Choices, items: T[], query: Json, minimum: 0 | 1, present: (item: T) => Json, universe: T[] = items): Answer {
-  const limit = limitOf(query, minimum)
+export function pageOf<T extends { id: string }>(choices: Choices, items: T[], query: Json, range: LimitRange, present: (item: T) => Json, universe: T[] = items, deleted: ReadonlySet<string> = new Set()): Answer {
+  const limit = limitOf(query, range)
   const cursor = new Fields(query).uuid('startingAfter')?.toLowerCase()
   let start = 0
   if (cursor !== undefined) {
@@ -55,6 +57,6 @@ export function pageOf<T extends { id: string }>(choices: Choices, items: T[], q
       start = items.length
     }
   }
-  const rest = items.slice(start)
+  const rest = items.slice(start).filter((item) => !deleted.has(item.id))
   return ok({ object: 'list', data: rest.slice(0, limit).map(present), hasMore: rest.length > limit })
 }

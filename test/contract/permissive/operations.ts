@@ -166,7 +166,7 @@ export function pageListQuery(rules: Rules, query: Json, sitePages: boolean) {
   const live = fields.oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
   const prefix = rules.pathPrefix(fields)
   const locale = localeQuery(rules, fields)
-  limitOf(query, rules.minimumLimit('other'))
+  limitOf(query, rules.limitRange('other'))
   fields.uuid('startingAfter')
   return { sortBy, direction, includeOffline, live, prefix, locale }
 }
@@ -195,7 +195,7 @@ export function readInput(rules: Rules, operation: Operation, request: { segment
   if (operation === 'sites.list') query.uuid('workspaceId', true)
   if (operation === 'pages.list' || operation === 'site.pages') pageListQuery(rules, request.query, operation === 'site.pages')
   else if (operation.endsWith('.list')) {
-    limitOf(request.query, rules.minimumLimit(operation === 'locales.list' ? 'locales' : 'other'))
+    limitOf(request.query, rules.limitRange(operation === 'locales.list' ? 'locales' : 'other'))
     query.uuid('startingAfter')
   }
   if (operation === 'page.read') {

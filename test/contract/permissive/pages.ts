@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { bodyBeforeSite, inQuerySite, owningSite, reachableSite, siteFromQuery, type Call } from './access.js'
+import { besideIdSite, bodyBeforeSite, inQuerySite, owningSite, reachableSite, siteFromQuery, type Call } from './access.js'
 import { badField, noContent, ok, Refusal, type Answer, type Json } from './http.js'
 import { Fields, isUuid } from './input.js'
 import { compareKeys, compareTies, pageOf } from './lists.js'
@@ -26,6 +26,7 @@ function findPage(call: Call, idOrPathname: string): Page {
   const found = lookupPage(call, idOrPathname)
   if (!found) throw new Refusal(404, `no page ${idOrPathname}`)
   owningSite(call, found.siteId)
+  besideIdSite(call, found.siteId, 'page')
   call.settle()
   return found
 }
@@ -88,8 +89,10 @@ export function pages(call: Call): Answer | undefined {
     const page = findPage(call, idOrPathname)
     const locale = localeQuery(call.rules, new Fields(call.query))
     // A page is read in a locale of its site; another is a 400 naming it (or a 404 where the list is
-    // a 404 or lists no page: `pageUnknownLocale`).
-    if (locale !== undefined && !localeOfSite(call, store.ownerOf(page.siteId)!, locale).known) {
+    // a 404 or lists no page: `pageUnknownLocale`), or, at `pageReadUnknownLocale: default`, read as
+    // no locale: the page as it is, in its site's default locale.
+    const readAsDefault = store.choices.pageReadUnknownLocale === 'default'
+    if (locale !== undefined && !readAsDefault && !localeOfSite(call, store.ownerOf(page.siteId)!, locale).known) {
       if (store.choices.pageUnknownLocale === '404' || store.choices.pageUnknownLocale === 'empty-list') throw new Refusal(404, `the page's site has no locale ${locale}`)
       throw badField('locale', "is not a locale of the page's site")
     }
@@ -108,6 +111,7 @@ export function pages(call: Call): Answer | undefined {
     const page = findPage(call, idOrPathname)
     store.pages.delete(page.id)
     store.remember('pages', page.id, page.siteId, page.pathname)
+    if (store.keepsDeletedPlaces) store.deletedPlaces.pages.set(page.id, page)
     return noContent()
   }
   return undefined
@@ -151,10 +155,12 @@ export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
   // The live list is of the pages as published (none, where nothing publishes). A page never
   // published keeps its place among them as it is, so that a cursor naming it is one the list
   // leaves out (cursorOutsideList), as on the draft list, not one that names nothing.
-  const published = (page: Page): boolean => !query.live || store.pages.get(page.id)!.live !== null
-  const versions = store.sitePages(site.id).map((page) => (query.live ? (page.live ?? page) : page))
+  // The pages a delete removed keep their place as they were (`deletedCursor: after-place`; none kept otherwise).
+  const deleted = store.deletedOfSite(store.deletedPlaces.pages, site.id)
+  const published = (page: Page): boolean => !query.live || (store.pages.get(page.id) ?? store.deletedPlaces.pages.get(page.id))!.live !== null
+  const versions = [...store.sitePages(site.id), ...deleted].map((page) => (query.live ? (page.live ?? page) : page))
   const all = versions.sort((a, b) => compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b))
   const list = inLocale ? all.filter((page) => published(page) && (query.includeOffline || page.isOnline) && call.rules.beginsWith(page.pathname, query.prefix)) : []
-  return pageOf(choices, list, call.query, call.rules.minimumLimit('other'), presentPage(call), all)
+  return pageOf(choices, list, call.query, call.rules.limitRange('other'), presentPage(call), all, new Set(deleted.map((page) => page.id)))
 }
 

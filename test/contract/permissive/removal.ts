@@ -1,4 +1,4 @@
-import { inQuerySite, reachRemoved, siteFromQuery, type Call } from './access.js'
+import { besideIdSite, inQuerySite, reachRemoved, siteFromQuery, type Call } from './access.js'
 import { noContent, type Answer } from './http.js'
 import { Fields, isUuid } from './input.js'
 import type { Family, Removed } from './store.js'
@@ -17,6 +17,7 @@ export function deletedAgain(call: Call, family: Family, idOrName: string, live:
   const removed = isUuid(idOrName) ? removedById(call, family, idOrName.toLowerCase()) : removedByName(call, family, idOrName)
   if (removed === undefined) return undefined
   reachRemoved(call, removed)
+  if (family !== 'sites') besideIdSite(call, removed.siteId, family.replace(/s$/, ''))
   call.settle()
   return noContent()
 }

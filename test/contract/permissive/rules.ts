@@ -1,6 +1,6 @@
 import { badField, type Json } from './http.js'
 import type { Choices } from './choices.js'
-import { Fields } from './input.js'
+import { Fields, type LimitRange } from './input.js'
 
 const CONTROL = /[\u0000-\u001f\u007f]/
 const CONTROL_BUT_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
@@ -156,9 +156,14 @@ export class Rules {
     return value
   }
 
-  /** The lowest `limit` a list takes: 1 on the locale list, and on every list where `limit=0` is refused. */
-  minimumLimit(list: 'locales' | 'other'): 0 | 1 {
-    return list === 'locales' || this.choices.limitZero === 'refused' ? 1 : 0
+  /**
+   * What a list takes of `limit`: at least 1 on the locale list, and on every list where `limit=0`
+   * is refused; above 100 answered as 100 at `limitAboveMaximum: clamped`, but never on the
+   * locale list, whose range the specification states ("1 to 100").
+   */
+  limitRange(list: 'locales' | 'other'): LimitRange {
+    if (list === 'locales') return { minimum: 1, clampsAbove: false }
+    return { minimum: this.choices.limitZero === 'refused' ? 1 : 0, clampsAbove: this.choices.limitAboveMaximum === 'clamped' }
   }
 
   /** Names the first field a request carries beyond the declared ones, where the deployment refuses them. */

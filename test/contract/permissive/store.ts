@@ -14,7 +14,7 @@ export interface Site {
   name: string
   hostOrigin: string | null
   publicApiKey: string
-  /** Its Site API key where the two are kept apart (publicApiKeyAsSiteKey: not-a-key, forbidden); never shown by the API. */
+  /** Its Site API key where the two are kept apart (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages); never shown by the API. */
   siteKey: string
   defaultLocale: string
   /** Creation order, for the site list. */
@@ -88,6 +88,8 @@ export class Store {
   readonly keptSites = new Map<string, Site>()
   /** By id, what a delete removed. */
   readonly removed = new Map<string, Removed>()
+  /** The sites, pages and routes a delete of their own removed, as they were, where a cursor naming one goes on after its place (`deletedCursor: after-place`). */
+  readonly deletedPlaces = { sites: new Map<string, Site>(), pages: new Map<string, Page>(), routes: new Map<string, Route>() }
   private counter = 0
 
   next(): number {
@@ -104,9 +106,9 @@ export class Store {
     return this.workspaces.find((workspace) => workspace.appKey === key)
   }
 
-  /** Whether Site keys are apart from the sites' publicApiKey, which is then a 401 (not-a-key) or a 403 (forbidden). */
+  /** Whether Site keys are apart from the sites' publicApiKey, which is then a 401 (not-a-key), a 403 (forbidden), or one but for live page reads (live-pages). */
   get keysApart(): boolean {
-    return this.choices.publicApiKeyAsSiteKey === 'not-a-key' || this.choices.publicApiKeyAsSiteKey === 'forbidden'
+    return (this.choices.publicApiKeyAsSiteKey ?? 'site-key') !== 'site-key'
   }
 
   siteByKey(key: string): Site | undefined {
@@ -114,9 +116,9 @@ export class Store {
     return undefined
   }
 
-  /** Whether a key is some site's publicApiKey. */
-  isPublicKey(key: string): boolean {
-    return [...this.sites.values()].some((site) => site.publicApiKey === key)
+  /** The site whose publicApiKey a key is. */
+  siteByPublicKey(key: string): Site | undefined {
+    return [...this.sites.values()].find((site) => site.publicApiKey === key)
   }
 
   liveLocales(siteId: string): Locale[] {
@@ -149,9 +151,20 @@ export class Store {
     this.removed.set(id, { family, siteId, workspaceId: this.ownerOf(siteId)!.workspaceId, name })
   }
 
+  /** Whether a delete keeps what it removed for the cursors that name it (`deletedCursor: after-place`). */
+  get keepsDeletedPlaces(): boolean {
+    return this.choices.deletedCursor === 'after-place'
+  }
+
+  /** The pages or routes of a site that a delete of their own removed, kept for the cursors (none but at `deletedCursor: after-place`). */
+  deletedOfSite<T extends { siteId: string }>(kept: Map<string, T>, siteId: string): T[] {
+    return [...kept.values()].filter((item) => item.siteId === siteId)
+  }
+
   /** Deletes a site, and what it holds unless the deployment keeps that (`siteDeleteChildren: kept`). */
   removeSite(site: Site): void {
     this.remember('sites', site.id, site.id)
+    if (this.keepsDeletedPlaces) this.deletedPlaces.sites.set(site.id, site)
     this.sites.delete(site.id)
     if (this.choices.siteDeleteChildren === 'kept') {
       this.keptSites.set(site.id, site)

@@ -47,7 +47,7 @@ export class Client {
 
   /**
    * A site and a key that works as its Site key: a new site and its publicApiKey, or, where Site
-   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden), the site the twin started with.
+   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages), the site the twin started with.
    */
   async keyedSite(): Promise<{ site: Json; key: string }> {
     const key = this.twin.siteApiKey
@@ -127,6 +127,12 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   emptySiteName: async (client) => statusOf((await client.call('POST', '/v2/sites', { workspaceId: client.twin.workspaceId, name: '' })).status, { 201: 'accepted', 400: 'refused' }),
   urlFormat: async (client) => statusOf((await client.call('PATCH', `/v2/sites/${String((await client.site()).id)}`, { hostOrigin: 'mailto:team@example.com' })).status, { 200: 'any-string', 400: 'absolute-url' }),
   limitZero: async (client) => statusOf((await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&limit=0`)).status, { 200: 'accepted', 400: 'refused' }),
+  limitAboveMaximum: async (client) => {
+    const reply = await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&limit=101`)
+    const items = Array.isArray(reply.body.data) ? reply.body.data.length : 0
+    // A page of more than 100 is neither alternative.
+    return reply.status === 200 && items > 100 ? `${items} items` : statusOf(reply.status, { 200: 'clamped', 400: 'refused' })
+  },
   pathPrefixForm: async (client) => statusOf((await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&pathPrefix=abc`)).status, { 200: 'any', 400: 'slash-first' }),
   emptyLocaleQuery: async (client) => statusOf((await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&locale=`)).status, { 200: 'default', 400: 'refused' }),
   unknownBodyFields: async (client) => statusOf((await client.call('POST', '/v2/sites', { workspaceId: client.twin.workspaceId, name: 'x', color: 'red' })).status, { 201: 'ignored', 400: 'refused' }),
@@ -142,6 +148,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   pageUnknownLocale: async (client) => {
     const reply = await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&locale=xx-YY`)
     return reply.status === 200 ? 'empty-list' : String(reply.status)
+  },
+  pageReadUnknownLocale: async (client) => {
+    const site = await client.site()
+    const page = await client.page(site.id, '/read-locale')
+    const reply = await client.call('GET', `/v6/pages/${String(page.id)}?locale=xx-YY`)
+    // Read as without locale: the page itself, in its site's default locale, as it was created.
+    if (reply.status === 200) return reply.body.id === page.id && reply.body.locale === page.locale ? 'default' : `another page: ${JSON.stringify([reply.body.id, reply.body.locale])}`
+    return reply.status === 400 || reply.status === 404 ? 'as-list' : `status ${reply.status}`
   },
   emptyPatchUpdatedAt: async (client) => {
     const page = await client.page((await client.site()).id, '/e')
@@ -174,7 +188,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   restoreLiveLocale: async (client) => {
     const site = await client.site()
     const locales = (await client.call('GET', `/v2/locales?siteId=${String(site.id)}`)).body.data as Json[]
-    return String((await client.call('POST', `/v2/locales/${String(locales[0]!.id)}/restore`)).status)
+    const reply = await client.call('POST', `/v2/locales/${String(locales[0]!.id)}/restore`)
+    // A 400 is the alternative only where it names the path parameter that named the locale.
+    const named = ((reply.body.details ?? []) as Json[]).map((detail) => detail.field)
+    return reply.status === 400 && !named.includes('localeIdOrCode') ? `400 naming ${JSON.stringify(named)}` : String(reply.status)
   },
   cursorOutsideList: async (client) => {
     const site = await client.site()
@@ -188,6 +205,16 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   unknownCursor: async (client) => {
     const reply = await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&startingAfter=${randomUUID()}`)
     return reply.status === 200 ? ((reply.body.data as unknown[]).length === 0 ? 'empty-list' : 'items') : String(reply.status)
+  },
+  deletedCursor: async (client) => {
+    const site = await client.site()
+    const pages = [await client.page(site.id, '/a'), await client.page(site.id, '/b'), await client.page(site.id, '/c')]
+    await client.call('DELETE', `/v6/pages/${String(pages[1]!.id)}`)
+    const reply = await client.call('GET', `/v6/pages?siteId=${String(site.id)}&sortBy=path&includeOffline=true&startingAfter=${String(pages[1]!.id)}`)
+    // An id of nothing is unknownCursor's: a 400, a 404 or an empty page.
+    if (reply.status !== 200) return reply.status === 400 || reply.status === 404 ? 'unknown' : String(reply.status)
+    const listed = (reply.body.data as Json[]).map((page) => page.pathname).join()
+    return listed === '/c' ? 'after-place' : listed === '' ? 'unknown' : listed
   },
   accessOrder: async (client) => statusOf((await client.call('GET', `/v2/sites/${randomUUID()}`, undefined, (await client.keyedSite()).key)).status, { 403: 'permission-first', 404: 'existence-first' }),
   validationOrder: async (client) => {
@@ -286,7 +313,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   siteIdBesideId: async (client) => {
     const [site, other] = [await client.site(), await client.site()]
     const page = await client.page(site.id, '/beside')
-    return statusOf((await client.call('GET', `/v6/pages/${String(page.id)}?siteId=${String(other.id)}`)).status, { 404: 'checked', 200: 'ignored' })
+    const reply = await client.call('GET', `/v6/pages/${String(page.id)}?siteId=${String(other.id)}`)
+    // A 400 is the alternative only where it names siteId.
+    const named = ((reply.body.details ?? []) as Json[]).map((detail) => detail.field)
+    if (reply.status === 400 && !named.includes('siteId')) return `400 naming ${JSON.stringify(named)}`
+    return statusOf(reply.status, { 404: 'checked', 200: 'ignored', 400: 'refused' })
   },
   createBodyOrder: async (client) => {
     // A body fault on a site that does not exist answered 400 is input-first (validationOrder), which hides this class.
@@ -317,7 +348,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   publicApiKeyAsSiteKey: async (client) => {
     const site = await client.site()
-    return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}`, undefined, String(site.publicApiKey))).status, { 200: 'site-key', 401: 'not-a-key', 403: 'forbidden' })
+    const key = String(site.publicApiKey)
+    const drafts = statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'site-key', 401: 'not-a-key', 403: 'refused' })
+    if (drafts !== 'refused') return drafts
+    // Refused the drafts: a key refused everything, or one for the site's live pages alone.
+    return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:live`, undefined, key)).status, { 200: 'live-pages', 403: 'forbidden' })
   },
   emptyPageUpdate: async (client) => {
     const page = await client.page((await client.site()).id, '/empty')
@@ -383,7 +418,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const site = await client.site()
     const made = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl-NL' })
     await client.call('DELETE', `/v2/locales/${String(made.body.id)}`)
-    return statusOf((await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl-NL' })).status, { 201: 'free', 409: 'reserved' })
+    const again = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl-NL' })
+    // Created again with the deleted one's own id: brought back, not made anew.
+    if (again.status === 201 && again.body.id === made.body.id) return 'revived'
+    return statusOf(again.status, { 201: 'free', 409: 'reserved' })
   },
   duplicateDeletedLocales: async (client) => {
     const site = await client.site()
@@ -457,4 +495,12 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return copied.isOnline === true ? 'copied' : copied.isOnline === false && copied.publishedAt === null ? 'reset' : `isOnline ${String(copied.isOnline)}`
   },
   clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
+  skipValidationConflicts: async (client) => {
+    const site = await client.site()
+    await client.page(site.id, '/shared')
+    const reply = await client.call('POST', '/v2/routes?skipValidation=true', { siteId: site.id, pathname: '/shared' })
+    // No route create at /v2/routes (routeOperations elsewhere): nothing of its conflicts to see.
+    if (reply.status === 404) return undefined
+    return statusOf(reply.status, { 201: 'skipped', 409: 'checked' })
+  },
 }

@@ -2,7 +2,7 @@
 // @ts-nocheck: Ajv's standalone code, typed where validate.ts reads the validators map below.
 import * as runtime from "../../../contracts/validator-runtime.js"
 export const v0 = validate10;
-const schema11 = {"$id":"https://sitemock.dev/schemas/site-list-query.json","type":"object","required":["workspaceId"],"additionalProperties":false,"x-choices":{"additionalProperties":"unknownQueryParameters"},"properties":{"workspaceId":{"$ref":"common.json#/$defs/uuid"},"limit":{"$ref":"pagination.json#/$defs/limit","x-choices":{"minimum":"limitZero"}},"startingAfter":{"$ref":"pagination.json#/$defs/startingAfter"}}};
+const schema11 = {"$id":"https://sitemock.dev/schemas/site-list-query.json","type":"object","required":["workspaceId"],"additionalProperties":false,"x-choices":{"additionalProperties":"unknownQueryParameters"},"properties":{"workspaceId":{"$ref":"common.json#/$defs/uuid"},"limit":{"$ref":"pagination.json#/$defs/limit","x-choices":{"minimum":"limitZero","maximum":"limitAboveMaximum"}},"startingAfter":{"$ref":"pagination.json#/$defs/startingAfter"}}};
 const schema13 = {"type":"string","format":"uuid","x-lowercase":true,"x-accepts":"a UUID such as 550e8400-e29b-41d4-a716-446655440000"};
 const schema15 = {"type":"integer","minimum":1,"maximum":100,"default":20,"x-accepts":"an integer from 1 to 100"};
 const func2 = runtime.lowerCaseUuid;
