@@ -53,8 +53,8 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
 /**
  * Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. A site's
  * publicApiKey, where the deployment followed takes it as a valid key without permission for this
- * API (publicApiKeyAsSiteKey: forbidden), is a 403 on every operation instead; where it takes it as
- * a key for the site's published pages alone (live-pages), a scope that refusePublishableKey holds to them.
+ * API (publicApiKeyAsSiteKey: forbidden) or as a key for the site's published pages alone
+ * (live-pages), is a scope that refusePublishableKey refuses where access is judged.
  */
 export function authenticate(key: string | undefined, store: Store, choices: Choices | undefined): Scope {
   if (key === undefined || key === '') throw unauthorized('An API key is required: send it in the x-api-key header.')
@@ -64,9 +64,9 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
   } else if (isUuid(key)) {
     const site = siteOfApiKey(store, key, choices)
     if (site) return { kind: 'site', key, workspaceId: site.workspaceId, siteId: site.id }
-    const published = choices?.publicApiKeyAsSiteKey === 'forbidden' || choices?.publicApiKeyAsSiteKey === 'live-pages' ? store.siteByApiKey.get(lowerCase(key)) : undefined
-    if (published && choices?.publicApiKeyAsSiteKey === 'live-pages') return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, livePagesOnly: true }
-    if (published) throw forbidden("A site's publicApiKey is a publishable key: it grants no access to this API; use the site's Site API key.")
+    const publishable = choices?.publicApiKeyAsSiteKey === 'forbidden' || choices?.publicApiKeyAsSiteKey === 'live-pages' ? choices.publicApiKeyAsSiteKey : undefined
+    const published = publishable === undefined ? undefined : store.siteByApiKey.get(lowerCase(key))
+    if (published && publishable) return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable }
   } else {
     throw unauthorized('The API key is malformed: expected an App API key (sk_ followed by at least 20 letters or digits) or a Site API key (a UUID).')
   }
@@ -77,13 +77,15 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
 const LIVE_PAGE_READS = new Set(['/v6/pages', '/v6/pages/{pageIdOrPathname}'])
 
 /**
- * A site's publicApiKey where it reads its site's published pages alone (publicApiKeyAsSiteKey
- * live-pages): a page list or page read whose query says `versionRef=ref:live` goes on as the
- * site's Site key would; any other request is a 403 as soon as the key is known, before its input
- * is judged, as `forbidden` answers the key on every operation.
+ * A site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey forbidden, live-pages): a
+ * 403 on every request, but, at live-pages, a page list or page read whose query says
+ * `versionRef=ref:live`, which goes on as the site's Site key would. The refusal is one of access,
+ * so the dispatcher makes it where the deployment judges access (validationOrder, accessOrder,
+ * createBodyOrder), as it does a Site key's.
  */
 export function refusePublishableKey(operation: { method: string; path: string }, query: string, scope: Scope): void {
-  if (scope.kind !== 'site' || scope.livePagesOnly !== true) return
+  if (scope.kind !== 'site' || scope.publishable === undefined) return
+  if (scope.publishable === 'forbidden') throw forbidden("A site's publicApiKey is a publishable key: it grants no access to this API; use the site's Site API key.")
   if (operation.method === 'GET' && LIVE_PAGE_READS.has(operation.path) && new URLSearchParams(query).get('versionRef') === 'ref:live') return
   throw forbidden("A site's publicApiKey is a publishable key: it reads the site's live pages alone (GET /v6/pages or /v6/pages/{pageIdOrPathname} with versionRef=ref:live); use the site's Site API key.")
 }

@@ -71,13 +71,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return { status: 429, headers: { ...options.rateLimiter.headers(rate, true), 'retry-after': String(rate.reset) }, body: THROTTLED_BODY }
       }
       if (scope instanceof ApiError) throw scope
-      refusePublishableKey(operation, request.query, scope)
       refuseSiteKeyWriteFirst(operation.method, scope, choices)
       const caller = choices?.accessOrder === 'existence-first' && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
       // sitemock refuses a Site key an App-only operation before reading any input; a deployment's
       // choices put that refusal where access is judged (validationOrder), after path and query.
       const appKeyFirst = choices === undefined || choices.validationOrder === 'access-first'
-      if (appKeyFirst) refuseSiteKeyOnAppOperation(operation, scope, choices)
+      // A publishable key's refusal does not hang on the target, so it comes where the key's kind is
+      // judged; but after the target is found where existence wins (accessOrder existence-first), and
+      // after the body where a create judges its body first (createBodyOrder body-first).
+      const publishableAfterTarget = choices?.accessOrder === 'existence-first' || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
+      const refuseKeyKind = (): void => {
+        refuseSiteKeyOnAppOperation(operation, scope, choices)
+        if (!publishableAfterTarget) refusePublishableKey(operation, request.query, scope)
+      }
+      if (appKeyFirst) refuseKeyKind()
 
       if (match.badEncoding !== undefined) throw invalidField(match.badEncoding, 'is not validly percent-encoded')
       const validators = compiled.get(operation)!
@@ -91,20 +98,21 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         operation.queryRules?.(validQuery, choices)
       } catch (error) {
         // A deployment that judges access before any input (choice validationOrder access-first).
-        if (choices?.validationOrder === 'access-first' && error instanceof ApiError && error.status === 400 && !namesSite(error)) refuseAccessFirst(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices })
+        if (choices?.validationOrder === 'access-first' && error instanceof ApiError && error.status === 400 && !namesSite(error)) refuseAccessFirst(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices }, request.query)
         throw error
       }
       // A deployment that judges the whole input before access (choice validationOrder input-first),
       // the key's kind included, or a create's body, which names its site, before that site (choice
       // createBodyOrder body-first).
       const inputFirst = choices?.validationOrder === 'input-first'
-      if (!appKeyFirst && !inputFirst) refuseSiteKeyOnAppOperation(operation, scope, choices)
+      if (!appKeyFirst && !inputFirst) refuseKeyKind()
       const bodyFirst = inputFirst || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
       const early = bodyFirst && validators.body ? validators.body(rawBody, choices) : undefined
       if (early !== undefined) operation.bodyRules?.(early, validQuery, choices)
-      if (inputFirst) refuseSiteKeyOnAppOperation(operation, scope, choices)
+      if (inputFirst) refuseKeyKind()
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = operation.authorize?.(access)
+      refusePublishableKey(operation, request.query, scope)
       // A create's is judged with the site its body names (requireBodySite): where the body names none by a UUID, its 400 comes first.
       if (!operation.bodyNamesSite) refuseSiteKeyWriteOn(operation, scope, choices)
       const body = early ?? (validators.body ? validators.body(rawBody, choices) : undefined)
@@ -122,13 +130,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 }
 
 /** The 403 or 404 the request's access earns, judged on its input as sent; nothing when access is granted or cannot be judged. */
-function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext<unknown, unknown>): void {
+function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext<unknown, unknown>, query: string): void {
   try {
     operation.authorize?.(access)
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw error
     return
   }
+  refusePublishableKey(operation, query, access.scope)
   refuseSiteKeyWriteOn(operation, access.scope, access.choices)
 }
 

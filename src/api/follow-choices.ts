@@ -83,6 +83,10 @@ const lengthOf = (text: string): number => {
 /** Whether the deployment's choice lets through what this error refuses. */
 function allows(id: ChoiceId, error: ErrorObject, choices: Required<Choices>): boolean {
   const value = choices[id]
+  // A deployment that drops a pathname's trailing slash takes one that is sound without it (choice pathnameTrailingSlash).
+  if (id === 'pagePathnameForm' && choices.pathnameTrailingSlash === 'dropped' && typeof error.data === 'string' && /[^/]\/+$/.test(error.data)) {
+    return new RegExp(String(error.schema), 'u').test(error.data.replace(/\/+$/, ''))
+  }
   if (value === choice(id).sitemock) return false
   // Any other limit is judged on the value by tighterLimits, with its own number in the message.
   if (LIMIT_CHOICES.has(id)) return true

@@ -71,9 +71,24 @@ export function nonAsciiPathnameCharacters(pathname: string): string | undefined
   return `contains whitespace or a character outside ASCII; must be segments of printable ASCII characters after /; got ${JSON.stringify(pathname)}`
 }
 
-/** A 400 naming `pathname` for a deployment that refuses brackets, dot segments, whitespace and non-ASCII characters in a page pathname. */
+// A segment of letters, marks and digits of any script, `-`, `_`, `.` and `~` (empty segments are pagePathnameForm's to judge).
+const LETTERS_SEGMENT = /^[\p{L}\p{M}\p{N}_.~-]*$/u
+
+/** What a deployment whose page pathnames are letters of any script says of other characters or a dot segment, or undefined when there are none. */
+function unletteredPathnameCharacters(pathname: string): string | undefined {
+  const segments = pathname.split('/')
+  if (segments.every((segment) => segment !== '.' && segment !== '..' && LETTERS_SEGMENT.test(segment))) return undefined
+  return `contains a . or .. segment, or a character that is not a letter, mark or digit of any script, -, _, . or ~ (brackets and whitespace among them); got ${JSON.stringify(pathname)}`
+}
+
+/**
+ * A 400 naming `pathname` for a deployment that refuses some characters in a page pathname: brackets,
+ * dot segments, whitespace and non-ASCII ones (`refused`), or all but letters, marks and digits of
+ * any script and -_.~ (`letters`).
+ */
 export function requireAcceptedPathnameCharacters(pathname: string, choices: Chosen): void {
-  const problem = choices?.pagePathnameCharacters === 'refused' ? refusedPathnameCharacters(pathname) : undefined
+  const characters = choices?.pagePathnameCharacters
+  const problem = characters === 'refused' ? refusedPathnameCharacters(pathname) : characters === 'letters' ? unletteredPathnameCharacters(pathname) : undefined
   if (problem !== undefined) throw invalidField('pathname', problem)
 }
 

@@ -123,7 +123,7 @@ export const pageOperations = [
     },
   }),
 
-  defineOperation<PagePathParams, GetPageQuery, undefined>({
+  defineOperation<PagePathParams, GetPageQuery, undefined, PageRecord>({
     operationId: 'getPage',
     method: 'GET',
     path: '/v6/pages/{pageIdOrPathname}',
@@ -132,11 +132,12 @@ export const pageOperations = [
     query: 'page-get-query.json',
     success: { status: 200, shape: { resource: 'page.json' } },
     errors: [400, 401, 403, 404],
-    // No authorize: without a body there is nothing to judge between access and the run, which
-    // finds the page (403/404) first thing.
+    // The page is found (403/404) where access is judged: before a query that validationOrder
+    // access-first judges after it, and before a publishable key's refusal at accessOrder existence-first.
+    authorize: versionOf,
     run(context) {
       const { store, query } = context
-      const page = versionOf(context)
+      const page = context.target
       const site = store.siteRecord(page.siteId)!
       const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)

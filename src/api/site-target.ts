@@ -50,8 +50,11 @@ export function findInSite<R extends { siteId: string }>(store: Store, scope: Sc
     return record
   }
   if (siteId === undefined) throw invalidField('siteId', `is required when the ${kind.resource} is named by its ${kind.nameLabel} (a value that is not a UUID); pass ?siteId=<site id>`)
+  const record = store.sites.has(siteId) ? kind.byName(store, siteId, kind.keptName ? kind.keptName(value, choices) : value, choices) : undefined
+  // A deployment that judges existence before permission (choice accessOrder existence-first): a name
+  // that names nothing in an existing site is a 404 for any key, before the key's reach is judged.
+  if (!record && store.sites.has(siteId) && choices?.accessOrder === 'existence-first') throw notFound(kind.resource, `${kind.nameLabel} ${value} in site ${siteId}`)
   requireSite(scope, store, siteId)
-  const record = kind.byName(store, siteId, kind.keptName ? kind.keptName(value, choices) : value, choices)
   if (!record) throw notFound(kind.resource, `${kind.nameLabel} ${value} in site ${siteId}`)
   return record
 }

@@ -59,8 +59,11 @@ export type Scope =
       siteId: string
       /** The deployment judges existence before a Site key's reach (choice accessOrder): another site that does not exist is a 404. */
       existenceFirst?: boolean
-      /** The site's publicApiKey, where it reads the site's published pages alone (choice publicApiKeyAsSiteKey live-pages). */
-      livePagesOnly?: boolean
+      /**
+       * The site's publicApiKey where it is no Site key but known (choice publicApiKeyAsSiteKey): it
+       * reads the site's published pages alone (live-pages), or nothing (forbidden).
+       */
+      publishable?: 'live-pages' | 'forbidden'
     }
 
 export interface OperationResult {

@@ -34,7 +34,11 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     const stored = movedWithoutSlash.body.pathname
     return stored === noSlash ? 'as-sent' : stored === `/${noSlash}` ? 'added' : unexplained('the pathname stored for one without its leading slash', stored)
   })
-  await record('pagePathnameCharacters', async () => either(await movedTo(`/${tag}-[slug]`), 'a page pathname with brackets', [200, 'accepted'], [400, 'refused']))
+  await record('pagePathnameCharacters', async () => {
+    if (either(await movedTo(`/${tag}-[slug]`), 'a page pathname with brackets', [200, 'accepted'], [400, 'refused']) === 'accepted') return 'accepted'
+    // Brackets refused: a letter beyond ASCII tells a deployment that takes letters of any script from one that refuses them.
+    return either(await movedTo(`/${tag}-Straße`), 'a page pathname with a letter outside ASCII', [200, 'letters'], [400, 'refused'])
+  })
   await record('pathnameTrailingSlash', async () => {
     const sent = `/${tag}-slash/`
     const answer = await movedTo(sent)

@@ -80,9 +80,9 @@ export interface Choices {
    */
   pagePathnameForm?: "slash-first" | "any";
   /**
-   * Brackets, dot segments, whitespace and non-ASCII characters in a page pathname (`/x/[slug]`, `/café`, `/a b`, accepted under pagePathnameForm `any`): `accepted`, or `refused` as a 400 naming `pathname`.
+   * Brackets, dot segments, whitespace and non-ASCII characters in a page pathname (`/x/[slug]`, `/café`, `/a b`, accepted under pagePathnameForm `any`): `accepted`, or `refused` as a 400 naming `pathname`, or `letters`: a pathname's segments take letters, marks and digits of any script (`/Straße`, `/日本`), `-`, `_`, `.` and `~`, and brackets, `.` and `..` segments, whitespace and other characters are a 400 naming `pathname`.
    */
-  pagePathnameCharacters?: "accepted" | "refused";
+  pagePathnameCharacters?: "accepted" | "refused" | "letters";
   /**
    * Which query parameters `GET /v2/sites/{siteId}/pages` takes: `page-list` every parameter of the page list; `pagination` only `limit` and `startingAfter` (the ones the specification names), others a 400.
    */

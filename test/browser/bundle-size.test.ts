@@ -43,12 +43,12 @@ const firstRequestModules = (): string[] => {
  * are the validators, what runs and words them, and the schemas they report, 7 the default and
  * edge-cases documents, and the rest the core, no module of it past 2 kB: the validators alone
  * cannot bring a page to 1.5x.
- * Measured: 1.816x for the default scenario (148.4 kB) and 1.882x with startBrowserMock's own code
- * (153.8 kB), with five more classes and five more alternatives of choices followed (a route's
+ * Measured: 1.819x for the default scenario (148.6 kB) and 1.885x with startBrowserMock's own code
+ * (154.0 kB), with five more classes and six more alternatives of choices followed (a route's
  * empty segment, a limit above 100 served as 100, a cursor of a deleted item read from its place,
  * skipValidation skipping conflicts, a page read in a locale the site lacks; a publicApiKey for
  * live pages, a siteId beside an id refused, a live locale's restore refused, a deleted locale
- * revived by a create); they were 1.797x (146.8 kB) and 1.864x (152.3 kB) before them, with seven more classes and three more alternatives of choices followed (a delete sent
+ * revived by a create, pathnames of letters of any script); they were 1.797x (146.8 kB) and 1.864x (152.3 kB) before them, with seven more classes and three more alternatives of choices followed (a delete sent
  * again, site names, a prefix or a pathname in any case, a locale filter's scope, a site's delete
  * that keeps what it holds, a copy's publication, cursors outside the list); they were 1.781x
  * (145.5 kB) and 1.847x (150.9 kB) before them, with eight more classes and alternatives of choices followed (a Site key's writes

@@ -4,6 +4,7 @@ import { runContract } from '../../src/contract/runner.js'
 import type { ContractOptions, ContractReport } from '../../src/contract/types.js'
 import { createMock } from '../../src/mock.js'
 import { listen } from '../../src/transports/node-server.js'
+import { optionsFor } from '../contract/support.js'
 import { createdId, servedPerTest, type ChoicesServer } from './choices-server.js'
 
 /**
@@ -119,19 +120,7 @@ async function contractRun(choices: Choices, overrides: Partial<ContractOptions>
   const mock = createMock({ choices, rateLimit: false })
   const running = await listen(mock, { port: 0, host: '127.0.0.1' })
   try {
-    const { workspaces, sites } = mock.credentials()
-    return await runContract({
-      baseUrl: running.url,
-      apiKey: workspaces[0]!.appApiKey,
-      workspaceId: workspaces[0]!.id,
-      siteApiKey: sites.find((site) => site.workspaceId === workspaces[0]!.id)!.siteApiKey,
-      otherApiKey: workspaces[1]!.appApiKey,
-      readOnly: false,
-      profile: 'documents',
-      concurrency: 1,
-      maxRps: 0,
-      ...overrides,
-    })
+    return await runContract(optionsFor(running.url, mock, overrides))
   } finally {
     await running.close()
   }

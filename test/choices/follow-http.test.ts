@@ -121,6 +121,16 @@ describe('the mock follows the added classes over HTTP', () => {
     expect((await call('GET', `/v6/pages/${encodeURIComponent('/about')}?siteId=${id}`)).status).toBe(plainStatus)
   })
 
+  it('pathnameTrailingSlash dropped beside pagePathnameForm slash-first: /about/ taken as /about, /about// too, no leading slash still refused', async () => {
+    const { call, site } = await start({ pathnameTrailingSlash: 'dropped' })
+    const { id } = await site()
+    expect((await call('POST', '/v6/pages', { siteId: id, pathname: '/about/', name: 'about' })).body.pathname).toBe('/about')
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/team', name: 'team' })
+    expect((await call('PATCH', `/v6/pages/${String(page.body.id)}`, { pathname: '/people//' })).body.pathname).toBe('/people')
+    expect((await call('POST', '/v6/pages', { siteId: id, pathname: 'no-slash/', name: 'x' })).status).toBe(400)
+    expect((await call('POST', '/v6/pages', { siteId: id, pathname: '/a//b/', name: 'x' })).status).toBe(400)
+  })
+
   it.each([
     ['kept', '/About', 404, 201],
     ['lower-case', '/about', 200, 409],

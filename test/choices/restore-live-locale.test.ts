@@ -7,6 +7,7 @@ import { STATUS_CLASSES, type Occurrence, type Reply } from '../../src/contract/
 import type { ContractOptions, ContractReport } from '../../src/contract/types.js'
 import { createMock, type Mock } from '../../src/mock.js'
 import { listen } from '../../src/transports/node-server.js'
+import { optionsFor } from '../contract/support.js'
 import { createdId, servedPerTest } from './choices-server.js'
 
 /**
@@ -111,20 +112,7 @@ async function contractRun(overrides: Partial<ContractOptions>, worded: 'sitemoc
   const served = worded === 'deployment' ? namingLocale(mock) : { mock, reworded: () => 0 }
   const running = await listen(served.mock, { port: 0, host: '127.0.0.1' })
   try {
-    const { workspaces, sites } = mock.credentials()
-    const options: ContractOptions = {
-      baseUrl: running.url,
-      apiKey: workspaces[0]!.appApiKey,
-      workspaceId: workspaces[0]!.id,
-      siteApiKey: sites.find((site) => site.workspaceId === workspaces[0]!.id)!.siteApiKey,
-      otherApiKey: workspaces[1]!.appApiKey,
-      readOnly: false,
-      profile: 'documents',
-      concurrency: 1,
-      maxRps: 0,
-      ...overrides,
-    }
-    return { report: await runContract(options), reworded: served.reworded() }
+    return { report: await runContract(optionsFor(running.url, mock, overrides)), reworded: served.reworded() }
   } finally {
     await running.close()
   }

@@ -44,9 +44,10 @@ function refusalClass(call: Call, target: Exchange, answer: Answer): ChoiceId | 
   const refusal = target.status === 400 && success(answer.status) ? target.body : answer.status === 400 && success(target.status) ? answer.body : undefined
   if (refusal === undefined || call.input === undefined) return undefined
   const named = new Set(detailFields(refusal).map(rootOf))
-  // A page pathname with brackets, dot segments or letters beyond ASCII, valid for the planner: the characters a deployment takes are its choice.
+  // A page pathname with brackets, dot segments, letters beyond ASCII or other punctuation (whitespace, ? and # are
+  // pagePathnameForm's), valid for the planner: the characters a deployment takes are its choice.
   const pathname = isObject(call.request.body) ? call.request.body.pathname : undefined
-  if (call.request.template.startsWith(PAGES) && named.has('pathname') && typeof pathname === 'string' && /[[\]]|\/\.\.?(\/|$)|[^\x00-\x7f]/.test(pathname)) return 'pagePathnameCharacters'
+  if (call.request.template.startsWith(PAGES) && named.has('pathname') && typeof pathname === 'string' && /[^\w/.~\s?#-]|\/\.\.?(\/|$)/.test(pathname)) return 'pagePathnameCharacters'
   for (const [parameter, classes] of Object.entries(call.input.classes)) {
     if (named.size > 0 && !named.has(parameter)) continue
     for (const valueClass of classes) {

@@ -15,7 +15,7 @@ export const ALTERNATIVES = {
   unknownQueryParameters: ['refused', 'ignored'],
   localeCodeCase: ['strict', 'any-case', 'any-spelling'],
   pagePathnameForm: ['slash-first', 'any'],
-  pagePathnameCharacters: ['accepted', 'refused'],
+  pagePathnameCharacters: ['accepted', 'refused', 'letters'],
   sitePagesQuery: ['page-list', 'pagination'],
   pageUnknownLocale: ['400', '404', 'empty-list'],
   emptyPatchUpdatedAt: ['moves', 'unchanged'],

@@ -8,8 +8,10 @@ const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/\S+$/
 const STRICT_CASE = /^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$/
 /** A slash-first pathname: `/`, or segments after `/` without whitespace, `?`, `#`, an empty segment or a trailing slash. */
 const SLASH_FIRST = /^\/$|^(\/[^/\s?#]+)+$/
-/** Brackets, dot segments, whitespace and non-ASCII characters, for `pagePathnameCharacters` and `routePathnameCharacters: refused`. */
+/** Brackets, dot segments, whitespace and non-ASCII characters, for `pagePathnameCharacters` and `routePathnameCharacters`: `refused`. */
 const SPECIAL = /[[\]\s]|(^|\/)\.{1,2}(\/|$)|[^\x20-\x7e]/
+/** A `.` or `..` segment, or a character other than a letter, mark or digit of any script, `-_.~` and `/`, for `pagePathnameCharacters: letters`. */
+const UNLETTERED = /(^|\/)\.{1,2}(\/|$)|[^\p{L}\p{M}\p{N}_.~/-]/u
 /** Whitespace and non-ASCII characters, for `routePathnameCharacters: ascii-only`. */
 const NON_ASCII = /\s|[^\x20-\x7e]/
 
@@ -83,8 +85,11 @@ export class Rules {
   /** The form rules of a page pathname, in a body or in the path. */
   private pathnameShape(field: string, value: string): void {
     this.maxLength(field, value, this.choices.pathnameMaxLength)
-    if (this.choices.pagePathnameForm === 'slash-first' && !SLASH_FIRST.test(value)) throw badField(field, 'must be / or start with / and have no whitespace, ?, #, empty segment or trailing slash')
+    // A deployment that drops a trailing slash judges the pathname without it (pathnameTrailingSlash).
+    const judged = this.choices.pathnameTrailingSlash === 'dropped' && /[^/]\/+$/.test(value) ? value.replace(/\/+$/, '') : value
+    if (this.choices.pagePathnameForm === 'slash-first' && !SLASH_FIRST.test(judged)) throw badField(field, 'must be / or start with / and have no whitespace, ?, #, empty segment or trailing slash')
     if (this.choices.pagePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField(field, 'must not contain brackets, dot segments, whitespace or non-ASCII characters')
+    if (this.choices.pagePathnameCharacters === 'letters' && UNLETTERED.test(value)) throw badField(field, 'must be segments of letters, marks and digits of any script, -, _, . and ~, without . or .. segments')
   }
 
   /** A route pathname in a body, as stored: the leading slash is the specification's one rule, skippable. */
