@@ -137,13 +137,23 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     const patch = Object.fromEntries(fields.filter((name) => !(name in sent) && name in theirs && JSON.stringify(theirs[name]) !== JSON.stringify(ours[name])).map((name) => [name, theirs[name]]))
     if (Object.keys(patch).length === 0) return held
     const id = String(ours.id)
-    oracle.takeOn(({ store }) => {
-      const page = store.pages.byId.get(id)
-      // The target's values, read from its schema-valid answer: the page's own types.
-      if (page) store.pages.updateDraft(page, patch as Partial<PageContent>)
-    })
+    // The target's values, read from its schema-valid answer: the page's own types.
+    takeOnPage(id, patch as Partial<PageContent>)
     const answer = { ...held.answer, body: oracle.peek({ method: 'GET', template: PAGE, params: { pageIdOrPathname: id }, key: ORACLE_APP_KEY }).body }
     return { answer, difference: await context.compare(call, target, answer) }
+  }
+
+  /**
+   * The oracle's page takes on values of the target's, as a change of its draft would set them:
+   * where its live version is the page as it is now (liveVersion current), that too.
+   */
+  const takeOnPage = (id: string, changes: Partial<PageContent>): void => {
+    oracle.takeOn(({ store }) => {
+      const page = store.pages.byId.get(id)
+      if (!page) return
+      store.pages.updateDraft(page, changes)
+      if (oracle.chosen?.liveVersion === 'current' && page.live !== null) store.pages.setLive(page, structuredClone(page.draft), page.publishedAt)
+    })
   }
 
   /** What a page's free values may be made of: its pathname and name, and its site's hostOrigin, as they are now. */
@@ -184,10 +194,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     })
     if (templates.length === 0) return held
     const id = String(ours.id)
-    oracle.takeOn(({ store }) => {
-      const page = store.pages.byId.get(id)
-      if (page) store.pages.updateDraft(page, Object.fromEntries(templates) as Partial<PageContent>)
-    })
+    takeOnPage(id, Object.fromEntries(templates) as Partial<PageContent>)
     const answer = { ...held.answer, body: oracle.peek({ method: 'GET', template: PAGE, params: { pageIdOrPathname: id }, key: ORACLE_APP_KEY }).body }
     return { answer, difference: await context.compare(call, target, answer) }
   }
