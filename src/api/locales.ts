@@ -7,6 +7,7 @@ import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import { ApiError, conflict, invalidField } from './errors.js'
 import { anyCase, keptLocaleCode } from './kept-input.js'
 import { findLocale, findLocaleToDelete } from './locale-target.js'
+import { foreignTo } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
@@ -116,7 +117,7 @@ export const localeOperations = [
     run({ query, store, choices }) {
       const ordered = choices?.localeListOrder === 'code' ? byCode(store, query.siteId) : store.locales.ofSite(query.siteId)
       // A deleted locale is one the list leaves out (cursorOutsideList), not one that never was.
-      const { items, hasMore } = paginate(ordered, (id) => store.locales.byId.get(id), query, { include: (locale) => locale.deletedAt === null, cursors: choices })
+      const { items, hasMore } = paginate(ordered, (id) => store.locales.byId.get(id), query, { include: (locale) => locale.deletedAt === null, cursors: choices, foreign: foreignTo(store, 'locale', query.siteId) })
       return { status: 200, body: { object: 'list', data: items.map((l) => presentLocale(l, store)), hasMore } }
     },
   }),

@@ -7,6 +7,7 @@ import type { PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { creationRank } from '../store/deleted.js'
 import { deletedPages } from './deleted-cursor.js'
+import { foreignTo } from './foreign-cursor.js'
 import { localeToCollapse, localizationIn } from './page-target.js'
 import { paginate, type ListBody } from './paginate.js'
 import { presentedText, presentPage } from './present.js'
@@ -40,6 +41,7 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
   const { items, hasMore } = paginate(index, (id) => store.pages.byId.get(id), query, {
     include: matches,
     cursors: choices,
+    foreign: foreignTo(store, 'page', siteId),
     placed: (page) => contentOf(page, view.version) !== null,
     deleted: deletedPages(store, siteId, choices),
   })

@@ -15,8 +15,10 @@ export interface WalkOptions<T> {
   /** Items the list leaves out (offline pages, other prefixes); a cursor must not name one. */
   include?: (item: T) => boolean
   descending?: boolean
-  /** What a cursor that names no item at all, or an item the list leaves out, gives (choices unknownCursor, cursorOutsideList); sitemock's 400 when left out. */
-  cursors?: Pick<Required<Choices>, 'unknownCursor' | 'cursorOutsideList'>
+  /** What a cursor that names no item at all, an item the list leaves out, or one of another list gives (choices unknownCursor, cursorOutsideList, foreignCursor); sitemock's 400 when left out. */
+  cursors?: Pick<Required<Choices>, 'unknownCursor' | 'cursorOutsideList' | 'foreignCursor'>
+  /** Whether an id names an item of another list (another site's, or another family's): under foreignCursor other than `as-outside`, such a cursor has that answer. */
+  foreign?: (id: string) => boolean
   /** Whether an item the list leaves out has a place in its order (a page never published has none among live versions). */
   placed?: (item: T) => boolean
   /**
@@ -33,6 +35,13 @@ const MAX_LIMIT = 100
 
 const notInList = () => invalidField('startingAfter', 'is not the id of an item of this list; pass the id of the last item of the previous page')
 
+/** A cursor the list refuses, or answers with an empty page. */
+function refusedCursor(answer: '400' | '404' | 'empty-list', id: string, where: string): { items: never[]; hasMore: false } {
+  if (answer === 'empty-list') return { items: [], hasMore: false }
+  if (answer === '404') throw notFound('item', `id ${id} (the startingAfter cursor)${where}`)
+  throw notInList()
+}
+
 /**
  * One page of a cursor walk over a sorted index. The cursor is the id of the last item seen;
  * it must name an item of this very list, or the walk could silently skip or repeat items.
@@ -48,13 +57,12 @@ export function paginate<T extends { id: string }>(
   const step = options.descending ? -1 : 1
   let position = options.descending ? index.size - 1 : 0
   if (query.startingAfter !== undefined) {
+    const foreign = options.cursors?.foreignCursor ?? 'as-outside'
+    if (foreign !== 'as-outside' && options.foreign?.(query.startingAfter) === true) return refusedCursor(foreign, query.startingAfter, ' of another list')
     const live = findById(query.startingAfter)
     const cursor = live ?? options.deleted?.find(query.startingAfter)
     if (cursor === undefined) {
-      const unknown = options.cursors?.unknownCursor ?? '400'
-      if (unknown === 'empty-list') return { items: [], hasMore: false }
-      if (unknown === '404') throw notFound('item', `id ${query.startingAfter} (the startingAfter cursor)`)
-      throw notInList()
+      return refusedCursor(options.cursors?.unknownCursor ?? '400', query.startingAfter, '')
     }
     const at = live !== undefined && include(cursor) ? index.indexOf(cursor) : -1
     // A deleted item the list would hold, were it there, has the place its values give it; one it
@@ -66,9 +74,7 @@ export function paginate<T extends { id: string }>(
       // The place the item would have in this order: the walk goes on from there.
       const place = index.lowerBound(cursor)
       position = index.at(place) === cursor ? place + step : options.descending ? place - 1 : place
-    } else if (outside === 'empty-list') return { items: [], hasMore: false }
-    else if (outside === '404') throw notFound('item', `id ${query.startingAfter} (the startingAfter cursor) in this list`)
-    else throw notInList()
+    } else return refusedCursor(outside === 'after-place' ? '400' : outside, query.startingAfter, ' in this list')
   }
   const items: T[] = []
   if (position < 0 || position >= index.size) return { items, hasMore: false }

@@ -14,6 +14,7 @@ import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import type { Store } from '../store/store.js'
 import { refuseSiteKeyWrite, requireBodySite, requireSite } from './auth.js'
 import { deletedRoutes, keepDeletedRoute } from './deleted-cursor.js'
+import { foreignTo } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
@@ -83,7 +84,7 @@ export const routeOperations = [
     },
     run({ query, store, choices }) {
       const ordered = choices?.routeListOrder === 'creation' ? inCreationOrder(store, query.siteId) : store.routes.ofSite(query.siteId)
-      const { items, hasMore } = paginate(ordered, (id) => store.routes.byId.get(id), query, { cursors: choices, deleted: deletedRoutes(store, query.siteId, choices) })
+      const { items, hasMore } = paginate(ordered, (id) => store.routes.byId.get(id), query, { cursors: choices, foreign: foreignTo(store, 'route', query.siteId), deleted: deletedRoutes(store, query.siteId, choices) })
       return { status: 200, body: { object: 'list', data: items.map(presentRoute), hasMore } }
     },
   }),

@@ -6,6 +6,7 @@ import { peekUuid, requireSite, requireWorkspace } from './auth.js'
 import { deletedSites, keepDeletedSite } from './deleted-cursor.js'
 import { conflict, invalidField } from './errors.js'
 import { keptLocaleCode, keptName } from './kept-input.js'
+import { foreignTo } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
 import { presentSite } from './present.js'
 import { deletesAgain, remembersSites, siteDeletedBefore } from './repeated-delete.js'
@@ -87,7 +88,7 @@ export const siteOperations = [
       const descending = choices?.siteListOrder === 'newest-first'
       // A Site key (siteKeySiteList own-site) lists its own site alone.
       const include = scope.kind === 'site' ? (site: SiteRecord) => site.id === scope.siteId : undefined
-      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices, include, deleted: deletedSites(store, query.workspaceId, choices) })
+      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices, foreign: foreignTo(store, 'site'), include, deleted: deletedSites(store, query.workspaceId, choices) })
       return { status: 200, body: { object: 'list', data: items.map(presentSite), hasMore } }
     },
   }),

@@ -127,6 +127,22 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       if (typeof after.body.id === 'string') await call('DELETE', `/v6/pages/${after.body.id}`)
     }
   })
+  await record('foreignCursor', async () => {
+    // The probes' page as the cursor of their other site's list, where a page after its place (by
+    // path) tells the items after that place from none.
+    if (otherSiteId instanceof Unrecorded) throw otherSiteId
+    const after = await call('POST', '/v6/pages', { siteId: otherSiteId, pathname: `/${tag}-zz-foreign`, name: `${tag} foreign` })
+    try {
+      if (after.status !== 201) throw new Unrecorded(`a page of the probes' other site could not be created (${after.status}), so the items after the cursor's place cannot be told from none`)
+      const answer = await call('GET', `/v6/pages?siteId=${otherSiteId}&includeOffline=true&startingAfter=${pageId}`)
+      const shown = answer.status !== 200 ? byStatus(answer, "a page list after a page of another site", [[400, '400'], [404, '404']] as const) : (answer.body.data ?? []).length === 0 ? 'empty-list' : 'as-outside'
+      // Items after it are cursorOutsideList's after-place; any answer that choice gives is its own reading too.
+      if (shown === 'as-outside' && learned.cursorOutsideList !== undefined && learned.cursorOutsideList !== 'after-place') unexplained('with items listed after a page of another site, what an item the list leaves out gets', learned.cursorOutsideList)
+      return shown === learned.cursorOutsideList ? 'as-outside' : shown
+    } finally {
+      if (typeof after.body.id === 'string') await call('DELETE', `/v6/pages/${after.body.id}`)
+    }
+  })
   await record('deletedCursor', async () => {
     // Two pages in a prefix of their own, the first deleted: its id names an item a delete removed,
     // and the second, after its place by path, tells the items after that place from an id of nothing.

@@ -31,6 +31,7 @@ const emptyName = chosen('emptySiteName', 'a name is 1 to 256 characters', 'the 
 const pathnameCharacters = chosen('pagePathnameCharacters', 'a pathname starts with /, has no empty segment, whitespace, ? or #; dots, brackets and non-ASCII letters are ordinary characters', 'neither document gives a pathname a format: a deployment may refuse more, or less')
 const routeFormat = sitemock('routes', 'a route pathname has the segment forms of Routes (plain, [name], [...name], [[...name]])', 'the specification writes a route pathname with a leading slash and says validation may be skipped, without the rules')
 const pagination = chosen('cursorOutsideList', 'a startingAfter must be the id of an item of that very list, otherwise a 400 naming it', 'the documents say only that it is the id to list after: an id of nothing may be an empty page or a 404')
+const foreignItem = chosen('foreignCursor', "a startingAfter naming an item of another list (another site's, another family's) is answered as one the list leaves out: a 400 naming it", 'the documents say only that it is the id of the last item listed: a deployment may answer an item of another list with a 404 or an empty page')
 const deletedItem = chosen('deletedCursor', 'a startingAfter naming a site, page or route a delete removed names no item: it is answered as an unknown cursor, a 400 naming it', 'the documents say only that it is the id of the last item listed: a deployment may go on after the place the deleted item had')
 const freed = sitemock('pages', 'a pathname or code freed by a rename or delete can be taken again at once')
 const routesOnly = sitemock('routes', 'routes other than their update follow the conventions of locales and pages', 'the specification shows only the route update; the published OpenAPI has no routes')
@@ -147,7 +148,7 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
       return op === 'locale.list' ? [pagination] : [deletedItem]
     case "from another site's list":
     case "from another family's list":
-      return [pagination]
+      return [foreignItem]
     case 'too long':
       return [tooLong(parameter)]
     case 'taken':

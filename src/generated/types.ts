@@ -112,9 +112,13 @@ export interface Choices {
    */
   restoreLiveLocale?: "409" | "404" | "200" | "400";
   /**
-   * A `startingAfter` that names an item the list leaves out (of another list, or left out by its filters; a deleted locale too): a `400` naming `startingAfter`, the items after its place (`after-place`), a `404`, or an `empty-list`.
+   * A `startingAfter` that names an item of that very list which its filters or version leave out (offline, outside `pathPrefix`, another locale or version; a deleted locale too): a `400` naming `startingAfter`, the items after its place (`after-place`), a `404`, or an `empty-list`. An item of another list is foreignCursor's.
    */
   cursorOutsideList?: "400" | "after-place" | "404" | "empty-list";
+  /**
+   * A `startingAfter` that names an item of another list: another site's page, route or locale, or an item of another family (a page id on the route list): answered as choice cursorOutsideList says (`as-outside`), or a `404`, a `400` naming `startingAfter`, or an `empty-list`.
+   */
+  foreignCursor?: "as-outside" | "404" | "400" | "empty-list";
   /**
    * Which error wins when a key may not reach a resource that does not exist: `permission-first` a 403 (sitemock: a Site key reaches only its site, whether or not the other exists); `existence-first` a 404.
    */

@@ -29,6 +29,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   pathnameTrailingSlash: { pagePathnameForm: 'any' },
   pagePathnameSlash: { pagePathnameForm: 'any' },
   liveVersion: { newPagePublished: 'published' },
+  // An item of another list answered as one the list leaves out shows that only where such an item has items after it.
+  foreignCursor: { cursorOutsideList: 'after-place' },
 }
 
 /** Ties by id or creation cannot be told apart when the ids happened to come in creation order (once in 720 runs). */

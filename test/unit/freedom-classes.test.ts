@@ -73,12 +73,25 @@ describe('unknownCursor', () => {
     expect(cursor.follow('404', occurrence(list, empty(), empty))).toEqual({ kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } })
   })
 
-  it('is the class of an id that never was an item; one of another list, or a deleted locale, is cursorOutsideList', () => {
+  it('is the class of an id that never was an item; a deleted locale is cursorOutsideList, one of another list foreignCursor', () => {
     const outside = classOf('cursorOutsideList')
-    for (const seen of [occurrence(list, empty(), empty, { startingAfter: ["from another site's list"] }), occurrence({ ...list, template: LOCALES }, empty(), empty, { startingAfter: ['deleted item'] })]) {
-      expect([cursor.applies(seen), outside.applies(seen)]).toEqual([false, true])
+    const foreign = classOf('foreignCursor')
+    const deletedLocale = occurrence({ ...list, template: LOCALES }, empty(), empty, { startingAfter: ['deleted item'] })
+    expect([cursor.applies(deletedLocale), outside.applies(deletedLocale), foreign.applies(deletedLocale)]).toEqual([false, true, false])
+    for (const kind of ["from another site's list", "from another family's list"]) {
+      const seen = occurrence(list, empty(), empty, { startingAfter: [kind] })
+      expect([cursor.applies(seen), outside.applies(seen), foreign.applies(seen)]).toEqual([false, false, true])
     }
-    expect(outside.applies(occurrence(list, empty(), empty, { startingAfter: ['unknown'] }))).toBe(false)
+    expect([outside, foreign].map((each) => each.applies(occurrence(list, empty(), empty, { startingAfter: ['unknown'] })))).toEqual([false, false])
+  })
+
+  it('reads an item of another list: its 404, 400 or empty page, or items after it as cursorOutsideList would give them, whose page is taken', () => {
+    const foreign = classOf('foreignCursor')
+    const items = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: LOCALE_ID }], hasMore: false } })
+    const seen = occurrence(list, { status: 404, body: { code: 'not_found' } }, items, { startingAfter: ["from another site's list"] })
+    expect([items(), empty(), { status: 404, body: { code: 'not_found' } }, { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }].map((reply) => foreign.alternative(reply, seen))).toEqual(['as-outside', 'empty-list', '404', '400'])
+    expect(foreign.follow('as-outside', seen)).toEqual({ kind: 'taken' })
+    expect(foreign.follow('404', seen)).toEqual({ kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } })
   })
 
   it('reads no place in the items that follow an id that never was; an item that was has one', () => {

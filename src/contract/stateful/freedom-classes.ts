@@ -55,7 +55,8 @@ const SITE_KEY_SITE_LIST: StatusClass<'siteKeySiteList'> = {
  * A cursor that is no item of the list (unknown, deleted, of another list). The specification:
  * "the next request passes the `id` of the last item", nothing about other ids: a 400, a 404, an
  * empty page or the items after its place are each a deployment's answer. An id that never was
- * is `unknownCursor`'s; one that was an item (of another list, a deleted locale) `cursorOutsideList`'s;
+ * is `unknownCursor`'s; an item of another list (another site's, another family's) `foreignCursor`'s;
+ * one the list's filters leave out (or a deleted locale) `cursorOutsideList`'s;
  * a site, page or route a delete removed `deletedCursor`'s, whose `unknown` is unknownCursor's answer.
  * Each kind of cursor is a class of its own, as a deployment may know a deleted item's place and
  * not another list's.
@@ -154,9 +155,29 @@ const UNKNOWN_CURSOR: StatusClass<'unknownCursor'> = {
 const CURSOR_OUTSIDE_LIST: StatusClass<'cursorOutsideList'> = {
   choice: 'cursorOutsideList',
   scope: cursorScope,
-  applies: (occurrence) => !neverAnItem(occurrence) && !namesRemoved(occurrence) && cursorApplies(occurrence),
+  applies: (occurrence) => !neverAnItem(occurrence) && !namesRemoved(occurrence) && !namesForeign(occurrence) && cursorApplies(occurrence),
   alternative: cursorAnswer,
   follow: followCursor,
+}
+
+/** A cursor the planner drew from another list: another site's ("from another site's list") or another family's. */
+const namesForeign = ({ classes }: Occurrence): boolean => (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
+
+/**
+ * A cursor naming an item of another list. A deployment may answer it as one its filters leave out
+ * (`as-outside`, choice cursorOutsideList), or tell it apart: a 404, a 400 or an empty page. Items
+ * after it are read as `as-outside`; where such an item falls in this list's order is the
+ * deployment's own, so the oracle takes that page as the target gives it.
+ */
+const FOREIGN_CURSOR: StatusClass<'foreignCursor'> = {
+  choice: 'foreignCursor',
+  scope: cursorScope,
+  applies: (occurrence) => namesForeign(occurrence) && cursorApplies(occurrence),
+  alternative: (reply, occurrence) => {
+    const shown = cursorAnswer(reply, occurrence)
+    return shown === 'after-place' ? 'as-outside' : shown
+  },
+  follow: (alternative) => (alternative === 'as-outside' ? { kind: 'taken' } : followCursor(alternative)),
 }
 
 /** The list without its cursor. */
@@ -249,4 +270,4 @@ const SITE_DELETE_CHILDREN: StatusClass<'siteDeleteChildren'> = {
 
 
 /** Every class of freedom decided by a status, in the order they are tried (a limit above 100 first: asked again at 100, the oracle answers what the others read; a lookup's case before a delete sent again: a delete by a pathname in another case may have found another page). */
-export const STATUS_CLASSES: readonly StatusClass[] = [LIMIT_ABOVE_MAXIMUM, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, DELETED_CURSOR, UNKNOWN_CURSOR, CURSOR_OUTSIDE_LIST, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, PAGE_READ_UNKNOWN_LOCALE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, SKIP_VALIDATION_CONFLICTS, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, SITE_NAMES]
+export const STATUS_CLASSES: readonly StatusClass[] = [LIMIT_ABOVE_MAXIMUM, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, DELETED_CURSOR, UNKNOWN_CURSOR, CURSOR_OUTSIDE_LIST, FOREIGN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, PAGE_READ_UNKNOWN_LOCALE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, SKIP_VALIDATION_CONFLICTS, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, SITE_NAMES]

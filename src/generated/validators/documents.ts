@@ -470,10 +470,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data2.accessOrder !== undefined){
-let data27 = data2.accessOrder;
-if(!((data27 === "permission-first") || (data27 === "existence-first"))){
-const err35 = {instancePath:instancePath+"/choices/accessOrder",schemaPath:"#/$defs/choices/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data27};
+if(data2.foreignCursor !== undefined){
+let data27 = data2.foreignCursor;
+if(!((((data27 === "as-outside") || (data27 === "404")) || (data27 === "400")) || (data27 === "empty-list"))){
+const err35 = {instancePath:instancePath+"/choices/foreignCursor",schemaPath:"#/$defs/choices/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.foreignCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.foreignCursor.enum,parentSchema:schema32.properties.foreignCursor,data:data27};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -483,10 +483,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data2.validationOrder !== undefined){
-let data28 = data2.validationOrder;
-if(!(((data28 === "params-access-body") || (data28 === "input-first")) || (data28 === "access-first"))){
-const err36 = {instancePath:instancePath+"/choices/validationOrder",schemaPath:"#/$defs/choices/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data28};
+if(data2.accessOrder !== undefined){
+let data28 = data2.accessOrder;
+if(!((data28 === "permission-first") || (data28 === "existence-first"))){
+const err36 = {instancePath:instancePath+"/choices/accessOrder",schemaPath:"#/$defs/choices/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data28};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -496,10 +496,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data2.updatedAtAtCreation !== undefined){
-let data29 = data2.updatedAtAtCreation;
-if(!((data29 === "createdAt") || (data29 === "null"))){
-const err37 = {instancePath:instancePath+"/choices/updatedAtAtCreation",schemaPath:"#/$defs/choices/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data29};
+if(data2.validationOrder !== undefined){
+let data29 = data2.validationOrder;
+if(!(((data29 === "params-access-body") || (data29 === "input-first")) || (data29 === "access-first"))){
+const err37 = {instancePath:instancePath+"/choices/validationOrder",schemaPath:"#/$defs/choices/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data29};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -509,10 +509,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data2.pageLocale !== undefined){
-let data30 = data2.pageLocale;
-if(!((data30 === "present") || (data30 === "absent"))){
-const err38 = {instancePath:instancePath+"/choices/pageLocale",schemaPath:"#/$defs/choices/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data30};
+if(data2.updatedAtAtCreation !== undefined){
+let data30 = data2.updatedAtAtCreation;
+if(!((data30 === "createdAt") || (data30 === "null"))){
+const err38 = {instancePath:instancePath+"/choices/updatedAtAtCreation",schemaPath:"#/$defs/choices/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data30};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -522,10 +522,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data2.sortCollation !== undefined){
-let data31 = data2.sortCollation;
-if(!((data31 === "code-unit") || (data31 === "case-insensitive"))){
-const err39 = {instancePath:instancePath+"/choices/sortCollation",schemaPath:"#/$defs/choices/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data31};
+if(data2.pageLocale !== undefined){
+let data31 = data2.pageLocale;
+if(!((data31 === "present") || (data31 === "absent"))){
+const err39 = {instancePath:instancePath+"/choices/pageLocale",schemaPath:"#/$defs/choices/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data31};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -535,10 +535,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data2.nullsSort !== undefined){
-let data32 = data2.nullsSort;
-if(!((((data32 === "last") || (data32 === "first")) || (data32 === "smallest")) || (data32 === "largest"))){
-const err40 = {instancePath:instancePath+"/choices/nullsSort",schemaPath:"#/$defs/choices/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data32};
+if(data2.sortCollation !== undefined){
+let data32 = data2.sortCollation;
+if(!((data32 === "code-unit") || (data32 === "case-insensitive"))){
+const err40 = {instancePath:instancePath+"/choices/sortCollation",schemaPath:"#/$defs/choices/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data32};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -548,10 +548,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data2.sortTies !== undefined){
-let data33 = data2.sortTies;
-if(!((data33 === "id") || (data33 === "creation"))){
-const err41 = {instancePath:instancePath+"/choices/sortTies",schemaPath:"#/$defs/choices/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data33};
+if(data2.nullsSort !== undefined){
+let data33 = data2.nullsSort;
+if(!((((data33 === "last") || (data33 === "first")) || (data33 === "smallest")) || (data33 === "largest"))){
+const err41 = {instancePath:instancePath+"/choices/nullsSort",schemaPath:"#/$defs/choices/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data33};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -561,10 +561,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data2.newPageTitle !== undefined){
-let data34 = data2.newPageTitle;
-if(!((data34 === "null") || (data34 === "name"))){
-const err42 = {instancePath:instancePath+"/choices/newPageTitle",schemaPath:"#/$defs/choices/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data34};
+if(data2.sortTies !== undefined){
+let data34 = data2.sortTies;
+if(!((data34 === "id") || (data34 === "creation"))){
+const err42 = {instancePath:instancePath+"/choices/sortTies",schemaPath:"#/$defs/choices/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data34};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -574,10 +574,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data2.newPageExcludedFromSearchEngines !== undefined){
-let data35 = data2.newPageExcludedFromSearchEngines;
-if(!((data35 === "null") || (data35 === "false"))){
-const err43 = {instancePath:instancePath+"/choices/newPageExcludedFromSearchEngines",schemaPath:"#/$defs/choices/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data35};
+if(data2.newPageTitle !== undefined){
+let data35 = data2.newPageTitle;
+if(!((data35 === "null") || (data35 === "name"))){
+const err43 = {instancePath:instancePath+"/choices/newPageTitle",schemaPath:"#/$defs/choices/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data35};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -587,10 +587,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data2.siteListOrder !== undefined){
-let data36 = data2.siteListOrder;
-if(!((data36 === "oldest-first") || (data36 === "newest-first"))){
-const err44 = {instancePath:instancePath+"/choices/siteListOrder",schemaPath:"#/$defs/choices/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data36};
+if(data2.newPageExcludedFromSearchEngines !== undefined){
+let data36 = data2.newPageExcludedFromSearchEngines;
+if(!((data36 === "null") || (data36 === "false"))){
+const err44 = {instancePath:instancePath+"/choices/newPageExcludedFromSearchEngines",schemaPath:"#/$defs/choices/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data36};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -600,10 +600,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data2.localeListOrder !== undefined){
-let data37 = data2.localeListOrder;
-if(!((data37 === "creation") || (data37 === "code"))){
-const err45 = {instancePath:instancePath+"/choices/localeListOrder",schemaPath:"#/$defs/choices/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data37};
+if(data2.siteListOrder !== undefined){
+let data37 = data2.siteListOrder;
+if(!((data37 === "oldest-first") || (data37 === "newest-first"))){
+const err45 = {instancePath:instancePath+"/choices/siteListOrder",schemaPath:"#/$defs/choices/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data37};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -613,10 +613,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data2.routeListOrder !== undefined){
-let data38 = data2.routeListOrder;
-if(!((data38 === "pathname") || (data38 === "creation"))){
-const err46 = {instancePath:instancePath+"/choices/routeListOrder",schemaPath:"#/$defs/choices/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data38};
+if(data2.localeListOrder !== undefined){
+let data38 = data2.localeListOrder;
+if(!((data38 === "creation") || (data38 === "code"))){
+const err46 = {instancePath:instancePath+"/choices/localeListOrder",schemaPath:"#/$defs/choices/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data38};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -626,10 +626,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data2.renameDefaultLocale !== undefined){
-let data39 = data2.renameDefaultLocale;
-if(!((data39 === "follows") || (data39 === "refused"))){
-const err47 = {instancePath:instancePath+"/choices/renameDefaultLocale",schemaPath:"#/$defs/choices/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data39};
+if(data2.routeListOrder !== undefined){
+let data39 = data2.routeListOrder;
+if(!((data39 === "pathname") || (data39 === "creation"))){
+const err47 = {instancePath:instancePath+"/choices/routeListOrder",schemaPath:"#/$defs/choices/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data39};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -639,10 +639,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data2.siteKeyWrites !== undefined){
-let data40 = data2.siteKeyWrites;
-if(!(((data40 === "allowed") || (data40 === "refused")) || (data40 === "refused-first"))){
-const err48 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data40};
+if(data2.renameDefaultLocale !== undefined){
+let data40 = data2.renameDefaultLocale;
+if(!((data40 === "follows") || (data40 === "refused"))){
+const err48 = {instancePath:instancePath+"/choices/renameDefaultLocale",schemaPath:"#/$defs/choices/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data40};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -652,10 +652,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data2.newPageOnline !== undefined){
-let data41 = data2.newPageOnline;
-if(!((data41 === "online") || (data41 === "offline"))){
-const err49 = {instancePath:instancePath+"/choices/newPageOnline",schemaPath:"#/$defs/choices/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data41};
+if(data2.siteKeyWrites !== undefined){
+let data41 = data2.siteKeyWrites;
+if(!(((data41 === "allowed") || (data41 === "refused")) || (data41 === "refused-first"))){
+const err49 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data41};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -665,10 +665,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data2.newPageSitemapPriority !== undefined){
-let data42 = data2.newPageSitemapPriority;
-if(!((data42 === "null") || (data42 === "0.5"))){
-const err50 = {instancePath:instancePath+"/choices/newPageSitemapPriority",schemaPath:"#/$defs/choices/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data42};
+if(data2.newPageOnline !== undefined){
+let data42 = data2.newPageOnline;
+if(!((data42 === "online") || (data42 === "offline"))){
+const err50 = {instancePath:instancePath+"/choices/newPageOnline",schemaPath:"#/$defs/choices/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data42};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -678,10 +678,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data2.newPageSitemapFrequency !== undefined){
-let data43 = data2.newPageSitemapFrequency;
-if(!((((((((data43 === "null") || (data43 === "always")) || (data43 === "hourly")) || (data43 === "daily")) || (data43 === "weekly")) || (data43 === "monthly")) || (data43 === "yearly")) || (data43 === "never"))){
-const err51 = {instancePath:instancePath+"/choices/newPageSitemapFrequency",schemaPath:"#/$defs/choices/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data43};
+if(data2.newPageSitemapPriority !== undefined){
+let data43 = data2.newPageSitemapPriority;
+if(!((data43 === "null") || (data43 === "0.5"))){
+const err51 = {instancePath:instancePath+"/choices/newPageSitemapPriority",schemaPath:"#/$defs/choices/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data43};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -691,10 +691,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data2.localeManagementMode !== undefined){
-let data44 = data2.localeManagementMode;
-if(!((data44 === "internal") || (data44 === "external"))){
-const err52 = {instancePath:instancePath+"/choices/localeManagementMode",schemaPath:"#/$defs/choices/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data44};
+if(data2.newPageSitemapFrequency !== undefined){
+let data44 = data2.newPageSitemapFrequency;
+if(!((((((((data44 === "null") || (data44 === "always")) || (data44 === "hourly")) || (data44 === "daily")) || (data44 === "weekly")) || (data44 === "monthly")) || (data44 === "yearly")) || (data44 === "never"))){
+const err52 = {instancePath:instancePath+"/choices/newPageSitemapFrequency",schemaPath:"#/$defs/choices/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data44};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -704,10 +704,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data2.localeCodeStored !== undefined){
-let data45 = data2.localeCodeStored;
-if(!((data45 === "as-sent") || (data45 === "canonical"))){
-const err53 = {instancePath:instancePath+"/choices/localeCodeStored",schemaPath:"#/$defs/choices/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data45};
+if(data2.localeManagementMode !== undefined){
+let data45 = data2.localeManagementMode;
+if(!((data45 === "internal") || (data45 === "external"))){
+const err53 = {instancePath:instancePath+"/choices/localeManagementMode",schemaPath:"#/$defs/choices/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data45};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -717,10 +717,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data2.pathnameTrailingSlash !== undefined){
-let data46 = data2.pathnameTrailingSlash;
-if(!((data46 === "kept") || (data46 === "dropped"))){
-const err54 = {instancePath:instancePath+"/choices/pathnameTrailingSlash",schemaPath:"#/$defs/choices/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data46};
+if(data2.localeCodeStored !== undefined){
+let data46 = data2.localeCodeStored;
+if(!((data46 === "as-sent") || (data46 === "canonical"))){
+const err54 = {instancePath:instancePath+"/choices/localeCodeStored",schemaPath:"#/$defs/choices/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data46};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -730,10 +730,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data2.nameWhitespace !== undefined){
-let data47 = data2.nameWhitespace;
-if(!((data47 === "kept") || (data47 === "trimmed"))){
-const err55 = {instancePath:instancePath+"/choices/nameWhitespace",schemaPath:"#/$defs/choices/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data47};
+if(data2.pathnameTrailingSlash !== undefined){
+let data47 = data2.pathnameTrailingSlash;
+if(!((data47 === "kept") || (data47 === "dropped"))){
+const err55 = {instancePath:instancePath+"/choices/pathnameTrailingSlash",schemaPath:"#/$defs/choices/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data47};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -743,10 +743,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data2.sitePathPrefixFields !== undefined){
-let data48 = data2.sitePathPrefixFields;
-if(!((data48 === "present") || (data48 === "absent"))){
-const err56 = {instancePath:instancePath+"/choices/sitePathPrefixFields",schemaPath:"#/$defs/choices/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data48};
+if(data2.nameWhitespace !== undefined){
+let data48 = data2.nameWhitespace;
+if(!((data48 === "kept") || (data48 === "trimmed"))){
+const err56 = {instancePath:instancePath+"/choices/nameWhitespace",schemaPath:"#/$defs/choices/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data48};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -756,10 +756,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data2.unknownCursor !== undefined){
-let data49 = data2.unknownCursor;
-if(!(((data49 === "400") || (data49 === "404")) || (data49 === "empty-list"))){
-const err57 = {instancePath:instancePath+"/choices/unknownCursor",schemaPath:"#/$defs/choices/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data49};
+if(data2.sitePathPrefixFields !== undefined){
+let data49 = data2.sitePathPrefixFields;
+if(!((data49 === "present") || (data49 === "absent"))){
+const err57 = {instancePath:instancePath+"/choices/sitePathPrefixFields",schemaPath:"#/$defs/choices/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data49};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -769,10 +769,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data2.siteIdBesideId !== undefined){
-let data50 = data2.siteIdBesideId;
-if(!(((data50 === "checked") || (data50 === "ignored")) || (data50 === "refused"))){
-const err58 = {instancePath:instancePath+"/choices/siteIdBesideId",schemaPath:"#/$defs/choices/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data50};
+if(data2.unknownCursor !== undefined){
+let data50 = data2.unknownCursor;
+if(!(((data50 === "400") || (data50 === "404")) || (data50 === "empty-list"))){
+const err58 = {instancePath:instancePath+"/choices/unknownCursor",schemaPath:"#/$defs/choices/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data50};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -782,10 +782,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data2.clockPrecision !== undefined){
-let data51 = data2.clockPrecision;
-if(!((data51 === "millisecond") || (data51 === "second"))){
-const err59 = {instancePath:instancePath+"/choices/clockPrecision",schemaPath:"#/$defs/choices/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data51};
+if(data2.siteIdBesideId !== undefined){
+let data51 = data2.siteIdBesideId;
+if(!(((data51 === "checked") || (data51 === "ignored")) || (data51 === "refused"))){
+const err59 = {instancePath:instancePath+"/choices/siteIdBesideId",schemaPath:"#/$defs/choices/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data51};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -795,10 +795,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data2.createBodyOrder !== undefined){
-let data52 = data2.createBodyOrder;
-if(!((data52 === "validation-order") || (data52 === "body-first"))){
-const err60 = {instancePath:instancePath+"/choices/createBodyOrder",schemaPath:"#/$defs/choices/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data52};
+if(data2.clockPrecision !== undefined){
+let data52 = data2.clockPrecision;
+if(!((data52 === "millisecond") || (data52 === "second"))){
+const err60 = {instancePath:instancePath+"/choices/clockPrecision",schemaPath:"#/$defs/choices/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data52};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -808,10 +808,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data2.hostOriginNull !== undefined){
-let data53 = data2.hostOriginNull;
-if(!((data53 === "clears") || (data53 === "refused"))){
-const err61 = {instancePath:instancePath+"/choices/hostOriginNull",schemaPath:"#/$defs/choices/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data53};
+if(data2.createBodyOrder !== undefined){
+let data53 = data2.createBodyOrder;
+if(!((data53 === "validation-order") || (data53 === "body-first"))){
+const err61 = {instancePath:instancePath+"/choices/createBodyOrder",schemaPath:"#/$defs/choices/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data53};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -821,10 +821,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data2.localeLookupCase !== undefined){
-let data54 = data2.localeLookupCase;
-if(!((data54 === "exact") || (data54 === "any-case"))){
-const err62 = {instancePath:instancePath+"/choices/localeLookupCase",schemaPath:"#/$defs/choices/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data54};
+if(data2.hostOriginNull !== undefined){
+let data54 = data2.hostOriginNull;
+if(!((data54 === "clears") || (data54 === "refused"))){
+const err62 = {instancePath:instancePath+"/choices/hostOriginNull",schemaPath:"#/$defs/choices/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data54};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -834,10 +834,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data2.routeOperations !== undefined){
-let data55 = data2.routeOperations;
-if(!((data55 === "served") || (data55 === "elsewhere"))){
-const err63 = {instancePath:instancePath+"/choices/routeOperations",schemaPath:"#/$defs/choices/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data55};
+if(data2.localeLookupCase !== undefined){
+let data55 = data2.localeLookupCase;
+if(!((data55 === "exact") || (data55 === "any-case"))){
+const err63 = {instancePath:instancePath+"/choices/localeLookupCase",schemaPath:"#/$defs/choices/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data55};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -847,10 +847,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data2.localeDomains !== undefined){
-let data56 = data2.localeDomains;
-if(!(((data56 === "shared") || (data56 === "unique")) || (data56 === "unique-everywhere"))){
-const err64 = {instancePath:instancePath+"/choices/localeDomains",schemaPath:"#/$defs/choices/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data56};
+if(data2.routeOperations !== undefined){
+let data56 = data2.routeOperations;
+if(!((data56 === "served") || (data56 === "elsewhere"))){
+const err64 = {instancePath:instancePath+"/choices/routeOperations",schemaPath:"#/$defs/choices/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data56};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -860,10 +860,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data2.publicApiKeyAsSiteKey !== undefined){
-let data57 = data2.publicApiKeyAsSiteKey;
-if(!((((data57 === "site-key") || (data57 === "not-a-key")) || (data57 === "forbidden")) || (data57 === "live-pages"))){
-const err65 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data57};
+if(data2.localeDomains !== undefined){
+let data57 = data2.localeDomains;
+if(!(((data57 === "shared") || (data57 === "unique")) || (data57 === "unique-everywhere"))){
+const err65 = {instancePath:instancePath+"/choices/localeDomains",schemaPath:"#/$defs/choices/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data57};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -873,10 +873,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data2.emptyPageUpdate !== undefined){
-let data58 = data2.emptyPageUpdate;
-if(!(((data58 === "accepted") || (data58 === "refused")) || (data58 === "pathname-required"))){
-const err66 = {instancePath:instancePath+"/choices/emptyPageUpdate",schemaPath:"#/$defs/choices/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data58};
+if(data2.publicApiKeyAsSiteKey !== undefined){
+let data58 = data2.publicApiKeyAsSiteKey;
+if(!((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages"))){
+const err66 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data58};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -886,10 +886,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data2.pagePathnameCase !== undefined){
-let data59 = data2.pagePathnameCase;
-if(!((data59 === "kept") || (data59 === "lower-case"))){
-const err67 = {instancePath:instancePath+"/choices/pagePathnameCase",schemaPath:"#/$defs/choices/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data59};
+if(data2.emptyPageUpdate !== undefined){
+let data59 = data2.emptyPageUpdate;
+if(!(((data59 === "accepted") || (data59 === "refused")) || (data59 === "pathname-required"))){
+const err67 = {instancePath:instancePath+"/choices/emptyPageUpdate",schemaPath:"#/$defs/choices/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data59};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -899,10 +899,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data2.routePathnameCharacters !== undefined){
-let data60 = data2.routePathnameCharacters;
-if(!(((data60 === "accepted") || (data60 === "refused")) || (data60 === "ascii-only"))){
-const err68 = {instancePath:instancePath+"/choices/routePathnameCharacters",schemaPath:"#/$defs/choices/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data60};
+if(data2.pagePathnameCase !== undefined){
+let data60 = data2.pagePathnameCase;
+if(!((data60 === "kept") || (data60 === "lower-case"))){
+const err68 = {instancePath:instancePath+"/choices/pagePathnameCase",schemaPath:"#/$defs/choices/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data60};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -912,10 +912,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data2.pagePublishing !== undefined){
-let data61 = data2.pagePublishing;
-if(!((data61 === "control-plane") || (data61 === "going-online"))){
-const err69 = {instancePath:instancePath+"/choices/pagePublishing",schemaPath:"#/$defs/choices/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data61};
+if(data2.routePathnameCharacters !== undefined){
+let data61 = data2.routePathnameCharacters;
+if(!(((data61 === "accepted") || (data61 === "refused")) || (data61 === "ascii-only"))){
+const err69 = {instancePath:instancePath+"/choices/routePathnameCharacters",schemaPath:"#/$defs/choices/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data61};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -925,10 +925,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data2.restoreByCode !== undefined){
-let data62 = data2.restoreByCode;
-if(!((data62 === "any-locale") || (data62 === "deleted-only"))){
-const err70 = {instancePath:instancePath+"/choices/restoreByCode",schemaPath:"#/$defs/choices/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data62};
+if(data2.pagePublishing !== undefined){
+let data62 = data2.pagePublishing;
+if(!((data62 === "control-plane") || (data62 === "going-online"))){
+const err70 = {instancePath:instancePath+"/choices/pagePublishing",schemaPath:"#/$defs/choices/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data62};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -938,10 +938,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data2.pagePathnameSlash !== undefined){
-let data63 = data2.pagePathnameSlash;
-if(!((data63 === "as-sent") || (data63 === "added"))){
-const err71 = {instancePath:instancePath+"/choices/pagePathnameSlash",schemaPath:"#/$defs/choices/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data63};
+if(data2.restoreByCode !== undefined){
+let data63 = data2.restoreByCode;
+if(!((data63 === "any-locale") || (data63 === "deleted-only"))){
+const err71 = {instancePath:instancePath+"/choices/restoreByCode",schemaPath:"#/$defs/choices/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data63};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -951,10 +951,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data2.pathnameConflictCase !== undefined){
-let data64 = data2.pathnameConflictCase;
-if(!((data64 === "exact") || (data64 === "any-case"))){
-const err72 = {instancePath:instancePath+"/choices/pathnameConflictCase",schemaPath:"#/$defs/choices/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data64};
+if(data2.pagePathnameSlash !== undefined){
+let data64 = data2.pagePathnameSlash;
+if(!((data64 === "as-sent") || (data64 === "added"))){
+const err72 = {instancePath:instancePath+"/choices/pagePathnameSlash",schemaPath:"#/$defs/choices/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data64};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -964,10 +964,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data2.newPagePublished !== undefined){
-let data65 = data2.newPagePublished;
-if(!((data65 === "unpublished") || (data65 === "published"))){
-const err73 = {instancePath:instancePath+"/choices/newPagePublished",schemaPath:"#/$defs/choices/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data65};
+if(data2.pathnameConflictCase !== undefined){
+let data65 = data2.pathnameConflictCase;
+if(!((data65 === "exact") || (data65 === "any-case"))){
+const err73 = {instancePath:instancePath+"/choices/pathnameConflictCase",schemaPath:"#/$defs/choices/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data65};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -977,10 +977,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data2.liveVersion !== undefined){
-let data66 = data2.liveVersion;
-if(!((data66 === "snapshot") || (data66 === "current"))){
-const err74 = {instancePath:instancePath+"/choices/liveVersion",schemaPath:"#/$defs/choices/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data66};
+if(data2.newPagePublished !== undefined){
+let data66 = data2.newPagePublished;
+if(!((data66 === "unpublished") || (data66 === "published"))){
+const err74 = {instancePath:instancePath+"/choices/newPagePublished",schemaPath:"#/$defs/choices/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data66};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -990,10 +990,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data2.siteKeySiteList !== undefined){
-let data67 = data2.siteKeySiteList;
-if(!((data67 === "refused") || (data67 === "own-site"))){
-const err75 = {instancePath:instancePath+"/choices/siteKeySiteList",schemaPath:"#/$defs/choices/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data67};
+if(data2.liveVersion !== undefined){
+let data67 = data2.liveVersion;
+if(!((data67 === "snapshot") || (data67 === "current"))){
+const err75 = {instancePath:instancePath+"/choices/liveVersion",schemaPath:"#/$defs/choices/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data67};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1003,10 +1003,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data2.deletedLocaleCode !== undefined){
-let data68 = data2.deletedLocaleCode;
-if(!(((data68 === "free") || (data68 === "reserved")) || (data68 === "revived"))){
-const err76 = {instancePath:instancePath+"/choices/deletedLocaleCode",schemaPath:"#/$defs/choices/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data68};
+if(data2.siteKeySiteList !== undefined){
+let data68 = data2.siteKeySiteList;
+if(!((data68 === "refused") || (data68 === "own-site"))){
+const err76 = {instancePath:instancePath+"/choices/siteKeySiteList",schemaPath:"#/$defs/choices/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data68};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1016,10 +1016,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data2.duplicateDeletedLocales !== undefined){
-let data69 = data2.duplicateDeletedLocales;
-if(!((data69 === "left") || (data69 === "copied"))){
-const err77 = {instancePath:instancePath+"/choices/duplicateDeletedLocales",schemaPath:"#/$defs/choices/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data69};
+if(data2.deletedLocaleCode !== undefined){
+let data69 = data2.deletedLocaleCode;
+if(!(((data69 === "free") || (data69 === "reserved")) || (data69 === "revived"))){
+const err77 = {instancePath:instancePath+"/choices/deletedLocaleCode",schemaPath:"#/$defs/choices/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data69};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1029,10 +1029,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data2.repeatedDelete !== undefined){
-let data70 = data2.repeatedDelete;
-if(!((data70 === "not-found") || (data70 === "idempotent"))){
-const err78 = {instancePath:instancePath+"/choices/repeatedDelete",schemaPath:"#/$defs/choices/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data70};
+if(data2.duplicateDeletedLocales !== undefined){
+let data70 = data2.duplicateDeletedLocales;
+if(!((data70 === "left") || (data70 === "copied"))){
+const err78 = {instancePath:instancePath+"/choices/duplicateDeletedLocales",schemaPath:"#/$defs/choices/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data70};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1042,10 +1042,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data2.siteNames !== undefined){
-let data71 = data2.siteNames;
-if(!((data71 === "shared") || (data71 === "unique"))){
-const err79 = {instancePath:instancePath+"/choices/siteNames",schemaPath:"#/$defs/choices/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data71};
+if(data2.repeatedDelete !== undefined){
+let data71 = data2.repeatedDelete;
+if(!((data71 === "not-found") || (data71 === "idempotent"))){
+const err79 = {instancePath:instancePath+"/choices/repeatedDelete",schemaPath:"#/$defs/choices/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data71};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1055,10 +1055,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data2.pathPrefixCase !== undefined){
-let data72 = data2.pathPrefixCase;
-if(!((data72 === "exact") || (data72 === "any-case"))){
-const err80 = {instancePath:instancePath+"/choices/pathPrefixCase",schemaPath:"#/$defs/choices/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data72};
+if(data2.siteNames !== undefined){
+let data72 = data2.siteNames;
+if(!((data72 === "shared") || (data72 === "unique"))){
+const err80 = {instancePath:instancePath+"/choices/siteNames",schemaPath:"#/$defs/choices/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data72};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1068,10 +1068,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data2.localeFilterScope !== undefined){
-let data73 = data2.localeFilterScope;
-if(!((data73 === "localized") || (data73 === "all"))){
-const err81 = {instancePath:instancePath+"/choices/localeFilterScope",schemaPath:"#/$defs/choices/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data73};
+if(data2.pathPrefixCase !== undefined){
+let data73 = data2.pathPrefixCase;
+if(!((data73 === "exact") || (data73 === "any-case"))){
+const err81 = {instancePath:instancePath+"/choices/pathPrefixCase",schemaPath:"#/$defs/choices/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data73};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1081,10 +1081,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data2.siteDeleteChildren !== undefined){
-let data74 = data2.siteDeleteChildren;
-if(!((data74 === "deleted") || (data74 === "kept"))){
-const err82 = {instancePath:instancePath+"/choices/siteDeleteChildren",schemaPath:"#/$defs/choices/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data74};
+if(data2.localeFilterScope !== undefined){
+let data74 = data2.localeFilterScope;
+if(!((data74 === "localized") || (data74 === "all"))){
+const err82 = {instancePath:instancePath+"/choices/localeFilterScope",schemaPath:"#/$defs/choices/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data74};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1094,10 +1094,10 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data2.pathnameLookupCase !== undefined){
-let data75 = data2.pathnameLookupCase;
-if(!((data75 === "exact") || (data75 === "any-case"))){
-const err83 = {instancePath:instancePath+"/choices/pathnameLookupCase",schemaPath:"#/$defs/choices/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data75};
+if(data2.siteDeleteChildren !== undefined){
+let data75 = data2.siteDeleteChildren;
+if(!((data75 === "deleted") || (data75 === "kept"))){
+const err83 = {instancePath:instancePath+"/choices/siteDeleteChildren",schemaPath:"#/$defs/choices/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data75};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1107,10 +1107,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data2.duplicatePublication !== undefined){
-let data76 = data2.duplicatePublication;
-if(!((data76 === "copied") || (data76 === "reset"))){
-const err84 = {instancePath:instancePath+"/choices/duplicatePublication",schemaPath:"#/$defs/choices/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data76};
+if(data2.pathnameLookupCase !== undefined){
+let data76 = data2.pathnameLookupCase;
+if(!((data76 === "exact") || (data76 === "any-case"))){
+const err84 = {instancePath:instancePath+"/choices/pathnameLookupCase",schemaPath:"#/$defs/choices/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data76};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1120,10 +1120,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data2.newPageDescription !== undefined){
-let data77 = data2.newPageDescription;
-if(!((data77 === "null") || (data77 === "empty"))){
-const err85 = {instancePath:instancePath+"/choices/newPageDescription",schemaPath:"#/$defs/choices/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data77};
+if(data2.duplicatePublication !== undefined){
+let data77 = data2.duplicatePublication;
+if(!((data77 === "copied") || (data77 === "reset"))){
+const err85 = {instancePath:instancePath+"/choices/duplicatePublication",schemaPath:"#/$defs/choices/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data77};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1133,10 +1133,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data2.newPageCanonicalUrl !== undefined){
-let data78 = data2.newPageCanonicalUrl;
+if(data2.newPageDescription !== undefined){
+let data78 = data2.newPageDescription;
 if(!((data78 === "null") || (data78 === "empty"))){
-const err86 = {instancePath:instancePath+"/choices/newPageCanonicalUrl",schemaPath:"#/$defs/choices/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data78};
+const err86 = {instancePath:instancePath+"/choices/newPageDescription",schemaPath:"#/$defs/choices/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data78};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1146,10 +1146,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data2.newPageSocialImageUrl !== undefined){
-let data79 = data2.newPageSocialImageUrl;
+if(data2.newPageCanonicalUrl !== undefined){
+let data79 = data2.newPageCanonicalUrl;
 if(!((data79 === "null") || (data79 === "empty"))){
-const err87 = {instancePath:instancePath+"/choices/newPageSocialImageUrl",schemaPath:"#/$defs/choices/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data79};
+const err87 = {instancePath:instancePath+"/choices/newPageCanonicalUrl",schemaPath:"#/$defs/choices/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data79};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1159,10 +1159,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data2.routeEmptySegment !== undefined){
-let data80 = data2.routeEmptySegment;
-if(!((data80 === "refused") || (data80 === "accepted"))){
-const err88 = {instancePath:instancePath+"/choices/routeEmptySegment",schemaPath:"#/$defs/choices/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data80};
+if(data2.newPageSocialImageUrl !== undefined){
+let data80 = data2.newPageSocialImageUrl;
+if(!((data80 === "null") || (data80 === "empty"))){
+const err88 = {instancePath:instancePath+"/choices/newPageSocialImageUrl",schemaPath:"#/$defs/choices/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data80};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1172,10 +1172,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data2.limitAboveMaximum !== undefined){
-let data81 = data2.limitAboveMaximum;
-if(!((data81 === "refused") || (data81 === "clamped"))){
-const err89 = {instancePath:instancePath+"/choices/limitAboveMaximum",schemaPath:"#/$defs/choices/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data81};
+if(data2.routeEmptySegment !== undefined){
+let data81 = data2.routeEmptySegment;
+if(!((data81 === "refused") || (data81 === "accepted"))){
+const err89 = {instancePath:instancePath+"/choices/routeEmptySegment",schemaPath:"#/$defs/choices/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data81};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1185,10 +1185,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data2.pageReadUnknownLocale !== undefined){
-let data82 = data2.pageReadUnknownLocale;
-if(!((data82 === "as-list") || (data82 === "default"))){
-const err90 = {instancePath:instancePath+"/choices/pageReadUnknownLocale",schemaPath:"#/$defs/choices/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data82};
+if(data2.limitAboveMaximum !== undefined){
+let data82 = data2.limitAboveMaximum;
+if(!((data82 === "refused") || (data82 === "clamped"))){
+const err90 = {instancePath:instancePath+"/choices/limitAboveMaximum",schemaPath:"#/$defs/choices/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data82};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1198,10 +1198,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data2.deletedCursor !== undefined){
-let data83 = data2.deletedCursor;
-if(!((data83 === "unknown") || (data83 === "after-place"))){
-const err91 = {instancePath:instancePath+"/choices/deletedCursor",schemaPath:"#/$defs/choices/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data83};
+if(data2.pageReadUnknownLocale !== undefined){
+let data83 = data2.pageReadUnknownLocale;
+if(!((data83 === "as-list") || (data83 === "default"))){
+const err91 = {instancePath:instancePath+"/choices/pageReadUnknownLocale",schemaPath:"#/$defs/choices/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data83};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1211,10 +1211,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data2.skipValidationConflicts !== undefined){
-let data84 = data2.skipValidationConflicts;
-if(!((data84 === "checked") || (data84 === "skipped"))){
-const err92 = {instancePath:instancePath+"/choices/skipValidationConflicts",schemaPath:"#/$defs/choices/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data84};
+if(data2.deletedCursor !== undefined){
+let data84 = data2.deletedCursor;
+if(!((data84 === "unknown") || (data84 === "after-place"))){
+const err92 = {instancePath:instancePath+"/choices/deletedCursor",schemaPath:"#/$defs/choices/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data84};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1224,9 +1224,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.skipValidationConflicts !== undefined){
+let data85 = data2.skipValidationConflicts;
+if(!((data85 === "checked") || (data85 === "skipped"))){
+const err93 = {instancePath:instancePath+"/choices/skipValidationConflicts",schemaPath:"#/$defs/choices/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data85};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1236,13 +1237,9 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data85 = data.unrecorded;
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-for(const key2 in data85){
-let data86 = data85[key2];
-if(typeof data86 !== "string"){
-const err94 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data86};
+}
+else {
+const err94 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1252,9 +1249,13 @@ vErrors.push(err94);
 errors++;
 }
 }
-}
-else {
-const err95 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data85};
+if(data.unrecorded !== undefined){
+let data86 = data.unrecorded;
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+for(const key2 in data86){
+let data87 = data86[key2];
+if(typeof data87 !== "string"){
+const err95 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data87};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1266,12 +1267,24 @@ errors++;
 }
 }
 else {
-const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err96 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data86};
 if(vErrors === null){
 vErrors = [err96];
 }
 else {
 vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }
@@ -1677,10 +1690,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.accessOrder !== undefined){
-let data24 = data.accessOrder;
-if(!((data24 === "permission-first") || (data24 === "existence-first"))){
-const err30 = {instancePath:instancePath+"/accessOrder",schemaPath:"#/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data24};
+if(data.foreignCursor !== undefined){
+let data24 = data.foreignCursor;
+if(!((((data24 === "as-outside") || (data24 === "404")) || (data24 === "400")) || (data24 === "empty-list"))){
+const err30 = {instancePath:instancePath+"/foreignCursor",schemaPath:"#/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.foreignCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.foreignCursor.enum,parentSchema:schema32.properties.foreignCursor,data:data24};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1690,10 +1703,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.validationOrder !== undefined){
-let data25 = data.validationOrder;
-if(!(((data25 === "params-access-body") || (data25 === "input-first")) || (data25 === "access-first"))){
-const err31 = {instancePath:instancePath+"/validationOrder",schemaPath:"#/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data25};
+if(data.accessOrder !== undefined){
+let data25 = data.accessOrder;
+if(!((data25 === "permission-first") || (data25 === "existence-first"))){
+const err31 = {instancePath:instancePath+"/accessOrder",schemaPath:"#/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data25};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1703,10 +1716,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.updatedAtAtCreation !== undefined){
-let data26 = data.updatedAtAtCreation;
-if(!((data26 === "createdAt") || (data26 === "null"))){
-const err32 = {instancePath:instancePath+"/updatedAtAtCreation",schemaPath:"#/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data26};
+if(data.validationOrder !== undefined){
+let data26 = data.validationOrder;
+if(!(((data26 === "params-access-body") || (data26 === "input-first")) || (data26 === "access-first"))){
+const err32 = {instancePath:instancePath+"/validationOrder",schemaPath:"#/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data26};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1716,10 +1729,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.pageLocale !== undefined){
-let data27 = data.pageLocale;
-if(!((data27 === "present") || (data27 === "absent"))){
-const err33 = {instancePath:instancePath+"/pageLocale",schemaPath:"#/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data27};
+if(data.updatedAtAtCreation !== undefined){
+let data27 = data.updatedAtAtCreation;
+if(!((data27 === "createdAt") || (data27 === "null"))){
+const err33 = {instancePath:instancePath+"/updatedAtAtCreation",schemaPath:"#/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data27};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1729,10 +1742,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.sortCollation !== undefined){
-let data28 = data.sortCollation;
-if(!((data28 === "code-unit") || (data28 === "case-insensitive"))){
-const err34 = {instancePath:instancePath+"/sortCollation",schemaPath:"#/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data28};
+if(data.pageLocale !== undefined){
+let data28 = data.pageLocale;
+if(!((data28 === "present") || (data28 === "absent"))){
+const err34 = {instancePath:instancePath+"/pageLocale",schemaPath:"#/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data28};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1742,10 +1755,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.nullsSort !== undefined){
-let data29 = data.nullsSort;
-if(!((((data29 === "last") || (data29 === "first")) || (data29 === "smallest")) || (data29 === "largest"))){
-const err35 = {instancePath:instancePath+"/nullsSort",schemaPath:"#/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data29};
+if(data.sortCollation !== undefined){
+let data29 = data.sortCollation;
+if(!((data29 === "code-unit") || (data29 === "case-insensitive"))){
+const err35 = {instancePath:instancePath+"/sortCollation",schemaPath:"#/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data29};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1755,10 +1768,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.sortTies !== undefined){
-let data30 = data.sortTies;
-if(!((data30 === "id") || (data30 === "creation"))){
-const err36 = {instancePath:instancePath+"/sortTies",schemaPath:"#/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data30};
+if(data.nullsSort !== undefined){
+let data30 = data.nullsSort;
+if(!((((data30 === "last") || (data30 === "first")) || (data30 === "smallest")) || (data30 === "largest"))){
+const err36 = {instancePath:instancePath+"/nullsSort",schemaPath:"#/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data30};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1768,10 +1781,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.newPageTitle !== undefined){
-let data31 = data.newPageTitle;
-if(!((data31 === "null") || (data31 === "name"))){
-const err37 = {instancePath:instancePath+"/newPageTitle",schemaPath:"#/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data31};
+if(data.sortTies !== undefined){
+let data31 = data.sortTies;
+if(!((data31 === "id") || (data31 === "creation"))){
+const err37 = {instancePath:instancePath+"/sortTies",schemaPath:"#/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data31};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1781,10 +1794,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.newPageExcludedFromSearchEngines !== undefined){
-let data32 = data.newPageExcludedFromSearchEngines;
-if(!((data32 === "null") || (data32 === "false"))){
-const err38 = {instancePath:instancePath+"/newPageExcludedFromSearchEngines",schemaPath:"#/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data32};
+if(data.newPageTitle !== undefined){
+let data32 = data.newPageTitle;
+if(!((data32 === "null") || (data32 === "name"))){
+const err38 = {instancePath:instancePath+"/newPageTitle",schemaPath:"#/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data32};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1794,10 +1807,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.siteListOrder !== undefined){
-let data33 = data.siteListOrder;
-if(!((data33 === "oldest-first") || (data33 === "newest-first"))){
-const err39 = {instancePath:instancePath+"/siteListOrder",schemaPath:"#/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data33};
+if(data.newPageExcludedFromSearchEngines !== undefined){
+let data33 = data.newPageExcludedFromSearchEngines;
+if(!((data33 === "null") || (data33 === "false"))){
+const err39 = {instancePath:instancePath+"/newPageExcludedFromSearchEngines",schemaPath:"#/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data33};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1807,10 +1820,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.localeListOrder !== undefined){
-let data34 = data.localeListOrder;
-if(!((data34 === "creation") || (data34 === "code"))){
-const err40 = {instancePath:instancePath+"/localeListOrder",schemaPath:"#/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data34};
+if(data.siteListOrder !== undefined){
+let data34 = data.siteListOrder;
+if(!((data34 === "oldest-first") || (data34 === "newest-first"))){
+const err40 = {instancePath:instancePath+"/siteListOrder",schemaPath:"#/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data34};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1820,10 +1833,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.routeListOrder !== undefined){
-let data35 = data.routeListOrder;
-if(!((data35 === "pathname") || (data35 === "creation"))){
-const err41 = {instancePath:instancePath+"/routeListOrder",schemaPath:"#/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data35};
+if(data.localeListOrder !== undefined){
+let data35 = data.localeListOrder;
+if(!((data35 === "creation") || (data35 === "code"))){
+const err41 = {instancePath:instancePath+"/localeListOrder",schemaPath:"#/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data35};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1833,10 +1846,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.renameDefaultLocale !== undefined){
-let data36 = data.renameDefaultLocale;
-if(!((data36 === "follows") || (data36 === "refused"))){
-const err42 = {instancePath:instancePath+"/renameDefaultLocale",schemaPath:"#/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data36};
+if(data.routeListOrder !== undefined){
+let data36 = data.routeListOrder;
+if(!((data36 === "pathname") || (data36 === "creation"))){
+const err42 = {instancePath:instancePath+"/routeListOrder",schemaPath:"#/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data36};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1846,10 +1859,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.siteKeyWrites !== undefined){
-let data37 = data.siteKeyWrites;
-if(!(((data37 === "allowed") || (data37 === "refused")) || (data37 === "refused-first"))){
-const err43 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data37};
+if(data.renameDefaultLocale !== undefined){
+let data37 = data.renameDefaultLocale;
+if(!((data37 === "follows") || (data37 === "refused"))){
+const err43 = {instancePath:instancePath+"/renameDefaultLocale",schemaPath:"#/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data37};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1859,10 +1872,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.newPageOnline !== undefined){
-let data38 = data.newPageOnline;
-if(!((data38 === "online") || (data38 === "offline"))){
-const err44 = {instancePath:instancePath+"/newPageOnline",schemaPath:"#/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data38};
+if(data.siteKeyWrites !== undefined){
+let data38 = data.siteKeyWrites;
+if(!(((data38 === "allowed") || (data38 === "refused")) || (data38 === "refused-first"))){
+const err44 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data38};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1872,10 +1885,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.newPageSitemapPriority !== undefined){
-let data39 = data.newPageSitemapPriority;
-if(!((data39 === "null") || (data39 === "0.5"))){
-const err45 = {instancePath:instancePath+"/newPageSitemapPriority",schemaPath:"#/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data39};
+if(data.newPageOnline !== undefined){
+let data39 = data.newPageOnline;
+if(!((data39 === "online") || (data39 === "offline"))){
+const err45 = {instancePath:instancePath+"/newPageOnline",schemaPath:"#/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data39};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1885,10 +1898,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.newPageSitemapFrequency !== undefined){
-let data40 = data.newPageSitemapFrequency;
-if(!((((((((data40 === "null") || (data40 === "always")) || (data40 === "hourly")) || (data40 === "daily")) || (data40 === "weekly")) || (data40 === "monthly")) || (data40 === "yearly")) || (data40 === "never"))){
-const err46 = {instancePath:instancePath+"/newPageSitemapFrequency",schemaPath:"#/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data40};
+if(data.newPageSitemapPriority !== undefined){
+let data40 = data.newPageSitemapPriority;
+if(!((data40 === "null") || (data40 === "0.5"))){
+const err46 = {instancePath:instancePath+"/newPageSitemapPriority",schemaPath:"#/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data40};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1898,10 +1911,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.localeManagementMode !== undefined){
-let data41 = data.localeManagementMode;
-if(!((data41 === "internal") || (data41 === "external"))){
-const err47 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data41};
+if(data.newPageSitemapFrequency !== undefined){
+let data41 = data.newPageSitemapFrequency;
+if(!((((((((data41 === "null") || (data41 === "always")) || (data41 === "hourly")) || (data41 === "daily")) || (data41 === "weekly")) || (data41 === "monthly")) || (data41 === "yearly")) || (data41 === "never"))){
+const err47 = {instancePath:instancePath+"/newPageSitemapFrequency",schemaPath:"#/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data41};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1911,10 +1924,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.localeCodeStored !== undefined){
-let data42 = data.localeCodeStored;
-if(!((data42 === "as-sent") || (data42 === "canonical"))){
-const err48 = {instancePath:instancePath+"/localeCodeStored",schemaPath:"#/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data42};
+if(data.localeManagementMode !== undefined){
+let data42 = data.localeManagementMode;
+if(!((data42 === "internal") || (data42 === "external"))){
+const err48 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data42};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1924,10 +1937,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.pathnameTrailingSlash !== undefined){
-let data43 = data.pathnameTrailingSlash;
-if(!((data43 === "kept") || (data43 === "dropped"))){
-const err49 = {instancePath:instancePath+"/pathnameTrailingSlash",schemaPath:"#/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data43};
+if(data.localeCodeStored !== undefined){
+let data43 = data.localeCodeStored;
+if(!((data43 === "as-sent") || (data43 === "canonical"))){
+const err49 = {instancePath:instancePath+"/localeCodeStored",schemaPath:"#/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data43};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1937,10 +1950,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.nameWhitespace !== undefined){
-let data44 = data.nameWhitespace;
-if(!((data44 === "kept") || (data44 === "trimmed"))){
-const err50 = {instancePath:instancePath+"/nameWhitespace",schemaPath:"#/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data44};
+if(data.pathnameTrailingSlash !== undefined){
+let data44 = data.pathnameTrailingSlash;
+if(!((data44 === "kept") || (data44 === "dropped"))){
+const err50 = {instancePath:instancePath+"/pathnameTrailingSlash",schemaPath:"#/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data44};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1950,10 +1963,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.sitePathPrefixFields !== undefined){
-let data45 = data.sitePathPrefixFields;
-if(!((data45 === "present") || (data45 === "absent"))){
-const err51 = {instancePath:instancePath+"/sitePathPrefixFields",schemaPath:"#/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data45};
+if(data.nameWhitespace !== undefined){
+let data45 = data.nameWhitespace;
+if(!((data45 === "kept") || (data45 === "trimmed"))){
+const err51 = {instancePath:instancePath+"/nameWhitespace",schemaPath:"#/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data45};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1963,10 +1976,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.unknownCursor !== undefined){
-let data46 = data.unknownCursor;
-if(!(((data46 === "400") || (data46 === "404")) || (data46 === "empty-list"))){
-const err52 = {instancePath:instancePath+"/unknownCursor",schemaPath:"#/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data46};
+if(data.sitePathPrefixFields !== undefined){
+let data46 = data.sitePathPrefixFields;
+if(!((data46 === "present") || (data46 === "absent"))){
+const err52 = {instancePath:instancePath+"/sitePathPrefixFields",schemaPath:"#/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data46};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1976,10 +1989,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.siteIdBesideId !== undefined){
-let data47 = data.siteIdBesideId;
-if(!(((data47 === "checked") || (data47 === "ignored")) || (data47 === "refused"))){
-const err53 = {instancePath:instancePath+"/siteIdBesideId",schemaPath:"#/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data47};
+if(data.unknownCursor !== undefined){
+let data47 = data.unknownCursor;
+if(!(((data47 === "400") || (data47 === "404")) || (data47 === "empty-list"))){
+const err53 = {instancePath:instancePath+"/unknownCursor",schemaPath:"#/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data47};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1989,10 +2002,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.clockPrecision !== undefined){
-let data48 = data.clockPrecision;
-if(!((data48 === "millisecond") || (data48 === "second"))){
-const err54 = {instancePath:instancePath+"/clockPrecision",schemaPath:"#/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data48};
+if(data.siteIdBesideId !== undefined){
+let data48 = data.siteIdBesideId;
+if(!(((data48 === "checked") || (data48 === "ignored")) || (data48 === "refused"))){
+const err54 = {instancePath:instancePath+"/siteIdBesideId",schemaPath:"#/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data48};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2002,10 +2015,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.createBodyOrder !== undefined){
-let data49 = data.createBodyOrder;
-if(!((data49 === "validation-order") || (data49 === "body-first"))){
-const err55 = {instancePath:instancePath+"/createBodyOrder",schemaPath:"#/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data49};
+if(data.clockPrecision !== undefined){
+let data49 = data.clockPrecision;
+if(!((data49 === "millisecond") || (data49 === "second"))){
+const err55 = {instancePath:instancePath+"/clockPrecision",schemaPath:"#/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data49};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2015,10 +2028,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.hostOriginNull !== undefined){
-let data50 = data.hostOriginNull;
-if(!((data50 === "clears") || (data50 === "refused"))){
-const err56 = {instancePath:instancePath+"/hostOriginNull",schemaPath:"#/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data50};
+if(data.createBodyOrder !== undefined){
+let data50 = data.createBodyOrder;
+if(!((data50 === "validation-order") || (data50 === "body-first"))){
+const err56 = {instancePath:instancePath+"/createBodyOrder",schemaPath:"#/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data50};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2028,10 +2041,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.localeLookupCase !== undefined){
-let data51 = data.localeLookupCase;
-if(!((data51 === "exact") || (data51 === "any-case"))){
-const err57 = {instancePath:instancePath+"/localeLookupCase",schemaPath:"#/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data51};
+if(data.hostOriginNull !== undefined){
+let data51 = data.hostOriginNull;
+if(!((data51 === "clears") || (data51 === "refused"))){
+const err57 = {instancePath:instancePath+"/hostOriginNull",schemaPath:"#/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data51};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2041,10 +2054,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.routeOperations !== undefined){
-let data52 = data.routeOperations;
-if(!((data52 === "served") || (data52 === "elsewhere"))){
-const err58 = {instancePath:instancePath+"/routeOperations",schemaPath:"#/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data52};
+if(data.localeLookupCase !== undefined){
+let data52 = data.localeLookupCase;
+if(!((data52 === "exact") || (data52 === "any-case"))){
+const err58 = {instancePath:instancePath+"/localeLookupCase",schemaPath:"#/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data52};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2054,10 +2067,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.localeDomains !== undefined){
-let data53 = data.localeDomains;
-if(!(((data53 === "shared") || (data53 === "unique")) || (data53 === "unique-everywhere"))){
-const err59 = {instancePath:instancePath+"/localeDomains",schemaPath:"#/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data53};
+if(data.routeOperations !== undefined){
+let data53 = data.routeOperations;
+if(!((data53 === "served") || (data53 === "elsewhere"))){
+const err59 = {instancePath:instancePath+"/routeOperations",schemaPath:"#/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data53};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2067,10 +2080,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.publicApiKeyAsSiteKey !== undefined){
-let data54 = data.publicApiKeyAsSiteKey;
-if(!((((data54 === "site-key") || (data54 === "not-a-key")) || (data54 === "forbidden")) || (data54 === "live-pages"))){
-const err60 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data54};
+if(data.localeDomains !== undefined){
+let data54 = data.localeDomains;
+if(!(((data54 === "shared") || (data54 === "unique")) || (data54 === "unique-everywhere"))){
+const err60 = {instancePath:instancePath+"/localeDomains",schemaPath:"#/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data54};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2080,10 +2093,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.emptyPageUpdate !== undefined){
-let data55 = data.emptyPageUpdate;
-if(!(((data55 === "accepted") || (data55 === "refused")) || (data55 === "pathname-required"))){
-const err61 = {instancePath:instancePath+"/emptyPageUpdate",schemaPath:"#/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data55};
+if(data.publicApiKeyAsSiteKey !== undefined){
+let data55 = data.publicApiKeyAsSiteKey;
+if(!((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages"))){
+const err61 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data55};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2093,10 +2106,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.pagePathnameCase !== undefined){
-let data56 = data.pagePathnameCase;
-if(!((data56 === "kept") || (data56 === "lower-case"))){
-const err62 = {instancePath:instancePath+"/pagePathnameCase",schemaPath:"#/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data56};
+if(data.emptyPageUpdate !== undefined){
+let data56 = data.emptyPageUpdate;
+if(!(((data56 === "accepted") || (data56 === "refused")) || (data56 === "pathname-required"))){
+const err62 = {instancePath:instancePath+"/emptyPageUpdate",schemaPath:"#/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data56};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2106,10 +2119,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.routePathnameCharacters !== undefined){
-let data57 = data.routePathnameCharacters;
-if(!(((data57 === "accepted") || (data57 === "refused")) || (data57 === "ascii-only"))){
-const err63 = {instancePath:instancePath+"/routePathnameCharacters",schemaPath:"#/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data57};
+if(data.pagePathnameCase !== undefined){
+let data57 = data.pagePathnameCase;
+if(!((data57 === "kept") || (data57 === "lower-case"))){
+const err63 = {instancePath:instancePath+"/pagePathnameCase",schemaPath:"#/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data57};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2119,10 +2132,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.pagePublishing !== undefined){
-let data58 = data.pagePublishing;
-if(!((data58 === "control-plane") || (data58 === "going-online"))){
-const err64 = {instancePath:instancePath+"/pagePublishing",schemaPath:"#/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data58};
+if(data.routePathnameCharacters !== undefined){
+let data58 = data.routePathnameCharacters;
+if(!(((data58 === "accepted") || (data58 === "refused")) || (data58 === "ascii-only"))){
+const err64 = {instancePath:instancePath+"/routePathnameCharacters",schemaPath:"#/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data58};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2132,10 +2145,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.restoreByCode !== undefined){
-let data59 = data.restoreByCode;
-if(!((data59 === "any-locale") || (data59 === "deleted-only"))){
-const err65 = {instancePath:instancePath+"/restoreByCode",schemaPath:"#/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data59};
+if(data.pagePublishing !== undefined){
+let data59 = data.pagePublishing;
+if(!((data59 === "control-plane") || (data59 === "going-online"))){
+const err65 = {instancePath:instancePath+"/pagePublishing",schemaPath:"#/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data59};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2145,10 +2158,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.pagePathnameSlash !== undefined){
-let data60 = data.pagePathnameSlash;
-if(!((data60 === "as-sent") || (data60 === "added"))){
-const err66 = {instancePath:instancePath+"/pagePathnameSlash",schemaPath:"#/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data60};
+if(data.restoreByCode !== undefined){
+let data60 = data.restoreByCode;
+if(!((data60 === "any-locale") || (data60 === "deleted-only"))){
+const err66 = {instancePath:instancePath+"/restoreByCode",schemaPath:"#/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data60};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2158,10 +2171,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.pathnameConflictCase !== undefined){
-let data61 = data.pathnameConflictCase;
-if(!((data61 === "exact") || (data61 === "any-case"))){
-const err67 = {instancePath:instancePath+"/pathnameConflictCase",schemaPath:"#/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data61};
+if(data.pagePathnameSlash !== undefined){
+let data61 = data.pagePathnameSlash;
+if(!((data61 === "as-sent") || (data61 === "added"))){
+const err67 = {instancePath:instancePath+"/pagePathnameSlash",schemaPath:"#/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data61};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2171,10 +2184,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.newPagePublished !== undefined){
-let data62 = data.newPagePublished;
-if(!((data62 === "unpublished") || (data62 === "published"))){
-const err68 = {instancePath:instancePath+"/newPagePublished",schemaPath:"#/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data62};
+if(data.pathnameConflictCase !== undefined){
+let data62 = data.pathnameConflictCase;
+if(!((data62 === "exact") || (data62 === "any-case"))){
+const err68 = {instancePath:instancePath+"/pathnameConflictCase",schemaPath:"#/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data62};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2184,10 +2197,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.liveVersion !== undefined){
-let data63 = data.liveVersion;
-if(!((data63 === "snapshot") || (data63 === "current"))){
-const err69 = {instancePath:instancePath+"/liveVersion",schemaPath:"#/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data63};
+if(data.newPagePublished !== undefined){
+let data63 = data.newPagePublished;
+if(!((data63 === "unpublished") || (data63 === "published"))){
+const err69 = {instancePath:instancePath+"/newPagePublished",schemaPath:"#/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data63};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2197,10 +2210,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.siteKeySiteList !== undefined){
-let data64 = data.siteKeySiteList;
-if(!((data64 === "refused") || (data64 === "own-site"))){
-const err70 = {instancePath:instancePath+"/siteKeySiteList",schemaPath:"#/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data64};
+if(data.liveVersion !== undefined){
+let data64 = data.liveVersion;
+if(!((data64 === "snapshot") || (data64 === "current"))){
+const err70 = {instancePath:instancePath+"/liveVersion",schemaPath:"#/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data64};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2210,10 +2223,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.deletedLocaleCode !== undefined){
-let data65 = data.deletedLocaleCode;
-if(!(((data65 === "free") || (data65 === "reserved")) || (data65 === "revived"))){
-const err71 = {instancePath:instancePath+"/deletedLocaleCode",schemaPath:"#/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data65};
+if(data.siteKeySiteList !== undefined){
+let data65 = data.siteKeySiteList;
+if(!((data65 === "refused") || (data65 === "own-site"))){
+const err71 = {instancePath:instancePath+"/siteKeySiteList",schemaPath:"#/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data65};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2223,10 +2236,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.duplicateDeletedLocales !== undefined){
-let data66 = data.duplicateDeletedLocales;
-if(!((data66 === "left") || (data66 === "copied"))){
-const err72 = {instancePath:instancePath+"/duplicateDeletedLocales",schemaPath:"#/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data66};
+if(data.deletedLocaleCode !== undefined){
+let data66 = data.deletedLocaleCode;
+if(!(((data66 === "free") || (data66 === "reserved")) || (data66 === "revived"))){
+const err72 = {instancePath:instancePath+"/deletedLocaleCode",schemaPath:"#/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data66};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2236,10 +2249,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.repeatedDelete !== undefined){
-let data67 = data.repeatedDelete;
-if(!((data67 === "not-found") || (data67 === "idempotent"))){
-const err73 = {instancePath:instancePath+"/repeatedDelete",schemaPath:"#/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data67};
+if(data.duplicateDeletedLocales !== undefined){
+let data67 = data.duplicateDeletedLocales;
+if(!((data67 === "left") || (data67 === "copied"))){
+const err73 = {instancePath:instancePath+"/duplicateDeletedLocales",schemaPath:"#/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data67};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2249,10 +2262,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.siteNames !== undefined){
-let data68 = data.siteNames;
-if(!((data68 === "shared") || (data68 === "unique"))){
-const err74 = {instancePath:instancePath+"/siteNames",schemaPath:"#/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data68};
+if(data.repeatedDelete !== undefined){
+let data68 = data.repeatedDelete;
+if(!((data68 === "not-found") || (data68 === "idempotent"))){
+const err74 = {instancePath:instancePath+"/repeatedDelete",schemaPath:"#/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data68};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2262,10 +2275,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.pathPrefixCase !== undefined){
-let data69 = data.pathPrefixCase;
-if(!((data69 === "exact") || (data69 === "any-case"))){
-const err75 = {instancePath:instancePath+"/pathPrefixCase",schemaPath:"#/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data69};
+if(data.siteNames !== undefined){
+let data69 = data.siteNames;
+if(!((data69 === "shared") || (data69 === "unique"))){
+const err75 = {instancePath:instancePath+"/siteNames",schemaPath:"#/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data69};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2275,10 +2288,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.localeFilterScope !== undefined){
-let data70 = data.localeFilterScope;
-if(!((data70 === "localized") || (data70 === "all"))){
-const err76 = {instancePath:instancePath+"/localeFilterScope",schemaPath:"#/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data70};
+if(data.pathPrefixCase !== undefined){
+let data70 = data.pathPrefixCase;
+if(!((data70 === "exact") || (data70 === "any-case"))){
+const err76 = {instancePath:instancePath+"/pathPrefixCase",schemaPath:"#/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data70};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2288,10 +2301,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.siteDeleteChildren !== undefined){
-let data71 = data.siteDeleteChildren;
-if(!((data71 === "deleted") || (data71 === "kept"))){
-const err77 = {instancePath:instancePath+"/siteDeleteChildren",schemaPath:"#/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data71};
+if(data.localeFilterScope !== undefined){
+let data71 = data.localeFilterScope;
+if(!((data71 === "localized") || (data71 === "all"))){
+const err77 = {instancePath:instancePath+"/localeFilterScope",schemaPath:"#/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data71};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2301,10 +2314,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.pathnameLookupCase !== undefined){
-let data72 = data.pathnameLookupCase;
-if(!((data72 === "exact") || (data72 === "any-case"))){
-const err78 = {instancePath:instancePath+"/pathnameLookupCase",schemaPath:"#/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data72};
+if(data.siteDeleteChildren !== undefined){
+let data72 = data.siteDeleteChildren;
+if(!((data72 === "deleted") || (data72 === "kept"))){
+const err78 = {instancePath:instancePath+"/siteDeleteChildren",schemaPath:"#/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data72};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2314,10 +2327,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.duplicatePublication !== undefined){
-let data73 = data.duplicatePublication;
-if(!((data73 === "copied") || (data73 === "reset"))){
-const err79 = {instancePath:instancePath+"/duplicatePublication",schemaPath:"#/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data73};
+if(data.pathnameLookupCase !== undefined){
+let data73 = data.pathnameLookupCase;
+if(!((data73 === "exact") || (data73 === "any-case"))){
+const err79 = {instancePath:instancePath+"/pathnameLookupCase",schemaPath:"#/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data73};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2327,10 +2340,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.newPageDescription !== undefined){
-let data74 = data.newPageDescription;
-if(!((data74 === "null") || (data74 === "empty"))){
-const err80 = {instancePath:instancePath+"/newPageDescription",schemaPath:"#/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data74};
+if(data.duplicatePublication !== undefined){
+let data74 = data.duplicatePublication;
+if(!((data74 === "copied") || (data74 === "reset"))){
+const err80 = {instancePath:instancePath+"/duplicatePublication",schemaPath:"#/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data74};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2340,10 +2353,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.newPageCanonicalUrl !== undefined){
-let data75 = data.newPageCanonicalUrl;
+if(data.newPageDescription !== undefined){
+let data75 = data.newPageDescription;
 if(!((data75 === "null") || (data75 === "empty"))){
-const err81 = {instancePath:instancePath+"/newPageCanonicalUrl",schemaPath:"#/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data75};
+const err81 = {instancePath:instancePath+"/newPageDescription",schemaPath:"#/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data75};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2353,10 +2366,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.newPageSocialImageUrl !== undefined){
-let data76 = data.newPageSocialImageUrl;
+if(data.newPageCanonicalUrl !== undefined){
+let data76 = data.newPageCanonicalUrl;
 if(!((data76 === "null") || (data76 === "empty"))){
-const err82 = {instancePath:instancePath+"/newPageSocialImageUrl",schemaPath:"#/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data76};
+const err82 = {instancePath:instancePath+"/newPageCanonicalUrl",schemaPath:"#/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data76};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2366,10 +2379,10 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.routeEmptySegment !== undefined){
-let data77 = data.routeEmptySegment;
-if(!((data77 === "refused") || (data77 === "accepted"))){
-const err83 = {instancePath:instancePath+"/routeEmptySegment",schemaPath:"#/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data77};
+if(data.newPageSocialImageUrl !== undefined){
+let data77 = data.newPageSocialImageUrl;
+if(!((data77 === "null") || (data77 === "empty"))){
+const err83 = {instancePath:instancePath+"/newPageSocialImageUrl",schemaPath:"#/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data77};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2379,10 +2392,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.limitAboveMaximum !== undefined){
-let data78 = data.limitAboveMaximum;
-if(!((data78 === "refused") || (data78 === "clamped"))){
-const err84 = {instancePath:instancePath+"/limitAboveMaximum",schemaPath:"#/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data78};
+if(data.routeEmptySegment !== undefined){
+let data78 = data.routeEmptySegment;
+if(!((data78 === "refused") || (data78 === "accepted"))){
+const err84 = {instancePath:instancePath+"/routeEmptySegment",schemaPath:"#/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data78};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2392,10 +2405,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.pageReadUnknownLocale !== undefined){
-let data79 = data.pageReadUnknownLocale;
-if(!((data79 === "as-list") || (data79 === "default"))){
-const err85 = {instancePath:instancePath+"/pageReadUnknownLocale",schemaPath:"#/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data79};
+if(data.limitAboveMaximum !== undefined){
+let data79 = data.limitAboveMaximum;
+if(!((data79 === "refused") || (data79 === "clamped"))){
+const err85 = {instancePath:instancePath+"/limitAboveMaximum",schemaPath:"#/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data79};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2405,10 +2418,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.deletedCursor !== undefined){
-let data80 = data.deletedCursor;
-if(!((data80 === "unknown") || (data80 === "after-place"))){
-const err86 = {instancePath:instancePath+"/deletedCursor",schemaPath:"#/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data80};
+if(data.pageReadUnknownLocale !== undefined){
+let data80 = data.pageReadUnknownLocale;
+if(!((data80 === "as-list") || (data80 === "default"))){
+const err86 = {instancePath:instancePath+"/pageReadUnknownLocale",schemaPath:"#/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data80};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2418,10 +2431,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.skipValidationConflicts !== undefined){
-let data81 = data.skipValidationConflicts;
-if(!((data81 === "checked") || (data81 === "skipped"))){
-const err87 = {instancePath:instancePath+"/skipValidationConflicts",schemaPath:"#/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data81};
+if(data.deletedCursor !== undefined){
+let data81 = data.deletedCursor;
+if(!((data81 === "unknown") || (data81 === "after-place"))){
+const err87 = {instancePath:instancePath+"/deletedCursor",schemaPath:"#/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data81};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2431,14 +2444,27 @@ vErrors.push(err87);
 errors++;
 }
 }
-}
-else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.skipValidationConflicts !== undefined){
+let data82 = data.skipValidationConflicts;
+if(!((data82 === "checked") || (data82 === "skipped"))){
+const err88 = {instancePath:instancePath+"/skipValidationConflicts",schemaPath:"#/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data82};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
 }
 errors++;
 }

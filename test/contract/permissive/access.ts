@@ -1,10 +1,17 @@
+import type { Choices } from './choices.js'
 import { badField, Refusal, type Json } from './http.js'
 import { Fields } from './input.js'
+import type { Operation } from './operations.js'
 import type { Rules } from './rules.js'
 import type { Removed, Site, Store, Workspace } from './store.js'
 
-/** Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages). */
-export type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: Site }
+/**
+ * Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at
+ * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages). A site's publicApiKey where it is no
+ * Site key (forbidden, live-pages but for a live page read) is its site's, `publishable`: refused
+ * where access is judged (refusePublishable), as a Site key reaching too far is.
+ */
+export type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' }
 
 /** One request as the handlers see it. */
 export interface Call {
@@ -32,14 +39,46 @@ export function principalOf(store: Store, key: string | undefined, livePageRead:
   const site = store.siteByKey(key)
   if (site) return { kind: 'site', site }
   const chosen = store.choices.publicApiKeyAsSiteKey
-  const published = chosen === 'forbidden' || chosen === 'live-pages' ? store.siteByPublicKey(key) : undefined
-  if (published && chosen === 'live-pages') {
-    if (livePageRead) return { kind: 'site', site: published }
-    throw new Refusal(403, "a site's publicApiKey reads its site's live pages alone (versionRef=ref:live); it has no other permission here")
-  }
-  if (published) throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
+  const publishable = chosen === 'forbidden' || chosen === 'live-pages' ? chosen : undefined
+  const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
+  if (published && publishable === 'live-pages' && livePageRead) return { kind: 'site', site: published }
+  if (published && publishable) return { kind: 'site', site: published, publishable }
   throw new Refusal(401, 'the x-api-key is not a key of this service')
 }
+
+/** A site's publicApiKey where it is no Site key: a 403, since the key is valid but has no permission here. */
+export function refusePublishable(who: Principal): void {
+  if (who.kind !== 'site' || who.publishable === undefined) return
+  if (who.publishable === 'live-pages') throw new Refusal(403, "a site's publicApiKey reads its site's live pages alone (versionRef=ref:live); it has no other permission here")
+  throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
+}
+
+/** The operations only an App key may call; a Site key lists its own site at `siteKeySiteList: own-site`. */
+const APP_ONLY: ReadonlySet<Operation> = new Set<Operation>(['sites.create', 'site.delete', 'site.duplicate'])
+
+/**
+ * The refusals of a key's kind, which hang on no target: a Site key on an App-only operation, and
+ * (unless `publishableLater`) a site's publicApiKey where it is no Site key. `validationOrder` puts
+ * them where access is judged, before or after the input.
+ */
+export function refuseKeyKind(store: Store, who: Principal, operation: Operation, publishableLater: boolean): void {
+  const appOnly = APP_ONLY.has(operation) || (operation === 'sites.list' && store.choices.siteKeySiteList !== 'own-site')
+  if (appOnly && who.kind === 'site') throw new Refusal(403, 'a Site API key cannot do this; use an App API key')
+  if (!publishableLater) refusePublishable(who)
+}
+
+/**
+ * Whether a publishable key's refusal waits until access to the target is settled (Call.settle):
+ * where existence is judged first (`accessOrder` existence-first, its own), a missing target is a
+ * 404 for it too; where a create reads its body first (`createBodyOrder` body-first), a 400 comes first.
+ */
+export function publishableAfterTarget(choices: Choices, operation: Operation): boolean {
+  if (choices.accessOrder !== 'permission-first') return true
+  const family = CREATES[operation]
+  return family !== undefined && createsBodyFirst(choices, family)
+}
+
+const CREATES: Partial<Record<Operation, 'pages' | 'routes' | 'locales'>> = { 'pages.create': 'pages', 'routes.create': 'routes', 'locales.create': 'locales' }
 
 const reaches = (who: Principal, site: { id: string; workspaceId: string }): boolean => (who.kind === 'app' ? site.workspaceId === who.workspace.id : site.id === who.site.id)
 
@@ -93,14 +132,28 @@ export function appOnly(call: Call): Workspace {
  * choices, a page or route create does and a locale create reads only `siteId` first.
  */
 export function bodyBeforeSite(call: Call, family: 'pages' | 'routes' | 'locales'): boolean {
-  const chosen = call.store.choices.createBodyOrder
-  return chosen === undefined ? family !== 'locales' : chosen === 'body-first'
+  return createsBodyFirst(call.store.choices, family)
+}
+
+function createsBodyFirst(choices: Choices, family: 'pages' | 'routes' | 'locales'): boolean {
+  return choices.createBodyOrder === undefined ? family !== 'locales' : choices.createBodyOrder === 'body-first'
 }
 
 /** The site named by `siteId` in the query, needed for a code or pathname in the path. */
 export function siteFromQuery(call: Call, needed: boolean): Site | undefined {
   const siteId = new Fields(call.query).uuid('siteId', needed)
   return siteId === undefined ? undefined : reachableSite(call, siteId)
+}
+
+/**
+ * The site a name in the path (a pathname, a code) is looked up in, named by `siteId` in the
+ * query. At `accessOrder: existence-first` a site that exists is taken as it is, so that a name it
+ * lacks is a 404 for any key; the key's reach is then judged on what the name finds (owningSite).
+ */
+export function nameSite(call: Call): Site {
+  if (call.store.choices.accessOrder !== 'existence-first') return siteFromQuery(call, true)!
+  const siteId = new Fields(call.query).uuid('siteId', true)!
+  return call.store.sites.get(siteId.toLowerCase()) ?? reachableSite(call, siteId)
 }
 
 /**

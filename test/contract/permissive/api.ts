@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, owningSite, principalOf, reachableSite, siteFromQuery, type Call } from './access.js'
+import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, refuseKeyKind, refusePublishable, siteFromQuery, type Call } from './access.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
-import { compareKeys, compareText, pageOf } from './lists.js'
+import { compareKeys, compareText, foreignTo, pageOf } from './lists.js'
 import { duplicateBody, localeCreateBody, localeUpdateBody, operationOf, pathParameter, readInput, routeCreateBody, routeUpdateBody, siteCreateBody, siteUpdateBody, skipValidationOf } from './operations.js'
 import { listPages, pages } from './pages.js'
 import { deletedAgain } from './removal.js'
@@ -46,11 +46,17 @@ function dispatch(store: Store, request: Request): Answer {
   const ordered = operation !== undefined && Object.keys(store.choices).length > 0
   const order = store.choices.validationOrder ?? 'access-first'
   let settled = !ordered || order === 'input-first'
+  // A key's kind is refused where `validationOrder` puts access; a publishable key's waits for the
+  // target where existence or a create's body comes first (accessOrder, createBodyOrder).
+  const publishableLater = ordered && publishableAfterTarget(store.choices, operation)
   if (ordered) {
+    if (order === 'access-first') refuseKeyKind(store, who, operation, publishableLater)
     pathParameter(rules, operation, rest[0])
     if (order !== 'access-first') readInput(rules, operation, { segments: rest, query, body }, order === 'input-first' ? 'all' : 'params')
+    if (order !== 'access-first') refuseKeyKind(store, who, operation, publishableLater)
   }
   const settle = (): void => {
+    if (publishableLater) refusePublishable(who)
     if (settled) return
     settled = true
     readInput(rules, operation!, { segments: rest, query, body }, 'all')
@@ -85,7 +91,7 @@ function sites(call: Call): Answer | undefined {
     // The sites a delete removed keep their place (`deletedCursor: after-place`; none kept otherwise).
     const deleted = ownSite === undefined ? [...store.deletedPlaces.sites.values()].filter((site) => site.workspaceId === keyWorkspace) : []
     const list = [...store.sites.values(), ...deleted].filter((site) => site.workspaceId === keyWorkspace && (ownSite === undefined || site.id === ownSite.id)).sort((a, b) => (newestFirst ? b.seq - a.seq : a.seq - b.seq))
-    return pageOf(store.choices, list, call.query, rules.limitRange('other'), present(call), list, new Set(deleted.map((site) => site.id)))
+    return pageOf(store.choices, list, call.query, rules.limitRange('other'), present(call), list, new Set(deleted.map((site) => site.id)), foreignTo(store, 'sites'))
   }
   if (segments.length === 0 && method === 'POST') {
     const workspace = appOnly(call)
@@ -188,7 +194,7 @@ function lookupLocale(call: Call, idOrCode: string, deleted: boolean): Locale | 
     const byId = store.locales.get(idOrCode.toLowerCase())
     return byId && byId.deleted === deleted && inQuerySite(call, byId.siteId) ? byId : undefined
   }
-  const site = siteFromQuery(call, true)!
+  const site = nameSite(call)
   // A code is looked up in the form the deployment stores codes in.
   const code = call.rules.storedCode(idOrCode)
   return [...store.locales.values()].filter((locale) => locale.siteId === site.id && call.rules.sameCode(locale.locale, code) && locale.deleted === deleted).sort((a, b) => b.seq - a.seq)[0]
@@ -278,7 +284,7 @@ function locales(call: Call): Answer | undefined {
   if (segments.length === 0 && method === 'GET') {
     const site = siteFromQuery(call, true)!
     call.settle()
-    return pageOf(store.choices, localeList(call, site, false), call.query, rules.limitRange('locales'), (locale) => localeJson(locale, site), localeList(call, site, true))
+    return pageOf(store.choices, localeList(call, site, false), call.query, rules.limitRange('locales'), (locale) => localeJson(locale, site), localeList(call, site, true), new Set(), foreignTo(store, 'locales', site.id))
   }
   if (segments.length === 0 && method === 'POST') {
     const first = bodyBeforeSite(call, 'locales') ? localeCreateBody(rules, call.body()) : undefined
@@ -336,7 +342,7 @@ function lookupRoute(call: Call, idOrPathname: string): Route | undefined {
     const byId = store.routes.get(idOrPathname.toLowerCase())
     return byId && inQuerySite(call, byId.siteId) ? byId : undefined
   }
-  return call.rules.byPathname(store.siteRoutes(siteFromQuery(call, true)!.id), idOrPathname)
+  return call.rules.byPathname(store.siteRoutes(nameSite(call).id), idOrPathname)
 }
 
 function findRoute(call: Call, idOrPathname: string): Route {
@@ -371,7 +377,7 @@ function routes(call: Call): Answer | undefined {
     call.settle()
     const deleted = store.deletedOfSite(store.deletedPlaces.routes, site.id)
     const list = [...store.siteRoutes(site.id), ...deleted].sort(routeOrder(call))
-    return pageOf(store.choices, list, call.query, rules.limitRange('other'), routeJson, list, new Set(deleted.map((route) => route.id)))
+    return pageOf(store.choices, list, call.query, rules.limitRange('other'), routeJson, list, new Set(deleted.map((route) => route.id)), foreignTo(store, 'routes', site.id))
   }
   if (segments.length === 0 && method === 'POST') {
     const first = bodyBeforeSite(call, 'routes') ? routeCreateBody(rules, call.body(), call.query) : undefined

@@ -24,6 +24,7 @@ export const ALTERNATIVES = {
   malformedPathId: ['400', '404'],
   restoreLiveLocale: ['409', '404', '200', '400'],
   cursorOutsideList: ['400', 'after-place', '404', 'empty-list'],
+  foreignCursor: ['as-outside', '404', '400', 'empty-list'],
   unknownCursor: ['400', '404', 'empty-list'],
   accessOrder: ['permission-first', 'existence-first'],
   validationOrder: ['params-access-body', 'input-first', 'access-first'],

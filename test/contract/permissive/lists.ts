@@ -1,6 +1,7 @@
 import { badField, ok, Refusal, type Answer, type Json } from './http.js'
 import type { Choices } from './choices.js'
 import { Fields, limitOf, type LimitRange } from './input.js'
+import type { Family, Store } from './store.js'
 
 /**
  * The free parts of a list: the order of strings, nulls and ties, and what a cursor that is not
@@ -36,17 +37,22 @@ export const compareTies = (choices: Choices, a: { id: string; seq: number }, b:
  * list (`cursorOutsideList`); one found nowhere is unknown (`unknownCursor`). The implementation's
  * own answer to both is an empty page. `deleted` are the ids of the items a delete removed that the
  * list and the universe hold at the place they had, at `deletedCursor: after-place`: a cursor finds
- * its place among them, and no page shows them.
+ * its place among them, and no page shows them. `foreign` tells an item of another list (another
+ * site's, another family's), which a `foreignCursor` choice answers; with none, it is unknown.
  */
-export function pageOf<T extends { id: string }>(choices: Choices, items: T[], query: Json, range: LimitRange, present: (item: T) => Json, universe: T[] = items, deleted: ReadonlySet<string> = new Set()): Answer {
+export function pageOf<T extends { id: string }>(choices: Choices, items: T[], query: Json, range: LimitRange, present: (item: T) => Json, universe: T[] = items, deleted: ReadonlySet<string> = new Set(), foreign: (id: string) => boolean = () => false): Answer {
   const limit = limitOf(query, range)
   const cursor = new Fields(query).uuid('startingAfter')?.toLowerCase()
   let start = 0
   if (cursor !== undefined) {
     const at = items.findIndex((item) => item.id === cursor)
     const place = universe.findIndex((item) => item.id === cursor)
+    const asForeign = place < 0 && foreign(cursor) ? choices.foreignCursor : undefined
+    if (asForeign === '400') throw badField('startingAfter', 'names an item of another list; pass the id of the last item of the previous page')
+    if (asForeign === '404') throw new Refusal(404, `the item ${cursor} is of another list`)
     if (at >= 0) start = at + 1
-    else if (place >= 0) {
+    // An item of another list has no place in this one: after-place lists this one from its start.
+    else if (place >= 0 || asForeign !== undefined) {
       if (choices.cursorOutsideList === '400') throw badField('startingAfter', 'names an item this list leaves out; pass the id of the last item of the previous page')
       if (choices.cursorOutsideList === '404') throw new Refusal(404, `the item ${cursor} is not in this list`)
       const after = items.findIndex((item) => universe.findIndex((other) => other.id === item.id) > place)
@@ -60,3 +66,13 @@ export function pageOf<T extends { id: string }>(choices: Choices, items: T[], q
   const rest = items.slice(start).filter((item) => !deleted.has(item.id))
   return ok({ object: 'list', data: rest.slice(0, limit).map(present), hasMore: rest.length > limit })
 }
+
+/** Whether an id names an item of another list than a site's `family` list: another site's, or another family's (choice foreignCursor). */
+export const foreignTo =
+  (store: Store, family: Family, siteId?: string) =>
+  (id: string): boolean =>
+    (family !== 'sites' && store.sites.has(id)) ||
+    (['locales', 'pages', 'routes'] as const).some((other) => {
+      const item = store[other].get(id)
+      return item !== undefined && (other !== family || item.siteId !== siteId)
+    })

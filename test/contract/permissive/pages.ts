@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { besideIdSite, bodyBeforeSite, inQuerySite, owningSite, reachableSite, siteFromQuery, type Call } from './access.js'
+import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, reachableSite, siteFromQuery, type Call } from './access.js'
 import { badField, noContent, ok, Refusal, type Answer, type Json } from './http.js'
 import { Fields, isUuid } from './input.js'
-import { compareKeys, compareTies, pageOf } from './lists.js'
+import { compareKeys, compareTies, foreignTo, pageOf } from './lists.js'
 import { localeQuery, pageCreateBody, pageListQuery, pageUpdateBody } from './operations.js'
 import { deletedAgain } from './removal.js'
 import { pageJson, type Page, type Site } from './store.js'
@@ -16,8 +16,7 @@ function lookupPage(call: Call, idOrPathname: string): Page | undefined {
     const byId = store.pages.get(idOrPathname.toLowerCase())
     return byId && inQuerySite(call, byId.siteId) ? byId : undefined
   }
-  const site = siteFromQuery(call, true)!
-  return call.rules.byPathname(store.sitePages(site.id), call.rules.storedPathname(idOrPathname))
+  return call.rules.byPathname(store.sitePages(nameSite(call).id), call.rules.storedPathname(idOrPathname))
 }
 
 function findPage(call: Call, idOrPathname: string): Page {
@@ -85,8 +84,9 @@ export function pages(call: Call): Answer | undefined {
   const [idOrPathname, ...more] = segments
   if (idOrPathname === undefined || more.length > 0) return undefined
   if (method === 'GET') {
-    const live = new Fields(call.query).oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
+    // The query is read once access is settled (validationOrder): a Site key of another site is refused before it.
     const page = findPage(call, idOrPathname)
+    const live = new Fields(call.query).oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
     const locale = localeQuery(call.rules, new Fields(call.query))
     // A page is read in a locale of its site; another is a 400 naming it (or a 404 where the list is
     // a 404 or lists no page: `pageUnknownLocale`), or, at `pageReadUnknownLocale: default`, read as
@@ -161,6 +161,6 @@ export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
   const versions = [...store.sitePages(site.id), ...deleted].map((page) => (query.live ? (page.live ?? page) : page))
   const all = versions.sort((a, b) => compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b))
   const list = inLocale ? all.filter((page) => published(page) && (query.includeOffline || page.isOnline) && call.rules.beginsWith(page.pathname, query.prefix)) : []
-  return pageOf(choices, list, call.query, call.rules.limitRange('other'), presentPage(call), all, new Set(deleted.map((page) => page.id)))
+  return pageOf(choices, list, call.query, call.rules.limitRange('other'), presentPage(call), all, new Set(deleted.map((page) => page.id)), foreignTo(store, 'pages', site.id))
 }
 

@@ -1,4 +1,4 @@
-import { besideIdSite, inQuerySite, reachRemoved, siteFromQuery, type Call } from './access.js'
+import { besideIdSite, inQuerySite, nameSite, reachRemoved, type Call } from './access.js'
 import { noContent, type Answer } from './http.js'
 import { Fields, isUuid } from './input.js'
 import type { Family, Removed } from './store.js'
@@ -32,7 +32,7 @@ function removedById(call: Call, family: Family, id: string): Removed | undefine
 /** A code or pathname (in the `siteId` site) that named what was removed, matched as a lookup of what is there matches it. */
 function removedByName(call: Call, family: Family, name: string): Removed | undefined {
   if (family === 'sites') return undefined
-  const site = siteFromQuery(call, true)!
+  const site = nameSite(call)
   const { rules } = call
   const here = [...call.store.removed.values()].filter((removed) => removed.family === family && removed.siteId === site.id)
   if (family === 'locales') return here.find((removed) => removed.name !== undefined && rules.sameCode(removed.name, rules.storedCode(name)))

@@ -208,6 +208,15 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const listed = (reply.body.data as Json[]).map((page) => page.pathname).join()
     return listed === '/c' ? 'after-place' : listed === '' ? 'empty-list' : listed
   },
+  foreignCursor: async (client) => {
+    const [site, other] = [await client.site(), await client.site()]
+    const page = await client.page(site.id, '/a')
+    await client.page(other.id, '/b')
+    const reply = await client.call('GET', `/v6/pages?siteId=${String(other.id)}&includeOffline=true&startingAfter=${String(page.id)}`)
+    const shown = reply.status !== 200 ? String(reply.status) : (reply.body.data as Json[]).length === 0 ? 'empty-list' : 'as-outside'
+    // An answer that an item the list leaves out gets too (cursorOutsideList) may be either alternative.
+    return shown !== 'as-outside' && shown === (await OBSERVE.cursorOutsideList!(client)) ? undefined : shown
+  },
   unknownCursor: async (client) => {
     const reply = await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&startingAfter=${randomUUID()}`)
     return reply.status === 200 ? ((reply.body.data as unknown[]).length === 0 ? 'empty-list' : 'items') : String(reply.status)
