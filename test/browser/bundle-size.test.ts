@@ -43,9 +43,10 @@ const firstRequestModules = (): string[] => {
  * are the validators, what runs and words them, and the schemas they report, 7 the default and
  * edge-cases documents, and the rest the core, no module of it past 2 kB: the validators alone
  * cannot bring a page to 1.5x.
- * Measured: 1.819x for the default scenario (148.6 kB) and 1.885x with startBrowserMock's own code
- * (154.0 kB), with five more classes and six more alternatives of choices followed (a route's
+ * Measured: 1.821x for the default scenario (148.8 kB) and 1.887x with startBrowserMock's own code
+ * (154.2 kB), with six more classes and six more alternatives of choices followed (a route's
  * empty segment, a limit above 100 served as 100, a cursor of a deleted item read from its place,
+ * a cursor of another list answered apart,
  * skipValidation skipping conflicts, a page read in a locale the site lacks; a publicApiKey for
  * live pages, a siteId beside an id refused, a live locale's restore refused, a deleted locale
  * revived by a create, pathnames of letters of any script); they were 1.797x (146.8 kB) and 1.864x (152.3 kB) before them, with seven more classes and three more alternatives of choices followed (a delete sent
@@ -64,7 +65,7 @@ const firstRequestModules = (): string[] => {
  * (167.4 kB) before the others. Each limit is the measured ratio rounded up
  * at the second decimal.
  */
-const LIMITS = { 'default scenario': 1.82, 'browser mock': 1.89 }
+const LIMITS = { 'default scenario': 1.83, 'browser mock': 1.89 }
 
 const PAGES = {
   'msw alone': `import { setupWorker } from 'msw/browser'
