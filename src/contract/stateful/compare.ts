@@ -282,12 +282,20 @@ export interface Ledger {
   collations?: Collation[]
 }
 
-/** How a deployment may compare strings in a sort: sitemock's code units, or case folded (then code units). */
-export type Collation = 'code unit' | 'case-insensitive'
-export const COLLATIONS: readonly Collation[] = ['code unit', 'case-insensitive']
+/**
+ * How a deployment may compare strings in a sort: sitemock's code units, case folded (then code
+ * units), or by the Unicode collation algorithm as a language-aware store or runtime does (`é`
+ * beside `e`; digits as numbers where it says so), then code units.
+ */
+export type Collation = 'code unit' | 'case-insensitive' | 'unicode' | 'unicode, numeric'
+export const COLLATIONS: readonly Collation[] = ['code unit', 'case-insensitive', 'unicode', 'unicode, numeric']
+const UNICODE = new Intl.Collator('en')
+const UNICODE_NUMERIC = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 const collate: Record<Collation, (a: string, b: string) => number> = {
   'code unit': compareStrings,
   'case-insensitive': (a, b) => compareStrings(a.toLowerCase(), b.toLowerCase()) || compareStrings(a, b),
+  unicode: (a, b) => UNICODE.compare(a, b) || compareStrings(a, b),
+  'unicode, numeric': (a, b) => UNICODE_NUMERIC.compare(a, b) || compareStrings(a, b),
 }
 
 /**

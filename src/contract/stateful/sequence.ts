@@ -293,7 +293,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!isObject(request.body) || !isObject(target.body)) return false
     const before = targetPages.get(String(target.body.id))
     if (before === undefined || before.updatedAt !== target.body.updatedAt) return false
-    return Object.entries(request.body).every(([field, value]) => (field in before && JSON.stringify(before[field]) === JSON.stringify(value)) || ignoredField(field))
+    // A value the page has, as sent or in the form the target stores it (a trailing slash dropped, say).
+    const has = (field: string, value: unknown): boolean => field in before && [value, typeof value === 'string' ? env.learned?.forms?.formOf(`page.${field}`, value) : undefined].some((form) => form !== undefined && JSON.stringify(before[field]) === JSON.stringify(form))
+    return Object.entries(request.body).every(([field, value]) => has(field, value) || ignoredField(field))
   }
   /** A page update's field the deployment ignores (pageUpdateSearchFields), as learned: it changes nothing. */
   const ignoredField = (field: string): boolean => env.choices?.pageUpdateSearchFields === 'ignored' && (SEARCH_FIELDS as readonly string[]).includes(field)
