@@ -1,7 +1,8 @@
 import type { HttpMethod } from '../api/types.js'
 import type { ContractClient, ContractRequest, Exchange } from './http-client.js'
 import { sourcesOfCheck } from './case-sources.js'
-import { routeCollectionAbsent, UNSHOWN_ROUTES_WHY } from './endpoints.js'
+import { PAGE, routeCollectionAbsent, UNSHOWN_ROUTES_WHY } from './endpoints.js'
+import { PATHNAME_OPTIONAL } from './page-update.js'
 import { detailFields } from './exchange-rules.js'
 import { promisedBy, summarize } from './judge.js'
 import { publishedErrorCode, publishedStatement } from './published.js'
@@ -180,6 +181,8 @@ export class CheckContext {
     if (failure.request && failure.response && routeCollectionAbsent(failure.request.method, failure.request.template, failure.response.status)) {
       return { ...failure, documents: ['sitemock behaviour'], leftOpen: UNSHOWN_ROUTES_WHY }
     }
+    // A page update sent without a pathname and refused for it: whether one is required is the deployment's (emptyPageUpdate).
+    if (pathnameRequired(failure)) return { ...failure, documents: ['sitemock behaviour'], leftOpen: PATHNAME_OPTIONAL }
     // A check no document stands behind holds the target to sitemock's own choice: a difference.
     // A stateful divergence names the documents that fix the answer it broke (what they leave free is followed, not compared).
     const sources = this.check && failure.sequence === undefined ? sourcesOfCheck(this.check.id) : []
@@ -317,6 +320,13 @@ const templateOf = (failure: Failure): string => failure.request?.template ?? fa
 
 export function failureOf(message: string, documents: DocumentName[], exchange?: Exchange): Failure {
   return exchange ? { message, documents, request: exchange.request, response: summarize(exchange) } : { message, documents }
+}
+
+/** A failure that is a page update without a pathname, answered with a 400 naming pathname. */
+function pathnameRequired({ request, response }: Failure): boolean {
+  if (request?.method !== 'PATCH' || request.template !== PAGE || response?.status !== 400) return false
+  const body = request.body
+  return body !== null && typeof body === 'object' && !Array.isArray(body) && !('pathname' in body) && detailFields(response.body).includes('pathname')
 }
 
 /** The id of an object, which every resource has. */

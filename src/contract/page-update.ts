@@ -1,3 +1,4 @@
+import { freeChoice } from './choice-reasons.js'
 import type { ContractOptions } from './types.js'
 
 type Json = Record<string, unknown>
@@ -12,3 +13,6 @@ export function pageUpdate(options: Pick<ContractOptions, 'choices'>, page: Json
   if (options.choices?.emptyPageUpdate !== 'pathname-required' || 'pathname' in body || typeof page.pathname !== 'string') return body
   return { pathname: page.pathname, ...body }
 }
+
+/** Why an update sent without its pathname holds the target to sitemock, where no learned choice says the pathname is required. */
+export const PATHNAME_OPTIONAL = freeChoice('emptyPageUpdate', 'the published page update requires no field, and its 400 "Missing pathname field." does not say when: sitemock takes an update without a pathname')

@@ -25,22 +25,22 @@ const GROUPS: Group[] = ['schema', 'auth', 'lifecycle', 'validation', 'conflicts
 const TOUCHED: Partial<Record<ChoiceId, string[]>> = {
   newPageOnline: ['lifecycle.page.create'],
   newPageTitle: ['lifecycle.page.create'],
-  newPageSitemapPriority: ['lifecycle.page.create'],
-  updatedAtAtCreation: ['lifecycle.page.create', 'lifecycle.timestamps.page'],
   emptyPatchUpdatedAt: ['lifecycle.timestamps.page'],
-  pageUpdateSearchFields: [
+  // A pathname required in every page update: the search fields' checks meet that first (pageUpdateSearchFields, which the twin also chose otherwise, hides behind it).
+  emptyPageUpdate: [
     'validation.patch.v6-pages-pageIdOrPathname.title.wrong-type',
     'validation.patch.v6-pages-pageIdOrPathname.canonicalUrl.invalid-value',
     'validation.patch.v6-pages-pageIdOrPathname.socialImageUrl.invalid-value',
     'validation.patch.v6-pages-pageIdOrPathname.sitemapFrequency.invalid-value',
+    'pagination.pages.foreign-cursor',
   ],
   emptyLocaleQuery: ['validation.get.v6-pages.locale.out-of-range', 'validation.get.v2-sites-siteId-pages.locale.out-of-range'],
   malformedPathId: ['validation.get.v2-sites-siteId.siteId.invalid-value'],
   restoreLiveLocale: ['conflicts.locale-restore'],
-  unknownCursor: ['pagination.sites.foreign-cursor', 'pagination.pages.foreign-cursor'],
+  // (The pages' foreign cursor check puts a page online first, and meets the required pathname: emptyPageUpdate.)
+  unknownCursor: ['pagination.sites.foreign-cursor'],
   // No route create or list where sitemock serves them: every check of the routes meets that first (routePathnameSlash, which the twin also chose otherwise, hides behind it).
   routeOperations: ['validation.route.skip-validation', 'pagination.routes.foreign-cursor', 'schema.get.v2-routes', 'conflicts.route-over-page'],
-  localeListOrder: ['pagination.locales.order'],
   siteListOrder: ['pagination.sites.order'],
 }
 

@@ -2,6 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { CheckContext, CheckDefinition } from '../check.js'
 import { LOCALES, PAGES, PUBLIC_API_KEY_WHY, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
 import type { Exchange } from '../http-client.js'
+import { freeChoice } from '../choice-reasons.js'
+import { holdToSitemockChoice } from './support.js'
+
+const SITE_LIST_BY_SITE_KEY = freeChoice('siteKeySiteList', 'the documents accept both kinds of key without saying what each may do: sitemock refuses a Site key the site list')
 
 const NO_401 = 'the published OpenAPI declares no 401'
 
@@ -83,7 +87,8 @@ export const authChecks: CheckDefinition[] = [
     name: 'a Site key cannot list, create, duplicate or delete sites (403)',
     async run(ctx) {
       const { key } = await ctx.fixtures.siteKey()
-      if (ctx.options.workspaceId) ctx.expectError(await ctx.get(SITES, {}, { workspaceId: ctx.options.workspaceId }, key), 403, 'forbidden', 'listing sites with a Site key')
+      const workspaceId = ctx.options.workspaceId
+      if (workspaceId) await holdToSitemockChoice(ctx, SITE_LIST_BY_SITE_KEY, async () => ctx.expectError(await ctx.get(SITES, {}, { workspaceId }, key), 403, 'forbidden', 'listing sites with a Site key'))
       if (!ctx.fixtures.writable) return
       const create = await ctx.write('POST', SITES, {}, { workspaceId: ctx.options.workspaceId, name: `${ctx.tag} by site key` }, { key })
       ctx.expectError(create, 403, 'forbidden', 'creating a site with a Site key')

@@ -462,6 +462,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const domains = children.flatMap(([id, family]) => (family === 'locale' ? [domainOf(id)] : [])).filter((domain) => typeof domain === 'string')
     const target = await env.send(onSide(call.request, 'target'))
     ledger.times.during(target.timing)
+    // A site the target made goes as the sequence ends, whatever this step's verdict: left behind, its name could stand in the next sequence's way.
+    if (call.created?.family === 'site' && target.status < 300 && isObject(target.body) && typeof target.body.id === 'string') madeSites.push(target.body.id)
     let answer = oracle.send(onSide(call.request, 'oracle'))
     // A route pathname sitemock's format rules refuse but the documents allow (they ask only for a
     // leading slash): where the target took it, the oracle takes it too, as skipValidation lets it.
@@ -536,7 +538,6 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       pools.addChild(call.created.family, { id, site: call.created.site })
       return undefined
     }
-    madeSites.push(id.target)
     const site = pools.addSite({ id, key: new Both(String(target.body.publicApiKey), String(answer.body.publicApiKey)) })
     // A new site's default locale and routes, and a copy's locales, pages and routes, are learned
     // from their lists. The route list of a new site also shows, before any route command, whether
