@@ -147,11 +147,12 @@ export function siteFromQuery(call: Call, needed: boolean): Site | undefined {
 
 /**
  * The site a name in the path (a pathname, a code) is looked up in, named by `siteId` in the
- * query. At `accessOrder: existence-first` a site that exists is taken as it is, so that a name it
+ * query. At `accessOrder: existence-first` (its own) a site that exists is taken as it is, so that a name it
  * lacks is a 404 for any key; the key's reach is then judged on what the name finds (owningSite).
  */
 export function nameSite(call: Call): Site {
-  if (call.store.choices.accessOrder !== 'existence-first') return siteFromQuery(call, true)!
+  // Its own order, where none is drawn, is existence first (as for ids).
+  if ((call.store.choices.accessOrder ?? 'existence-first') !== 'existence-first') return siteFromQuery(call, true)!
   const siteId = new Fields(call.query).uuid('siteId', true)!
   return call.store.sites.get(siteId.toLowerCase()) ?? reachableSite(call, siteId)
 }
