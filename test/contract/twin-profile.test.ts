@@ -25,14 +25,14 @@ const GROUPS: Group[] = ['schema', 'auth', 'lifecycle', 'validation', 'conflicts
 const TOUCHED: Partial<Record<ChoiceId, string[]>> = {
   newPageOnline: ['lifecycle.page.create'],
   newPageTitle: ['lifecycle.page.create'],
-  emptyPatchUpdatedAt: ['lifecycle.timestamps.page'],
-  // A pathname required in every page update: the search fields' checks meet that first (pageUpdateSearchFields, which the twin also chose otherwise, hides behind it).
+  // A pathname required in every page update: the search fields' checks and the timestamps' meet that first (pageUpdateSearchFields and emptyPatchUpdatedAt, which the twin also chose otherwise, hide behind it).
   emptyPageUpdate: [
     'validation.patch.v6-pages-pageIdOrPathname.title.wrong-type',
     'validation.patch.v6-pages-pageIdOrPathname.canonicalUrl.invalid-value',
     'validation.patch.v6-pages-pageIdOrPathname.socialImageUrl.invalid-value',
     'validation.patch.v6-pages-pageIdOrPathname.sitemapFrequency.invalid-value',
     'pagination.pages.foreign-cursor',
+    'lifecycle.timestamps.page',
   ],
   emptyLocaleQuery: ['validation.get.v6-pages.locale.out-of-range', 'validation.get.v2-sites-siteId-pages.locale.out-of-range'],
   malformedPathId: ['validation.get.v2-sites-siteId.siteId.invalid-value'],
