@@ -61,15 +61,19 @@ export function paginate<T extends { id: string }>(
     if (foreign !== 'as-outside' && options.foreign?.(query.startingAfter) === true) return refusedCursor(foreign, query.startingAfter, ' of another list')
     const live = findById(query.startingAfter)
     const cursor = live ?? options.deleted?.find(query.startingAfter)
+    const outside = options.cursors?.cursorOutsideList ?? '400'
     if (cursor === undefined) {
-      return refusedCursor(options.cursors?.unknownCursor ?? '400', query.startingAfter, '')
+      // An item of another family has no place in this list: as-outside answers it as one the list
+      // leaves out, and after-place goes on from the list's start (no place is after none).
+      if (options.foreign?.(query.startingAfter) !== true) return refusedCursor(options.cursors?.unknownCursor ?? '400', query.startingAfter, '')
+      if (outside !== 'after-place') return refusedCursor(outside, query.startingAfter, ' in this list')
     }
-    const at = live !== undefined && include(cursor) ? index.indexOf(cursor) : -1
+    const at = live !== undefined && include(live) ? index.indexOf(live) : -1
     // A deleted item the list would hold, were it there, has the place its values give it; one it
     // would leave out (another site's, or filtered out) is answered as such an item that is there.
-    const deletedHere = live === undefined && options.deleted?.held(cursor) === true && include(cursor)
-    const outside = options.cursors?.cursorOutsideList ?? '400'
-    if (at >= 0) position = at + step
+    const deletedHere = live === undefined && cursor !== undefined && options.deleted?.held(cursor) === true && include(cursor)
+    if (cursor === undefined) position = options.descending ? index.size - 1 : 0
+    else if (at >= 0) position = at + step
     else if ((deletedHere || outside === 'after-place') && (options.placed?.(cursor) ?? true)) {
       // The place the item would have in this order: the walk goes on from there.
       const place = index.lowerBound(cursor)

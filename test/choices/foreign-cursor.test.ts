@@ -55,6 +55,26 @@ describe('foreignCursor', () => {
     expectAnswer(await s.call('GET', `/v6/pages?siteId=${here}&includeOffline=true&startingAfter=${there.page}`), expected)
   })
 
+  it.each([
+    ['400', '400'],
+    ['404', '404'],
+    ['empty-list', 'empty-list'],
+  ] as const)('as-outside: another family\'s item (a page id on the route list, a route id on the site list) is answered as cursorOutsideList %s says, not as an unknown cursor', async (outside, expected) => {
+    // unknownCursor differs from every answer above: an id of another family is not an id of nothing.
+    const unknownCursor = outside === '400' ? '404' : '400'
+    const { s, here, there } = await twoSites({ foreignCursor: 'as-outside', cursorOutsideList: outside, unknownCursor })
+    expectAnswer(await s.call('GET', `/v2/routes?siteId=${here}&startingAfter=${there.page}`), expected)
+    expectAnswer(await s.call('GET', `/v2/sites?workspaceId=${s.workspaceId}&startingAfter=${there.route}`), expected)
+  })
+
+  it('as-outside with cursorOutsideList after-place: another family\'s item has no place, the list goes on from its start', async () => {
+    const { s, here, there } = await twoSites({ foreignCursor: 'as-outside', cursorOutsideList: 'after-place' })
+    const whole = await s.call('GET', `/v2/routes?siteId=${here}`)
+    const answer = await s.call('GET', `/v2/routes?siteId=${here}&startingAfter=${there.page}`)
+    expect(answer.status).toBe(200)
+    expect(answer.body.data).toEqual(whole.body.data)
+  })
+
   it('as-outside with cursorOutsideList after-place: the items after its place', async () => {
     const { s, here, there } = await twoSites({ foreignCursor: 'as-outside', cursorOutsideList: 'after-place' })
     createdId(await s.call('POST', '/v6/pages', { siteId: here, pathname: '/b', name: 'b' }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALE, LOCALE_RESTORE, LOCALES, PAGES, ROUTE, ROUTES, SITE_PAGES } from '../../src/contract/endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGES, ROUTE, ROUTES, SITE, SITE_PAGES, SITES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { readOnlyPeek, STATUS_CLASSES, type Occurrence, type Reply } from '../../src/contract/stateful/freedom-classes.js'
 
@@ -99,6 +99,26 @@ describe('unknownCursor', () => {
     const unknown = occurrence(list, { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }, items, { startingAfter: ['unknown'] })
     expect(cursor.alternative(items(), unknown)).toBeUndefined()
     expect(classOf('cursorOutsideList').alternative(items(), { ...unknown, classes: { startingAfter: ['deleted item'] } })).toBe('after-place')
+  })
+
+  it("reads a Site key's site list after a site its key does not reach as a cursor outside the list, a class of its own", () => {
+    const outside = classOf('cursorOutsideList')
+    const SITE_KEY = '7d5b1f9e-2c4a-4e4f-9a51-0b5c2f3e8d11'
+    const OTHER_SITE = '0c1e6a7b-5d2f-4f3e-8a9b-1c2d3e4f5a6b'
+    const own = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: SITE_ID }], hasMore: false } })
+    // The key reaches its own site alone.
+    const reach = (asked: ContractRequest): Reply => (asked.template === SITE ? { status: asked.params?.siteId === SITE_ID ? 200 : 404, body: {} } : own())
+    const list = (after: string): ContractRequest => ({ method: 'GET', template: SITES, query: { workspaceId: SITE_ID, startingAfter: after }, key: SITE_KEY })
+    const beyond = occurrence(list(OTHER_SITE), own(), reach, { startingAfter: ['from this list'] })
+    expect(outside.applies(beyond)).toBe(true)
+    expect(outside.scope!(beyond)).toBe("a site its Site key's list leaves out")
+    expect(outside.alternative({ status: 404, body: { code: 'not_found' } }, beyond)).toBe('404')
+    // An empty page may be the place after the key's one site: it fits after-place too, whose page is taken.
+    expect(outside.fits!('empty-list', beyond)).toEqual(['empty-list', 'after-place'])
+    expect(outside.follow('after-place', beyond)).toEqual({ kind: 'taken' })
+    // Its own site is an item of the list; a 403 is the list's own refusal.
+    expect(outside.applies(occurrence(list(SITE_ID), own(), reach, { startingAfter: ['from this list'] }))).toBe(false)
+    expect(outside.applies(occurrence(list(OTHER_SITE), { status: 403, body: { code: 'forbidden' } }, reach, { startingAfter: ['from this list'] }))).toBe(false)
   })
 
   it('reads no alternative in an empty page of a list that is empty without the cursor', () => {

@@ -116,12 +116,16 @@ function deletedCursorApplies(occurrence: Occurrence): boolean {
   return peek(uncursored(request)).status === 200
 }
 
+/** An empty page of a list that is empty without its cursor: the place after any item, or the filters judged before the cursor. */
+const emptyOfEmpty = (reply: Reply, { request, peek }: Occurrence): boolean => isEmptyList(reply) && isEmptyList(peek(uncursored(request)))
+
 const DELETED_CURSOR: StatusClass<'deletedCursor'> = {
   choice: 'deletedCursor',
   applies: deletedCursorApplies,
   alternative: (reply, occurrence) => {
     const shown = cursorAnswer(reply, occurrence)
-    return shown === undefined ? undefined : shown === 'after-place' ? 'after-place' : 'unknown'
+    if (shown === undefined) return emptyOfEmpty(reply, occurrence) ? 'after-place' : undefined
+    return shown === 'after-place' ? 'after-place' : 'unknown'
   },
   // The oracle holds no deleted item to place (it follows `unknown`): the target's page is taken as
   // it is. Its `unknown` is unknownCursor's answer, which that class then holds (it applies too).
@@ -133,7 +137,12 @@ const DELETED_CURSOR: StatusClass<'deletedCursor'> = {
   // An empty page is also the place after the last item; and under after-place a deleted page or
   // route the list leaves out (its filters, another site: the planner says only "deleted item") is
   // answered as cursorOutsideList says. A workspace's sites, listed with the App key, have neither.
-  fits: (alternative, { request, runSiteKey, target }) => (alternative === 'after-place' || (request.template === SITES && runSiteKey !== true && !isEmptyList(target)) ? [alternative] : ['unknown', 'after-place']),
+  // An empty page of a list empty without the cursor fits both readings.
+  fits: (alternative, occurrence) => {
+    const { request, runSiteKey, target } = occurrence
+    if (emptyOfEmpty(target, occurrence)) return ['unknown', 'after-place']
+    return alternative === 'after-place' || (request.template === SITES && runSiteKey !== true && !isEmptyList(target)) ? [alternative] : ['unknown', 'after-place']
+  },
 }
 
 const UNKNOWN_CURSOR: StatusClass<'unknownCursor'> = {
@@ -152,12 +161,28 @@ const UNKNOWN_CURSOR: StatusClass<'unknownCursor'> = {
   fits: (alternative, occurrence) => (namesRemoved(occurrence) ? ['400', '404', 'empty-list'] : [alternative]),
 }
 
+/**
+ * A Site key's site list (siteKeySiteList own-site) after another site of its workspace, which the
+ * key does not reach: an item that list leaves out, or an id the key knows nothing of, as the
+ * deployment reads it. Its answer is a class of its own, as cursorOutsideList's alternatives name it.
+ */
+function beyondSiteKey({ request, oracle, classes, peek }: Occurrence): boolean {
+  const cursor = request.query?.startingAfter
+  if (request.method !== 'GET' || request.template !== SITES || typeof request.key !== 'string' || !isUuid(request.key) || typeof cursor !== 'string') return false
+  // A 403 is the list's own refusal, siteKeySiteList's.
+  if (oracle.status === 403 || !(classes.startingAfter ?? []).includes('from this list')) return false
+  return peek({ method: 'GET', template: SITE, params: { siteId: cursor }, key: request.key }).status !== 200
+}
+
 const CURSOR_OUTSIDE_LIST: StatusClass<'cursorOutsideList'> = {
   choice: 'cursorOutsideList',
-  scope: cursorScope,
-  applies: (occurrence) => !neverAnItem(occurrence) && !namesRemoved(occurrence) && !namesForeign(occurrence) && cursorApplies(occurrence),
+  scope: (occurrence) => (beyondSiteKey(occurrence) ? "a site its Site key's list leaves out" : cursorScope(occurrence)),
+  applies: (occurrence) => (!neverAnItem(occurrence) && !namesRemoved(occurrence) && !namesForeign(occurrence) && cursorApplies(occurrence)) || beyondSiteKey(occurrence),
   alternative: cursorAnswer,
-  follow: followCursor,
+  // Where such a site falls among the one site the key lists is the deployment's own: that page is
+  // taken as the target gives it, and an empty one may be the place after the key's site too.
+  follow: (alternative, occurrence) => (alternative === 'after-place' && beyondSiteKey(occurrence) ? { kind: 'taken' } : followCursor(alternative)),
+  fits: (alternative, occurrence) => (alternative === 'empty-list' && beyondSiteKey(occurrence) ? ['empty-list', 'after-place'] : [alternative]),
 }
 
 /** A cursor the planner drew from another list: another site's ("from another site's list") or another family's. */

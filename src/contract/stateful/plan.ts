@@ -211,7 +211,9 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
     if (roll === 2) {
       const others = (['locale', 'page', 'route'] as const).filter((other) => other !== family)
       const entry = pools.child(d.pick(others), choice)
-      if (entry) {
+      // Only a live one: what another family's deleted item is to this list (an id of nothing, a
+      // deleted locale still held) no document and no one class decides.
+      if (entry && isGone(entry.id) !== true) {
         hints.startingAfter = ["from another family's list"]
         return entry.id
       }

@@ -7,6 +7,7 @@ import { holdsServiceRules, type CreatedResource, type Profile } from '../types.
 import type { Command } from './commands.js'
 import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, nameOf, TimeRelations, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
 import { detailFields } from '../exchange-rules.js'
+import { publishedOperation, resolvePublished } from '../published.js'
 import { sourcesOfClass } from '../class-sources.js'
 import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenRules } from './freedom.js'
 import { ORACLE_APP_KEY, Oracle, type Answer } from './oracle.js'
@@ -714,34 +715,31 @@ function refusableStrictly(request: PairedRequest, field: string): boolean {
   return field in body && !documentedBody(request.method, request.template).has(field) && !(request.template === PAGE && (SEARCH_FIELDS as readonly string[]).includes(field))
 }
 
-/** The body fields the specification or the published OpenAPI name for an operation (routes: the specification's pathname, and the site a create names). */
+/**
+ * What the specification alone names of operations the published OpenAPI leaves out: Update
+ * Route's body and query, a route read by pathname's siteId as Update Route's, the site's page
+ * list of the pagination example, and a route create's pathname and the site it names (the
+ * Route table's fields; "creating a route" is named without a shape).
+ */
+const SPECIFICATION_ONLY: Record<string, { body?: string[]; query?: string[] }> = {
+  [`POST ${ROUTES}`]: { body: ['siteId', 'pathname'] },
+  [`PATCH ${ROUTE}`]: { body: ['pathname'], query: ['siteId', 'skipValidation'] },
+  [`GET ${ROUTE}`]: { query: ['siteId'] },
+  [`DELETE ${ROUTE}`]: { query: ['siteId'] },
+  [`GET ${SITE_PAGES}`]: { query: ['limit', 'startingAfter'] },
+}
+
+/** The body fields the specification or the published OpenAPI name for an operation: its published request body's, or the specification's. */
 function documentedBody(method: string, template: string): Set<string> {
-  const named: Record<string, string[]> = {
-    [`POST ${SITES}`]: ['workspaceId', 'name', 'hostOrigin', 'defaultLocale'],
-    [`PATCH ${SITE}`]: ['name', 'hostOrigin', 'defaultLocale'],
-    [`POST ${SITE_DUPLICATE}`]: ['name'],
-    [`POST ${LOCALES}`]: ['siteId', 'locale', 'domain'],
-    [`PATCH ${LOCALE}`]: ['locale', 'domain'],
-    [`POST ${PAGES}`]: ['siteId', 'pathname', 'name'],
-    [`PATCH ${PAGE}`]: ['pathname', 'name', 'isOnline'],
-    [`POST ${ROUTES}`]: ['siteId', 'pathname'],
-    [`PATCH ${ROUTE}`]: ['pathname'],
-  }
-  return new Set(named[`${method} ${template}`] ?? [])
+  const schema = publishedOperation(method, template)?.requestBody?.content?.['application/json']?.schema
+  const published = schema === undefined ? [] : Object.keys((resolvePublished(schema).properties as Record<string, unknown> | undefined) ?? {})
+  return new Set([...published, ...(SPECIFICATION_ONLY[`${method} ${template}`]?.body ?? [])])
 }
 
 /** The query parameters the specification or the published OpenAPI name for an operation. */
 function documentedQuery(method: string, template: string): Set<string> {
-  const named: Record<string, string[]> = {
-    [`GET ${SITE_PAGES}`]: ['limit', 'startingAfter'],
-    [`GET ${SITES}`]: ['workspaceId', 'limit', 'startingAfter'],
-    [`GET ${LOCALES}`]: ['siteId', 'limit', 'startingAfter'],
-    [`GET ${PAGES}`]: ['siteId', 'limit', 'startingAfter', 'pathPrefix', 'sortBy', 'sortDirection', 'includeOffline', 'locale', 'versionRef'],
-    [`GET ${PAGE}`]: ['siteId', 'versionRef', 'locale'],
-    [`PATCH ${ROUTE}`]: ['siteId', 'skipValidation'],
-  }
-  const lookup = [LOCALE, LOCALE_RESTORE, PAGE, ROUTE].includes(template) ? ['siteId'] : []
-  return new Set(named[`${method} ${template}`] ?? lookup)
+  const published = (publishedOperation(method, template)?.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)
+  return new Set([...published, ...(SPECIFICATION_ONLY[`${method} ${template}`]?.query ?? [])])
 }
 
 /** sitemock's longest pathname (api-behaviour.md, Field limits). */
