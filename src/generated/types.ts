@@ -351,6 +351,10 @@ export interface Choices {
    * A route create or update with `skipValidation=true` whose pathname another route or a page of the site has: `checked` (a 409, as without skipValidation), or `skipped` (taken: two routes then share the pathname, and a lookup by it finds the one made first).
    */
   skipValidationConflicts?: "checked" | "skipped";
+  /**
+   * A request with the Site key (the `publicApiKey`) of a site that was deleted: the key is no longer valid (`401` `unauthorized`), or a valid key that reaches nothing (`403` `forbidden`).
+   */
+  deletedSiteKey?: "401" | "403";
 }
 
 export interface DataList {

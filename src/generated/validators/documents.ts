@@ -1237,9 +1237,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
-else {
-const err94 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.deletedSiteKey !== undefined){
+let data86 = data2.deletedSiteKey;
+if(!((data86 === "401") || (data86 === "403"))){
+const err94 = {instancePath:instancePath+"/choices/deletedSiteKey",schemaPath:"#/$defs/choices/properties/deletedSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedSiteKey.enum,parentSchema:schema32.properties.deletedSiteKey,data:data86};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1249,13 +1250,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data86 = data.unrecorded;
-if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
-for(const key2 in data86){
-let data87 = data86[key2];
-if(typeof data87 !== "string"){
-const err95 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data87};
+}
+else {
+const err95 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1265,9 +1262,13 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data86};
+if(data.unrecorded !== undefined){
+let data87 = data.unrecorded;
+if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
+for(const key2 in data87){
+let data88 = data87[key2];
+if(typeof data88 !== "string"){
+const err96 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data88};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1279,12 +1280,24 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err97 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data87};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
 }
 errors++;
 }
@@ -2457,14 +2470,27 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-else {
-const err89 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.deletedSiteKey !== undefined){
+let data83 = data.deletedSiteKey;
+if(!((data83 === "401") || (data83 === "403"))){
+const err89 = {instancePath:instancePath+"/deletedSiteKey",schemaPath:"#/properties/deletedSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedSiteKey.enum,parentSchema:schema32.properties.deletedSiteKey,data:data83};
 if(vErrors === null){
 vErrors = [err89];
 }
 else {
 vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }

@@ -83,6 +83,7 @@ export const ALTERNATIVES = {
   pageReadUnknownLocale: ['as-list', 'default'],
   deletedCursor: ['unknown', 'after-place'],
   skipValidationConflicts: ['checked', 'skipped'],
+  deletedSiteKey: ['401', '403'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */
