@@ -94,6 +94,8 @@ export class TimeRelations {
   private observation = 0
   /** The exchange in which each oracle instant (each write) was first seen: the target made it within that window, or before. */
   private readonly firstSeen = new Map<number, ExchangeWindow>()
+  /** The page on which each oracle instant was first seen: a copy's pages keep their originals' instants on the oracle's side. */
+  private readonly firstPage = new Map<number, string>()
   /** The exchange whose answer is being compared. */
   private current: ExchangeWindow | undefined
   /**
@@ -110,6 +112,7 @@ export class TimeRelations {
     for (const [oracle, target] of this.sameWrite) copy.sameWrite.set(oracle, target)
     for (const [page, seen] of this.ofPage) copy.ofPage.set(page, [...seen])
     for (const [oracle, window] of this.firstSeen) copy.firstSeen.set(oracle, window)
+    for (const [oracle, page] of this.firstPage) copy.firstPage.set(oracle, page)
     copy.observation = this.observation
     copy.current = this.current
     copy.wholeSeconds = this.wholeSeconds
@@ -133,6 +136,15 @@ export class TimeRelations {
   /** The target's instant for an oracle instant seen before; undefined when never seen. */
   targetOf(oracle: string): number | undefined {
     return this.sameWrite.get(Date.parse(oracle))
+  }
+
+  /**
+   * Whether the oracle's instant on this page was first seen on another page: the page is a copy,
+   * whose instants the oracle took from its original, where a deployment may give it its own.
+   */
+  inherited(page: string, oracleValue: unknown): boolean {
+    const first = this.firstPage.get(Date.parse(String(oracleValue)))
+    return first !== undefined && first !== page
   }
 
   /** Whether an instant of this field of this page was seen. */
@@ -165,6 +177,7 @@ export class TimeRelations {
       }
     }
     this.sameWrite.set(oracle, target)
+    if (!this.firstPage.has(oracle)) this.firstPage.set(oracle, page)
     if (!seen.some((earlier) => earlier.oracle === oracle && earlier.field === field)) seen.push({ oracle, target, field, seenAt, observation: this.observation })
     this.ofPage.set(page, seen)
     return undefined
@@ -336,7 +349,8 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
         // Nullable, the "last update time": a page never changed may have none, and then only.
         // An oracle that follows that choice (updatedAtAtCreation) has none either.
         if (value === null) continue
-        if (value !== o.createdAt) return { aspect: 'time updatedAt', message: `${where ? `${where}: ` : ''}updatedAt is null, expected an instant: the page changed since its creation` }
+        // A copy's page the target made anew (its own creation, never changed since) has none either.
+        if (value !== o.createdAt && !ledger.times.inherited(owner, o.createdAt)) return { aspect: 'time updatedAt', message: `${where ? `${where}: ` : ''}updatedAt is null, expected an instant: the page changed since its creation` }
         if (ledger.times.seen(owner, 'updatedAt')) return { aspect: 'time updatedAt', message: `${where ? `${where}: ` : ''}updatedAt is null, expected the instant it had before: nothing changed the page` }
       } else if (TIME_FIELDS.has(field) && owner !== undefined) {
         const problem = ledger.times.check(owner, field, t[field], value)

@@ -261,6 +261,10 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // A cursor that names no item of the list may be answered as missing (unknownCursor,
     // cursorOutsideList), whichever of the request's other rules a deployment judges first.
     const strayCursor = (call.input?.classes.startingAfter ?? []).some((kind) => STRAY_CURSORS.has(kind))
+    // An id in the body or the query that names nothing (a workspace, a site): the resource is
+    // missing, and the value is invalid as well ("invalid request body or query parameters"): a
+    // deployment may answer either. (A path's is the path's; a cursor's is its class of freedom's.)
+    const unknownReference = Object.entries(call.input?.classes ?? {}).some(([field, kinds]) => field !== 'startingAfter' && !(field in (request.params ?? {})) && kinds.includes('unknown'))
     const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
     // A new code for a site's default locale, which a deployment may refuse (renameDefaultLocale) before it looks for a holder of the code.
     const renamesDefault = renamesDefaultLocale(request) && env.choices?.renameDefaultLocale !== 'follows'
@@ -272,7 +276,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
       // Restoring a live locale may be refused as invalid too (restoreLiveLocale 400).
-      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
+      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
       brokenFields: [...sent, ...(call.broken ?? []), ...(pathnameLeftOut ? ['pathname'] : [])],
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
@@ -296,7 +300,17 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (before === undefined || before.updatedAt !== target.body.updatedAt) return false
     // A value the page has, as sent or in the form the target stores it (a trailing slash dropped, say).
     const has = (field: string, value: unknown): boolean => field in before && [value, typeof value === 'string' ? env.learned?.forms?.formOf(`page.${field}`, value) : undefined].some((form) => form !== undefined && JSON.stringify(before[field]) === JSON.stringify(form))
-    return Object.entries(request.body).every(([field, value]) => has(field, value) || ignoredField(field))
+    // A field the page does not show (its name): unchanged where the last request the target took set it to this value.
+    const sent = sentToPages.get(String(target.body.id))
+    const resent = (field: string, value: unknown): boolean => !(field in before) && sent !== undefined && field in sent && JSON.stringify(sent[field]) === JSON.stringify(value)
+    return Object.entries(request.body).every(([field, value]) => has(field, value) || resent(field, value) || ignoredField(field))
+  }
+  /** What the creates and updates the target took set on each page, by its target id. */
+  const sentToPages = new Map<string, Json>()
+  const rememberSent = ({ request }: Call, target: Exchange): void => {
+    const took = (request.method === 'POST' && request.template === PAGES && target.status === 201) || (request.method === 'PATCH' && request.template === PAGE && target.status === 200)
+    if (!took || !isObject(request.body) || !isObject(target.body) || typeof target.body.id !== 'string') return
+    sentToPages.set(target.body.id, { ...sentToPages.get(target.body.id), ...request.body })
   }
   /** A page update's field the deployment ignores (pageUpdateSearchFields), as learned: it changes nothing. */
   const ignoredField = (field: string): boolean => env.choices?.pageUpdateSearchFields === 'ignored' && (SEARCH_FIELDS as readonly string[]).includes(field)
@@ -485,6 +499,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       followed++
     } else answer = touchLike(call, target, answer)
     for (const item of asPage(target.body)?.data ?? [target.body]) if (isObject(item) && item.object === 'page') targetPages.set(String(item.id), item)
+    rememberSent(call, target)
     for (const item of asPage(answer.body)?.data ?? [answer.body]) if (isObject(item) && item.object === 'page') oraclePages.set(String(item.id), item)
     lastAnswer = answer
     remember(answer.body)
