@@ -88,8 +88,8 @@ function cursorAnswer({ status, body }: Reply, { request, peek }: Occurrence): '
   if (status === 400) return detailFields(body).includes('startingAfter') ? '400' : undefined
   if (status === 404) return '404'
   if (status !== 200 || !isObject(body) || !Array.isArray(body.data)) return undefined
-  // An empty page of a list that is empty without the cursor tells nothing of the cursor.
-  if (body.data.length === 0 && isEmptyList(peek(uncursored(request)))) return undefined
+  // An empty page of a list that is empty without the cursor, or of no items at all, tells nothing of the cursor.
+  if (body.data.length === 0 && (asksNoItems(request) || isEmptyList(peek(uncursored(request))))) return undefined
   return body.data.length === 0 ? 'empty-list' : 'after-place'
 }
 
@@ -116,8 +116,11 @@ function deletedCursorApplies(occurrence: Occurrence): boolean {
   return peek(uncursored(request)).status === 200
 }
 
-/** An empty page of a list that is empty without its cursor: the place after any item, or the filters judged before the cursor. */
-const emptyOfEmpty = (reply: Reply, { request, peek }: Occurrence): boolean => isEmptyList(reply) && isEmptyList(peek(uncursored(request)))
+/** A page of no items (`limit=0`, where a deployment takes it). */
+const asksNoItems = (request: ContractRequest): boolean => Number(request.query?.limit) === 0
+
+/** An empty page of a list that is empty without its cursor, or of no items: the place after any item, or the filters (the limit) judged before the cursor. */
+const emptyOfEmpty = (reply: Reply, { request, peek }: Occurrence): boolean => isEmptyList(reply) && (asksNoItems(request) || isEmptyList(peek(uncursored(request))))
 
 const DELETED_CURSOR: StatusClass<'deletedCursor'> = {
   choice: 'deletedCursor',
@@ -167,22 +170,27 @@ const UNKNOWN_CURSOR: StatusClass<'unknownCursor'> = {
  * deployment reads it. Its answer is a class of its own, as cursorOutsideList's alternatives name it.
  */
 function beyondSiteKey({ request, oracle, classes, peek }: Occurrence): boolean {
-  const cursor = request.query?.startingAfter
-  if (request.method !== 'GET' || request.template !== SITES || typeof request.key !== 'string' || !isUuid(request.key) || typeof cursor !== 'string') return false
+  if (request.method !== 'GET' || request.template !== SITES || typeof request.key !== 'string' || !isUuid(request.key)) return false
   // A 403 is the list's own refusal, siteKeySiteList's.
   if (oracle.status === 403 || !(classes.startingAfter ?? []).includes('from this list')) return false
-  return peek({ method: 'GET', template: SITE, params: { siteId: cursor }, key: request.key }).status !== 200
+  // A site of the workspace the sequence did not make is left out of the oracle's request: it is none of the key's.
+  const cursor = request.query?.startingAfter
+  return typeof cursor !== 'string' || peek({ method: 'GET', template: SITE, params: { siteId: cursor }, key: request.key }).status !== 200
 }
 
 const CURSOR_OUTSIDE_LIST: StatusClass<'cursorOutsideList'> = {
   choice: 'cursorOutsideList',
   scope: (occurrence) => (beyondSiteKey(occurrence) ? "a site its Site key's list leaves out" : cursorScope(occurrence)),
   applies: (occurrence) => (!neverAnItem(occurrence) && !namesRemoved(occurrence) && !namesForeign(occurrence) && cursorApplies(occurrence)) || beyondSiteKey(occurrence),
-  alternative: cursorAnswer,
+  // An empty page that tells nothing of the cursor (emptyOfEmpty) fits every reading, and is taken.
+  alternative: (reply, occurrence) => cursorAnswer(reply, occurrence) ?? (emptyOfEmpty(reply, occurrence) ? 'after-place' : undefined),
   // Where such a site falls among the one site the key lists is the deployment's own: that page is
   // taken as the target gives it, and an empty one may be the place after the key's site too.
-  follow: (alternative, occurrence) => (alternative === 'after-place' && beyondSiteKey(occurrence) ? { kind: 'taken' } : followCursor(alternative)),
-  fits: (alternative, occurrence) => (alternative === 'empty-list' && beyondSiteKey(occurrence) ? ['empty-list', 'after-place'] : [alternative]),
+  follow: (alternative, occurrence) => (alternative === 'after-place' && (beyondSiteKey(occurrence) || emptyOfEmpty(occurrence.target, occurrence)) ? { kind: 'taken' } : followCursor(alternative)),
+  fits: (alternative, occurrence) => {
+    if (emptyOfEmpty(occurrence.target, occurrence)) return ['400', '404', 'empty-list', 'after-place']
+    return alternative === 'empty-list' && beyondSiteKey(occurrence) ? ['empty-list', 'after-place'] : [alternative]
+  },
 }
 
 /** A cursor the planner drew from another list: another site's ("from another site's list") or another family's. */

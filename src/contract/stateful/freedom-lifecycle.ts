@@ -183,6 +183,12 @@ export const LOCALE_FILTER_SCOPE: StatusClass<'localeFilterScope'> = {
     return length === Math.min(limit, all) ? 'all' : length === Math.min(limit, localized) ? 'localized' : undefined
   },
   follow: (alternative) => (alternative === 'all' ? { kind: 'taken' } : undefined),
+  // A page both readings fill alike (limit=0, or a limit below both) fits either, and is taken as given.
+  fits: (alternative, occurrence) => {
+    const limit = Number(occurrence.request.query?.limit ?? 20)
+    const { all, localized } = sizes(occurrence)
+    return Math.min(limit, all) === Math.min(limit, localized) ? ['all', 'localized'] : [alternative]
+  },
 }
 
 /** How many pages the list holds without its locale, and with it, as the oracle holds them. */

@@ -168,7 +168,7 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
     const broken = [...new Set([...refusedFields(op, request.template, { params: sent.params, query: sent.query, body: sent.body }), ...refusedBeyond])].sort()
     const refused = invalid || broken.length > 0
     if (unpromised(ctx.profile, op, command.key, refused)) return undefined
-    const input = classesOf(op, sent, hints, refusedBeyond, key === ctx.appKey && command.key === 'tenant' ? 'app' : command.key)
+    const input = classesOf(op, sent, hints, refusedBeyond, key === ctx.appKey && command.key === 'tenant' ? 'app' : command.key, targetOnly(request))
     const planned: Call = { label: `${op} with ${KEY_WORDS[command.key]}${refused ? ' (invalid input)' : ''}`, request: { ...request, key }, ...extra, input }
     if (broken.length > 0) planned.broken = broken
     ctx.coverage?.record(planned)
@@ -366,6 +366,8 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
     }
     case 'site.list': {
       const cursor = c3 % 3 === 0 ? cursorFor('site', site, c4) : new Both(ctx.siteAnchor, undefined)
+      // The anchor is a site of the workspace's list the run did not make: the oracle's request leaves it out.
+      if (cursor instanceof Both && cursor.oracle === undefined) hints.startingAfter = ['from this list']
       const invalid = c5 % 10 === 0
       const roll = d.int(25)
       hints.workspaceId = roll === 0 ? ['unknown'] : ['existing']
@@ -610,12 +612,25 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
 }
 
 /** The value classes of every documented parameter of a request, as the oracle receives it. */
-function classesOf(op: Operation, sent: { params?: Json; query?: Json; body?: unknown }, hints: Record<string, string[]>, refusedBeyond: string[], key: KeyRole): InputClasses {
+/**
+ * The query parameters the target receives and the oracle does not: an id only the target holds
+ * (a site of the workspace the run did not make), which the oracle's request leaves out.
+ */
+const targetOnly = (request: Omit<PairedRequest, 'key'>): ReadonlySet<string> =>
+  new Set(Object.entries(request.query ?? {}).flatMap(([name, value]) => (value instanceof Both && value.oracle === undefined && value.target !== undefined ? [name] : [])))
+
+function classesOf(op: Operation, sent: { params?: Json; query?: Json; body?: unknown }, hints: Record<string, string[]>, refusedBeyond: string[], key: KeyRole, onlyTarget: ReadonlySet<string>): InputClasses {
   const body = isObject(sent.body) ? sent.body : {}
   const classes: Record<string, string[]> = {}
   for (const parameter of PARAMETERS[op]) {
     if (parameter.where === 'header') {
       classes[parameter.name] = [KEY_CLASSES[key]]
+      continue
+    }
+    // What the target receives alone is what the planner says it names (a cursor from this list).
+    const hint = hints[parameter.name]
+    if (onlyTarget.has(parameter.name) && hint !== undefined) {
+      classes[parameter.name] = [...hint]
       continue
     }
     const value = sent.params?.[parameter.name] ?? sent.query?.[parameter.name] ?? body[parameter.name]
