@@ -1,5 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { ErrorDetail, SkipValidation } from '../generated/types.js'
+import type { PathnameOwner } from '../store/pathnames.js'
 import type { RouteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { ApiError, badRequest, conflict } from './errors.js'
@@ -56,14 +57,33 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
   if (details.length) throw badRequest(details)
 }
 
+type SkipValidationConflicts = Required<Choices>['skipValidationConflicts']
+
+/** What a route write with skipValidation=true may not share a pathname with, by choice skipValidationConflicts. */
+const IN_THE_WAY: Readonly<Record<SkipValidationConflicts, readonly PathnameOwner['kind'][]>> = {
+  checked: ['page', 'route'],
+  skipped: [],
+  'page-conflicts': ['route'],
+  'route-conflicts': ['page'],
+}
+
+/** For a 409 under skipValidation=true that skips some clashes: the one it skips. */
+const SKIPS_ONLY: Readonly<Partial<Record<SkipValidationConflicts, string>>> = {
+  'page-conflicts': "; skipValidation=true lets a route share a page's pathname, not another route's",
+  'route-conflicts': "; skipValidation=true lets a route share another route's pathname, not a page's",
+}
+
 /**
  * 409 when the pathname belongs to a page or to another route of the site: they share one
  * pathname space. Not where the deployment lets skipValidation=true skip that too (choice
- * skipValidationConflicts skipped): the route then shares the pathname.
+ * skipValidationConflicts: skipped, or page-conflicts and route-conflicts for one kind of holder):
+ * the route then shares the pathname.
  */
 export function requireFreePathname(store: Store, siteId: string, pathname: string, skipValidation: SkipValidation | undefined, choices: Choices | undefined, routeId?: string): void {
-  if (skipValidation === 'true' && choices?.skipValidationConflicts === 'skipped') return
-  const owner = otherOwner(store, siteId, pathname, choices, routeId === undefined ? undefined : { kind: 'route', id: routeId })
+  const conflicts = skipValidation === 'true' ? (choices?.skipValidationConflicts ?? 'checked') : 'checked'
+  const kinds = IN_THE_WAY[conflicts]
+  if (kinds.length === 0) return
+  const owner = otherOwner(store, siteId, pathname, choices, routeId === undefined ? undefined : { kind: 'route', id: routeId }, kinds)
   if (!owner) return
-  throw conflict(`The pathname ${JSON.stringify(pathname)} is already taken in this site by the ${owner.kind} ${owner.id}; pages and routes of a site share one pathname space.`)
+  throw conflict(`The pathname ${JSON.stringify(pathname)} is already taken in this site by the ${owner.kind} ${owner.id}; pages and routes of a site share one pathname space${SKIPS_ONLY[conflicts] ?? ''}.`)
 }

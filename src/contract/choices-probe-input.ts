@@ -128,13 +128,20 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     if (plain.status !== 201) throw new Unrecorded(`a plain route pathname answered ${plain.status}, so what an empty segment changes cannot be seen`)
     return either(await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route//empty` }), 'a route pathname with an empty segment', [201, 'accepted'], [400, 'refused'])
   })
-  // A route pathname another route holds, sent again with skipValidation=true; both deleted after, so no later probe lists two.
+  // A route pathname another route holds, then the probes' page's, each sent with skipValidation=true:
+  // a deployment may skip either clash alone. The routes are deleted after, so no later probe lists two.
   await record('skipValidationConflicts', async () => {
     const held = `/${tag}-route/held`
     const first = await call('POST', '/v2/routes', { siteId, pathname: held })
     if (first.status !== 201) throw new Unrecorded(`a plain route pathname answered ${first.status}, so whether skipValidation=true skips its conflicts cannot be seen`)
-    const again = await call('POST', '/v2/routes?skipValidation=true', { siteId, pathname: held })
-    for (const made of [first, again]) if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
-    return either(again, 'a route pathname another route of the site holds, under skipValidation=true', [409, 'checked'], [201, 'skipped'])
+    const page = await call('GET', `/v6/pages/${pageId}`)
+    const onRoute = await call('POST', '/v2/routes?skipValidation=true', { siteId, pathname: held })
+    const onPage = typeof page.body.pathname === 'string' ? await call('POST', '/v2/routes?skipValidation=true', { siteId, pathname: page.body.pathname }) : undefined
+    for (const made of [first, onRoute, onPage]) if (typeof made?.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
+    if (onPage === undefined) throw new Unrecorded(`the probes' page read answered ${page.status}, so a route cannot be sent its pathname`)
+    const skipped = (answer: Answer, holder: string): boolean => either(answer, `a route pathname ${holder} of the site holds, under skipValidation=true`, [201, true], [409, false])
+    const [routeClash, pageClash] = [skipped(onRoute, 'another route'), skipped(onPage, 'a page')]
+    if (routeClash === pageClash) return routeClash ? 'skipped' : 'checked'
+    return pageClash ? 'page-conflicts' : 'route-conflicts'
   })
 }

@@ -85,6 +85,6 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"limitAboveMaximum","kind":"validation","alternatives":["refused","clamped"],"sitemock":"refused","behaviour":"api-behaviour.md#pagination","documents":"clamped"},
   {"id":"pageReadUnknownLocale","kind":"lookup","alternatives":["as-list","default"],"sitemock":"as-list","behaviour":"api-behaviour.md#pages"},
   {"id":"deletedCursor","kind":"lookup","alternatives":["unknown","after-place"],"sitemock":"unknown","behaviour":"api-behaviour.md#pagination"},
-  {"id":"skipValidationConflicts","kind":"lookup","alternatives":["checked","skipped"],"sitemock":"checked","behaviour":"api-behaviour.md#routes"},
+  {"id":"skipValidationConflicts","kind":"lookup","alternatives":["checked","skipped","page-conflicts","route-conflicts"],"sitemock":"checked","behaviour":"api-behaviour.md#routes"},
   {"id":"deletedSiteKey","kind":"lookup","alternatives":["401","403"],"sitemock":"401","behaviour":"api-behaviour.md#authentication"},
 ]

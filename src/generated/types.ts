@@ -348,9 +348,9 @@ export interface Choices {
    */
   deletedCursor?: "unknown" | "after-place";
   /**
-   * A route create or update with `skipValidation=true` whose pathname another route or a page of the site has: `checked` (a 409, as without skipValidation), or `skipped` (taken: two routes then share the pathname, and a lookup by it finds the one made first).
+   * A route create or update with `skipValidation=true` whose pathname another route or a page of the site has: `checked` (a 409, as without skipValidation), `skipped` (taken: two routes then share the pathname, and a lookup by it finds the one made first), `page-conflicts` (only a page's pathname is taken so; another route's is still a 409) or `route-conflicts` (only another route's pathname is taken so; a page's is still a 409).
    */
-  skipValidationConflicts?: "checked" | "skipped";
+  skipValidationConflicts?: "checked" | "skipped" | "page-conflicts" | "route-conflicts";
   /**
    * A request with the Site key (the `publicApiKey`) of a site that was deleted: the key is no longer valid (`401` `unauthorized`), or a valid key that reaches nothing (`403` `forbidden`).
    */

@@ -3,7 +3,7 @@ import { UndoLog } from './undo-log.js'
 /**
  * Pages and routes of a site share one pathname space: a pathname is owned by at most one
  * page or route, save where a deployment lets a route take a held pathname with
- * skipValidation=true (choice skipValidationConflicts skipped). One map per site makes the 409
+ * skipValidation=true (choice skipValidationConflicts other than checked). One map per site makes the 409
  * check O(1) for both families.
  */
 export interface PathnameOwner {
@@ -35,7 +35,7 @@ export class PathnameRegistry {
   private readonly bySite = new Map<string, Map<string, PathnameOwner>>()
   /**
    * Every holder of a pathname that several hold, the page first, then routes oldest first (the
-   * order a lookup and a 409 go by): only choice skipValidationConflicts skipped fills it, so
+   * order a lookup and a 409 go by): only choice skipValidationConflicts other than checked fills it, so
    * while it is empty every method takes the one-owner path it took before.
    */
   private readonly shared = new Map<string, Map<string, PathnameOwner[]>>()
@@ -61,14 +61,15 @@ export class PathnameRegistry {
   }
 
   /**
-   * Another owner of a pathname equal to this one in any case (`/About` beside `/about`), for a
-   * deployment whose pathnames conflict so (choice pathnameConflictCase). A scan of the site's
-   * pathnames: only that choice asks it, and only on a write.
+   * The first holder that `counts` of a pathname equal to this one in any case (`/About` beside
+   * `/about`), for a deployment whose pathnames conflict so (choice pathnameConflictCase). A scan
+   * of the site's pathnames: only that choice asks it, and only on a write.
    */
-  ownerInAnyCase(siteId: string, pathname: string, self?: PathnameOwner): PathnameOwner | undefined {
+  holderInAnyCase(siteId: string, pathname: string, counts: (holder: PathnameOwner) => boolean): PathnameOwner | undefined {
     const folded = pathname.toLowerCase()
-    for (const [taken, owner] of this.bySite.get(siteId) ?? []) {
-      if (taken.toLowerCase() === folded && !(self !== undefined && owner.kind === self.kind && owner.id === self.id)) return owner
+    for (const taken of this.bySite.get(siteId)?.keys() ?? []) {
+      const found = taken.toLowerCase() === folded ? this.holders(siteId, taken).find(counts) : undefined
+      if (found !== undefined) return found
     }
     return undefined
   }

@@ -22,7 +22,7 @@ export class RouteTable {
     return index
   }
 
-  /** The route with the pathname; where several share it (choice skipValidationConflicts skipped), the oldest. */
+  /** The route with the pathname; where several share it (choice skipValidationConflicts other than checked), the oldest. */
   byPathname(siteId: string, pathname: string): RouteRecord | undefined {
     const owner = this.pathnames.holder(siteId, pathname, 'route')
     return owner === undefined ? undefined : this.byId.get(owner.id)
@@ -63,7 +63,7 @@ export class RouteTable {
 
   /**
    * The place among the holders of its pathname of a route moved onto one that others hold
-   * (choice skipValidationConflicts skipped): after the page and the routes made before it. The
+   * (choice skipValidationConflicts other than checked): after the page and the routes made before it. The
    * table's map keeps routes in the order they were made; a scan, as only such a move asks it.
    */
   private placeByAge(route: RouteRecord): number | undefined {

@@ -1,7 +1,7 @@
 import { isUuid } from '../../api/uuid.js'
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
-import { isObject, listData, success, type Occurrence, type StatusClass } from './freedom-class.js'
+import { isObject, listData, success, type Alternative, type Occurrence, type StatusClass } from './freedom-class.js'
 import { ORACLE_APP_KEY, type Oracle } from './oracle.js'
 
 // Classes of what a write does where the documents stop, and of how a pathname is matched: a
@@ -70,13 +70,61 @@ export const PATHNAME_CONFLICT_CASE: StatusClass<'pathnameConflictCase'> = {
  * A route create or update with skipValidation=true onto a pathname a page or another route of
  * the site holds. The specification lets it skip "route validation" without saying whether a
  * pathname's uniqueness is part of it: a deployment may still answer 409 (sitemock), or take it,
- * so that two hold the pathname; the oracle then makes that choice too and takes the write.
+ * so that two hold the pathname; the oracle then makes that choice too and takes the write. It may
+ * skip the clash with a page's pathname and not another route's, or the other way round: what
+ * holds the pathname makes a class of its own, and in each `skipped` is that clash's skip.
  */
 export const SKIP_VALIDATION_CONFLICTS: StatusClass<'skipValidationConflicts'> = {
   choice: 'skipValidationConflicts',
-  applies: ({ request, oracle }) => oracle.status === 409 && request.query?.skipValidation === 'true' && (`${request.method} ${request.template}` === `POST ${ROUTES}` || `${request.method} ${request.template}` === `PATCH ${ROUTE}`),
+  scope: (occurrence) => holderBefore(occurrence) ?? 'no holder seen',
+  applies: (occurrence) => {
+    const { request, oracle } = occurrence
+    const write = `${request.method} ${request.template}`
+    return oracle.status === 409 && request.query?.skipValidation === 'true' && (write === `POST ${ROUTES}` || write === `PATCH ${ROUTE}`) && holderBefore(occurrence) !== undefined
+  },
   alternative: ({ status }) => (status === 409 ? 'checked' : success(status) ? 'skipped' : undefined),
-  follow: (alternative) => (alternative === 'skipped' ? { kind: 'chosen', choices: { skipValidationConflicts: 'skipped' } } : undefined),
+  // The oracle skips this scope's clash alone: the choice replaces one it made in another scope, so it refuses at most more than the target, which this class meets again.
+  follow: (alternative, occurrence) => {
+    const holder = holderBefore(occurrence)
+    return alternative === 'skipped' && holder !== undefined ? { kind: 'chosen', choices: { skipValidationConflicts: SKIPPING[holder] } } : undefined
+  },
+}
+
+/** What holds a route write's pathname in the site, besides the route written. */
+type Holder = 'a page' | 'another route' | 'a page and another route'
+
+/** The alternative that skips, of the clashes, only the one with this holder. */
+const SKIPPING: Readonly<Record<Holder, Alternative<'skipValidationConflicts'>>> = { 'a page': 'page-conflicts', 'another route': 'route-conflicts', 'a page and another route': 'skipped' }
+
+/**
+ * The holder of each occurrence's pathname, read the first time a class asks (`applies`, before
+ * any follow): the write the oracle makes once it follows the target holds the pathname too.
+ */
+const holders = new WeakMap<Occurrence, Holder | undefined>()
+
+function holderBefore(occurrence: Occurrence): Holder | undefined {
+  if (!holders.has(occurrence)) holders.set(occurrence, holderOf(occurrence))
+  return holders.get(occurrence)
+}
+
+/**
+ * What holds the route write's pathname on the oracle's side: the very pathname where anything
+ * does, else one in another case alone (a deployment whose pathnames conflict so, pathnameConflictCase).
+ */
+function holderOf(occurrence: Occurrence): Holder | undefined {
+  const { request, site } = occurrence
+  const sent = isObject(request.body) ? request.body.pathname : undefined
+  if (typeof sent !== 'string' || site === undefined) return undefined
+  const { pages, routes } = siteLists(occurrence, site)
+  // The route an update names, by id or pathname, holds its own pathname, not the one sent.
+  const written = request.params?.routeIdOrPathname
+  const pagePathnames = pages.flatMap(pathnamesOfPage)
+  const routePathnames = routes.flatMap((route) => (isObject(route) && route.id !== written && route.pathname !== written ? pathnamesOfRoute(route) : []))
+  for (const same of [(pathname: string) => pathname === sent, (pathname: string) => pathname.toLowerCase() === sent.toLowerCase()]) {
+    const [page, route] = [pagePathnames.some(same), routePathnames.some(same)]
+    if (page || route) return page && route ? 'a page and another route' : page ? 'a page' : 'another route'
+  }
+  return undefined
 }
 
 /** The path parameter that names a page or a route by id or pathname, by its template. */
@@ -120,20 +168,29 @@ function inItsOwnCase({ request, site, peek }: Occurrence): ContractRequest | un
 }
 
 /** Every pathname of the site's pages (their localizations' included) and routes, as the oracle holds them. */
-function pathnamesOf({ peek, request }: Occurrence, siteId: string): string[] {
+function pathnamesOf(occurrence: Occurrence, siteId: string): string[] {
+  const { pages, routes } = siteLists(occurrence, siteId)
+  return [...pages.flatMap(pathnamesOfPage), ...routes.flatMap(pathnamesOfRoute)]
+}
+
+/** The site's pages (offline ones included) and routes, as the oracle holds them. */
+function siteLists({ peek, request }: Occurrence, siteId: string): { pages: unknown[]; routes: unknown[] } {
   const read = (template: string, query: ContractRequest['query']): unknown[] => {
     const listed = peek({ method: 'GET', template, query: { siteId, limit: 100, ...query }, key: request.key }).body
     return listData(listed)
   }
-  const pathnames: string[] = []
-  for (const page of read(PAGES, { includeOffline: 'true' })) {
-    if (!isObject(page)) continue
-    if (typeof page.pathname === 'string') pathnames.push(page.pathname)
-    for (const localization of Array.isArray(page.localizations) ? page.localizations : []) if (isObject(localization) && typeof localization.pathname === 'string') pathnames.push(localization.pathname)
-  }
-  for (const route of read(ROUTES, {})) if (isObject(route) && typeof route.pathname === 'string') pathnames.push(route.pathname)
-  return pathnames
+  return { pages: read(PAGES, { includeOffline: 'true' }), routes: read(ROUTES, {}) }
 }
+
+/** A listed page's pathname and its localizations'. */
+function pathnamesOfPage(page: unknown): string[] {
+  if (!isObject(page)) return []
+  const localizations = Array.isArray(page.localizations) ? page.localizations : []
+  return [page, ...localizations].flatMap((held: unknown) => (isObject(held) && typeof held.pathname === 'string' ? [held.pathname] : []))
+}
+
+/** A listed route's pathname. */
+const pathnamesOfRoute = (route: unknown): string[] => (isObject(route) && typeof route.pathname === 'string' ? [route.pathname] : [])
 
 /**
  * A `pathPrefix` that some page's pathname begins with in another case alone (`/Blog/x` for

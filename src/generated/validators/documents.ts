@@ -1226,7 +1226,7 @@ errors++;
 }
 if(data2.skipValidationConflicts !== undefined){
 let data85 = data2.skipValidationConflicts;
-if(!((data85 === "checked") || (data85 === "skipped"))){
+if(!((((data85 === "checked") || (data85 === "skipped")) || (data85 === "page-conflicts")) || (data85 === "route-conflicts"))){
 const err93 = {instancePath:instancePath+"/choices/skipValidationConflicts",schemaPath:"#/$defs/choices/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data85};
 if(vErrors === null){
 vErrors = [err93];
@@ -2459,7 +2459,7 @@ errors++;
 }
 if(data.skipValidationConflicts !== undefined){
 let data82 = data.skipValidationConflicts;
-if(!((data82 === "checked") || (data82 === "skipped"))){
+if(!((((data82 === "checked") || (data82 === "skipped")) || (data82 === "page-conflicts")) || (data82 === "route-conflicts"))){
 const err88 = {instancePath:instancePath+"/skipValidationConflicts",schemaPath:"#/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data82};
 if(vErrors === null){
 vErrors = [err88];

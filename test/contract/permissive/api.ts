@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, refuseKeyKind, refusePublishable, siteFromQuery, type Call } from './access.js'
+import type { Choices } from './choices.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
 import { compareKeys, compareText, foreignTo, pageOf } from './lists.js'
@@ -7,7 +8,7 @@ import { duplicateBody, localeCreateBody, localeUpdateBody, operationOf, pathPar
 import { listPages, pages } from './pages.js'
 import { deletedAgain } from './removal.js'
 import { Rules } from './rules.js'
-import { localeJson, routeJson, siteJson, type Locale, type Page, type Route, type Site, type Store } from './store.js'
+import { localeJson, PATHNAME_FAMILIES, routeJson, siteJson, type Locale, type Page, type PathnameFamily, type Route, type Site, type Store } from './store.js'
 
 /** One request, answered: the whole API behind one function, so that tests can wrap it. */
 export function answer(store: Store, request: Request): Answer {
@@ -363,12 +364,21 @@ function routeOrder(call: Call): (a: Route, b: Route) => number {
   return (a, b) => compareKeys({}, a.pathname, b.pathname, 1) || a.seq - b.seq
 }
 
+/** What a route write with skipValidation=true may not share a pathname with, by `skipValidationConflicts`. */
+const IN_THE_WAY: Readonly<Record<NonNullable<Choices['skipValidationConflicts']>, readonly PathnameFamily[]>> = {
+  checked: PATHNAME_FAMILIES,
+  skipped: [],
+  'page-conflicts': ['routes'],
+  'route-conflicts': ['pages'],
+}
+
 /**
- * Whether a route write's pathname must be free of the site's pages and other routes: not where
- * skipValidation=true skips that too (`skipValidationConflicts: skipped`); the route then shares
- * it, and a lookup by it finds the oldest route (`siteRoutes` keeps creation order).
+ * Whose pathnames a route write's must be free of: the site's pages and other routes, but where
+ * skipValidation=true skips that too (`skipValidationConflicts: skipped`), or for one family
+ * (`page-conflicts`: a page's, `route-conflicts`: another route's); the route then shares it, and
+ * a lookup by it finds the oldest route (`siteRoutes` keeps creation order).
  */
-const conflictChecked = (call: Call): boolean => call.store.choices.skipValidationConflicts !== 'skipped' || !skipValidationOf(call.query)
+const inTheWay = (call: Call): readonly PathnameFamily[] => (skipValidationOf(call.query) ? IN_THE_WAY[call.store.choices.skipValidationConflicts ?? 'checked'] : PATHNAME_FAMILIES)
 
 function routes(call: Call): Answer | undefined {
   const { store, method, segments, rules } = call
@@ -384,7 +394,7 @@ function routes(call: Call): Answer | undefined {
     const site = reachableSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
     call.settle()
     const input = first ?? routeCreateBody(rules, call.body(), call.query)
-    if (conflictChecked(call) && store.pathnameTaken(site.id, input.pathname)) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
+    if (store.pathnameTaken(site.id, input.pathname, undefined, inTheWay(call))) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
     const route: Route = { id: randomUUID(), siteId: site.id, pathname: input.pathname, seq: store.next() }
     store.routes.set(route.id, route)
     return ok(routeJson(route), 201)
@@ -395,7 +405,7 @@ function routes(call: Call): Answer | undefined {
   if (method === 'PATCH') {
     const route = findRoute(call, idOrPathname)
     const pathname = routeUpdateBody(rules, call.body(), call.query)
-    if (pathname !== undefined && pathname !== route.pathname && conflictChecked(call) && store.pathnameTaken(route.siteId, pathname, route.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
+    if (pathname !== undefined && pathname !== route.pathname && store.pathnameTaken(route.siteId, pathname, route.id, inTheWay(call))) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
     if (pathname !== undefined) route.pathname = pathname
     return ok(routeJson(route))
   }

@@ -82,7 +82,7 @@ export const ALTERNATIVES = {
   limitAboveMaximum: ['refused', 'clamped'],
   pageReadUnknownLocale: ['as-list', 'default'],
   deletedCursor: ['unknown', 'after-place'],
-  skipValidationConflicts: ['checked', 'skipped'],
+  skipValidationConflicts: ['checked', 'skipped', 'page-conflicts', 'route-conflicts'],
   deletedSiteKey: ['401', '403'],
 } as const
 

@@ -63,6 +63,10 @@ export interface Route {
 
 export type Family = 'sites' | 'locales' | 'pages' | 'routes'
 
+/** The families whose pathnames share one space in a site. */
+export type PathnameFamily = 'pages' | 'routes'
+export const PATHNAME_FAMILIES: readonly PathnameFamily[] = ['pages', 'routes']
+
 /**
  * What a delete removed (a locale soft-deleted, or anything a site's delete took with it), for a
  * delete sent again (`repeatedDelete: idempotent`): whose it was, and the pathname or code that
@@ -134,11 +138,11 @@ export class Store {
   }
 
   /** Pages and routes of a site share one space of pathnames. */
-  /** Whether another page or route has the pathname: as sent, or in any case at `pathnameConflictCase: any-case`. */
-  pathnameTaken(siteId: string, pathname: string, except?: string): boolean {
+  /** Whether another page or route (of the families `among`) has the pathname: as sent, or in any case at `pathnameConflictCase: any-case`. */
+  pathnameTaken(siteId: string, pathname: string, except?: string, among: readonly PathnameFamily[] = PATHNAME_FAMILIES): boolean {
     const fold = this.choices.pathnameConflictCase === 'any-case' ? (text: string) => text.toLowerCase() : (text: string) => text
     const same = (item: { id: string; pathname: string }): boolean => fold(item.pathname) === fold(pathname) && item.id !== except
-    return this.sitePages(siteId).some(same) || this.siteRoutes(siteId).some(same)
+    return (among.includes('pages') && this.sitePages(siteId).some(same)) || (among.includes('routes') && this.siteRoutes(siteId).some(same))
   }
 
   /** The site a locale, page or route belongs to: a live one, or one deleted that left its children. */

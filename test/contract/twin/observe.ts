@@ -513,9 +513,16 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   skipValidationConflicts: async (client) => {
     const site = await client.site()
     await client.page(site.id, '/shared')
-    const reply = await client.call('POST', '/v2/routes?skipValidation=true', { siteId: site.id, pathname: '/shared' })
+    const onPage = await client.call('POST', '/v2/routes?skipValidation=true', { siteId: site.id, pathname: '/shared' })
     // No route create at /v2/routes (routeOperations elsewhere): nothing of its conflicts to see.
-    if (reply.status === 404) return undefined
-    return statusOf(reply.status, { 201: 'skipped', 409: 'checked' })
+    if (onPage.status === 404) return undefined
+    // A clash with a page's pathname and one with another route's: a deployment may skip either alone.
+    const held = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: '/held' })
+    if (held.status !== 201) return `a plain route create answered ${held.status}`
+    const onRoute = await client.call('POST', '/v2/routes?skipValidation=true', { siteId: site.id, pathname: '/held' })
+    const skipped = (reply: { status: number }): boolean | undefined => (reply.status === 201 ? true : reply.status === 409 ? false : undefined)
+    const [page, route] = [skipped(onPage), skipped(onRoute)]
+    if (page === undefined || route === undefined) return `statuses ${onPage.status} (a page's pathname) and ${onRoute.status} (another route's)`
+    return page ? (route ? 'skipped' : 'page-conflicts') : route ? 'route-conflicts' : 'checked'
   },
 }
