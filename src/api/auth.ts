@@ -3,7 +3,7 @@ import type { Store } from '../store/store.js'
 import type { SiteRecord } from '../store/records.js'
 import { ApiError, forbidden, notFound, unauthorized } from './errors.js'
 import { lowerCase } from './lower-case.js'
-import { siteOfApiKey } from './site-keys.js'
+import { deletedSiteOfApiKey, siteOfApiKey } from './site-keys.js'
 import { isUuid } from './uuid.js'
 import type { AccessContext, Scope } from './types.js'
 
@@ -54,7 +54,8 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. A site's
  * publicApiKey, where the deployment followed takes it as a valid key without permission for this
  * API (publicApiKeyAsSiteKey: forbidden) or as a key for the site's published pages alone
- * (live-pages), is a scope that refusePublishableKey refuses where access is judged.
+ * (live-pages), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
+ * Site key of a deleted site, where the deployment still knows it (deletedSiteKey 403).
  */
 export function authenticate(key: string | undefined, store: Store, choices: Choices | undefined): Scope {
   if (key === undefined || key === '') throw unauthorized('An API key is required: send it in the x-api-key header.')
@@ -67,6 +68,8 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
     const publishable = choices?.publicApiKeyAsSiteKey === 'forbidden' || choices?.publicApiKeyAsSiteKey === 'live-pages' ? choices.publicApiKeyAsSiteKey : undefined
     const published = publishable === undefined ? undefined : store.siteByApiKey.get(lowerCase(key))
     if (published && publishable) return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable }
+    const deleted = choices?.deletedSiteKey === '403' ? deletedSiteOfApiKey(store, key, choices) : undefined
+    if (deleted) return { kind: 'site', key, workspaceId: deleted.workspaceId, siteId: deleted.id, siteDeleted: true }
   } else {
     throw unauthorized('The API key is malformed: expected an App API key (sk_ followed by at least 20 letters or digits) or a Site API key (a UUID).')
   }
@@ -77,14 +80,17 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
 const LIVE_PAGE_READS = new Set(['/v6/pages', '/v6/pages/{pageIdOrPathname}'])
 
 /**
- * A site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey forbidden, live-pages): a
- * 403 on every request, but, at live-pages, a page list or page read whose query says
- * `versionRef=ref:live`, which goes on as the site's Site key would. The refusal is one of access,
- * so the dispatcher makes it where the deployment judges access (validationOrder, accessOrder,
- * createBodyOrder), as it does a Site key's.
+ * A key that is known but reaches nothing here: a deleted site's Site key (deletedSiteKey 403), a
+ * 403 on every request; and a site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey
+ * forbidden, live-pages): a 403 on every request, but, at live-pages, a page list or page read
+ * whose query says `versionRef=ref:live`, which goes on as the site's Site key would. The refusal
+ * is one of access, so the dispatcher makes it where the deployment judges access
+ * (validationOrder, accessOrder, createBodyOrder), as it does a Site key's.
  */
-export function refusePublishableKey(operation: { method: string; path: string }, query: string, scope: Scope): void {
-  if (scope.kind !== 'site' || scope.publishable === undefined) return
+export function refuseKeyWithoutAccess(operation: { method: string; path: string }, query: string, scope: Scope): void {
+  if (scope.kind !== 'site') return
+  if (scope.siteDeleted === true) throw forbidden("This Site API key's site was deleted: the key grants access to nothing.")
+  if (scope.publishable === undefined) return
   if (scope.publishable === 'forbidden') throw forbidden("A site's publicApiKey is a publishable key: it grants no access to this API; use the site's Site API key.")
   if (operation.method === 'GET' && LIVE_PAGE_READS.has(operation.path) && new URLSearchParams(query).get('versionRef') === 'ref:live') return
   throw forbidden("A site's publicApiKey is a publishable key: it reads the site's live pages alone (GET /v6/pages or /v6/pages/{pageIdOrPathname} with versionRef=ref:live); use the site's Site API key.")

@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { identifyCaller, refusePublishableKey, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller } from './auth.js'
+import { identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
@@ -76,13 +76,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // sitemock refuses a Site key an App-only operation before reading any input; a deployment's
       // choices put that refusal where access is judged (validationOrder), after path and query.
       const appKeyFirst = choices === undefined || choices.validationOrder === 'access-first'
-      // A publishable key's refusal does not hang on the target, so it comes where the key's kind is
-      // judged; but after the target is found where existence wins (accessOrder existence-first), and
-      // after the body where a create judges its body first (createBodyOrder body-first).
+      // The refusal of a key without access (a publishable key, a deleted site's) does not hang on
+      // the target, so it comes where the key's kind is judged; but after the target is found where
+      // existence wins (accessOrder existence-first), and after the body where a create judges its
+      // body first (createBodyOrder body-first).
       const publishableAfterTarget = choices?.accessOrder === 'existence-first' || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
       const refuseKeyKind = (): void => {
         refuseSiteKeyOnAppOperation(operation, scope, choices)
-        if (!publishableAfterTarget) refusePublishableKey(operation, request.query, scope)
+        if (!publishableAfterTarget) refuseKeyWithoutAccess(operation, request.query, scope)
       }
       if (appKeyFirst) refuseKeyKind()
 
@@ -112,7 +113,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (inputFirst) refuseKeyKind()
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = operation.authorize?.(access)
-      refusePublishableKey(operation, request.query, scope)
+      refuseKeyWithoutAccess(operation, request.query, scope)
       // A create's is judged with the site its body names (requireBodySite): where the body names none by a UUID, its 400 comes first.
       if (!operation.bodyNamesSite) refuseSiteKeyWriteOn(operation, scope, choices)
       const body = early ?? (validators.body ? validators.body(rawBody, choices) : undefined)
@@ -137,7 +138,7 @@ function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw error
     return
   }
-  refusePublishableKey(operation, query, access.scope)
+  refuseKeyWithoutAccess(operation, query, access.scope)
   refuseSiteKeyWriteOn(operation, access.scope, access.choices)
 }
 

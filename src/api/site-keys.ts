@@ -32,6 +32,11 @@ export const keptApart = (choices: Choices | undefined): boolean => (choices?.pu
 /** The Site API key of a site: its publicApiKey, or the key derived from it where the two are apart. */
 export const siteApiKeyOf = (site: SiteRecord, choices: Choices | undefined): string => (keptApart(choices) ? apartKey(site.publicApiKey) : site.publicApiKey)
 
+/** The publicApiKey a Site API key (a UUID, in any case) is found by. */
+const publicKeyOf = (key: string, choices: Choices | undefined): string => (keptApart(choices) ? apartKey(lowerCase(key)) : lowerCase(key))
+
 /** The site a Site API key (a UUID, in any case) belongs to. */
-export const siteOfApiKey = (store: Store, key: string, choices: Choices | undefined): SiteRecord | undefined =>
-  store.siteByApiKey.get(keptApart(choices) ? apartKey(lowerCase(key)) : lowerCase(key))
+export const siteOfApiKey = (store: Store, key: string, choices: Choices | undefined): SiteRecord | undefined => store.siteByApiKey.get(publicKeyOf(key, choices))
+
+/** The deleted site a Site API key belonged to, where the store keeps deleted sites' keys (choice deletedSiteKey 403). */
+export const deletedSiteOfApiKey = (store: Store, key: string, choices: Choices | undefined): SiteRecord | undefined => store.deleted.siteOfKey(publicKeyOf(key, choices))

@@ -143,7 +143,7 @@ export const siteOperations = [
     run({ target: site, store, choices }) {
       // Its locales, pages and routes stay where the deployment's site delete leaves them (choice siteDeleteChildren).
       if (!site) return { status: 204 }
-      store.deleteSite(site, { keepChildren: choices?.siteDeleteChildren === 'kept', rememberSite: remembersSites(choices), rememberChildren: deletesAgain(choices) })
+      store.deleteSite(site, { keepChildren: choices?.siteDeleteChildren === 'kept', rememberSite: remembersSites(choices), rememberKey: choices?.deletedSiteKey === '403', rememberChildren: deletesAgain(choices) })
       keepDeletedSite(store, site, choices)
       return { status: 204 }
     },

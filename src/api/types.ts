@@ -64,6 +64,8 @@ export type Scope =
        * reads the site's published pages alone (live-pages), or nothing (forbidden).
        */
       publishable?: 'live-pages' | 'forbidden'
+      /** The Site key of a site that was deleted, where the deployment still knows it (choice deletedSiteKey 403): it reaches nothing. */
+      siteDeleted?: true
     }
 
 export interface OperationResult {

@@ -1,5 +1,5 @@
 import type { Choices } from '../contracts/choices.js'
-import { byStatus, either, namesField, NOWHERE_ID, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
 
 /** Lookups, cursors, which error wins, what a Site key may do, and when a page is published. */
 export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId, learned }: ProbeSite, pageId: string): Promise<void> {
@@ -71,6 +71,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     // --site-api-key may be of a site of another workspace, whose list is a 403 whatever the choice.
     if (answer.status === 403 && keyOfSite !== siteKey) throw new Unrecorded("a site list with --site-api-key answered 403: Site keys may be refused the list, or the key's site is of another workspace")
     return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
+  })
+  await record('deletedSiteKey', async () => {
+    if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no Site key of a site the probes delete is known")
+    const made = await call('POST', '/v2/sites', { workspaceId: target.workspaceId, name: `${tag} deleted key` })
+    if (made.status !== 201 || typeof made.body.id !== 'string' || typeof made.body.publicApiKey !== 'string') throw new Unrecorded(`a site to delete could not be created (${made.status})`)
+    const removed = await call('DELETE', `/v2/sites/${made.body.id}`)
+    if (!ok(removed)) throw new Unrecorded(`the site made to delete could not be deleted (${removed.status})`)
+    // The probes' own site, which exists: no accessOrder makes its read a 404 for a key that reaches nothing.
+    return either(await call('GET', `/v2/sites/${siteId}`, undefined, made.body.publicApiKey), "the probes' own site read with the Site key of a site deleted", [401, '401'] as const, [403, '403'] as const)
   })
   /**
    * --site-api-key is of a site the probes did not make, so no write of theirs may reach it: a

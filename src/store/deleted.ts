@@ -13,8 +13,9 @@ export interface Placed<T> {
  * siteDeleteChildren kept), the ids of the pages and routes a delete removed, with the site
  * each was in (a delete sent again: choice repeatedDelete idempotent), and the sites, pages and
  * routes a delete of their own removed, as they were, for a cursor that names one (choice
- * deletedCursor after-place). A locale's own delete is a soft one, which its table keeps; only a
- * site's delete removes locales, and then they are kept here too. Under sitemock's own choices
+ * deletedCursor after-place), and the deleted sites by their Site key, for a deployment that still
+ * knows such a key (choice deletedSiteKey 403). A locale's own delete is a soft one, which its
+ * table keeps; only a site's delete removes locales, and then they are kept here too. Under sitemock's own choices
  * nothing is kept here. Maps in the order of the deletes, no clock and no random draw: the same
  * requests leave the same entries.
  */
@@ -26,6 +27,7 @@ export class DeletedRecords {
   private readonly placedSites = new Map<string, SiteRecord>()
   private readonly placedPages = new Map<string, Placed<PageRecord>>()
   private readonly placedRoutes = new Map<string, Placed<RouteRecord>>()
+  private readonly sitesByKey = new Map<string, SiteRecord>()
 
   constructor(private readonly undo = new UndoLog()) {}
 
@@ -42,6 +44,17 @@ export class DeletedRecords {
   rememberSite(site: SiteRecord): void {
     this.sites.set(site.id, site)
     this.undo.record(() => this.sites.delete(site.id))
+  }
+
+  /** The deleted site whose publicApiKey this was (lower case, as the store indexes live sites' keys). */
+  siteOfKey(publicApiKey: string): SiteRecord | undefined {
+    return this.sitesByKey.get(publicApiKey)
+  }
+
+  /** Keeps a deleted site under its publicApiKey, the key its Site key is found by (choice deletedSiteKey 403). */
+  rememberKey(site: SiteRecord): void {
+    this.sitesByKey.set(site.publicApiKey, site)
+    this.undo.record(() => this.sitesByKey.delete(site.publicApiKey))
   }
 
   rememberPage(page: PageRecord): void {

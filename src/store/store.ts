@@ -107,13 +107,14 @@ export class Store {
    * Deletes the site and everything in it; its Site API key stops working at once. With
    * `keepChildren` its locales, pages and routes stay, with the pathnames they hold, for a
    * deployment whose site delete leaves them (choice siteDeleteChildren kept). With
-   * `rememberSite` the site's record is kept apart from the live sites, and with
-   * `rememberChildren` the ids of what it held (see DeletedRecords).
+   * `rememberSite` the site's record is kept apart from the live sites, with `rememberKey` it is
+   * found by its key, and with `rememberChildren` the ids of what it held (see DeletedRecords).
    */
-  deleteSite(site: SiteRecord, options: { keepChildren?: boolean; rememberSite?: boolean; rememberChildren?: boolean } = {}): void {
+  deleteSite(site: SiteRecord, options: { keepChildren?: boolean; rememberSite?: boolean; rememberKey?: boolean; rememberChildren?: boolean } = {}): void {
     this.unlistSite(site)
     this.undo.record(() => this.relistSite(site))
     if (options.rememberSite === true) this.deleted.rememberSite(site)
+    if (options.rememberKey === true) this.deleted.rememberKey(site)
     if (options.keepChildren === true) return
     const removed = { locales: this.locales.dropSite(site.id), pages: this.pages.dropSite(site.id), routes: this.routes.dropSite(site.id) }
     this.pathnames.dropSite(site.id)

@@ -4,6 +4,7 @@ import { LOCALES, PAGES, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoint
 import type { SiteRef } from '../fixtures.js'
 import { canonical, expectFields, expectGone, expectKept, expectListed, expectSame, holdToSitemockChoice, keptAs } from './support.js'
 
+const DELETED_SITE_KEY = freeChoice('deletedSiteKey', "a missing or invalid key is a 401 and a valid key without permission a 403: whether a deleted site's key is still valid, neither document says; sitemock forgets it")
 const NULL_HOST_ORIGIN = freeChoice('hostOriginNull', 'both documents type hostOrigin in a site update as a string (uri), so a deployment may refuse null: sitemock takes it and clears hostOrigin')
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
@@ -123,7 +124,13 @@ export const siteLifecycleChecks: CheckDefinition[] = [
       expectGone(ctx, await ctx.get(SITE, { siteId: site.id }), 'reading the deleted site')
       await expectListed(ctx, SITES, { workspaceId: String(ctx.options.workspaceId) }, site.id, false, 'the site list after the delete')
       await ctx.rulesOnly('the published OpenAPI declares no 401', async () => {
-        ctx.expectError(await ctx.get(SITE, { siteId: site.id }, {}, site.publicApiKey), 401, 'unauthorized', "the deleted site's own Site key")
+        // A site that exists, so that no accessOrder answers a key without permission with a 404 first.
+        const live = await ctx.fixtures.sandbox()
+        const read = await ctx.get(SITE, { siteId: live.id }, {}, site.publicApiKey)
+        const what = "a site read with the deleted site's own Site key"
+        if (read.status !== 403) return ctx.expectError(read, 401, 'unauthorized', what)
+        ctx.expectError(read, 403, 'forbidden', what)
+        await holdToSitemockChoice(ctx, DELETED_SITE_KEY, () => ctx.fail(`expected 401 unauthorized, got 403: ${what}`, read))
       })
     },
   },

@@ -1,7 +1,9 @@
 import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
+import { isUuid } from '../../api/uuid.js'
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTES, SITE } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, listData, success, type Occurrence, type StatusClass } from './freedom-class.js'
+import { ORACLE_APP_KEY } from './oracle.js'
 
 // Classes of what a deployment serves and how: its keys, where its route operations are, what
 // makes a locale's domain its own, what publishes a page.
@@ -43,6 +45,44 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
   // the input: another's 403 where the oracle refused the input may be access judged first.
   establishes: (alternative, { oracle, ownSiteKey }) => alternative !== 'forbidden' || ownSiteKey || success(oracle.status),
 }
+
+/**
+ * The Site key (the publicApiKey) of a site the sequence made and deleted. The specification: "A
+ * missing or invalid key yields 401 `unauthorized`; a valid key without permission for the
+ * resource yields 403 `forbidden`"; whether a deleted site's key is invalid, or valid without
+ * permission, neither document says. sitemock forgets it (401); a deployment may still know it and
+ * refuse it where it refuses a key without permission: a 403, or, where that comes after the
+ * input or the target (validationOrder, accessOrder), the 400 or 404 they earn first. A 404 of a
+ * route operation served elsewhere (routeOperations) comes before any key: it tells nothing.
+ */
+export const DELETED_SITE_KEY: StatusClass<'deletedSiteKey'> = {
+  choice: 'deletedSiteKey',
+  applies: (occurrence) => {
+    const { request, oracle, runSiteKey } = occurrence
+    return runSiteKey === true && oracle.status === 401 && typeof request.key === 'string' && isUuid(request.key) && !keyOfLiveSite(occurrence)
+  },
+  alternative: ({ status }, { request }) => {
+    if (status === 401) return '401'
+    return status === 403 || status === 400 || (status === 404 && !UNSHOWN_ROUTE_OPERATIONS.has(`${request.method} ${request.template}`)) ? '403' : undefined
+  },
+  // The oracle refused the key and changed nothing: the target's refusal stands, its code checked.
+  follow: (alternative, { target }) => (alternative === '403' ? { kind: 'expect', answer: { status: target.status, body: { code: REFUSAL_CODE[target.status] } } } : undefined),
+  // Either answer is the key's: no later class reads the input behind it.
+  decisive: () => true,
+}
+
+const REFUSAL_CODE: Readonly<Record<number, string>> = { 400: 'bad_request', 403: 'forbidden', 404: 'not_found' }
+
+/**
+ * Whether the request's key is the publicApiKey of a site of the sequence the oracle still holds.
+ * Without the sequence's sites (`sites` left out) none is found: the oracle, which holds every
+ * live site the sequence made, refused the key, so its site is gone.
+ */
+const keyOfLiveSite = ({ request, sites = [], peek }: Occurrence): boolean =>
+  sites.some((siteId) => {
+    const read = peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY })
+    return read.status === 200 && isObject(read.body) && read.body.publicApiKey === request.key
+  })
 
 /** A page list or page read that asks for the live version, all a publicApiKey for live pages alone reaches. */
 const livePageRead = ({ method, template, query }: ContractRequest): boolean => method === 'GET' && (template === PAGES || template === PAGE) && query?.versionRef === 'ref:live'

@@ -9,9 +9,10 @@ import type { Removed, Site, Store, Workspace } from './store.js'
  * Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at
  * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages). A site's publicApiKey where it is no
  * Site key (forbidden, live-pages but for a live page read) is its site's, `publishable`: refused
- * where access is judged (refusePublishable), as a Site key reaching too far is.
+ * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
+ * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
  */
-export type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' }
+export type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages'; deleted?: true }
 
 /** One request as the handlers see it. */
 export interface Call {
@@ -43,12 +44,16 @@ export function principalOf(store: Store, key: string | undefined, livePageRead:
   const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
   if (published && publishable === 'live-pages' && livePageRead) return { kind: 'site', site: published }
   if (published && publishable) return { kind: 'site', site: published, publishable }
+  const deleted = store.choices.deletedSiteKey === '403' ? store.deletedSiteKeys.get(key) : undefined
+  if (deleted) return { kind: 'site', site: deleted, deleted: true }
   throw new Refusal(401, 'the x-api-key is not a key of this service')
 }
 
-/** A site's publicApiKey where it is no Site key: a 403, since the key is valid but has no permission here. */
+/** A site's publicApiKey where it is no Site key, or a deleted site's Site key: a 403, since the key is valid but has no permission here. */
 export function refusePublishable(who: Principal): void {
-  if (who.kind !== 'site' || who.publishable === undefined) return
+  if (who.kind !== 'site') return
+  if (who.deleted === true) throw new Refusal(403, "the Site API key's site was deleted; the key has no permission here")
+  if (who.publishable === undefined) return
   if (who.publishable === 'live-pages') throw new Refusal(403, "a site's publicApiKey reads its site's live pages alone (versionRef=ref:live); it has no other permission here")
   throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
 }

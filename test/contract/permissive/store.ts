@@ -94,6 +94,8 @@ export class Store {
   readonly removed = new Map<string, Removed>()
   /** The sites, pages and routes a delete of their own removed, as they were, where a cursor naming one goes on after its place (`deletedCursor: after-place`). */
   readonly deletedPlaces = { sites: new Map<string, Site>(), pages: new Map<string, Page>(), routes: new Map<string, Route>() }
+  /** Deleted sites by their Site key, which stays a known key without permission (`deletedSiteKey: 403`). */
+  readonly deletedSiteKeys = new Map<string, Site>()
   private counter = 0
 
   next(): number {
@@ -169,6 +171,7 @@ export class Store {
   removeSite(site: Site): void {
     this.remember('sites', site.id, site.id)
     if (this.keepsDeletedPlaces) this.deletedPlaces.sites.set(site.id, site)
+    if (this.choices.deletedSiteKey === '403') this.deletedSiteKeys.set(this.keysApart ? site.siteKey : site.publicApiKey, site)
     this.sites.delete(site.id)
     if (this.choices.siteDeleteChildren === 'kept') {
       this.keptSites.set(site.id, site)
