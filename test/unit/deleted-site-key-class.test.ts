@@ -3,6 +3,7 @@ import { LOCALES, ROUTES, SITE, SITES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { ORACLE_APP_KEY } from '../../src/contract/stateful/oracle.js'
 import { STATUS_CLASSES, type Occurrence, type Reply } from '../../src/contract/stateful/freedom-classes.js'
+import { occurrenceOf } from './occurrence.js'
 
 /**
  * The stateful group's deletedSiteKey class, read on single occurrences: a request with the Site
@@ -27,17 +28,7 @@ function peek(asked: ContractRequest): Reply {
 }
 
 function occurrence(request: ContractRequest, oracle: Reply, target: Reply, more: Partial<Occurrence> = {}): Occurrence {
-  return {
-    request,
-    oracle: { ...oracle, request: { method: request.method, path: '' } } as Occurrence['oracle'],
-    target,
-    ownSiteKey: false,
-    runSiteKey: true,
-    sites: [LIVE_SITE, GONE_SITE],
-    classes: {},
-    peek: (asked) => ({ ...peek(asked), request: { method: asked.method, path: '' } }) as ReturnType<Occurrence['peek']>,
-    ...more,
-  }
+  return occurrenceOf(request, oracle, peek, { target, runSiteKey: true, sites: [LIVE_SITE, GONE_SITE], ...more })
 }
 
 const read: ContractRequest = { method: 'GET', template: SITE, params: { siteId: LIVE_SITE }, key: GONE_KEY }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGES, ROUTE, ROUTES, SITE, SITE_PAGES, SITES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { readOnlyPeek, STATUS_CLASSES, type Occurrence, type Reply } from '../../src/contract/stateful/freedom-classes.js'
+import { occurrenceOf } from './occurrence.js'
 
 /**
  * The stateful group's classes of freedom decided by a status, read on single occurrences: what
@@ -14,7 +15,7 @@ const LOCALE_ID = '1093964a-fd2d-4b9b-9b16-1405154f199c'
 const SITE_ID = '3317cebb-6aea-40f0-b17f-0feb952ac403'
 
 function occurrence(request: ContractRequest, oracle: Reply, peek: (request: ContractRequest) => Reply, classes: Occurrence['classes'] = {}): Occurrence {
-  return { request, oracle: { ...oracle, request: { method: request.method, path: '' } } as Occurrence['oracle'], target: oracle, ownSiteKey: false, classes, peek: (asked) => ({ ...peek(asked), request: { method: asked.method, path: '' } }) as ReturnType<Occurrence['peek']> }
+  return occurrenceOf(request, oracle, peek, { classes })
 }
 
 describe('restoreLiveLocale', () => {

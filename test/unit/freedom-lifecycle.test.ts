@@ -5,6 +5,7 @@ import { classId } from '../../src/contract/stateful/freedom-class.js'
 import { PATH_PREFIX_CASE, PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, SITE_NAMES } from '../../src/contract/stateful/freedom-lifecycle.js'
 import { ORACLE_APP_KEY } from '../../src/contract/stateful/oracle.js'
 import type { Occurrence, Reply } from '../../src/contract/stateful/freedom-classes.js'
+import { occurrenceOf } from './occurrence.js'
 
 /**
  * The classes of what a write does where the documents stop, read on single occurrences: a
@@ -13,15 +14,7 @@ import type { Occurrence, Reply } from '../../src/contract/stateful/freedom-clas
 const SITE_ID = '3317cebb-6aea-40f0-b17f-0feb952ac403'
 
 function occurrence(request: ContractRequest, oracle: Reply, peek: (request: ContractRequest) => Reply = () => ({ status: 404, body: {} }), classes: Occurrence['classes'] = {}): Occurrence {
-  return {
-    request,
-    oracle: { ...oracle, request: { method: request.method, path: '' } } as Occurrence['oracle'],
-    target: oracle,
-    ownSiteKey: false,
-    site: SITE_ID,
-    classes,
-    peek: (asked) => ({ ...peek(asked), request: { method: asked.method, path: '' } }) as ReturnType<Occurrence['peek']>,
-  }
+  return occurrenceOf(request, oracle, peek, { site: SITE_ID, classes })
 }
 
 describe('repeatedDelete', () => {

@@ -3,6 +3,7 @@ import { PAGES, ROUTE, ROUTES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { classId } from '../../src/contract/stateful/freedom-class.js'
 import type { Occurrence, Reply } from '../../src/contract/stateful/freedom-classes.js'
+import { occurrenceOf } from './occurrence.js'
 import { SKIP_VALIDATION_CONFLICTS } from '../../src/contract/stateful/freedom-lifecycle.js'
 
 /**
@@ -28,15 +29,7 @@ const listOf = (data: unknown[]): Reply => ({ status: 200, body: { object: 'list
 /** An occurrence whose peek lists what `held()` holds at the time it is asked. */
 function occurrence(request: ContractRequest, held: () => Held, oracle: Reply = CONFLICT): Occurrence {
   const peek = (asked: ContractRequest): Reply => (asked.template === PAGES ? listOf(held().pages) : asked.template === ROUTES ? listOf(held().routes) : { status: 404, body: {} })
-  return {
-    request,
-    oracle: { ...oracle, request: { method: request.method, path: '' } } as Occurrence['oracle'],
-    target: oracle,
-    ownSiteKey: false,
-    site: SITE_ID,
-    classes: {},
-    peek: (asked) => ({ ...peek(asked), request: { method: asked.method, path: '' } }) as ReturnType<Occurrence['peek']>,
-  }
+  return occurrenceOf(request, oracle, peek, { site: SITE_ID })
 }
 
 const create = (pathname: string, skipValidation = 'true'): ContractRequest => ({ method: 'POST', template: ROUTES, query: { skipValidation }, body: { siteId: SITE_ID, pathname } })
