@@ -48,7 +48,7 @@ function after(store: Store, previous: string | null): string {
   return isoInstant(Math.max(store.now().getTime(), instantMs(previous) + 1))
 }
 
-/** A 400 naming each parameter beyond `limit` and `startingAfter`, for a deployment whose site pages list takes only those (choice sitePagesQuery). */
+/** A 400 naming each parameter beyond `limit` and `startingAfter`, for a deployment whose site pages list takes only those (choice sitePagesQuery) and refuses unknown ones. */
 function requireOnlyPagination(query: ListSitePagesQuery): void {
   const others = Object.keys(query).filter((name) => name !== 'limit' && name !== 'startingAfter')
   if (others.length > 0) throw badRequest(others.map((field) => ({ field, message: 'is not a parameter of this list; it takes only limit and startingAfter' })))
@@ -113,13 +113,15 @@ export const pageOperations = [
     success: { status: 200, shape: { list: 'page.json' } },
     errors: [400, 401, 403, 404],
     queryRules(query, choices) {
-      if (choices?.sitePagesQuery === 'pagination') requireOnlyPagination(query)
+      if (choices?.sitePagesQuery === 'pagination' && choices.unknownQueryParameters !== 'ignored') requireOnlyPagination(query)
     },
     authorize({ params, scope, store }) {
       requireSite(scope, store, params.siteId)
     },
     run({ params, query, store, choices }) {
-      return listPages(store, params.siteId, query, choices)
+      // Taking only the pagination, the list ignores the page list's other parameters where unknown ones are ignored.
+      const taken = choices?.sitePagesQuery === 'pagination' ? { limit: query.limit, startingAfter: query.startingAfter } : query
+      return listPages(store, params.siteId, taken, choices)
     },
   }),
 

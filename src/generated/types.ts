@@ -84,7 +84,7 @@ export interface Choices {
    */
   pagePathnameCharacters?: "accepted" | "refused" | "letters";
   /**
-   * Which query parameters `GET /v2/sites/{siteId}/pages` takes: `page-list` every parameter of the page list; `pagination` only `limit` and `startingAfter` (the ones the specification names), others a 400.
+   * Which query parameters `GET /v2/sites/{siteId}/pages` takes: `page-list` every parameter of the page list; `pagination` only `limit` and `startingAfter` (the ones the specification names), the others being parameters it does not know: a 400, or ignored where `unknownQueryParameters` is `ignored`.
    */
   sitePagesQuery?: "page-list" | "pagination";
   /**

@@ -154,10 +154,13 @@ export function routeUpdateBody(rules: Rules, body: Json, query: Json): string |
 // --- queries -------------------------------------------------------------------------------------
 
 /** The query of a page list; on a site's pages, only `limit` and `startingAfter` at `sitePagesQuery: pagination`. */
-export function pageListQuery(rules: Rules, query: Json, sitePages: boolean) {
+export function pageListQuery(rules: Rules, sent: Json, sitePages: boolean) {
+  let query = sent
   if (sitePages && rules.choices.sitePagesQuery === 'pagination') {
+    // The page list's other parameters are unknown here: refused, or ignored as unknown ones are.
     const other = Object.keys(query).find((name) => PAGE_LIST_QUERY.includes(name) && name !== 'limit' && name !== 'startingAfter')
-    if (other !== undefined) throw badField(other, 'is not taken by the pages of a site; accepted: limit, startingAfter')
+    if (other !== undefined && rules.choices.unknownQueryParameters !== 'ignored') throw badField(other, 'is not taken by the pages of a site; accepted: limit, startingAfter')
+    query = Object.fromEntries(Object.entries(query).filter(([name]) => !PAGE_LIST_QUERY.includes(name) || name === 'limit' || name === 'startingAfter'))
   }
   const fields = new Fields(query)
   const sortBy = fields.oneOf('sortBy', SORT_BY, 'path')
