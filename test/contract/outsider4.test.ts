@@ -9,11 +9,12 @@ import { describeOutsider } from './outsider-suite.js'
  * (skipValidationConflicts page-conflicts), a pathname read in a locale looked up among that
  * locale's pathnames (pathnameLookupLocale), an unknown workspaceId answered 400, a copy's pages
  * given their own creation time and no updatedAt, a name sent again leaving updatedAt as it was.
- * Also: new pages offline, sites newest first and locales by code, one 400 detail a field.
+ * Also: new pages offline, sites newest first and locales by code, one 400 detail a field, a
+ * cursor naming nothing answered with an empty page, locale codes stored in canonical case.
  */
 describeOutsider({
   folder: 'outsider4',
   called: 'a fourth deployment',
-  learned: ['deletedSiteKey="403"', 'skipValidationConflicts="page-conflicts"', 'restoreLiveLocale="404"', 'siteListOrder="newest-first"', 'localeListOrder="code"'],
+  learned: ['deletedSiteKey="403"', 'skipValidationConflicts="page-conflicts"', 'restoreLiveLocale="404"', 'unknownCursor="empty-list"', 'localeCodeStored="canonical"'],
   defects: false,
 })
