@@ -3,6 +3,7 @@ import type { PageLocalization } from '../generated/types.js'
 import type { PageVersion } from '../store/page-order.js'
 import type { LocaleRecord, PageRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
+import { soleInAnyCase } from '../store/pathnames.js'
 import { isUuid } from './uuid.js'
 import { invalidField, notFound } from './errors.js'
 import { findInSite, type TargetKind } from './site-target.js'
@@ -11,10 +12,20 @@ import type { Scope } from './types.js'
 
 /**
  * The page a path names: by id, or by pathname together with ?siteId=, the pathname of the
- * version asked for (a published page's draft may have moved since).
+ * version asked for (a published page's draft may have moved since); with a `lookupLocale`
+ * (see lookupLocaleOf), the pathname its localization in that locale has.
  */
-export function findPage(store: Store, scope: Scope, idOrPathname: string, siteId: string | undefined, version: PageVersion = 'draft', choices?: Required<Choices>): PageRecord {
-  return findInSite(store, scope, idOrPathname, siteId, version === 'live' ? LIVE_PAGE : DRAFT_PAGE, choices)
+export function findPage(
+  store: Store,
+  scope: Scope,
+  idOrPathname: string,
+  siteId: string | undefined,
+  version: PageVersion = 'draft',
+  choices?: Required<Choices>,
+  lookupLocale?: string,
+): PageRecord {
+  const kind = lookupLocale !== undefined ? localizedPage(lookupLocale, version) : version === 'live' ? LIVE_PAGE : DRAFT_PAGE
+  return findInSite(store, scope, idOrPathname, siteId, kind, choices)
 }
 
 // A pathname's leading / is judged with the path parameters (page-params.json), before these lookups.
@@ -30,6 +41,46 @@ const DRAFT_PAGE: TargetKind<PageRecord> = {
 const LIVE_PAGE: TargetKind<PageRecord> = {
   ...DRAFT_PAGE,
   byName: (store, site, pathname, choices) => store.pages.byLivePathname(site, pathname) ?? (lookupInAnyCase(choices) ? store.pages.byPathnameInAnyCase(site, pathname, 'live') : undefined),
+}
+
+/**
+ * The page whose localization in `locale` (in the version read) has the pathname, for a deployment
+ * that looks a pathname up among a locale's pathnames (choice pathnameLookupLocale localized): a
+ * page with no localization there is not found by pathname. A scan of the site's pages, as only
+ * that choice asks it; then, as for own pathnames, the one that has it in another case (pathnameLookupCase).
+ */
+function localizedPage(locale: string, version: PageVersion): TargetKind<PageRecord> {
+  return {
+    ...DRAFT_PAGE,
+    nameLabel: `${locale} pathname`,
+    byName(store, site, pathname, choices) {
+      const localized: Array<[string, PageRecord]> = []
+      for (const page of store.pages.ofSite(site).values()) {
+        const found = (version === 'live' ? page.live : page.draft)?.localizations.find((l) => l.locale === locale)
+        if (found !== undefined) localized.push([found.pathname, page])
+      }
+      return localized.find(([taken]) => taken === pathname)?.[1] ?? (lookupInAnyCase(choices) ? soleInAnyCase(localized, pathname) : undefined)
+    },
+  }
+}
+
+/**
+ * The locale a page read's pathname is looked up in: for a deployment that looks it up among a
+ * locale's pathnames (choice pathnameLookupLocale localized), the code of the active locale of the
+ * site `locale` names when it is not the site's default; otherwise undefined, the page's own
+ * pathname (a `locale` the site lacks is then judged by the read, as it is without the choice).
+ */
+export function lookupLocaleOf(store: Store, siteId: string | undefined, value: string | undefined, choices: Required<Choices> | undefined): string | undefined {
+  if (choices?.pathnameLookupLocale !== 'localized' || siteId === undefined || value === undefined || value === '') return undefined
+  const site = store.siteRecord(siteId)
+  const locale = site === undefined ? undefined : activeLocale(store, site, value, choices)
+  return locale === undefined || locale.locale === site?.defaultLocale ? undefined : locale.locale
+}
+
+/** The active locale of the site a `locale` parameter names, by code or by id; undefined where it names none. */
+function activeLocale(store: Store, site: SiteRecord, value: string, choices: Required<Choices> | undefined): LocaleRecord | undefined {
+  const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, keptLocaleCode(value, choices), anyCase(choices))
+  return locale && locale.siteId === site.id && locale.deletedAt === null ? locale : undefined
 }
 
 /** What a locale the site lacks gives (choice pageUnknownLocale): a 400, a 404, or (lists) no page, as null. */
@@ -53,8 +104,8 @@ export function readUnknownLocale(choices: Required<Choices> | undefined): Unkno
 export function localeToCollapse(store: Store, site: SiteRecord, value: string | undefined, unknown: UnknownLocale = '400', choices?: Required<Choices>): LocaleRecord | undefined | null {
   // An empty locale= reaches here only under choices that read it as the default locale.
   if (value === undefined || value === '') return undefined
-  const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, keptLocaleCode(value, choices), anyCase(choices))
-  if (!locale || locale.siteId !== site.id || locale.deletedAt !== null) {
+  const locale = activeLocale(store, site, value, choices)
+  if (!locale) {
     if (unknown === 'empty-list') return null
     if (unknown === '404') throw notFound('locale', `${value} in site ${site.id}`)
     const codes = store.locales.ofSite(site.id).values().map((l) => l.locale)

@@ -16,7 +16,7 @@ import { ApiError, badRequest, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
 import { otherOwner } from './pathname-owner.js'
-import { findPage, localeToCollapse, localizationIn, readUnknownLocale } from './page-target.js'
+import { findPage, localeToCollapse, localizationIn, lookupLocaleOf, readUnknownLocale } from './page-target.js'
 import { pageResponse } from './present.js'
 import { keepDeletedPage } from './deleted-cursor.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
@@ -29,9 +29,9 @@ type PageAccess = AccessContext<PagePathParams, OptionalSiteQuery>
 
 const pageOf = ({ store, scope, params, query, choices }: PageAccess): PageRecord => findPage(store, scope, params.pageIdOrPathname, query.siteId, 'draft', choices)
 
-/** The page a GET names, by the pathname of the version it reads. */
+/** The page a GET names, by the pathname of the version it reads (in its `locale`, at choice pathnameLookupLocale localized). */
 const versionOf = ({ store, scope, params, query, choices }: AccessContext<PagePathParams, GetPageQuery>): PageRecord =>
-  findPage(store, scope, params.pageIdOrPathname, query.siteId, query.versionRef === 'ref:live' ? 'live' : 'draft', choices)
+  findPage(store, scope, params.pageIdOrPathname, query.siteId, query.versionRef === 'ref:live' ? 'live' : 'draft', choices, lookupLocaleOf(store, query.siteId, query.locale, choices))
 
 /** The default locale of the page's site: a deleted one's where its pages outlive it (choice siteDeleteChildren kept). */
 function defaultLocaleOf(store: Store, page: PageRecord): string {

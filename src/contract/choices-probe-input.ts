@@ -95,11 +95,16 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
   await record('emptyLocaleQuery', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&locale=`), 'an empty locale=', [200, 'default'], [400, 'refused']))
   await record('unknownQueryParameters', async () => either(await call('GET', `/v2/sites/${siteId}?contractProbe=1`), 'an unknown query parameter', [200, 'ignored'], [400, 'refused']))
   await record('sitePagesQuery', async () => {
-    // A prefix no page has: the page list's own parameter empties the list; a list that takes only limit and startingAfter refuses it, or ignores it and lists the pages.
+    // A prefix no page has: the page list's own parameter empties the list, which holds the probes'
+    // page with includeOffline; a list that takes only limit and startingAfter refuses both, or
+    // ignores both and lists the same pages with them as without (its online ones, maybe none).
     const answer = await call('GET', `/v2/sites/${siteId}/pages?pathPrefix=${encodeURIComponent(`/${tag}-none`)}&includeOffline=true`)
     if (answer.status === 400) return 'pagination'
-    if (answer.status !== 200) throw new Unrecorded(`the site pages list with a pathPrefix answered ${answer.status}`)
-    return answer.body.data?.length === 0 ? 'page-list' : 'pagination'
+    const whole = await call('GET', `/v2/sites/${siteId}/pages?includeOffline=true`)
+    if (answer.status !== 200 || whole.status !== 200) throw new Unrecorded(`the site pages list answered ${answer.status} with a pathPrefix, ${whole.status} without`)
+    const ids = (listed: typeof answer): string => JSON.stringify((listed.body.data ?? []).map((page) => page.id))
+    if (ids(answer) === ids(whole)) return 'pagination'
+    return answer.body.data?.length === 0 ? 'page-list' : unexplained('the ids a site pages list with a prefix no page has listed', ids(answer))
   })
 
   const caseProbe = await call('POST', '/v2/locales', { siteId, locale: 'pt-br' })

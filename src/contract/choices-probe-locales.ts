@@ -37,6 +37,19 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId }
     if (liveById === '404') throw new Unrecorded('a live locale is not found by its id either (restoreLiveLocale 404), so what a code names cannot be told apart')
     return byCodeAnswer.status === 404 ? 'deleted-only' : byCodeAnswer.status === Number(liveById) ? 'any-locale' : unexplained('a restore of a live locale by its code', byCodeAnswer.status)
   })
+  await record('pathnameLookupLocale', async () => {
+    // A locale of the probes' own, which their page has no localization in (no operation makes one):
+    // read by its own pathname in it, the page is found only where a pathname is the page's own.
+    const code = defaultLocale?.locale === 'it-IT' ? 'it-CH' : 'it-IT'
+    const added = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (added.status !== 201 || typeof added.body.id !== 'string') throw new Unrecorded(`a locale could not be added to read a page in (${added.status})`)
+    try {
+      const read = await call('GET', `/v6/pages/${encodeURIComponent(`/${tag}-first`)}?siteId=${siteId}&locale=${code}`)
+      return either(read, "the probes' page read by its own pathname in a locale it has no localization in", [200, 'own'], [404, 'localized'])
+    } finally {
+      await call('DELETE', `/v2/locales/${added.body.id}`)
+    }
+  })
   /** The page of this site at the probes' first pathname (a copy's has an id of its own), read from the site's list. */
   const firstPageOf = async (site: string): Promise<Answer['body'] | undefined> => {
     const home = `/${tag}-first`

@@ -87,4 +87,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"deletedCursor","kind":"lookup","alternatives":["unknown","after-place"],"sitemock":"unknown","behaviour":"api-behaviour.md#pagination"},
   {"id":"skipValidationConflicts","kind":"lookup","alternatives":["checked","skipped","page-conflicts","route-conflicts"],"sitemock":"checked","behaviour":"api-behaviour.md#routes"},
   {"id":"deletedSiteKey","kind":"lookup","alternatives":["401","403"],"sitemock":"401","behaviour":"api-behaviour.md#authentication"},
+  {"id":"pathnameLookupLocale","kind":"lookup","alternatives":["own","localized"],"sitemock":"own","behaviour":"api-behaviour.md#pages"},
 ]

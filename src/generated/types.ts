@@ -355,6 +355,10 @@ export interface Choices {
    * A request with the Site key (the `publicApiKey`) of a site that was deleted: the key is no longer valid (`401` `unauthorized`), or a valid key that reaches nothing (`403` `forbidden`).
    */
   deletedSiteKey?: "401" | "403";
+  /**
+   * A page read by pathname (`GET /v6/pages/{pageIdOrPathname}` with `siteId`) with a `locale` that is an active locale of the site other than its default: the page whose own pathname it is, whatever `locale` says (`own`), or the page whose localization in that locale has it (`localized`: a page with no localization there is a `404` by pathname, while read by id it is answered as without the choice). With the site's default locale or no `locale`, a pathname names the page's own pathname under either.
+   */
+  pathnameLookupLocale?: "own" | "localized";
 }
 
 export interface DataList {

@@ -1,9 +1,9 @@
 import { canonicalLocaleCode } from '../../api/kept-input.js'
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, PAGE } from '../endpoints.js'
+import { LOCALE, LOCALES, PAGE, PAGES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
-import { isEmptyList, isObject, success, type Json, type Reply, type StatusClass } from './freedom-class.js'
+import { isEmptyList, isObject, listData, success, type Json, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
 
 /** A code as a deployment that reads `_` as `-` (en_US as en-US) and ignores case may find it. */
 const canonicalSpelling = (code: string): string => canonicalLocaleCode(code.replaceAll('_', '-'))
@@ -106,4 +106,51 @@ export const PAGE_READ_UNKNOWN_LOCALE: StatusClass<'pageReadUnknownLocale'> = {
   alternative: ({ status, body }) => (success(status) ? 'default' : status === 404 || (status === 400 && detailFields(body).includes('locale')) ? 'as-list' : undefined),
   // The oracle's refusal changed nothing: the target's page is held to the read without locale.
   follow: (alternative, { request, peek }) => (alternative === 'default' ? { kind: 'expect', answer: peek(withoutLocale(request)) } : undefined),
+}
+
+/**
+ * The code of the locale a page read by pathname names with its `locale`, as the oracle holds it,
+ * where that is a live locale of the read's site other than its default; undefined otherwise.
+ */
+function readLocaleOfPathname({ request, peek }: Pick<Occurrence, 'request' | 'peek'>): string | undefined {
+  const [pathname, locale, siteId] = [request.params?.pageIdOrPathname, request.query?.locale, request.query?.siteId]
+  if (request.method !== 'GET' || request.template !== PAGE || typeof pathname !== 'string' || isUuid(pathname)) return undefined
+  if (typeof locale !== 'string' || locale === '' || typeof siteId !== 'string') return undefined
+  // The site's live locales, where the code or the id is looked for: a locale answers no siteId.
+  const list = peek({ method: 'GET', template: LOCALES, query: { siteId, limit: 100 }, key: request.key })
+  const found = listData(list.status === 200 ? list.body : undefined).find((item) => isObject(item) && (item.locale === locale || item.id === locale.toLowerCase()))
+  return isObject(found) && found.isDefault === false && typeof found.locale === 'string' ? found.locale : undefined
+}
+
+/** Whether a page (an answer's body, or a list's item) has a localization in `locale` with this pathname. */
+const localizedAs = (page: unknown, locale: string, pathname: unknown): boolean =>
+  isObject(page) && Array.isArray(page.localizations) && page.localizations.some((l) => isObject(l) && l.locale === locale && l.pathname === pathname)
+
+/**
+ * A page read by pathname with a `locale` that is a live locale of the site other than its default.
+ * The published OpenAPI names the page by "The page ID or pathname for the page you are
+ * requesting." and reads `locale` as "The locale to retrieve the page in. ... If provided and
+ * resolves to a non-default locale, localized page data is collapsed into the response.", and
+ * neither document says which pathname the path names then: the page's own (sitemock), or its
+ * localization's in that locale (a page with none there is a 404 by pathname). Read where the two
+ * part: the oracle found the page by its own pathname while no localization in the locale has it,
+ * or found none while a page's localization in the locale has it.
+ */
+export const PATHNAME_LOOKUP_LOCALE: StatusClass<'pathnameLookupLocale'> = {
+  choice: 'pathnameLookupLocale',
+  applies: (occurrence) => {
+    const { request, oracle, peek } = occurrence
+    const locale = oracle.status === 200 || oracle.status === 404 ? readLocaleOfPathname(occurrence) : undefined
+    if (locale === undefined) return false
+    const pathname = request.params?.pageIdOrPathname
+    if (oracle.status === 200) return !localizedAs(oracle.body, locale, pathname)
+    // Asked of the pages localized in the locale, in the version read: one whose localization has the pathname.
+    const query = { siteId: request.query?.siteId, locale, includeOffline: 'true', limit: 100, versionRef: request.query?.versionRef }
+    const list = peek({ method: 'GET', template: PAGES, query, key: request.key })
+    return list.status === 200 && isObject(list.body) && Array.isArray(list.body.data) && list.body.data.some((page) => localizedAs(page, locale, pathname))
+  },
+  // The oracle's status is the page's own pathname's; the other of 200 and 404 the localization's.
+  alternative: ({ status }, { oracle }) => (status !== 200 && status !== 404 ? undefined : status === oracle.status ? 'own' : 'localized'),
+  // The oracle found the page by its own pathname: the target's is a 404. Found by a localization's, the target's page is taken as it is.
+  follow: (alternative, { oracle }) => (alternative !== 'localized' ? undefined : oracle.status === 200 ? { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } } : { kind: 'taken' }),
 }

@@ -1250,9 +1250,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-}
-else {
-const err95 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.pathnameLookupLocale !== undefined){
+let data87 = data2.pathnameLookupLocale;
+if(!((data87 === "own") || (data87 === "localized"))){
+const err95 = {instancePath:instancePath+"/choices/pathnameLookupLocale",schemaPath:"#/$defs/choices/properties/pathnameLookupLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupLocale.enum,parentSchema:schema32.properties.pathnameLookupLocale,data:data87};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1262,13 +1263,9 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data87 = data.unrecorded;
-if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
-for(const key2 in data87){
-let data88 = data87[key2];
-if(typeof data88 !== "string"){
-const err96 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data88};
+}
+else {
+const err96 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1278,9 +1275,13 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data87};
+if(data.unrecorded !== undefined){
+let data88 = data.unrecorded;
+if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
+for(const key2 in data88){
+let data89 = data88[key2];
+if(typeof data89 !== "string"){
+const err97 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data89};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1292,12 +1293,24 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err98 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data88};
 if(vErrors === null){
 vErrors = [err98];
 }
 else {
 vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
 }
 errors++;
 }
@@ -2483,14 +2496,27 @@ vErrors.push(err89);
 errors++;
 }
 }
-}
-else {
-const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.pathnameLookupLocale !== undefined){
+let data84 = data.pathnameLookupLocale;
+if(!((data84 === "own") || (data84 === "localized"))){
+const err90 = {instancePath:instancePath+"/pathnameLookupLocale",schemaPath:"#/properties/pathnameLookupLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupLocale.enum,parentSchema:schema32.properties.pathnameLookupLocale,data:data84};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
 }
 errors++;
 }

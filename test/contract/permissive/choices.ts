@@ -84,6 +84,7 @@ export const ALTERNATIVES = {
   deletedCursor: ['unknown', 'after-place'],
   skipValidationConflicts: ['checked', 'skipped', 'page-conflicts', 'route-conflicts'],
   deletedSiteKey: ['401', '403'],
+  pathnameLookupLocale: ['own', 'localized'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -9,20 +9,29 @@ import { pageJson, type Page, type Site } from './store.js'
 
 // The page operations, and the page lists of `/v6/pages` and of a site.
 
-/** A page by id (any site) or by pathname (in the `siteId` site, in the form pathnames are stored); no access judged. */
-function lookupPage(call: Call, idOrPathname: string): Page | undefined {
+/**
+ * A page by id (any site) or by pathname (in the `siteId` site, in the form pathnames are stored); no access judged.
+ * A read's `locale` naming a locale of the site other than its default, at `pathnameLookupLocale: localized`,
+ * looks the pathname up among that locale's pathnames: pages have no localization here, so it names none.
+ */
+function lookupPage(call: Call, idOrPathname: string, readLocale?: string): Page | undefined {
   const { store } = call
   if (isUuid(idOrPathname)) {
     const byId = store.pages.get(idOrPathname.toLowerCase())
     return byId && inQuerySite(call, byId.siteId) ? byId : undefined
   }
-  return call.rules.byPathname(store.sitePages(nameSite(call).id), call.rules.storedPathname(idOrPathname))
+  const site = nameSite(call)
+  if (readLocale !== undefined && store.choices.pathnameLookupLocale === 'localized') {
+    const named = localeOfSite(call, site, readLocale)
+    if (named.known && !named.isDefault) return undefined
+  }
+  return call.rules.byPathname(store.sitePages(site.id), call.rules.storedPathname(idOrPathname))
 }
 
-function findPage(call: Call, idOrPathname: string): Page {
+function findPage(call: Call, idOrPathname: string, readLocale?: string): Page {
   // The query is read first: a siteId that is no UUID is a 400, whatever the path names.
   new Fields(call.query).uuid('siteId')
-  const found = lookupPage(call, idOrPathname)
+  const found = lookupPage(call, idOrPathname, readLocale)
   if (!found) throw new Refusal(404, `no page ${idOrPathname}`)
   owningSite(call, found.siteId)
   besideIdSite(call, found.siteId, 'page')
@@ -85,7 +94,8 @@ export function pages(call: Call): Answer | undefined {
   if (idOrPathname === undefined || more.length > 0) return undefined
   if (method === 'GET') {
     // The query is read once access is settled (validationOrder): a Site key of another site is refused before it.
-    const page = findPage(call, idOrPathname)
+    const sentLocale = call.query.locale
+    const page = findPage(call, idOrPathname, typeof sentLocale === 'string' && sentLocale !== '' ? sentLocale : undefined)
     const live = new Fields(call.query).oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
     const locale = localeQuery(call.rules, new Fields(call.query))
     // A page is read in a locale of its site; another is a 400 naming it (or a 404 where the list is

@@ -156,7 +156,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     await client.page(site.id, '/site-pages-query')
     const reply = await client.call('GET', `/v2/sites/${String(site.id)}/pages?pathPrefix=%2Fnone&includeOffline=true`)
     if (reply.status === 400) return 'pagination'
-    return reply.status === 200 ? ((reply.body.data as Json[]).length === 0 ? 'page-list' : 'pagination') : undefined
+    // Ignored, both parameters leave the list as it is without them (its online pages, maybe none).
+    const whole = await client.call('GET', `/v2/sites/${String(site.id)}/pages?includeOffline=true`)
+    const ids = (listed: typeof reply): string => JSON.stringify((listed.body.data as Json[]).map((page) => page.id))
+    if (reply.status !== 200) return undefined
+    return ids(reply) === ids(whole) ? 'pagination' : (reply.body.data as Json[]).length === 0 ? 'page-list' : undefined
   },
   pageUnknownLocale: async (client) => {
     const reply = await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&locale=xx-YY`)
@@ -329,6 +333,15 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     await client.call('DELETE', `/v2/sites/${String(gone.id)}`)
     // A site that exists: no accessOrder makes its read a 404 for a key that reaches nothing.
     return statusOf((await client.call('GET', `/v2/sites/${String(kept.id)}`, undefined, String(gone.publicApiKey))).status, { 401: '401', 403: '403' })
+  },
+  pathnameLookupLocale: async (client) => {
+    const site = await client.site()
+    const page = await client.page(site.id, '/in-locale')
+    const made = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'de-DE' })
+    if (made.status !== 201) return `locale create ${made.status}`
+    // A new page has no localization: read by its own pathname in de-DE, it is found only where a pathname is the page's own.
+    const reply = await client.call('GET', `/v6/pages/${encodeURIComponent(String(page.pathname))}?siteId=${String(site.id)}&locale=de-DE`)
+    return statusOf(reply.status, { 200: 'own', 404: 'localized' })
   },
   localeManagementMode: async (client) => String((await client.site()).localeManagementMode),
   localeCodeStored: codeStored,
