@@ -69,24 +69,33 @@ export const validationRuleChecks: CheckDefinition[] = [
     needs: ['write'],
     async run(ctx) {
       const site = await ctx.fixtures.sandbox()
+      // skipValidation is Update Route's (the specification; a create's is not documented): a route
+      // made plainly is renamed under it.
+      const made = await ctx.write('POST', ROUTES, {}, { siteId: site.id, pathname: `/${ctx.tag}-skip` })
+      ctx.expectStatus(made, 201, 'a route to rename')
+      const rename = (routeId: string, pathname: string, skipValidation?: string) =>
+        ctx.write('PATCH', ROUTE, { routeIdOrPathname: routeId }, { pathname }, skipValidation === undefined ? {} : { query: { skipValidation } })
+      const id = idOf(ctx.json(made))
       // The documents write a route pathname with its leading slash: one without it is refused.
       let pathname = `${ctx.tag}-no-leading-slash`
-      ctx.expectBadRequest(await ctx.write('POST', ROUTES, {}, { siteId: site.id, pathname }), 'pathname', `a route pathname without its leading slash (${pathname})`)
-      let skipped = await ctx.write('POST', ROUTES, {}, { siteId: site.id, pathname }, { query: { skipValidation: 'true' } })
+      ctx.expectBadRequest(await rename(id, pathname), 'pathname', `a route pathname without its leading slash (${pathname})`)
+      let skipped = await rename(id, pathname, 'true')
       if (skipped.status === 400) {
         // A deployment may still refuse it under skipValidation (`routePathnameSlash`): then one
         // with its slash that sitemock's format rules refuse, which no document refuses.
         const refused = skipped
-        await holdToSitemockChoice(ctx, SLASH_UNDER_SKIP, () => ctx.expectStatus(refused, 201, 'a route pathname without its leading slash, with skipValidation=true'))
+        await holdToSitemockChoice(ctx, SLASH_UNDER_SKIP, () => ctx.expectStatus(refused, 200, 'a route pathname without its leading slash, with skipValidation=true'))
         pathname = `/${ctx.tag}//empty-segment`
-        const plain = await ctx.write('POST', ROUTES, {}, { siteId: site.id, pathname })
+        const plain = await rename(id, pathname)
         const taken = await holdToSitemockChoice(ctx, EMPTY_SEGMENT, () => ctx.expectBadRequest(plain, 'pathname', `a route pathname with an empty segment (${pathname})`))
-        skipped = taken ? plain : await ctx.write('POST', ROUTES, {}, { siteId: site.id, pathname }, { query: { skipValidation: 'true' } })
+        skipped = taken ? plain : await rename(id, pathname, 'true')
       }
-      ctx.expectStatus(skipped, 201, `the same pathname with skipValidation=true (${pathname})`)
-      const id = idOf(ctx.json(skipped))
-      ctx.expectBadRequest(await ctx.write('PATCH', ROUTE, { routeIdOrPathname: id }, { pathname: '/x' }, { query: { skipValidation: 'maybe' } }), 'skipValidation', 'skipValidation=maybe')
-      const again = await ctx.write('POST', ROUTES, {}, { siteId: site.id, pathname }, { query: { skipValidation: 'true' } })
+      ctx.expectStatus(skipped, 200, `the same pathname with skipValidation=true (${pathname})`)
+      ctx.expectBadRequest(await rename(id, '/x', 'maybe'), 'skipValidation', 'skipValidation=maybe')
+      // Another route renamed onto that pathname under skipValidation.
+      const other = await ctx.write('POST', ROUTES, {}, { siteId: site.id, pathname: `/${ctx.tag}-other` })
+      ctx.expectStatus(other, 201, 'another route')
+      const again = await rename(idOf(ctx.json(other)), pathname, 'true')
       await holdToSitemockChoice(ctx, CONFLICT_UNDER_SKIP, () => ctx.expectError(again, 409, 'conflict', 'skipValidation never skips conflicts'))
     },
   },

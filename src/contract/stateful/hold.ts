@@ -122,7 +122,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     const theirs = target.body
     const ours = held.answer.body
     const made = family === 'page' ? pageInputs(theirs, String((onSide(request, 'oracle').body as Json).siteId)) : []
-    const scope = family === 'page' ? pageScope(theirs, made) : ''
+    const scope = family === 'page' ? pageScope(theirs, made) : siteScope(sent)
     for (const [field, choice] of Object.entries(classes).filter(([name]) => !(name in sent))) {
       // Named by the catalogue's class, as the run's notice and --choices name it.
       const found = adoptions.see(choice + scope, defaultAlternative(theirs[field], sent, made), call.label)
@@ -165,6 +165,13 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     if (isObject(site) && typeof site.hostOrigin === 'string') inputs.push({ label: "the site's hostOrigin", value: site.hostOrigin })
     return inputs
   }
+
+  /**
+   * The kind of new site a default is held within: one made without a hostOrigin may have defaults
+   * of its own (a locale management of its own where no origin serves its locales), as one
+   * deployment's one choice.
+   */
+  const siteScope = (sent: Json): string => (typeof sent.hostOrigin === 'string' ? '' : ' (a site without hostOrigin)')
 
   /**
    * The kind of new page a default is held within: the root page, and a page of a site without a
