@@ -130,13 +130,16 @@ export function pages(call: Call): Answer | undefined {
 function updatePage(call: Call, page: Page): void {
   const { store } = call
   const { pathname, name, isOnline, changes, empty } = pageUpdateBody(call.rules, call.body())
+  // Every field sent has the value the page has: the update changes nothing, as an empty one.
+  const sent: Json = { ...changes, pathname, name, isOnline }
+  const changesNothing = empty || Object.entries(sent).every(([field, value]) => value === undefined || (page as unknown as Json)[field] === value)
   if (pathname !== undefined && pathname !== page.pathname && store.pathnameTaken(page.siteId, pathname, page.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
   if (pathname !== undefined) page.pathname = pathname
   if (name !== undefined) page.name = name
   for (const [field, value] of Object.entries(changes)) if (value !== undefined) (page as unknown as Json)[field] = value
   const wasOnline = page.isOnline
   if (isOnline !== undefined) page.isOnline = isOnline
-  if (!(empty && store.choices.emptyPatchUpdatedAt === 'unchanged')) page.updatedAt = store.now()
+  if (!(changesNothing && store.choices.emptyPatchUpdatedAt === 'unchanged')) page.updatedAt = store.now()
   // Going online publishes where the deployment says so (`pagePublishing`); going offline takes the live version offline.
   if (store.choices.pagePublishing === 'going-online' && page.isOnline !== wasOnline) {
     if (page.isOnline) {
