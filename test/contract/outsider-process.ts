@@ -3,7 +3,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import type { StartedImplementation } from './support.js'
 
-/** What outsider/server.mjs (and outsider2/ to outsider4/) prints once listening: its URL and the keys of its seeded workspaces. */
+/** What outsider/server.mjs (and outsider2/ to outsider5/) prints once listening: its URL and the keys of its seeded workspaces. */
 interface Announced {
   baseUrl: string
   apiKey: string
@@ -13,10 +13,10 @@ interface Announced {
 }
 
 /** A folder of test/contract/ holding a deployment written outside the project. */
-export type OutsiderFolder = 'outsider' | 'outsider2' | 'outsider3' | 'outsider4'
+export type OutsiderFolder = 'outsider' | 'outsider2' | 'outsider3' | 'outsider4' | 'outsider5'
 
 /**
- * Starts an implementation written outside the project (outsider/ to outsider4/) as a process of its
+ * Starts an implementation written outside the project (outsider/ to outsider5/) as a process of its
  * own, as a deployment runs, and gives the suite's view of it: its URL and keys, its Site key too.
  */
 export async function startOutsider(folder: OutsiderFolder = 'outsider'): Promise<StartedImplementation & { close(): Promise<void> }> {
