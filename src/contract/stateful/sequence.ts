@@ -263,8 +263,10 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const strayCursor = (call.input?.classes.startingAfter ?? []).some((kind) => STRAY_CURSORS.has(kind))
     // An id in the body or the query that names nothing (a workspace, a site): the resource is
     // missing, and the value is invalid as well ("invalid request body or query parameters"): a
-    // deployment may answer either. (A path's is the path's; a cursor's is its class of freedom's.)
-    const unknownReference = Object.entries(call.input?.classes ?? {}).some(([field, kinds]) => field !== 'startingAfter' && !(field in (request.params ?? {})) && kinds.includes('unknown'))
+    // deployment may answer either. (A path's is the path's; a cursor's is its class of freedom's; a
+    // siteId beside an id in the path is siteIdBesideId's.)
+    const named = Object.keys(request.params ?? {}).length > 0
+    const unknownReference = Object.entries(call.input?.classes ?? {}).some(([field, kinds]) => field !== 'startingAfter' && !(field in (request.params ?? {})) && !(named && field === 'siteId') && kinds.includes('unknown'))
     const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
     // A new code for a site's default locale, which a deployment may refuse (renameDefaultLocale) before it looks for a holder of the code.
     const renamesDefault = renamesDefaultLocale(request) && env.choices?.renameDefaultLocale !== 'follows'
