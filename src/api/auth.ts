@@ -54,7 +54,7 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. A site's
  * publicApiKey, where the deployment followed takes it as a valid key without permission for this
  * API (publicApiKeyAsSiteKey: forbidden) or as a key for the site's published pages alone
- * (live-pages), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
+ * (live-pages, published-pages), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
  * Site key of a deleted site, where the deployment still knows it (deletedSiteKey 403).
  */
 export function authenticate(key: string | undefined, store: Store, choices: Choices | undefined): Scope {
@@ -65,7 +65,7 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
   } else if (isUuid(key)) {
     const site = siteOfApiKey(store, key, choices)
     if (site) return { kind: 'site', key, workspaceId: site.workspaceId, siteId: site.id }
-    const publishable = choices?.publicApiKeyAsSiteKey === 'forbidden' || choices?.publicApiKeyAsSiteKey === 'live-pages' ? choices.publicApiKeyAsSiteKey : undefined
+    const publishable = choices?.publicApiKeyAsSiteKey === 'site-key' || choices?.publicApiKeyAsSiteKey === 'not-a-key' ? undefined : choices?.publicApiKeyAsSiteKey
     const published = publishable === undefined ? undefined : store.siteByApiKey.get(lowerCase(key))
     if (published && publishable) return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable }
     const deleted = choices?.deletedSiteKey === '403' ? deletedSiteOfApiKey(store, key, choices) : undefined
@@ -78,12 +78,19 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
 
 /** The operations a site's publicApiKey reaches where it reads the site's published pages alone: the page list and the page read. */
 const LIVE_PAGE_READS = new Set(['/v6/pages', '/v6/pages/{pageIdOrPathname}'])
+/** At published-pages, the site's page list under /v2/sites too. */
+const PUBLISHED_PAGE_READS = new Set([...LIVE_PAGE_READS, '/v2/sites/{siteId}/pages'])
+
+/** Whether the scope reads its site's pages only as published (publicApiKeyAsSiteKey published-pages): its page reads read the live versions. */
+export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'site' && scope.publishable === 'published-pages'
 
 /**
  * A key that is known but reaches nothing here: a deleted site's Site key (deletedSiteKey 403), a
  * 403 on every request; and a site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey
- * forbidden, live-pages): a 403 on every request, but, at live-pages, a page list or page read
- * whose query says `versionRef=ref:live`, which goes on as the site's Site key would. The refusal
+ * forbidden, live-pages, published-pages): a 403 on every request, but, at live-pages, a page
+ * list or page read whose query says `versionRef=ref:live`, which goes on as the site's Site key
+ * would, and at published-pages one of those or a site's page list whose query asks no other
+ * version (it reads the live versions: readsPublishedOnly). The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
  * (validationOrder, accessOrder, createBodyOrder), as it does a Site key's.
  */
@@ -92,7 +99,12 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
   if (scope.siteDeleted === true) throw forbidden("This Site API key's site was deleted: the key grants access to nothing.")
   if (scope.publishable === undefined) return
   if (scope.publishable === 'forbidden') throw forbidden("A site's publicApiKey is a publishable key: it grants no access to this API; use the site's Site API key.")
-  if (operation.method === 'GET' && LIVE_PAGE_READS.has(operation.path) && new URLSearchParams(query).get('versionRef') === 'ref:live') return
+  const versions = new URLSearchParams(query).getAll('versionRef')
+  if (scope.publishable === 'published-pages') {
+    if (operation.method === 'GET' && PUBLISHED_PAGE_READS.has(operation.path) && versions.every((version) => version === 'ref:live')) return
+    throw forbidden("A site's publicApiKey is a publishable key: it reads the site's published pages alone (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without versionRef or with versionRef=ref:live); use the site's Site API key.")
+  }
+  if (operation.method === 'GET' && LIVE_PAGE_READS.has(operation.path) && versions[0] === 'ref:live') return
   throw forbidden("A site's publicApiKey is a publishable key: it reads the site's live pages alone (GET /v6/pages or /v6/pages/{pageIdOrPathname} with versionRef=ref:live); use the site's Site API key.")
 }
 

@@ -11,7 +11,7 @@ import type {
 import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import type { Choices } from '../contracts/choices.js'
-import { requireBodySite, requireSite } from './auth.js'
+import { readsPublishedOnly, requireBodySite, requireSite } from './auth.js'
 import { ApiError, badRequest, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
@@ -20,7 +20,7 @@ import { findPage, localeToCollapse, localizationIn, lookupLocaleOf, readUnknown
 import { pageResponse } from './present.js'
 import { keepDeletedPage } from './deleted-cursor.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
-import { defineOperation, type AccessContext } from './types.js'
+import { defineOperation, type AccessContext, type Scope } from './types.js'
 import { instantMs, isoInstant } from '../store/instant.js'
 
 const PATHNAME_TAKEN = 'A page or route with this pathname already exists in this site.'
@@ -29,9 +29,15 @@ type PageAccess = AccessContext<PagePathParams, OptionalSiteQuery>
 
 const pageOf = ({ store, scope, params, query, choices }: PageAccess): PageRecord => findPage(store, scope, params.pageIdOrPathname, query.siteId, 'draft', choices)
 
+/** The version a page read reads: the live one where it asks for it, or where its key reads published pages alone (choice publicApiKeyAsSiteKey published-pages). */
+const versionRead = (scope: Scope, query: { versionRef?: string }): 'live' | 'draft' => (query.versionRef === 'ref:live' || readsPublishedOnly(scope) ? 'live' : 'draft')
+
+/** A page list's query as its key reads it: asking for the live versions where the key reads published pages alone. */
+const listedAs = <Q extends { versionRef?: string }>(scope: Scope, query: Q): Q => (readsPublishedOnly(scope) ? { ...query, versionRef: 'ref:live' } : query)
+
 /** The page a GET names, by the pathname of the version it reads (in its `locale`, at choice pathnameLookupLocale localized). */
 const versionOf = ({ store, scope, params, query, choices }: AccessContext<PagePathParams, GetPageQuery>): PageRecord =>
-  findPage(store, scope, params.pageIdOrPathname, query.siteId, query.versionRef === 'ref:live' ? 'live' : 'draft', choices, lookupLocaleOf(store, query.siteId, query.locale, choices))
+  findPage(store, scope, params.pageIdOrPathname, query.siteId, versionRead(scope, query), choices, lookupLocaleOf(store, query.siteId, query.locale, choices))
 
 /** The default locale of the page's site: a deleted one's where its pages outlive it (choice siteDeleteChildren kept). */
 function defaultLocaleOf(store: Store, page: PageRecord): string {
@@ -98,8 +104,8 @@ export const pageOperations = [
     authorize({ query, scope, store }) {
       requireSite(scope, store, query.siteId)
     },
-    run({ query, store, choices }) {
-      return listPages(store, query.siteId, query, choices)
+    run({ query, store, choices, scope }) {
+      return listPages(store, query.siteId, listedAs(scope, query), choices)
     },
   }),
 
@@ -118,10 +124,10 @@ export const pageOperations = [
     authorize({ params, scope, store }) {
       requireSite(scope, store, params.siteId)
     },
-    run({ params, query, store, choices }) {
+    run({ params, query, store, choices, scope }) {
       // Taking only the pagination, the list ignores the page list's other parameters where unknown ones are ignored.
-      const taken = choices?.sitePagesQuery === 'pagination' ? { limit: query.limit, startingAfter: query.startingAfter } : query
-      return listPages(store, params.siteId, taken, choices)
+      const taken: ListSitePagesQuery = choices?.sitePagesQuery === 'pagination' ? { limit: query.limit, startingAfter: query.startingAfter } : query
+      return listPages(store, params.siteId, listedAs(scope, taken), choices)
     },
   }),
 
@@ -141,7 +147,7 @@ export const pageOperations = [
       const { store, query } = context
       const page = context.target
       const site = store.siteRecord(page.siteId)!
-      const content: PageContent | null = query.versionRef === 'ref:live' ? page.live : page.draft
+      const content: PageContent | null = versionRead(context.scope, query) === 'live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
       // A locale the site lacks: refused as the list refuses it, or read as the default locale (readUnknownLocale).
       const locale = localeToCollapse(store, site, query.locale, readUnknownLocale(context.choices), context.choices) ?? undefined
@@ -180,9 +186,11 @@ export const pageOperations = [
         throw conflict(PATHNAME_TAKEN)
       }
       const wasOnline = page.draft.isOnline
-      const updatedAt = after(store, page.draft.updatedAt ?? page.createdAt)
-      store.pages.updateDraft(page, Object.assign({}, body, { updatedAt }))
-      followPublishing(store, page, wasOnline, updatedAt, choices)
+      const at = after(store, page.draft.updatedAt ?? page.createdAt)
+      // A deployment for which turning a page online or offline is its publication, not an edit, leaves updatedAt (choice onlineUpdatedAt).
+      const edited = !(choices?.onlineUpdatedAt === 'unchanged' && onlineStateOnly(page, body))
+      store.pages.updateDraft(page, Object.assign({}, body, edited ? { updatedAt: at } : {}))
+      followPublishing(store, page, wasOnline, at, choices)
       // A deployment whose live version is the page as it is now, once published (choice liveVersion).
       if (choices?.liveVersion === 'current' && page.live !== null) store.pages.setLive(page, structuredClone(page.draft), page.publishedAt)
       return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
@@ -210,6 +218,13 @@ export const pageOperations = [
     },
   }),
 ]
+
+/** An update that turns the page online or offline and changes nothing else: every other field it sends is as the page has it. */
+function onlineStateOnly(page: PageRecord, body: UpdatePageBody): boolean {
+  if (body.isOnline === undefined || body.isOnline === page.draft.isOnline) return false
+  const draft: Record<string, unknown> = { ...page.draft }
+  return Object.entries(body).every(([field, value]) => field === 'isOnline' || JSON.stringify(draft[field]) === JSON.stringify(value))
+}
 
 /**
  * A deployment that publishes a page as it goes online (choice pagePublishing): turned online, its

@@ -121,7 +121,8 @@ export const siteOperations = [
     run({ params, body, store, choices }) {
       refuseNullOrigin(body, choices)
       const site = store.sites.get(params.siteId)!
-      const { hostOrigin } = body
+      // A deployment that takes a null origin as no change keeps the one the site has (choice hostOriginNull unchanged).
+      const hostOrigin = body.hostOrigin === null && choices?.hostOriginNull === 'unchanged' ? undefined : body.hostOrigin
       const name = body.name === undefined ? undefined : keptName(body.name, choices)
       if (name !== undefined) refuseTakenName(store, site.workspaceId, name, choices, site)
       store.updateSite(site, { ...(name !== undefined && { name }), ...(hostOrigin !== undefined && { hostOrigin }) })
@@ -164,7 +165,7 @@ export const siteOperations = [
       const source = store.sites.get(params.siteId)!
       const name = keptName(body.name, choices)
       refuseTakenName(store, source.workspaceId, name, choices)
-      const copy = store.duplicateSite(source, name, { deletedLocales: choices?.duplicateDeletedLocales === 'copied', resetPublication: choices?.duplicatePublication === 'reset' })
+      const copy = store.duplicateSite(source, name, { deletedLocales: choices?.duplicateDeletedLocales === 'copied', resetPublication: choices?.duplicatePublication === 'reset', dropDomains: choices?.duplicateLocaleDomains === 'dropped' })
       return { status: 201, body: presentSite(copy) }
     },
   }),

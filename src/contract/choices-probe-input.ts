@@ -76,7 +76,16 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
   // Whatever the probes did to the name, it carries the run tag again.
   await patchSite({ name: `${tag} choices` })
   // The name holds the tag again, so the site stays the run's without an origin.
-  await record('hostOriginNull', async () => either(await patchSite({ hostOrigin: null }), 'a site update with a null hostOrigin', [200, 'clears'], [400, 'refused']))
+  await record('hostOriginNull', async () => {
+    // An origin first: a site without one reads null whether the null cleared it or changed nothing.
+    const given = await patchSite({ hostOrigin: taggedOrigin(tag) })
+    if (given.status !== 200 || typeof given.body.hostOrigin !== 'string') throw new Unrecorded(`the probes' site could not be given a hostOrigin (${given.status})`)
+    if (either(await patchSite({ hostOrigin: null }), 'a site update with a null hostOrigin', [200, 'taken'], [400, 'refused']) === 'refused') return 'refused'
+    const read = await call('GET', `/v2/sites/${siteId}`)
+    if (read.status !== 200) throw new Unrecorded(`the probes' site could not be read after a null hostOrigin (${read.status})`)
+    const kept = read.body.hostOrigin
+    return kept === null ? 'clears' : kept === given.body.hostOrigin ? 'unchanged' : unexplained('the hostOrigin a site reads after a null one', kept)
+  })
   await record('urlFormat', async () => {
     const answer = await patchPage({ canonicalUrl: 'not a url' })
     if (answer.status === 200 && answer.body.canonicalUrl !== 'not a url') throw new Unrecorded('a page update does not set canonicalUrl, so what it accepts cannot be seen')

@@ -3,9 +3,9 @@ import { namesRestoredLocale } from './restore-live.js'
 
 /**
  * The locales of the probes' own site: what a restore of a live locale finds, what a deleted
- * locale still holds (and what a copy of the site holds of it and of its pages' publication),
- * domains, and a code in another case. Each locale a probe adds it deletes again, so that the
- * locales' order is read later as the site had them.
+ * locale still holds (and what a copy of the site holds of it, of its pages' publication and of
+ * its locales' domains), domains, and a code in another case. Each locale a probe adds it deletes
+ * again, so that the locales' order is read later as the site had them.
  */
 export async function probeLocales({ call, record, target, siteId, otherSiteId }: ProbeSite): Promise<void> {
   const { tag } = target
@@ -78,8 +78,11 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId }
     if (error instanceof Unrecorded) return error
     throw error
   })
+  // A locale of the probes' own with a domain, for what the copy holds of a locale's domain; deleted after, in both sites.
+  const withDomain = await call('POST', '/v2/locales', { siteId, locale: defaultLocale?.locale === 'pt-PT' ? 'pt-BR' : 'pt-PT', domain: `https://${tag}-copied.example.com` })
   const copy = await call('POST', `/v2/sites/${siteId}/duplicate`, { name: `${tag} copy` })
   const copyId = copy.status === 201 && typeof copy.body.id === 'string' ? copy.body.id : new Unrecorded(`the probes' site could not be copied (${copy.status})`)
+  const domainCode = typeof withDomain.body.locale === 'string' ? withDomain.body.locale : undefined
   try {
     await record('duplicateDeletedLocales', async () => {
       if (deleted instanceof Unrecorded) throw deleted
@@ -97,8 +100,21 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId }
       if (copied.isOnline === true && (copied.publishedAt === null) === (original.publishedAt === null)) return 'copied'
       return unexplained("the copy of an online page's isOnline and publishedAt", { isOnline: copied.isOnline, publishedAt: copied.publishedAt })
     })
+    await record('duplicateLocaleDomains', async () => {
+      if (withDomain.status !== 201 || domainCode === undefined) throw new Unrecorded(`a locale with a domain could not be added to copy (${withDomain.status})`)
+      if (copyId instanceof Unrecorded) throw copyId
+      const copied = (await call('GET', `/v2/locales?siteId=${copyId}&limit=100`)).body.data?.find((locale) => locale.locale === domainCode)
+      if (copied === undefined) throw new Unrecorded(`the locale ${domainCode} with a domain was not found in the copy`)
+      if (copied.domain === withDomain.body.domain) return 'copied'
+      return copied.domain === null ? 'dropped' : unexplained("the copy of a locale's domain", copied.domain)
+    })
   } finally {
-    if (!(copyId instanceof Unrecorded)) await call('DELETE', `/v2/sites/${copyId}`)
+    if (!(copyId instanceof Unrecorded)) {
+      // By its code in the copy, the probes' own site: a domain a site's delete leaves with its locales (siteDeleteChildren kept) stands in no later probe's way.
+      if (domainCode !== undefined) await call('DELETE', `/v2/locales/${encodeURIComponent(domainCode)}?siteId=${copyId}`)
+      await call('DELETE', `/v2/sites/${copyId}`)
+    }
+    if (typeof withDomain.body.id === 'string') await call('DELETE', `/v2/locales/${withDomain.body.id}`)
   }
   await record('localeDomains', async () => {
     // Two locales of the probes' own, one domain; deleted after, so the locales' order is read as it was.

@@ -10,13 +10,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   // A site update no deployment takes, whose name keeps the run's tag were it taken.
   const wrongOrigin = { name: `${tag} choices`, hostOrigin: 12 }
   await record('publicApiKeyAsSiteKey', async () => {
-    const read = await call('GET', `/v6/pages?siteId=${siteId}`, undefined, siteKey)
-    const pages = byStatus<Choices['publicApiKeyAsSiteKey'] | 'refused'>(read, "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'site-key'], [403, 'refused'], [401, 'not-a-key']])
-    // A 403 there is a Site key some reads refuse, or a key refused more: a Site key reads its own site.
-    const site = pages !== 'refused' ? pages : either(await call('GET', `/v2/sites/${siteId}`, undefined, siteKey), "the probes' own site read with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'refused'] as const)
-    // Refused its own site too: a key refused everything, or one for the site's live pages alone, which a list that asks for them tells.
-    const found =
-      site !== 'refused' ? site : either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:live`, undefined, siteKey), "the live pages of the probes' own site listed with its publicApiKey as the key", [200, 'live-pages'] as const, [403, 'forbidden'] as const)
+    const found = await publicKeyAlternative(call, siteId, siteKey)
     // The probes' own site then has no Site key they know: --site-api-key, of a site they did not make, asks what a Site key meets.
     if (found !== 'site-key') keyOfSite = target.siteApiKey ?? new Unrecorded("the sites' publicApiKey is no Site key here, and no --site-api-key was given to ask with")
     return found
@@ -199,4 +193,35 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (live.status !== 200) return unexplained('the live version of a published page', live.status)
     return live.body.pathname === `${home}-now` ? 'current' : 'snapshot'
   })
+  await record('onlineUpdatedAt', async () => {
+    // After the publication probes, which leave the page online: it goes to the other state and back.
+    const before = await call('GET', `/v6/pages/${pageId}`)
+    const online = before.body.isOnline
+    if (before.status !== 200 || typeof online !== 'boolean') throw new Unrecorded(`the probes' page could not be read (${before.status})`)
+    // Past the instant of the last change, for a clock of seconds too unless it was seen to run in milliseconds.
+    await sleep(learned.clockPrecision === 'millisecond' ? 5 : 1_050)
+    const turned = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: !online })
+    try {
+      if (turned.status !== 200) throw new Unrecorded(`turning the probes' page ${online ? 'offline' : 'online'} answered ${turned.status}`)
+      const after = await call('GET', `/v6/pages/${pageId}`)
+      if (after.status !== 200) throw new Unrecorded(`the probes' page could not be read after turning it ${online ? 'offline' : 'online'} (${after.status})`)
+      return after.body.updatedAt === before.body.updatedAt ? 'unchanged' : 'moves'
+    } finally {
+      // Back in the state the later probes found it in.
+      if (turned.status === 200) await call('PATCH', `/v6/pages/${pageId}`, { isOnline: online })
+    }
+  })
+}
+
+/** What a site's publicApiKey is here (publicApiKeyAsSiteKey), told by reads of the probes' own site with it. */
+async function publicKeyAlternative(call: ProbeSite['call'], siteId: string, key: string): Promise<NonNullable<Choices['publicApiKeyAsSiteKey']>> {
+  const pages = byStatus(await call('GET', `/v6/pages?siteId=${siteId}`, undefined, key), "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'read'], [403, 'refused'], [401, 'not-a-key']] as const)
+  if (pages === 'not-a-key') return pages
+  // A Site key reads its own site (a 403 to its pages is then a Site key some reads refuse). Refused
+  // it once its pages were read: a key that reads the site's pages as published alone.
+  const site = either(await call('GET', `/v2/sites/${siteId}`, undefined, key), "the probes' own site read with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'refused'] as const)
+  if (site === 'site-key') return site
+  if (pages === 'read') return 'published-pages'
+  // Refused its pages and its site: a key refused everything, or one for the site's live pages alone, which a list that asks for them tells.
+  return either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:live`, undefined, key), "the live pages of the probes' own site listed with its publicApiKey as the key", [200, 'live-pages'] as const, [403, 'forbidden'] as const)
 }

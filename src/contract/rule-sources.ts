@@ -34,6 +34,7 @@ export const RULE_SOURCES: Readonly<Record<RuleId, readonly Source[]>> = {
     spec('resources.page', { createdAt: { means: 'creation time' }, updatedAt: { means: 'last update time' } }),
     chosen('updatedAtAtCreation', 'a new page has updatedAt equal to createdAt', 'updatedAt may be null until the first change (nullable, "last update time")'),
     chosen('emptyPatchUpdatedAt', 'every PATCH, an empty one included, moves updatedAt forward', 'an empty PATCH changes nothing, so it may leave updatedAt'),
+    chosen('onlineUpdatedAt', 'turning a page online or offline moves updatedAt forward, as any change does', "turning a page online or offline is its publication, which may leave updatedAt"),
   ],
   'invalid-input': [
     spec('errors.statuses', { 400: { code: 'bad_request', for: 'invalid request body or query parameters' } }),

@@ -224,9 +224,9 @@ export interface Choices {
    */
   createBodyOrder?: "validation-order" | "body-first";
   /**
-   * `hostOrigin: null` in a site update: `clears` the site's origin (the site then answers `hostOrigin: null`), or `refused` as a 400 naming `hostOrigin`.
+   * `hostOrigin: null` in a site update: `clears` the site's origin (the site then answers `hostOrigin: null`), `refused` as a 400 naming `hostOrigin`, or taken as no change (`unchanged`: a 200, and the site keeps the origin it had).
    */
-  hostOriginNull?: "clears" | "refused";
+  hostOriginNull?: "clears" | "refused" | "unchanged";
   /**
    * A locale code sent in another case than the one stored (`FR` where the site has `fr`), as a locale's path, or a page list's or page read's `locale`: found only as stored (`exact`), or found whatever its case (`any-case`, as a store that compares codes without case does; such a store also holds `FR` taken by `fr` in a create, a rename or a restore). A deployment that stores codes in canonical case (localeCodeStored) looks up the canonical form either way.
    */
@@ -240,9 +240,9 @@ export interface Choices {
    */
   localeDomains?: "shared" | "unique" | "unique-everywhere";
   /**
-   * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), no key at all (`not-a-key`: a 401), a valid key without permission for this API (`forbidden`: a 403 on every operation), or a key for the site's published pages alone (`live-pages`: a page list or page read of its site that asks `versionRef=ref:live` is answered as the Site key would answer it, every other request a 403). Under `not-a-key`, `forbidden` and `live-pages` the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials.
+   * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), no key at all (`not-a-key`: a 401), a valid key without permission for this API (`forbidden`: a 403 on every operation), a key for the site's published pages alone (`live-pages`: a page list or page read of its site that asks `versionRef=ref:live` is answered as the Site key would answer it, every other request a 403), or a key that reads its site's pages only as published (`published-pages`: a page list, page read or site page list of its site, without `versionRef` or with `versionRef=ref:live`, is answered with the live versions, as the Site key answers `versionRef=ref:live`; one asking `versionRef=ref:draft`, and every other request, a 403). Under `not-a-key`, `forbidden`, `live-pages` and `published-pages` the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials.
    */
-  publicApiKeyAsSiteKey?: "site-key" | "not-a-key" | "forbidden" | "live-pages";
+  publicApiKeyAsSiteKey?: "site-key" | "not-a-key" | "forbidden" | "live-pages" | "published-pages";
   /**
    * A page update with no field to change (`{}`, or only search fields a deployment ignores): `accepted` as a 200, or `refused` as a 400 naming `pathname` (at least one of `pathname`, `name` and `isOnline`); or every page update without `pathname` refused so (`pathname-required`).
    */
@@ -359,6 +359,14 @@ export interface Choices {
    * A page read by pathname (`GET /v6/pages/{pageIdOrPathname}` with `siteId`) with a `locale` that is an active locale of the site other than its default: the page whose own pathname it is, whatever `locale` says (`own`), or the page whose localization in that locale has it (`localized`: a page with no localization there is a `404` by pathname, while read by id it is answered as without the choice). With the site's default locale or no `locale`, a pathname names the page's own pathname under either.
    */
   pathnameLookupLocale?: "own" | "localized";
+  /**
+   * What a site's copy holds of its locales' `domain`: each locale of the copy has the original's domain (`copied`), or none (`dropped`: every locale of the copy has `domain` null, as where a domain names one locale of all the sites).
+   */
+  duplicateLocaleDomains?: "copied" | "dropped";
+  /**
+   * A page update that changes `isOnline` and nothing else (turning the page online or offline; with `pagePublishing: going-online`, its publication): `moves` its `updatedAt`, as any change does, or leaves it where it was (`unchanged`: the page's publication, not an edit of it).
+   */
+  onlineUpdatedAt?: "moves" | "unchanged";
 }
 
 export interface DataList {
@@ -839,7 +847,7 @@ export interface SiteCredentials {
    */
   publicApiKey: string;
   /**
-   * The key to send as the site's Site API key: its publicApiKey, unless the mock follows a deployment that keeps the two apart (choice publicApiKeyAsSiteKey: not-a-key, forbidden or live-pages).
+   * The key to send as the site's Site API key: its publicApiKey, unless the mock follows a deployment that keeps the two apart (choice publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages or published-pages).
    */
   siteApiKey: string;
 }

@@ -144,10 +144,13 @@ export class LocaleTable {
     return locales
   }
 
-  /** Copies the active locales, in order, with fresh ids; with `deleted`, the deleted ones after them, still deleted. */
-  copySite(fromSiteId: string, toSiteId: string, newId: () => string, nextSeq: () => number, deleted = false): void {
-    const copied = [...this.ofSite(fromSiteId).values(), ...(deleted ? [...this.deletedOf(fromSiteId).values()].flat() : [])]
-    for (const locale of copied) this.add({ ...locale, id: newId(), siteId: toSiteId, seq: nextSeq() })
+  /**
+   * Copies the active locales, in order, with fresh ids; with `deleted`, the deleted ones after
+   * them, still deleted; with `dropDomains`, each without its domain.
+   */
+  copySite(fromSiteId: string, toSiteId: string, newId: () => string, nextSeq: () => number, options: { deleted: boolean; dropDomains: boolean }): void {
+    const copied = [...this.ofSite(fromSiteId).values(), ...(options.deleted ? [...this.deletedOf(fromSiteId).values()].flat() : [])]
+    for (const locale of copied) this.add({ ...locale, id: newId(), siteId: toSiteId, seq: nextSeq(), ...(options.dropDomains ? { domain: null } : {}) })
   }
 
   private activate(locale: LocaleRecord): void {

@@ -142,10 +142,11 @@ export class Store {
   /**
    * Copies a site's locales, pages (with localizations) and routes into a new site, all with fresh
    * ids; its deleted locales too, still deleted, where a deployment copies them (choice
-   * duplicateDeletedLocales), and its pages offline and unpublished where it resets them (choice
-   * duplicatePublication).
+   * duplicateDeletedLocales), its pages offline and unpublished where it resets them (choice
+   * duplicatePublication), and its locales without their domains where it drops them (choice
+   * duplicateLocaleDomains).
    */
-  duplicateSite(source: SiteRecord, name: string, options: { deletedLocales?: boolean; resetPublication?: boolean } = {}): SiteRecord {
+  duplicateSite(source: SiteRecord, name: string, options: { deletedLocales?: boolean; resetPublication?: boolean; dropDomains?: boolean } = {}): SiteRecord {
     const copy: SiteRecord = {
       ...source,
       id: this.random.uuid(),
@@ -155,7 +156,7 @@ export class Store {
     }
     this.addSite(copy)
     const newId = (): string => this.random.uuid()
-    this.locales.copySite(source.id, copy.id, newId, () => this.nextSeq(), options.deletedLocales === true)
+    this.locales.copySite(source.id, copy.id, newId, () => this.nextSeq(), { deleted: options.deletedLocales === true, dropDomains: options.dropDomains === true })
     this.pages.copySite(source.id, copy.id, newId, options.resetPublication === true ? 'reset' : 'copied')
     this.routes.copySite(source.id, copy.id, newId)
     return copy

@@ -25,7 +25,7 @@ const GROUPS: Group[] = ['schema', 'auth', 'lifecycle', 'validation', 'conflicts
 const TOUCHED: Partial<Record<ChoiceId, string[]>> = {
   newPageOnline: ['lifecycle.page.create'],
   newPageTitle: ['lifecycle.page.create'],
-  // A pathname required in every page update: the search fields' checks and the timestamps' meet that first (pageUpdateSearchFields and emptyPatchUpdatedAt, which the twin also chose otherwise, hide behind it).
+  // A pathname required in every page update: the search fields' checks and the timestamps' meet that first (pageUpdateSearchFields, emptyPatchUpdatedAt and onlineUpdatedAt, which the twin also chose otherwise, hide behind it).
   emptyPageUpdate: [
     'validation.patch.v6-pages-pageIdOrPathname.title.wrong-type',
     'validation.patch.v6-pages-pageIdOrPathname.canonicalUrl.invalid-value',
@@ -42,6 +42,7 @@ const TOUCHED: Partial<Record<ChoiceId, string[]>> = {
   // No route create or list where sitemock serves them: every check of the routes meets that first (routePathnameSlash, which the twin also chose otherwise, hides behind it).
   routeOperations: ['validation.route.skip-validation', 'pagination.routes.foreign-cursor', 'schema.get.v2-routes', 'conflicts.route-over-page'],
   siteListOrder: ['pagination.sites.order'],
+  duplicateLocaleDomains: ['lifecycle.site.duplicate'],
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { CheckContext, CheckDefinition, Json } from '../check.js'
 import { freeChoice } from '../choice-reasons.js'
-import { LOCALES, PAGES, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
+import { LOCALE, LOCALES, PAGES, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
 import type { SiteRef } from '../fixtures.js'
 import { canonical, expectFields, expectGone, expectKept, expectListed, expectSame, holdToSitemockChoice, keptAs } from './support.js'
 
 const DELETED_SITE_KEY = freeChoice('deletedSiteKey', "a missing or invalid key is a 401 and a valid key without permission a 403: whether a deleted site's key is still valid, neither document says; sitemock forgets it")
-const NULL_HOST_ORIGIN = freeChoice('hostOriginNull', 'both documents type hostOrigin in a site update as a string (uri), so a deployment may refuse null: sitemock takes it and clears hostOrigin')
+const DROPPED_DOMAINS = freeChoice('duplicateLocaleDomains', 'a copy holds "all content and configuration copied from the original": whether a locale\'s domain is configuration it holds, no document says (a domain a deployment holds unique cannot be in two sites); sitemock copies it')
+const NULL_HOST_ORIGIN = freeChoice('hostOriginNull', 'both documents type hostOrigin in a site update as a string (uri), so a deployment may refuse null, or take it as no change: sitemock takes it and clears hostOrigin')
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 
@@ -30,8 +31,8 @@ async function contentOf(ctx: CheckContext, siteId: string, families: Family[]):
   return { content: canonical(parts), ids }
 }
 
-/** Duplicates the site and checks the copy: its own id and key, the name, and the content of these families under fresh ids. */
-async function expectCopied(ctx: CheckContext, source: SiteRef, families: Family[], label: string): Promise<void> {
+/** Duplicates the site and checks the copy: its own id and key, the name, and the content of these families under fresh ids. The copy's id. */
+async function expectCopied(ctx: CheckContext, source: SiteRef, families: Family[], label: string): Promise<string> {
   const name = `${ctx.tag} ${label}`
   const copy = await ctx.create(SITE_DUPLICATE, { name }, 'duplicating the site', { siteId: source.id })
   const fresh = (field: keyof Json & string, original: string): void => {
@@ -57,6 +58,18 @@ async function expectCopied(ctx: CheckContext, source: SiteRef, families: Family
       if (shared.length > 0) ctx.fail(`expected fresh ids in the copy, got the original's ${shared.join(', ')}`)
     },
   )
+  return String(copy.id)
+}
+
+/** The copy's locale with the code of the original's: its domain is the original's, or none where the deployment drops a copy's domains (duplicateLocaleDomains). */
+async function expectCopiedDomain(ctx: CheckContext, copyId: string, locale: Json): Promise<void> {
+  const read = await ctx.get(LOCALE, { localeIdOrCode: String(locale.locale) }, { siteId: copyId })
+  ctx.expectStatus(read, 200, `reading the copy's locale ${String(locale.locale)}`)
+  const { domain } = ctx.json(read)
+  if (domain === locale.domain) return
+  const what = `expected the copy's locale ${String(locale.locale)} to have the original's domain ${canonical(locale.domain)}, got ${canonical(domain)}`
+  if (domain !== null) ctx.fail(what, read)
+  await holdToSitemockChoice(ctx, DROPPED_DOMAINS, () => ctx.fail(what, read))
 }
 
 export const siteLifecycleChecks: CheckDefinition[] = [
@@ -99,16 +112,22 @@ export const siteLifecycleChecks: CheckDefinition[] = [
       expectSame(ctx, ctx.json(updated), read, 'reading the updated site')
       const kept = { name: ctx.json(updated).name, hostOrigin: ctx.json(updated).hostOrigin }
       // Both documents type hostOrigin in a site update as a string (uri), not null: a deployment
-      // may refuse null with a 400, leaving the site as it was, or clear hostOrigin as sitemock does.
+      // may refuse null with a 400, leaving the site as it was, take it as no change (the site
+      // keeps its origin), or clear hostOrigin as sitemock does.
       const cleared = await ctx.write('PATCH', SITE, { siteId: site.id }, { hostOrigin: null })
       if (cleared.status === 400) {
         ctx.expectError(cleared, 400, 'bad_request', 'clearing hostOrigin with null')
         expectFields(ctx, await ctx.get(SITE, { siteId: site.id }), kept, 'the site after a refused null hostOrigin')
         await holdToSitemockChoice(ctx, NULL_HOST_ORIGIN, () => ctx.expectStatus(cleared, 200, 'clearing hostOrigin with null'))
-      } else {
-        ctx.expectStatus(cleared, 200, 'clearing hostOrigin with null')
-        expectFields(ctx, await ctx.get(SITE, { siteId: site.id }), { hostOrigin: null, name: kept.name }, 'the site after clearing hostOrigin')
+        return
       }
+      ctx.expectStatus(cleared, 200, 'clearing hostOrigin with null')
+      const after = await ctx.get(SITE, { siteId: site.id })
+      // The origin kept: the null taken as no change (hostOriginNull unchanged), which the rest of the site shows too.
+      if (kept.hostOrigin !== null && ctx.json(after).hostOrigin === kept.hostOrigin) {
+        expectFields(ctx, after, kept, 'the site after a null hostOrigin taken as no change')
+        await holdToSitemockChoice(ctx, NULL_HOST_ORIGIN, () => expectFields(ctx, after, { hostOrigin: null, name: kept.name }, 'the site after clearing hostOrigin'))
+      } else expectFields(ctx, after, { hostOrigin: null, name: kept.name }, 'the site after clearing hostOrigin')
     },
   },
   {
@@ -141,9 +160,10 @@ export const siteLifecycleChecks: CheckDefinition[] = [
     needs: ['write'],
     async run(ctx) {
       const source = await ctx.fixtures.createSite('duplicate source')
-      await ctx.fixtures.createIn('locale', source)
+      // A domain of the run's own: where a domain names one locale of all the sites (localeDomains), no earlier run's holds it.
+      const locale = await ctx.create(LOCALES, { siteId: source.id, locale: ctx.fixtures.localeCode(source.id), domain: `https://${ctx.tag}-duplicate.contract.example` }, 'creating a locale with a domain')
       await ctx.fixtures.createIn('page', source, 'copied')
-      await expectCopied(ctx, source, LOCALES_AND_PAGES, 'copy')
+      await expectCopiedDomain(ctx, await expectCopied(ctx, source, LOCALES_AND_PAGES, 'copy'), locale)
       // Routes are the service rules' alone: a second copy, once the source has one.
       await ctx.rulesOnly(NO_ROUTES, async () => {
         await ctx.fixtures.createIn('route', source, 'copied')

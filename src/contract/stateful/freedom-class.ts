@@ -31,6 +31,8 @@ export interface Occurrence {
   sites?: readonly string[]
   /** For a locale create or rename, the oracle's id of the deleted locale of the site with the code it sends, as the oracle held it before the request (freedom-lifecycle.ts deletedLocaleBefore). */
   deletedLocale?: string
+  /** For a site update with a null hostOrigin, whether the site had an origin before it, as the oracle held it (freedom-classes.ts hadOriginBefore). */
+  hadOrigin?: boolean
   /** The target's id of an oracle id, as the run learned it. */
   targetOf?(oracleId: string): string | undefined
   /** The value class of each parameter, as the planner drew it (a cursor "unknown", "deleted item", ...). */

@@ -3,6 +3,7 @@ import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, ROUTE, SITE, SITES } from '../en
 import { detailFields } from '../exchange-rules.js'
 import { namesRestoredLocale } from '../restore-live.js'
 import type { ContractRequest } from '../http-client.js'
+import type { Oracle } from './oracle.js'
 import { isEmptyList, isObject, success, type Follow, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
 import { LIMIT_ABOVE_MAXIMUM } from './freedom-limit.js'
 import { LOCALE_LOOKUP_CASE, PAGE_READ_UNKNOWN_LOCALE, PATHNAME_LOOKUP_LOCALE } from './freedom-locale-codes.js'
@@ -275,15 +276,31 @@ const RESTORE_LIVE_LOCALE: StatusClass<'restoreLiveLocale'> = {
   },
 }
 
+/** A site update with `hostOrigin: null`. */
+const nullOrigin = (request: ContractRequest): boolean => request.method === 'PATCH' && request.template === SITE && isObject(request.body) && request.body.hostOrigin === null
+
+/** For a site update with a null hostOrigin, whether the site had an origin before it, as the oracle held it; else undefined. */
+export function hadOriginBefore(oracle: Oracle, request: ContractRequest): boolean | undefined {
+  if (!nullOrigin(request)) return undefined
+  return oracle.beforeLast((mock) => (mock.store.sites.get(String(request.params?.siteId))?.hostOrigin ?? null) !== null)
+}
+
 /**
  * `hostOrigin: null` in a site update. The site's `hostOrigin` is "string (uri), nullable", but the
- * update's body types it a string: a deployment may clear the origin, or refuse the null.
+ * update's body types it a string: a deployment may clear the origin, refuse the null, or take it
+ * as no change (the site keeps its origin). A site that had no origin answers null either way, so
+ * there a null fits `unchanged` too.
  */
 const HOST_ORIGIN_NULL: StatusClass<'hostOriginNull'> = {
   choice: 'hostOriginNull',
-  applies: ({ request }) => request.method === 'PATCH' && request.template === SITE && isObject(request.body) && request.body.hostOrigin === null,
-  alternative: ({ status, body }) => (success(status) ? 'clears' : status === 400 && detailFields(body).includes('hostOrigin') ? 'refused' : undefined),
-  follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : undefined),
+  applies: ({ request }) => nullOrigin(request),
+  alternative: ({ status, body }) => {
+    if (success(status)) return isObject(body) && body.hostOrigin !== null && body.hostOrigin !== undefined ? 'unchanged' : 'clears'
+    return status === 400 && detailFields(body).includes('hostOrigin') ? 'refused' : undefined
+  },
+  fits: (alternative, { hadOrigin }) => (alternative === 'clears' && hadOrigin !== true ? ['clears', 'unchanged'] : [alternative]),
+  // Taken as no change: the oracle makes that choice and answers the update again.
+  follow: (alternative) => (alternative === 'refused' ? { kind: 'refused' } : alternative === 'unchanged' ? { kind: 'chosen', choices: { hostOriginNull: 'unchanged' } } : undefined),
 }
 
 /**

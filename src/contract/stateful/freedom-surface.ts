@@ -1,8 +1,8 @@
 import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, LOCALES, PAGE, PAGES, ROUTES, SITE } from '../endpoints.js'
+import { LOCALE, LOCALES, PAGE, PAGES, ROUTES, SITE, SITE_PAGES } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
-import { isEmptyList, isObject, listData, success, type Occurrence, type StatusClass } from './freedom-class.js'
+import { isEmptyList, isObject, listData, success, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
 import { ORACLE_APP_KEY } from './oracle.js'
 
 // Classes of what a deployment serves and how: its keys, where its route operations are, what
@@ -15,9 +15,12 @@ import { ORACLE_APP_KEY } from './oracle.js'
  * key (sitemock), or keep its Site keys apart and answer it 401 as no key it knows, or 403 as a
  * valid key without permission for this API ("a valid key without permission for the resource
  * yields 403"), or as a key for the site's published pages alone (`live-pages`: a page list or
- * read asking `versionRef=ref:live` answered as the Site key would). A 403 to any other read then
- * fits `forbidden` and `live-pages`, and an answered live read `site-key` and `live-pages`: the
- * run holds the target to what all its answers fit. Any other 403 tells nothing: a Site key's
+ * read asking `versionRef=ref:live` answered as the Site key would; `published-pages`: a page
+ * list, read or site page list asking no other version answered with the live versions). A 403
+ * to any other read then fits `forbidden` and each of those that refuses it, and an answered read
+ * `site-key` and each of those that answers it: the run holds the target to what all its answers
+ * fit. A page list of live versions where the oracle lists drafts, or a 404 to a read of a page
+ * the oracle has never published, shows `published-pages`, which the oracle then chooses. Any other 403 tells nothing: a Site key's
  * write its deployment refuses (siteKeyWrites), a site not its own, or the oracle refusing the
  * publicApiKey as well.
  */
@@ -25,21 +28,29 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
   choice: 'publicApiKeyAsSiteKey',
   applies: ({ runSiteKey, oracle }) => runSiteKey === true && oracle.status !== 401,
   // A 400 or 404 may be answered before any key is judged (a route operation served elsewhere): it tells nothing.
-  alternative: ({ status }, occurrence) => {
+  alternative: (reply, occurrence) => {
     const { request, oracle } = occurrence
+    const { status } = reply
     if (status === 401) return 'not-a-key'
     // A 400 or 404 of the oracle is input it judged before the key, which a deployment refusing the key may never judge.
     if (status === 403) return request.method === 'GET' && (success(oracle.status) || oracle.status === 400 || oracle.status === 404) ? 'forbidden' : undefined
-    if (!success(status)) return undefined
-    // A live read answered as the oracle answers it, whose key the oracle refuses its own site: the oracle's live-pages.
-    return livePageRead(request) && oracleRefusesSite(occurrence) ? 'live-pages' : 'site-key'
+    if (status === 404) return readsUnpublished(occurrence) ? 'published-pages' : undefined
+    if (!success(status) || !publishedPageRead(request)) return success(status) ? 'site-key' : undefined
+    // A page read answered whose key the oracle refuses its own site: the oracle's live-pages or published-pages, which
+    // its answer to the read without a version tells.
+    if (oracleRefusesSite(occurrence)) return !livePageRead(request) || oracleReadsUnsaid(occurrence) ? 'published-pages' : 'live-pages'
+    return listsLiveVersions(reply, occurrence) ? 'published-pages' : 'site-key'
   },
-  fits: (alternative, { request }) => {
-    if (alternative === 'forbidden' && !livePageRead(request)) return ['forbidden', 'live-pages']
-    if (alternative !== 'not-a-key' && alternative !== 'forbidden' && livePageRead(request)) return ['site-key', 'live-pages']
-    return [alternative]
+  fits: (alternative, { request, target }) => {
+    // A 404 to a read of a page never published is published-pages' alone: a Site key reads its draft.
+    if (alternative === 'not-a-key' || target.status === 404) return [alternative]
+    // A refusal fits each alternative that refuses the request; an answer, site-key and each that answers it.
+    const refused = alternative === 'forbidden'
+    return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, request) !== refused)
   },
-  follow: (alternative) => (alternative === 'not-a-key' || alternative === 'forbidden' ? { kind: 'refused' } : undefined),
+  // A deployment that reads its pages as published to the key: the oracle does too, and answers the read again.
+  follow: (alternative) =>
+    alternative === 'not-a-key' || alternative === 'forbidden' ? { kind: 'refused' } : alternative === 'published-pages' ? { kind: 'chosen', choices: { publicApiKeyAsSiteKey: alternative } } : undefined,
   decisive: (alternative) => alternative === 'not-a-key' || alternative === 'forbidden',
   // A read the oracle answers shows the key refused, and so does a read of the key's own site, which a Site key reaches whatever
   // the input: another's 403 where the oracle refused the input may be access judged first.
@@ -86,6 +97,38 @@ const keyOfLiveSite = ({ request, sites = [], peek }: Occurrence): boolean =>
 
 /** A page list or page read that asks for the live version, all a publicApiKey for live pages alone reaches. */
 const livePageRead = ({ method, template, query }: ContractRequest): boolean => method === 'GET' && (template === PAGES || template === PAGE) && query?.versionRef === 'ref:live'
+
+/** A page list, page read or site page list that asks no version but the live one, all a publicApiKey for published pages reaches. */
+const publishedPageRead = ({ method, template, query }: ContractRequest): boolean =>
+  method === 'GET' && (template === PAGES || template === PAGE || template === SITE_PAGES) && (query?.versionRef === undefined || query.versionRef === 'ref:live')
+
+const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages'] as const
+
+/** Whether a deployment of the alternative answers the request to the publicApiKey (as its Site key would) rather than refusing it. */
+const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], request: ContractRequest): boolean =>
+  alternative === 'site-key' || (alternative === 'live-pages' ? livePageRead(request) : alternative === 'published-pages' && publishedPageRead(request))
+
+/** Whether the oracle answers the read without its versionRef: it reads published pages to the key, not live pages alone. */
+const oracleReadsUnsaid = ({ request, peek }: Occurrence): boolean => {
+  const query = Object.fromEntries(Object.entries(request.query ?? {}).filter(([name]) => name !== 'versionRef'))
+  return success(peek({ ...request, query }).status)
+}
+
+/** Whether the request reads, without a version, a page the oracle has a draft of and no live version of: a 404 of published-pages. */
+const readsUnpublished = ({ request, oracle, peek }: Occurrence): boolean =>
+  request.method === 'GET' && request.template === PAGE && request.query?.versionRef === undefined && success(oracle.status) && peek({ ...request, query: { ...request.query, versionRef: 'ref:live' } }).status === 404
+
+/**
+ * Whether a page list answered to the key lists the pages of the oracle's live list where its
+ * draft list has others (a page never published): the live versions, unasked for.
+ */
+const listsLiveVersions = (reply: Reply, { request, oracle, peek, targetOf }: Occurrence): boolean => {
+  if (request.template === PAGE || request.query?.versionRef !== undefined || targetOf === undefined) return false
+  const ids = (body: unknown): string => JSON.stringify(listData(body).map((item) => (isObject(item) ? item.id : undefined)))
+  const theirs = (body: unknown): string => JSON.stringify(listData(body).map((item) => (isObject(item) ? targetOf(String(item.id)) : undefined)))
+  const live = theirs(peek({ ...request, query: { ...request.query, versionRef: 'ref:live' } }).body)
+  return live !== theirs(oracle.body) && ids(reply.body) === live
+}
 
 /** Whether the oracle refuses the request's key a read of the site the request is about. */
 const oracleRefusesSite = ({ request, site, peek }: Occurrence): boolean => site !== undefined && peek({ method: 'GET', template: SITE, params: { siteId: site }, key: request.key }).status === 403

@@ -4,11 +4,13 @@ import type { ContractRequest, Exchange } from '../http-client.js'
 import { Adoptions, defaultAlternative, inconsistencyMessage, type Inconsistency } from './adoption.js'
 import { isTemplate, render, type Input } from './derived-defaults.js'
 import type { Difference } from './compare.js'
+import { copiedDomainsShown } from './copied-domains.js'
 import { classId, type Alternative } from './freedom-class.js'
-import { readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
+import { hadOriginBefore, readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
 import { deletedLocaleBefore } from './freedom-lifecycle.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
+import { onlineStateOnly } from './publication-times.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
 import type { Call } from './plan.js'
 import type { PageContent } from '../../store/records.js'
@@ -92,6 +94,8 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | new page / new site fields | a create both took; a field the request did not send | the target's value (named after the input it copies); a page's taken on by the oracle at the creation's instant |
  * | updatedAtAtCreation | a page create | null, createdAt or its own instant (compare.ts judges the null) |
  * | duplicatePublication (the catalogue's) | a copy's pages, learned after its duplicate | copied, or reset: the oracle takes its copy's pages offline and unpublished |
+ * | duplicateLocaleDomains (the catalogue's) | a copy's locales, learned after its duplicate | copied, or dropped: the oracle takes its copy's locales' domains off |
+ * | onlineUpdatedAt (the catalogue's; publication-times.ts) | a page update that turns the page online or offline and changes nothing else | moves, or unchanged: the oracle makes the target's choice and answers again |
  * | the status classes, each a class of the choice catalogue: limitAboveMaximum (freedom-limit.ts), publicApiKeyAsSiteKey, routeOperations, deletedSiteKey, localeDomains (in the site and across sites), pagePublishing (freedom-surface.ts), siteKeyWrites, siteKeySiteList, deletedCursor, unknownCursor, cursorOutsideList, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase, pageReadUnknownLocale, pathnameLookupLocale (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, skipValidationConflicts, pathnameLookupCase, pathPrefixCase, localeFilterScope, deletedLocaleCode, siteNames (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId or at limit=100, expects the target's answer, or makes the target's choice and answers again |
  * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
  * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
@@ -244,7 +248,6 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     return (await tryInstead(call, target, request)) ?? held
   }
 
-  /** The classes decided by a status: each applicable one's alternative adopted, or held to. */
   /**
    * A copy's pages as the target made them. "Duplicates an existing site with all its content and
    * configuration" (the published OpenAPI) leaves open whether a page's publication is content: a
@@ -252,7 +255,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
    * the oracle takes its copy's pages offline before the list is compared again.
    */
   const copiedPublication = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
-    if (!call.copy || target.status !== 200 || held.answer.status !== 200) return held
+    if (!call.copy || call.request.template !== PAGES || target.status !== 200 || held.answer.status !== 200) return held
     const theirs = listItems(target.body)
     const ours = listItems(held.answer.body)
     // A copy of pages none of which is online or published shows neither alternative.
@@ -274,6 +277,44 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     return { answer, difference: await context.compare(call, target, answer) }
   }
 
+  /**
+   * A copy's locales as the target made them. A copy is "the newly created Site object, with all
+   * content and configuration copied from the original" (the specification), which leaves open
+   * whether a locale's domain is configuration it holds: a target whose copies' locales have no
+   * domain (duplicateLocaleDomains `dropped`, as where a domain names one locale of all the sites)
+   * is adopted, and the oracle takes the copy's domains off, its deleted locales' too, before the
+   * list is compared again.
+   */
+  const copiedDomains = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    const shown = copiedDomainsShown(call, target, held.answer)
+    if (shown === undefined) return held
+    const found = adoptions.see('duplicateLocaleDomains', shown, call.label)
+    if (found) return { ...held, difference: inconsistencyOf(found) }
+    const site = context.siteOf(call)
+    if (shown === 'copied' || site === undefined) return held
+    oracle.takeOn(({ store }) => {
+      for (const locale of store.locales.byId.values()) if (locale.siteId === site && locale.domain !== null) store.locales.update(locale, { domain: null })
+    })
+    const answer = { ...held.answer, body: oracle.peek(onSide(call.request, 'oracle')).body }
+    return { answer, difference: await context.compare(call, target, answer) }
+  }
+
+  /**
+   * Turning a page online or offline alone (onlineUpdatedAt): where the target's answer differs,
+   * the oracle makes the other choice and answers again; the choice the answers then agree on is
+   * adopted, and held to (the oracle keeps the choice it made). An answer that agrees at once
+   * adopts nothing: an updatedAt kept and one moved within the clock's tick may read alike.
+   */
+  const publicationTimes = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    if (!held.difference || !success(target.status) || !onlineStateOnly(oracle, onSide(call.request, 'oracle'), held.answer)) return held
+    const theirs = (oracle.chosen?.onlineUpdatedAt ?? 'moves') === 'moves' ? 'unchanged' : 'moves'
+    const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { onlineUpdatedAt: theirs } })
+    if (taken === undefined) return held
+    const found = adoptions.see('onlineUpdatedAt', theirs, call.label)
+    return found ? { ...taken, difference: inconsistencyOf(found) } : taken
+  }
+
+  /** The classes decided by a status: each applicable one's alternative adopted, or held to. */
   const statusClasses = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
     const occurrence: Occurrence = {
       request: onSide(call.request, 'oracle'),
@@ -284,6 +325,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       site: context.siteOf(call),
       sites: context.sites(),
       deletedLocale: deletedLocaleBefore(oracle, onSide(call.request, 'oracle'), context.siteOf(call)),
+      hadOrigin: hadOriginBefore(oracle, onSide(call.request, 'oracle')),
       targetOf: context.targetOf,
       classes: call.input?.classes ?? {},
       peek: readOnlyPeek((request) => oracle.peek(request)),
@@ -355,6 +397,8 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     held = await adoptedForms(call, target, held)
     held = await madeInStep(call, target, held)
     held = await copiedPublication(call, target, held)
+    held = await copiedDomains(call, target, held)
+    held = await publicationTimes(call, target, held)
     return statusClasses(call, target, held)
   }
 }

@@ -24,7 +24,7 @@ export interface Call {
   broken?: string[]
   /** The value class of each documented parameter, for coverage. */
   input?: InputClasses
-  /** A copy's pages, learned after its duplicate: whether their publication was copied is the target's own (hold.ts). */
+  /** A copy's lists (locales, pages, routes), learned after its duplicate: what of them was copied is the target's own (hold.ts). */
   copy?: boolean
 }
 

@@ -183,7 +183,11 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
    */
   const freePage = async (call: Call, page: ListPage): Promise<Difference | undefined> => {
     const list = call.list!
-    const whole: PairedRequest = list.kind === 'sorted' ? list.whole : { ...call.request, query: { ...call.request.query, limit: 100, startingAfter: undefined } }
+    const sorted: PairedRequest = list.kind === 'sorted' ? list.whole : { ...call.request, query: { ...call.request.query, limit: 100, startingAfter: undefined } }
+    // A publicApiKey that reads published pages alone (publicApiKeyAsSiteKey published-pages) reads
+    // the live versions of its own list: the whole list is read with it, not the App key's drafts.
+    const publishedOnly = runSiteKey(call) && (env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')) === 'published-pages'
+    const whole: PairedRequest = publishedOnly ? { ...sorted, key: call.request.key } : sorted
     const oracleWhole = asPage(oracle.peek(onSide(whole, 'oracle')).body)?.data ?? []
     const read = await env.send(onSide(whole, 'target'))
     ledger.times.during(read.timing)
@@ -565,7 +569,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (call.request.template !== SITES) learn.push(['page', PAGES, { includeOffline: 'true' }])
     learn.push(...routes)
     for (const [family, template, query] of learn) {
-      const listCall: Call = { label: `learning the ${family}s of the new site`, request: { method: 'GET', template, query: { siteId: id, limit: 100, ...query }, key: appKey }, list: { kind: 'direct' }, copy: family === 'page' }
+      const listCall: Call = { label: `learning the ${family}s of the new site`, request: { method: 'GET', template, query: { siteId: id, limit: 100, ...query }, key: appKey }, list: { kind: 'direct' }, copy: call.request.template === SITE_DUPLICATE }
       const found = await perform(listCall, index)
       if (found) return found
       for (const item of asPage(lastAnswer?.body)?.data ?? []) {

@@ -3,6 +3,7 @@ import { sourcesOfClass } from '../class-sources.js'
 import { PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { Exchange } from '../http-client.js'
+import { copiedDomainsShown } from './copied-domains.js'
 import { STATUS_CLASSES, type Occurrence, type StatusClass } from './freedom-classes.js'
 import { PAGE_READ_UNKNOWN_LOCALE } from './freedom-locale-codes.js'
 import { FORM_FIELDS, sameUpToForm } from './forms.js'
@@ -93,6 +94,8 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
       if (id) return id
     }
   }
+  // A copy's locales without the original's domains, by the sign the holder adopts them by.
+  if (copiedDomainsShown(call, target, answer) === 'dropped') return 'duplicateLocaleDomains'
   const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }
   // A page read in a locale its site lacks in every spelling is its own class, whatever the code's
   // value classes name (a code with a region has capitals, which reads as localeCodeCase's).

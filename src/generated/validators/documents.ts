@@ -823,7 +823,7 @@ errors++;
 }
 if(data2.hostOriginNull !== undefined){
 let data54 = data2.hostOriginNull;
-if(!((data54 === "clears") || (data54 === "refused"))){
+if(!(((data54 === "clears") || (data54 === "refused")) || (data54 === "unchanged"))){
 const err62 = {instancePath:instancePath+"/choices/hostOriginNull",schemaPath:"#/$defs/choices/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data54};
 if(vErrors === null){
 vErrors = [err62];
@@ -875,7 +875,7 @@ errors++;
 }
 if(data2.publicApiKeyAsSiteKey !== undefined){
 let data58 = data2.publicApiKeyAsSiteKey;
-if(!((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages"))){
+if(!(((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages")) || (data58 === "published-pages"))){
 const err66 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data58};
 if(vErrors === null){
 vErrors = [err66];
@@ -1263,9 +1263,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.duplicateLocaleDomains !== undefined){
+let data88 = data2.duplicateLocaleDomains;
+if(!((data88 === "copied") || (data88 === "dropped"))){
+const err96 = {instancePath:instancePath+"/choices/duplicateLocaleDomains",schemaPath:"#/$defs/choices/properties/duplicateLocaleDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateLocaleDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateLocaleDomains.enum,parentSchema:schema32.properties.duplicateLocaleDomains,data:data88};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1275,13 +1276,10 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data88 = data.unrecorded;
-if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
-for(const key2 in data88){
-let data89 = data88[key2];
-if(typeof data89 !== "string"){
-const err97 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data89};
+if(data2.onlineUpdatedAt !== undefined){
+let data89 = data2.onlineUpdatedAt;
+if(!((data89 === "moves") || (data89 === "unchanged"))){
+const err97 = {instancePath:instancePath+"/choices/onlineUpdatedAt",schemaPath:"#/$defs/choices/properties/onlineUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineUpdatedAt.enum,parentSchema:schema32.properties.onlineUpdatedAt,data:data89};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1293,7 +1291,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data88};
+const err98 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1303,14 +1301,42 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-else {
-const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.unrecorded !== undefined){
+let data90 = data.unrecorded;
+if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
+for(const key2 in data90){
+let data91 = data90[key2];
+if(typeof data91 !== "string"){
+const err99 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data91};
 if(vErrors === null){
 vErrors = [err99];
 }
 else {
 vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data90};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }
@@ -2069,7 +2095,7 @@ errors++;
 }
 if(data.hostOriginNull !== undefined){
 let data51 = data.hostOriginNull;
-if(!((data51 === "clears") || (data51 === "refused"))){
+if(!(((data51 === "clears") || (data51 === "refused")) || (data51 === "unchanged"))){
 const err57 = {instancePath:instancePath+"/hostOriginNull",schemaPath:"#/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data51};
 if(vErrors === null){
 vErrors = [err57];
@@ -2121,7 +2147,7 @@ errors++;
 }
 if(data.publicApiKeyAsSiteKey !== undefined){
 let data55 = data.publicApiKeyAsSiteKey;
-if(!((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages"))){
+if(!(((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages")) || (data55 === "published-pages"))){
 const err61 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data55};
 if(vErrors === null){
 vErrors = [err61];
@@ -2509,14 +2535,40 @@ vErrors.push(err90);
 errors++;
 }
 }
-}
-else {
-const err91 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.duplicateLocaleDomains !== undefined){
+let data85 = data.duplicateLocaleDomains;
+if(!((data85 === "copied") || (data85 === "dropped"))){
+const err91 = {instancePath:instancePath+"/duplicateLocaleDomains",schemaPath:"#/properties/duplicateLocaleDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateLocaleDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateLocaleDomains.enum,parentSchema:schema32.properties.duplicateLocaleDomains,data:data85};
 if(vErrors === null){
 vErrors = [err91];
 }
 else {
 vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data.onlineUpdatedAt !== undefined){
+let data86 = data.onlineUpdatedAt;
+if(!((data86 === "moves") || (data86 === "unchanged"))){
+const err92 = {instancePath:instancePath+"/onlineUpdatedAt",schemaPath:"#/properties/onlineUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineUpdatedAt.enum,parentSchema:schema32.properties.onlineUpdatedAt,data:data86};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }

@@ -7,12 +7,15 @@ import type { Removed, Site, Store, Workspace } from './store.js'
 
 /**
  * Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at
- * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages). A site's publicApiKey where it is no
- * Site key (forbidden, live-pages but for a live page read) is its site's, `publishable`: refused
+ * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages). A site's publicApiKey where it is no
+ * Site key (forbidden, live-pages but for a live page read, published-pages but for a page read
+ * that asks no draft, which then reads its site's pages as published: `publishedOnly`) is its site's, `publishable`: refused
  * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
  * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
  */
-export type Principal = { kind: 'app'; workspace: Workspace } | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages'; deleted?: true }
+export type Principal =
+  | { kind: 'app'; workspace: Workspace }
+  | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' | 'published-pages'; deleted?: true; publishedOnly?: true }
 
 /** One request as the handlers see it. */
 export interface Call {
@@ -30,19 +33,27 @@ export interface Call {
 }
 
 /**
- * `livePageRead`: the request is a page list or page read whose query says `versionRef=ref:live`,
- * all a site's publicApiKey reaches, as its site's Site key, at `publicApiKeyAsSiteKey: live-pages`.
+ * A page read (a page list, a page read, or the site's page list: `ofSite`) and the `versionRef`
+ * its query gives: all a site's publicApiKey reaches, as its site's Site key, at
+ * `publicApiKeyAsSiteKey: live-pages` (a page list or read asking `ref:live`) and `published-pages`
+ * (any of them asking no other version).
  */
-export function principalOf(store: Store, key: string | undefined, livePageRead: boolean): Principal {
+export interface PageRead {
+  ofSite: boolean
+  version: unknown
+}
+
+export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined): Principal {
   if (key === undefined || key === '') throw new Refusal(401, 'an x-api-key header is required')
   const workspace = store.workspaceByKey(key)
   if (workspace) return { kind: 'app', workspace }
   const site = store.siteByKey(key)
   if (site) return { kind: 'site', site }
   const chosen = store.choices.publicApiKeyAsSiteKey
-  const publishable = chosen === 'forbidden' || chosen === 'live-pages' ? chosen : undefined
+  const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' ? chosen : undefined
   const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
-  if (published && publishable === 'live-pages' && livePageRead) return { kind: 'site', site: published }
+  if (published && publishable === 'live-pages' && pageRead?.ofSite === false && pageRead.version === 'ref:live') return { kind: 'site', site: published }
+  if (published && publishable === 'published-pages' && pageRead !== undefined && (pageRead.version === undefined || pageRead.version === 'ref:live')) return { kind: 'site', site: published, publishedOnly: true }
   if (published && publishable) return { kind: 'site', site: published, publishable }
   const deleted = store.choices.deletedSiteKey === '403' ? store.deletedSiteKeys.get(key) : undefined
   if (deleted) return { kind: 'site', site: deleted, deleted: true }
@@ -55,6 +66,7 @@ export function refusePublishable(who: Principal): void {
   if (who.deleted === true) throw new Refusal(403, "the Site API key's site was deleted; the key has no permission here")
   if (who.publishable === undefined) return
   if (who.publishable === 'live-pages') throw new Refusal(403, "a site's publicApiKey reads its site's live pages alone (versionRef=ref:live); it has no other permission here")
+  if (who.publishable === 'published-pages') throw new Refusal(403, "a site's publicApiKey reads its site's published pages alone (no versionRef, or versionRef=ref:live); it has no other permission here")
   throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
 }
 

@@ -33,8 +33,10 @@ function dispatch(store: Store, request: Request): Answer {
   if (!known) throw new Refusal(404, `no resource at ${request.path}`)
   // Its route operations but the update, which no document shows, served elsewhere (its routeOperations): none here.
   if (store.choices.routeOperations === 'elsewhere' && family === 'routes' && request.method.toUpperCase() !== 'PATCH') throw new Refusal(404, `no resource at ${request.path}`)
-  const livePageRead = family === 'pages' && request.method.toUpperCase() === 'GET' && rest.length <= 1 && queryOf(request.query).versionRef === 'ref:live'
-  const who = principalOf(store, request.headers['x-api-key'], livePageRead)
+  const reads = request.method.toUpperCase() === 'GET'
+  const ofSite = reads && family === 'sites' && rest.length === 2 && rest[1] === 'pages'
+  const pageRead = ofSite || (reads && family === 'pages' && rest.length <= 1) ? { ofSite, version: queryOf(request.query).versionRef } : undefined
+  const who = principalOf(store, request.headers['x-api-key'], pageRead)
   // At `siteKeyWrites: refused-first` a Site key's write is refused before anything else of the request is read.
   if (who.kind === 'site' && request.method.toUpperCase() !== 'GET' && store.choices.siteKeyWrites === 'refused-first') throw new Refusal(403, 'Site API keys only read here')
   let parsed: Json | undefined
@@ -154,12 +156,14 @@ function duplicate(call: Call, source: Site, name: string): Answer {
   nameFree(store, source.workspaceId, name)
   const copy: Site = { ...source, id: randomUUID(), name, publicApiKey: randomUUID(), siteKey: randomUUID(), seq: store.next() }
   store.sites.set(copy.id, copy)
-  for (const locale of store.liveLocales(source.id)) addLocale(store, copy.id, locale.locale, locale.domain, locale.pathPrefix)
+  // Each locale with the original's domain, or none where a domain names one locale of all the sites (`duplicateLocaleDomains: dropped`).
+  const domainOf = (locale: Locale): string | null => (store.choices.duplicateLocaleDomains === 'dropped' ? null : locale.domain)
+  for (const locale of store.liveLocales(source.id)) addLocale(store, copy.id, locale.locale, domainOf(locale), locale.pathPrefix)
   // Its deleted locales too, still deleted, at `duplicateDeletedLocales: copied`.
   if (store.choices.duplicateDeletedLocales === 'copied') {
     const deleted = [...store.locales.values()].filter((locale) => locale.siteId === source.id && locale.deleted).sort((a, b) => a.seq - b.seq)
     for (const locale of deleted) {
-      const copied = addLocale(store, copy.id, locale.locale, locale.domain, locale.pathPrefix)
+      const copied = addLocale(store, copy.id, locale.locale, domainOf(locale), locale.pathPrefix)
       copied.deleted = true
       store.remember('locales', copied.id, copy.id, copied.locale)
     }

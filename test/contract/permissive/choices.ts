@@ -51,11 +51,11 @@ export const ALTERNATIVES = {
   siteIdBesideId: ['checked', 'ignored', 'refused'],
   clockPrecision: ['millisecond', 'second'],
   createBodyOrder: ['validation-order', 'body-first'],
-  hostOriginNull: ['clears', 'refused'],
+  hostOriginNull: ['clears', 'refused', 'unchanged'],
   localeLookupCase: ['exact', 'any-case'],
   routeOperations: ['served', 'elsewhere'],
   localeDomains: ['shared', 'unique', 'unique-everywhere'],
-  publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden', 'live-pages'],
+  publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden', 'live-pages', 'published-pages'],
   emptyPageUpdate: ['accepted', 'refused', 'pathname-required'],
   pagePathnameCase: ['kept', 'lower-case'],
   routePathnameCharacters: ['accepted', 'refused', 'ascii-only'],
@@ -85,6 +85,8 @@ export const ALTERNATIVES = {
   skipValidationConflicts: ['checked', 'skipped', 'page-conflicts', 'route-conflicts'],
   deletedSiteKey: ['401', '403'],
   pathnameLookupLocale: ['own', 'localized'],
+  duplicateLocaleDomains: ['copied', 'dropped'],
+  onlineUpdatedAt: ['moves', 'unchanged'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

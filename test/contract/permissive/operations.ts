@@ -81,9 +81,10 @@ export function siteUpdateBody(rules: Rules, body: Json) {
   const fields = new Fields(body)
   // The specification: "`defaultLocale` is not accepted in this body".
   if (fields.has('defaultLocale')) throw badField('defaultLocale', 'is not accepted when updating a site')
-  // Without choices the update's field is a URI, not null (`hostOriginNull`: refused); null clears the origin at `clears`.
-  const hostOrigin = rules.url(fields, 'hostOrigin', { uri: true, nullable: rules.choices.hostOriginNull === 'clears' })
-  return { name: rules.name(fields, 'name', { required: false, kind: 'site' }), hostOrigin }
+  // Without choices the update's field is a URI, not null (`hostOriginNull`: refused); null clears the origin at `clears`, and is no change at `unchanged`.
+  const nullTaken = rules.choices.hostOriginNull === 'clears' || rules.choices.hostOriginNull === 'unchanged'
+  const hostOrigin = rules.url(fields, 'hostOrigin', { uri: true, nullable: nullTaken })
+  return { name: rules.name(fields, 'name', { required: false, kind: 'site' }), hostOrigin: hostOrigin === null && rules.choices.hostOriginNull === 'unchanged' ? undefined : hostOrigin }
 }
 
 export function duplicateBody(rules: Rules, body: Json): string {

@@ -96,7 +96,7 @@ export function pages(call: Call): Answer | undefined {
     // The query is read once access is settled (validationOrder): a Site key of another site is refused before it.
     const sentLocale = call.query.locale
     const page = findPage(call, idOrPathname, typeof sentLocale === 'string' && sentLocale !== '' ? sentLocale : undefined)
-    const live = new Fields(call.query).oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live'
+    const live = new Fields(call.query).oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft') === 'ref:live' || publishedOnly(call)
     const locale = localeQuery(call.rules, new Fields(call.query))
     // A page is read in a locale of its site; another is a 400 naming it (or a 404 where the list is
     // a 404 or lists no page: `pageUnknownLocale`), or, at `pageReadUnknownLocale: default`, read as
@@ -133,17 +133,21 @@ function updatePage(call: Call, page: Page): void {
   // Every field sent has the value the page has: the update changes nothing, as an empty one.
   const sent: Json = { ...changes, pathname, name, isOnline }
   const changesNothing = empty || Object.entries(sent).every(([field, value]) => value === undefined || (page as unknown as Json)[field] === value)
+  // Turning the page online or offline with every other field as the page has it: at `onlineUpdatedAt: unchanged`, its publication, not an edit.
+  const sameAsPage = (field: string, value: unknown): boolean => value === undefined || value === (page as unknown as Json)[field]
+  const onlineOnly = isOnline !== undefined && isOnline !== page.isOnline && Object.entries({ pathname, name, ...changes }).every(([field, value]) => sameAsPage(field, value))
   if (pathname !== undefined && pathname !== page.pathname && store.pathnameTaken(page.siteId, pathname, page.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
   if (pathname !== undefined) page.pathname = pathname
   if (name !== undefined) page.name = name
   for (const [field, value] of Object.entries(changes)) if (value !== undefined) (page as unknown as Json)[field] = value
   const wasOnline = page.isOnline
   if (isOnline !== undefined) page.isOnline = isOnline
-  if (!(changesNothing && store.choices.emptyPatchUpdatedAt === 'unchanged')) page.updatedAt = store.now()
+  const at = store.now()
+  if (!(changesNothing && store.choices.emptyPatchUpdatedAt === 'unchanged') && !(onlineOnly && store.choices.onlineUpdatedAt === 'unchanged')) page.updatedAt = at
   // Going online publishes where the deployment says so (`pagePublishing`); going offline takes the live version offline.
   if (store.choices.pagePublishing === 'going-online' && page.isOnline !== wasOnline) {
     if (page.isOnline) {
-      page.publishedAt = page.updatedAt ?? store.now()
+      page.publishedAt = at
       page.live = { ...page, live: null }
     } else if (page.live) page.live = { ...page.live, isOnline: false }
   }
@@ -154,7 +158,8 @@ function updatePage(call: Call, page: Page): void {
 export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
   const { store } = call
   const { choices } = store
-  const query = pageListQuery(call.rules, call.query, ofSite)
+  const asked = pageListQuery(call.rules, call.query, ofSite)
+  const query = publishedOnly(call) ? { ...asked, live: true } : asked
   // Pages have no localization: all are in the site's default locale, and another locale of the
   // site lists none, or every page as its base page (`localeFilterScope: all`). One the site lacks
   // lists none too (its own `pageUnknownLocale`), or is refused.
@@ -177,3 +182,5 @@ export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
   return pageOf(choices, list, call.query, call.rules.limitRange('other'), presentPage(call), all, new Set(deleted.map((page) => page.id)), foreignTo(store, 'pages', site.id))
 }
 
+/** Whether the key reads its site's pages only as published (`publicApiKeyAsSiteKey: published-pages`): the live versions, asked for or not. */
+const publishedOnly = (call: Call): boolean => call.who.kind === 'site' && call.who.publishedOnly === true

@@ -47,7 +47,7 @@ export class Client {
 
   /**
    * A site and a key that works as its Site key: a new site and its publicApiKey, or, where Site
-   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages), the site the twin started with.
+   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages), the site the twin started with.
    */
   async keyedSite(): Promise<{ site: Json; key: string }> {
     const key = this.twin.siteApiKey
@@ -173,6 +173,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // Read as without locale: the page itself, in its site's default locale, as it was created.
     if (reply.status === 200) return reply.body.id === page.id && reply.body.locale === page.locale ? 'default' : `another page: ${JSON.stringify([reply.body.id, reply.body.locale])}`
     return reply.status === 400 || reply.status === 404 ? 'as-list' : `status ${reply.status}`
+  },
+  onlineUpdatedAt: async (client) => {
+    const page = await client.page((await client.site()).id, '/online-updated')
+    // Past the second, so that a clock of whole seconds moves too.
+    await sleep(1100)
+    const reply = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: page.isOnline !== true })
+    if (reply.status !== 200) return `status ${reply.status}`
+    return reply.body.updatedAt === page.updatedAt ? 'unchanged' : 'moves'
   },
   emptyPatchUpdatedAt: async (client) => {
     const page = await client.page((await client.site()).id, '/e')
@@ -368,8 +376,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return statusOf((await client.call('POST', '/v6/pages', { siteId: randomUUID(), name: 'Without pathname' })).status, { 400: 'body-first', 404: 'validation-order' })
   },
   hostOriginNull: async (client) => {
-    const site = await client.site()
-    return statusOf((await client.call('PATCH', `/v2/sites/${String(site.id)}`, { hostOrigin: null })).status, { 200: 'clears', 400: 'refused' })
+    // A site with an origin, so that a null taken as no change shows (a site without one reads null either way).
+    const path = `/v2/sites/${String((await client.site()).id)}`
+    // The origin in the form the twin keeps it.
+    const origin = (await client.call('PATCH', path, { hostOrigin: 'https://origin.example.com' })).body.hostOrigin
+    const reply = await client.call('PATCH', path, { hostOrigin: null })
+    if (reply.status !== 200) return statusOf(reply.status, { 400: 'refused' })
+    const kept = (await client.call('GET', path)).body.hostOrigin
+    return kept === null ? 'clears' : kept === origin ? 'unchanged' : `hostOrigin ${JSON.stringify(kept)}`
   },
   localeLookupCase: async (client) => {
     // A deployment that stores codes in canonical case looks them up so: any case finds them either
@@ -392,7 +406,9 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   publicApiKeyAsSiteKey: async (client) => {
     const site = await client.site()
     const key = String(site.publicApiKey)
-    const drafts = statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'site-key', 401: 'not-a-key', 403: 'refused' })
+    const drafts = statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'read', 401: 'not-a-key', 403: 'refused' })
+    // Read without a version: a Site key, or one that reads the site's pages as published alone, which its site's own read tells.
+    if (drafts === 'read') return statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'site-key', 403: 'published-pages' })
     if (drafts !== 'refused') return drafts
     // Refused the drafts: a key refused everything, or one for the site's live pages alone.
     return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:live`, undefined, key)).status, { 200: 'live-pages', 403: 'forbidden' })
@@ -536,6 +552,15 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const [copied] = (await client.call('GET', `/v6/pages?siteId=${String(copy.body.id)}&includeOffline=true`)).body.data as Json[]
     if (copied === undefined) return 'no page in the copy'
     return copied.isOnline === true ? 'copied' : copied.isOnline === false && copied.publishedAt === null ? 'reset' : `isOnline ${String(copied.isOnline)}`
+  },
+  duplicateLocaleDomains: async (client) => {
+    const site = await client.site()
+    const made = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'pt-PT', domain: 'https://pt.example.com' })
+    if (made.status !== 201) return `locale create ${made.status}`
+    const copy = await client.call('POST', `/v2/sites/${String(site.id)}/duplicate`, { name: `${String(site.name)} copy` })
+    const copied = ((await client.call('GET', `/v2/locales?siteId=${String(copy.body.id)}&limit=100`)).body.data as Json[]).find((locale) => locale.locale === made.body.locale)
+    if (copied === undefined) return 'no pt-PT in the copy'
+    return copied.domain === made.body.domain ? 'copied' : copied.domain === null ? 'dropped' : `domain ${String(copied.domain)}`
   },
   clockPrecision: async (client) => (/\.\d+Z$/.test(String((await client.page((await client.site()).id, '/clock')).createdAt)) ? 'millisecond' : 'second'),
   skipValidationConflicts: async (client) => {
