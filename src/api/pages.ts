@@ -178,10 +178,8 @@ export const pageOperations = [
         body.pathname = keptPagePathname(body.pathname, choices)
       }
       if (body.name !== undefined) body.name = keptName(body.name, choices)
-      // A deployment that leaves a page untouched by a PATCH that changes nothing (choice
-      // emptyPatchUpdatedAt): an empty one, or one whose every field has the value the page has.
-      const changes = Object.entries(body).filter(([field, value]) => (page.draft as Record<string, unknown>)[field] !== value)
-      if (choices?.emptyPatchUpdatedAt === 'unchanged' && changes.length === 0) return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
+      // A deployment that leaves a page untouched by an empty PATCH (choice emptyPatchUpdatedAt).
+      if (choices?.emptyPatchUpdatedAt === 'unchanged' && Object.keys(body).length === 0) return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
       if (body.pathname !== undefined && otherOwner(store, page.siteId, body.pathname, choices, { kind: 'page', id: page.id })) {
         throw conflict(PATHNAME_TAKEN)
       }

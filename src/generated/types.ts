@@ -92,7 +92,7 @@ export interface Choices {
    */
   pageUnknownLocale?: "400" | "404" | "empty-list";
   /**
-   * Whether a PATCH of a page that changes nothing (`{}`, or fields each with the value the page has) moves its `updatedAt`.
+   * Whether a PATCH of a page with `{}` moves its `updatedAt`.
    */
   emptyPatchUpdatedAt?: "moves" | "unchanged";
   /**

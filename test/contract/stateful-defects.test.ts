@@ -42,7 +42,7 @@ const CASES: Case[] = [
   // What a site's delete does to its pages is free (siteDeleteChildren): the default profile adopts the target's.
   { defect: 'site-delete-leaves-pages', seed: 31, says: STATUS(404, 200), sitemockChoice: true },
   { defect: 'page-delete-keeps-pathname', seed: 1, says: STATUS(201, 409) },
-  { defect: 'deleted-site-key-answers-404', seed: 1, says: STATUS(401, 404) },
+  { defect: 'deleted-site-key-answers-404', seed: 13, says: STATUS(401, 404) },
   { defect: 'page-created-at-follows-updates', seed: 2, says: /createdAt .*(\(the instant of the same write\)|expected equal to it)/ },
   { defect: 'page-updated-at-frozen', seed: 2, says: /updatedAt .* is equal to (createdAt|updatedAt) .* seen earlier; expected after it/ },
   // Whether an empty update moves updatedAt is free (`emptyPatchUpdatedAt`): the default profile follows the target.

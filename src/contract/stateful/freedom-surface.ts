@@ -1,6 +1,6 @@
 import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, LOCALES, PAGE, PAGES, ROUTES, SITE, SITE_PAGES } from '../endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, listData, success, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
 import { ORACLE_APP_KEY } from './oracle.js'
@@ -72,9 +72,11 @@ export const DELETED_SITE_KEY: StatusClass<'deletedSiteKey'> = {
     const { request, oracle, runSiteKey } = occurrence
     return runSiteKey === true && oracle.status === 401 && typeof request.key === 'string' && isUuid(request.key) && !keyOfLiveSite(occurrence)
   },
-  alternative: ({ status }, { request }) => {
+  alternative: ({ status }, occurrence) => {
+    const { request } = occurrence
     if (status === 401) return '401'
-    return status === 403 || status === 400 || (status === 404 && !UNSHOWN_ROUTE_OPERATIONS.has(`${request.method} ${request.template}`)) ? '403' : undefined
+    // A 404 comes before the key's refusal only where what the request names is not there.
+    return status === 403 || status === 400 || (status === 404 && !UNSHOWN_ROUTE_OPERATIONS.has(`${request.method} ${request.template}`) && namesNothing(occurrence)) ? '403' : undefined
   },
   // The oracle refused the key and changed nothing: the target's refusal stands, its code checked.
   follow: (alternative, { target }) => (alternative === '403' ? { kind: 'expect', answer: { status: target.status, body: { code: REFUSAL_CODE[target.status] } } } : undefined),
@@ -83,6 +85,21 @@ export const DELETED_SITE_KEY: StatusClass<'deletedSiteKey'> = {
 }
 
 const REFUSAL_CODE: Readonly<Record<number, string>> = { 400: 'bad_request', 403: 'forbidden', 404: 'not_found' }
+
+/** The read of what a request names in its path, by the template that reads it. */
+const READ_OF: Readonly<Record<string, string>> = { [SITE]: SITE, [SITE_DUPLICATE]: SITE, [SITE_PAGES]: SITE, [LOCALE]: LOCALE, [LOCALE_RESTORE]: LOCALE, [PAGE]: PAGE, [ROUTE]: ROUTE }
+
+/**
+ * Whether what the request names is missing on the oracle's side, as the App key reads it: the
+ * resource its path names, else the site its query or body names. A request that names nothing
+ * missing has no 404 to earn before a key's refusal.
+ */
+function namesNothing({ request, peek }: Occurrence): boolean {
+  const read = READ_OF[request.template]
+  if (read !== undefined) return peek({ method: 'GET', template: read, params: request.params, query: { siteId: request.query?.siteId }, key: ORACLE_APP_KEY }).status === 404
+  const siteId = request.query?.siteId ?? (isObject(request.body) ? request.body.siteId : undefined)
+  return typeof siteId === 'string' && peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY }).status === 404
+}
 
 /**
  * Whether the request's key is the publicApiKey of a site of the sequence the oracle still holds.

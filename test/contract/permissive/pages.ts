@@ -130,9 +130,6 @@ export function pages(call: Call): Answer | undefined {
 function updatePage(call: Call, page: Page): void {
   const { store } = call
   const { pathname, name, isOnline, changes, empty } = pageUpdateBody(call.rules, call.body())
-  // Every field sent has the value the page has: the update changes nothing, as an empty one.
-  const sent: Json = { ...changes, pathname, name, isOnline }
-  const changesNothing = empty || Object.entries(sent).every(([field, value]) => value === undefined || (page as unknown as Json)[field] === value)
   // Turning the page online or offline with every other field as the page has it: at `onlineUpdatedAt: unchanged`, its publication, not an edit.
   const sameAsPage = (field: string, value: unknown): boolean => value === undefined || value === (page as unknown as Json)[field]
   const onlineOnly = isOnline !== undefined && isOnline !== page.isOnline && Object.entries({ pathname, name, ...changes }).every(([field, value]) => sameAsPage(field, value))
@@ -143,7 +140,7 @@ function updatePage(call: Call, page: Page): void {
   const wasOnline = page.isOnline
   if (isOnline !== undefined) page.isOnline = isOnline
   const at = store.now()
-  if (!(changesNothing && store.choices.emptyPatchUpdatedAt === 'unchanged') && !(onlineOnly && store.choices.onlineUpdatedAt === 'unchanged')) page.updatedAt = at
+  if (!(empty && store.choices.emptyPatchUpdatedAt === 'unchanged') && !(onlineOnly && store.choices.onlineUpdatedAt === 'unchanged')) page.updatedAt = at
   // Going online publishes where the deployment says so (`pagePublishing`); going offline takes the live version offline.
   if (store.choices.pagePublishing === 'going-online' && page.isOnline !== wasOnline) {
     if (page.isOnline) {
