@@ -92,7 +92,8 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
  * would, and at published-pages one of those or a site's page list whose query asks no other
  * version (it reads the live versions: readsPublishedOnly). The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
- * (validationOrder, accessOrder, createBodyOrder), as it does a Site key's.
+ * (validationOrder, accessOrder, createBodyOrder), as it does a Site key's, or as soon as the
+ * key is known where the deployment refuses a key for its kind first (keyKindOrder first).
  */
 export function refuseKeyWithoutAccess(operation: { method: string; path: string }, query: string, scope: Scope): void {
   if (scope.kind !== 'site') return

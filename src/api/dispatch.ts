@@ -73,14 +73,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (scope instanceof ApiError) throw scope
       refuseSiteKeyWriteFirst(operation.method, scope, choices)
       const caller = choices?.accessOrder === 'existence-first' && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
+      // A deployment that refuses a key for its kind before any input or lookup (choice keyKindOrder first).
+      const kindFirst = choices?.keyKindOrder === 'first'
       // sitemock refuses a Site key an App-only operation before reading any input; a deployment's
       // choices put that refusal where access is judged (validationOrder), after path and query.
-      const appKeyFirst = choices === undefined || choices.validationOrder === 'access-first'
+      const appKeyFirst = choices === undefined || kindFirst || choices.validationOrder === 'access-first'
       // The refusal of a key without access (a publishable key, a deleted site's) does not hang on
       // the target, so it comes where the key's kind is judged; but after the target is found where
       // existence wins (accessOrder existence-first), and after the body where a create judges its
       // body first (createBodyOrder body-first).
-      const publishableAfterTarget = choices?.accessOrder === 'existence-first' || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
+      const publishableAfterTarget = !kindFirst && (choices?.accessOrder === 'existence-first' || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true))
       const refuseKeyKind = (): void => {
         refuseSiteKeyOnAppOperation(operation, scope, choices)
         if (!publishableAfterTarget) refuseKeyWithoutAccess(operation, request.query, scope)

@@ -66,6 +66,9 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (answer.status === 403 && keyOfSite !== siteKey) throw new Unrecorded("a site list with --site-api-key answered 403: Site keys may be refused the list, or the key's site is of another workspace")
     return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
   })
+  // A key refused for its kind, where the probes know one: the sites' publicApiKey where it is no Site key, or a deleted site's key that is a 403.
+  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
+  let refusedKey: string | undefined = publicKeyRefused ? siteKey : undefined
   await record('deletedSiteKey', async () => {
     if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no Site key of a site the probes delete is known")
     const made = await call('POST', '/v2/sites', { workspaceId: target.workspaceId, name: `${tag} deleted key` })
@@ -73,7 +76,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     const removed = await call('DELETE', `/v2/sites/${made.body.id}`)
     if (!ok(removed)) throw new Unrecorded(`the site made to delete could not be deleted (${removed.status})`)
     // The probes' own site, which exists: no accessOrder makes its read a 404 for a key that reaches nothing.
-    return either(await call('GET', `/v2/sites/${siteId}`, undefined, made.body.publicApiKey), "the probes' own site read with the Site key of a site deleted", [401, '401'] as const, [403, '403'] as const)
+    const found = either(await call('GET', `/v2/sites/${siteId}`, undefined, made.body.publicApiKey), "the probes' own site read with the Site key of a site deleted", [401, '401'] as const, [403, '403'] as const)
+    if (found === '403') refusedKey = made.body.publicApiKey
+    return found
+  })
+  await record('keyKindOrder', async () => {
+    if (refusedKey === undefined) throw new Unrecorded("no key the probes know is refused for its kind (the sites' publicApiKey is a Site key, a deleted site's key no key), so where such a refusal comes cannot be seen")
+    return keyKindAlternative(call, refusedKey, tag, learned)
   })
   /**
    * --site-api-key is of a site the probes did not make, so no write of theirs may reach it: a
@@ -211,6 +220,26 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       if (turned.status === 200) await call('PATCH', `/v6/pages/${pageId}`, { isOnline: online })
     }
   })
+}
+
+/**
+ * Where a key refused for its kind is refused (keyKindOrder), told by requests with it that also
+ * break another rule: a malformed site id, a site that does not exist, a page create without its
+ * pathname for such a site. Refused where access is judged, one of them is a 400 or 404 unless
+ * access comes before any input and before existence (validationOrder access-first, accessOrder
+ * permission-first, createBodyOrder validation-order), where every one is the 403 either way.
+ */
+async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>): Promise<NonNullable<Choices['keyKindOrder']>> {
+  const answers = [
+    await call('GET', '/v2/sites/not-a-uuid', undefined, key),
+    await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, key),
+    await call('POST', '/v6/pages', { siteId: NOWHERE_ID, name: `${tag} without pathname` }, key),
+  ]
+  const other = answers.find((answer) => answer.status !== 403)
+  if (other !== undefined) return byStatus(other, 'a request with a key refused for its kind that breaks another rule', [[400, 'with-access'], [404, 'with-access']] as const)
+  const seen = learned.validationOrder !== undefined && (learned.validationOrder !== 'access-first' || learned.accessOrder === 'existence-first' || learned.createBodyOrder === 'body-first')
+  if (!seen) throw new Unrecorded('access is judged before any input and before existence here (or that order is not known), so a key refused for its kind is a 403 wherever it is refused')
+  return 'first'
 }
 
 /** What a site's publicApiKey is here (publicApiKeyAsSiteKey), told by reads of the probes' own site with it. */

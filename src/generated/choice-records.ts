@@ -90,4 +90,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"pathnameLookupLocale","kind":"lookup","alternatives":["own","localized"],"sitemock":"own","behaviour":"api-behaviour.md#pages"},
   {"id":"duplicateLocaleDomains","kind":"value","alternatives":["copied","dropped"],"sitemock":"copied","behaviour":"api-behaviour.md#sites"},
   {"id":"onlineUpdatedAt","kind":"value","alternatives":["moves","unchanged"],"sitemock":"moves","behaviour":"api-behaviour.md#pages"},
+  {"id":"keyKindOrder","kind":"lookup","alternatives":["with-access","first"],"sitemock":"with-access","behaviour":"api-behaviour.md#authentication"},
 ]

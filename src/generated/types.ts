@@ -367,6 +367,10 @@ export interface Choices {
    * A page update that changes `isOnline` and nothing else (turning the page online or offline; with `pagePublishing: going-online`, its publication): `moves` its `updatedAt`, as any change does, or leaves it where it was (`unchanged`: the page's publication, not an edit of it).
    */
   onlineUpdatedAt?: "moves" | "unchanged";
+  /**
+   * Where a key is refused for what its kind may never do (a Site key on an operation for App keys alone; a site's `publicApiKey` outside what it reads, under `publicApiKeyAsSiteKey` `forbidden`, `live-pages` and `published-pages`; a deleted site's key under `deletedSiteKey` `403`): `with-access` where access is judged, in the order `validationOrder`, `accessOrder` and `createBodyOrder` give (sitemock: after a malformed path or query, and after a target that does not exist where existence wins); `first` right after the key is known, before any input is judged and before any lookup (a 403 even where the body is invalid or the target missing), whatever those classes say of an ordinary key's access.
+   */
+  keyKindOrder?: "with-access" | "first";
 }
 
 export interface DataList {

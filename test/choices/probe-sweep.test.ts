@@ -31,6 +31,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   liveVersion: { newPagePublished: 'published' },
   // An item of another list answered as one the list leaves out shows that only where such an item has items after it.
   foreignCursor: { cursorOutsideList: 'after-place' },
+  // Where a key is refused for its kind shows only with a key so refused.
+  keyKindOrder: { publicApiKeyAsSiteKey: 'forbidden' },
 }
 
 /** Ties by id or creation cannot be told apart when the ids happened to come in creation order (once in 720 runs). */

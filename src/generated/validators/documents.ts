@@ -1289,9 +1289,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
-else {
-const err98 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.keyKindOrder !== undefined){
+let data90 = data2.keyKindOrder;
+if(!((data90 === "with-access") || (data90 === "first"))){
+const err98 = {instancePath:instancePath+"/choices/keyKindOrder",schemaPath:"#/$defs/choices/properties/keyKindOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.keyKindOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.keyKindOrder.enum,parentSchema:schema32.properties.keyKindOrder,data:data90};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1301,13 +1302,9 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data90 = data.unrecorded;
-if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-for(const key2 in data90){
-let data91 = data90[key2];
-if(typeof data91 !== "string"){
-const err99 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data91};
+}
+else {
+const err99 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1317,9 +1314,13 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data90};
+if(data.unrecorded !== undefined){
+let data91 = data.unrecorded;
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+for(const key2 in data91){
+let data92 = data91[key2];
+if(typeof data92 !== "string"){
+const err100 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data92};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1331,12 +1332,24 @@ errors++;
 }
 }
 else {
-const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err101 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data91};
 if(vErrors === null){
 vErrors = [err101];
 }
 else {
 vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }
@@ -2561,14 +2574,27 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-else {
-const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.keyKindOrder !== undefined){
+let data87 = data.keyKindOrder;
+if(!((data87 === "with-access") || (data87 === "first"))){
+const err93 = {instancePath:instancePath+"/keyKindOrder",schemaPath:"#/properties/keyKindOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.keyKindOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.keyKindOrder.enum,parentSchema:schema32.properties.keyKindOrder,data:data87};
 if(vErrors === null){
 vErrors = [err93];
 }
 else {
 vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
 }
 errors++;
 }

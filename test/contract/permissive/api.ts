@@ -50,10 +50,12 @@ function dispatch(store: Store, request: Request): Answer {
   const order = store.choices.validationOrder ?? 'access-first'
   let settled = !ordered || order === 'input-first'
   // A key's kind is refused where `validationOrder` puts access; a publishable key's waits for the
-  // target where existence or a create's body comes first (accessOrder, createBodyOrder).
-  const publishableLater = ordered && publishableAfterTarget(store.choices, operation)
+  // target where existence or a create's body comes first (accessOrder, createBodyOrder); at
+  // `keyKindOrder: first` both come before any input or lookup.
+  const kindFirst = ordered && store.choices.keyKindOrder === 'first'
+  const publishableLater = ordered && !kindFirst && publishableAfterTarget(store.choices, operation)
   if (ordered) {
-    if (order === 'access-first') refuseKeyKind(store, who, operation, publishableLater)
+    if (order === 'access-first' || kindFirst) refuseKeyKind(store, who, operation, publishableLater)
     pathParameter(rules, operation, rest[0])
     if (order !== 'access-first') readInput(rules, operation, { segments: rest, query, body }, order === 'input-first' ? 'all' : 'params')
     if (order !== 'access-first') refuseKeyKind(store, who, operation, publishableLater)

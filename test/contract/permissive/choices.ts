@@ -87,6 +87,7 @@ export const ALTERNATIVES = {
   pathnameLookupLocale: ['own', 'localized'],
   duplicateLocaleDomains: ['copied', 'dropped'],
   onlineUpdatedAt: ['moves', 'unchanged'],
+  keyKindOrder: ['with-access', 'first'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -342,6 +342,16 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // A site that exists: no accessOrder makes its read a 404 for a key that reaches nothing.
     return statusOf((await client.call('GET', `/v2/sites/${String(kept.id)}`, undefined, String(gone.publicApiKey))).status, { 401: '401', 403: '403' })
   },
+  keyKindOrder: async (client) => {
+    const { key } = await client.keyedSite()
+    // A Site key deleting a site named by a malformed id: the 400 where its kind is refused with access, after the path.
+    const reply = await client.call('DELETE', '/v2/sites/not-a-uuid', undefined, key)
+    if (reply.status !== 403) return statusOf(reply.status, { 400: 'with-access', 404: 'with-access' })
+    // The 403 either way where access comes before any input (validationOrder access-first) or every Site key write is refused first (siteKeyWrites refused-first).
+    if ((await client.call('GET', `/v2/locales?siteId=${randomUUID()}&limit=not-a-number`)).status === 404) return undefined
+    if ((await client.call('PATCH', `/v2/locales/${randomUUID()}`, { locale: 12 }, key)).status === 403) return undefined
+    return 'first'
+  },
   pathnameLookupLocale: async (client) => {
     const site = await client.site()
     const page = await client.page(site.id, '/in-locale')
