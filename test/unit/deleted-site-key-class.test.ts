@@ -48,11 +48,13 @@ describe('deletedSiteKey', () => {
     expect(deletedSiteKey.applies(occurrence(read, NOT_FOUND, NOT_FOUND))).toBe(false)
   })
 
-  it("reads a 401 as 401, and a 403 as 403, and so the 400 or 404 a key without permission may meet first; nothing else", () => {
+  it("reads a 401 as 401, and a 403 as 403, and so the 400 or the 404 of what is missing a key without permission may meet first; nothing else", () => {
     const seen = occurrence(read, UNAUTHORIZED, FORBIDDEN)
     expect(deletedSiteKey.alternative(UNAUTHORIZED, seen)).toBe('401')
     expect(deletedSiteKey.alternative(FORBIDDEN, seen)).toBe('403')
-    expect(deletedSiteKey.alternative(NOT_FOUND, seen)).toBe('403')
+    // A 404 is met first only where what the request names is missing: the deleted site, not the live one.
+    expect(deletedSiteKey.alternative(NOT_FOUND, seen)).toBeUndefined()
+    expect(deletedSiteKey.alternative(NOT_FOUND, occurrence({ ...read, params: { siteId: GONE_SITE } }, UNAUTHORIZED, NOT_FOUND))).toBe('403')
     expect(deletedSiteKey.alternative(BAD_REQUEST, occurrence({ method: 'GET', template: LOCALES, query: { siteId: LIVE_SITE, limit: 'x' }, key: GONE_KEY }, UNAUTHORIZED, BAD_REQUEST))).toBe('403')
     expect(deletedSiteKey.alternative({ status: 200, body: { object: 'site' } }, seen)).toBeUndefined()
     expect(deletedSiteKey.alternative({ status: 429, body: { code: 'rate_limited' } }, seen)).toBeUndefined()
