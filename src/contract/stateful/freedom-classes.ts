@@ -1,5 +1,5 @@
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, ROUTE, SITE, SITES } from '../endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, ROUTE, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import { namesRestoredLocale } from '../restore-live.js'
 import type { ContractRequest } from '../http-client.js'
@@ -18,7 +18,8 @@ export { readOnlyPeek, type Follow, type Occurrence, type Reply, type StatusClas
  * let it write its own site's data, or keep it read-only. It may also let the key change its own
  * site and keep its pages, locales and routes read-only: each family is a class of its own.
  */
-const familyOf = (template: string): string => template.split('/')[2] ?? template
+// A site's duplicate is a write of its own: a deployment may let a Site key change its site and not copy it.
+const familyOf = (template: string): string => (template === SITE_DUPLICATE ? 'sites (duplicate)' : (template.split('/')[2] ?? template))
 /** The id a Site key's writes to a family are adopted under. */
 export const siteKeyWritesClass = (template: string): string => `siteKeyWrites (${familyOf(template)})`
 

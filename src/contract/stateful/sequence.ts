@@ -167,7 +167,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
    */
   const sitePagesHeld = (whole: PairedRequest, targetWhole: readonly Json[], live: boolean): Json[] => {
     const siteId = onSide(whole, 'oracle').params?.siteId
-    // The versions the list reads: the live ones where it asks for them, or its key reads no other.
+    // The versions the list reads: the live ones where its key reads no other (published-pages).
     const versionRef = live ? 'ref:live' : undefined
     const all = asPage(oracle.peek({ method: 'GET', template: PAGES, query: { siteId, includeOffline: 'true', limit: 100, versionRef }, key: ORACLE_APP_KEY }).body)?.data ?? []
     const ids = new Set(targetWhole.map((item) => String(item.id)))
@@ -206,7 +206,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     }
     const targetWhole = otherCase.size > 0 ? read200.filter((item) => !otherCase.has(item.id)) : read200
     // The oracle following a learned any-case takes them in too: they are left out of its list alike.
-    const oracleList = call.request.template === SITE_PAGES && env.profile !== 'sitemock' ? sitePagesHeld(whole, targetWhole, publishedOnly || whole.query?.versionRef === 'ref:live') : otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole
+    const oracleList = call.request.template === SITE_PAGES && env.profile !== 'sitemock' ? sitePagesHeld(whole, targetWhole, publishedOnly) : otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole
     // The sorts are documented for GET /v6/pages alone: a site's page list is only named by its path
     // in a pagination example, so the order it answers in is the deployment's (sitePagesQuery).
     const order: ListOrder = list.kind === 'sorted' && call.request.template !== SITE_PAGES ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
