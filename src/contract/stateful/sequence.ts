@@ -188,7 +188,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const sorted: PairedRequest = list.kind === 'sorted' ? list.whole : { ...call.request, query: { ...call.request.query, limit: 100, startingAfter: undefined } }
     // A publicApiKey that reads published pages alone (publicApiKeyAsSiteKey published-pages) reads
     // the live versions of its own list: the whole list is read with it, not the App key's drafts.
-    const publishedOnly = runSiteKey(call) && (env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')) === 'published-pages'
+    const publishedOnly = readsPublishedOnly(call)
     const whole: PairedRequest = publishedOnly ? { ...sorted, key: call.request.key } : sorted
     const oracleWhole = asPage(oracle.peek(onSide(whole, 'oracle')).body)?.data ?? []
     const read = await env.send(onSide(whole, 'target'))
@@ -227,12 +227,15 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     return locale.status === 200 && isObject(locale.body) && locale.body.isDefault === true && locale.body.locale !== request.body.locale
   }
 
+  /** Whether the call's key is a run site's publicApiKey that reads published pages alone (publicApiKeyAsSiteKey published-pages). */
+  const readsPublishedOnly = (call: Call): boolean => runSiteKey(call) && (env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')) === 'published-pages'
+
   /** The rules a refused request breaks, asked of the oracle's state by reads that take no instant. */
   const brokenRules = (call: Call, answer: Answer, target?: Exchange): BrokenRules => {
     const { request } = call
     const key = request.key === null ? null : request.key.oracle
     const byApp = key === ORACLE_APP_KEY
-    const probe = existenceProbe(request)
+    const probe = existenceProbe(request, readsPublishedOnly(call))
     const missing = probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 404
     const site = siteOf(request, pools)
     const workspace = request.template === SITES ? (request.body as Json | undefined)?.workspaceId ?? request.query?.workspaceId : undefined
@@ -642,7 +645,7 @@ function inPrefixOtherCase(items: readonly Json[], prefix: unknown): Set<unknown
  * The read that tells whether what a request names exists: the resource of its path, or the site
  * its siteId names; undefined when it names nothing (a workspace's list, a site create).
  */
-function existenceProbe(request: PairedRequest): PairedRequest | undefined {
+function existenceProbe(request: PairedRequest, liveOnly = false): PairedRequest | undefined {
   const read = (template: string, params: PairedRequest['params'], query: PairedRequest['query'] = {}): PairedRequest => ({ method: 'GET', template, params, query, key: null })
   switch (request.template) {
     case SITE:
@@ -652,9 +655,9 @@ function existenceProbe(request: PairedRequest): PairedRequest | undefined {
     case LOCALE:
     case LOCALE_RESTORE:
       return read(LOCALE, request.params, { siteId: request.query?.siteId })
-    // A page read of the live version: a page never published has none to find (a 404).
+    // A page read of the live version (asked, or all its key reads): a page never published has none to find (a 404).
     case PAGE:
-      return read(PAGE, request.params, { siteId: request.query?.siteId, ...(request.method === 'GET' && request.query?.versionRef === 'ref:live' ? { versionRef: 'ref:live' } : {}) })
+      return read(PAGE, request.params, { siteId: request.query?.siteId, ...(request.method === 'GET' && (liveOnly || request.query?.versionRef === 'ref:live') ? { versionRef: 'ref:live' } : {}) })
     case ROUTE:
       return read(request.template, request.params, { siteId: request.query?.siteId })
     default: {
