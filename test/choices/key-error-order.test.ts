@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Choices } from '../../src/contracts/choices.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { createdId, inPath, servedPerTest, type ChoicesServer } from './choices-server.js'
+import { publishableKeyOrderCases } from './key-order-cases.js'
 
 /**
  * Over HTTP: the order in which the mock judges the errors of a key that may not reach what it
@@ -23,49 +24,7 @@ async function siteWithPage(server: ChoicesServer): Promise<{ id: string; pageId
 const statusOf = async (server: ChoicesServer, method: string, path: string, body: unknown, key: string): Promise<number> => (await server.call(method, path, body, key)).status
 
 describe('a publishable key (publicApiKeyAsSiteKey live-pages or forbidden) is refused where access is judged', () => {
-  it.each([
-    ['live-pages', 'existence-first', 404],
-    ['live-pages', 'permission-first', 403],
-    ['forbidden', 'existence-first', 404],
-    ['forbidden', 'permission-first', 403],
-  ] as const)('%s, accessOrder %s: a page or locale of its site that does not exist answers %i', async (publishable, accessOrder, status) => {
-    const server = await start({ publicApiKeyAsSiteKey: publishable, accessOrder })
-    const { id, publicKey } = await siteWithPage(server)
-    expect(await statusOf(server, 'GET', `/v6/pages/${randomUUID()}`, undefined, publicKey)).toBe(status)
-    expect(await statusOf(server, 'PATCH', `/v6/pages/${inPath('/nowhere')}?siteId=${id}`, { name: 'n' }, publicKey)).toBe(status)
-    expect(await statusOf(server, 'GET', `/v2/locales/${randomUUID()}`, undefined, publicKey)).toBe(status)
-  })
-
-  it.each(['live-pages', 'forbidden'] as const)('%s, accessOrder existence-first: what exists in its site is still a 403 (a live read aside)', async (publishable) => {
-    const server = await start({ publicApiKeyAsSiteKey: publishable, accessOrder: 'existence-first' })
-    const { pageId, publicKey } = await siteWithPage(server)
-    expect(await statusOf(server, 'GET', `/v6/pages/${pageId}`, undefined, publicKey)).toBe(403)
-    expect(await statusOf(server, 'PATCH', `/v6/pages/${pageId}`, { name: 'n' }, publicKey)).toBe(403)
-  })
-
-  it.each([
-    ['body-first', 'params-access-body', 400, 403],
-    ['validation-order', 'params-access-body', 403, 403],
-    ['validation-order', 'input-first', 400, 403],
-    ['validation-order', 'access-first', 403, 403],
-  ] as const)('live-pages, createBodyOrder %s, validationOrder %s: a page create with an invalid body answers %i, with a valid one %i', async (createBodyOrder, validationOrder, invalid, valid) => {
-    const server = await start({ publicApiKeyAsSiteKey: 'live-pages', createBodyOrder, validationOrder })
-    const { id, publicKey } = await siteWithPage(server)
-    expect(await statusOf(server, 'POST', '/v6/pages', { siteId: id, pathname: 'no-slash', name: 'p' }, publicKey)).toBe(invalid)
-    expect(await statusOf(server, 'POST', '/v2/routes', { siteId: id, pathname: 'no-slash' }, publicKey)).toBe(invalid)
-    expect(await statusOf(server, 'POST', '/v6/pages', { siteId: id, pathname: '/fine', name: 'p' }, publicKey)).toBe(valid)
-  })
-
-  it.each([
-    ['params-access-body', 400],
-    ['input-first', 400],
-    ['access-first', 403],
-  ] as const)('forbidden, validationOrder %s: a page list with an invalid query answers %i', async (validationOrder, status) => {
-    const server = await start({ publicApiKeyAsSiteKey: 'forbidden', validationOrder })
-    const { id, publicKey } = await siteWithPage(server)
-    expect(await statusOf(server, 'GET', `/v6/pages?siteId=${id}&limit=0`, undefined, publicKey)).toBe(status)
-    expect(await statusOf(server, 'GET', `/v6/pages?siteId=${id}`, undefined, publicKey)).toBe(403)
-  })
+  publishableKeyOrderCases({ start, siteWithPage, statusOf })
 })
 
 describe('another site\'s Site key under accessOrder', () => {
