@@ -5,7 +5,7 @@ import type { ContractRequest, Exchange } from '../http-client.js'
 import { taggedOrigin, type SiteMarks } from '../tag.js'
 import { holdsServiceRules, type CreatedResource, type Profile } from '../types.js'
 import type { Command } from './commands.js'
-import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, nameOf, TimeRelations, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
+import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, nameOf, TimeRelations, trialLedger, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
 import { detailFields } from '../exchange-rules.js'
 import { publishedOperation, resolvePublished } from '../published.js'
 import { sourcesOfClass } from '../class-sources.js'
@@ -179,6 +179,19 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   }
 
   /**
+   * What the oracle holds of the target's whole list. A site's page list holds the site's pages
+   * as its draft has them, or, where it takes versionRef as GET /v6/pages does (sitePagesQuery)
+   * and is asked for live ones, as they are live: the reading that fits, tried apart first.
+   */
+  const oracleListOf = (call: Call, whole: PairedRequest, targetWhole: Json[], publishedOnly: boolean, oracleWhole: Json[], order: ListOrder): Json[] => {
+    if (call.request.template !== SITE_PAGES || env.profile === 'sitemock') return oracleWhole
+    const drafts = sitePagesHeld(whole, targetWhole, publishedOnly)
+    if (publishedOnly || whole.query?.versionRef !== 'ref:live') return drafts
+    const live = sitePagesHeld(whole, targetWhole, true)
+    return compareWholeList(trialLedger(ledger), targetWhole, drafts, order, nameOf) !== undefined && compareWholeList(trialLedger(ledger), targetWhole, live, order, nameOf) === undefined ? live : drafts
+  }
+
+  /**
    * A page under the contract's freedom: the target's whole list (read with the same filters)
    * holds the oracle's items, in an order its sort allows by the target's own values and instants;
    * the page is the part of that list after the cursor.
@@ -206,11 +219,10 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     }
     const targetWhole = otherCase.size > 0 ? read200.filter((item) => !otherCase.has(item.id)) : read200
     // The oracle following a learned any-case takes them in too: they are left out of its list alike.
-    const oracleList = call.request.template === SITE_PAGES && env.profile !== 'sitemock' ? sitePagesHeld(whole, targetWhole, publishedOnly) : otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole
     // The sorts are documented for GET /v6/pages alone: a site's page list is only named by its path
     // in a pagination example, so the order it answers in is the deployment's (sitePagesQuery).
     const order: ListOrder = list.kind === 'sorted' && call.request.template !== SITE_PAGES ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
-    const wrong = compareWholeList(ledger, targetWhole, oracleList, order, nameOf)
+    const wrong = compareWholeList(ledger, targetWhole, oracleListOf(call, whole, targetWhole, publishedOnly, otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole, order), order, nameOf)
     if (wrong) return wrong
     const cursor = call.request.query?.startingAfter
     // A cursor that names nothing either side made: what its page holds is its class of freedom's (freedom-classes.ts).
