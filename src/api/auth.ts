@@ -36,6 +36,13 @@ export interface Caller {
   scope: Scope | ApiError
 }
 
+/**
+ * Whether a site that does not exist is a 404 before a key's reach is judged (choice accessOrder
+ * existence-first, and site-first, which then judges the reach of a site that exists before the
+ * names it holds are looked up).
+ */
+export const existenceWins = (choices: Choices | undefined): boolean => choices?.accessOrder === 'existence-first' || choices?.accessOrder === 'site-first'
+
 /** The caller of a request, with the error it earns instead of a scope when its key is refused. */
 export function identifyCaller(headers: Readonly<Record<string, string | undefined>>, store: Store, choices: Choices | undefined): Caller {
   // An Authorization header always counts as an attempt (a Bearer key is never empty); an empty x-api-key does not.

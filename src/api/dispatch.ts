@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller } from './auth.js'
+import { existenceWins, identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
@@ -72,7 +72,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       if (scope instanceof ApiError) throw scope
       refuseSiteKeyWriteFirst(operation.method, scope, choices)
-      const caller = choices?.accessOrder === 'existence-first' && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
+      const caller = existenceWins(choices) && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
       // A deployment that refuses a key for its kind before any input or lookup (choice keyKindOrder first).
       const kindFirst = choices?.keyKindOrder === 'first'
       // sitemock refuses a Site key an App-only operation before reading any input; a deployment's
@@ -82,7 +82,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // the target, so it comes where the key's kind is judged; but after the target is found where
       // existence wins (accessOrder existence-first), and after the body where a create judges its
       // body first (createBodyOrder body-first).
-      const publishableAfterTarget = !kindFirst && (choices?.accessOrder === 'existence-first' || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true))
+      const publishableAfterTarget = !kindFirst && (existenceWins(choices) || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true))
       const refuseKeyKind = (): void => {
         refuseSiteKeyOnAppOperation(operation, scope, choices)
         if (!publishableAfterTarget) refuseKeyWithoutAccess(operation, request.query, scope)

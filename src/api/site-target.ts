@@ -53,6 +53,7 @@ export function findInSite<R extends { siteId: string }>(store: Store, scope: Sc
   const record = store.sites.has(siteId) ? kind.byName(store, siteId, kind.keptName ? kind.keptName(value, choices) : value, choices) : undefined
   // A deployment that judges existence before permission (choice accessOrder existence-first): a name
   // that names nothing in an existing site is a 404 for any key, before the key's reach is judged.
+  // At site-first the site it names is judged for the key first, as the scope of the name.
   if (!record && store.sites.has(siteId) && choices?.accessOrder === 'existence-first') throw notFound(kind.resource, `${kind.nameLabel} ${value} in site ${siteId}`)
   requireSite(scope, store, siteId)
   if (!record) throw notFound(kind.resource, `${kind.nameLabel} ${value} in site ${siteId}`)

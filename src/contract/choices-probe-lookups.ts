@@ -17,7 +17,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   await record('accessOrder', async () => {
     if (keyOfSite instanceof Unrecorded) throw keyOfSite
-    return either(await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, keyOfSite), 'a Site key asking for a site that does not exist', [403, 'permission-first'], [404, 'existence-first'])
+    const found = either(await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, keyOfSite), 'a Site key asking for a site that does not exist', [403, 'permission-first'] as const, [404, 'existence-first'] as const)
+    if (found === 'permission-first') return found
+    // A pathname no page has, in a site that exists and the key does not reach: the site judged for
+    // the key before the name is looked up (site-first), or the name first.
+    const unreached = keyOfSite === siteKey ? otherSiteId : siteId
+    const named = await call('GET', `/v6/pages/${encodeURIComponent(`/${tag}-nowhere`)}?siteId=${unreached}`, undefined, keyOfSite)
+    return either(named, "a Site key asking for a pathname no page has in a site it does not reach", [403, 'site-first'] as const, [404, 'existence-first'] as const)
   })
   let order: Choices['validationOrder']
   await record('validationOrder', async () => {
@@ -237,7 +243,7 @@ async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: str
   ]
   const other = answers.find((answer) => answer.status !== 403)
   if (other !== undefined) return byStatus(other, 'a request with a key refused for its kind that breaks another rule', [[400, 'with-access'], [404, 'with-access']] as const)
-  const seen = learned.validationOrder !== undefined && (learned.validationOrder !== 'access-first' || learned.accessOrder === 'existence-first' || learned.createBodyOrder === 'body-first')
+  const seen = learned.validationOrder !== undefined && (learned.validationOrder !== 'access-first' || (learned.accessOrder !== undefined && learned.accessOrder !== 'permission-first') || learned.createBodyOrder === 'body-first')
   if (!seen) throw new Unrecorded('access is judged before any input and before existence here (or that order is not known), so a key refused for its kind is a 403 wherever it is refused')
   return 'first'
 }

@@ -120,9 +120,9 @@ export interface Choices {
    */
   foreignCursor?: "as-outside" | "404" | "400" | "empty-list";
   /**
-   * Which error wins when a key may not reach a resource that does not exist: `permission-first` a 403 (sitemock: a Site key reaches only its site, whether or not the other exists); `existence-first` a 404.
+   * Which error wins when a key may not reach a resource that does not exist: `permission-first` a 403 (sitemock: a Site key reaches only its site, whether or not the other exists); `existence-first` a 404; `site-first` a 404 for a site that does not exist, but a page, route or locale named by its pathname or code in a site that exists is looked up only once the key is seen to reach that site (a 403 first, where `existence-first` answers a 404 for a name the site lacks).
    */
-  accessOrder?: "permission-first" | "existence-first";
+  accessOrder?: "permission-first" | "existence-first" | "site-first";
   /**
    * Which error wins between invalid input and access: `params-access-body` path and query 400s before 403/404, body 400s after; `input-first` every 400 before 403/404; `access-first` 403/404 before every 400.
    */

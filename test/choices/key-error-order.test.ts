@@ -31,6 +31,7 @@ describe('another site\'s Site key under accessOrder', () => {
   it.each([
     ['existence-first', 404],
     ['permission-first', 403],
+    ['site-first', 403],
   ] as const)('%s: a page or route named by a pathname its site lacks answers %i; one it has, 403', async (accessOrder, missing) => {
     const server = await start({ publicApiKeyAsSiteKey: 'live-pages', accessOrder })
     const own = await siteWithPage(server)
@@ -39,6 +40,18 @@ describe('another site\'s Site key under accessOrder', () => {
     expect(await statusOf(server, 'GET', `/v2/routes/${inPath('/nowhere')}?siteId=${other.id}`, undefined, own.siteKey)).toBe(missing)
     expect(await statusOf(server, 'GET', `/v2/locales/xx-XX?siteId=${other.id}`, undefined, own.siteKey)).toBe(missing)
     expect(await statusOf(server, 'PATCH', `/v6/pages/${inPath('/here')}?siteId=${other.id}`, { name: 'n' }, own.siteKey)).toBe(403)
+  })
+
+  it.each([
+    ['existence-first', 404],
+    ['permission-first', 403],
+    ['site-first', 404],
+  ] as const)('%s: a site that does not exist, and a pathname in it, answer %i', async (accessOrder, status) => {
+    const server = await start({ publicApiKeyAsSiteKey: 'live-pages', accessOrder })
+    const own = await siteWithPage(server)
+    const nowhere = randomUUID()
+    expect(await statusOf(server, 'GET', `/v2/sites/${nowhere}`, undefined, own.siteKey)).toBe(status)
+    expect(await statusOf(server, 'GET', `/v6/pages/${inPath('/here')}?siteId=${nowhere}`, undefined, own.siteKey)).toBe(status)
   })
 
   it.each([

@@ -485,7 +485,7 @@ errors++;
 }
 if(data2.accessOrder !== undefined){
 let data28 = data2.accessOrder;
-if(!((data28 === "permission-first") || (data28 === "existence-first"))){
+if(!(((data28 === "permission-first") || (data28 === "existence-first")) || (data28 === "site-first"))){
 const err36 = {instancePath:instancePath+"/choices/accessOrder",schemaPath:"#/$defs/choices/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data28};
 if(vErrors === null){
 vErrors = [err36];
@@ -1770,7 +1770,7 @@ errors++;
 }
 if(data.accessOrder !== undefined){
 let data25 = data.accessOrder;
-if(!((data25 === "permission-first") || (data25 === "existence-first"))){
+if(!(((data25 === "permission-first") || (data25 === "existence-first")) || (data25 === "site-first"))){
 const err31 = {instancePath:instancePath+"/accessOrder",schemaPath:"#/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data25};
 if(vErrors === null){
 vErrors = [err31];

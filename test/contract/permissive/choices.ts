@@ -26,7 +26,7 @@ export const ALTERNATIVES = {
   cursorOutsideList: ['400', 'after-place', '404', 'empty-list'],
   foreignCursor: ['as-outside', '404', '400', 'empty-list'],
   unknownCursor: ['400', '404', 'empty-list'],
-  accessOrder: ['permission-first', 'existence-first'],
+  accessOrder: ['permission-first', 'existence-first', 'site-first'],
   validationOrder: ['params-access-body', 'input-first', 'access-first'],
   updatedAtAtCreation: ['createdAt', 'null'],
   pageLocale: ['present', 'absent'],

@@ -250,7 +250,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const listed = (reply.body.data as Json[]).map((page) => page.pathname).join()
     return listed === '/c' ? 'after-place' : listed === '' ? 'unknown' : listed
   },
-  accessOrder: async (client) => statusOf((await client.call('GET', `/v2/sites/${randomUUID()}`, undefined, (await client.keyedSite()).key)).status, { 403: 'permission-first', 404: 'existence-first' }),
+  accessOrder: async (client) => {
+    const { key } = await client.keyedSite()
+    const missing = statusOf((await client.call('GET', `/v2/sites/${randomUUID()}`, undefined, key)).status, { 403: 'permission-first', 404: 'existence-first' })
+    if (missing !== 'existence-first') return missing
+    // A pathname no page has, in a site that exists and the key does not reach: its scope judged first, or the name.
+    const other = await client.site()
+    return statusOf((await client.call('GET', `/v6/pages/${encodeURIComponent('/nowhere')}?siteId=${String(other.id)}`, undefined, key)).status, { 403: 'site-first', 404: 'existence-first' })
+  },
   validationOrder: async (client) => {
     const query = (await client.call('GET', `/v2/locales?siteId=${randomUUID()}&limit=abc`)).status
     const body = (await client.call('PATCH', `/v2/sites/${randomUUID()}`, { name: 5 })).status
