@@ -166,22 +166,26 @@ export function peekUuid(rawBody: unknown, field: string): string | undefined {
  * A create's access check: the site its body names, when that is a well-formed id (a 403 or 404
  * before the body is judged), and a Site key's write refused there by a deployment that refuses it.
  */
-export function requireBodySite({ rawBody, scope, store, choices }: Pick<AccessContext<unknown, unknown>, 'rawBody' | 'scope' | 'store' | 'choices'>): void {
+export function requireBodySite({ rawBody, scope, store, choices }: Pick<AccessContext<unknown, unknown>, 'rawBody' | 'scope' | 'store' | 'choices'>, family: WriteFamily): void {
   const siteId = peekUuid(rawBody, 'siteId')
   if (!siteId) return
   requireSite(scope, store, siteId)
-  refuseSiteKeyWrite(scope, choices)
+  refuseSiteKeyWrite(scope, choices, family)
 }
 
+/** The families of a site's data a Site key's write may reach (choice siteKeyWrites). */
+export type WriteFamily = 'pages' | 'routes' | 'locales'
+
 /**
- * A deployment whose Site keys only read (choice siteKeyWrites): a write with one to a page, route
- * or locale is a 403. It is a refusal of access, so it comes where access is judged (after the
- * resource is found and reached, in the order validationOrder and accessOrder give), and before
- * the body an operation judges while it finds its target.
+ * A deployment whose Site keys only read (choice siteKeyWrites refused), or do not write routes
+ * (routes-refused): such a write with one is a 403. It is a refusal of access, so it comes where
+ * access is judged (after the resource is found and reached, in the order validationOrder and
+ * accessOrder give), and before the body an operation judges while it finds its target.
  */
-export function refuseSiteKeyWrite(scope: Scope, choices: Choices | undefined): void {
-  if (choices?.siteKeyWrites !== 'refused' || scope.kind !== 'site') return
-  throw siteKeyWriteRefused()
+export function refuseSiteKeyWrite(scope: Scope, choices: Choices | undefined, family: WriteFamily): void {
+  if (scope.kind !== 'site') return
+  if (choices?.siteKeyWrites === 'refused') throw siteKeyWriteRefused()
+  if (choices?.siteKeyWrites === 'routes-refused' && family === 'routes') throw siteKeyRouteWriteRefused()
 }
 
 /**
@@ -192,6 +196,9 @@ export function refuseSiteKeyWrite(scope: Scope, choices: Choices | undefined): 
 export function refuseSiteKeyWriteFirst(method: string, scope: Scope, choices: Choices | undefined): void {
   if (choices?.siteKeyWrites === 'refused-first' && scope.kind === 'site' && method !== 'GET') throw siteKeyWriteRefused()
 }
+
+const siteKeyRouteWriteRefused = (): ApiError =>
+  new ApiError(403, 'forbidden', 'A Site API key may not create, change or delete routes on this deployment; that needs an App API key.')
 
 const siteKeyWriteRefused = (): ApiError =>
   new ApiError(403, 'forbidden', 'A Site API key may only read on this deployment; creating, changing or deleting a page, route or locale needs an App API key.')

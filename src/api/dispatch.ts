@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { existenceWins, identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller } from './auth.js'
+import { existenceWins, identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller, type WriteFamily } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
@@ -86,6 +86,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const refuseKeyKind = (): void => {
         refuseSiteKeyOnAppOperation(operation, scope, choices)
         if (!publishableAfterTarget) refuseKeyWithoutAccess(operation, request.query, scope)
+        // A Site key refused the routes (siteKeyWrites routes-refused) is refused for its kind: first, where such refusals are.
+        if (kindFirst && choices.siteKeyWrites === 'routes-refused' && writeFamilyOf(operation.path) === 'routes' && operation.method !== 'GET') refuseSiteKeyWrite(scope, choices, 'routes')
       }
       if (appKeyFirst) refuseKeyKind()
 
@@ -149,9 +151,17 @@ function refuseSiteKeyOnAppOperation(operation: RegisteredOperation, scope: Acce
   if (operation.appKeyOnly && scope.kind !== 'app' && operation.siteKeyAllowed?.(choices) !== true) throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
 }
 
-/** A Site key's write to a page, route or locale, refused by a deployment whose Site keys only read (choice siteKeyWrites). */
+/** A Site key's write to a page, route or locale, refused by a deployment whose Site keys only read, or do not write routes (choice siteKeyWrites). */
 function refuseSiteKeyWriteOn(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope'], choices: Choices | undefined): void {
-  if (operation.method !== 'GET' && !operation.path.startsWith('/v2/sites')) refuseSiteKeyWrite(scope, choices)
+  const family = writeFamilyOf(operation.path)
+  if (operation.method !== 'GET' && family !== undefined) refuseSiteKeyWrite(scope, choices, family)
+}
+
+/** The family of a site's data an operation's path names; none for the sites themselves. */
+function writeFamilyOf(path: string): WriteFamily | undefined {
+  if (path.startsWith('/v6/pages')) return 'pages'
+  if (path.startsWith('/v2/routes')) return 'routes'
+  return path.startsWith('/v2/locales') ? 'locales' : undefined
 }
 
 /**

@@ -45,13 +45,22 @@ function choicesAlong(file: string, node: SchemaNode, depth = 0): KeywordChoices
 export interface FieldChoices {
   /** The file's top-level fields, each with the keywords of its schema that are free choices. */
   fields: Map<string, KeywordChoices>
-  /** Fields a deployment may ignore whole, with the choice that says so: an ignored field is not judged at all. */
-  ignorable: ReadonlyMap<string, ChoiceId>
+  /** Fields a deployment may leave unjudged, with the choices under which it does: such a field is not judged at all. */
+  ignorable: ReadonlyMap<string, Unjudged>
 }
 
-/** The page update's search fields, ignored whole by a deployment whose update does not take them (pageUpdateSearchFields). */
-const IGNORABLE: Readonly<Record<string, ReadonlyMap<string, ChoiceId>>> = {
-  'page-update.json': new Map(SEARCH_FIELDS.map((field) => [field, 'pageUpdateSearchFields'])),
+/** Whether the deployment's choices leave a field unjudged. */
+type Unjudged = (choices: Required<Choices>) => boolean
+
+/**
+ * The page update's search fields, ignored whole by a deployment whose update does not take them
+ * (pageUpdateSearchFields); a route create's skipValidation, a parameter unknown to a deployment
+ * whose create does not take it (routeCreateSkipValidation): not judged as the update's is, but
+ * refused or ignored as an unknown one (the operation's queryRules).
+ */
+const IGNORABLE: Readonly<Record<string, ReadonlyMap<string, Unjudged>>> = {
+  'page-update.json': new Map(SEARCH_FIELDS.map((field) => [field, (choices) => choices.pageUpdateSearchFields === 'ignored'])),
+  'route-create-query.json': new Map([['skipValidation', (choices) => choices.routeCreateSkipValidation === 'unknown']]),
 }
 
 /** Reads a schema file's fields and their choice keywords once. */
@@ -63,8 +72,8 @@ export function fieldChoicesOf(file: string): FieldChoices {
 
 /** Whether the deployment ignores the field whole (sent, but neither judged nor applied). */
 function ignored(field: string | undefined, choices: Required<Choices>, fields: FieldChoices): boolean {
-  const id = field === undefined ? undefined : fields.ignorable.get(field)
-  return id !== undefined && choices[id] === 'ignored'
+  const unjudged = field === undefined ? undefined : fields.ignorable.get(field)
+  return unjudged?.(choices) === true
 }
 
 function choiceOf(error: ErrorObject, fields: FieldChoices): ChoiceId | undefined {

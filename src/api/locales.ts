@@ -75,7 +75,7 @@ export const localeOperations = [
     body: 'locale-create.json',
     success: { status: 201, shape: { resource: 'locale.json' } },
     errors: [400, 401, 403, 404, 409],
-    authorize: requireBodySite,
+    authorize: (context) => requireBodySite(context, 'locales'),
     bodyNamesSite: true,
     run({ body, store, choices }) {
       const code = keptLocaleCode(body.locale, choices)

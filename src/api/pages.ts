@@ -69,7 +69,7 @@ export const pageOperations = [
     body: 'page-create.json',
     success: { status: 201, shape: { resource: 'page.json' } },
     errors: [400, 401, 403, 404, 409],
-    authorize: requireBodySite,
+    authorize: (context) => requireBodySite(context, 'pages'),
     bodyNamesSite: true,
     bodyRules: (body, _query, choices) => requireAcceptedPathnameCharacters(body.pathname, choices),
     run({ body, store, choices }) {

@@ -4,6 +4,7 @@ import type {
   ListRoutesQuery,
   OptionalSiteQuery,
   RoutePathParams,
+  SkipValidation,
   UpdateRouteBody,
   UpdateRouteQuery,
 } from '../generated/types.js'
@@ -14,6 +15,7 @@ import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import type { Store } from '../store/store.js'
 import { refuseSiteKeyWrite, requireBodySite, requireSite } from './auth.js'
 import { deletedRoutes, keepDeletedRoute } from './deleted-cursor.js'
+import { badRequest } from './errors.js'
 import { foreignTo } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
@@ -33,6 +35,13 @@ const routeOf = ({ store, scope, params, query, choices }: AccessContext<RoutePa
 /** A route pathname as stored: with a leading slash added by a deployment that adds one (choice routePathnameSlash). */
 const keptRoutePathname = (pathname: string, choices: Required<Choices> | undefined): string =>
   choices?.routePathnameSlash === 'added' && !pathname.startsWith('/') ? `/${pathname}` : pathname
+
+/**
+ * A create's skipValidation; none where the deployment's create does not know the parameter
+ * (choice routeCreateSkipValidation unknown), which then skips no route validation.
+ */
+const createSkipValidation = (query: CreateRouteQuery, choices: Required<Choices> | undefined): SkipValidation | undefined =>
+  choices?.routeCreateSkipValidation === 'unknown' ? undefined : query.skipValidation
 
 /** A site's routes in the order they were created (choice routeListOrder): the table keeps them by id in that order. */
 function inCreationOrder(store: Store, siteId: string): SortedIndex<RouteRecord> {
@@ -56,15 +65,21 @@ export const routeOperations = [
     body: 'route-create.json',
     success: { status: 201, shape: { resource: 'route.json' } },
     errors: [400, 401, 403, 404, 409],
+    queryRules(query, choices) {
+      // Unknown to the deployment's create: refused as any unknown parameter is, unless those are ignored.
+      if (choices?.routeCreateSkipValidation === 'unknown' && choices.unknownQueryParameters !== 'ignored' && query.skipValidation !== undefined) {
+        throw badRequest([{ field: 'skipValidation', message: 'is not a known field; a route create takes no query parameters (skipValidation is Update Route\'s)' }])
+      }
+    },
     authorize(context) {
-      requireBodySite(context)
-      judgeRouteBody(createBody, context.rawBody, context.query.skipValidation, context.choices)
+      requireBodySite(context, 'routes')
+      judgeRouteBody(createBody, context.rawBody, createSkipValidation(context.query, context.choices), context.choices)
     },
     bodyNamesSite: true,
-    bodyRules: (body, query, choices) => judgeRouteBody(createBody, body, query.skipValidation, choices),
+    bodyRules: (body, query, choices) => judgeRouteBody(createBody, body, createSkipValidation(query, choices), choices),
     run({ body, query, store, choices }) {
       const pathname = keptRoutePathname(body.pathname, choices)
-      requireFreePathname(store, body.siteId, pathname, query.skipValidation, choices)
+      requireFreePathname(store, body.siteId, pathname, createSkipValidation(query, choices), choices)
       const route: RouteRecord = { id: store.random.uuid(), siteId: body.siteId, pathname }
       store.routes.add(route)
       return { status: 201, body: presentRoute(route) }
@@ -114,7 +129,7 @@ export const routeOperations = [
     errors: [400, 401, 403, 404, 409],
     authorize(context) {
       const route = routeOf(context)
-      refuseSiteKeyWrite(context.scope, context.choices)
+      refuseSiteKeyWrite(context.scope, context.choices, 'routes')
       judgeRouteBody(updateBody, context.rawBody, context.query.skipValidation, context.choices, route.pathname)
       return route
     },

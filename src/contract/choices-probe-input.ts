@@ -129,12 +129,34 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     return caseProbe.body.locale === 'pt-br' ? 'as-sent' : caseProbe.body.locale === 'pt-BR' ? 'canonical' : unexplained('the code stored for pt-br', caseProbe.body.locale)
   })
 
+  // Sent on an update, which takes skipValidation where a route create may not (routeCreateSkipValidation).
   await record('routePathnameSlash', async () => {
     const sent = `${tag}-route-no-slash`
-    const answer = await call('POST', '/v2/routes?skipValidation=true', { siteId, pathname: sent })
-    const accepted = byStatus(answer, 'a route pathname without its leading slash under skipValidation=true', [[201, true], [400, false]] as const)
+    const made = await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route/before-slash` })
+    if (made.status !== 201) throw new Unrecorded(`a plain route pathname answered ${made.status}, so a route cannot be renamed without its slash`)
+    const answer = await call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: sent })
+    await call('DELETE', `/v2/routes/${String(made.body.id)}`)
+    const accepted = byStatus(answer, 'a route pathname without its leading slash under skipValidation=true', [[200, true], [400, false]] as const)
     if (!accepted) return 'refused'
     return answer.body.pathname === sent ? 'accepted' : answer.body.pathname === `/${sent}` ? 'added' : unexplained('the route pathname stored for one without a slash', answer.body.pathname)
+  })
+  // skipValidation=false changes nothing on a create that takes it; one that does not know it refuses
+  // it naming it, or ignores it, and then a value beyond true and false too. The routes are deleted after.
+  await record('routeCreateSkipValidation', async () => {
+    const made: Answer[] = []
+    const create = async (value: string, pathname: string): Promise<Answer> => {
+      const answer = await call('POST', `/v2/routes?skipValidation=${value}`, { siteId, pathname })
+      made.push(answer)
+      return answer
+    }
+    try {
+      const plain = await create('false', `/${tag}-route/skip-false`)
+      if (plain.status === 400) return namesField(plain, 'skipValidation') ? 'unknown' : unexplained('the fields a 400 to a route create with skipValidation=false names', plain.body.details)
+      if (plain.status !== 201) throw new Unrecorded(`a route create with skipValidation=false answered ${plain.status}`)
+      return either(await create('maybe', `/${tag}-route/skip-maybe`), 'skipValidation=maybe on a route create', [201, 'unknown'], [400, 'taken'])
+    } finally {
+      for (const answer of made) if (typeof answer.body.id === 'string') await call('DELETE', `/v2/routes/${answer.body.id}`)
+    }
   })
   // A plain route first: where route creates are refused or served elsewhere, an empty segment shows nothing.
   await record('routeEmptySegment', async () => {
@@ -142,18 +164,21 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     if (plain.status !== 201) throw new Unrecorded(`a plain route pathname answered ${plain.status}, so what an empty segment changes cannot be seen`)
     return either(await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route//empty` }), 'a route pathname with an empty segment', [201, 'accepted'], [400, 'refused'])
   })
-  // A route pathname another route holds, then the probes' page's, each sent with skipValidation=true:
-  // a deployment may skip either clash alone. The routes are deleted after, so no later probe lists two.
+  // Routes renamed, under skipValidation=true (an update's, which a create may not take), onto a
+  // pathname another route holds, then the probes' page's: a deployment may skip either clash alone.
+  // The routes are deleted after, so no later probe lists two.
   await record('skipValidationConflicts', async () => {
     const held = `/${tag}-route/held`
-    const first = await call('POST', '/v2/routes', { siteId, pathname: held })
-    if (first.status !== 201) throw new Unrecorded(`a plain route pathname answered ${first.status}, so whether skipValidation=true skips its conflicts cannot be seen`)
+    const made = [await call('POST', '/v2/routes', { siteId, pathname: held }), await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route/to-route` }), await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route/to-page` })]
+    const rename = (answer: Answer, pathname: string): Promise<Answer> => call('PATCH', `/v2/routes/${String(answer.body.id)}?skipValidation=true`, { pathname })
+    const refused = made.find((answer) => answer.status !== 201)
     const page = await call('GET', `/v6/pages/${pageId}`)
-    const onRoute = await call('POST', '/v2/routes?skipValidation=true', { siteId, pathname: held })
-    const onPage = typeof page.body.pathname === 'string' ? await call('POST', '/v2/routes?skipValidation=true', { siteId, pathname: page.body.pathname }) : undefined
-    for (const made of [first, onRoute, onPage]) if (typeof made?.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
-    if (onPage === undefined) throw new Unrecorded(`the probes' page read answered ${page.status}, so a route cannot be sent its pathname`)
-    const skipped = (answer: Answer, holder: string): boolean => either(answer, `a route pathname ${holder} of the site holds, under skipValidation=true`, [201, true], [409, false])
+    const onRoute = refused === undefined ? await rename(made[1]!, held) : undefined
+    const onPage = refused === undefined && typeof page.body.pathname === 'string' ? await rename(made[2]!, page.body.pathname) : undefined
+    for (const answer of made) if (typeof answer.body.id === 'string') await call('DELETE', `/v2/routes/${answer.body.id}`)
+    if (refused !== undefined) throw new Unrecorded(`a plain route pathname answered ${refused.status}, so whether skipValidation=true skips its conflicts cannot be seen`)
+    if (onRoute === undefined || onPage === undefined) throw new Unrecorded(`the probes' page read answered ${page.status}, so a route cannot be sent its pathname`)
+    const skipped = (answer: Answer, holder: string): boolean => either(answer, `a route pathname ${holder} of the site holds, under skipValidation=true`, [200, true], [409, false])
     const [routeClash, pageClash] = [skipped(onRoute, 'another route'), skipped(onPage, 'a page')]
     if (routeClash === pageClash) return routeClash ? 'skipped' : 'checked'
     return pageClash ? 'page-conflicts' : 'route-conflicts'

@@ -1,5 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import { byStatus, either, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
+import { strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
 /** Lookups, cursors, which error wins, what a Site key may do, and when a page is published. */
 export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId, learned }: ProbeSite, pageId: string): Promise<void> {
@@ -58,13 +59,6 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (order === 'input-first') throw new Unrecorded('every body is judged before access (validationOrder input-first), so where a create judges its body cannot be seen')
     return found
   })
-  await record('siteKeyWrites', async () => {
-    if (keyOfSite !== siteKey) return refusedFirstOrUnseen(keyOfSite)
-    const own = either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'] as const, [403, 'refused'] as const)
-    if (own === 'allowed') return own
-    // An update of its own site with a hostOrigin of the wrong type (its name the run's): a 403 before the body's 400 says every write is refused first.
-    return either(await call('PATCH', `/v2/sites/${siteId}`, wrongOrigin, siteKey), "an update of the Site key's own site with a hostOrigin of the wrong type", [400, 'refused'] as const, [403, 'refused-first'] as const)
-  })
   await record('siteKeySiteList', async () => {
     if (keyOfSite instanceof Unrecorded) throw keyOfSite
     const answer = await call('GET', `/v2/sites?workspaceId=${target.workspaceId}`, undefined, keyOfSite)
@@ -90,18 +84,20 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (refusedKey === undefined) throw new Unrecorded("no key the probes know is refused for its kind (the sites' publicApiKey is a Site key, a deleted site's key no key), so where such a refusal comes cannot be seen")
     return keyKindAlternative(call, refusedKey, tag, learned)
   })
-  /**
-   * --site-api-key is of a site the probes did not make, so no write of theirs may reach it: a
-   * write with it to a locale that exists nowhere (no site to judge, so a 404 whatever the
-   * accessOrder), with a code of the wrong type, is a 403 only when every Site key write is
-   * refused first, where the deployment otherwise answers the 404 or the 400.
-   */
-  async function refusedFirstOrUnseen(key: string | Unrecorded): Promise<Choices['siteKeyWrites']> {
-    if (key instanceof Unrecorded) throw key
-    const answer = await call('PATCH', `/v2/locales/${NOWHERE_ID}`, { locale: 12 }, key)
-    if (answer.status === 403) return 'refused-first'
-    throw new Unrecorded(`the sites' publicApiKey is no Site key here, and a write with --site-api-key to a locale that does not exist answered ${answer.status}, so whether a Site key may write to its own site cannot be seen`)
-  }
+  // After keyKindOrder: a Site key's route writes refused alone (routes-refused) are refused first where a key's kind is.
+  await record('siteKeyWrites', async () => {
+    if (keyOfSite instanceof Unrecorded) throw keyOfSite
+    if (keyOfSite !== siteKey) return strangerKeyWrites(call, keyOfSite, target.workspaceId, tag, learned)
+    const own = either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'] as const, [403, 'refused'] as const)
+    if (own === 'allowed') {
+      // A route of its own site created with the key: taken as the pages are, or refused alone.
+      const made = await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-key-route` }, siteKey)
+      if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
+      return either(made, 'a route create with the Site key of its own site', [201, 'allowed'] as const, [403, 'routes-refused'] as const)
+    }
+    // An update of its own site with a hostOrigin of the wrong type (its name the run's): a 403 before the body's 400 says every write is refused first.
+    return either(await call('PATCH', `/v2/sites/${siteId}`, wrongOrigin, siteKey), "an update of the Site key's own site with a hostOrigin of the wrong type", [400, 'refused'] as const, [403, 'refused-first'] as const)
+  })
   await record('siteIdBesideId', async () => {
     if (otherSiteId instanceof Unrecorded) throw otherSiteId
     const answer = await call('GET', `/v6/pages/${pageId}?siteId=${otherSiteId}`)

@@ -39,6 +39,7 @@ const pageUpdateField = (field: string): Source =>
   chosen('pageUpdateSearchFields', `a page update takes ${field} (as a page answers it), refusing a wrong value`, `the published page update takes only pathname, name and isOnline: a deployment may refuse ${field} or ignore it`)
 const listParameter = (field: string): Source => chosen('sitePagesQuery', `GET /v2/sites/{siteId}/pages takes ${field} as GET /v6/pages does`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others')
 const limitAbove = chosen('limitAboveMaximum', 'limit is at most 100 on every list: a larger one is refused', 'the specification sets the maximum 100 without saying what a larger limit gets, and states a range on List Locales only: elsewhere limit=101 may be answered as limit=100')
+const createSkipValidation = chosen('routeCreateSkipValidation', 'a route create takes skipValidation as Update Route does', 'the specification documents skipValidation on Update Route alone: a create may not know it, and refuse or ignore it')
 const pathId = chosen('malformedPathId', 'an id or name in the path that can name nothing is a 400 naming it', "the specification's 400 covers bodies and query parameters: it may as well be a 404")
 
 const CS = 'CreateSiteV2RequestBodyDto'
@@ -124,6 +125,8 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
   const onPageUpdate = op === 'page.update' && !['pathname', 'name', 'isOnline', 'key', 'siteId', 'pageIdOrPathname'].includes(parameter)
   // A limit above 100 on the route list: routes follow the other lists there, and what a larger limit gets is limitAboveMaximum's.
   if (op === 'route.list' && parameter === 'limit' && valueClass === 'above maximum') return [routesOnly, limitAbove]
+  // skipValidation sent on a create: the update's parameter, which a create may not know.
+  if (op === 'route.create' && parameter === 'skipValidation' && valueClass !== 'absent') return [routesOnly, createSkipValidation]
   if (family === 'route' && op !== 'route.update' && parameter !== 'key') return [routesOnly]
   if (onPageUpdate) return [pageUpdateField(parameter)]
   if (parameter === 'key') {

@@ -41,7 +41,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localeListOrder","kind":"value","alternatives":["creation","code"],"sitemock":"creation","behaviour":"api-behaviour.md#locales"},
   {"id":"routeListOrder","kind":"value","alternatives":["pathname","creation"],"sitemock":"pathname","behaviour":"api-behaviour.md#routes"},
   {"id":"renameDefaultLocale","kind":"value","alternatives":["follows","refused"],"sitemock":"follows","behaviour":"api-behaviour.md#locales"},
-  {"id":"siteKeyWrites","kind":"strict","alternatives":["allowed","refused","refused-first"],"sitemock":"allowed","behaviour":"api-behaviour.md#authentication"},
+  {"id":"siteKeyWrites","kind":"strict","alternatives":["allowed","refused","refused-first","routes-refused"],"sitemock":"allowed","behaviour":"api-behaviour.md#authentication"},
   {"id":"newPageOnline","kind":"value","alternatives":["online","offline"],"sitemock":"online","behaviour":"api-behaviour.md#pages"},
   {"id":"newPageSitemapPriority","kind":"value","alternatives":["null","0.5"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
   {"id":"newPageSitemapFrequency","kind":"value","alternatives":["null","always","hourly","daily","weekly","monthly","yearly","never"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
@@ -91,4 +91,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"duplicateLocaleDomains","kind":"value","alternatives":["copied","dropped"],"sitemock":"copied","behaviour":"api-behaviour.md#sites"},
   {"id":"onlineUpdatedAt","kind":"value","alternatives":["moves","unchanged"],"sitemock":"moves","behaviour":"api-behaviour.md#pages"},
   {"id":"keyKindOrder","kind":"lookup","alternatives":["with-access","first"],"sitemock":"with-access","behaviour":"api-behaviour.md#authentication"},
+  {"id":"routeCreateSkipValidation","kind":"strict","alternatives":["taken","unknown"],"sitemock":"taken","behaviour":"api-behaviour.md#routes"},
 ]

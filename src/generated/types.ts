@@ -172,9 +172,9 @@ export interface Choices {
    */
   renameDefaultLocale?: "follows" | "refused";
   /**
-   * Whether a Site API key may create, update and delete pages, routes and locales of its own site: `allowed`; `refused` as a 403 where access is judged (after the target is found and reached); or `refused-first`, every write with a Site key a 403 as soon as the key is known, before its input or its target is judged.
+   * Whether a Site API key may create, update and delete pages, routes and locales of its own site: `allowed`; `refused` as a 403 where access is judged (after the target is found and reached); `refused-first`, every write with a Site key a 403 as soon as the key is known, before its input or its target is judged; or `routes-refused`, pages and locales as `allowed` but every route write (create, update, delete) a 403, where access is judged, or as soon as the key is known where a key refused for its kind is refused first (keyKindOrder `first`).
    */
-  siteKeyWrites?: "allowed" | "refused" | "refused-first";
+  siteKeyWrites?: "allowed" | "refused" | "refused-first" | "routes-refused";
   /**
    * `isOnline` of a page created without it: `online` or `offline`.
    */
@@ -371,6 +371,10 @@ export interface Choices {
    * Where a key is refused for what its kind may never do (a Site key on an operation for App keys alone; a site's `publicApiKey` outside what it reads, under `publicApiKeyAsSiteKey` `forbidden`, `live-pages` and `published-pages`; a deleted site's key under `deletedSiteKey` `403`): `with-access` where access is judged, in the order `validationOrder`, `accessOrder` and `createBodyOrder` give (sitemock: after a malformed path or query, and after a target that does not exist where existence wins); `first` right after the key is known, before any input is judged and before any lookup (a 403 even where the body is invalid or the target missing), whatever those classes say of an ordinary key's access.
    */
   keyKindOrder?: "with-access" | "first";
+  /**
+   * Whether `POST /v2/routes` takes the query parameter `skipValidation` as Update Route does: `taken` as on the update (`true` skips the route pathname rules); `unknown` a query parameter the operation does not know: a 400 naming `skipValidation`, or ignored (the route validation not skipped) where `unknownQueryParameters` is `ignored`.
+   */
+  routeCreateSkipValidation?: "taken" | "unknown";
 }
 
 export interface DataList {

@@ -14,6 +14,6 @@ import { describeOutsider } from './outsider-suite.js'
 describeOutsider({
   folder: 'outsider5',
   called: 'a fifth deployment',
-  learned: ['hostOriginNull="unchanged"', 'onlineUpdatedAt="unchanged"', 'publicApiKeyAsSiteKey="published-pages"', 'duplicateLocaleDomains="dropped"', 'emptyPageUpdate="refused"', 'localeDomains="unique-everywhere"'],
+  learned: ['hostOriginNull="unchanged"', 'onlineUpdatedAt="unchanged"', 'publicApiKeyAsSiteKey="published-pages"', 'duplicateLocaleDomains="dropped"', 'emptyPageUpdate="refused"', 'localeDomains="unique-everywhere"', 'routeCreateSkipValidation="unknown"'],
   defects: false,
 })

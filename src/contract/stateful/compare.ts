@@ -275,7 +275,9 @@ export class FreeDefaults {
  * deployment may move the mode as locales are written, or the builder may. Only what a request
  * sets is held.
  */
-const DRIFTING: ReadonlySet<string> = new Set(['localeManagementMode'])
+// A locale's pathPrefix likewise: "Null means the locale code is used" (the published OpenAPI), and a
+// deployment that gives one made of the code moves it when the code is renamed.
+const DRIFTING: ReadonlySet<string> = new Set(['localeManagementMode', 'pathPrefix'])
 
 /** What comparisons need: the correspondence, the instants and the adopted first values. */
 export interface Ledger {
@@ -309,6 +311,15 @@ const collate: Record<Collation, (a: string, b: string) => number> = {
   'case-insensitive': (a, b) => compareStrings(a.toLowerCase(), b.toLowerCase()) || compareStrings(a, b),
   unicode: (a, b) => UNICODE.compare(a, b) || compareStrings(a, b),
   'unicode, numeric': (a, b) => UNICODE_NUMERIC.compare(a, b) || compareStrings(a, b),
+}
+
+/** The entry of a page's localizations for the page itself in its own locale, where the target lists one the oracle does not. */
+function defaultLocalization(page: Json, oracle: unknown): Json | undefined {
+  const theirs = page.localizations
+  if (!Array.isArray(theirs) || !Array.isArray(oracle) || theirs.length !== oracle.length + 1) return undefined
+  const locales = new Set(oracle.map((entry) => (entry !== null && typeof entry === 'object' ? (entry as Json).locale : undefined)))
+  const own = theirs.filter((entry): entry is Json => entry !== null && typeof entry === 'object' && !Array.isArray(entry) && (entry as Json).pathname === page.pathname && !locales.has((entry as Json).locale))
+  return own.length === 1 && (page.locale === undefined || own[0]!.locale === page.locale) ? own[0] : undefined
 }
 
 /** A copy of the ledger that learns apart: a comparison tried on it teaches the run nothing. */
@@ -346,6 +357,13 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
       } else if (ledger.defaults && o.object === 'page' && field === 'locale' && !(field in t)) {
         // Not required in a page (the specification): a deployment may leave it out.
         continue
+      } else if (ledger.defaults && o.object === 'page' && field === 'localizations' && defaultLocalization(t, value) !== undefined) {
+        // "The localizations of the page" (the published OpenAPI): whether its own locale's is one of
+        // them, no document says. The one entry the oracle lacks, of the page's own pathname in a
+        // locale no other entry has, is the page in its default locale: the rest is compared.
+        const own = defaultLocalization(t, value)
+        const found = compareValue(ledger, (t[field] as unknown[]).filter((entry) => entry !== own), value, path, owner)
+        if (found) return found
       } else if (ledger.defaults && o.object === 'page' && field === 'publishedAt') {
         // "publication time", nullable, and no document says what publishes a page (going online
         // may, or nothing the API does): the schema checks its form, and nothing here its value.

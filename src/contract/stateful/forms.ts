@@ -22,6 +22,10 @@ const LOWER_CASE: Step = ['lower case', (value) => value.toLowerCase()]
 const CASE: readonly Step[] = [KEPT, ['canonical case', canonicalLocaleCode], LOWER_CASE]
 // No document says a pathname is matched with its case: a deployment may store it in lower case.
 const PATH_CASE: readonly Step[] = [KEPT, LOWER_CASE]
+/** A URL as the WHATWG URL standard serialises it (`https://a.example/`), or its origin alone (`https://a.example`); what does not parse stays as sent. */
+const asUrl = (value: string, part: (url: URL) => string): string => (URL.canParse(value) ? part(new URL(value)) : value)
+// The documents type a site's hostOrigin and a locale's domain as a URI: a deployment may keep its own serialisation of it.
+const URL_FORM: readonly Step[] = [KEPT, ['URL serialised', (value) => asUrl(value, (url) => url.href)], ['URL origin', (value) => asUrl(value, (url) => url.origin)]]
 
 /** The dimensions a field's forms compose, by `family.field`. */
 const DIMENSIONS: Readonly<Record<string, ReadonlyArray<readonly Step[]>>> = {
@@ -32,7 +36,12 @@ const DIMENSIONS: Readonly<Record<string, ReadonlyArray<readonly Step[]>>> = {
   'site.name': [SPACE],
   'page.name': [SPACE],
   'page.title': [SPACE],
+  'site.hostOrigin': [URL_FORM],
+  'locale.domain': [URL_FORM],
 }
+
+/** Fields that hold a URL: the same URL in another serialisation is a form of the input. */
+const URL_FIELDS: ReadonlySet<string> = new Set(['site.hostOrigin', 'locale.domain'])
 
 interface Form {
   name: string
@@ -51,8 +60,9 @@ function formsOf(field: string): Form[] {
 /** The fields whose stored form is free. */
 export const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(DIMENSIONS))
 
-/** The same value up to case, white space, slashes and Unicode normalisation: a form of the input, not another value. */
-export function sameUpToForm(sent: string, stored: string): boolean {
+/** The same value up to case, white space, slashes and Unicode normalisation (or, for a URL, its serialisation): a form of the input, not another value. */
+export function sameUpToForm(sent: string, stored: string, field?: string): boolean {
+  if (field !== undefined && URL_FIELDS.has(field) && asUrl(sent, (url) => url.href) === asUrl(stored, (url) => url.href)) return true
   const key = (value: string): string => value.normalize('NFC').toLowerCase().replace(/\s+/g, '').replace(/\/+/g, '/').replace(/^\/|\/$/g, '')
   return key(sent) === key(stored)
 }

@@ -1,6 +1,7 @@
 import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
 import { isUuid } from '../../api/uuid.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES } from '../endpoints.js'
+import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, listData, success, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
 import { ORACLE_APP_KEY } from './oracle.js'
@@ -170,6 +171,24 @@ export const ROUTE_OPERATIONS: StatusClass<'routeOperations'> = {
   // item, access judged after existence): only a list without a cursor, or a create, that the
   // oracle takes shows the operations served elsewhere.
   establishes: (alternative, { request, oracle }) => alternative !== 'elsewhere' || (request.template === ROUTES && request.query?.startingAfter === undefined && success(oracle.status)),
+}
+
+/**
+ * A route create sent with `skipValidation`. The specification documents the parameter on Update
+ * Route alone and names creating a route among the operations it does not show: a deployment's
+ * create may take it (sitemock), or not know it and refuse it as an unknown parameter, a 400
+ * naming it, or ignore it. Any other answer (a create made, or refused on another rule) is one
+ * to a parameter taken or ignored: it fits both, and shows no difference from the oracle's. The
+ * target's refusal then stands for the oracle's create, which the oracle takes back.
+ */
+export const ROUTE_CREATE_SKIP_VALIDATION: StatusClass<'routeCreateSkipValidation'> = {
+  choice: 'routeCreateSkipValidation',
+  applies: ({ request }) => request.method === 'POST' && request.template === ROUTES && request.query?.skipValidation !== undefined,
+  alternative: ({ status, body }) => (status === 400 && detailFields(body).includes('skipValidation') ? 'unknown' : 'taken'),
+  follow: (alternative) => (alternative === 'unknown' ? { kind: 'refused' } : undefined),
+  fits: (alternative) => (alternative === 'taken' ? ['taken', 'unknown'] : [alternative]),
+  // The refusal is the parameter's: no later class reads the input behind it.
+  decisive: (alternative) => alternative === 'unknown',
 }
 
 /**

@@ -219,7 +219,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     for (const [name, sent] of Object.entries(request.body)) {
       const field = `${family}.${name}`
       const stored = target.body[name]
-      if (!FORM_FIELDS.has(field) || typeof sent !== 'string' || typeof stored !== 'string' || !sameUpToForm(sent, stored)) continue
+      if (!FORM_FIELDS.has(field) || typeof sent !== 'string' || typeof stored !== 'string' || !sameUpToForm(sent, stored, field)) continue
       const found = forms.see(field, sent, stored, call.label)
       if (found) return { ...held, difference: inconsistencyOf(found) }
       // Only a field the oracle answers too (a page's name is not one of sitemock's) can differ in form.

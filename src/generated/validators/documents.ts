@@ -654,7 +654,7 @@ errors++;
 }
 if(data2.siteKeyWrites !== undefined){
 let data41 = data2.siteKeyWrites;
-if(!(((data41 === "allowed") || (data41 === "refused")) || (data41 === "refused-first"))){
+if(!((((data41 === "allowed") || (data41 === "refused")) || (data41 === "refused-first")) || (data41 === "routes-refused"))){
 const err49 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data41};
 if(vErrors === null){
 vErrors = [err49];
@@ -1302,9 +1302,10 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-else {
-const err99 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.routeCreateSkipValidation !== undefined){
+let data91 = data2.routeCreateSkipValidation;
+if(!((data91 === "taken") || (data91 === "unknown"))){
+const err99 = {instancePath:instancePath+"/choices/routeCreateSkipValidation",schemaPath:"#/$defs/choices/properties/routeCreateSkipValidation/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeCreateSkipValidation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeCreateSkipValidation.enum,parentSchema:schema32.properties.routeCreateSkipValidation,data:data91};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1314,13 +1315,9 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data91 = data.unrecorded;
-if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
-for(const key2 in data91){
-let data92 = data91[key2];
-if(typeof data92 !== "string"){
-const err100 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data92};
+}
+else {
+const err100 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1330,9 +1327,13 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data91};
+if(data.unrecorded !== undefined){
+let data92 = data.unrecorded;
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+for(const key2 in data92){
+let data93 = data92[key2];
+if(typeof data93 !== "string"){
+const err101 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data93};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1344,12 +1345,24 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err102 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data92};
 if(vErrors === null){
 vErrors = [err102];
 }
 else {
 vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
 }
 errors++;
 }
@@ -1939,7 +1952,7 @@ errors++;
 }
 if(data.siteKeyWrites !== undefined){
 let data38 = data.siteKeyWrites;
-if(!(((data38 === "allowed") || (data38 === "refused")) || (data38 === "refused-first"))){
+if(!((((data38 === "allowed") || (data38 === "refused")) || (data38 === "refused-first")) || (data38 === "routes-refused"))){
 const err44 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data38};
 if(vErrors === null){
 vErrors = [err44];
@@ -2587,14 +2600,27 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
-else {
-const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.routeCreateSkipValidation !== undefined){
+let data88 = data.routeCreateSkipValidation;
+if(!((data88 === "taken") || (data88 === "unknown"))){
+const err94 = {instancePath:instancePath+"/routeCreateSkipValidation",schemaPath:"#/properties/routeCreateSkipValidation/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeCreateSkipValidation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeCreateSkipValidation.enum,parentSchema:schema32.properties.routeCreateSkipValidation,data:data88};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }

@@ -99,9 +99,16 @@ const CREATES: Partial<Record<Operation, 'pages' | 'routes' | 'locales'>> = { 'p
 
 const reaches = (who: Principal, site: { id: string; workspaceId: string }): boolean => (who.kind === 'app' ? site.workspaceId === who.workspace.id : site.id === who.site.id)
 
-/** A Site key changes no page, route or locale at `siteKeyWrites: refused`. */
+/** A Site key changes no page, route or locale at `siteKeyWrites: refused`, and no route at `routes-refused`. */
 function siteKeyWrite(call: Call): void {
-  if (call.who.kind === 'site' && call.family !== 'sites' && call.method !== 'GET' && call.store.choices.siteKeyWrites === 'refused') throw new Refusal(403, 'a Site API key may only read; use an App API key to change anything')
+  if (call.who.kind !== 'site' || call.family === 'sites' || call.method === 'GET') return
+  if (call.store.choices.siteKeyWrites === 'refused') throw new Refusal(403, 'a Site API key may only read; use an App API key to change anything')
+  refuseSiteKeyRouteWrite(call.store, call.who, call.family, call.method)
+}
+
+/** A Site key's route write at `siteKeyWrites: routes-refused`: where access is judged, or first at `keyKindOrder: first`. */
+export function refuseSiteKeyRouteWrite(store: Store, who: Principal, family: string, method: string): void {
+  if (who.kind === 'site' && family === 'routes' && method !== 'GET' && store.choices.siteKeyWrites === 'routes-refused') throw new Refusal(403, 'a Site API key may not change routes; use an App API key')
 }
 
 /**

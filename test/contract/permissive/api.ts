@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, refuseKeyKind, refusePublishable, siteFromQuery, type Call } from './access.js'
+import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, refuseKeyKind, refusePublishable, refuseSiteKeyRouteWrite, siteFromQuery, type Call } from './access.js'
 import type { Choices } from './choices.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
 import { compareKeys, compareText, foreignTo, pageOf } from './lists.js'
-import { duplicateBody, localeCreateBody, localeUpdateBody, operationOf, pathParameter, readInput, routeCreateBody, routeUpdateBody, siteCreateBody, siteUpdateBody, skipValidationOf } from './operations.js'
+import { duplicateBody, localeCreateBody, localeUpdateBody, operationOf, pathParameter, readInput, routeCreateBody, routeCreateQuery, routeUpdateBody, siteCreateBody, siteUpdateBody, skipValidationOf } from './operations.js'
 import { listPages, pages } from './pages.js'
 import { deletedAgain } from './removal.js'
 import { Rules } from './rules.js'
@@ -56,6 +56,7 @@ function dispatch(store: Store, request: Request): Answer {
   const publishableLater = ordered && !kindFirst && publishableAfterTarget(store.choices, operation)
   if (ordered) {
     if (order === 'access-first' || kindFirst) refuseKeyKind(store, who, operation, publishableLater)
+    if (kindFirst) refuseSiteKeyRouteWrite(store, who, family!, method)
     pathParameter(rules, operation, rest[0])
     if (order !== 'access-first') readInput(rules, operation, { segments: rest, query, body }, order === 'input-first' ? 'all' : 'params')
     if (order !== 'access-first') refuseKeyKind(store, who, operation, publishableLater)
@@ -384,7 +385,7 @@ const IN_THE_WAY: Readonly<Record<NonNullable<Choices['skipValidationConflicts']
  * (`page-conflicts`: a page's, `route-conflicts`: another route's); the route then shares it, and
  * a lookup by it finds the oldest route (`siteRoutes` keeps creation order).
  */
-const inTheWay = (call: Call): readonly PathnameFamily[] => (skipValidationOf(call.query) ? IN_THE_WAY[call.store.choices.skipValidationConflicts ?? 'checked'] : PATHNAME_FAMILIES)
+const inTheWay = (call: Call, query: Json): readonly PathnameFamily[] => (skipValidationOf(query) ? IN_THE_WAY[call.store.choices.skipValidationConflicts ?? 'checked'] : PATHNAME_FAMILIES)
 
 function routes(call: Call): Answer | undefined {
   const { store, method, segments, rules } = call
@@ -400,7 +401,7 @@ function routes(call: Call): Answer | undefined {
     const site = reachableSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
     call.settle()
     const input = first ?? routeCreateBody(rules, call.body(), call.query)
-    if (store.pathnameTaken(site.id, input.pathname, undefined, inTheWay(call))) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
+    if (store.pathnameTaken(site.id, input.pathname, undefined, inTheWay(call, routeCreateQuery(rules, call.query)))) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
     const route: Route = { id: randomUUID(), siteId: site.id, pathname: input.pathname, seq: store.next() }
     store.routes.set(route.id, route)
     return ok(routeJson(route), 201)
@@ -411,7 +412,7 @@ function routes(call: Call): Answer | undefined {
   if (method === 'PATCH') {
     const route = findRoute(call, idOrPathname)
     const pathname = routeUpdateBody(rules, call.body(), call.query)
-    if (pathname !== undefined && pathname !== route.pathname && store.pathnameTaken(route.siteId, pathname, route.id, inTheWay(call))) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
+    if (pathname !== undefined && pathname !== route.pathname && store.pathnameTaken(route.siteId, pathname, route.id, inTheWay(call, call.query))) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
     if (pathname !== undefined) route.pathname = pathname
     return ok(routeJson(route))
   }

@@ -42,7 +42,7 @@ export const ALTERNATIVES = {
   localeListOrder: ['creation', 'code'],
   routeListOrder: ['pathname', 'creation'],
   renameDefaultLocale: ['follows', 'refused'],
-  siteKeyWrites: ['allowed', 'refused', 'refused-first'],
+  siteKeyWrites: ['allowed', 'refused', 'refused-first', 'routes-refused'],
   localeManagementMode: ['internal', 'external'],
   localeCodeStored: ['as-sent', 'canonical'],
   pathnameTrailingSlash: ['kept', 'dropped'],
@@ -88,6 +88,7 @@ export const ALTERNATIVES = {
   duplicateLocaleDomains: ['copied', 'dropped'],
   onlineUpdatedAt: ['moves', 'unchanged'],
   keyKindOrder: ['with-access', 'first'],
+  routeCreateSkipValidation: ['taken', 'unknown'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

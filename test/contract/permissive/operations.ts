@@ -140,11 +140,19 @@ export function pageUpdateBody(rules: Rules, body: Json) {
 
 export const skipValidationOf = (query: Json): boolean => new Fields(query).oneOf('skipValidation', ['true', 'false'], 'false') === 'true'
 
+/** A route create's query as the deployment reads it: without skipValidation where its create does not know that parameter (`routeCreateSkipValidation: unknown`). */
+export const routeCreateQuery = (rules: Rules, query: Json): Json =>
+  rules.choices.routeCreateSkipValidation === 'unknown' ? Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'skipValidation')) : query
+
+/** The query parameters an operation declares: none on a route create whose deployment does not know skipValidation there. */
+const declaredQuery = (rules: Rules, operation: Operation): readonly string[] =>
+  operation === 'routes.create' && rules.choices.routeCreateSkipValidation === 'unknown' ? [] : QUERY[operation]
+
 export function routeCreateBody(rules: Rules, body: Json, query: Json) {
   rules.onlyDeclared(body, ['siteId', 'pathname'], 'body')
   const fields = new Fields(body)
   const siteId = fields.uuid('siteId', true)!
-  return { siteId, pathname: rules.routePathname(fields, true, skipValidationOf(query))! }
+  return { siteId, pathname: rules.routePathname(fields, true, skipValidationOf(routeCreateQuery(rules, query)))! }
 }
 
 export function routeUpdateBody(rules: Rules, body: Json, query: Json): string | undefined {
@@ -192,7 +200,7 @@ export function pathParameter(rules: Rules, operation: Operation, value: string 
 /** Reads the path and the query of a request, or the whole of it, for the errors of its input alone. */
 export function readInput(rules: Rules, operation: Operation, request: { segments: string[]; query: Json; body: () => Json }, part: 'params' | 'all'): void {
   pathParameter(rules, operation, request.segments[0])
-  rules.onlyDeclared(request.query, QUERY[operation], 'query')
+  rules.onlyDeclared(request.query, declaredQuery(rules, operation), 'query')
   const query = new Fields(request.query)
   const byCode = request.segments[0] !== undefined && !isUuid(request.segments[0])
   if (QUERY[operation].includes('siteId')) query.uuid('siteId', operation.endsWith('.list') || byCode)
@@ -206,7 +214,7 @@ export function readInput(rules: Rules, operation: Operation, request: { segment
     query.oneOf('versionRef', ['ref:draft', 'ref:live'], 'ref:draft')
     localeQuery(rules, query)
   }
-  if (QUERY[operation].includes('skipValidation')) skipValidationOf(request.query)
+  if (declaredQuery(rules, operation).includes('skipValidation')) skipValidationOf(request.query)
   if (part === 'params') return
   const body = (): Json => request.body()
   const readers: Partial<Record<Operation, () => unknown>> = {

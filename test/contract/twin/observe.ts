@@ -192,10 +192,22 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return reply.body.updatedAt === page.updatedAt ? 'unchanged' : 'moves'
   },
   routePathnameSlash: async (client) => {
-    const reply = await client.call('POST', '/v2/routes?skipValidation=true', { siteId: (await client.site()).id, pathname: 'bare' })
+    // Renamed under skipValidation=true, which a route create may not take (routeCreateSkipValidation).
+    const made = await client.call('POST', '/v2/routes', { siteId: (await client.site()).id, pathname: '/bare-before' })
     // No route create at /v2/routes (routeOperations elsewhere): nothing of its pathnames to see.
-    if (reply.status === 404) return undefined
+    if (made.status === 404) return undefined
+    const reply = await client.call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: 'bare' })
     return reply.status === 400 ? 'refused' : reply.body.pathname === '/bare' ? 'added' : reply.body.pathname === 'bare' ? 'accepted' : `status ${reply.status}`
+  },
+  routeCreateSkipValidation: async (client) => {
+    const siteId = (await client.site()).id
+    const plain = await client.call('POST', '/v2/routes?skipValidation=false', { siteId, pathname: '/create-skip-false' })
+    // No route create at /v2/routes (routeOperations elsewhere): nothing of its parameters to see.
+    if (plain.status === 404) return undefined
+    const named = ((plain.body.details ?? []) as Json[]).map((detail) => detail.field)
+    if (plain.status === 400) return named.includes('skipValidation') ? 'unknown' : `skipValidation=false refused on ${named.join(', ')}`
+    // Taken, a value beyond true and false is refused; ignored as an unknown parameter, it is not judged.
+    return statusOf((await client.call('POST', '/v2/routes?skipValidation=maybe', { siteId, pathname: '/create-skip-maybe' })).status, { 201: 'unknown', 400: 'taken' })
   },
   routeEmptySegment: async (client) => {
     const reply = await client.call('POST', '/v2/routes', { siteId: (await client.site()).id, pathname: '/a//b' })
@@ -333,6 +345,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   siteKeyWrites: async (client) => {
     const { site, key } = await client.keyedSite()
     const own = statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/by-key', name: 'By its key' }, key)).status, { 201: 'allowed', 403: 'refused' })
+    // Pages taken: a route create with the key tells the routes refused alone (a 404 where routes are served elsewhere tells nothing).
+    if (own === 'allowed') {
+      const route = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: '/by-key-route' }, key)
+      return route.status === 404 ? undefined : statusOf(route.status, { 201: 'allowed', 403: 'routes-refused' })
+    }
     if (own !== 'refused') return own
     // An update of its own site with a name of the wrong type: 403 before the body's 400 only at refused-first.
     return statusOf((await client.call('PATCH', `/v2/sites/${String(site.id)}`, { name: 12 }, key)).status, { 400: 'refused', 403: 'refused-first' })
@@ -583,14 +600,17 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   skipValidationConflicts: async (client) => {
     const site = await client.site()
     await client.page(site.id, '/shared')
-    const onPage = await client.call('POST', '/v2/routes?skipValidation=true', { siteId: site.id, pathname: '/shared' })
+    // Routes renamed under skipValidation=true, which a route create may not take (routeCreateSkipValidation).
+    const made = await Promise.all(['/held', '/to-page', '/to-route'].map((pathname) => client.call('POST', '/v2/routes', { siteId: site.id, pathname })))
     // No route create at /v2/routes (routeOperations elsewhere): nothing of its conflicts to see.
-    if (onPage.status === 404) return undefined
+    if (made.some((reply) => reply.status === 404)) return undefined
+    const bad = made.find((reply) => reply.status !== 201)
+    if (bad !== undefined) return `a plain route create answered ${bad.status}`
     // A clash with a page's pathname and one with another route's: a deployment may skip either alone.
-    const held = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: '/held' })
-    if (held.status !== 201) return `a plain route create answered ${held.status}`
-    const onRoute = await client.call('POST', '/v2/routes?skipValidation=true', { siteId: site.id, pathname: '/held' })
-    const skipped = (reply: { status: number }): boolean | undefined => (reply.status === 201 ? true : reply.status === 409 ? false : undefined)
+    const rename = (reply: (typeof made)[number], pathname: string) => client.call('PATCH', `/v2/routes/${String(reply.body.id)}?skipValidation=true`, { pathname })
+    const onPage = await rename(made[1]!, '/shared')
+    const onRoute = await rename(made[2]!, '/held')
+    const skipped = (reply: { status: number }): boolean | undefined => (reply.status === 200 ? true : reply.status === 409 ? false : undefined)
     const [page, route] = [skipped(onPage), skipped(onRoute)]
     if (page === undefined || route === undefined) return `statuses ${onPage.status} (a page's pathname) and ${onRoute.status} (another route's)`
     return page ? (route ? 'skipped' : 'page-conflicts') : route ? 'route-conflicts' : 'checked'

@@ -1,0 +1,77 @@
+import type { Choices } from '../contracts/choices.js'
+import { NOWHERE_ID, Unrecorded, type Answer, type Call } from './choices-probe-kit.js'
+
+type SiteKeyWrites = NonNullable<Choices['siteKeyWrites']>
+type Family = 'pages' | 'routes' | 'locales'
+
+/** The alternatives a Site key's sham writes can tell apart; refused-first is told before them, by a write to nothing. */
+const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused']
+
+/**
+ * What a Site key of the user's may write (siteKeyWrites), where the probes know no Site key of
+ * their own (publicApiKeyAsSiteKey other than site-key): --site-api-key is of a site the run did
+ * not create, so nothing there may change. A write with it to a locale that exists nowhere is a
+ * 403 only where every Site key write is refused first; then one update of a page, a route and a
+ * locale of its site, each field a one-item list of the value it has (a type no update body
+ * takes, so a deployment that takes the write answers its 400 and keeps everything): a 403 is a
+ * refusal of that family, a 400 a write let through to its body, which says so only where access
+ * is judged before the body (see answerOf).
+ */
+export async function strangerKeyWrites(call: Call, key: string, workspaceId: string, tag: string, learned: Readonly<Choices>): Promise<SiteKeyWrites> {
+  const nowhere = await call('PATCH', `/v2/locales/${NOWHERE_ID}`, { locale: 12 }, key)
+  if (nowhere.status === 403) return 'refused-first'
+  const siteId = await siteOfKey(call, key, workspaceId, tag)
+  const first = async (path: string, what: string): Promise<Record<string, unknown>> => {
+    const listed = await call('GET', path, undefined, key)
+    if (listed.status !== 200) throw new Unrecorded(`${what} of the site of --site-api-key, read with it, answered ${listed.status}`)
+    const item = listed.body.data?.[0]
+    // Never a guess: with nothing of a family to write to, that family's writes are not seen.
+    if (item === undefined || typeof item.id !== 'string') throw new Unrecorded(`the site of --site-api-key has no ${what.replace(/^the /, '')} to send a write to, so what its Site key may write is not seen`)
+    return item
+  }
+  const page = await first(`/v6/pages?siteId=${siteId}&includeOffline=true`, 'the pages')
+  const route = await first(`/v2/routes?siteId=${siteId}`, 'the routes')
+  const locale = await first(`/v2/locales?siteId=${siteId}`, 'the locales')
+  const answers: Record<Family, Answer> = {
+    pages: await call('PATCH', `/v6/pages/${String(page.id)}`, { pathname: [String(page.pathname)] }, key),
+    routes: await call('PATCH', `/v2/routes/${String(route.id)}`, { pathname: [String(route.pathname)] }, key),
+    locales: await call('PATCH', `/v2/locales/${String(locale.id)}`, { locale: [String(locale.locale)] }, key),
+  }
+  const families = Object.keys(answers) as Family[]
+  const odd = families.find((family) => answers[family].status !== 400 && answers[family].status !== 403)
+  if (odd !== undefined) throw new Unrecorded(`an update of ${odd} with --site-api-key and a field of a type no body takes answered ${answers[odd].status}, neither the refusal's 403 nor the body's 400`)
+  const fits = JUDGED.filter((alternative) => ordersOf(learned).some(([inputFirst, kindFirst]) => families.every((family) => answerOf(alternative, family, inputFirst, kindFirst) === answers[family].status)))
+  const seen = families.map((family) => `${family} ${answers[family].status}`).join(', ')
+  if (fits.length === 1) return fits[0]!
+  if (fits.length === 0) throw new Unrecorded(`updates with --site-api-key and a field of a type no body takes answered ${seen}, which no alternative explains`)
+  throw new Unrecorded(`updates with --site-api-key and a field of a type no body takes answered ${seen}, which ${fits.join(' and ')} both explain where the body may be judged before access (validationOrder input-first, or not known)`)
+}
+
+/**
+ * The status a sham update of a family earns under an alternative: a refusal is a 403 where
+ * access is judged, which comes after the body only where the whole input goes first
+ * (validationOrder input-first), but for routes-refused's, first where a key refused for its kind
+ * is refused first (keyKindOrder first).
+ */
+function answerOf(alternative: SiteKeyWrites, family: Family, inputFirst: boolean, kindFirst: boolean): number {
+  const refused = alternative === 'refused' || (alternative === 'routes-refused' && family === 'routes')
+  if (!refused) return 400
+  return inputFirst && !(alternative === 'routes-refused' && kindFirst) ? 400 : 403
+}
+
+/** The orders (whole input first, key's kind first) the probes before learned, or both of each not learned. */
+function ordersOf(learned: Readonly<Choices>): Array<[boolean, boolean]> {
+  const inputFirst = learned.validationOrder === undefined ? [true, false] : [learned.validationOrder === 'input-first']
+  const kindFirst = learned.keyKindOrder === undefined ? [true, false] : [learned.keyKindOrder === 'first']
+  return inputFirst.flatMap((input) => kindFirst.map((kind): [boolean, boolean] => [input, kind]))
+}
+
+/** The site of a Site key among the first 100 of the workspace (not the run's): the one whose publicApiKey it is, else the one it reads. */
+async function siteOfKey(call: Call, key: string, workspaceId: string, tag: string): Promise<string> {
+  const listed = await call('GET', `/v2/sites?workspaceId=${workspaceId}&limit=100`)
+  const sites = (listed.body.data ?? []).filter((site) => typeof site.id === 'string' && !String(site.name).startsWith(tag))
+  const named = sites.find((site) => site.publicApiKey === key)
+  if (named) return String(named.id)
+  for (const site of sites) if ((await call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status === 200) return String(site.id)
+  throw new Unrecorded('--site-api-key reads none of the first 100 sites of the workspace, so its site has nothing known to send a write to')
+}
