@@ -159,7 +159,13 @@ export class TimeRelations {
     if (Number.isNaN(target)) return `${field} is ${brief(targetValue)}, not an instant`
     if (target % 1000 !== 0) this.wholeSeconds = false
     const seen = this.ofPage.get(page) ?? []
-    const sameWrite = this.sitemockClock ? this.sameWrite.get(oracle) : seen.find((earlier) => earlier.oracle === oracle)?.target
+    const sameField = seen.find((earlier) => earlier.oracle === oracle && earlier.field === field)
+    const otherField = seen.find((earlier) => earlier.oracle === oracle)
+    // A copy's page shown for the first time, whose instants the oracle took from its original: the
+    // target may give one field the original's instant and another the copy's own (its updatedAt).
+    const firstPage = this.firstPage.get(oracle)
+    const copied = sameField === undefined && otherField !== undefined && otherField.observation === this.observation && firstPage !== undefined && firstPage !== page
+    const sameWrite = this.sitemockClock ? this.sameWrite.get(oracle) : (sameField ?? (copied ? undefined : otherField))?.target
     if (sameWrite !== undefined && sameWrite !== target) return `${field} is ${String(targetValue)}, expected ${new Date(sameWrite).toISOString()} (the instant of the same write)`
     const now = performance.now()
     const seenAt = this.firstSeen.get(oracle) ?? this.current ?? { sentAt: now, receivedAt: now }

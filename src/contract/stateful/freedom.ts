@@ -18,6 +18,12 @@ type Json = Record<string, unknown>
 export interface BrokenRules {
   /** The key is missing or unknown: 401 comes first, whatever else is wrong (see allowedStatuses). */
   unauthenticated: boolean
+  /**
+   * A path parameter that can name nothing (a site id that is no UUID, a page or route named by
+   * neither an id nor a pathname): a deployment may take the path for no operation of its own, a
+   * 404 before any key is judged, as for any path it does not serve.
+   */
+  noOperation?: boolean
   /** The key is valid but does not reach the site the request is about. */
   forbidden: boolean
   /** The request names a resource (or a site) that does not exist. */
@@ -44,6 +50,7 @@ export interface BrokenRules {
  */
 export function allowedStatuses(oracleStatus: number, broken: BrokenRules): Set<number> {
   const allowed = new Set([oracleStatus])
+  if (broken.noOperation) allowed.add(404)
   if (oracleStatus === 401 || broken.unauthenticated) return allowed
   // A key without permission on a resource that exists is a 403 (fixed); on one that does not
   // exist, either answer says the truth.

@@ -1,3 +1,4 @@
+import { isUuid } from '../../api/uuid.js'
 import type { Choices } from '../../contracts/choices.js'
 import { documents } from '../judge.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
@@ -295,6 +296,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const pathnameLeftOut = emptyPageUpdate(request) || (env.choices?.emptyPageUpdate === 'pathname-required' && missingPathname(request))
     return {
       unauthenticated: answer.status === 401,
+      noOperation: Object.entries(params).some(([name, value]) => typeof value === 'string' && !isUuid(value) && (name === 'siteId' || ((name === 'pageIdOrPathname' || name === 'routeIdOrPathname') && !value.startsWith('/')))),
       forbidden,
       missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
