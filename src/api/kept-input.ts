@@ -81,15 +81,22 @@ function unletteredPathnameCharacters(pathname: string): string | undefined {
   return `contains a . or .. segment, or a character that is not a letter, mark or digit of any script, -, _, . or ~ (brackets and whitespace among them); got ${JSON.stringify(pathname)}`
 }
 
+/** What a deployment whose page pathnames are in lower case alone says of an upper-case letter in one (any letter that has a lower case), or undefined when there is none. */
+function upperCasePathname(pathname: string): string | undefined {
+  if (pathname === pathname.toLowerCase()) return undefined
+  return `contains an upper-case letter; must have letters in lower case only (digits, punctuation and letters without case are taken); got ${JSON.stringify(pathname)}`
+}
+
 /**
  * A 400 naming `pathname` for a deployment that refuses some characters in a page pathname: brackets,
  * dot segments, whitespace and non-ASCII ones (`refused`), or all but letters, marks and digits of
- * any script and -_.~ (`letters`).
+ * any script and -_.~ (`letters`); or upper-case letters (pagePathnameCase `refused`).
  */
 export function requireAcceptedPathnameCharacters(pathname: string, choices: Chosen): void {
   const characters = choices?.pagePathnameCharacters
   const problem = characters === 'refused' ? refusedPathnameCharacters(pathname) : characters === 'letters' ? unletteredPathnameCharacters(pathname) : undefined
-  if (problem !== undefined) throw invalidField('pathname', problem)
+  const refusal = problem ?? (choices?.pagePathnameCase === 'refused' ? upperCasePathname(pathname) : undefined)
+  if (refusal !== undefined) throw invalidField('pathname', refusal)
 }
 
 /** The search fields a page PATCH may carry beyond the published body (pathname, name, isOnline). */

@@ -36,8 +36,9 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
   })
   await record('pagePathnameCharacters', async () => {
     if (either(await movedTo(`/${tag}-[slug]`), 'a page pathname with brackets', [200, 'accepted'], [400, 'refused']) === 'accepted') return 'accepted'
-    // Brackets refused: a letter beyond ASCII tells a deployment that takes letters of any script from one that refuses them.
-    return either(await movedTo(`/${tag}-Straße`), 'a page pathname with a letter outside ASCII', [200, 'letters'], [400, 'refused'])
+    // Brackets refused: a letter beyond ASCII tells a deployment that takes letters of any script from one that refuses them
+    // (in lower case, which a deployment that refuses capitals takes: pagePathnameCase).
+    return either(await movedTo(`/${tag}-straße`), 'a page pathname with a letter outside ASCII', [200, 'letters'], [400, 'refused'])
   })
   await record('pathnameTrailingSlash', async () => {
     const sent = `/${tag}-slash/`
@@ -47,14 +48,23 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
     return answer.body.pathname === sent ? 'kept' : answer.body.pathname === sent.slice(0, -1) ? 'dropped' : unexplained('the pathname stored for /…/', answer.body.pathname)
   })
   let caseKept = false
+  let capitalRefused = false
   await record('pagePathnameCase', async () => {
     const sent = `/${tag}-Case`
     const answer = await movedTo(sent)
+    if (answer.status === 400 && namesField(answer, 'pathname')) {
+      // Refused for its capital alone: the same pathname in lower case is taken.
+      const lower = await movedTo(sent.toLowerCase())
+      if (lower.status !== 200) throw new Unrecorded(`a page pathname with a capital letter answered 400, and the same in lower case ${lower.status}`)
+      capitalRefused = true
+      return 'refused'
+    }
     if (answer.status !== 200) throw new Unrecorded(`a page pathname with a capital letter answered ${answer.status}`)
     caseKept = answer.body.pathname === sent
     return caseKept ? 'kept' : answer.body.pathname === sent.toLowerCase() ? 'lower-case' : unexplained('the pathname stored for one with a capital letter', answer.body.pathname)
   })
   await record('pathnameConflictCase', async () => {
+    if (capitalRefused) throw new Unrecorded('a page pathname with a capital letter is refused (pagePathnameCase refused), so two pathnames differing in case alone cannot be made')
     if (!caseKept) throw new Unrecorded('a page pathname is not kept in the case it was sent (pagePathnameCase), so two pathnames differing in case alone cannot be made')
     // A second page whose pathname differs from the probes' page's (at home) in case alone, the tag as it is; deleted after.
     const answer = await call('POST', '/v6/pages', { siteId, pathname: `/${tag}-FIRST`, name: `${tag} case` })

@@ -38,33 +38,35 @@ async function probeRepeatedDelete({ call, record, target, siteId }: ProbeSite, 
 
 /**
  * A page whose pathname has a capital letter, listed by its prefix in lower case and read by its
- * pathname in lower case. A deployment that stores pathnames in lower case (pagePathnameCase) has
- * no pathname that differs from its own in case alone: both classes are then left unrecorded.
+ * pathname in lower case (the pathname asked). A deployment that stores pathnames in lower case
+ * (pagePathnameCase) has no pathname that differs from its own in case alone: both classes are
+ * then left unrecorded. One that refuses capitals (pagePathnameCase refused) has the page in lower
+ * case, asked for with the capital.
  */
 async function probePathnameCase({ call, record, target, siteId, learned }: ProbeSite): Promise<void> {
-  const sent = `/${target.tag}-Cased`
-  const lower = sent.toLowerCase()
+  const capital = `/${target.tag}-Cased`
+  const [sent, asked] = learned.pagePathnameCase === 'refused' ? [capital.toLowerCase(), capital] : [capital, capital.toLowerCase()]
   let pageId: string | undefined
   let unseen: Unrecorded | undefined
   if (learned.pagePathnameCase === 'lower-case') unseen = new Unrecorded('pathnames are stored in lower case (pagePathnameCase lower-case), so none differs from a page\'s own in case alone')
   else {
     const made = await call('POST', '/v6/pages', { siteId, pathname: sent, name: `${target.tag} cased` })
     if (made.status === 201 && typeof made.body.id === 'string') pageId = made.body.id
-    if (pageId === undefined) unseen = new Unrecorded(`a page with a capital letter in its pathname could not be created (${made.status})`)
+    if (pageId === undefined) unseen = new Unrecorded(`a page ${sent} could not be created (${made.status})`)
     else if (made.body.pathname !== sent) unseen = new Unrecorded(`a page created as ${sent} has the pathname ${JSON.stringify(made.body.pathname)}, so none differs from its own in case alone`)
   }
   try {
     await record('pathPrefixCase', async () => {
       if (unseen) throw unseen
-      const list = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&pathPrefix=${encodeURIComponent(lower)}`)
-      if (list.status !== 200) throw new Unrecorded(`a page list with the prefix ${lower} answered ${list.status}`)
+      const list = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&pathPrefix=${encodeURIComponent(asked)}`)
+      if (list.status !== 200) throw new Unrecorded(`a page list with the prefix ${asked} answered ${list.status}`)
       return list.body.data?.some((page) => page.id === pageId) ? 'any-case' : 'exact'
     })
     await record('pathnameLookupCase', async () => {
       if (unseen) throw unseen
-      const read = await call('GET', `/v6/pages/${encodeURIComponent(lower)}?siteId=${siteId}`)
-      if (read.status === 200) return read.body.id === pageId ? 'any-case' : unexplained(`the id of the page read as ${lower} (${sent} created)`, read.body.id)
-      if (read.status !== 404) throw new Unrecorded(`the page ${sent} read as ${lower} answered ${read.status}, neither 200 nor 404`)
+      const read = await call('GET', `/v6/pages/${encodeURIComponent(asked)}?siteId=${siteId}`)
+      if (read.status === 200) return read.body.id === pageId ? 'any-case' : unexplained(`the id of the page read as ${asked} (${sent} created)`, read.body.id)
+      if (read.status !== 404) throw new Unrecorded(`the page ${sent} read as ${asked} answered ${read.status}, neither 200 nor 404`)
       // Not found in another case: found by its own pathname, or pathnames find nothing here.
       const own = await call('GET', `/v6/pages/${encodeURIComponent(sent)}?siteId=${siteId}`)
       if (own.status !== 200) throw new Unrecorded(`the page ${sent} read by its own pathname answered ${own.status}, so what a pathname in another case finds cannot be seen`)

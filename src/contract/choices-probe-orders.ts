@@ -24,7 +24,8 @@ export async function probePageSort(site: ProbeSite): Promise<void> {
     for (const id of choices) await record(id, async () => Promise.reject(new Unrecorded(reason)))
   }
   for (const { key, title } of [...TITLED, ...TIES.map((key) => ({ key, title: 'same' }))]) {
-    const made = await call('POST', '/v6/pages', { siteId, pathname: `/${tag}-${key}`, name: `${tag} ${key}` })
+    // The pathname in lower case, which a deployment that refuses capitals takes too (pagePathnameCase).
+    const made = await call('POST', '/v6/pages', { siteId, pathname: `/${tag}-${key.toLowerCase()}`, name: `${tag} ${key}` })
     if (made.status !== 201) return unrecord(SORT_CHOICES, `a probe page could not be created: POST /v6/pages answered ${made.status}`)
     const patched = await call('PATCH', `/v6/pages/${String(made.body.id)}`, { title })
     if (patched.status !== 200 || patched.body.title !== title) {

@@ -29,6 +29,7 @@ const localeCodeCase = chosen('localeCodeCase', 'a locale code is written langua
 const controlCharacters = chosen('controlCharacters', 'names, titles and descriptions refuse control characters', 'neither document says which characters a text field takes')
 const emptyName = chosen('emptySiteName', 'a name is 1 to 256 characters', 'the specification sets a minimum length only for the name of a new page')
 const pathnameCharacters = chosen('pagePathnameCharacters', 'a pathname starts with /, has no empty segment, whitespace, ? or #; dots, brackets and non-ASCII letters are ordinary characters', 'neither document gives a pathname a format: a deployment may refuse more, or less')
+const pagePathnameCase = chosen('pagePathnameCase', 'pathnames are case-sensitive and compared exactly: a capital letter in a page pathname is kept', 'neither document gives a pathname a case: a deployment may store it in lower case, or refuse capital letters')
 const routeFormat = sitemock('routes', 'a route pathname has the segment forms of Routes (plain, [name], [...name], [[...name]])', 'the specification writes a route pathname with a leading slash and says validation may be skipped, without the rules')
 const pagination = chosen('cursorOutsideList', 'a startingAfter must be the id of an item of that very list, otherwise a 400 naming it', 'the documents say only that it is the id to list after: an id of nothing may be an empty page or a 404')
 const foreignItem = chosen('foreignCursor', "a startingAfter naming an item of another list (another site's, another family's) is answered as one the list leaves out: a 400 naming it", 'the documents say only that it is the id of the last item listed: a deployment may answer an item of another list with a 404 or an empty page')
@@ -170,7 +171,7 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
       return [pathnameCharacters]
     case 'mixed case':
       if (parameter === 'locale' || parameter === 'defaultLocale') return [localeCodeCase]
-      if (parameter === 'pathname') return [sitemock('pages', 'pathnames are case-sensitive and compared exactly')]
+      if (parameter === 'pathname') return [op.startsWith('page.') ? pagePathnameCase : sitemock('pages', 'pathnames are case-sensitive and compared exactly')]
       return undefined
     case 'unicode':
       if (parameter === 'locale' || parameter === 'defaultLocale') return [localeCode]

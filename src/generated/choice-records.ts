@@ -60,7 +60,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localeDomains","kind":"strict","alternatives":["shared","unique","unique-everywhere"],"sitemock":"shared","behaviour":"api-behaviour.md#locales"},
   {"id":"publicApiKeyAsSiteKey","kind":"lookup","alternatives":["site-key","not-a-key","forbidden","live-pages","published-pages"],"sitemock":"site-key","behaviour":"api-behaviour.md#authentication"},
   {"id":"emptyPageUpdate","kind":"strict","alternatives":["accepted","refused","pathname-required"],"sitemock":"accepted","behaviour":"api-behaviour.md#pages"},
-  {"id":"pagePathnameCase","kind":"value","alternatives":["kept","lower-case"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
+  {"id":"pagePathnameCase","kind":"value","alternatives":["kept","lower-case","refused"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"routePathnameCharacters","kind":"strict","alternatives":["accepted","refused","ascii-only"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
   {"id":"pagePublishing","kind":"value","alternatives":["control-plane","going-online"],"sitemock":"control-plane","behaviour":"api-behaviour.md#pages"},
   {"id":"restoreByCode","kind":"lookup","alternatives":["any-locale","deleted-only"],"sitemock":"any-locale","behaviour":"api-behaviour.md#locales"},

@@ -248,9 +248,9 @@ export interface Choices {
    */
   emptyPageUpdate?: "accepted" | "refused" | "pathname-required";
   /**
-   * A page pathname with capital letters (`/About`): stored as sent (`kept`), or in lower case (`lower-case`, `/about`), and a pathname in the path looked up so.
+   * A page pathname with capital letters (`/About`): stored as sent (`kept`), or in lower case (`lower-case`, `/about`), and a pathname in the path looked up so; or `refused`: an upper-case letter in a page pathname is a 400 naming `pathname` on a page create and a page update (letters in lower case only; digits, punctuation and letters without case are taken), and a pathname in the path is looked up as sent.
    */
-  pagePathnameCase?: "kept" | "lower-case";
+  pagePathnameCase?: "kept" | "lower-case" | "refused";
   /**
    * Brackets, dot segments, whitespace and non-ASCII characters in a route pathname judged by the route rules (`/x/[slug]`, `/café`; `skipValidation=true` skips them): `accepted` as sitemock's route rules take them, `refused` as a 400 naming `pathname`, or `ascii-only`: brackets and dot segments taken as the route rules take them, whitespace and non-ASCII characters a 400 naming `pathname`.
    */

@@ -67,9 +67,10 @@ describe('the conformance twin', () => {
       // A class another choice hides is rare; most are seen on every seed. (A twin that refuses codes
       // in another case and stores them in canonical case hides both of its code classes at once,
       // one that serves its route operations elsewhere its route classes, one that keeps pathnames in
-      // lower case the conflict of two that differ in case alone, and with no route either, the
-      // lookup of one in another case. With no route create, no route can take a held pathname
-      // under skipValidation=true either, nor can a create show whether it takes skipValidation.)
+      // lower case, or refuses capitals, and has no route either the conflict of two that differ in
+      // case alone, and one that keeps them in lower case the lookup of one in another case too. With
+      // no route create, no route can take a held pathname under skipValidation=true either, nor can
+      // a create show whether it takes skipValidation.)
       expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(14)
       const seen = Object.fromEntries(CLASSES.filter((entry) => observed[entry.id] !== undefined).map((entry) => [entry.id, observed[entry.id]]))
       const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, drawn[id]]))

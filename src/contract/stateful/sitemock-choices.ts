@@ -37,6 +37,10 @@ const success = (status: number): boolean => status >= 200 && status < 300
 const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b)
 const rootOf = (field: string): string => field.split(/[.[]/)[0]!
 
+/** Whether a 400's words on `pathname` speak of letter case (upper-case, lower case, capitals). */
+const speaksOfCase = (refusal: unknown): boolean =>
+  isObject(refusal) && Array.isArray(refusal.details) && refusal.details.some((detail) => isObject(detail) && detail.field === 'pathname' && typeof detail.message === 'string' && /upper|lower|capital|case/i.test(detail.message))
+
 /**
  * One side took what the other refused with a 400: the class of the catalogue that the sources
  * of the refused input's value classes name (class-sources.ts), for the fields the 400 names.
@@ -46,9 +50,12 @@ function refusalClass(call: Call, target: Exchange, answer: Answer): ChoiceId | 
   if (refusal === undefined || call.input === undefined) return undefined
   const named = new Set(detailFields(refusal).map(rootOf))
   // A page pathname with brackets, dot segments, letters beyond ASCII or other punctuation (whitespace, ? and # are
-  // pagePathnameForm's), valid for the planner: the characters a deployment takes are its choice.
+  // pagePathnameForm's), valid for the planner: the characters a deployment takes are its choice. Beside a capital
+  // letter (`/Straße`) either class may refuse it: the refusal's own words tell the case apart where they speak of it.
   const pathname = isObject(call.request.body) ? call.request.body.pathname : undefined
-  if (call.request.template.startsWith(PAGES) && named.has('pathname') && typeof pathname === 'string' && /[^\w/.~\s?#-]|\/\.\.?(\/|$)/.test(pathname)) return 'pagePathnameCharacters'
+  if (call.request.template.startsWith(PAGES) && named.has('pathname') && typeof pathname === 'string' && /[^\w/.~\s?#-]|\/\.\.?(\/|$)/.test(pathname)) {
+    return pathname !== pathname.toLowerCase() && speaksOfCase(refusal) ? 'pagePathnameCase' : 'pagePathnameCharacters'
+  }
   for (const [parameter, classes] of Object.entries(call.input.classes)) {
     if (named.size > 0 && !named.has(parameter)) continue
     for (const valueClass of classes) {

@@ -901,7 +901,7 @@ errors++;
 }
 if(data2.pagePathnameCase !== undefined){
 let data60 = data2.pagePathnameCase;
-if(!((data60 === "kept") || (data60 === "lower-case"))){
+if(!(((data60 === "kept") || (data60 === "lower-case")) || (data60 === "refused"))){
 const err68 = {instancePath:instancePath+"/choices/pagePathnameCase",schemaPath:"#/$defs/choices/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data60};
 if(vErrors === null){
 vErrors = [err68];
@@ -2199,7 +2199,7 @@ errors++;
 }
 if(data.pagePathnameCase !== undefined){
 let data57 = data.pagePathnameCase;
-if(!((data57 === "kept") || (data57 === "lower-case"))){
+if(!(((data57 === "kept") || (data57 === "lower-case")) || (data57 === "refused"))){
 const err63 = {instancePath:instancePath+"/pagePathnameCase",schemaPath:"#/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data57};
 if(vErrors === null){
 vErrors = [err63];

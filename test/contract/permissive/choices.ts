@@ -57,7 +57,7 @@ export const ALTERNATIVES = {
   localeDomains: ['shared', 'unique', 'unique-everywhere'],
   publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden', 'live-pages', 'published-pages'],
   emptyPageUpdate: ['accepted', 'refused', 'pathname-required'],
-  pagePathnameCase: ['kept', 'lower-case'],
+  pagePathnameCase: ['kept', 'lower-case', 'refused'],
   routePathnameCharacters: ['accepted', 'refused', 'ascii-only'],
   pagePublishing: ['control-plane', 'going-online'],
   restoreByCode: ['any-locale', 'deleted-only'],

@@ -79,6 +79,8 @@ export class Rules {
     const sent = fields.string('pathname', { required, minLength: this.choices.pagePathnameSlash === 'added' && this.choices.pagePathnameForm === 'any' ? 0 : 1 })
     if (sent === undefined) return undefined
     this.pathnameShape('pathname', sent)
+    // Only a pathname to store is refused for its case: one in the path is looked up as sent.
+    if (this.choices.pagePathnameCase === 'refused' && sent !== sent.toLowerCase()) throw badField('pathname', 'must have letters in lower case only (digits, punctuation and letters without case are taken)')
     return this.storedPathname(sent)
   }
 

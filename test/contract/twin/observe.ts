@@ -147,8 +147,9 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const siteId = (await client.site()).id
     const brackets = (await client.call('POST', '/v6/pages', { siteId, pathname: '/x/[slug]', name: 'A' })).status
     if (brackets !== 400) return statusOf(brackets, { 201: 'accepted' })
-    // Brackets refused: a letter beyond ASCII tells a deployment that takes letters of any script from one that refuses them.
-    return statusOf((await client.call('POST', '/v6/pages', { siteId, pathname: '/Straße', name: 'A' })).status, { 201: 'letters', 400: 'refused' })
+    // Brackets refused: a letter beyond ASCII tells a deployment that takes letters of any script from one that refuses them
+    // (in lower case, which a deployment that refuses capitals takes: pagePathnameCase).
+    return statusOf((await client.call('POST', '/v6/pages', { siteId, pathname: '/straße', name: 'A' })).status, { 201: 'letters', 400: 'refused' })
   },
   sitePagesQuery: async (client) => {
     // A prefix no page has empties the page list's own answer; one that takes only the pagination refuses it, or ignores it and lists the page.
@@ -282,7 +283,9 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   pageLocale: async (client) => ('locale' in (await client.page((await client.site()).id, '/l')) ? 'present' : 'absent'),
   sortCollation: async (client) => {
     const site = await client.site()
-    const [zeta, alpha] = [await client.page(site.id, '/Zeta'), await client.page(site.id, '/alpha')]
+    // A capital refused (pagePathnameCase refused): the page is made in lower case, and its title shows the collation.
+    const capital = await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/Zeta', name: 'Page' })
+    const [zeta, alpha] = [capital.status === 400 ? await client.page(site.id, '/zeta') : capital.body, await client.page(site.id, '/alpha')]
     if (zeta.pathname === '/Zeta') return (await client.order(site.id, 'sortBy=path'))[0] === '/Zeta' ? 'code-unit' : 'case-insensitive'
     // Pathnames kept in lower case (pagePathnameCase) show no collation: titles do, where an update sets them.
     if (!(await titleSettable(client, zeta.id))) return undefined
@@ -456,13 +459,20 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   pagePathnameCase: async (client) => {
     const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: '/About', name: 'About' })
+    // A 400 is the alternative only where it names the pathname.
+    const named = ((reply.body.details ?? []) as Json[]).map((detail) => detail.field)
+    if (reply.status === 400) return named.includes('pathname') ? 'refused' : `400 naming ${JSON.stringify(named)}`
     return reply.body.pathname === '/About' ? 'kept' : reply.body.pathname === '/about' ? 'lower-case' : `status ${reply.status}`
   },
   pathnameConflictCase: async (client) => {
     const site = await client.site()
-    // Pathnames kept in lower case (pagePathnameCase) make no two that differ in case alone.
-    if ((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/Case', name: 'Case' })).body.pathname !== '/Case') return undefined
-    return statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/case', name: 'case' })).status, { 201: 'exact', 409: 'any-case' })
+    const capital = await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/Case', name: 'Case' })
+    if (capital.body.pathname === '/Case') return statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/case', name: 'case' })).status, { 201: 'exact', 409: 'any-case' })
+    // Pathnames kept in lower case, or capitals refused (pagePathnameCase), make no two pages that differ in case alone:
+    // a route beside a page in lower case does, where routes are created at /v2/routes (routeOperations).
+    if (capital.status === 400) await client.page(site.id, '/case')
+    const route = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: '/Case' })
+    return route.status === 404 ? undefined : statusOf(route.status, { 201: 'exact', 409: 'any-case' })
   },
   routePathnameCharacters: async (client) => {
     // The update is served wherever the other route operations are: one that judges the body before
@@ -569,8 +579,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const siteId = (await client.site()).id
     const found = async (path: string): Promise<Observed> => statusOf((await client.call('GET', `${path}?siteId=${String(siteId)}`)).status, { 200: 'any-case', 404: 'exact' })
     // Page pathnames kept in lower case (pagePathnameCase) are looked up so: any case finds them either way.
-    const page = await client.page(siteId, '/Lookup')
-    const byPage = page.pathname === '/Lookup' ? await found('/v6/pages/%2Flookup') : undefined
+    // Where a capital is refused, a page in lower case is looked up with one.
+    const capital = await client.call('POST', '/v6/pages', { siteId, pathname: '/Lookup', name: 'Page' })
+    const page = capital.status === 400 ? await client.page(siteId, '/lookup') : capital.body
+    const byPage = page.pathname === '/Lookup' ? await found('/v6/pages/%2Flookup') : capital.status === 400 ? await found('/v6/pages/%2FLookup') : undefined
     // Routes, where served at /v2/routes (routeOperations), keep their case: they show the lookup too.
     const route = await client.call('POST', '/v2/routes', { siteId, pathname: '/Route' })
     const byRoute = route.status === 201 ? await found('/v2/routes/%2Froute') : undefined
