@@ -2,6 +2,9 @@ import type { Choices } from '../contracts/choices.js'
 import { byStatus, either, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
 import { strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
+/** A well-formed code of a language and region the probes never give their site. */
+const LACKED_LOCALE = 'is-IS'
+
 /** Lookups, cursors, which error wins, what a Site key may do, and when a page is published. */
 export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId, learned }: ProbeSite, pageId: string): Promise<void> {
   const { tag } = target
@@ -107,13 +110,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
 
   // Learned from the list alone: a page read in such a locale is pageReadUnknownLocale's.
+  // A code of a real language and region that the probes' site lacks: a deployment that knows the
+  // languages and regions may refuse one it does not know (zz-ZZ) as malformed, which says nothing here.
   await record('pageUnknownLocale', async () => {
-    const answer = await call('GET', `/v6/pages?siteId=${siteId}&locale=zz-ZZ`)
+    const answer = await call('GET', `/v6/pages?siteId=${siteId}&locale=${LACKED_LOCALE}`)
     if (answer.status === 200 && answer.body.data?.length === 0) return 'empty-list'
     return either(answer, 'a page list in a locale the site lacks', [400, '400'], [404, '404'])
   })
   await record('pageReadUnknownLocale', async () => {
-    const answer = await call('GET', `/v6/pages/${pageId}?locale=zz-ZZ`)
+    const answer = await call('GET', `/v6/pages/${pageId}?locale=${LACKED_LOCALE}`)
     if (answer.status === 200) return answer.body.id === pageId ? 'default' : unexplained('the id of the page a read in a locale the site lacks answered', answer.body.id)
     // Answered as the list: its 400, or a 404 where the list is a 404 or shows no page.
     const read = byStatus(answer, 'a page read in a locale the site lacks', [[400, '400'], [404, '404']] as const)
