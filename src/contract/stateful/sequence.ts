@@ -170,7 +170,11 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const siteId = onSide(whole, 'oracle').params?.siteId
     // The versions the list reads: the live ones where its key reads no other (published-pages).
     const versionRef = live ? 'ref:live' : undefined
-    const all = asPage(oracle.peek({ method: 'GET', template: PAGES, query: { siteId, includeOffline: 'true', limit: 100, versionRef }, key: ORACLE_APP_KEY }).body)?.data ?? []
+    // Every page of the site, one whose pathname does not begin with "/" too (the page list's
+    // default prefix is "/"): an empty prefix, where the oracle's rules take one.
+    const read = (pathPrefix?: string): Answer => oracle.peek({ method: 'GET', template: PAGES, query: { siteId, includeOffline: 'true', limit: 100, versionRef, pathPrefix }, key: ORACLE_APP_KEY })
+    const everyPrefix = read('')
+    const all = asPage((everyPrefix.status === 200 ? everyPrefix : read()).body)?.data ?? []
     const ids = new Set(targetWhole.map((item) => String(item.id)))
     const names = new Set(targetWhole.map(nameOf))
     return all.filter((item) => {
