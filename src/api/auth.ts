@@ -60,8 +60,8 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
 /**
  * Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. A site's
  * publicApiKey, where the deployment followed takes it as a valid key without permission for this
- * API (publicApiKeyAsSiteKey: forbidden) or as a key for the site's published pages alone
- * (live-pages, published-pages), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
+ * API (publicApiKeyAsSiteKey: forbidden), as a key for the site's published pages alone
+ * (live-pages, published-pages) or as one that reads its locales and online pages (online-pages), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
  * Site key of a deleted site, where the deployment still knows it (deletedSiteKey 403).
  */
 export function authenticate(key: string | undefined, store: Store, choices: Choices | undefined): Scope {
@@ -88,16 +88,23 @@ const LIVE_PAGE_READS = new Set(['/v6/pages', '/v6/pages/{pageIdOrPathname}'])
 /** At published-pages, the site's page list under /v2/sites too. */
 const PUBLISHED_PAGE_READS = new Set([...LIVE_PAGE_READS, '/v2/sites/{siteId}/pages'])
 
+/** At online-pages, the site's page lists and page read, and its locale list and locale read. */
+const RENDERING_READS = new Set([...PUBLISHED_PAGE_READS, '/v2/locales', '/v2/locales/{localeIdOrCode}'])
+/** The page lists, where an online-pages key may not ask for the offline pages. */
+const PAGE_LISTS = new Set(['/v6/pages', '/v2/sites/{siteId}/pages'])
+
 /** Whether the scope reads its site's pages only as published (publicApiKeyAsSiteKey published-pages): its page reads read the live versions. */
 export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'site' && scope.publishable === 'published-pages'
 
 /**
  * A key that is known but reaches nothing here: a deleted site's Site key (deletedSiteKey 403), a
  * 403 on every request; and a site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey
- * forbidden, live-pages, published-pages): a 403 on every request, but, at live-pages, a page
+ * forbidden, live-pages, published-pages, online-pages): a 403 on every request, but, at live-pages, a page
  * list or page read whose query says `versionRef=ref:live`, which goes on as the site's Site key
- * would, and at published-pages one of those or a site's page list whose query asks no other
- * version (it reads the live versions: readsPublishedOnly). The refusal
+ * would, at published-pages one of those or a site's page list whose query asks no other
+ * version (it reads the live versions: readsPublishedOnly), and at online-pages a locale list or
+ * read, or a page list or read in any version but a list asking `includeOffline=true` (a page
+ * offline in the version read is refused once found: refuseOfflineRead). The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
  * (validationOrder, accessOrder, createBodyOrder), as it does a Site key's, or as soon as the
  * key is known where the deployment refuses a key for its kind first (keyKindOrder first).
@@ -112,8 +119,24 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
     if (operation.method === 'GET' && PUBLISHED_PAGE_READS.has(operation.path) && versions.every((version) => version === 'ref:live')) return
     throw forbidden("A site's publicApiKey is a publishable key: it reads the site's published pages alone (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without versionRef or with versionRef=ref:live); use the site's Site API key.")
   }
+  if (scope.publishable === 'online-pages') {
+    const asksOffline = PAGE_LISTS.has(operation.path) && new URLSearchParams(query).getAll('includeOffline').includes('true')
+    if (operation.method === 'GET' && RENDERING_READS.has(operation.path) && !asksOffline) return
+    throw forbidden(ONLINE_PAGES_ONLY)
+  }
   if (operation.method === 'GET' && LIVE_PAGE_READS.has(operation.path) && versions[0] === 'ref:live') return
   throw forbidden("A site's publicApiKey is a publishable key: it reads the site's live pages alone (GET /v6/pages or /v6/pages/{pageIdOrPathname} with versionRef=ref:live); use the site's Site API key.")
+}
+
+const ONLINE_PAGES_ONLY =
+  "A site's publicApiKey is a publishable key: it reads the site's locales (GET /v2/locales, /v2/locales/{localeIdOrCode}) and its online pages (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without includeOffline=true) alone; use the site's Site API key."
+
+/**
+ * A page read with a key that reads online pages alone (publicApiKeyAsSiteKey online-pages): a
+ * page offline in the version read is refused as every read beyond its reach is, once the page is found.
+ */
+export function refuseOfflineRead(scope: Scope, content: { isOnline: boolean }): void {
+  if (scope.kind === 'site' && scope.publishable === 'online-pages' && !content.isOnline) throw forbidden(ONLINE_PAGES_ONLY)
 }
 
 /** The workspace the scope may act in; any other id is 403 whether or not it exists. */

@@ -131,7 +131,7 @@ function withoutSearchFields<B extends object>(body: B, choices: Chosen): B {
 export function applyNewPageDefaults(content: PageContent, choices: Chosen): void {
   if (choices === undefined) return
   if (choices.newPageTitle === 'name') content.title = content.name
-  if (choices.newPageExcludedFromSearchEngines === 'false') content.excludedFromSearchEngines = false
+  if (choices.newPageExcludedFromSearchEngines !== 'null') content.excludedFromSearchEngines = choices.newPageExcludedFromSearchEngines === 'true'
   if (choices.newPageOnline === 'offline') content.isOnline = false
   if (choices.newPageSitemapPriority === '0.5') content.sitemapPriority = 0.5
   if (choices.newPageSitemapFrequency !== 'null') content.sitemapFrequency = choices.newPageSitemapFrequency

@@ -87,7 +87,7 @@ export const localeOperations = [
         // As a restore brings it back (its id, place and pages' localizations), with the domain this create sends.
         store.locales.restore(revived)
         store.locales.update(revived, { domain: body.domain ?? null })
-        return { status: 201, body: presentLocale(revived, store) }
+        return { status: 201, body: presentLocale(revived, store, choices) }
       }
       const locale: LocaleRecord = {
         id: store.random.uuid(),
@@ -99,7 +99,7 @@ export const localeOperations = [
         deletedAt: null,
       }
       store.locales.add(locale)
-      return { status: 201, body: presentLocale(locale, store) }
+      return { status: 201, body: presentLocale(locale, store, choices) }
     },
   }),
 
@@ -118,7 +118,7 @@ export const localeOperations = [
       const ordered = choices?.localeListOrder === 'code' ? byCode(store, query.siteId) : store.locales.ofSite(query.siteId)
       // A deleted locale is one the list leaves out (cursorOutsideList), not one that never was.
       const { items, hasMore } = paginate(ordered, (id) => store.locales.byId.get(id), query, { include: (locale) => locale.deletedAt === null, cursors: choices, foreign: foreignTo(store, 'locale', query.siteId) })
-      return { status: 200, body: { object: 'list', data: items.map((l) => presentLocale(l, store)), hasMore } }
+      return { status: 200, body: { object: 'list', data: items.map((l) => presentLocale(l, store, choices)), hasMore } }
     },
   }),
 
@@ -133,7 +133,7 @@ export const localeOperations = [
     errors: [400, 401, 403, 404],
     authorize: localeOf,
     run(context) {
-      return { status: 200, body: presentLocale(context.target, context.store) }
+      return { status: 200, body: presentLocale(context.target, context.store, context.choices) }
     },
   }),
 
@@ -162,7 +162,7 @@ export const localeOperations = [
       if (code !== undefined && code !== locale.locale) discardDeletedCode(store, locale.siteId, code, choices)
       if (code !== undefined) renameLocale(store, locale, code)
       if (body.domain !== undefined) store.locales.update(locale, { domain: body.domain })
-      return { status: 200, body: presentLocale(locale, store) }
+      return { status: 200, body: presentLocale(locale, store, choices) }
     },
   }),
 
@@ -205,7 +205,7 @@ export const localeOperations = [
     run(context) {
       const { store, target: locale } = context
       // A deployment that restores a live locale as a no-op answers it as it is.
-      if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '200') return { status: 200, body: presentLocale(locale, store) }
+      if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '200') return { status: 200, body: presentLocale(locale, store, context.choices) }
       // One that judges the request invalid names the path parameter that named the live locale.
       if (locale.deletedAt === null && context.choices?.restoreLiveLocale === '400') {
         throw new ApiError(400, 'bad_request', `The locale ${locale.locale} is not deleted, so there is nothing to restore.`, [
@@ -216,7 +216,7 @@ export const localeOperations = [
       if (store.locales.byCode(locale.siteId, locale.locale, anyCase(context.choices))) throw conflict(`The site has the locale ${locale.locale} again, so the deleted one cannot be restored.`)
       requireOwnDomain(store, locale.siteId, locale.domain, locale, context.choices)
       store.locales.restore(locale)
-      return { status: 200, body: presentLocale(locale, store) }
+      return { status: 200, body: presentLocale(locale, store, context.choices) }
     },
   }),
 ]

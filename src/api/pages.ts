@@ -11,7 +11,7 @@ import type {
 import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import type { Choices } from '../contracts/choices.js'
-import { readsPublishedOnly, requireBodySite, requireSite } from './auth.js'
+import { readsPublishedOnly, refuseOfflineRead, requireBodySite, requireSite } from './auth.js'
 import { ApiError, badRequest, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
@@ -149,6 +149,8 @@ export const pageOperations = [
       const site = store.siteRecord(page.siteId)!
       const content: PageContent | null = versionRead(context.scope, query) === 'live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
+      // A key that reads online pages alone (publicApiKeyAsSiteKey online-pages) is refused the page offline in the version it reads.
+      refuseOfflineRead(context.scope, content)
       // A locale the site lacks: refused as the list refuses it, or read as the default locale (readUnknownLocale).
       const locale = localeToCollapse(store, site, query.locale, readUnknownLocale(context.choices), context.choices) ?? undefined
       return pageResponse(200, store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))

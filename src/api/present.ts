@@ -1,10 +1,20 @@
 /** Records → response bodies. The one place that decides what the API shows of a record. */
+import type { Choices } from '../contracts/choices.js'
 import type { Locale, Page, PageLocalization, Route, Site } from '../generated/types.js'
 import type { LocaleRecord, PageContent, PageRecord, RouteRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import type { OperationResult } from './types.js'
 
-export function presentSite(site: SiteRecord): Site {
+type Chosen = Required<Choices> | undefined
+
+/**
+ * Under localePathPrefixes `code`, what a prefix left null shows: "Null means the locale code is
+ * used" (the published OpenAPI), so a deployment may show that prefix itself. Made as it is shown,
+ * not stored, so that it moves with a renamed code while one set explicitly stays.
+ */
+const derivesPrefixes = (choices: Chosen): boolean => choices?.localePathPrefixes === 'code'
+
+export function presentSite(site: SiteRecord, choices: Chosen): Site {
   return {
     object: 'site',
     id: site.id,
@@ -12,19 +22,22 @@ export function presentSite(site: SiteRecord): Site {
     hostOrigin: site.hostOrigin,
     publicApiKey: site.publicApiKey,
     defaultLocale: site.defaultLocale,
-    defaultLocalePathPrefix: site.defaultLocalePathPrefix,
+    defaultLocalePathPrefix: site.defaultLocalePathPrefix ?? (derivesPrefixes(choices) ? '' : null),
     localeManagementMode: site.localeManagementMode,
   }
 }
 
-export function presentLocale(locale: LocaleRecord, store: Store): Locale {
+export function presentLocale(locale: LocaleRecord, store: Store, choices: Chosen): Locale {
+  const isDefault = store.siteRecord(locale.siteId)?.defaultLocale === locale.locale
+  // The default locale's pages live at the site's root: its prefix is the site's, "".
+  const derived = isDefault ? '' : locale.locale.toLowerCase()
   return {
     object: 'locale',
     id: locale.id,
     locale: locale.locale,
     domain: locale.domain,
-    pathPrefix: locale.pathPrefix,
-    isDefault: store.siteRecord(locale.siteId)?.defaultLocale === locale.locale,
+    pathPrefix: locale.pathPrefix ?? (derivesPrefixes(choices) ? derived : null),
+    isDefault,
   }
 }
 

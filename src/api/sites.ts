@@ -67,7 +67,7 @@ export const siteOperations = [
       }
       store.addSite(site)
       store.locales.add({ id: store.random.uuid(), siteId: site.id, locale: site.defaultLocale, domain: null, pathPrefix: null, seq: store.nextSeq(), deletedAt: null })
-      return { status: 201, body: presentSite(site) }
+      return { status: 201, body: presentSite(site, choices) }
     },
   }),
 
@@ -89,7 +89,7 @@ export const siteOperations = [
       // A Site key (siteKeySiteList own-site) lists its own site alone.
       const include = scope.kind === 'site' ? (site: SiteRecord) => site.id === scope.siteId : undefined
       const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices, foreign: foreignTo(store, 'site'), include, deleted: deletedSites(store, query.workspaceId, choices) })
-      return { status: 200, body: { object: 'list', data: items.map(presentSite), hasMore } }
+      return { status: 200, body: { object: 'list', data: items.map((site) => presentSite(site, choices)), hasMore } }
     },
   }),
 
@@ -102,8 +102,8 @@ export const siteOperations = [
     success: { status: 200, shape: { resource: 'site.json' } },
     errors: [400, 401, 403, 404],
     authorize: authorizeSite,
-    run({ params, store }) {
-      return { status: 200, body: presentSite(store.sites.get(params.siteId)!) }
+    run({ params, store, choices }) {
+      return { status: 200, body: presentSite(store.sites.get(params.siteId)!, choices) }
     },
   }),
 
@@ -126,7 +126,7 @@ export const siteOperations = [
       const name = body.name === undefined ? undefined : keptName(body.name, choices)
       if (name !== undefined) refuseTakenName(store, site.workspaceId, name, choices, site)
       store.updateSite(site, { ...(name !== undefined && { name }), ...(hostOrigin !== undefined && { hostOrigin }) })
-      return { status: 200, body: presentSite(site) }
+      return { status: 200, body: presentSite(site, choices) }
     },
   }),
 
@@ -166,7 +166,7 @@ export const siteOperations = [
       const name = keptName(body.name, choices)
       refuseTakenName(store, source.workspaceId, name, choices)
       const copy = store.duplicateSite(source, name, { deletedLocales: choices?.duplicateDeletedLocales === 'copied', resetPublication: choices?.duplicatePublication === 'reset', dropDomains: choices?.duplicateLocaleDomains === 'dropped' })
-      return { status: 201, body: presentSite(copy) }
+      return { status: 201, body: presentSite(copy, choices) }
     },
   }),
 ]

@@ -61,9 +61,10 @@ export type Scope =
       existenceFirst?: boolean
       /**
        * The site's publicApiKey where it is no Site key but known (choice publicApiKeyAsSiteKey): it
-       * reads the site's published pages alone (live-pages, published-pages), or nothing (forbidden).
+       * reads the site's published pages alone (live-pages, published-pages), its locales and online
+       * pages for rendering it (online-pages), or nothing (forbidden).
        */
-      publishable?: 'live-pages' | 'published-pages' | 'forbidden'
+      publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'forbidden'
       /** The Site key of a site that was deleted, where the deployment still knows it (choice deletedSiteKey 403): it reaches nothing. */
       siteDeleted?: true
     }

@@ -4,7 +4,8 @@ import { namesRestoredLocale } from './restore-live.js'
 /**
  * The locales of the probes' own site: what a restore of a live locale finds, what a deleted
  * locale still holds (and what a copy of the site holds of it, of its pages' publication and of
- * its locales' domains), domains, and a code in another case. Each locale a probe adds it deletes
+ * its locales' domains), domains, a code in another case, and the pathPrefix of a locale that has
+ * none of its own. Each locale a probe adds it deletes
  * again, so that the locales' order is read later as the site had them.
  */
 export async function probeLocales({ call, record, target, siteId, otherSiteId }: ProbeSite): Promise<void> {
@@ -143,6 +144,21 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId }
     const answer = await call('GET', `/v2/locales/${encodeURIComponent(swappedCase(code))}?siteId=${siteId}`)
     if (answer.status === 400) throw new Unrecorded(`a code in another case than its own is refused before any lookup (${swappedCase(code)}: 400)`)
     return either(answer, `the default locale ${code} read as ${swappedCase(code)}`, [200, 'any-case'], [404, 'exact'])
+  })
+  await record('localePathPrefixes', async () => {
+    if (defaultLocale === undefined) throw new Unrecorded(`the site's default locale could not be listed (${locales.status})`)
+    const code = defaultLocale.locale === 'nl-NL' ? 'nl-BE' : 'nl-NL'
+    const added = await call('POST', '/v2/locales', { siteId, locale: code })
+    if (added.status !== 201 || typeof added.body.id !== 'string') throw new Unrecorded(`a locale could not be added to read its pathPrefix (${added.status})`)
+    try {
+      // A new locale has no prefix of its own, and the site's default locale was given none by the probes.
+      const prefixes = [defaultLocale.pathPrefix, added.body.pathPrefix]
+      if (prefixes.every((prefix) => prefix === null)) return 'null'
+      if (prefixes[0] === '' && prefixes[1] === String(added.body.locale).toLowerCase()) return 'code'
+      return unexplained("the pathPrefix of the site's default locale and of a new locale", prefixes)
+    } finally {
+      await call('DELETE', `/v2/locales/${added.body.id}`)
+    }
   })
 }
 

@@ -70,7 +70,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
   })
   // A key refused for its kind, where the probes know one: the sites' publicApiKey where it is no Site key, or a deleted site's key that is a 403.
-  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
+  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
   let refusedKey: string | undefined = publicKeyRefused ? siteKey : undefined
   await record('deletedSiteKey', async () => {
     if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no Site key of a site the probes delete is known")
@@ -257,7 +257,8 @@ async function publicKeyAlternative(call: ProbeSite['call'], siteId: string, key
   // it once its pages were read: a key that reads the site's pages as published alone.
   const site = either(await call('GET', `/v2/sites/${siteId}`, undefined, key), "the probes' own site read with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'refused'] as const)
   if (site === 'site-key') return site
-  if (pages === 'read') return 'published-pages'
+  // Its pages read and its site refused: a key that reads the pages as published alone, or one that reads the site's locales too, for rendering it.
+  if (pages === 'read') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'published-pages'] as const, [200, 'online-pages'] as const)
   // Refused its pages and its site: a key refused everything, or one for the site's live pages alone, which a list that asks for them tells.
   return either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:live`, undefined, key), "the live pages of the probes' own site listed with its publicApiKey as the key", [200, 'live-pages'] as const, [403, 'forbidden'] as const)
 }

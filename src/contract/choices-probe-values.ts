@@ -20,7 +20,7 @@ export async function probeValues({ call, record, target, site }: ProbeSite, pag
     return found ? found[1] : unexplained(`a new page's ${field}`, page[field])
   }
   await record('newPageTitle', async () => (page.title === `${tag} first` ? 'name' : valueOf('title', [[null, 'null']])))
-  await record('newPageExcludedFromSearchEngines', async () => valueOf('excludedFromSearchEngines', [[null, 'null'], [false, 'false']]))
+  await record('newPageExcludedFromSearchEngines', async () => valueOf('excludedFromSearchEngines', [[null, 'null'], [false, 'false'], [true, 'true']]))
   await record('newPageDescription', async () => valueOf('description', [[null, 'null'], ['', 'empty']]))
   await record('newPageCanonicalUrl', async () => valueOf('canonicalUrl', [[null, 'null'], ['', 'empty']]))
   await record('newPageSocialImageUrl', async () => valueOf('socialImageUrl', [[null, 'null'], ['', 'empty']]))

@@ -36,7 +36,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"nullsSort","kind":"value","alternatives":["last","first","smallest","largest"],"sitemock":"last","behaviour":"api-behaviour.md#pages"},
   {"id":"sortTies","kind":"value","alternatives":["id","creation"],"sitemock":"id","behaviour":"api-behaviour.md#pages"},
   {"id":"newPageTitle","kind":"value","alternatives":["null","name"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
-  {"id":"newPageExcludedFromSearchEngines","kind":"value","alternatives":["null","false"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
+  {"id":"newPageExcludedFromSearchEngines","kind":"value","alternatives":["null","false","true"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
   {"id":"siteListOrder","kind":"value","alternatives":["oldest-first","newest-first"],"sitemock":"oldest-first","behaviour":"api-behaviour.md#sites"},
   {"id":"localeListOrder","kind":"value","alternatives":["creation","code"],"sitemock":"creation","behaviour":"api-behaviour.md#locales"},
   {"id":"routeListOrder","kind":"value","alternatives":["pathname","creation"],"sitemock":"pathname","behaviour":"api-behaviour.md#routes"},
@@ -58,7 +58,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localeLookupCase","kind":"lookup","alternatives":["exact","any-case"],"sitemock":"exact","behaviour":"api-behaviour.md#locales"},
   {"id":"routeOperations","kind":"strict","alternatives":["served","elsewhere"],"sitemock":"served","behaviour":"api-behaviour.md#routes"},
   {"id":"localeDomains","kind":"strict","alternatives":["shared","unique","unique-everywhere"],"sitemock":"shared","behaviour":"api-behaviour.md#locales"},
-  {"id":"publicApiKeyAsSiteKey","kind":"lookup","alternatives":["site-key","not-a-key","forbidden","live-pages","published-pages"],"sitemock":"site-key","behaviour":"api-behaviour.md#authentication"},
+  {"id":"publicApiKeyAsSiteKey","kind":"lookup","alternatives":["site-key","not-a-key","forbidden","live-pages","published-pages","online-pages"],"sitemock":"site-key","behaviour":"api-behaviour.md#authentication"},
   {"id":"emptyPageUpdate","kind":"strict","alternatives":["accepted","refused","pathname-required"],"sitemock":"accepted","behaviour":"api-behaviour.md#pages"},
   {"id":"pagePathnameCase","kind":"value","alternatives":["kept","lower-case","refused"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"routePathnameCharacters","kind":"strict","alternatives":["accepted","refused","ascii-only"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
@@ -92,4 +92,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"onlineUpdatedAt","kind":"value","alternatives":["moves","unchanged"],"sitemock":"moves","behaviour":"api-behaviour.md#pages"},
   {"id":"keyKindOrder","kind":"lookup","alternatives":["with-access","first"],"sitemock":"with-access","behaviour":"api-behaviour.md#authentication"},
   {"id":"routeCreateSkipValidation","kind":"strict","alternatives":["taken","unknown"],"sitemock":"taken","behaviour":"api-behaviour.md#routes"},
+  {"id":"localePathPrefixes","kind":"value","alternatives":["null","code"],"sitemock":"null","behaviour":"api-behaviour.md#locales"},
 ]

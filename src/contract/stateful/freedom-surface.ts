@@ -17,11 +17,16 @@ import { ORACLE_APP_KEY } from './oracle.js'
  * valid key without permission for this API ("a valid key without permission for the resource
  * yields 403"), or as a key for the site's published pages alone (`live-pages`: a page list or
  * read asking `versionRef=ref:live` answered as the Site key would; `published-pages`: a page
- * list, read or site page list asking no other version answered with the live versions). A 403
+ * list, read or site page list asking no other version answered with the live versions), or as a
+ * read-only key for rendering its site (`online-pages`: its locale lists and reads, and its page
+ * lists and reads in any version, answered as the Site key would, but a list asking
+ * `includeOffline=true` and a read of a page offline in the version read refused). A 403
  * to any other read then fits `forbidden` and each of those that refuses it, and an answered read
  * `site-key` and each of those that answers it: the run holds the target to what all its answers
  * fit. A page list of live versions where the oracle lists drafts, or a 404 to a read of a page
- * the oracle has never published, shows `published-pages`, which the oracle then chooses. Any other 403 tells nothing: a Site key's
+ * the oracle has never published, shows `published-pages`, which the oracle then chooses; a locale
+ * read or a draft page read answered where the oracle refuses the key its site shows
+ * `online-pages`, which it chooses likewise. Any other 403 tells nothing: a Site key's
  * write its deployment refuses (siteKeyWrites), a site not its own, or the oracle refusing the
  * publicApiKey as well.
  */
@@ -36,22 +41,24 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     // A 400 or 404 of the oracle is input it judged before the key, which a deployment refusing the key may never judge.
     if (status === 403) return request.method === 'GET' && (success(oracle.status) || oracle.status === 400 || oracle.status === 404) ? 'forbidden' : undefined
     if (status === 404) return readsUnpublished(occurrence) ? 'published-pages' : undefined
-    if (!success(status) || !publishedPageRead(request)) return success(status) ? 'site-key' : undefined
+    if (!success(status)) return undefined
+    // A read beyond the published pages answered where the oracle refuses the key its site: the key reads what rendering the site takes.
+    if (!publishedPageRead(request)) return renderingRead(request) && oracleRefusesSite(occurrence) ? 'online-pages' : 'site-key'
     // A page read answered whose key the oracle refuses its own site: the oracle's live-pages or published-pages, which
     // its answer to the read without a version tells.
     if (oracleRefusesSite(occurrence)) return !livePageRead(request) || oracleReadsUnsaid(occurrence) ? 'published-pages' : 'live-pages'
     return listsLiveVersions(reply, occurrence) ? 'published-pages' : 'site-key'
   },
-  fits: (alternative, { request, target }) => {
+  fits: (alternative, occurrence) => {
     // A 404 to a read of a page never published is published-pages' alone: a Site key reads its draft.
-    if (alternative === 'not-a-key' || target.status === 404) return [alternative]
+    if (alternative === 'not-a-key' || occurrence.target.status === 404) return [alternative]
     // A refusal fits each alternative that refuses the request; an answer, site-key and each that answers it.
     const refused = alternative === 'forbidden'
-    return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, request) !== refused)
+    return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, occurrence) !== refused)
   },
   // A deployment that reads its pages as published to the key: the oracle does too, and answers the read again.
   follow: (alternative) =>
-    alternative === 'not-a-key' || alternative === 'forbidden' ? { kind: 'refused' } : alternative === 'published-pages' ? { kind: 'chosen', choices: { publicApiKeyAsSiteKey: alternative } } : undefined,
+    alternative === 'not-a-key' || alternative === 'forbidden' ? { kind: 'refused' } : alternative === 'published-pages' || alternative === 'online-pages' ? { kind: 'chosen', choices: { publicApiKeyAsSiteKey: alternative } } : undefined,
   decisive: (alternative) => alternative === 'not-a-key' || alternative === 'forbidden',
   // A read the oracle answers shows the key refused, and so does a read of the key's own site, which a Site key reaches whatever
   // the input: another's 403 where the oracle refused the input may be access judged first.
@@ -120,11 +127,29 @@ const livePageRead = ({ method, template, query }: ContractRequest): boolean => 
 const publishedPageRead = ({ method, template, query }: ContractRequest): boolean =>
   method === 'GET' && (template === PAGES || template === PAGE || template === SITE_PAGES) && (query?.versionRef === undefined || query.versionRef === 'ref:live')
 
-const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages'] as const
+/** A locale list or read, or a page list, read or site page list in any version, all a publicApiKey for rendering its site reaches. */
+const renderingRead = ({ method, template }: ContractRequest): boolean => method === 'GET' && [LOCALES, LOCALE, PAGES, PAGE, SITE_PAGES].includes(template)
+
+/**
+ * Whether a publicApiKey for rendering its site (online-pages) reads what the request asks: a
+ * rendering read, but no page list asking for the offline pages, nor a page offline in the version
+ * read, as the oracle's App key reads it.
+ */
+const readsOnline = ({ request, peek }: Occurrence): boolean => {
+  if (!renderingRead(request)) return false
+  if (request.template !== PAGE) return request.template === LOCALES || request.template === LOCALE || request.query?.includeOffline !== 'true'
+  const page = peek({ ...request, key: ORACLE_APP_KEY })
+  return !(success(page.status) && isObject(page.body) && page.body.isOnline === false)
+}
+
+const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages'] as const
 
 /** Whether a deployment of the alternative answers the request to the publicApiKey (as its Site key would) rather than refusing it. */
-const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], request: ContractRequest): boolean =>
-  alternative === 'site-key' || (alternative === 'live-pages' ? livePageRead(request) : alternative === 'published-pages' && publishedPageRead(request))
+const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], occurrence: Occurrence): boolean => {
+  const { request } = occurrence
+  if (alternative === 'online-pages') return readsOnline(occurrence)
+  return alternative === 'site-key' || (alternative === 'live-pages' ? livePageRead(request) : alternative === 'published-pages' && publishedPageRead(request))
+}
 
 /** Whether the oracle answers the read without its versionRef: it reads published pages to the key, not live pages alone. */
 const oracleReadsUnsaid = ({ request, peek }: Occurrence): boolean => {

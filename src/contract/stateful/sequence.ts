@@ -164,9 +164,10 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
    * names that list only in a pagination example (`/v2/sites/{siteId}/pages` with `limit` and
    * `startingAfter`): which of the site's pages it holds (offline ones, those a filter it may not
    * take would leave out) is the deployment's, and each it holds is one of the site's pages, as
-   * the site's draft has it.
+   * the site's draft has it. A key that reads online pages alone (publicApiKeyAsSiteKey
+   * online-pages) lists the online ones alone, in the version it asks.
    */
-  const sitePagesHeld = (whole: PairedRequest, targetWhole: readonly Json[], live: boolean): Json[] => {
+  const sitePagesHeld = (whole: PairedRequest, targetWhole: readonly Json[], live: boolean, onlineOnly = false): Json[] => {
     const siteId = onSide(whole, 'oracle').params?.siteId
     // The versions the list reads: the live ones where its key reads no other (published-pages).
     const versionRef = live ? 'ref:live' : undefined
@@ -178,6 +179,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const ids = new Set(targetWhole.map((item) => String(item.id)))
     const names = new Set(targetWhole.map(nameOf))
     return all.filter((item) => {
+      if (onlineOnly && item.isOnline !== true) return false
       const known = ledger.ids.target(String(item.id))
       return known === undefined ? names.has(nameOf(item)) : ids.has(known)
     })
@@ -188,8 +190,11 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
    * as its draft has them, or, where it takes versionRef as GET /v6/pages does (sitePagesQuery)
    * and is asked for live ones, as they are live: the reading that fits, tried apart first.
    */
-  const oracleListOf = (call: Call, whole: PairedRequest, targetWhole: Json[], publishedOnly: boolean, oracleWhole: Json[], order: ListOrder): Json[] => {
+  const oracleListOf = (call: Call, whole: PairedRequest, targetWhole: Json[], keyReads: KeyReads, oracleWhole: Json[], order: ListOrder): Json[] => {
     if (call.request.template !== SITE_PAGES || env.profile === 'sitemock') return oracleWhole
+    const publishedOnly = keyReads === 'published-pages'
+    // A key that reads online pages alone reads the version it asks, as GET /v6/pages reads it.
+    if (keyReads === 'online-pages') return sitePagesHeld(whole, targetWhole, whole.query?.versionRef === 'ref:live', true)
     const drafts = sitePagesHeld(whole, targetWhole, publishedOnly)
     if (publishedOnly || whole.query?.versionRef !== 'ref:live') return drafts
     const live = sitePagesHeld(whole, targetWhole, true)
@@ -205,9 +210,10 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const list = call.list!
     const sorted: PairedRequest = list.kind === 'sorted' ? list.whole : { ...call.request, query: { ...call.request.query, limit: 100, startingAfter: undefined } }
     // A publicApiKey that reads published pages alone (publicApiKeyAsSiteKey published-pages) reads
-    // the live versions of its own list: the whole list is read with it, not the App key's drafts.
-    const publishedOnly = readsPublishedOnly(call)
-    const whole: PairedRequest = publishedOnly ? { ...sorted, key: call.request.key } : sorted
+    // the live versions of its own list, and one for rendering its site (online-pages) its online
+    // pages alone: the whole list is read with it, not the App key's.
+    const keyReads = keyReadsOf(call)
+    const whole: PairedRequest = keyReads !== undefined ? { ...sorted, key: call.request.key } : sorted
     const oracleWhole = asPage(oracle.peek(onSide(whole, 'oracle')).body)?.data ?? []
     const read = await env.send(onSide(whole, 'target'))
     ledger.times.during(read.timing)
@@ -227,7 +233,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // The sorts are documented for GET /v6/pages alone: a site's page list is only named by its path
     // in a pagination example, so the order it answers in is the deployment's (sitePagesQuery).
     const order: ListOrder = list.kind === 'sorted' && call.request.template !== SITE_PAGES ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
-    const wrong = compareWholeList(ledger, targetWhole, oracleListOf(call, whole, targetWhole, publishedOnly, otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole, order), order, nameOf)
+    const wrong = compareWholeList(ledger, targetWhole, oracleListOf(call, whole, targetWhole, keyReads, otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole, order), order, nameOf)
     if (wrong) return wrong
     const cursor = call.request.query?.startingAfter
     // A cursor that names nothing either side made: what its page holds is its class of freedom's (freedom-classes.ts).
@@ -244,8 +250,13 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     return locale.status === 200 && isObject(locale.body) && locale.body.isDefault === true && locale.body.locale !== request.body.locale
   }
 
+  /** What the call's key reads of its own lists, where it is a run site's publicApiKey that reads published pages alone or online pages alone (publicApiKeyAsSiteKey). */
+  const keyReadsOf = (call: Call): KeyReads => {
+    const chosen = runSiteKey(call) ? (env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')) : undefined
+    return chosen === 'published-pages' || chosen === 'online-pages' ? chosen : undefined
+  }
   /** Whether the call's key is a run site's publicApiKey that reads published pages alone (publicApiKeyAsSiteKey published-pages). */
-  const readsPublishedOnly = (call: Call): boolean => runSiteKey(call) && (env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')) === 'published-pages'
+  const readsPublishedOnly = (call: Call): boolean => keyReadsOf(call) === 'published-pages'
 
   /** The rules a refused request breaks, asked of the oracle's state by reads that take no instant. */
   const brokenRules = (call: Call, answer: Answer, target?: Exchange): BrokenRules => {
@@ -658,6 +669,9 @@ function inPrefixOtherCase(items: readonly Json[], prefix: unknown): Set<unknown
   const lower = prefix.toLowerCase()
   return new Set(items.filter((item) => typeof item.pathname === 'string' && !item.pathname.startsWith(prefix) && item.pathname.toLowerCase().startsWith(lower)).map((item) => item.id))
 }
+
+/** What a run site's publicApiKey reads of its site's page lists, where it reads less than its Site key (publicApiKeyAsSiteKey). */
+type KeyReads = 'published-pages' | 'online-pages' | undefined
 
 /**
  * The read that tells whether what a request names exists: the resource of its path, or the site

@@ -73,6 +73,24 @@ export function sitemockChoiceAt(call: Call, target: Exchange, answer: Answer, o
   return catalogueChoiceAt(call, target, answer, occurrence)
 }
 
+/** The fields that show a locale's path prefix: a locale's own, and its site's for the default locale. */
+const PREFIX_FIELDS = ['pathPrefix', 'defaultLocalePathPrefix'] as const
+
+/**
+ * Whether the two answers show a path prefix both carry, of the same locale or site, differently:
+ * no request sets one, so only the prefix a deployment makes of a locale's code tells them apart
+ * (localePathPrefixes). Items are paired by code or name, as the two sides' ids differ.
+ */
+function pathPrefixDiffers(theirs: unknown, ours: unknown): boolean {
+  const items = (body: unknown): Json[] => (isObject(body) ? (Array.isArray(body.data) ? body.data.filter(isObject) : [body]) : [])
+  const keyOf = (item: Json): string => `${String(item.object)} ${String(item.object === 'locale' ? item.locale : item.name)}`
+  const oracleItems = new Map(items(ours).map((item) => [keyOf(item), item]))
+  return items(theirs).some((item) => {
+    const other = oracleItems.get(keyOf(item))
+    return other !== undefined && PREFIX_FIELDS.some((field) => field in item && field in other && differs(item[field], other[field]))
+  })
+}
+
 /** Whether the target's answer shows another alternative of the class than the oracle's. */
 const shows = (freedom: StatusClass, seen: Occurrence, answer: Answer): boolean => {
   const theirs = freedom.alternative(seen.target, seen)
@@ -84,6 +102,8 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
   const { request } = call
   const sent = isObject(request.body) ? request.body : {}
   const both = success(target.status) && success(answer.status) && isObject(target.body) && isObject(answer.body)
+  // Before the new site's fields: a defaultLocalePathPrefix both carry differs by this class, not by sitePathPrefixFields (whether it is there).
+  if (both && pathPrefixDiffers(target.body, answer.body)) return 'localePathPrefixes'
   if (both && request.method === 'POST' && (request.template === PAGES || request.template === SITES)) {
     const theirs = target.body as Json
     const ours = answer.body as Json

@@ -589,7 +589,7 @@ errors++;
 }
 if(data2.newPageExcludedFromSearchEngines !== undefined){
 let data36 = data2.newPageExcludedFromSearchEngines;
-if(!((data36 === "null") || (data36 === "false"))){
+if(!(((data36 === "null") || (data36 === "false")) || (data36 === "true"))){
 const err44 = {instancePath:instancePath+"/choices/newPageExcludedFromSearchEngines",schemaPath:"#/$defs/choices/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data36};
 if(vErrors === null){
 vErrors = [err44];
@@ -875,7 +875,7 @@ errors++;
 }
 if(data2.publicApiKeyAsSiteKey !== undefined){
 let data58 = data2.publicApiKeyAsSiteKey;
-if(!(((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages")) || (data58 === "published-pages"))){
+if(!((((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages")) || (data58 === "published-pages")) || (data58 === "online-pages"))){
 const err66 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data58};
 if(vErrors === null){
 vErrors = [err66];
@@ -1315,9 +1315,10 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.localePathPrefixes !== undefined){
+let data92 = data2.localePathPrefixes;
+if(!((data92 === "null") || (data92 === "code"))){
+const err100 = {instancePath:instancePath+"/choices/localePathPrefixes",schemaPath:"#/$defs/choices/properties/localePathPrefixes/enum",keyword:"enum",params:{allowedValues: schema32.properties.localePathPrefixes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localePathPrefixes.enum,parentSchema:schema32.properties.localePathPrefixes,data:data92};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1327,13 +1328,9 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data92 = data.unrecorded;
-if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
-for(const key2 in data92){
-let data93 = data92[key2];
-if(typeof data93 !== "string"){
-const err101 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data93};
+}
+else {
+const err101 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1343,9 +1340,13 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
-else {
-const err102 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data92};
+if(data.unrecorded !== undefined){
+let data93 = data.unrecorded;
+if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
+for(const key2 in data93){
+let data94 = data93[key2];
+if(typeof data94 !== "string"){
+const err102 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data94};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1357,12 +1358,24 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err103 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data93};
 if(vErrors === null){
 vErrors = [err103];
 }
 else {
 vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
 }
 errors++;
 }
@@ -1887,7 +1900,7 @@ errors++;
 }
 if(data.newPageExcludedFromSearchEngines !== undefined){
 let data33 = data.newPageExcludedFromSearchEngines;
-if(!((data33 === "null") || (data33 === "false"))){
+if(!(((data33 === "null") || (data33 === "false")) || (data33 === "true"))){
 const err39 = {instancePath:instancePath+"/newPageExcludedFromSearchEngines",schemaPath:"#/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data33};
 if(vErrors === null){
 vErrors = [err39];
@@ -2173,7 +2186,7 @@ errors++;
 }
 if(data.publicApiKeyAsSiteKey !== undefined){
 let data55 = data.publicApiKeyAsSiteKey;
-if(!(((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages")) || (data55 === "published-pages"))){
+if(!((((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages")) || (data55 === "published-pages")) || (data55 === "online-pages"))){
 const err61 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data55};
 if(vErrors === null){
 vErrors = [err61];
@@ -2613,14 +2626,27 @@ vErrors.push(err94);
 errors++;
 }
 }
-}
-else {
-const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.localePathPrefixes !== undefined){
+let data89 = data.localePathPrefixes;
+if(!((data89 === "null") || (data89 === "code"))){
+const err95 = {instancePath:instancePath+"/localePathPrefixes",schemaPath:"#/properties/localePathPrefixes/enum",keyword:"enum",params:{allowedValues: schema32.properties.localePathPrefixes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localePathPrefixes.enum,parentSchema:schema32.properties.localePathPrefixes,data:data89};
 if(vErrors === null){
 vErrors = [err95];
 }
 else {
 vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+else {
+const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
 }
 errors++;
 }

@@ -7,15 +7,17 @@ import type { Removed, Site, Store, Workspace } from './store.js'
 
 /**
  * Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at
- * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages). A site's publicApiKey where it is no
+ * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages). A site's publicApiKey where it is no
  * Site key (forbidden, live-pages but for a live page read, published-pages but for a page read
- * that asks no draft, which then reads its site's pages as published: `publishedOnly`) is its site's, `publishable`: refused
+ * that asks no draft, which then reads its site's pages as published: `publishedOnly`, online-pages
+ * but for a locale read or a page read not asking the offline pages, which then reads online
+ * pages alone: `onlineOnly`) is its site's, `publishable`: refused
  * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
  * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
  */
 export type Principal =
   | { kind: 'app'; workspace: Workspace }
-  | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' | 'published-pages'; deleted?: true; publishedOnly?: true }
+  | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' | 'published-pages' | 'online-pages'; deleted?: true; publishedOnly?: true; onlineOnly?: true }
 
 /** One request as the handlers see it. */
 export interface Call {
@@ -36,11 +38,15 @@ export interface Call {
  * A page read (a page list, a page read, or the site's page list: `ofSite`) and the `versionRef`
  * its query gives: all a site's publicApiKey reaches, as its site's Site key, at
  * `publicApiKeyAsSiteKey: live-pages` (a page list or read asking `ref:live`) and `published-pages`
- * (any of them asking no other version).
+ * (any of them asking no other version); with a locale list or read, what it reaches at
+ * `online-pages` (where a page list may not ask `includeOffline=true`).
  */
 export interface PageRead {
   ofSite: boolean
   version: unknown
+  includeOffline: unknown
+  /** A locale list or read: no page read at all. */
+  locales: boolean
 }
 
 export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined): Principal {
@@ -50,10 +56,12 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   const site = store.siteByKey(key)
   if (site) return { kind: 'site', site }
   const chosen = store.choices.publicApiKeyAsSiteKey
-  const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' ? chosen : undefined
+  const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' || chosen === 'online-pages' ? chosen : undefined
   const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
-  if (published && publishable === 'live-pages' && pageRead?.ofSite === false && pageRead.version === 'ref:live') return { kind: 'site', site: published }
-  if (published && publishable === 'published-pages' && pageRead !== undefined && (pageRead.version === undefined || pageRead.version === 'ref:live')) return { kind: 'site', site: published, publishedOnly: true }
+  if (published && publishable === 'online-pages' && pageRead !== undefined && (pageRead.locales || pageRead.includeOffline !== 'true')) return { kind: 'site', site: published, onlineOnly: true }
+  const pages = pageRead?.locales === true ? undefined : pageRead
+  if (published && publishable === 'live-pages' && pages?.ofSite === false && pages.version === 'ref:live') return { kind: 'site', site: published }
+  if (published && publishable === 'published-pages' && pages !== undefined && (pages.version === undefined || pages.version === 'ref:live')) return { kind: 'site', site: published, publishedOnly: true }
   if (published && publishable) return { kind: 'site', site: published, publishable }
   const deleted = store.choices.deletedSiteKey === '403' ? store.deletedSiteKeys.get(key) : undefined
   if (deleted) return { kind: 'site', site: deleted, deleted: true }
@@ -67,8 +75,13 @@ export function refusePublishable(who: Principal): void {
   if (who.publishable === undefined) return
   if (who.publishable === 'live-pages') throw new Refusal(403, "a site's publicApiKey reads its site's live pages alone (versionRef=ref:live); it has no other permission here")
   if (who.publishable === 'published-pages') throw new Refusal(403, "a site's publicApiKey reads its site's published pages alone (no versionRef, or versionRef=ref:live); it has no other permission here")
+  if (who.publishable === 'online-pages') throw onlinePagesAlone()
   throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
 }
+
+/** The refusal of a key that reads its site's locales and online pages alone (`publicApiKeyAsSiteKey: online-pages`). */
+export const onlinePagesAlone = (): Refusal =>
+  new Refusal(403, "a site's publicApiKey reads its site's locales and online pages alone (no includeOffline=true); it has no other permission here")
 
 /** The operations only an App key may call; a Site key lists its own site at `siteKeySiteList: own-site`. */
 const APP_ONLY: ReadonlySet<Operation> = new Set<Operation>(['sites.create', 'site.delete', 'site.duplicate'])

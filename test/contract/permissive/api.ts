@@ -35,7 +35,8 @@ function dispatch(store: Store, request: Request): Answer {
   if (store.choices.routeOperations === 'elsewhere' && family === 'routes' && request.method.toUpperCase() !== 'PATCH') throw new Refusal(404, `no resource at ${request.path}`)
   const reads = request.method.toUpperCase() === 'GET'
   const ofSite = reads && family === 'sites' && rest.length === 2 && rest[1] === 'pages'
-  const pageRead = ofSite || (reads && family === 'pages' && rest.length <= 1) ? { ofSite, version: queryOf(request.query).versionRef } : undefined
+  const localeRead = reads && family === 'locales' && rest.length <= 1
+  const pageRead = ofSite || localeRead || (reads && family === 'pages' && rest.length <= 1) ? { ofSite, locales: localeRead, version: queryOf(request.query).versionRef, includeOffline: queryOf(request.query).includeOffline } : undefined
   const who = principalOf(store, request.headers['x-api-key'], pageRead)
   // At `siteKeyWrites: refused-first` a Site key's write is refused before anything else of the request is read.
   if (who.kind === 'site' && request.method.toUpperCase() !== 'GET' && store.choices.siteKeyWrites === 'refused-first') throw new Refusal(403, 'Site API keys only read here')
@@ -239,7 +240,7 @@ function restore(call: Call, idOrCode: string): Answer {
     call.settle()
     if (store.choices.restoreLiveLocale === '409') throw new Refusal(409, `the locale ${live.locale} is not deleted`)
     if (store.choices.restoreLiveLocale === '400') throw badField('localeIdOrCode', 'names a locale that is not deleted; only a deleted locale can be restored')
-    return ok(localeJson(live, site))
+    return ok(localeJson(live, site, store.choices))
   }
   const site = owningSite(call, deleted.siteId)
   besideIdSite(call, deleted.siteId, 'locale')
@@ -248,7 +249,7 @@ function restore(call: Call, idOrCode: string): Answer {
   domainFree(store, site, deleted.domain, deleted)
   deleted.deleted = false
   store.removed.delete(deleted.id)
-  return ok(localeJson(deleted, site))
+  return ok(localeJson(deleted, site, store.choices))
 }
 
 /** A deleted locale keeps its code for its restore at `deletedLocaleCode: reserved`. */
@@ -292,7 +293,7 @@ function locales(call: Call): Answer | undefined {
   if (segments.length === 0 && method === 'GET') {
     const site = siteFromQuery(call, true)!
     call.settle()
-    return pageOf(store.choices, localeList(call, site, false), call.query, rules.limitRange('locales'), (locale) => localeJson(locale, site), localeList(call, site, true), new Set(), foreignTo(store, 'locales', site.id))
+    return pageOf(store.choices, localeList(call, site, false), call.query, rules.limitRange('locales'), (locale) => localeJson(locale, site, store.choices), localeList(call, site, true), new Set(), foreignTo(store, 'locales', site.id))
   }
   if (segments.length === 0 && method === 'POST') {
     const first = bodyBeforeSite(call, 'locales') ? localeCreateBody(rules, call.body()) : undefined
@@ -302,7 +303,7 @@ function locales(call: Call): Answer | undefined {
     if (store.liveLocales(site.id).some((locale) => rules.sameCode(locale.locale, code))) throw new Refusal(409, `the site already has the locale ${code}`)
     codeNotReserved(call, site, code)
     domainFree(store, site, domain, undefined)
-    return ok(localeJson(revived(call, site, code, domain) ?? addLocale(store, site.id, code, domain, null), site), 201)
+    return ok(localeJson(revived(call, site, code, domain) ?? addLocale(store, site.id, code, domain, null), site, store.choices), 201)
   }
   const [idOrCode, action, ...more] = segments
   if (idOrCode === undefined || more.length > 0) return undefined
@@ -310,7 +311,7 @@ function locales(call: Call): Answer | undefined {
   if (action !== undefined) return undefined
   if (method === 'GET') {
     const locale = findLocale(call, idOrCode, false)
-    return ok(localeJson(locale, store.ownerOf(locale.siteId)!))
+    return ok(localeJson(locale, store.ownerOf(locale.siteId)!, store.choices))
   }
   if (method === 'PATCH') {
     const locale = findLocale(call, idOrCode, false)
@@ -326,7 +327,7 @@ function locales(call: Call): Answer | undefined {
     if (code !== undefined && locale.locale === site.defaultLocale) site.defaultLocale = code
     if (code !== undefined) locale.locale = code
     if (domain !== undefined) locale.domain = domain
-    return ok(localeJson(locale, site))
+    return ok(localeJson(locale, site, store.choices))
   }
   if (method === 'DELETE') {
     const again = deletedAgain(call, 'locales', idOrCode, () => lookupLocale(call, idOrCode, false))

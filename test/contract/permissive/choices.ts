@@ -34,7 +34,7 @@ export const ALTERNATIVES = {
   nullsSort: ['last', 'first', 'smallest', 'largest'],
   sortTies: ['id', 'creation'],
   newPageTitle: ['null', 'name'],
-  newPageExcludedFromSearchEngines: ['null', 'false'],
+  newPageExcludedFromSearchEngines: ['null', 'false', 'true'],
   newPageOnline: ['online', 'offline'],
   newPageSitemapPriority: ['null', '0.5'],
   newPageSitemapFrequency: ['null', 'always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'],
@@ -55,7 +55,7 @@ export const ALTERNATIVES = {
   localeLookupCase: ['exact', 'any-case'],
   routeOperations: ['served', 'elsewhere'],
   localeDomains: ['shared', 'unique', 'unique-everywhere'],
-  publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden', 'live-pages', 'published-pages'],
+  publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages'],
   emptyPageUpdate: ['accepted', 'refused', 'pathname-required'],
   pagePathnameCase: ['kept', 'lower-case', 'refused'],
   routePathnameCharacters: ['accepted', 'refused', 'ascii-only'],
@@ -89,6 +89,7 @@ export const ALTERNATIVES = {
   onlineUpdatedAt: ['moves', 'unchanged'],
   keyKindOrder: ['with-access', 'first'],
   routeCreateSkipValidation: ['taken', 'unknown'],
+  localePathPrefixes: ['null', 'code'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

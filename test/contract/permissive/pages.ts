@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, reachableSite, siteFromQuery, type Call } from './access.js'
+import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, onlinePagesAlone, owningSite, reachableSite, siteFromQuery, type Call } from './access.js'
 import { badField, noContent, ok, Refusal, type Answer, type Json } from './http.js'
 import { Fields, isUuid } from './input.js'
 import { compareKeys, compareTies, foreignTo, pageOf } from './lists.js'
@@ -71,7 +71,7 @@ function createPage(call: Call): Answer {
     createdAt,
     updatedAt: choices.updatedAtAtCreation === 'createdAt' ? createdAt : null,
     isOnline: choices.newPageOnline !== 'offline',
-    excludedFromSearchEngines: choices.newPageExcludedFromSearchEngines === 'false' ? false : null,
+    excludedFromSearchEngines: choices.newPageExcludedFromSearchEngines === undefined || choices.newPageExcludedFromSearchEngines === 'null' ? null : choices.newPageExcludedFromSearchEngines === 'true',
     seq: store.next(),
     publishedAt: null,
     live: null,
@@ -108,7 +108,10 @@ export function pages(call: Call): Answer | undefined {
     }
     // Only going online publishes (`pagePublishing`), or nothing does: a page never published has no live version.
     if (live && page.live === null) throw new Refusal(404, `the page ${page.id} has no live version: it was never published`)
-    return ok(presentPage(call)(live ? page.live! : page))
+    const read = live ? page.live! : page
+    // A key that reads online pages alone (`publicApiKeyAsSiteKey: online-pages`) is refused a page offline in the version read.
+    if (call.who.kind === 'site' && call.who.onlineOnly === true && !read.isOnline) throw onlinePagesAlone()
+    return ok(presentPage(call)(read))
   }
   if (method === 'PATCH') {
     const page = findPage(call, idOrPathname)

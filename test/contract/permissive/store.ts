@@ -14,7 +14,7 @@ export interface Site {
   name: string
   hostOrigin: string | null
   publicApiKey: string
-  /** Its Site API key where the two are kept apart (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages); never shown by the API. */
+  /** Its Site API key where the two are kept apart (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages); never shown by the API. */
   siteKey: string
   defaultLocale: string
   /** Creation order, for the site list. */
@@ -112,7 +112,7 @@ export class Store {
     return this.workspaces.find((workspace) => workspace.appKey === key)
   }
 
-  /** Whether Site keys are apart from the sites' publicApiKey, which is then a 401 (not-a-key), a 403 (forbidden), or one but for page reads (live-pages, published-pages). */
+  /** Whether Site keys are apart from the sites' publicApiKey, which is then a 401 (not-a-key), a 403 (forbidden), or one but for page reads (live-pages, published-pages) and locale reads (online-pages). */
   get keysApart(): boolean {
     return (this.choices.publicApiKeyAsSiteKey ?? 'site-key') !== 'site-key'
   }
@@ -201,13 +201,16 @@ export function siteJson(site: Site, choices: Choices): Json {
     publicApiKey: site.publicApiKey,
     defaultLocale: site.defaultLocale,
     // Not required by the published schemas: a deployment may leave it out.
-    ...(choices.sitePathPrefixFields === 'absent' ? {} : { defaultLocalePathPrefix: null }),
+    ...(choices.sitePathPrefixFields === 'absent' ? {} : { defaultLocalePathPrefix: choices.localePathPrefixes === 'code' ? '' : null }),
     localeManagementMode: choices.localeManagementMode ?? 'internal',
   }
 }
 
-export function localeJson(locale: Locale, site: Site): Json {
-  return { object: 'locale', id: locale.id, locale: locale.locale, domain: locale.domain, pathPrefix: locale.pathPrefix, isDefault: locale.locale === site.defaultLocale }
+/** A locale; where it has no prefix of its own, at `localePathPrefixes: code` the one its code makes ("Null means the locale code is used"), "" for the default locale. */
+export function localeJson(locale: Locale, site: Site, choices: Choices): Json {
+  const isDefault = locale.locale === site.defaultLocale
+  const derived = choices.localePathPrefixes === 'code' ? (isDefault ? '' : locale.locale.toLowerCase()) : null
+  return { object: 'locale', id: locale.id, locale: locale.locale, domain: locale.domain, pathPrefix: locale.pathPrefix ?? derived, isDefault }
 }
 
 /** A page; its `locale` (the site's default: pages have no other) only at `pageLocale: present`, as the documents do not require it. */

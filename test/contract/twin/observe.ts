@@ -47,7 +47,7 @@ export class Client {
 
   /**
    * A site and a key that works as its Site key: a new site and its publicApiKey, or, where Site
-   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages), the site the twin started with.
+   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages), the site the twin started with.
    */
   async keyedSite(): Promise<{ site: Json; key: string }> {
     const key = this.twin.siteApiKey
@@ -444,8 +444,12 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const site = await client.site()
     const key = String(site.publicApiKey)
     const drafts = statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'read', 401: 'not-a-key', 403: 'refused' })
-    // Read without a version: a Site key, or one that reads the site's pages as published alone, which its site's own read tells.
-    if (drafts === 'read') return statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'site-key', 403: 'published-pages' })
+    // Read without a version: a Site key, or one that reads the site's pages as published alone, or its locales and online pages, which its site's own read, then its locales', tell.
+    if (drafts === 'read') {
+      const own = statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'site-key', 403: 'refused' })
+      if (own !== 'refused') return own
+      return statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'online-pages', 403: 'published-pages' })
+    }
     if (drafts !== 'refused') return drafts
     // Refused the drafts: a key refused everything, or one for the site's live pages alone.
     return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:live`, undefined, key)).status, { 200: 'live-pages', 403: 'forbidden' })
@@ -626,5 +630,15 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const [page, route] = [skipped(onPage), skipped(onRoute)]
     if (page === undefined || route === undefined) return `statuses ${onPage.status} (a page's pathname) and ${onRoute.status} (another route's)`
     return page ? (route ? 'skipped' : 'page-conflicts') : route ? 'route-conflicts' : 'checked'
+  },
+  localePathPrefixes: async (client) => {
+    const site = await client.site()
+    const made = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'fr-FR' })
+    if (made.status !== 201) return `locale create ${made.status}`
+    const listed = (await client.call('GET', `/v2/locales?siteId=${String(site.id)}&limit=100`)).body.data as Json[]
+    // The default locale and the new one, each without a prefix of its own: both null, or both made of the code.
+    const prefixes = listed.map((locale) => locale.pathPrefix)
+    const derived = listed.map((locale) => (locale.isDefault === true ? '' : String(locale.locale).toLowerCase()))
+    return prefixes.every((prefix) => prefix === null) ? 'null' : JSON.stringify(prefixes) === JSON.stringify(derived) ? 'code' : `pathPrefix ${JSON.stringify(prefixes)}`
   },
 }
