@@ -103,7 +103,7 @@ deletes what that run left, and only what has one of the forms the suite writes 
 sites named "<tag> ..." (or with the hostOrigin https://<tag>.example.com), with everything in
 them, and in other sites the pages and routes whose pathname starts /<tag>/ (or /<tag>-);
 nothing that merely mentions the tag, nothing of another run. While a run goes on it keeps a
-live mark on the target (a site "<tag> run in progress", refreshed every 30 s, live for 2
+live mark on the target (a site "<tag> run live", refreshed every 30 s, live for 2
 minutes): --cleanup of its tag then deletes nothing and exits with 2, unless --run-is-dead.
 The suite never updates or deletes anything it did not create. On a 429 it waits for
 x-ratelimit-reset (or Retry-After) and says so.

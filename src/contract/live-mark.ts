@@ -35,7 +35,7 @@ export async function startLiveMark(client: ContractClient, options: { tag: stri
   const site = await client.send({ method: 'POST', template: SITES, body: { workspaceId: options.workspaceId, name: liveMarkSiteName(tag) } }).catch((error: Error) => error)
   const siteId = site instanceof Error ? undefined : (site.body as { id?: unknown } | undefined)?.id
   if (site instanceof Error || site.status !== 201 || typeof siteId !== 'string') return without(`created (POST /v2/sites answered ${site instanceof Error ? site.message : site.status})`)
-  const page = await client.send({ method: 'POST', template: PAGES, body: { siteId, pathname: markPathname(), name: runName(tag, 'run in progress') } }).catch((error: Error) => error)
+  const page = await client.send({ method: 'POST', template: PAGES, body: { siteId, pathname: markPathname(), name: runName(tag, 'run live') } }).catch((error: Error) => error)
   const pageId = page instanceof Error ? undefined : (page.body as { id?: unknown } | undefined)?.id
   if (page instanceof Error || page.status !== 201 || typeof pageId !== 'string') return without(`created (POST /v6/pages answered ${page instanceof Error ? page.message : page.status})`)
 

@@ -17,8 +17,18 @@ export const tagOf = (runId: string): string => `contract-${runId}`
 /** The tag as a pattern (it is only letters, digits and one hyphen, but it comes from the command line). */
 const literal = (tag: string): string => tag.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
 
-/** A site's or page's name: `<tag> <label>` (sandbox, pagination, listed 3, renamed ...). */
-export const runName = (tag: string, label: string): string => `${tag} ${label}`
+/**
+ * A site's or page's name: `<tag> <label>` (sandbox, pagination, listed 3, renamed ...). No
+ * document bounds a name, and deployments do (one at 32 characters): a label that would make the
+ * name longer than RUN_NAME_LENGTH is cut to the first letters of its words, so that a setup does
+ * not hang on a limit the documents leave free.
+ */
+export const runName = (tag: string, label: string): string => `${tag} ${fitted(label, RUN_NAME_LENGTH - tag.length - 1)}`
+
+const RUN_NAME_LENGTH = 32
+
+const fitted = (label: string, room: number): string =>
+  label.length <= room ? label : label.split(' ').map((word) => (/^\d+$/.test(word) ? word : word.slice(0, 3))).join(' ').slice(0, Math.max(room, 1))
 
 /**
  * Whether a site name is one the suite writes: the tag first, then a space and a label
@@ -67,12 +77,12 @@ export const CHILD_MARKS = ['pathname', 'pathPrefix'] as const
 export const childCarriesTag = (item: Record<string, unknown>, tag: string): boolean => CHILD_MARKS.some((field) => isRunPathname(item[field], tag))
 
 /**
- * The live-run mark: a site of its own, `<tag> run in progress`, holding one page whose pathname
+ * The live-run mark: a site of its own, `<tag> run live`, holding one page whose pathname
  * says when the run last refreshed it and until when it counts as live. A page, not the site's
  * name, carries the times: renaming a site mid-run would change the workspace's site list, which
  * checks read; no check reads this site's pages.
  */
-export const liveMarkSiteName = (tag: string): string => runName(tag, 'run in progress')
+export const liveMarkSiteName = (tag: string): string => runName(tag, 'run live')
 
 /** 2026-11-28T15:04:05.123Z → 20261128T150405Z: what a pathname segment can hold (no colons or dots). */
 const compact = (at: Date): string => at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '')

@@ -77,7 +77,7 @@ async function liveRun(server: Nonconforming, timing: { refreshMs: number; valid
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     const tag = /run tag (contract-[0-9a-f]{8})/.exec(stderr)?.[1]
-    const mark = tag === undefined ? undefined : (await sitesOf(server)).find((site) => site.name === `${tag} run in progress`)
+    const mark = tag === undefined ? undefined : (await sitesOf(server)).find((site) => site.name === `${tag} run live`)
     // The mark is live once its page carries its times, and the run has made sites of its own besides.
     if (tag !== undefined && mark !== undefined && (await pathnamesIn(server, mark.id, 'pages')).some((pathname) => readLiveMark(pathname, tag)) && (await sitesOf(server)).filter((site) => String(site.name).startsWith(tag)).length >= 2) {
       return { child, tag, markSiteId: String(mark.id) }
@@ -89,7 +89,7 @@ async function liveRun(server: Nonconforming, timing: { refreshMs: number; valid
 
 describe('the forms of the run tag', () => {
   it('are the tag first, then what the suite writes after it; a value that only mentions the tag is none', () => {
-    for (const name of [`${TAG} sandbox`, `${TAG}-${'x'.repeat(250)}`, `${TAG}\u0001`, `${TAG} run in progress`]) expect(isRunName(name, TAG)).toBe(true)
+    for (const name of [`${TAG} sandbox`, `${TAG}-${'x'.repeat(250)}`, `${TAG}\u0001`, `${TAG} run live`]) expect(isRunName(name, TAG)).toBe(true)
     for (const name of [`QA notes about ${TAG}`, TAG, `${TAG}4 other run`, `${TAG}x`, ` ${TAG} sandbox`]) expect(isRunName(name, TAG)).toBe(false)
     for (const pathname of [`/${TAG}`, `/${TAG}/page-1`, `/${TAG}/a/[slug]`, `/${TAG}-first`, `${TAG}-no-slash`]) expect(isRunPathname(pathname, TAG)).toBe(true)
     for (const pathname of [`/docs/${TAG}`, `/${TAG}4/page`, `/${TAG}x`, TAG, `docs-${TAG}-notes`]) expect(isRunPathname(pathname, TAG)).toBe(false)

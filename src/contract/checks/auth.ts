@@ -1,3 +1,4 @@
+import { runName } from '../tag.js'
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { CheckContext, CheckDefinition } from '../check.js'
 import { LOCALES, PAGES, PUBLIC_API_KEY_WHY, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
@@ -93,7 +94,7 @@ export const authChecks: CheckDefinition[] = [
       const create = await ctx.write('POST', SITES, {}, { workspaceId: ctx.options.workspaceId, name: `${ctx.tag} by site key` }, { key })
       ctx.expectError(create, 403, 'forbidden', 'creating a site with a Site key')
       const own = await ctx.fixtures.createSite('site key')
-      const duplicate = await ctx.write('POST', SITE_DUPLICATE, { siteId: own.id }, { name: `${ctx.tag} copy by site key` }, { key: own.publicApiKey })
+      const duplicate = await ctx.write('POST', SITE_DUPLICATE, { siteId: own.id }, { name: runName(ctx.tag, 'copy by site key') }, { key: own.publicApiKey })
       // A publicApiKey that is no key at all (401) is the deployment's to choose: a site the run made then has no Site key to ask with.
       if (duplicate.status === 401) await ctx.sitemockChoice(PUBLIC_API_KEY_WHY, () => ctx.fail("expected the new site's publicApiKey, as its Site key, to be refused 403 duplicating its site, got 401", duplicate))
       ctx.expectError(duplicate, 403, 'forbidden', 'duplicating a site with its Site key')

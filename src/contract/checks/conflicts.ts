@@ -1,3 +1,4 @@
+import { runName } from '../tag.js'
 import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
 import { freeChoice } from '../choice-reasons.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../endpoints.js'
@@ -15,7 +16,7 @@ async function occupy(ctx: CheckContext, kind: Kind, label: string): Promise<Jso
   const site = await ctx.fixtures.sandbox()
   const pathname = ctx.fixtures.uniquePath(label)
   return kind === 'page'
-    ? ctx.create(PAGES, { siteId: site.id, pathname, name: `${ctx.tag} ${label}` }, `creating a ${kind}`)
+    ? ctx.create(PAGES, { siteId: site.id, pathname, name: runName(ctx.tag, label) }, `creating a ${kind}`)
     : ctx.create(ROUTES, { siteId: site.id, pathname }, `creating a ${kind}`)
 }
 

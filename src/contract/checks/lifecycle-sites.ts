@@ -1,3 +1,4 @@
+import { runName } from '../tag.js'
 import type { CheckContext, CheckDefinition, Json } from '../check.js'
 import { freeChoice } from '../choice-reasons.js'
 import { LOCALE, LOCALES, PAGES, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
@@ -33,7 +34,7 @@ async function contentOf(ctx: CheckContext, siteId: string, families: Family[]):
 
 /** Duplicates the site and checks the copy: its own id and key, the name, and the content of these families under fresh ids. The copy's id. */
 async function expectCopied(ctx: CheckContext, source: SiteRef, families: Family[], label: string): Promise<string> {
-  const name = `${ctx.tag} ${label}`
+  const name = runName(ctx.tag, label)
   const copy = await ctx.create(SITE_DUPLICATE, { name }, 'duplicating the site', { siteId: source.id })
   const fresh = (field: keyof Json & string, original: string): void => {
     if (copy[field] === original) ctx.fail(`expected the copy to have its own ${field}, got the original's ${original}`)

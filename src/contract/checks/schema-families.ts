@@ -1,3 +1,4 @@
+import { runName } from '../tag.js'
 import { idOf, type CheckDefinition } from '../check.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../endpoints.js'
 import { schemaCheck } from './schema-probe.js'
@@ -118,7 +119,7 @@ export const familySchemaChecks: CheckDefinition[] = [
     async run(ctx, probe) {
       const site = await ctx.fixtures.sandbox()
       const taken = await ctx.fixtures.item('page')
-      const page = (label: string): Record<string, unknown> => ({ siteId: site.id, pathname: ctx.fixtures.uniquePath(label), name: `${ctx.tag} ${label}` })
+      const page = (label: string): Record<string, unknown> => ({ siteId: site.id, pathname: ctx.fixtures.uniquePath(label), name: runName(ctx.tag, label) })
       await probe(201, () => ctx.write('POST', PAGES, {}, page('schema')))
       await probe(400, () => ctx.write('POST', PAGES, {}, { ...page('schema'), name: '' }))
       await probe(401, () => ctx.write('POST', PAGES, {}, page('no-key'), { key: null }))

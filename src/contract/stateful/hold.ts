@@ -125,11 +125,13 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     const fields = Object.keys(classes)
     const theirs = target.body
     const ours = held.answer.body
-    const made = family === 'page' ? pageInputs(theirs, String((onSide(request, 'oracle').body as Json).siteId)) : []
+    const made = family === 'page' ? pageInputs(theirs, String((onSide(request, 'oracle').body as Json).siteId)) : siteInputs(theirs)
     const scope = family === 'page' ? pageScope(theirs, made) : siteScope(sent)
+    // A site's own defaultLocale, sent or not, is one input: a value made of it is named alike either way.
+    const { defaultLocale: _defaultLocale, ...named } = sent
     for (const [field, choice] of Object.entries(classes).filter(([name]) => !(name in sent))) {
       // Named by the catalogue's class, as the run's notice and --choices name it.
-      const found = adoptions.see(choice + scope, defaultAlternative(theirs[field], sent, made), call.label)
+      const found = adoptions.see(choice + (field === 'sitemapPriority' ? depthScope(theirs, scope) : scope), defaultAlternative(theirs[field], family === 'site' ? named : sent, made), call.label)
       if (found) return { ...held, difference: inconsistencyOf(found) }
     }
     if (family === 'page') {
@@ -168,6 +170,18 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     if (typeof page.name === 'string') inputs.push({ label: 'the name sent', value: page.name })
     if (isObject(site) && typeof site.hostOrigin === 'string') inputs.push({ label: "the site's hostOrigin", value: site.hostOrigin })
     return inputs
+  }
+
+  /** What a site's free values may be made of: its default locale's code. */
+  const siteInputs = (site: Json): Input[] => (typeof site.defaultLocale === 'string' ? [{ label: "the site's defaultLocale", value: site.defaultLocale }] : [])
+
+  /**
+   * The kind of new page its sitemapPriority is held within: a deployment may rank a page by its
+   * depth (1 for the root, less for each segment), as one choice made of the pathname.
+   */
+  const depthScope = (page: Json, scope: string): string => {
+    const depth = typeof page.pathname === 'string' ? page.pathname.split('/').filter((segment) => segment !== '').length : 0
+    return depth <= 1 ? scope : `${scope} (${depth} segments deep)`
   }
 
   /**

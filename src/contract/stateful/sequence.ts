@@ -250,6 +250,31 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     return locale.status === 200 && isObject(locale.body) && locale.body.isDefault === true && locale.body.locale !== request.body.locale
   }
 
+  /** Whether the request deletes a site's default locale, as the oracle's state has it. */
+  const deletesDefaultLocale = (request: PairedRequest): boolean => {
+    if (request.method !== 'DELETE' || request.template !== LOCALE) return false
+    const locale = oracle.peek({ ...onSide({ ...request, method: 'GET' }, 'oracle'), key: ORACLE_APP_KEY })
+    return locale.status === 200 && isObject(locale.body) && locale.body.isDefault === true
+  }
+
+  /** Whether the oracle, having taken the request, gave its site's default locale the code sent. */
+  const renamedDefaultLocale = (request: PairedRequest, answer: Answer): boolean =>
+    request.method === 'PATCH' && request.template === LOCALE && isObject(request.body) && typeof request.body.locale === 'string' && isObject(answer.body) && answer.body.isDefault === true
+
+  /** Whether the request names a resource by its id and sends a siteId beside it that names no site. */
+  const siteIdNamesNothing = (request: PairedRequest): boolean => {
+    const siteId = request.query?.siteId
+    const byId = Object.values(request.params ?? {}).some((value) => value instanceof Both)
+    return byId && typeof siteId === 'string' && isUuid(siteId) && oracle.peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY }).status === 404
+  }
+
+  /**
+   * A write to a site's default locale (a new code, a delete): whether a deployment takes it, and
+   * which error refuses it, no document says. A refusal may call it invalid (400), or a write no
+   * key has permission for (403).
+   */
+  const touchesDefaultLocale = (request: PairedRequest): boolean => renamesDefaultLocale(request) || deletesDefaultLocale(request)
+
   /** What the call's key reads of its own lists, where it is a run site's publicApiKey that reads published pages alone or online pages alone (publicApiKeyAsSiteKey). */
   const keyReadsOf = (call: Call): KeyReads => {
     const chosen = runSiteKey(call) ? (env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')) : undefined
@@ -285,7 +310,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       // A Site key has no permission outside its own site (here, or a site the request fails to name), whatever else the request breaks.
       pools.sites.some((entry) => entry.key.oracle === key && entry.id.oracle !== site) ||
       // A workspace the key does not reach (or that does not exist): forbidden, or missing, either says the truth.
-      foreignWorkspace
+      foreignWorkspace ||
+      // A write to the site's default locale, which no key may be permitted.
+      touchesDefaultLocale(request)
     // A locale the site does not have makes the request invalid for a deployment that checks it first.
     const locale = request.query?.locale
     // A page read in a locale the site lacks breaks no rule where the deployment reads it in its default locale (pageReadUnknownLocale).
@@ -313,7 +340,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       unauthenticated: answer.status === 401,
       noOperation: Object.entries(params).some(([name, value]) => typeof value === 'string' && !isUuid(value) && (name === 'siteId' || ((name === 'pageIdOrPathname' || name === 'routeIdOrPathname') && !value.startsWith('/')))),
       forbidden,
-      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor,
+      // A siteId beside an id that names no site: missing too, for a deployment that looks it up first.
+      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor || siteIdNamesNothing(request),
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
       // Restoring a live locale may be refused as invalid too (restoreLiveLocale 400).
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
@@ -439,6 +467,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
    */
   const freeDisagreement = (call: Call, target: Exchange, answer: Answer): 'refused' | 'taken' | undefined => {
     const freeFields = freeFieldsOf(call)
+    if ((target.status === 400 || target.status === 403) && answer.status < 300 && (touchesDefaultLocale(call.request) || renamedDefaultLocale(call.request, answer))) return 'refused'
+    // A siteId beside an id that names no site at all: one that ignores a siteId naming another site may still look it up.
+    if ((target.status === 404 || target.status === 400) && answer.status < 300 && siteIdNamesNothing(call.request)) return 'refused'
     if (target.status === 400 && answer.status < 300) {
       const named = detailFields(target.body).map(rootOf)
       if (emptyPageUpdate(call.request) && named.includes('pathname')) return 'refused'
