@@ -41,6 +41,14 @@ export class Adoptions {
     return undefined
   }
 
+  /**
+   * Reads a class otherwise from now on: its answers fit no alternative of the catalogue, and
+   * the class is held by the kind of request instead (key-reach.ts), as `alternative` names it.
+   */
+  setAside(classId: string, alternative: string, where: string): void {
+    this.chosen.set(classId, { alternative, where, fits: [alternative] })
+  }
+
   /** Every class adopted so far and its alternative, for the run's notice. */
   summary(): string[] {
     return [...this.chosen].map(([classId, { alternative }]) => `${classId}: ${alternative}`)

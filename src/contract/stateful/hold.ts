@@ -9,6 +9,7 @@ import { classId, type Alternative } from './freedom-class.js'
 import { hadOriginBefore, readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
 import { deletedLocaleBefore } from './freedom-lifecycle.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
+import { followReach, OWN_REACH, reachOf, reachScope } from './key-reach.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import { onlineStateOnly } from './publication-times.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
@@ -351,6 +352,10 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     let current = held
     for (const freedom of STATUS_CLASSES) {
       if (!freedom.applies(occurrence)) continue
+      if (freedom.choice === 'publicApiKeyAsSiteKey' && adoptions.get(freedom.choice) === OWN_REACH) {
+        current = await ownReach(call, target, current, occurrence)
+        continue
+      }
       const theirs = freedom.alternative(occurrence.target, occurrence)
       if (theirs === undefined) continue
       if (freedom.establishes?.(theirs, occurrence) === false && !adoptions.admits(classId(freedom, occurrence), theirs)) continue
@@ -364,10 +369,26 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
         current = taken
       }
       const found = adoptions.see(classId(freedom, occurrence), theirs, call.label, freedom.fits?.(theirs, occurrence))
+      if (found && freedom.choice === 'publicApiKeyAsSiteKey') {
+        // A publicApiKey no alternative explains: read by its own reach from here on.
+        adoptions.setAside(freedom.choice, OWN_REACH, call.label)
+        current = await ownReach(call, target, current, occurrence)
+        continue
+      }
       if (found) return { ...current, difference: inconsistencyOf(found) }
       if (freedom.decisive?.(theirs)) break
     }
     return current
+  }
+
+  /** A publicApiKey held by its own reach (key-reach.ts): each kind of request answered or refused as it first was. */
+  const ownReach = async (call: Call, target: Exchange, held: Held, occurrence: Occurrence): Promise<Held> => {
+    const reach = reachOf(target.status)
+    if (reach === undefined) return held
+    const found = adoptions.see(reachScope(occurrence), reach, call.label)
+    if (found) return { ...held, difference: inconsistencyOf(found) }
+    if (!held.difference) return held
+    return (await takeOn(call, target, held, followReach(reach, occurrence))) ?? held
   }
 
   /** The oracle follows the target's alternative; undefined when the target's answer still differs then. */
