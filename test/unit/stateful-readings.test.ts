@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { Adoptions } from '../../src/contract/stateful/adoption.js'
+import { compareValue, Correspondence, FreeDefaults, TimeRelations, trialLedger, type Ledger } from '../../src/contract/stateful/compare.js'
+import { allowedStatuses, type BrokenRules } from '../../src/contract/stateful/freedom.js'
+import { sameUpToForm, StoredForms } from '../../src/contract/stateful/forms.js'
+import { followReach, OWN_REACH, reachOf, reachScope } from '../../src/contract/stateful/key-reach.js'
+import { runName } from '../../src/contract/tag.js'
+import { occurrenceOf } from './occurrence.js'
+
+/** Readings of the stateful group for freedoms deployments written outside the project took. */
+const ledger = (): Ledger => ({ ids: new Correspondence(), times: new TimeRelations(false), defaults: new FreeDefaults() })
+const page = (id: string, more: Record<string, unknown> = {}): Record<string, unknown> => ({ object: 'page', id, pathname: '/a', locale: 'en-US', localizations: [], createdAt: '2030-01-01T00:00:01.000Z', updatedAt: null, ...more })
+
+describe("a page's localizations", () => {
+  it("takes an entry of the page itself in its own locale as the target's to list, and nothing more", () => {
+    const own = { id: 'l-own', locale: 'en-US', pathname: '/a' }
+    expect(compareValue(ledger(), page('t1', { localizations: [own] }), page('o1'), '')).toBeUndefined()
+    // Another pathname, or a second extra entry, is no entry of the page itself.
+    expect(compareValue(ledger(), page('t1', { localizations: [{ ...own, pathname: '/b' }] }), page('o1'), '')?.message).toMatch(/localizations/)
+    expect(compareValue(ledger(), page('t1', { localizations: [own, { id: 'l-fr', locale: 'fr', pathname: '/a' }] }), page('o1'), '')?.message).toMatch(/localizations/)
+  })
+
+  it('holds the target to the oracle under --profile sitemock, which has no free defaults', () => {
+    const strict: Ledger = { ids: new Correspondence(), times: new TimeRelations() }
+    expect(compareValue(strict, page('t1', { localizations: [{ id: 'l-own', locale: 'en-US', pathname: '/a' }] }), page('o1'), '')?.message).toMatch(/localizations/)
+  })
+})
+
+describe("a copy's page", () => {
+  it("may show the original's createdAt and the copy's own updatedAt, then holds each", () => {
+    const book = ledger()
+    const original = page('o1', { createdAt: '2030-01-01T00:00:01.000Z', updatedAt: '2030-01-01T00:00:01.000Z' })
+    book.ids.match('t1', 'o1')
+    expect(compareValue(book, page('t1', { createdAt: '2026-05-04T10:00:00.100Z', updatedAt: '2026-05-04T10:00:00.100Z' }), original, '')).toBeUndefined()
+    const copy = page('o2', { createdAt: '2030-01-01T00:00:01.000Z', updatedAt: '2030-01-01T00:00:01.000Z' })
+    book.ids.match('t2', 'o2')
+    const copied = page('t2', { createdAt: '2026-05-04T10:00:00.100Z', updatedAt: '2026-05-04T10:00:00.400Z' })
+    expect(compareValue(book, copied, copy, '')).toBeUndefined()
+    expect(compareValue(book, copied, copy, '')).toBeUndefined()
+    // The original's own page still shows one instant for one write.
+    expect(compareValue(book, page('t1', { createdAt: '2026-05-04T10:00:00.100Z', updatedAt: '2026-05-04T10:00:00.400Z' }), original, '')?.message).toMatch(/the instant of the same write/)
+  })
+
+  it('learns nothing on a trial ledger', () => {
+    const book = ledger()
+    const trial = trialLedger(book)
+    expect(compareValue(trial, page('t1'), page('o1'), '')).toBeUndefined()
+    expect(book.ids.target('o1')).toBeUndefined()
+    expect(trial.ids.target('o1')).toBe('t1')
+  })
+})
+
+describe('a URL kept in a form of its own', () => {
+  it("reads a hostOrigin stored serialised (a trailing slash) or as its origin as the same value, and holds the form", () => {
+    expect(sameUpToForm('https://a.example', 'https://a.example/', 'site.hostOrigin')).toBe(true)
+    expect(sameUpToForm('https://A.example:443', 'https://a.example', 'site.hostOrigin')).toBe(true)
+    expect(sameUpToForm('https://a.example', 'https://b.example/', 'site.hostOrigin')).toBe(false)
+    const forms = new StoredForms()
+    expect(forms.see('site.hostOrigin', 'https://a.example', 'https://a.example/', 'site.create')).toBeUndefined()
+    expect(forms.formOf('site.hostOrigin', 'https://b.example')).toBe('https://b.example/')
+    expect(forms.see('site.hostOrigin', 'https://c.example/x', 'https://c.example', 'site.update')?.now).toBeDefined()
+  })
+})
+
+describe('which errors a request may earn', () => {
+  const broken: BrokenRules = { unauthenticated: true, forbidden: false, missing: false, invalid: false, brokenFields: [], mayConflict: false }
+  it('lets a path that names nothing be no operation, a 404 before the key is judged', () => {
+    expect([...allowedStatuses(401, broken)]).toEqual([401])
+    expect([...allowedStatuses(401, { ...broken, noOperation: true })].sort()).toEqual([401, 404])
+  })
+})
+
+describe("a publicApiKey's own reach", () => {
+  const read = (query: Record<string, string>, isOnline: boolean) =>
+    occurrenceOf({ method: 'GET', template: '/v6/pages/{pageIdOrPathname}', params: { pageIdOrPathname: 'p1' }, query, key: 'k' }, { status: 403, body: { code: 'forbidden' } }, () => ({ status: 200, body: { isOnline } }))
+
+  it('is held by the kind of request: operation, version, and whether the page is online', () => {
+    expect(reachScope(read({ versionRef: 'ref:draft' }, true))).toBe(`publicApiKeyAsSiteKey (${OWN_REACH}: GET /v6/pages/{pageIdOrPathname}, versionRef ref:draft, an online page)`)
+    expect(reachScope(read({}, false))).toBe(`publicApiKeyAsSiteKey (${OWN_REACH}: GET /v6/pages/{pageIdOrPathname}, versionRef unsaid, an offline page)`)
+    const adoptions = new Adoptions()
+    const scope = reachScope(read({}, true))
+    expect(adoptions.see(scope, 'answered', 'page.get')).toBeUndefined()
+    expect(adoptions.see(scope, 'refused', 'page.get again')?.adopted).toBe('answered')
+  })
+
+  it('reads an answer as answered or refused, and follows each', () => {
+    expect([reachOf(200), reachOf(403), reachOf(404)]).toEqual(['answered', 'refused', undefined])
+    const occurrence = read({}, true)
+    expect(followReach('answered', occurrence)).toEqual({ kind: 'taken' })
+    expect(followReach('refused', occurrence)).toEqual({ kind: 'expect', answer: { status: 403, body: { code: 'forbidden' } } })
+    const write = occurrenceOf({ method: 'DELETE', template: '/v2/routes/{routeIdOrPathname}', params: { routeIdOrPathname: 'r1' }, key: 'k' }, { status: 204, body: {} }, () => ({ status: 200, body: {} }))
+    expect(followReach('refused', write)).toEqual({ kind: 'refused' })
+    expect(followReach('answered', { ...write, oracle: { ...write.oracle, status: 403 } })).toMatchObject({ kind: 'resend' })
+  })
+
+  it('sets a class aside for good once no alternative explains it', () => {
+    const adoptions = new Adoptions()
+    adoptions.see('publicApiKeyAsSiteKey', 'published-pages', 'page.list')
+    adoptions.setAside('publicApiKeyAsSiteKey', OWN_REACH, 'site.get')
+    expect(adoptions.get('publicApiKeyAsSiteKey')).toBe(OWN_REACH)
+  })
+})
+
+describe("the suite's own names", () => {
+  it('fit in 32 characters, the tag first, a long label cut to the first letters of its words', () => {
+    const tag = 'contract-0a1b2c3d'
+    expect(runName(tag, 'sandbox')).toBe(`${tag} sandbox`)
+    expect(runName(tag, 'object authorization')).toBe(`${tag} obj aut`)
+    expect(runName(tag, 'listed 12')).toBe(`${tag} listed 12`)
+    for (const label of ['duplicate independence', 'copy by site key', 'a very long label indeed of many words']) expect(runName(tag, label).length).toBeLessThanOrEqual(32)
+  })
+})
