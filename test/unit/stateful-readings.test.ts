@@ -75,8 +75,8 @@ describe("a publicApiKey's own reach", () => {
     occurrenceOf({ method: 'GET', template: '/v6/pages/{pageIdOrPathname}', params: { pageIdOrPathname: 'p1' }, query, key: 'k' }, { status: 403, body: { code: 'forbidden' } }, () => ({ status: 200, body: { isOnline } }))
 
   it('is held by the kind of request: operation, version, and whether the page is online', () => {
-    expect(reachScope(read({ versionRef: 'ref:draft' }, true))).toBe(`publicApiKeyAsSiteKey (${OWN_REACH}: GET /v6/pages/{pageIdOrPathname}, versionRef ref:draft, an online page)`)
-    expect(reachScope(read({}, false))).toBe(`publicApiKeyAsSiteKey (${OWN_REACH}: GET /v6/pages/{pageIdOrPathname}, versionRef unsaid, an offline page)`)
+    expect(reachScope(read({ versionRef: 'ref:draft' }, true))).toBe(`publicApiKeyAsSiteKey (${OWN_REACH}: GET /v6/pages/{pageIdOrPathname}, another site, versionRef ref:draft, an online page)`)
+    expect(reachScope(read({}, false))).toBe(`publicApiKeyAsSiteKey (${OWN_REACH}: GET /v6/pages/{pageIdOrPathname}, another site, versionRef unsaid, an offline page)`)
     const adoptions = new Adoptions()
     const scope = reachScope(read({}, true))
     expect(adoptions.see(scope, 'answered', 'page.get')).toBeUndefined()

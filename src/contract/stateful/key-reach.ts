@@ -8,15 +8,16 @@ import { ORACLE_APP_KEY } from './oracle.js'
  * explains. The documents call it a "publishable key a host can use to fetch page and component
  * data for rendering the site", and say no more of what it may do: a deployment may let it read
  * any part of the site, in any version, and refuse the rest. Its reach is then read as its own,
- * operation by operation (and, for pages, by version, by includeOffline and by whether the page
- * is online): each kind of request is answered or refused (403) the first time it is seen, and
+ * operation by operation, for its own site or another (and, for pages, by version, by
+ * includeOffline and by whether the page is online): each kind of request is answered or refused (403) the first time it is seen, and
  * held to that; what an answered read shows is the key's, and is not compared.
  */
 export const OWN_REACH = 'its own reach'
 
 /** The kind of request a publicApiKey's reach is held by. */
-export function reachScope({ request, peek }: Occurrence): string {
-  const parts = [`${request.method} ${request.template}`]
+export function reachScope({ request, peek, ownSiteKey }: Occurrence): string {
+  // Its own site's, or another's: a key reaches its own site alone, or nothing of it.
+  const parts = [`${request.method} ${request.template}`, ownSiteKey ? 'its own site' : 'another site']
   const query = request.query ?? {}
   if (request.template === PAGES || request.template === PAGE || request.template === SITE_PAGES) {
     parts.push(`versionRef ${String(query.versionRef ?? 'unsaid')}`)
