@@ -178,7 +178,8 @@ export class CheckContext {
     // Labelled when thrown inside sitemockChoice, and seen again when the runner records it after the part ended.
     if (failure.documents.length === 1 && failure.documents[0] === 'sitemock behaviour') return failure
     // The route collection no document shows, answered as not served at sitemock's path: nothing stated is broken.
-    if (failure.request && failure.response && routeCollectionAbsent(failure.request.method, failure.request.template, failure.response.status)) {
+    // (Not for a stateful divergence: the sequences adopt where routes are served, and diverge only where they are.)
+    if (failure.sequence === undefined && failure.request && failure.response && routeCollectionAbsent(failure.request.method, failure.request.template, failure.response.status)) {
       return { ...failure, documents: ['sitemock behaviour'], leftOpen: UNSHOWN_ROUTES_WHY }
     }
     // A page update sent without a pathname and refused for it: whether one is required is the deployment's (emptyPageUpdate).

@@ -186,11 +186,15 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
   }
 
   /**
-   * The kind of new site a default is held within: one made without a hostOrigin may have defaults
-   * of its own (a locale management of its own where no origin serves its locales), as one
+   * The kind of new site a default is held within: one made without a hostOrigin, or with a
+   * defaultLocale of its own, may have defaults of their own (a locale management of its own where
+   * no origin serves its locales, or where its locales were chosen at creation), as one
    * deployment's one choice.
    */
-  const siteScope = (sent: Json): string => (typeof sent.hostOrigin === 'string' ? '' : ' (a site without hostOrigin)')
+  const siteScope = (sent: Json): string => {
+    const kinds = [...(typeof sent.hostOrigin === 'string' ? [] : ['without hostOrigin']), ...(sent.defaultLocale === undefined ? [] : ['with a defaultLocale sent'])]
+    return kinds.length === 0 ? '' : ` (a site ${kinds.join(', ')})`
+  }
 
   /**
    * The kind of new page a default is held within: the root page, and a page of a site without a
