@@ -31,7 +31,8 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
     sortBy: query.sortBy ?? 'path',
     direction: query.sortDirection ?? 'asc',
     pathPrefix,
-    includeOffline: query.includeOffline === 'true',
+    // A deployment that withdraws an offline page's live version lists none offline under ref:live (choice offlineLiveVersion).
+    includeOffline: query.includeOffline === 'true' && !(query.versionRef === 'ref:live' && choices?.offlineLiveVersion === 'withdrawn'),
     locale: choices?.localeFilterScope === 'all' ? undefined : locale,
     // A prefix with no letter is the same in every case: its view is the exact one, a range of the pathname order.
     prefixAnyCase: choices?.pathPrefixCase === 'any-case' && pathPrefix.toLowerCase() !== pathPrefix.toUpperCase(),

@@ -149,6 +149,10 @@ export const pageOperations = [
       const site = store.siteRecord(page.siteId)!
       const content: PageContent | null = versionRead(context.scope, query) === 'live' ? page.live : page.draft
       if (!content) throw new ApiError(404, 'not_found', `The page ${page.id} has never been published, so it has no live version.`)
+      // A deployment that withdraws the live version of a page while it is offline (choice offlineLiveVersion).
+      if (content === page.live && !content.isOnline && context.choices?.offlineLiveVersion === 'withdrawn') {
+        throw new ApiError(404, 'not_found', `The page ${page.id} is offline, so it has no live version until it goes online again.`)
+      }
       // A key that reads online pages alone (publicApiKeyAsSiteKey online-pages) is refused the page offline in the version it reads.
       refuseOfflineRead(context.scope, content)
       // A locale the site lacks: refused as the list refuses it, or read as the default locale (readUnknownLocale).

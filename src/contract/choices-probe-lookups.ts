@@ -209,6 +209,23 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (live.status !== 200) return unexplained('the live version of a published page', live.status)
     return live.body.pathname === `${home}-now` ? 'current' : 'snapshot'
   })
+  await record('offlineLiveVersion', async () => {
+    // The page, published by now where the API publishes at all, goes offline: its live version is then kept, shown offline, or withdrawn until it goes online again.
+    const published = await call('GET', `/v6/pages/${pageId}?versionRef=ref:live`)
+    if (published.status === 404) throw new Unrecorded("no operation of the API published the probes' page (pagePublishing control-plane, newPagePublished unpublished), so no live version can go offline")
+    const off = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: false })
+    try {
+      if (off.status !== 200) throw new Unrecorded(`the probes' page could not be turned offline (${off.status})`)
+      const live = await call('GET', `/v6/pages/${pageId}?versionRef=ref:live`)
+      if (live.status === 404) return 'withdrawn'
+      if (live.status !== 200) return unexplained('the live version of a published page turned offline', live.status)
+      if (live.body.isOnline !== false) throw new Unrecorded("the live version of the probes' page stayed online as the page went offline (pagePublishing control-plane, liveVersion snapshot), so no live version went offline")
+      return 'kept'
+    } finally {
+      // Back online, as the later probes found it.
+      if (off.status === 200) await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true })
+    }
+  })
   await record('onlineUpdatedAt', async () => {
     // After the publication probes, which leave the page online: it goes to the other state and back.
     const before = await call('GET', `/v6/pages/${pageId}`)

@@ -93,4 +93,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"keyKindOrder","kind":"lookup","alternatives":["with-access","first"],"sitemock":"with-access","behaviour":"api-behaviour.md#authentication"},
   {"id":"routeCreateSkipValidation","kind":"strict","alternatives":["taken","unknown"],"sitemock":"taken","behaviour":"api-behaviour.md#routes"},
   {"id":"localePathPrefixes","kind":"value","alternatives":["null","code"],"sitemock":"null","behaviour":"api-behaviour.md#locales"},
+  {"id":"offlineLiveVersion","kind":"value","alternatives":["kept","withdrawn"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
 ]

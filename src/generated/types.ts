@@ -379,6 +379,10 @@ export interface Choices {
    * The `pathPrefix` of a locale that has none of its own, and a site's `defaultLocalePathPrefix`: `null` (sitemock: each `null` unless a scenario or fixture set it); `code`, the prefix the locale code makes: the code in lower case (`fr-fr` for `fr-FR`, moving with a rename of the code), `""` for the site's default locale, and a site's `defaultLocalePathPrefix` `""`. A prefix set explicitly is shown as set under both.
    */
   localePathPrefixes?: "null" | "code";
+  /**
+   * What `ref:live` shows of a published page whose live version is offline (the page went offline: with `pagePublishing: going-online`, or its live version the page as it is, `liveVersion: current`): its live version, kept and shown offline (`kept`: listed under `versionRef=ref:live&includeOffline=true`, read by `GET /v6/pages/{id}?versionRef=ref:live`), or none while it is offline (`withdrawn`: a live list leaves it out whatever `includeOffline` says, and its live read is a 404; it comes back when the page goes online again).
+   */
+  offlineLiveVersion?: "kept" | "withdrawn";
 }
 
 export interface DataList {

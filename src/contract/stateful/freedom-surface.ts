@@ -291,5 +291,20 @@ export const LIVE_VERSIONS: StatusClass<'pagePublishing'> = {
   follow: (alternative) => (alternative === 'going-online' ? { kind: 'taken' } : undefined),
 }
 
+/**
+ * Whether a page that went offline keeps a live version. The specification's `isOnline` is
+ * "whether the page is online" and the published OpenAPI's `ref:live` the "Live/published
+ * version", listed with offline pages where `includeOffline` asks; whether a live version that
+ * went offline with its page is still there, neither says. sitemock keeps it, shown offline; a
+ * deployment may withdraw it until the page goes online again (`withdrawn`): its live read of
+ * such a page is a 404, which the oracle then answers too. (Its live lists: sequence.ts freePage.)
+ */
+export const OFFLINE_LIVE_VERSION: StatusClass<'offlineLiveVersion'> = {
+  choice: 'offlineLiveVersion',
+  applies: ({ request, oracle }) => request.method === 'GET' && request.template === PAGE && request.query?.versionRef === 'ref:live' && oracle.status === 200 && isObject(oracle.body) && oracle.body.isOnline === false,
+  alternative: (reply) => (reply.status === 404 ? 'withdrawn' : reply.status === 200 && isObject(reply.body) && reply.body.isOnline === false ? 'kept' : undefined),
+  follow: (alternative) => (alternative === 'withdrawn' ? { kind: 'chosen', choices: { offlineLiveVersion: 'withdrawn' } } : undefined),
+}
+
 /** The pages of a live read: the page, or a list's items. */
 const livePages = (body: unknown): unknown[] => (isObject(body) && Array.isArray(body.data) ? body.data : [body])

@@ -202,6 +202,17 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   }
 
   /**
+   * Whether the target's live list, asked for offline pages too, is the oracle's without the live
+   * versions that went offline: a deployment that withdraws them (offlineLiveVersion, which no
+   * choice recorded for the run settles) where the oracle keeps them, as sitemock does.
+   */
+  const withdrawsOfflineLive = (whole: PairedRequest, targetWhole: Json[], held: Json[], order: ListOrder): boolean => {
+    if (whole.query?.versionRef !== 'ref:live' || whole.query.includeOffline !== 'true' || env.choices?.offlineLiveVersion !== undefined || oracle.chosen?.offlineLiveVersion === 'withdrawn') return false
+    const online = held.filter((item) => item.isOnline !== false)
+    return online.length < held.length && compareWholeList(trialLedger(ledger), targetWhole, online, order, nameOf) === undefined
+  }
+
+  /**
    * A page under the contract's freedom: the target's whole list (read with the same filters)
    * holds the oracle's items, in an order its sort allows by the target's own values and instants;
    * the page is the part of that list after the cursor.
@@ -233,8 +244,16 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // The sorts are documented for GET /v6/pages alone: a site's page list is only named by its path
     // in a pagination example, so the order it answers in is the deployment's (sitePagesQuery).
     const order: ListOrder = list.kind === 'sorted' && call.request.template !== SITE_PAGES ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
-    const wrong = compareWholeList(ledger, targetWhole, oracleListOf(call, whole, targetWhole, keyReads, otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole, order), order, nameOf)
-    if (wrong) return wrong
+    const held = oracleListOf(call, whole, targetWhole, keyReads, otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole, order)
+    const wrong = compareWholeList(ledger, targetWhole, held, order, nameOf)
+    if (wrong && withdrawsOfflineLive(whole, targetWhole, held, order) && env.learned) {
+      // A live list without the live versions that went offline (offlineLiveVersion withdrawn): adopted, and the oracle withdraws them from now on.
+      const found = (env.learned.adoptions ??= new Adoptions()).see('offlineLiveVersion', 'withdrawn', `${call.label} (its whole list)`)
+      if (found) return inconsistencyOf(found)
+      oracle.choose({ ...oracle.chosen, offlineLiveVersion: 'withdrawn' })
+      const online = compareWholeList(ledger, targetWhole, held.filter((item) => item.isOnline !== false), order, nameOf)
+      if (online) return online
+    } else if (wrong) return wrong
     const cursor = call.request.query?.startingAfter
     // A cursor that names nothing either side made: what its page holds is its class of freedom's (freedom-classes.ts).
     if (cursor !== undefined && !(cursor instanceof Both)) return undefined

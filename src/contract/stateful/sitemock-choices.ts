@@ -1,6 +1,6 @@
 import type { ChoiceId } from '../../contracts/choices.js'
 import { sourcesOfClass } from '../class-sources.js'
-import { PAGES, SITES } from '../endpoints.js'
+import { PAGES, SITE_PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { Exchange } from '../http-client.js'
 import { copiedDomainsShown } from './copied-domains.js'
@@ -91,6 +91,16 @@ function pathPrefixDiffers(theirs: unknown, ours: unknown): boolean {
   })
 }
 
+/**
+ * Whether a live list asked for offline pages too shows the oracle's offline live versions and
+ * none of the target's: a deployment that withdraws a page's live version while it is offline (offlineLiveVersion).
+ */
+function withdrawnFromLiveList({ method, template, query }: Call['request'], theirs: Json, ours: Json): boolean {
+  if (method !== 'GET' || (template !== PAGES && template !== SITE_PAGES) || query?.versionRef !== 'ref:live' || query.includeOffline !== 'true') return false
+  const offline = (body: Json): boolean => Array.isArray(body.data) && body.data.some((item) => isObject(item) && item.isOnline === false)
+  return offline(ours) && !offline(theirs)
+}
+
 /** Whether the target's answer shows another alternative of the class than the oracle's. */
 const shows = (freedom: StatusClass, seen: Occurrence, answer: Answer): boolean => {
   const theirs = freedom.alternative(seen.target, seen)
@@ -121,6 +131,7 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
       if (id) return id
     }
   }
+  if (both && withdrawnFromLiveList(request, target.body as Json, answer.body as Json)) return 'offlineLiveVersion'
   // A copy's locales without the original's domains, by the sign the holder adopts them by.
   if (copiedDomainsShown(call, target, answer) === 'dropped') return 'duplicateLocaleDomains'
   const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }

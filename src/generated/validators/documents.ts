@@ -1328,9 +1328,10 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.offlineLiveVersion !== undefined){
+let data93 = data2.offlineLiveVersion;
+if(!((data93 === "kept") || (data93 === "withdrawn"))){
+const err101 = {instancePath:instancePath+"/choices/offlineLiveVersion",schemaPath:"#/$defs/choices/properties/offlineLiveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.offlineLiveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.offlineLiveVersion.enum,parentSchema:schema32.properties.offlineLiveVersion,data:data93};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1340,13 +1341,9 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data93 = data.unrecorded;
-if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
-for(const key2 in data93){
-let data94 = data93[key2];
-if(typeof data94 !== "string"){
-const err102 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data94};
+}
+else {
+const err102 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1356,9 +1353,13 @@ vErrors.push(err102);
 errors++;
 }
 }
-}
-else {
-const err103 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data93};
+if(data.unrecorded !== undefined){
+let data94 = data.unrecorded;
+if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+for(const key2 in data94){
+let data95 = data94[key2];
+if(typeof data95 !== "string"){
+const err103 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data95};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1370,12 +1371,24 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err104 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data94};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
 }
 errors++;
 }
@@ -2639,14 +2652,27 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
-else {
-const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.offlineLiveVersion !== undefined){
+let data90 = data.offlineLiveVersion;
+if(!((data90 === "kept") || (data90 === "withdrawn"))){
+const err96 = {instancePath:instancePath+"/offlineLiveVersion",schemaPath:"#/properties/offlineLiveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.offlineLiveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.offlineLiveVersion.enum,parentSchema:schema32.properties.offlineLiveVersion,data:data90};
 if(vErrors === null){
 vErrors = [err96];
 }
 else {
 vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }

@@ -90,6 +90,7 @@ export const ALTERNATIVES = {
   keyKindOrder: ['with-access', 'first'],
   routeCreateSkipValidation: ['taken', 'unknown'],
   localePathPrefixes: ['null', 'code'],
+  offlineLiveVersion: ['kept', 'withdrawn'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

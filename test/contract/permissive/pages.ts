@@ -109,6 +109,8 @@ export function pages(call: Call): Answer | undefined {
     // Only going online publishes (`pagePublishing`), or nothing does: a page never published has no live version.
     if (live && page.live === null) throw new Refusal(404, `the page ${page.id} has no live version: it was never published`)
     const read = live ? page.live! : page
+    // A deployment that withdraws the live version of a page while it is offline (`offlineLiveVersion: withdrawn`).
+    if (live && !read.isOnline && store.choices.offlineLiveVersion === 'withdrawn') throw new Refusal(404, `the page ${page.id} is offline, so it has no live version until it goes online again`)
     // A key that reads online pages alone (`publicApiKeyAsSiteKey: online-pages`) is refused a page offline in the version read.
     if (call.who.kind === 'site' && call.who.onlineOnly === true && !read.isOnline) throw onlinePagesAlone()
     return ok(presentPage(call)(read))
@@ -178,7 +180,9 @@ export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
   const published = (page: Page): boolean => !query.live || (store.pages.get(page.id) ?? store.deletedPlaces.pages.get(page.id))!.live !== null
   const versions = [...store.sitePages(site.id), ...deleted].map((page) => (query.live ? (page.live ?? page) : page))
   const all = versions.sort((a, b) => compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b))
-  const list = inLocale ? all.filter((page) => published(page) && (query.includeOffline || page.isOnline) && call.rules.beginsWith(page.pathname, query.prefix)) : []
+  // An offline page has no live version to list where the deployment withdraws it (`offlineLiveVersion: withdrawn`).
+  const includeOffline = query.includeOffline && !(query.live && choices.offlineLiveVersion === 'withdrawn')
+  const list = inLocale ? all.filter((page) => published(page) && (includeOffline || page.isOnline) && call.rules.beginsWith(page.pathname, query.prefix)) : []
   return pageOf(choices, list, call.query, call.rules.limitRange('other'), presentPage(call), all, new Set(deleted.map((page) => page.id)), foreignTo(store, 'pages', site.id))
 }
 

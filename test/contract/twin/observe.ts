@@ -641,4 +641,19 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const derived = listed.map((locale) => (locale.isDefault === true ? '' : String(locale.locale).toLowerCase()))
     return prefixes.every((prefix) => prefix === null) ? 'null' : JSON.stringify(prefixes) === JSON.stringify(derived) ? 'code' : `pathPrefix ${JSON.stringify(prefixes)}`
   },
+  offlineLiveVersion: async (client) => {
+    const page = await client.page((await client.site()).id, '/offline-live')
+    const id = String(page.id)
+    // Published by going online where the API publishes that way (or as it was created), then taken offline.
+    await client.call('PATCH', `/v6/pages/${id}`, { isOnline: false })
+    await client.call('PATCH', `/v6/pages/${id}`, { isOnline: true })
+    // Never published (control-plane, and not as created): no live version to withdraw.
+    if ((await client.call('GET', `/v6/pages/${id}?versionRef=ref:live`)).status === 404) return undefined
+    await client.call('PATCH', `/v6/pages/${id}`, { isOnline: false })
+    const live = await client.call('GET', `/v6/pages/${id}?versionRef=ref:live`)
+    if (live.status === 404) return 'withdrawn'
+    if (live.status !== 200) return `status ${live.status}`
+    // A live version that stayed online (a snapshot the control plane published): nothing went offline to see.
+    return live.body.isOnline === false ? 'kept' : undefined
+  },
 }
