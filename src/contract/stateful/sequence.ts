@@ -276,6 +276,12 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     return locale.status === 200 && isObject(locale.body) && locale.body.isDefault === true
   }
 
+  /** Whether the page a read names is offline in the oracle's live version, as its App key reads it. */
+  const offlineInOracle = (request: PairedRequest): boolean => {
+    const read = oracle.peek({ ...onSide(request, 'oracle'), key: ORACLE_APP_KEY })
+    return read.status === 200 && isObject(read.body) && read.body.isOnline === false
+  }
+
   /** Whether the oracle, having taken the request, gave its site's default locale the code sent. */
   const renamedDefaultLocale = (request: PairedRequest, answer: Answer): boolean =>
     request.method === 'PATCH' && request.template === LOCALE && isObject(request.body) && typeof request.body.locale === 'string' && isObject(answer.body) && answer.body.isDefault === true
@@ -355,12 +361,14 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const renamesDefault = renamesDefaultLocale(request) && env.choices?.renameDefaultLocale !== 'follows'
     // An update that leaves out the pathname a deployment requires in every one breaks that rule too.
     const pathnameLeftOut = emptyPageUpdate(request) || (env.choices?.emptyPageUpdate === 'pathname-required' && missingPathname(request))
+    // A live read of a page that went offline: its live version may be withdrawn (offlineLiveVersion), unless the run saw it kept.
+    const liveOffline = request.method === 'GET' && request.template === PAGE && request.query?.versionRef === 'ref:live' && (env.choices?.offlineLiveVersion ?? learned.adoptions?.get('offlineLiveVersion')) !== 'kept' && offlineInOracle(request)
     return {
       unauthenticated: answer.status === 401,
       noOperation: Object.entries(params).some(([name, value]) => typeof value === 'string' && !isUuid(value) && (name === 'siteId' || ((name === 'pageIdOrPathname' || name === 'routeIdOrPathname') && !value.startsWith('/')))),
       forbidden,
       // A siteId beside an id that names no site: missing too, for a deployment that looks it up first.
-      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor || siteIdNamesNothing(request),
+      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor || siteIdNamesNothing(request) || liveOffline,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
       // Restoring a live locale may be refused as invalid too (restoreLiveLocale 400).
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
