@@ -43,8 +43,12 @@ const firstRequestModules = (): string[] => {
  * are the validators, what runs and words them, and the schemas they report, 7 the default and
  * edge-cases documents, and the rest the core, no module of it past 2 kB: the validators alone
  * cannot bring a page to 1.5x.
- * Measured: 1.833x for the default scenario (149.7 kB) and 1.900x with startBrowserMock's own code
- * (155.2 kB), with eight more classes and five more alternatives of choices followed (a deleted
+ * Measured: 1.841x for the default scenario (150.4 kB) and 1.908x with startBrowserMock's own code
+ * (155.9 kB), with three more classes and five more alternatives of choices followed (a route create
+ * that does not know skipValidation, locale path prefixes made of their codes, offline pages without
+ * a live version; a site judged before a name in it, Site keys that write no route, capitals
+ * refused in page pathnames, a publicApiKey for online pages, new pages kept out of search
+ * engines); they were 1.833x (149.7 kB) and 1.900x (155.2 kB) before them, with eight more classes and five more alternatives of choices followed (a deleted
  * site's key, a pathname looked up in a locale's pathnames, a copy's locale domains, a page put
  * online leaving updatedAt, where a key is refused for its kind; skipValidation skipping one kind of
  * clash, hostOrigin null as no change, a publicApiKey reading published pages); they were 1.821x
@@ -69,7 +73,7 @@ const firstRequestModules = (): string[] => {
  * (167.4 kB) before the others. Each limit is the measured ratio rounded up
  * at the second decimal.
  */
-const LIMITS = { 'default scenario': 1.84, 'browser mock': 1.9 }
+const LIMITS = { 'default scenario': 1.85, 'browser mock': 1.91 }
 
 const PAGES = {
   'msw alone': `import { setupWorker } from 'msw/browser'
