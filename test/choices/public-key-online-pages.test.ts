@@ -1,3 +1,4 @@
+import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ContractReport } from '../../src/contract/types.js'
 import type { Credentials } from '../../src/generated/types.js'
@@ -132,8 +133,8 @@ describe('the twin’s observation of publicApiKeyAsSiteKey', () => {
   })
 })
 
-/** Sequences of the stateful group: enough that the publicApiKey reads locales, drafts and offline pages. */
-const STATEFUL = { runs: 300, seed: 1, timeMs: 240_000 }
+/** Sequences of the stateful group: enough that the publicApiKey reads locales, drafts and offline pages (`npm run soak` runs 300). */
+const STATEFUL = { runs: atLength(80, 300), seed: 1, timeMs: 240_000 }
 
 describe('the contract suite against a deployment whose publicApiKey reads its locales and online pages', () => {
   let server: ChoicesServer
