@@ -587,12 +587,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // learned (unknownBodyFields) and the target took: a deployment may ignore such fields on one
     // operation and refuse them on another. The oracle is asked without them.
     if (env.profile !== 'sitemock' && answer.status === 400 && target.status < 300 && isObject(call.request.body)) {
-      const sent = call.request.body
       const named = detailFields(answer.body).map(rootOf)
-      const documented = documentedBody(call.request.method, call.request.template)
-      // (A page's search fields have their own class, pageUpdateSearchFields, which holds the target to one answer.)
-      const ownClass = (field: string): boolean => call.request.template === PAGE && (SEARCH_FIELDS as readonly string[]).includes(field)
-      if (named.length > 0 && named.every((field) => field in sent && !documented.has(field) && !ownClass(field))) {
+      if (named.length > 0 && named.every((field) => undeclaredBodyField(call.request, field))) {
         const oracleRequest = onSide(call.request, 'oracle')
         answer = oracle.replaceLast({ ...oracleRequest, body: Object.fromEntries(Object.entries(oracleRequest.body as Json).filter(([field]) => !named.includes(field))) })
       }
@@ -840,8 +836,17 @@ function refusableStrictly(request: PairedRequest, field: string): boolean {
   }
   const query = request.query ?? {}
   if (field in query && !(field in body)) return !documentedQuery(request.method, request.template).has(field)
-  // A body field the documents do not declare for the operation: taken or ignored by one deployment, refused by another (unknownBodyFields), a resource's own field the operation does not set too.
-  // (A page's search fields have their own class, pageUpdateSearchFields, which holds the target to one answer.)
+  return undeclaredBodyField(request, field)
+}
+
+/**
+ * A body field the documents do not declare for the operation: taken or ignored by one
+ * deployment, refused by another (unknownBodyFields), a resource's own field the operation does
+ * not set too. (A page's search fields have their own class, pageUpdateSearchFields, which holds
+ * the target to one answer.)
+ */
+function undeclaredBodyField(request: PairedRequest, field: string): boolean {
+  const body = isObject(request.body) ? request.body : {}
   return field in body && !documentedBody(request.method, request.template).has(field) && !(request.template === PAGE && (SEARCH_FIELDS as readonly string[]).includes(field))
 }
 
