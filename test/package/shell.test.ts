@@ -31,7 +31,7 @@ function commandLineOf(pid: string): string {
 async function stopped(url: string, project: string): Promise<void> {
   const deadline = Date.now() + 5000
   for (;;) {
-    const answers = await fetch(`${url}/__mock/health`).then(
+    const answers = await fetch(`${url}/__mock/health`, { signal: AbortSignal.timeout(1000) }).then(
       () => true,
       () => false,
     )
@@ -42,8 +42,8 @@ async function stopped(url: string, project: string): Promise<void> {
   }
 }
 
-/** Prints the status of GET `$1`, from the project's own node. */
-const HEALTH = `node -e 'fetch(process.argv[1]).then((r) => console.log(r.status))'`
+/** Prints the status of GET `$1`, from the project's own node, which gives up after 10 s. */
+const HEALTH = `node -e 'fetch(process.argv[1], { signal: AbortSignal.timeout(10000) }).then((r) => console.log(r.status))'`
 
 describe('sitemock in a shell script of a project that installed it', () => {
   let packed: Packed

@@ -31,13 +31,19 @@ export interface RunOptions {
   env?: Record<string, string>
 }
 
-/** Runs a command to its end; npm's own variables of the outer `npm test` are left out. */
+/**
+ * Runs a command to its end; npm's own variables of the outer `npm test` are left out. The command
+ * runs in a process group of its own, so that a timeout ends everything it started (a server sent
+ * to the background, a request waiting on it), and a process that left the group still holding the
+ * output cannot keep the run from ending: after a timeout it resolves with what was printed.
+ */
 export async function run(command: string, args: string[], cwd: string, options: RunOptions = {}): Promise<Run> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')))
   const bin = options.node === undefined ? undefined : await nodeBin(options.node)
   const PATH = bin === undefined ? env.PATH : `${bin}${path.delimiter}${env.PATH ?? ''}`
+  const timeoutMs = options.timeoutMs ?? 240_000
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...env, PATH, CI: 'true', NO_COLOR: '1', ...options.env } })
+    const child = spawn(command, args, { cwd, detached: true, env: { ...env, PATH, CI: 'true', NO_COLOR: '1', ...options.env } })
     let stdout = ''
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -45,13 +51,33 @@ export async function run(command: string, args: string[], cwd: string, options:
       output += chunk.toString()
     })
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 240_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
+    let gaveUp: NodeJS.Timeout | undefined
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      killGroup(child.pid)
+      gaveUp = setTimeout(() => finish(null), 5000)
+    }, timeoutMs)
+    const finish = (code: number | null): void => {
       clearTimeout(timer)
-      resolve({ code, stdout, output })
-    })
+      clearTimeout(gaveUp)
+      child.stdout.destroy()
+      child.stderr.destroy()
+      resolve({ code, stdout, output: timedOut ? `${output}\n[${command} killed after ${timeoutMs} ms]` : output })
+    }
+    child.on('error', reject)
+    child.on('close', (code) => finish(code))
   })
+}
+
+/** Ends a process group outright; one already gone is no error. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    // Gone already.
+  }
 }
 
 /** The command's stdout; a failure throws with everything it printed. */

@@ -84,8 +84,11 @@ describe("a publicApiKey's own reach", () => {
   })
 
   it('reads an answer as answered or refused, and follows each', () => {
-    expect([reachOf(200), reachOf(403), reachOf(404)]).toEqual(['answered', 'refused', undefined])
     const occurrence = read({}, true)
+    expect([reachOf(200, occurrence), reachOf(403, occurrence), reachOf(404, occurrence)]).toEqual(['answered', 'refused', undefined])
+    // A page the App key reads with no live version: the 404 of a key that reads live versions, which reached the request.
+    const unpublished = occurrenceOf(occurrence.request, occurrence.oracle, (request) => (request.query?.versionRef === 'ref:live' ? { status: 404, body: {} } : { status: 200, body: { isOnline: false } }))
+    expect(reachOf(404, unpublished)).toBe('answered')
     expect(followReach('answered', occurrence)).toEqual({ kind: 'taken' })
     expect(followReach('refused', occurrence)).toEqual({ kind: 'expect', answer: { status: 403, body: { code: 'forbidden' } } })
     const write = occurrenceOf({ method: 'DELETE', template: '/v2/routes/{routeIdOrPathname}', params: { routeIdOrPathname: 'r1' }, key: 'k' }, { status: 204, body: {} }, () => ({ status: 200, body: {} }))

@@ -21,6 +21,12 @@ export class Adoptions {
     return this.chosen.get(classId)?.fits.includes(alternative) ?? false
   }
 
+  /** Whether an answer fitting `fits` would contradict what the class's earlier answers all fit (none seen: no). */
+  contradicts(classId: string, fits: readonly string[]): boolean {
+    const adopted = this.chosen.get(classId)
+    return adopted !== undefined && !adopted.fits.some((candidate) => fits.includes(candidate))
+  }
+
   /**
    * Records that the target showed `alternative` of the class at `where` (a step's label), an
    * answer that may fit other alternatives too (`fits`). The first one seen is adopted; a later

@@ -306,17 +306,27 @@ export interface Ledger {
 /**
  * How a deployment may compare strings in a sort: sitemock's code units, case folded (then code
  * units), or by the Unicode collation algorithm as a language-aware store or runtime does (`é`
- * beside `e`; digits as numbers where it says so), then code units.
+ * beside `e`; digits as numbers where it says so), then code units. Each may come after the
+ * number of a path's segments ("by depth"): the published OpenAPI names the sort `path`, and a
+ * path may be ordered as a tree is walked level by level, the shallower first.
  */
-export type Collation = 'code unit' | 'case-insensitive' | 'unicode' | 'unicode, numeric'
-export const COLLATIONS: readonly Collation[] = ['code unit', 'case-insensitive', 'unicode', 'unicode, numeric']
+type FlatCollation = 'code unit' | 'case-insensitive' | 'unicode' | 'unicode, numeric'
+export type Collation = FlatCollation | `by depth, ${FlatCollation}`
+const FLAT_COLLATIONS: readonly FlatCollation[] = ['code unit', 'case-insensitive', 'unicode', 'unicode, numeric']
+export const COLLATIONS: readonly Collation[] = [...FLAT_COLLATIONS, ...FLAT_COLLATIONS.map((flat): Collation => `by depth, ${flat}`)]
 const UNICODE = new Intl.Collator('en')
 const UNICODE_NUMERIC = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-const collate: Record<Collation, (a: string, b: string) => number> = {
+const flatCollate: Record<FlatCollation, (a: string, b: string) => number> = {
   'code unit': compareStrings,
   'case-insensitive': (a, b) => compareStrings(a.toLowerCase(), b.toLowerCase()) || compareStrings(a, b),
   unicode: (a, b) => UNICODE.compare(a, b) || compareStrings(a, b),
   'unicode, numeric': (a, b) => UNICODE_NUMERIC.compare(a, b) || compareStrings(a, b),
+}
+/** The segments of a path, as a tree's depth counts them ("/a/b" is two deep). */
+const depthOf = (path: string): number => path.split('/').filter((segment) => segment !== '').length
+const collate = (collation: Collation, a: string, b: string): number => {
+  if (!collation.startsWith('by depth, ')) return flatCollate[collation as FlatCollation](a, b)
+  return depthOf(a) - depthOf(b) || flatCollate[collation.slice('by depth, '.length) as FlatCollation](a, b)
 }
 
 /** The entry of a page's localizations for the page itself in its own locale, where the target lists one the oracle does not. */
@@ -507,7 +517,7 @@ function orderProblem(ledger: Ledger, keys: Array<string | number | null>, field
     for (let i = 1; i < valued.length; i++) {
       const a = valued[i - 1]!
       const b = valued[i]!
-      const step = typeof a === 'number' && typeof b === 'number' ? a - b : collate[collation](String(a), String(b))
+      const step = typeof a === 'number' && typeof b === 'number' ? a - b : collate(collation, String(a), String(b))
       if (descending ? step < 0 : step > 0) return i
     }
     return undefined

@@ -40,7 +40,7 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     if (status === 401) return 'not-a-key'
     // A 400 or 404 of the oracle is input it judged before the key, which a deployment refusing the key may never judge.
     if (status === 403) return request.method === 'GET' && (success(oracle.status) || oracle.status === 400 || oracle.status === 404) ? 'forbidden' : undefined
-    if (status === 404) return readsUnpublished(occurrence) ? 'published-pages' : undefined
+    if (status === 404) return readsNoLiveVersion(occurrence) ? 'published-pages' : undefined
     if (!success(status)) return undefined
     // A read beyond the published pages answered where the oracle refuses the key its site: the key reads what rendering the site takes.
     if (!publishedPageRead(request)) return renderingRead(request) && oracleRefusesSite(occurrence) ? 'online-pages' : 'site-key'
@@ -157,9 +157,30 @@ const oracleReadsUnsaid = ({ request, peek }: Occurrence): boolean => {
   return success(peek({ ...request, query }).status)
 }
 
+/**
+ * Whether the request reads a page the App key reads and that has no live version, or lists pages
+ * from one: a 404 of a key that reads live versions alone (published-pages, or a reach of its own).
+ */
+export const readsNoLiveVersion = (occurrence: Occurrence): boolean => readsUnpublished(occurrence) || cursorUnpublished(occurrence)
+
 /** Whether the request reads, without a version, a page the oracle has a draft of and no live version of: a 404 of published-pages. */
-const readsUnpublished = ({ request, oracle, peek }: Occurrence): boolean =>
-  request.method === 'GET' && request.template === PAGE && request.query?.versionRef === undefined && success(oracle.status) && peek({ ...request, query: { ...request.query, versionRef: 'ref:live' } }).status === 404
+const readsUnpublished = ({ request, peek }: Occurrence): boolean => {
+  if (request.method !== 'GET' || request.template !== PAGE || request.query?.versionRef !== undefined) return false
+  // As the App key reads it: the oracle may refuse the publicApiKey the page (online-pages, a page offline).
+  const asApp = { ...request, key: ORACLE_APP_KEY }
+  return success(peek(asApp).status) && peek({ ...asApp, query: { ...request.query, versionRef: 'ref:live' } }).status === 404
+}
+
+/**
+ * Whether a page list's cursor names a page the App key reads that has no live version: a list of
+ * live versions has no such item, and a deployment answers its cursor as one outside the list.
+ */
+const cursorUnpublished = ({ request, peek }: Occurrence): boolean => {
+  const cursor = request.query?.startingAfter
+  if (request.method !== 'GET' || (request.template !== PAGES && request.template !== SITE_PAGES) || cursor === undefined) return false
+  const read: ContractRequest = { method: 'GET', template: PAGE, params: { pageIdOrPathname: String(cursor) }, key: ORACLE_APP_KEY }
+  return success(peek(read).status) && peek({ ...read, query: { versionRef: 'ref:live' } }).status === 404
+}
 
 /**
  * Whether a page list answered to the key lists the pages of the oracle's live list where its

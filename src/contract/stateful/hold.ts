@@ -363,31 +363,51 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       const theirs = freedom.alternative(occurrence.target, occurrence)
       if (theirs === undefined) continue
       if (freedom.establishes?.(theirs, occurrence) === false && !adoptions.admits(classId(freedom, occurrence), theirs)) continue
+      const fits = freedom.fits?.(theirs, occurrence)
+      // A publicApiKey no alternative explains (say, one that reads online pages and routes): read by its own reach from here on.
+      if (freedom.choice === 'publicApiKeyAsSiteKey' && adoptions.contradicts(freedom.choice, fits ?? [theirs])) {
+        current = await setAsideForReach(call, target, current, occurrence)
+        continue
+      }
       if (theirs !== freedom.alternative(current.answer, occurrence)) {
         // An answer the documents allow anyway (another rule broken) tells nothing of the class.
         if (!current.difference) continue
         const follow = freedom.follow(theirs, occurrence)
+        if (follow === undefined && freedom.choice === 'publicApiKeyAsSiteKey' && beyondGiven(fits ?? [theirs])) {
+          current = await setAsideForReach(call, target, current, occurrence)
+          continue
+        }
         if (follow === undefined) continue
         const taken = await takeOn(call, target, current, follow)
         if (taken === undefined) continue
         current = taken
       }
-      const found = adoptions.see(classId(freedom, occurrence), theirs, call.label, freedom.fits?.(theirs, occurrence))
-      if (found && freedom.choice === 'publicApiKeyAsSiteKey') {
-        // A publicApiKey no alternative explains: read by its own reach from here on.
-        adoptions.setAside(freedom.choice, OWN_REACH, call.label)
-        current = await ownReach(call, target, current, occurrence)
-        continue
-      }
+      const found = adoptions.see(classId(freedom, occurrence), theirs, call.label, fits)
       if (found) return { ...current, difference: inconsistencyOf(found) }
       if (freedom.decisive?.(theirs)) break
     }
     return current
   }
 
+  /**
+   * Whether a publicApiKey's answer, fitting `fits`, that the oracle cannot take on, leaves the
+   * alternative the oracle was given (the probes', or the choices file's): a key no alternative
+   * explains, say one that reads online pages and routes.
+   */
+  const beyondGiven = (fits: readonly string[]): boolean => {
+    const given = oracle.chosen?.publicApiKeyAsSiteKey
+    return given !== undefined && !fits.includes(given)
+  }
+
+  /** Reads the publicApiKey by its own reach from this call on, this call first. */
+  const setAsideForReach = (call: Call, target: Exchange, held: Held, occurrence: Occurrence): Promise<Held> => {
+    adoptions.setAside('publicApiKeyAsSiteKey', OWN_REACH, call.label)
+    return ownReach(call, target, held, occurrence)
+  }
+
   /** A publicApiKey held by its own reach (key-reach.ts): each kind of request answered or refused as it first was. */
   const ownReach = async (call: Call, target: Exchange, held: Held, occurrence: Occurrence): Promise<Held> => {
-    const reach = reachOf(target.status)
+    const reach = reachOf(target.status, occurrence)
     if (reach === undefined) return held
     const found = adoptions.see(reachScope(occurrence), reach, call.label)
     if (found) return { ...held, difference: inconsistencyOf(found) }

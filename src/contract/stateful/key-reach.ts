@@ -1,6 +1,7 @@
 import { PAGE, PAGES, SITE_PAGES } from '../endpoints.js'
 import type { Follow, Occurrence } from './freedom-classes.js'
 import { isObject, success } from './freedom-class.js'
+import { readsNoLiveVersion } from './freedom-surface.js'
 import { ORACLE_APP_KEY } from './oracle.js'
 
 /**
@@ -30,8 +31,15 @@ export function reachScope({ request, peek, ownSiteKey }: Occurrence): string {
   return `publicApiKeyAsSiteKey (${OWN_REACH}: ${parts.join(', ')})`
 }
 
-/** What the target's answer is, for a publicApiKey held by its own reach: answered, refused, or neither (another rule's error). */
-export const reachOf = (status: number): 'answered' | 'refused' | undefined => (success(status) ? 'answered' : status === 403 ? 'refused' : undefined)
+/**
+ * What the target's answer is, for a publicApiKey held by its own reach: answered, refused, or
+ * neither (another rule's error). A 404 to a read of a page with no live version (or a list from
+ * one) is the answer of a key that reads live versions: the key reached the request.
+ */
+export function reachOf(status: number, occurrence: Occurrence): 'answered' | 'refused' | undefined {
+  if (success(status) || (status === 404 && readsNoLiveVersion(occurrence))) return 'answered'
+  return status === 403 ? 'refused' : undefined
+}
 
 /**
  * How the oracle takes on a reach the target showed: a refusal stands for its write, or is

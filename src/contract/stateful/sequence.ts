@@ -356,7 +356,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // siteId beside an id in the path is siteIdBesideId's.)
     const named = Object.keys(request.params ?? {}).length > 0
     const unknownReference = Object.entries(call.input?.classes ?? {}).some(([field, kinds]) => field !== 'startingAfter' && !(field in (request.params ?? {})) && !(named && field === 'siteId') && kinds.includes('unknown'))
-    const sent = [...Object.keys(request.params ?? {}), ...Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name), ...(isObject(request.body) ? Object.keys(request.body) : [])]
+    const queried = Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name)
+    // The query or the body as a whole too, which a deployment refusing it whole may name (a query string too long, say).
+    const sent = [...Object.keys(request.params ?? {}), ...queried, ...(queried.length > 0 ? ['query'] : []), ...(isObject(request.body) ? [...Object.keys(request.body), 'body'] : [])]
     // A new code for a site's default locale, which a deployment may refuse (renameDefaultLocale) before it looks for a holder of the code.
     const renamesDefault = renamesDefaultLocale(request) && env.choices?.renameDefaultLocale !== 'follows'
     // An update that leaves out the pathname a deployment requires in every one breaks that rule too.
@@ -536,7 +538,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       }
       return compareErrorFreely(target.status, target.body, answer.status, answer.body, broken, broken.brokenFields)
     }
-    if (target.status !== answer.status) return { aspect: 'status', message: `expected ${answer.status} as the oracle answers, got ${target.status}` }
+    if (target.status !== answer.status) return { aspect: 'status', message: statusMessage(call, target.status, answer.status) }
     if (answer.status === 204) return undefined
     if (!call.list) return compareValue(ledger, target.body, answer.body, '')
     const page = asPage(target.body)
@@ -544,6 +546,15 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // The sites of a workspace hold others than the sequence's: their order and number are not the sequence's to judge.
     if (call.request.template === SITES) return compareKnownItems(page, answer)
     return freePage(call, page)
+  }
+
+  /** A status other than the oracle's, in words; an invalid request taken says which of its fields the documents require otherwise. */
+  const statusMessage = (call: Call, targetStatus: number, oracleStatus: number): string => {
+    const broken = call.broken ?? []
+    if (oracleStatus === 400 && targetStatus < 300 && broken.length > 0) {
+      return `expected 400, which the specification gives an "invalid request body or query parameters", got ${targetStatus}: the request's ${broken.join(', ')} ${broken.length === 1 ? 'is' : 'are'} left out or invalid as the documents declare ${broken.length === 1 ? 'it' : 'them'}`
+    }
+    return `expected ${oracleStatus} as the oracle answers, got ${targetStatus}`
   }
 
   /** As sitemock answers (--profile sitemock): the same status, code and fields named, and sitemock's order of ties and instants. */
@@ -746,7 +757,14 @@ type KeyReads = 'published-pages' | 'online-pages' | undefined
  * its siteId names; undefined when it names nothing (a workspace's list, a site create).
  */
 function existenceProbe(request: PairedRequest, liveOnly = false): PairedRequest | undefined {
-  const read = (template: string, params: PairedRequest['params'], query: PairedRequest['query'] = {}): PairedRequest => ({ method: 'GET', template, params, query, key: null })
+  // A siteId that is no UUID is invalid input of its own: whether the resource its path names exists is asked without it.
+  const read = (template: string, params: PairedRequest['params'], query: PairedRequest['query'] = {}): PairedRequest => ({
+    method: 'GET',
+    template,
+    params,
+    query: typeof query.siteId === 'string' && !isUuid(query.siteId) ? { ...query, siteId: undefined } : query,
+    key: null,
+  })
   switch (request.template) {
     case SITE:
     case SITE_DUPLICATE:
