@@ -44,6 +44,22 @@ describe('comparing the target with the oracle', () => {
     expect(write('page-a', at(3), { sentAt: 170, receivedAt: 171 })).toMatch(/is equal to updatedAt .* expected after it/)
   })
 
+  it("reads the tick of a deployment's clock from its instants: a clock in hundredths gives writes 10 ms apart one instant", () => {
+    const at = (second: number): string => new Date(Date.UTC(2030, 0, 1, 0, 0, second)).toISOString()
+    const write = (times: TimeRelations, oracle: string, target: string, window: { sentAt: number; receivedAt: number }): string | undefined => {
+      times.during(window)
+      times.observe()
+      return times.check('page-a', 'updatedAt', target, oracle)
+    }
+    const centiseconds = new TimeRelations(false)
+    expect(write(centiseconds, at(1), '2026-05-04T10:00:00.78Z', { sentAt: 100, receivedAt: 101 })).toBeUndefined()
+    expect(write(centiseconds, at(2), '2026-05-04T10:00:00.78Z', { sentAt: 108, receivedAt: 109 })).toBeUndefined()
+    // A clock that has shown a millisecond ticks in milliseconds: 7 ms apart is too far for one instant.
+    const milliseconds = new TimeRelations(false)
+    expect(write(milliseconds, at(1), '2026-05-04T10:00:00.781Z', { sentAt: 100, receivedAt: 101 })).toBeUndefined()
+    expect(write(milliseconds, at(2), '2026-05-04T10:00:00.781Z', { sentAt: 108, receivedAt: 109 })).toMatch(/is equal to updatedAt .* expected after it/)
+  })
+
   it('orders tied items by the target ids, and only those', () => {
     const book = ledger()
     for (const [t, o] of [['t-b', 'o1'], ['t-a', 'o2'], ['t-c', 'o3']]) book.ids.match(t!, o!)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Adoptions } from '../../src/contract/stateful/adoption.js'
-import { compareValue, Correspondence, FreeDefaults, TimeRelations, trialLedger, type Ledger } from '../../src/contract/stateful/compare.js'
-import { allowedStatuses, type BrokenRules } from '../../src/contract/stateful/freedom.js'
+import { compareValue, compareWholeList, COLLATIONS, Correspondence, FreeDefaults, TimeRelations, trialLedger, type Ledger } from '../../src/contract/stateful/compare.js'
+import { allowedStatuses, compareErrorFreely, type BrokenRules } from '../../src/contract/stateful/freedom.js'
 import { sameUpToForm, StoredForms } from '../../src/contract/stateful/forms.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from '../../src/contract/stateful/key-reach.js'
 import { runName } from '../../src/contract/tag.js'
@@ -111,5 +111,38 @@ describe("the suite's own names", () => {
     expect(runName(tag, 'object authorization')).toBe(`${tag} obj aut`)
     expect(runName(tag, 'listed 12')).toBe(`${tag} listed 12`)
     for (const label of ['duplicate independence', 'copy by site key', 'a very long label indeed of many words']) expect(runName(tag, label).length).toBeLessThanOrEqual(32)
+  })
+})
+
+describe('a name kept without its control characters', () => {
+  it('reads the stored name as a form of the one sent, and holds the target to that form', () => {
+    expect(sameUpToForm('a\u0007 site', 'a site')).toBe(true)
+    const forms = new StoredForms()
+    expect(forms.see('site.name', 'a\u0007', 'a', 'site.create')).toBeUndefined()
+    expect(forms.formOf('site.name', 'b\u0001')).toBe('b')
+    expect(forms.see('site.name', 'c\u0002', 'c\u0002', 'site.update')?.now).toBeDefined()
+  })
+})
+
+describe('a path sort by depth', () => {
+  const pages = (prefix: string, ...pathnames: string[]) => pathnames.map((pathname, index) => ({ object: 'page', id: `${prefix}${index}`, pathname }))
+  it('takes pages ordered level by level, then held to that collation', () => {
+    const book: Ledger = { ...ledger(), collations: [...COLLATIONS] }
+    const byDepth = pages('t', '/x/日本', '/x/a/b')
+    const oracle = byDepth.map((item, index) => ({ ...item, id: `o${index}` }))
+    expect(compareWholeList(book, byDepth, oracle, { field: 'pathname', descending: false }, (item) => String(item.pathname))).toBeUndefined()
+    expect(book.collations?.every((collation) => collation.startsWith('by depth'))).toBe(true)
+    // Deeper first is no order the target kept to.
+    const deeperFirst = pages('u', '/y/a/b', '/y/c')
+    expect(compareWholeList(book, deeperFirst, deeperFirst.map((item, index) => ({ ...item, id: `p${index}` })), { field: 'pathname', descending: false }, (item) => String(item.pathname))?.aspect).toBe('list order')
+  })
+})
+
+describe("a 400's details", () => {
+  const broken: BrokenRules = { unauthenticated: false, forbidden: false, missing: false, invalid: true, brokenFields: ['pathPrefix', 'query'], mayConflict: false }
+  const refusal = (field: string) => ({ object: 'error', code: 'bad_request', message: 'no', details: [{ field, message: 'too long' }] })
+  it('may name the query as a whole where the request sent one, and no field it did not send', () => {
+    expect(compareErrorFreely(400, refusal('query'), 400, refusal('pathPrefix'), broken, broken.brokenFields)).toBeUndefined()
+    expect(compareErrorFreely(400, refusal('body'), 400, refusal('pathPrefix'), broken, broken.brokenFields)?.aspect).toBe('error details')
   })
 })

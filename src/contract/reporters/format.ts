@@ -9,7 +9,8 @@ const MAX_JSON = 400
 
 /** Compact JSON, cut at a readable length. */
 export function brief(value: unknown, max = MAX_JSON): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  // A string with control characters is shown as JSON writes it, so that `a\u0007` does not read as `a`.
+  const text = typeof value === 'string' && !/[\u0000-\u001f\u007f]/.test(value) ? value : JSON.stringify(value)
   if (text === undefined) return String(value)
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text
 }
@@ -22,7 +23,8 @@ export const PRETTY_BODY_MAX = 300
  * at `max` characters with its length and where to read it whole (pretty).
  */
 function bodyText(value: unknown, whole: boolean, max = PRETTY_BODY_MAX): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  // A string with control characters is shown as JSON writes it, so that `a\u0007` does not read as `a`.
+  const text = typeof value === 'string' && !/[\u0000-\u001f\u007f]/.test(value) ? value : JSON.stringify(value)
   if (text === undefined) return String(value)
   return whole || text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters; whole in --reporter json)`
 }

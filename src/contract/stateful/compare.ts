@@ -67,8 +67,6 @@ type Relation = 'before' | 'equal' | 'after'
  * for a clock that ticks in a millisecond or two.
  */
 const SAME_TICK_MS = 3
-/** The same for a clock that ticks in whole seconds (`clockPrecision`). */
-const SAME_SECOND_MS = 1000
 /** When an exchange was sent and answered, on the suite's clock (performance.now()). */
 export interface ExchangeWindow {
   sentAt: number
@@ -99,10 +97,11 @@ export class TimeRelations {
   /** The exchange whose answer is being compared. */
   private current: ExchangeWindow | undefined
   /**
-   * Whether every instant of the target seen so far is a whole second: its clock may then tick in
-   * seconds (no document says how fine it is), and writes within one second may share an instant.
+   * The coarsest unit (a second, a tenth, a hundredth) every instant of the target seen so far is a
+   * whole number of: its clock may tick in it (no document says how fine it is), and writes within
+   * one tick may share an instant. 1 once an instant shows milliseconds.
    */
-  private wholeSeconds = true
+  private tickMs = 1000
 
   constructor(private readonly sitemockClock = true) {}
 
@@ -115,7 +114,7 @@ export class TimeRelations {
     for (const [oracle, page] of this.firstPage) copy.firstPage.set(oracle, page)
     copy.observation = this.observation
     copy.current = this.current
-    copy.wholeSeconds = this.wholeSeconds
+    copy.tickMs = this.tickMs
     return copy
   }
 
@@ -157,7 +156,7 @@ export class TimeRelations {
     const target = Date.parse(String(targetValue))
     const oracle = Date.parse(String(oracleValue))
     if (Number.isNaN(target)) return `${field} is ${brief(targetValue)}, not an instant`
-    if (target % 1000 !== 0) this.wholeSeconds = false
+    while (this.tickMs > 1 && target % this.tickMs !== 0) this.tickMs /= 10
     const seen = this.ofPage.get(page) ?? []
     const sameField = seen.find((earlier) => earlier.oracle === oracle && earlier.field === field)
     const otherField = seen.find((earlier) => earlier.oracle === oracle)
@@ -177,7 +176,7 @@ export class TimeRelations {
       if (!this.sitemockClock && earlier.observation === this.observation) continue
       const expected = relation(oracle, earlier.oracle)
       const got = relation(target, earlier.target)
-      const sameTick = !this.sitemockClock && got === 'equal' && mayShareATick(seenAt, earlier.seenAt, this.wholeSeconds ? SAME_SECOND_MS : SAME_TICK_MS)
+      const sameTick = !this.sitemockClock && got === 'equal' && mayShareATick(seenAt, earlier.seenAt, Math.max(this.tickMs, SAME_TICK_MS))
       if (expected !== got && !sameTick) {
         return `${field} ${String(targetValue)} is ${got === 'equal' ? 'equal to' : got} ${earlier.field} ${new Date(earlier.target).toISOString()} seen earlier; expected ${expected === 'equal' ? 'equal to' : expected} it`
       }

@@ -13,8 +13,12 @@ import { canonicalLocaleCode } from '../../api/kept-input.js'
 
 type Step = readonly [name: string, apply: (value: string) => string]
 
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+
 const KEPT: Step = ['kept', (value) => value]
-const SPACE: readonly Step[] = [KEPT, ['trimmed', (value) => value.trim()]]
+// Control characters (which a deployment may refuse, take, or take and leave out: controlCharacters) removed, white space trimmed, or both.
+const withoutControls = (value: string): string => value.replace(CONTROL_CHARACTERS, '')
+const SPACE: readonly Step[] = [KEPT, ['trimmed', (value) => value.trim()], ['control characters removed', withoutControls], ['control characters removed, trimmed', (value) => withoutControls(value).trim()]]
 const dropTrailing = (value: string): string => (value.length > 1 ? value.replace(/\/+$/, '') || '/' : value)
 const addLeading = (value: string): string => (value.startsWith('/') ? value : `/${value}`)
 const SLASHES: readonly Step[] = [KEPT, ['trailing slash dropped', dropTrailing], ['leading slash added', addLeading], ['leading slash added, trailing slash dropped', (value) => dropTrailing(addLeading(value))]]
@@ -60,10 +64,10 @@ function formsOf(field: string): Form[] {
 /** The fields whose stored form is free. */
 export const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(DIMENSIONS))
 
-/** The same value up to case, white space, slashes and Unicode normalisation (or, for a URL, its serialisation): a form of the input, not another value. */
+/** The same value up to case, white space, control characters, slashes and Unicode normalisation (or, for a URL, its serialisation): a form of the input, not another value. */
 export function sameUpToForm(sent: string, stored: string, field?: string): boolean {
   if (field !== undefined && URL_FIELDS.has(field) && asUrl(sent, (url) => url.href) === asUrl(stored, (url) => url.href)) return true
-  const key = (value: string): string => value.normalize('NFC').toLowerCase().replace(/\s+/g, '').replace(/\/+/g, '/').replace(/^\/|\/$/g, '')
+  const key = (value: string): string => withoutControls(value).normalize('NFC').toLowerCase().replace(/\s+/g, '').replace(/\/+/g, '/').replace(/^\/|\/$/g, '')
   return key(sent) === key(stored)
 }
 

@@ -159,13 +159,15 @@ const oracleReadsUnsaid = ({ request, peek }: Occurrence): boolean => {
 
 /**
  * Whether the request reads a page the App key reads and that has no live version, or lists pages
- * from one: a 404 of a key that reads live versions alone (published-pages, or a reach of its own).
+ * from one: a 404 of a key that reads live versions alone. Asked without a version, or from a
+ * list, that is published-pages; asked in any version (a key that reads live versions whatever
+ * the request asks), a reach of its own.
  */
-export const readsNoLiveVersion = (occurrence: Occurrence): boolean => readsUnpublished(occurrence) || cursorUnpublished(occurrence)
+export const readsNoLiveVersion = (occurrence: Occurrence, anyVersion = false): boolean => readsUnpublished(occurrence, anyVersion) || cursorUnpublished(occurrence)
 
-/** Whether the request reads, without a version, a page the oracle has a draft of and no live version of: a 404 of published-pages. */
-const readsUnpublished = ({ request, peek }: Occurrence): boolean => {
-  if (request.method !== 'GET' || request.template !== PAGE || request.query?.versionRef !== undefined) return false
+/** Whether the request reads (without a version, unless `anyVersion`) a page the oracle has a draft of and no live version of. */
+const readsUnpublished = ({ request, peek }: Occurrence, anyVersion: boolean): boolean => {
+  if (request.method !== 'GET' || request.template !== PAGE || (!anyVersion && request.query?.versionRef !== undefined)) return false
   // As the App key reads it: the oracle may refuse the publicApiKey the page (online-pages, a page offline).
   const asApp = { ...request, key: ORACLE_APP_KEY }
   return success(peek(asApp).status) && peek({ ...asApp, query: { ...request.query, versionRef: 'ref:live' } }).status === 404

@@ -8,6 +8,7 @@ import { copiedDomainsShown } from './copied-domains.js'
 import { classId, type Alternative } from './freedom-class.js'
 import { hadOriginBefore, readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
 import { deletedLocaleBefore } from './freedom-lifecycle.js'
+import { readsNoLiveVersion } from './freedom-surface.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from './key-reach.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
@@ -361,6 +362,11 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
         continue
       }
       const theirs = freedom.alternative(occurrence.target, occurrence)
+      // A publicApiKey that reads live versions whatever the request asks (a draft read answered as a page with none): no alternative's.
+      if (theirs === undefined && freedom.choice === 'publicApiKeyAsSiteKey' && current.difference && target.status === 404 && readsNoLiveVersion(occurrence, true)) {
+        current = await setAsideForReach(call, target, current, occurrence)
+        continue
+      }
       if (theirs === undefined) continue
       if (freedom.establishes?.(theirs, occurrence) === false && !adoptions.admits(classId(freedom, occurrence), theirs)) continue
       const fits = freedom.fits?.(theirs, occurrence)

@@ -33,11 +33,12 @@ export function reachScope({ request, peek, ownSiteKey }: Occurrence): string {
 
 /**
  * What the target's answer is, for a publicApiKey held by its own reach: answered, refused, or
- * neither (another rule's error). A 404 to a read of a page with no live version (or a list from
- * one) is the answer of a key that reads live versions: the key reached the request.
+ * neither (another rule's error). A 404 to a read of a page with no live version, in any version
+ * asked (or a list from one), is the answer of a key that reads live versions: the key reached the
+ * request.
  */
 export function reachOf(status: number, occurrence: Occurrence): 'answered' | 'refused' | undefined {
-  if (success(status) || (status === 404 && readsNoLiveVersion(occurrence))) return 'answered'
+  if (success(status) || (status === 404 && readsNoLiveVersion(occurrence, true))) return 'answered'
   return status === 403 ? 'refused' : undefined
 }
 
