@@ -166,6 +166,8 @@ interface Config {
   concurrency: number
   maxRps?: number
   stateful: StatefulBudget
+  /** --no-learn-choices: no probing of the target's free choices before the checks. */
+  learnChoices?: false
   /** --write-choices FILE: probe the target's free choices first and write them there. */
   writeChoices?: string
   /** --choices FILE: the target's free choices, which the oracle follows. */
@@ -408,6 +410,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     skip: config.skip,
     choices: config.choices,
     liveMark: config.liveMark,
+    ...(config.learnChoices === false ? { learnChoices: false } : {}),
   }
   try {
     if (config.writeChoices !== undefined) {

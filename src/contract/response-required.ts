@@ -1,4 +1,7 @@
 import specification from '../../contracts/specification.json' with { type: 'json' }
+import { publishedDocument, resolvePublished } from './published.js'
+
+type Schema = Record<string, unknown>
 
 /**
  * The fields the specification's resource tables mark required in a response ("yes"), by the
@@ -29,4 +32,31 @@ const SPEC_REQUIRED: Readonly<Record<string, readonly string[]>> = {
 export function specificationRequires(objectType: unknown, field: string): boolean {
   const required = typeof objectType === 'string' ? SPEC_REQUIRED[objectType] : undefined
   return required === undefined || required.includes(field)
+}
+
+/**
+ * The fields the published OpenAPI's response schemas require, by the `object` their own schema
+ * fixes (`CreatePageV6ResponseBodyDtoObject`: "page"): every list of every schema of that object.
+ */
+const PUBLISHED_REQUIRED: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const byObject = new Map<string, Set<string>>()
+  for (const schema of Object.values((publishedDocument.components as { schemas: Record<string, Schema> }).schemas)) {
+    const objectSchema = (schema.properties as Record<string, Schema> | undefined)?.object
+    const values = objectSchema ? resolvePublished(objectSchema).enum : undefined
+    if (!Array.isArray(values) || values.length !== 1 || !Array.isArray(schema.required)) continue
+    const fields = byObject.get(String(values[0])) ?? new Set<string>()
+    for (const field of schema.required as string[]) fields.add(field)
+    byObject.set(String(values[0]), fields)
+  }
+  return byObject
+})()
+
+/**
+ * Whether a document requires `field` in an object of this `object` type: the specification's
+ * tables (specificationRequires) or a published response schema's `required`. A field neither
+ * requires (a page's locale, a site's defaultLocalePathPrefix) a deployment may show in one
+ * answer and leave out of another.
+ */
+export function someDocumentRequires(objectType: unknown, field: string): boolean {
+  return specificationRequires(objectType, field) || (typeof objectType === 'string' && PUBLISHED_REQUIRED.get(objectType)?.has(field) === true)
 }

@@ -52,6 +52,16 @@ describe('sitemock contract', () => {
     expect(xml).not.toContain('<failure')
   }, 60_000)
 
+  it('learns the free choices first, unless --no-learn-choices says not to', async () => {
+    const learned = async (flags: string[]): Promise<string[]> => {
+      const { code, stdout } = await contract(['--only', 'auth', '--reporter', 'json', ...flags])
+      expect(code).toBe(0)
+      return (JSON.parse(stdout) as { notices: string[] }).notices.filter((line) => line.startsWith('learned'))
+    }
+    expect(await learned([])).toHaveLength(1)
+    expect(await learned(['--no-learn-choices'])).toEqual([])
+  }, 60_000)
+
   it('takes its settings from SITEMOCK_* variables and exits 1 when a check fails', async () => {
     const server = await startNonconforming(['ok-instead-of-401'])
     try {

@@ -2,6 +2,7 @@ import { CheckFailure, type CheckContext, type Json } from '../check.js'
 import type { ChoiceReason } from '../choice-reasons.js'
 import type { Exchange } from '../http-client.js'
 import { appendAll } from '../../append.js'
+import { someDocumentRequires } from '../response-required.js'
 
 /** JSON with its object keys sorted, so that equal documents compare equal as text. */
 export function canonical(value: unknown): string {
@@ -12,10 +13,22 @@ export function canonical(value: unknown): string {
   )
 }
 
-/** The top-level fields whose values differ between two objects. */
-function differingFields(a: Json, b: Json): string[] {
+/**
+ * The top-level fields whose values differ between two answers about one object. A field one
+ * answer leaves out that no document requires (someDocumentRequires: a page's locale, a site's
+ * defaultLocalePathPrefix) tells nothing, since a deployment may show it in one answer and not in
+ * another: what both show is compared, and a required field always.
+ */
+export function differingFields(a: Json, b: Json): string[] {
+  const objectType = a.object ?? b.object
   const keys = new Set([...Object.keys(a), ...Object.keys(b)])
-  return [...keys].filter((key) => canonical(a[key]) !== canonical(b[key]))
+  const comparable = (key: string): boolean => (Object.hasOwn(a, key) && Object.hasOwn(b, key)) || someDocumentRequires(objectType, key)
+  return [...keys].filter((key) => comparable(key) && canonical(a[key]) !== canonical(b[key]))
+}
+
+/** The fields that differ, each as "field read instead of written", for a message. */
+export function differenceWords(written: Json, read: Json, fields: string[]): string {
+  return fields.map((field) => `${field} ${canonical(read[field])} instead of ${canonical(written[field])}`).join(', ')
 }
 
 /** The success status a read or an update answers; anything else fails before the fields are compared. */
@@ -28,7 +41,7 @@ function expectOk(ctx: CheckContext, exchange: Exchange, what: string): Json {
 export function expectSame(ctx: CheckContext, written: Json, read: Exchange, what: string): void {
   const body = expectOk(ctx, read, what)
   const fields = differingFields(written, body)
-  if (fields.length > 0) ctx.fail(`expected the read-back to equal what the write answered, got ${fields.map((field) => `${field} ${canonical(body[field])} instead of ${canonical(written[field])}`).join(', ')}: ${what}`, read)
+  if (fields.length > 0) ctx.fail(`expected the read-back to equal what the write answered, got ${differenceWords(written, body, fields)}: ${what}`, read)
 }
 
 /** Fails unless each expected field has the expected value. */

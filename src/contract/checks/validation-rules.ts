@@ -1,18 +1,55 @@
-import { idOf, specOnly, type CheckDefinition } from '../check.js'
+import { failureOf, idOf, specOnly, type CheckContext, type CheckDefinition } from '../check.js'
 import { freeChoice } from '../choice-reasons.js'
+import type { Choices } from '../../contracts/choices.js'
 import { LOCALE, PAGE, ROUTE, ROUTES } from '../endpoints.js'
-import { holdToSitemockChoice } from './support.js'
+import type { Exchange } from '../http-client.js'
+import { canonical, expectFields, holdToSitemockChoice, keptAs } from './support.js'
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 const SLASH_UNDER_SKIP = freeChoice(
   'routePathnameSlash',
   'the specification writes a route pathname with its leading slash and lets skipValidation skip "route validation" without its rules: sitemock takes one without the slash under skipValidation=true',
 )
+const SLASH_TAKEN = freeChoice(
+  'routePathnameSlash',
+  'the specification writes a route pathname with its leading slash without saying whether one sent without it is refused or written with it: sitemock refuses it unless skipValidation=true',
+)
 const EMPTY_SEGMENT = freeChoice('routeEmptySegment', 'the specification asks of a route pathname only its leading slash: sitemock refuses an empty segment without skipValidation')
 const CONFLICT_UNDER_SKIP = freeChoice(
   'skipValidationConflicts',
   "the specification lets skipValidation=true skip \"route validation\" without saying whether a pathname's uniqueness is part of it: sitemock still answers a held pathname with a 409",
 )
+
+type RouteSlash = NonNullable<Choices['routePathnameSlash']>
+
+/**
+ * The alternative of routePathnameSlash an answer to a route pathname sent without its leading
+ * slash under skipValidation=true takes: a 400 naming pathname `refused`, a 200 that keeps it
+ * `accepted`, or one that writes it with the slash `added`. Any other answer fails.
+ */
+function slashUnderSkip(ctx: CheckContext, skipped: Exchange, sent: string): RouteSlash {
+  const what = `a route pathname without its leading slash, with skipValidation=true (${sent})`
+  if (skipped.status === 400) {
+    ctx.expectBadRequest(skipped, 'pathname', what)
+    return 'refused'
+  }
+  ctx.expectStatus(skipped, 200, what)
+  const kept = ctx.json(skipped).pathname
+  if (typeof kept !== 'string' || !keptAs(sent, kept)) ctx.fail(`expected the pathname as sent, or with its leading slash added, got ${canonical(kept)}: ${what}`, skipped)
+  return kept.startsWith('/') ? 'added' : 'accepted'
+}
+
+/**
+ * Where the target's choice is known (learned by the probes, or --choices), an answer that takes
+ * another alternative contradicts it: no document is broken, so it is recorded as inconsistent.
+ * Where it is not known, the answer is the target's choice.
+ */
+function expectAsChosen(ctx: CheckContext, skipped: Exchange, answered: RouteSlash): void {
+  const chosen = ctx.options.choices?.routePathnameSlash
+  if (chosen === undefined || chosen === answered) return
+  const message = `expected routePathnameSlash "${chosen}", the target's own choice, got "${answered}": a route pathname without its leading slash, with skipValidation=true`
+  ctx.record({ ...failureOf(message, [], skipped), kind: 'inconsistent' })
+}
 
 /** Rules no schema states: lookups by code or pathname need the site, the default locale stays, skipValidation. */
 export const validationRuleChecks: CheckDefinition[] = [
@@ -76,19 +113,31 @@ export const validationRuleChecks: CheckDefinition[] = [
       const rename = (routeId: string, pathname: string, skipValidation?: string) =>
         ctx.write('PATCH', ROUTE, { routeIdOrPathname: routeId }, { pathname }, skipValidation === undefined ? {} : { query: { skipValidation } })
       const id = idOf(ctx.json(made))
-      // The documents write a route pathname with its leading slash: one without it is refused.
+      // The documents write a route pathname with its leading slash: one sent without it is refused,
+      // or taken written with it (routePathnameSlash `added`), never kept without it.
       let pathname = `${ctx.tag}-no-leading-slash`
-      ctx.expectBadRequest(await rename(id, pathname), 'pathname', `a route pathname without its leading slash (${pathname})`)
+      const plain = await rename(id, pathname)
+      const plainWhat = `a route pathname without its leading slash (${pathname})`
+      if (plain.status === 200) {
+        expectFields(ctx, plain, { pathname: `/${pathname}` }, `${plainWhat}, taken without skipValidation: written with its leading slash`)
+        await holdToSitemockChoice(ctx, SLASH_TAKEN, () => ctx.expectBadRequest(plain, 'pathname', plainWhat))
+      } else ctx.expectBadRequest(plain, 'pathname', plainWhat)
       let skipped = await rename(id, pathname, 'true')
-      if (skipped.status === 400) {
+      const answered = slashUnderSkip(ctx, skipped, pathname)
+      expectAsChosen(ctx, skipped, answered)
+      if (answered === 'added') {
+        const kept = String(ctx.json(skipped).pathname)
+        await holdToSitemockChoice(ctx, SLASH_UNDER_SKIP, () => ctx.fail(`expected the pathname kept as sent (${pathname}), got ${kept}: a route pathname without its leading slash, with skipValidation=true`, skipped))
+      }
+      if (answered === 'refused') {
         // A deployment may still refuse it under skipValidation (`routePathnameSlash`): then one
         // with its slash that sitemock's format rules refuse, which no document refuses.
         const refused = skipped
         await holdToSitemockChoice(ctx, SLASH_UNDER_SKIP, () => ctx.expectStatus(refused, 200, 'a route pathname without its leading slash, with skipValidation=true'))
         pathname = `/${ctx.tag}//empty-segment`
-        const plain = await rename(id, pathname)
-        const taken = await holdToSitemockChoice(ctx, EMPTY_SEGMENT, () => ctx.expectBadRequest(plain, 'pathname', `a route pathname with an empty segment (${pathname})`))
-        skipped = taken ? plain : await rename(id, pathname, 'true')
+        const segmented = await rename(id, pathname)
+        const taken = await holdToSitemockChoice(ctx, EMPTY_SEGMENT, () => ctx.expectBadRequest(segmented, 'pathname', `a route pathname with an empty segment (${pathname})`))
+        skipped = taken ? segmented : await rename(id, pathname, 'true')
       }
       ctx.expectStatus(skipped, 200, `the same pathname with skipValidation=true (${pathname})`)
       ctx.expectBadRequest(await rename(id, '/x', 'maybe'), 'skipValidation', 'skipValidation=maybe')

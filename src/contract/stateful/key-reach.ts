@@ -38,7 +38,8 @@ export function reachScope({ request, peek, ownSiteKey }: Occurrence): string {
  * request.
  */
 export function reachOf(status: number, occurrence: Occurrence): 'answered' | 'refused' | undefined {
-  if (success(status) || (status === 404 && readsNoLiveVersion(occurrence, true))) return 'answered'
+  // (A 404 the oracle gives too, a site gone say, tells nothing of the key.)
+  if (success(status) || (status === 404 && occurrence.oracle.status !== 404 && readsNoLiveVersion(occurrence, true))) return 'answered'
   return status === 403 ? 'refused' : undefined
 }
 
