@@ -45,6 +45,7 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
     foreign: foreignTo(store, 'page', siteId),
     placed: (page) => contentOf(page, view.version) !== null,
     deleted: deletedPages(store, siteId, choices),
+    limitZero: choices?.limitZero,
   })
   const contents = items.map((page) => contentOf(page, view.version)!)
   const localizations = contents.map((content) => localizationIn(content.localizations, locale))

@@ -27,6 +27,8 @@ export interface WalkOptions<T> {
    * site or workspace (`held`). Left out: a deleted item's id names nothing.
    */
   deleted?: { find(id: string): T | undefined; held(item: T): boolean }
+  /** What `limit=0` gets, where the validation let it through (choice limitZero): `clamped` serves it as 1; left out, a page of none. */
+  limitZero?: Required<Choices>['limitZero']
 }
 
 export const DEFAULT_LIMIT = 20
@@ -52,7 +54,9 @@ export function paginate<T extends { id: string }>(
   query: PageQuery,
   options: WalkOptions<T> = {},
 ): { items: T[]; hasMore: boolean } {
-  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
+  // limit=0 is served as the smallest page where the deployment clamps it (limitZero `clamped`), as a larger one than 100 is served as 100.
+  const smallest = options.limitZero === 'clamped' ? 1 : 0
+  const limit = Math.max(Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT), smallest)
   const include = options.include ?? (() => true)
   const step = options.descending ? -1 : 1
   let position = options.descending ? index.size - 1 : 0

@@ -99,7 +99,7 @@ export const routeOperations = [
     },
     run({ query, store, choices }) {
       const ordered = choices?.routeListOrder === 'creation' ? inCreationOrder(store, query.siteId) : store.routes.ofSite(query.siteId)
-      const { items, hasMore } = paginate(ordered, (id) => store.routes.byId.get(id), query, { cursors: choices, foreign: foreignTo(store, 'route', query.siteId), deleted: deletedRoutes(store, query.siteId, choices) })
+      const { items, hasMore } = paginate(ordered, (id) => store.routes.byId.get(id), query, { cursors: choices, foreign: foreignTo(store, 'route', query.siteId), deleted: deletedRoutes(store, query.siteId, choices), limitZero: choices?.limitZero })
       return { status: 200, body: { object: 'list', data: items.map(presentRoute), hasMore } }
     },
   }),

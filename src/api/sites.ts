@@ -88,7 +88,7 @@ export const siteOperations = [
       const descending = choices?.siteListOrder === 'newest-first'
       // A Site key (siteKeySiteList own-site) lists its own site alone.
       const include = scope.kind === 'site' ? (site: SiteRecord) => site.id === scope.siteId : undefined
-      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices, foreign: foreignTo(store, 'site'), include, deleted: deletedSites(store, query.workspaceId, choices) })
+      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices, foreign: foreignTo(store, 'site'), include, deleted: deletedSites(store, query.workspaceId, choices), limitZero: choices?.limitZero })
       return { status: 200, body: { object: 'list', data: items.map((site) => presentSite(site, choices)), hasMore } }
     },
   }),

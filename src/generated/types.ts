@@ -52,9 +52,9 @@ export interface Choices {
    */
   urlFormat?: "absolute-url" | "any-string";
   /**
-   * `limit=0` on lists other than locales (the specification sets the minimum 1 on List Locales only).
+   * `limit=0` on lists other than locales (the specification sets the minimum 1 on List Locales only): `refused` as a 400 naming `limit`, `accepted` as a page of no items, or `clamped`: answered as `limit=1`, as `limitAboveMaximum` `clamped` answers a larger limit as 100.
    */
-  limitZero?: "refused" | "accepted";
+  limitZero?: "refused" | "accepted" | "clamped";
   /**
    * What `pathPrefix` of a page list must be: `slash-first` a string that starts with `/`; `any` any string.
    */

@@ -21,6 +21,7 @@ import { Adoptions } from './adoption.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
 import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
 import { deletedLocaleBefore } from './freedom-lifecycle.js'
+import { servedLimit } from './freedom-limit.js'
 import { clearKeptChildren } from './teardown.js'
 import { SEARCH_FIELDS } from '../../api/kept-input.js'
 import { appendAll } from '../../append.js'
@@ -257,7 +258,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const cursor = call.request.query?.startingAfter
     // A cursor that names nothing either side made: what its page holds is its class of freedom's (freedom-classes.ts).
     if (cursor !== undefined && !(cursor instanceof Both)) return undefined
-    const limit = list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_PAGE_SIZE)
+    // limit=0 is served as 1 where the oracle follows limitZero clamped (the probes', or adopted).
+    const limit = servedLimit(list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_PAGE_SIZE), oracle.chosen?.limitZero)
     // The page is a cut of the target's own list, the pages in another case included.
     return comparePageOfWhole(page, read200, cursor instanceof Both ? cursor.target : undefined, limit, nameOf)
   }

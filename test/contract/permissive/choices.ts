@@ -8,7 +8,7 @@ export const ALTERNATIVES = {
   controlCharacters: ['refused', 'accepted'],
   emptySiteName: ['refused', 'accepted'],
   urlFormat: ['absolute-url', 'any-string'],
-  limitZero: ['refused', 'accepted'],
+  limitZero: ['refused', 'accepted', 'clamped'],
   pathPrefixForm: ['slash-first', 'any'],
   emptyLocaleQuery: ['refused', 'default'],
   unknownBodyFields: ['refused', 'ignored'],

@@ -105,10 +105,11 @@ export function queryOf(text: string): Json {
   return query
 }
 
-/** What a list takes of `limit`: its lowest value, and whether a whole number above 100 is answered as 100 rather than refused. */
+/** What a list takes of `limit`: its lowest value, whether a whole number above 100 is answered as 100 rather than refused, and whether one below 1 is answered as 1 (limitZero `clamped`). */
 export interface LimitRange {
   minimum: 0 | 1
   clampsAbove: boolean
+  clampsBelow: boolean
 }
 
 /**
@@ -123,5 +124,5 @@ export function limitOf(query: Json, range: LimitRange): number {
   if (!Number.isFinite(value)) throw badField('limit', 'must be a number')
   if (value > 100 && !(range.clampsAbove && Number.isInteger(value))) throw badField('limit', 'must be at most 100')
   if (value < range.minimum) throw badField('limit', `must be at least ${range.minimum}`)
-  return Math.min(100, Math.max(0, Math.floor(value)))
+  return Math.min(100, Math.max(range.clampsBelow ? 1 : 0, Math.floor(value)))
 }
