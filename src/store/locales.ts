@@ -45,6 +45,12 @@ export class LocaleTable {
     return (codes?.get(code) ?? (anyCase && codes ? sameCodeIgnoringCase(codes, code) : undefined))?.at(-1)
   }
 
+  /** Whether a soft-deleted locale of the site has this domain (a site has a handful of locales: a scan). */
+  deletedWithDomain(siteId: string, domain: string): boolean {
+    for (const versions of this.deleted.get(siteId)?.values() ?? []) if (versions.some((locale) => locale.domain === domain)) return true
+    return false
+  }
+
   /** Adds an active locale, or keeps a soft-deleted one restorable. */
   add(locale: LocaleRecord): void {
     this.byId.set(locale.id, locale)

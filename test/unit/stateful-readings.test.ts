@@ -3,6 +3,7 @@ import { Adoptions } from '../../src/contract/stateful/adoption.js'
 import { compareValue, compareWholeList, COLLATIONS, Correspondence, FreeDefaults, TimeRelations, trialLedger, type Ledger } from '../../src/contract/stateful/compare.js'
 import { allowedStatuses, compareErrorFreely, type BrokenRules } from '../../src/contract/stateful/freedom.js'
 import { sameUpToForm, StoredForms } from '../../src/contract/stateful/forms.js'
+import { DELETED_LOCALE_DOMAIN } from '../../src/contract/stateful/freedom-lifecycle.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from '../../src/contract/stateful/key-reach.js'
 import { runName } from '../../src/contract/tag.js'
 import { occurrenceOf } from './occurrence.js'
@@ -144,5 +145,28 @@ describe("a 400's details", () => {
   it('may name the query as a whole where the request sent one, and no field it did not send', () => {
     expect(compareErrorFreely(400, refusal('query'), 400, refusal('pathPrefix'), broken, broken.brokenFields)).toBeUndefined()
     expect(compareErrorFreely(400, refusal('body'), 400, refusal('pathPrefix'), broken, broken.brokenFields)?.aspect).toBe('error details')
+  })
+})
+
+describe('a pathname kept percent-encoded', () => {
+  it('reads /Stra%C3%9Fe as the form of /Straße, and holds the target to that form', () => {
+    expect(sameUpToForm('/Straße', '/Stra%C3%9Fe')).toBe(true)
+    const forms = new StoredForms()
+    expect(forms.see('page.pathname', '/x/Straße', '/x/Stra%C3%9Fe', 'page.create')).toBeUndefined()
+    expect(forms.formOf('page.pathname', '/y/é')).toBe('/y/%C3%A9')
+    expect(forms.see('page.pathname', '/z/ü', '/z/ü', 'page.update')?.now).toBeDefined()
+  })
+})
+
+describe("a deleted locale's domain", () => {
+  const create = (deletedDomain: boolean) =>
+    occurrenceOf({ method: 'POST', template: '/v2/locales', body: { siteId: 's1', locale: 'de', domain: 'https://de.example.com' }, key: 'k' }, { status: 201, body: {} }, () => ({ status: 200, body: {} }), { site: 's1', deletedDomain })
+  it('is a class of its own only where a deleted locale of the site had the domain: reserved (409) or free', () => {
+    expect(DELETED_LOCALE_DOMAIN.applies(create(false))).toBe(false)
+    const occurrence = create(true)
+    expect(DELETED_LOCALE_DOMAIN.applies(occurrence)).toBe(true)
+    expect(DELETED_LOCALE_DOMAIN.alternative({ status: 409, body: { code: 'conflict' } }, occurrence)).toBe('reserved')
+    expect(DELETED_LOCALE_DOMAIN.alternative({ status: 201, body: {} }, occurrence)).toBe('free')
+    expect(DELETED_LOCALE_DOMAIN.follow('reserved', occurrence)).toEqual({ kind: 'refused' })
   })
 })

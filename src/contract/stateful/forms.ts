@@ -26,6 +26,10 @@ const LOWER_CASE: Step = ['lower case', (value) => value.toLowerCase()]
 const CASE: readonly Step[] = [KEPT, ['canonical case', canonicalLocaleCode], LOWER_CASE]
 // No document says a pathname is matched with its case: a deployment may store it in lower case.
 const PATH_CASE: readonly Step[] = [KEPT, LOWER_CASE]
+/** Each run of characters outside ASCII as a URL's path carries them, percent-encoded in UTF-8. */
+const percentEncoded = (value: string): string => value.replace(/[^\u0000-\u007f]+/gu, (run) => encodeURIComponent(run))
+// Nor whether a pathname is kept as written or as a URL's path carries it (`/Stra%C3%9Fe` for `/Straße`).
+const PATH_ENCODING: readonly Step[] = [KEPT, ['percent-encoded', percentEncoded]]
 /** A URL as the WHATWG URL standard serialises it (`https://a.example/`), or its origin alone (`https://a.example`); what does not parse stays as sent. */
 const asUrl = (value: string, part: (url: URL) => string): string => (URL.canParse(value) ? part(new URL(value)) : value)
 // The documents type a site's hostOrigin and a locale's domain as a URI: a deployment may keep its own serialisation of it.
@@ -33,8 +37,8 @@ const URL_FORM: readonly Step[] = [KEPT, ['URL serialised', (value) => asUrl(val
 
 /** The dimensions a field's forms compose, by `family.field`. */
 const DIMENSIONS: Readonly<Record<string, ReadonlyArray<readonly Step[]>>> = {
-  'page.pathname': [SPACE, SLASHES, PATH_CASE],
-  'route.pathname': [SPACE, SLASHES, PATH_CASE],
+  'page.pathname': [SPACE, SLASHES, PATH_CASE, PATH_ENCODING],
+  'route.pathname': [SPACE, SLASHES, PATH_CASE, PATH_ENCODING],
   'locale.locale': [SPACE, CASE],
   'site.defaultLocale': [SPACE, CASE],
   'site.name': [SPACE],
@@ -64,10 +68,19 @@ function formsOf(field: string): Form[] {
 /** The fields whose stored form is free. */
 export const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(DIMENSIONS))
 
-/** The same value up to case, white space, control characters, slashes and Unicode normalisation (or, for a URL, its serialisation): a form of the input, not another value. */
+/** A value with its percent-encoding decoded, or as it is where that is no valid encoding. */
+function decodedPath(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+/** The same value up to case, white space, control characters, percent-encoding, slashes and Unicode normalisation (or, for a URL, its serialisation): a form of the input, not another value. */
 export function sameUpToForm(sent: string, stored: string, field?: string): boolean {
   if (field !== undefined && URL_FIELDS.has(field) && asUrl(sent, (url) => url.href) === asUrl(stored, (url) => url.href)) return true
-  const key = (value: string): string => withoutControls(value).normalize('NFC').toLowerCase().replace(/\s+/g, '').replace(/\/+/g, '/').replace(/^\/|\/$/g, '')
+  const key = (value: string): string => withoutControls(decodedPath(value)).normalize('NFC').toLowerCase().replace(/\s+/g, '').replace(/\/+/g, '/').replace(/^\/|\/$/g, '')
   return key(sent) === key(stored)
 }
 

@@ -276,6 +276,30 @@ export function deletedLocaleBefore(oracle: Oracle, request: ContractRequest, si
   return oracle.beforeLast((mock) => mock.store.locales.deletedByCode(site, code)?.id)
 }
 
+/** Whether a deleted locale of the site had the domain a locale create or update sends, before the request. */
+export function deletedDomainBefore(oracle: Oracle, request: ContractRequest, site: string | undefined): boolean {
+  const domain = isObject(request.body) ? request.body.domain : undefined
+  const writes = (request.method === 'POST' && request.template === LOCALES) || (request.method === 'PATCH' && request.template === LOCALE)
+  if (typeof domain !== 'string' || site === undefined || !writes) return false
+  return oracle.beforeLast((mock) => mock.store.locales.deletedWithDomain(site, domain))
+}
+
+/**
+ * A locale given the domain a deleted locale of the site had. Whether a deleted locale still holds
+ * its domain (for its restore) no document says, as for its code: a deployment may free it
+ * (sitemock) or refuse the domain with a 409 while the deleted locale may come back. Held apart
+ * from the codes (`deletedLocaleCode (domains)`): a deployment may keep one and free the other.
+ */
+export const DELETED_LOCALE_DOMAIN: StatusClass<'deletedLocaleCode'> = {
+  choice: 'deletedLocaleCode',
+  scope: () => 'domains',
+  applies: ({ oracle, deletedDomain }) => success(oracle.status) && deletedDomain === true,
+  alternative: ({ status }) => (status === 409 ? 'reserved' : success(status) ? 'free' : undefined),
+  // A create taken may also have revived a deleted locale of its code: that is the codes' class.
+  fits: (alternative) => (alternative === 'free' ? ['free', 'revived'] : [alternative]),
+  follow: (alternative) => (alternative === 'reserved' ? { kind: 'refused' } : undefined),
+}
+
 /**
  * A locale created or renamed with the code of a deleted locale of the site. The published
  * OpenAPI restores "a previously deleted locale", and its 409 is for a resource that already
