@@ -27,7 +27,7 @@ export interface WalkOptions<T> {
    * site or workspace (`held`). Left out: a deleted item's id names nothing.
    */
   deleted?: { find(id: string): T | undefined; held(item: T): boolean }
-  /** What `limit=0` gets, where the validation let it through (choice limitZero): `clamped` serves it as 1; left out, a page of none. */
+  /** What `limit=0` gets, where the validation let it through (choice limitZero): `clamped` serves it as 1, `default` as no limit given; left out, a page of none. */
   limitZero?: Required<Choices>['limitZero']
 }
 
@@ -54,9 +54,11 @@ export function paginate<T extends { id: string }>(
   query: PageQuery,
   options: WalkOptions<T> = {},
 ): { items: T[]; hasMore: boolean } {
-  // limit=0 is served as the smallest page where the deployment clamps it (limitZero `clamped`), as a larger one than 100 is served as 100.
+  // limit=0 is served as the smallest page where the deployment clamps it (limitZero `clamped`), as a larger one than 100 is served as 100;
+  // where it reads 0 as no limit given (`default`, an ORM's `take: limit || 20`), as the default page.
+  const asked = query.limit === 0 && options.limitZero === 'default' ? undefined : query.limit
   const smallest = options.limitZero === 'clamped' ? 1 : 0
-  const limit = Math.max(Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT), smallest)
+  const limit = Math.max(Math.min(asked ?? DEFAULT_LIMIT, MAX_LIMIT), smallest)
   const include = options.include ?? (() => true)
   const step = options.descending ? -1 : 1
   let position = options.descending ? index.size - 1 : 0

@@ -5,7 +5,7 @@ import { byStatus, either, namesField, Unrecorded, unexplained, type Answer, typ
  * What a deployment accepts (validation sitemock adds or a strict deployment adds) and what it
  * keeps of what it accepts (the stored form): each probe a request only the choice decides.
  */
-export async function probeInput({ call, record, target, siteId }: ProbeSite, pageId: string): Promise<void> {
+export async function probeInput({ call, record, target, siteId, otherSiteId }: ProbeSite, pageId: string): Promise<void> {
   const { tag } = target
   const patchSite = (body: unknown): Promise<Answer> => call('PATCH', `/v2/sites/${siteId}`, body)
   const patchPage = (body: unknown): Promise<Answer> => call('PATCH', `/v6/pages/${pageId}`, body)
@@ -103,11 +103,13 @@ export async function probeInput({ call, record, target, siteId }: ProbeSite, pa
   })
   await patchPage({ canonicalUrl: null })
   await record('limitZero', async () => {
-    // The list holds the probes' site at least: a page of none is limit=0 taken as such, a page of one is it answered as limit=1.
+    // The list holds the probes' two sites at least: a page of none is limit=0 taken as such, a page
+    // of one is it answered as limit=1, a page of more is it answered as no limit given (the default page).
     const answer = await call('GET', `/v2/sites?workspaceId=${target.workspaceId}&limit=0`)
     const items = answer.body.data?.length ?? 0
-    if (answer.status === 200 && items > 1) return unexplained('the number of sites a list with limit=0 holds', items)
-    return either(answer, 'limit=0 on the sites list', [200, items === 1 ? 'clamped' : 'accepted'], [400, 'refused'])
+    // With the probes' site alone in the list, a page of one and nothing after it is either page.
+    if (answer.status === 200 && items === 1 && answer.body.hasMore !== true && otherSiteId instanceof Unrecorded) throw otherSiteId
+    return either(answer, 'limit=0 on the sites list', [200, items === 0 ? 'accepted' : items === 1 ? 'clamped' : 'default'], [400, 'refused'])
   })
   await record('limitAboveMaximum', async () => {
     const answer = await call('GET', `/v2/sites?workspaceId=${target.workspaceId}&limit=101`)

@@ -11,7 +11,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"controlCharacters","kind":"validation","alternatives":["refused","accepted"],"sitemock":"refused","behaviour":"api-behaviour.md#field-limits","documents":"accepted"},
   {"id":"emptySiteName","kind":"validation","alternatives":["refused","accepted"],"sitemock":"refused","behaviour":"api-behaviour.md#field-limits","documents":"accepted"},
   {"id":"urlFormat","kind":"validation","alternatives":["absolute-url","any-string"],"sitemock":"absolute-url","behaviour":"api-behaviour.md#field-limits","documents":"any-string"},
-  {"id":"limitZero","kind":"validation","alternatives":["refused","accepted","clamped"],"sitemock":"refused","behaviour":"api-behaviour.md#pagination","documents":"accepted"},
+  {"id":"limitZero","kind":"validation","alternatives":["refused","accepted","clamped","default"],"sitemock":"refused","behaviour":"api-behaviour.md#pagination","documents":"accepted"},
   {"id":"pathPrefixForm","kind":"validation","alternatives":["slash-first","any"],"sitemock":"slash-first","behaviour":"api-behaviour.md#pages","documents":"any"},
   {"id":"emptyLocaleQuery","kind":"validation","alternatives":["refused","default"],"sitemock":"refused","behaviour":"api-behaviour.md#pages","documents":"default"},
   {"id":"unknownBodyFields","kind":"validation","alternatives":["refused","ignored"],"sitemock":"refused","behaviour":"api-behaviour.md#errors","documents":"ignored"},

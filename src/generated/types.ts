@@ -52,9 +52,9 @@ export interface Choices {
    */
   urlFormat?: "absolute-url" | "any-string";
   /**
-   * `limit=0` on lists other than locales (the specification sets the minimum 1 on List Locales only): `refused` as a 400 naming `limit`, `accepted` as a page of no items, or `clamped`: answered as `limit=1`, as `limitAboveMaximum` `clamped` answers a larger limit as 100.
+   * `limit=0` on lists other than locales (the specification sets the minimum 1 on List Locales only): `refused` as a 400 naming `limit`, `accepted` as a page of no items, or `clamped`: answered as `limit=1`, as `limitAboveMaximum` `clamped` answers a larger limit as 100, or `default`: answered as no `limit` given, the default page of 20 (an ORM's `take: limit || 20`).
    */
-  limitZero?: "refused" | "accepted" | "clamped";
+  limitZero?: "refused" | "accepted" | "clamped" | "default";
   /**
    * What `pathPrefix` of a page list must be: `slash-first` a string that starts with `/`; `any` any string.
    */

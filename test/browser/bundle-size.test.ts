@@ -43,8 +43,9 @@ const firstRequestModules = (): string[] => {
  * are the validators, what runs and words them, and the schemas they report, 7 the default and
  * edge-cases documents, and the rest the core, no module of it past 2 kB: the validators alone
  * cannot bring a page to 1.5x.
- * Measured: 1.841x for the default scenario (150.4 kB) and 1.908x with startBrowserMock's own code
- * (155.9 kB), with three more classes and five more alternatives of choices followed (a route create
+ * Measured: 1.842x for the default scenario (150.5 kB) and 1.909x with startBrowserMock's own code
+ * (156.0 kB), with two more alternatives of limitZero followed (a limit of 0 served as 1, or as the
+ * default page); they were 1.841x (150.4 kB) and 1.908x (155.9 kB) before them, with three more classes and five more alternatives of choices followed (a route create
  * that does not know skipValidation, locale path prefixes made of their codes, offline pages without
  * a live version; a site judged before a name in it, Site keys that write no route, capitals
  * refused in page pathnames, a publicApiKey for online pages, new pages kept out of search

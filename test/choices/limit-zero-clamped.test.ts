@@ -65,7 +65,7 @@ describe('limitZero over HTTP', () => {
     }
   }, 30_000)
 
-  it.each(['refused', 'accepted', 'clamped'] as const)('%s: List Locales refuses limit=0, and no list takes limit=-1', async (value) => {
+  it.each(['refused', 'accepted', 'clamped', 'default'] as const)('%s: List Locales refuses limit=0, and no list takes limit=-1', async (value) => {
     const server = await start({ limitZero: value })
     const { lists: paths, siteId } = await lists(server)
     expectLimitRefused(await server.call('GET', `/v2/locales?siteId=${siteId}&limit=0`), 'locales')
@@ -99,7 +99,7 @@ describe('the permissive implementation and the twin’s observation under limit
     }
   }, 30_000)
 
-  it.each(['refused', 'accepted', 'clamped'] as const)('the twin tells %s from outside', async (alternative) => {
+  it.each(['refused', 'accepted', 'clamped', 'default'] as const)('the twin tells %s from outside', async (alternative) => {
     const choices: Choices = { limitZero: alternative }
     const permissive = await startPermissive({ choices })
     try {

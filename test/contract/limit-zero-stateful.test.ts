@@ -4,19 +4,22 @@ import { serveWithChoices, type ChoicesServer } from '../choices/choices-server.
 import { check, runAgainst } from './support.js'
 
 /**
- * The stateful group against a target that answers `limit=0` as `limit=1` (limitZero `clamped`):
- * its pages of one item asked with limit=0 are judged as the pages of limit=1, whether the run
- * learned the choice first (the oracle follows it) or adopts it as it sees it, and under
- * `--profile sitemock` each divergence names the class.
+ * The stateful group against a target that answers `limit=0` as `limit=1` (limitZero `clamped`),
+ * or as no limit given (`default`): its pages asked with limit=0 are judged as the pages of
+ * limit=1, or as the default pages, whether the run learned the choice first (the oracle follows
+ * it) or adopts it as it sees it, and under `--profile sitemock` each divergence names the class.
  */
 
 /** Sequences of the stateful group: enough that several ask a list with limit=0 (the adoption below shows that they do). */
 const STATEFUL = { runs: 40, seed: 1 }
 
-describe('the stateful group against a target that answers limit=0 as limit=1', () => {
+describe.each([
+  { alternative: 'clamped', served: 'limit=1' },
+  { alternative: 'default', served: 'no limit given' },
+] as const)('the stateful group against a target that answers limit=0 as $served ($alternative)', ({ alternative }) => {
   let server: ChoicesServer
   beforeAll(async () => {
-    server = await serveWithChoices({ limitZero: 'clamped' })
+    server = await serveWithChoices({ limitZero: alternative })
   })
   afterAll(() => server.close())
 
@@ -24,14 +27,14 @@ describe('the stateful group against a target that answers limit=0 as limit=1', 
 
   it('finds no divergence where the probes learned it first', async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: STATEFUL })
-    expect(report.notices.join('\n')).toContain('limitZero="clamped"')
+    expect(report.notices.join('\n')).toContain(`limitZero="${alternative}"`)
     expect(headlines(report)).toEqual([])
   }, 300_000)
 
   it('adopts it where the run has not learned it, and finds no divergence', async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['stateful'], stateful: STATEFUL, choices: {} })
     expect(headlines(report)).toEqual([])
-    expect(report.notices.find((line) => line.startsWith('stateful adopted'))).toContain('limitZero: clamped')
+    expect(report.notices.find((line) => line.startsWith('stateful adopted'))).toContain(`limitZero: ${alternative}`)
   }, 300_000)
 
   it('names limitZero in each divergence under --profile sitemock', async () => {

@@ -1,4 +1,5 @@
 import { specOnly, type CheckContext, type CheckDefinition } from '../check.js'
+import type { Exchange } from '../http-client.js'
 import { freeChoice } from '../choice-reasons.js'
 import { LOCALES, PAGES, ROUTES, SITE_PAGES, SITES } from '../endpoints.js'
 import { documents } from '../judge.js'
@@ -123,7 +124,7 @@ function limitCheck(list: ListTarget): CheckDefinition {
     name: `GET ${list.template} refuses limit 0 and limit 101 with a 400 naming limit`,
     ...stanceOf(list, publishedSilence(list.template, 'limit', 'minimum')),
     async run(ctx) {
-      const { target } = await list.resolve(ctx)
+      const { target, expected } = await list.resolve(ctx)
       const above = await ctx.get(target.template, target.params, { ...target.query, limit: 101 })
       // Elsewhere than on List Locales a deployment may answer limit=101 as limit=100: never with more than 100 items.
       if (list.key === 'locales' || above.status !== 200) ctx.expectBadRequest(above, 'limit', 'limit=101')
@@ -133,13 +134,34 @@ function limitCheck(list: ListTarget): CheckDefinition {
       }
       const zero = await ctx.get(target.template, target.params, { ...target.query, limit: 0 })
       // The specification sets the minimum 1 on List Locales only: elsewhere a deployment may take
-      // limit=0, as a page of none or as limit=1 (limitZero accepted, clamped): never more than one item.
+      // limit=0, as a page of none, as limit=1 or as no limit given (limitZero accepted, clamped, default).
       if (list.key === 'locales' || zero.status !== 200) ctx.expectBadRequest(zero, 'limit', 'limit=0')
       else {
-        if (ctx.items(zero).length > 1) ctx.fail(`expected at most 1 item with limit=0 (a page of none, or the page of limit=1), got ${ctx.items(zero).length}`, zero)
+        if (ctx.items(zero).length > 1) await expectDefaultPage(ctx, target, zero, expected !== undefined)
         await holdToSitemockChoice(ctx, LIMIT_ZERO_FREE, () => ctx.expectBadRequest(zero, 'limit', 'limit=0'))
       }
     },
+  }
+}
+
+/**
+ * A page asked with limit=0 that holds more than one item: only the default page, limit=0 read as
+ * no limit given (limitZero `default`). On a list the run made (`exact`: nothing else changes it)
+ * it is the very first page without limit, its hasMore included; on another, which may change
+ * between two requests, a page such a first page can be: at most DEFAULT_LIMIT items, and
+ * hasMore true only on a full one.
+ */
+async function expectDefaultPage(ctx: CheckContext, target: WalkTarget, zero: Exchange, exact: boolean): Promise<void> {
+  const ids = (exchange: Exchange): string[] => ctx.items(exchange).map((item) => String(item.id))
+  const hasMore = ctx.json(zero).hasMore
+  const got = `got ${ids(zero).length} items with hasMore ${String(hasMore)}`
+  if (ids(zero).length > DEFAULT_LIMIT || (hasMore === true && ids(zero).length !== DEFAULT_LIMIT)) {
+    ctx.fail(`expected at most 1 item with limit=0 (a page of none, or the page of limit=1), or the first page without limit (at most ${DEFAULT_LIMIT} items, hasMore true only with ${DEFAULT_LIMIT}), ${got}`, zero)
+  }
+  if (!exact) return
+  const first = await ctx.get(target.template, target.params, target.query)
+  if (ids(zero).join() !== ids(first).join() || hasMore !== ctx.json(first).hasMore) {
+    ctx.fail(`expected at most 1 item with limit=0 (a page of none, or the page of limit=1), or the first page without limit (${ids(first).length} items with hasMore ${String(ctx.json(first).hasMore)}), ${got}`, zero)
   }
 }
 

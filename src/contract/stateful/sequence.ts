@@ -258,8 +258,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const cursor = call.request.query?.startingAfter
     // A cursor that names nothing either side made: what its page holds is its class of freedom's (freedom-classes.ts).
     if (cursor !== undefined && !(cursor instanceof Both)) return undefined
-    // limit=0 is served as 1 where the oracle follows limitZero clamped (the probes', or adopted).
-    const limit = servedLimit(list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_PAGE_SIZE), oracle.chosen?.limitZero)
+    // limit=0 is served as 1, or as the default page, where the oracle follows limitZero clamped or default (the probes', or adopted).
+    const limit = servedLimit(list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_PAGE_SIZE), oracle.chosen?.limitZero, DEFAULT_PAGE_SIZE)
     // The page is a cut of the target's own list, the pages in another case included.
     return comparePageOfWhole(page, read200, cursor instanceof Both ? cursor.target : undefined, limit, nameOf)
   }

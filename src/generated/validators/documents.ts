@@ -264,7 +264,7 @@ errors++;
 }
 if(data2.limitZero !== undefined){
 let data11 = data2.limitZero;
-if(!(((data11 === "refused") || (data11 === "accepted")) || (data11 === "clamped"))){
+if(!((((data11 === "refused") || (data11 === "accepted")) || (data11 === "clamped")) || (data11 === "default"))){
 const err19 = {instancePath:instancePath+"/choices/limitZero",schemaPath:"#/$defs/choices/properties/limitZero/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitZero.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitZero.enum,parentSchema:schema32.properties.limitZero,data:data11};
 if(vErrors === null){
 vErrors = [err19];
@@ -1588,7 +1588,7 @@ errors++;
 }
 if(data.limitZero !== undefined){
 let data8 = data.limitZero;
-if(!(((data8 === "refused") || (data8 === "accepted")) || (data8 === "clamped"))){
+if(!((((data8 === "refused") || (data8 === "accepted")) || (data8 === "clamped")) || (data8 === "default"))){
 const err14 = {instancePath:instancePath+"/limitZero",schemaPath:"#/properties/limitZero/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitZero.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitZero.enum,parentSchema:schema32.properties.limitZero,data:data8};
 if(vErrors === null){
 vErrors = [err14];

@@ -8,7 +8,7 @@ export const ALTERNATIVES = {
   controlCharacters: ['refused', 'accepted'],
   emptySiteName: ['refused', 'accepted'],
   urlFormat: ['absolute-url', 'any-string'],
-  limitZero: ['refused', 'accepted', 'clamped'],
+  limitZero: ['refused', 'accepted', 'clamped', 'default'],
   pathPrefixForm: ['slash-first', 'any'],
   emptyLocaleQuery: ['refused', 'default'],
   unknownBodyFields: ['refused', 'ignored'],

@@ -105,11 +105,15 @@ export function queryOf(text: string): Json {
   return query
 }
 
-/** What a list takes of `limit`: its lowest value, whether a whole number above 100 is answered as 100 rather than refused, and whether one below 1 is answered as 1 (limitZero `clamped`). */
+/** The page a list answers without `limit` (the specification's "default 20"). */
+const DEFAULT_LIMIT = 20
+
+/** What a list takes of `limit`: its lowest value, whether a whole number above 100 is answered as 100 rather than refused, whether one below 1 is answered as 1 (limitZero `clamped`), and whether one below 1 is answered as no limit given (limitZero `default`). */
 export interface LimitRange {
   minimum: 0 | 1
   clampsAbove: boolean
   clampsBelow: boolean
+  zeroAsDefault: boolean
 }
 
 /**
@@ -119,10 +123,12 @@ export interface LimitRange {
  */
 export function limitOf(query: Json, range: LimitRange): number {
   const text = query.limit
-  if (text === undefined) return 20
+  if (text === undefined) return DEFAULT_LIMIT
   const value = typeof text === 'string' && text.trim() !== '' ? Number(text) : Number.NaN
   if (!Number.isFinite(value)) throw badField('limit', 'must be a number')
   if (value > 100 && !(range.clampsAbove && Number.isInteger(value))) throw badField('limit', 'must be at most 100')
   if (value < range.minimum) throw badField('limit', `must be at least ${range.minimum}`)
-  return Math.min(100, Math.max(range.clampsBelow ? 1 : 0, Math.floor(value)))
+  const whole = Math.min(100, Math.max(range.clampsBelow ? 1 : 0, Math.floor(value)))
+  // A deployment that reads a limit of 0 as none given (an ORM's `take: limit || 20`) serves the default page.
+  return whole === 0 && range.zeroAsDefault ? DEFAULT_LIMIT : whole
 }

@@ -165,12 +165,14 @@ export class Rules {
 
   /**
    * What a list takes of `limit`: at least 1 on the locale list, and on every list where `limit=0`
-   * is refused; above 100 answered as 100 at `limitAboveMaximum: clamped`, and 0 as 1 at
-   * `limitZero: clamped`, but never on the locale list, whose range the specification states ("1 to 100").
+   * is refused; above 100 answered as 100 at `limitAboveMaximum: clamped`, 0 as 1 at
+   * `limitZero: clamped` and 0 as no limit given at `limitZero: default`, but never on the locale
+   * list, whose range the specification states ("1 to 100").
    */
   limitRange(list: 'locales' | 'other'): LimitRange {
-    if (list === 'locales') return { minimum: 1, clampsAbove: false, clampsBelow: false }
-    return { minimum: this.choices.limitZero === 'refused' ? 1 : 0, clampsAbove: this.choices.limitAboveMaximum === 'clamped', clampsBelow: this.choices.limitZero === 'clamped' }
+    if (list === 'locales') return { minimum: 1, clampsAbove: false, clampsBelow: false, zeroAsDefault: false }
+    const zero = this.choices.limitZero
+    return { minimum: zero === 'refused' ? 1 : 0, clampsAbove: this.choices.limitAboveMaximum === 'clamped', clampsBelow: zero === 'clamped', zeroAsDefault: zero === 'default' }
   }
 
   /** Names the first field a request carries beyond the declared ones, where the deployment refuses them. */
