@@ -73,11 +73,13 @@ describe('which errors a request may earn', () => {
 
 describe("a publicApiKey's own reach", () => {
   const read = (query: Record<string, string>, isOnline: boolean) =>
-    occurrenceOf({ method: 'GET', template: '/v6/pages/{pageIdOrPathname}', params: { pageIdOrPathname: 'p1' }, query, key: 'k' }, { status: 403, body: { code: 'forbidden' } }, () => ({ status: 200, body: { isOnline } }))
+    occurrenceOf({ method: 'GET', template: '/v6/pages/{pageIdOrPathname}', params: { pageIdOrPathname: 'p1' }, query, key: 'k' }, { status: 403, body: { code: 'forbidden' } }, () => ({ status: 200, body: { isOnline, publicApiKey: 'k' } }), { sites: ['s1'] })
 
   it('is held by the kind of request: operation, version, and whether the page is online', () => {
     expect(reachScope(read({ versionRef: 'ref:draft' }, true))).toBe(`publicApiKeyAsSiteKey (${OWN_REACH}: GET /v6/pages/{pageIdOrPathname}, another site, versionRef ref:draft, an online page)`)
     expect(reachScope(read({}, false))).toBe(`publicApiKeyAsSiteKey (${OWN_REACH}: GET /v6/pages/{pageIdOrPathname}, another site, versionRef unsaid, an offline page)`)
+    // The key of a site since deleted is a kind of its own.
+    expect(reachScope({ ...read({}, false), sites: [] })).toBe(`publicApiKeyAsSiteKey (${OWN_REACH}: GET /v6/pages/{pageIdOrPathname}, a deleted site, versionRef unsaid, an offline page)`)
     const adoptions = new Adoptions()
     const scope = reachScope(read({}, true))
     expect(adoptions.see(scope, 'answered', 'page.get')).toBeUndefined()

@@ -114,7 +114,8 @@ function namesNothing({ request, peek }: Occurrence): boolean {
  * Without the sequence's sites (`sites` left out) none is found: the oracle, which holds every
  * live site the sequence made, refused the key, so its site is gone.
  */
-const keyOfLiveSite = ({ request, sites = [], peek }: Occurrence): boolean =>
+/** Whether the request's key is the publicApiKey of a site that is not deleted. */
+export const keyOfLiveSite = ({ request, sites = [], peek }: Occurrence): boolean =>
   sites.some((siteId) => {
     const read = peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY })
     return read.status === 200 && isObject(read.body) && read.body.publicApiKey === request.key

@@ -371,16 +371,17 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       if (theirs === undefined) continue
       if (freedom.establishes?.(theirs, occurrence) === false && !adoptions.admits(classId(freedom, occurrence), theirs)) continue
       const fits = freedom.fits?.(theirs, occurrence)
-      // A publicApiKey no alternative explains (say, one that reads online pages and routes): read by its own reach from here on.
-      if (freedom.choice === 'publicApiKeyAsSiteKey' && adoptions.contradicts(freedom.choice, fits ?? [theirs])) {
-        current = await setAsideForReach(call, target, current, occurrence)
-        continue
-      }
+      const publicKey = freedom.choice === 'publicApiKeyAsSiteKey'
       if (theirs !== freedom.alternative(current.answer, occurrence)) {
         // An answer the documents allow anyway (another rule broken) tells nothing of the class.
         if (!current.difference) continue
+        // A publicApiKey no alternative explains (say, one that reads online pages and routes): read by its own reach from here on.
+        if (publicKey && adoptions.contradicts(freedom.choice, fits ?? [theirs])) {
+          current = await setAsideForReach(call, target, current, occurrence)
+          continue
+        }
         const follow = freedom.follow(theirs, occurrence)
-        if (follow === undefined && freedom.choice === 'publicApiKeyAsSiteKey' && beyondGiven(fits ?? [theirs])) {
+        if (follow === undefined && publicKey && beyondGiven(fits ?? [theirs])) {
           current = await setAsideForReach(call, target, current, occurrence)
           continue
         }
@@ -390,6 +391,10 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
         current = taken
       }
       const found = adoptions.see(classId(freedom, occurrence), theirs, call.label, fits)
+      if (found && publicKey) {
+        current = await setAsideForReach(call, target, current, occurrence)
+        continue
+      }
       if (found) return { ...current, difference: inconsistencyOf(found) }
       if (freedom.decisive?.(theirs)) break
     }
@@ -416,6 +421,14 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
   const ownReach = async (call: Call, target: Exchange, held: Held, occurrence: Occurrence): Promise<Held> => {
     const reach = reachOf(target.status, occurrence)
     if (reach === undefined) return held
+    // A site list's answer to a Site key is siteKeySiteList's. A request the oracle refuses as
+    // invalid tells nothing new of the key (its input may be judged first): a refusal of a kind
+    // not seen answered is taken, nothing is learned.
+    if (call.request.template === SITES) return held
+    if (held.answer.status === 400 || (call.broken?.length ?? 0) > 0) {
+      const scope = reachScope(occurrence)
+      return reach === 'refused' && adoptions.get(scope) !== 'answered' && held.difference ? ((await takeOn(call, target, held, followReach(reach, occurrence))) ?? held) : held
+    }
     const found = adoptions.see(reachScope(occurrence), reach, call.label)
     if (found) return { ...held, difference: inconsistencyOf(found) }
     if (!held.difference) return held

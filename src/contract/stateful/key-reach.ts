@@ -1,7 +1,7 @@
 import { PAGE, PAGES, SITE_PAGES } from '../endpoints.js'
 import type { Follow, Occurrence } from './freedom-classes.js'
 import { isObject, success } from './freedom-class.js'
-import { readsNoLiveVersion } from './freedom-surface.js'
+import { keyOfLiveSite, readsNoLiveVersion } from './freedom-surface.js'
 import { ORACLE_APP_KEY } from './oracle.js'
 
 /**
@@ -16,9 +16,12 @@ import { ORACLE_APP_KEY } from './oracle.js'
 export const OWN_REACH = 'its own reach'
 
 /** The kind of request a publicApiKey's reach is held by. */
-export function reachScope({ request, peek, ownSiteKey }: Occurrence): string {
-  // Its own site's, or another's: a key reaches its own site alone, or nothing of it.
-  const parts = [`${request.method} ${request.template}`, ownSiteKey ? 'its own site' : 'another site']
+export function reachScope(occurrence: Occurrence): string {
+  const { request, peek, ownSiteKey } = occurrence
+  // Its own site's, or another's: a key reaches its own site alone, or nothing of it. A deleted
+  // site's key is a kind apart (deletedSiteKey): whatever it reached before, it may reach nothing now.
+  const whose = !keyOfLiveSite(occurrence) ? 'a deleted site' : ownSiteKey ? 'its own site' : 'another site'
+  const parts = [`${request.method} ${request.template}`, whose]
   const query = request.query ?? {}
   if (request.template === PAGES || request.template === PAGE || request.template === SITE_PAGES) {
     parts.push(`versionRef ${String(query.versionRef ?? 'unsaid')}`)
