@@ -22,6 +22,7 @@ import { sitemockChoiceAt } from './sitemock-choices.js'
 import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
 import { deletedLocaleBefore } from './freedom-lifecycle.js'
 import { servedLimit } from './freedom-limit.js'
+import { OWN_REACH } from './key-reach.js'
 import { clearKeptChildren } from './teardown.js'
 import { SEARCH_FIELDS } from '../../api/kept-input.js'
 import { appendAll } from '../../append.js'
@@ -219,6 +220,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
    * the page is the part of that list after the cursor.
    */
   const freePage = async (call: Call, page: ListPage): Promise<Difference | undefined> => {
+    // A publicApiKey held by its own reach (key-reach.ts): what a list it reads shows is the key's.
+    if (runSiteKey(call) && env.learned?.adoptions?.get('publicApiKeyAsSiteKey') === OWN_REACH) return undefined
     const list = call.list!
     const sorted: PairedRequest = list.kind === 'sorted' ? list.whole : { ...call.request, query: { ...call.request.query, limit: 100, startingAfter: undefined } }
     // A publicApiKey that reads published pages alone (publicApiKeyAsSiteKey published-pages) reads
