@@ -167,11 +167,13 @@ const oracleReadsUnsaid = ({ request, peek }: Occurrence): boolean => {
 export const readsNoLiveVersion = (occurrence: Occurrence, anyVersion = false): boolean => readsUnpublished(occurrence, anyVersion) || cursorUnpublished(occurrence)
 
 /** Whether the request reads (without a version, unless `anyVersion`) a page the oracle has a draft of and no live version of. */
-const readsUnpublished = ({ request, peek }: Occurrence, anyVersion: boolean): boolean => {
+const readsUnpublished = ({ request, oracle, peek }: Occurrence, anyVersion: boolean): boolean => {
   if (request.method !== 'GET' || request.template !== PAGE || (!anyVersion && request.query?.versionRef !== undefined)) return false
-  // As the App key reads it: the oracle may refuse the publicApiKey the page (online-pages, a page offline).
+  // The oracle has the page: it answered the read, or, where it refuses the publicApiKey the page
+  // (online-pages, a page offline), the App key reads it.
   const asApp = { ...request, key: ORACLE_APP_KEY }
-  return success(peek(asApp).status) && peek({ ...asApp, query: { ...request.query, versionRef: 'ref:live' } }).status === 404
+  const has = success(oracle.status) || success(peek(asApp).status)
+  return has && peek({ ...asApp, query: { ...request.query, versionRef: 'ref:live' } }).status === 404
 }
 
 /**
