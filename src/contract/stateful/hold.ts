@@ -8,7 +8,7 @@ import { copiedDomainsShown } from './copied-domains.js'
 import { classId, type Alternative } from './freedom-class.js'
 import { hadOriginBefore, readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
 import { deletedDomainBefore, deletedLocaleBefore } from './freedom-lifecycle.js'
-import { readsNoLiveVersion } from './freedom-surface.js'
+import { PUBLIC_API_KEY_AS_SITE_KEY, readsNoLiveVersion } from './freedom-surface.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from './key-reach.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
@@ -358,47 +358,62 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     let current = held
     for (const freedom of STATUS_CLASSES) {
       if (!freedom.applies(occurrence)) continue
-      if (freedom.choice === 'publicApiKeyAsSiteKey' && adoptions.get(freedom.choice) === OWN_REACH) {
-        current = await ownReach(call, target, current, occurrence)
+      if (freedom.choice === 'publicApiKeyAsSiteKey') {
+        const read = await publicKeyRead(call, target, current, occurrence)
+        current = read.held
+        if (read.decisive) break
         continue
       }
       const theirs = freedom.alternative(occurrence.target, occurrence)
-      // A publicApiKey that reads live versions whatever the request asks (a draft read answered as a page with none): no alternative's.
-      if (theirs === undefined && freedom.choice === 'publicApiKeyAsSiteKey' && current.difference && target.status === 404 && readsNoLiveVersion(occurrence, true)) {
-        current = await setAsideForReach(call, target, current, occurrence)
-        continue
-      }
       if (theirs === undefined) continue
       if (freedom.establishes?.(theirs, occurrence) === false && !adoptions.admits(classId(freedom, occurrence), theirs)) continue
-      const fits = freedom.fits?.(theirs, occurrence)
-      const publicKey = freedom.choice === 'publicApiKeyAsSiteKey'
       if (theirs !== freedom.alternative(current.answer, occurrence)) {
         // An answer the documents allow anyway (another rule broken) tells nothing of the class.
         if (!current.difference) continue
-        // A publicApiKey no alternative explains (say, one that reads online pages and routes): read by its own reach from here on.
-        if (publicKey && adoptions.contradicts(freedom.choice, fits ?? [theirs])) {
-          current = await setAsideForReach(call, target, current, occurrence)
-          continue
-        }
         const follow = freedom.follow(theirs, occurrence)
-        if (follow === undefined && publicKey && beyondGiven(fits ?? [theirs])) {
-          current = await setAsideForReach(call, target, current, occurrence)
-          continue
-        }
         if (follow === undefined) continue
         const taken = await takeOn(call, target, current, follow)
         if (taken === undefined) continue
         current = taken
       }
-      const found = adoptions.see(classId(freedom, occurrence), theirs, call.label, fits)
-      if (found && publicKey) {
-        current = await setAsideForReach(call, target, current, occurrence)
-        continue
-      }
+      const found = adoptions.see(classId(freedom, occurrence), theirs, call.label, freedom.fits?.(theirs, occurrence))
       if (found) return { ...current, difference: inconsistencyOf(found) }
       if (freedom.decisive?.(theirs)) break
     }
     return current
+  }
+
+  /**
+   * A site's publicApiKey, read as the status classes read a class (an alternative adopted, or
+   * followed), until an answer shows a key no alternative of the catalogue explains: one that
+   * reads live versions whatever the request asks, one whose answer contradicts what the run
+   * adopted, or leaves the alternative the oracle was given where the oracle cannot take it on.
+   * From then on the key is held by its own reach (key-reach.ts). `decisive`: no later class reads
+   * the input behind the answer.
+   */
+  const publicKeyRead = async (call: Call, target: Exchange, held: Held, occurrence: Occurrence): Promise<{ held: Held; decisive: boolean }> => {
+    const freedom = PUBLIC_API_KEY_AS_SITE_KEY
+    const asIs = { held, decisive: false }
+    const setAside = async (from: Held) => ({ held: await setAsideForReach(call, target, from, occurrence), decisive: false })
+    if (adoptions.get(freedom.choice) === OWN_REACH) return { held: await ownReach(call, target, held, occurrence), decisive: false }
+    const theirs = freedom.alternative(occurrence.target, occurrence)
+    // A draft read answered as a page with no live version: a key that reads live versions whatever is asked.
+    if (theirs === undefined) return held.difference && target.status === 404 && readsNoLiveVersion(occurrence, true) ? setAside(held) : asIs
+    if (freedom.establishes?.(theirs, occurrence) === false && !adoptions.admits(freedom.choice, theirs)) return asIs
+    const fits = freedom.fits?.(theirs, occurrence) ?? [theirs]
+    let current = held
+    if (theirs !== freedom.alternative(held.answer, occurrence)) {
+      // An answer the documents allow anyway (another rule broken) tells nothing of the key.
+      if (!held.difference) return asIs
+      const follow = freedom.follow(theirs, occurrence)
+      if (adoptions.contradicts(freedom.choice, fits) || (follow === undefined && beyondGiven(fits))) return setAside(held)
+      if (follow === undefined) return asIs
+      const taken = await takeOn(call, target, held, follow)
+      if (taken === undefined) return asIs
+      current = taken
+    }
+    if (adoptions.see(freedom.choice, theirs, call.label, fits)) return setAside(current)
+    return { held: current, decisive: freedom.decisive?.(theirs) === true }
   }
 
   /**
