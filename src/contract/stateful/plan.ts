@@ -1,6 +1,7 @@
 import { routePathnameProblem } from '../../api/route-pathname.js'
 import { createRandom } from '../../random.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
+import { DEFAULT_LIMIT } from '../exchange-rules.js'
 import { publishedBodySchema } from '../invalid-cases.js'
 import { isRunOrigin, isRunName, siteCarriesTag, taggedOrigin, type SiteMarks } from '../tag.js'
 import { holdsServiceRules, type Profile } from '../types.js'
@@ -70,7 +71,6 @@ const UNICODE_SUFFIXES = ['/é', '/日本', '/a/ü']
 const URLS = ['https://example.com', 'https://Both.Example.com/page']
 const BAD_URLS = ['not a url', 'https://exämple.com']
 const SMALL_LIMITS = [2, 3, 4]
-const DEFAULT_LIMIT = 20
 const MALFORMED_ID = 'not-a-uuid'
 
 const pick = <T>(values: readonly T[], choice: number): T => values[choice % values.length]!

@@ -7,7 +7,7 @@ import { taggedOrigin, type SiteMarks } from '../tag.js'
 import { holdsServiceRules, type CreatedResource, type Profile } from '../types.js'
 import type { Command } from './commands.js'
 import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWholeList, Correspondence, FreeDefaults, inTargetOrder, nameOf, TimeRelations, trialLedger, type Difference, type Ledger, type ListOrder, type ListPage } from './compare.js'
-import { detailFields } from '../exchange-rules.js'
+import { DEFAULT_LIMIT, detailFields } from '../exchange-rules.js'
 import { publishedOperation, resolvePublished } from '../published.js'
 import { sourcesOfClass } from '../class-sources.js'
 import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenRules } from './freedom.js'
@@ -91,8 +91,6 @@ export interface SequenceResult {
 }
 
 const RESOURCES = new Set(['site', 'locale', 'page', 'route'])
-/** A list page's size when the request gives no limit. */
-const DEFAULT_PAGE_SIZE = 20
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 const asPage = (body: unknown): ListPage | undefined => (isObject(body) && Array.isArray(body.data) ? { data: body.data as Json[], hasMore: body.hasMore } : undefined)
 
@@ -262,7 +260,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // A cursor that names nothing either side made: what its page holds is its class of freedom's (freedom-classes.ts).
     if (cursor !== undefined && !(cursor instanceof Both)) return undefined
     // limit=0 is served as 1, or as the default page, where the oracle follows limitZero clamped or default (the probes', or adopted).
-    const limit = servedLimit(list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_PAGE_SIZE), oracle.chosen?.limitZero, DEFAULT_PAGE_SIZE)
+    const limit = servedLimit(list.kind === 'sorted' ? list.limit : Number(call.request.query?.limit ?? DEFAULT_LIMIT), oracle.chosen?.limitZero, DEFAULT_LIMIT)
     // The page is a cut of the target's own list, the pages in another case included.
     return comparePageOfWhole(page, read200, cursor instanceof Both ? cursor.target : undefined, limit, nameOf)
   }
