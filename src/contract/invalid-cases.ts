@@ -33,12 +33,32 @@ const accepts = (rules: FieldRules, value: unknown): boolean =>
 /** Strings that break most pathname, code and URL patterns. */
 const PATTERN_BREAKERS = ['not valid ?#', 'no-leading-slash', '//double']
 
+/**
+ * Strings a forgiving reader takes for a member of a list of values, though none is one: the
+ * member in upper case, without its `ref:`-like prefix, with a sort's leading `-`, and `1` for
+ * `true`. A deployment that reads its list loosely answers these as members and breaks the list
+ * the documents declare, where `not-one-of-the-values` alone would pass it.
+ */
+function nearMisses(members: unknown[]): string[] {
+  const texts = members.filter((member): member is string => typeof member === 'string')
+  const [first] = texts
+  if (first === undefined) return []
+  const upper = texts.map((member) => member.toUpperCase()).find((member) => !texts.includes(member))
+  const unprefixed = texts.find((member) => member.includes(':'))?.replace(/^[^:]*:/, '')
+  const boolean = texts.includes('true')
+  const candidates = [upper, unprefixed, boolean || unprefixed !== undefined ? undefined : `-${first}`, boolean ? '1' : undefined]
+  return [...new Set(candidates.filter((candidate): candidate is string => candidate !== undefined && candidate !== '' && !texts.includes(candidate)))]
+}
+
 /** Values of the right type that the field refuses: outside its enum, format or pattern, or out of range. */
 function refusedValues(rules: FieldRules, asText: boolean): Array<Pick<InvalidCase, 'kind' | 'value'>> {
   const cases: Array<Pick<InvalidCase, 'kind' | 'value'>> = []
   const invalid = (value: unknown): number => cases.push({ kind: 'invalid value', value })
   const outOfRange = (value: unknown): number => cases.push({ kind: 'out of range', value: asText ? String(value) : value })
-  if (rules.enum) invalid('not-one-of-the-values')
+  if (rules.enum) {
+    invalid('not-one-of-the-values')
+    for (const miss of nearMisses(rules.enum)) invalid(miss)
+  }
   else if (rules.format === 'uuid') invalid('not-a-uuid')
   else if (rules.format === 'uri') invalid('not a url')
   else if (rules.pattern !== undefined) {

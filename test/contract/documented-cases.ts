@@ -35,6 +35,7 @@ export const DOCUMENTED_CASES: readonly DocumentedCase[] = [
   { defect: 'refused-page-update-applies-pathname', caughtBy: 'lifecycle.refused.page-update', statement: INVALID_INPUT },
   { defect: 'restore-leaves-locale-deleted', caughtBy: 'lifecycle.locale.delete-restore' },
   { defect: 'page-update-not-stored', caughtBy: 'lifecycle.page.update' },
+  { defect: 'page-list-values-read-loosely', caughtBy: 'validation.get.v6-pages.sortBy.invalid-value-2' },
 ]
 
 /**

@@ -47,6 +47,18 @@ describe('invalid cases generated from a request schema', () => {
       'name wrong type 12345',
     ])
     expect(cases(publishedQuerySchema('GET', '/v6/pages'), { asText: true, skip: ['limit', 'startingAfter'] })).toContain('sortBy invalid value "not-one-of-the-values"')
+    const nearMisses = cases(publishedQuerySchema('GET', '/v6/pages'), { asText: true, skip: ['limit', 'startingAfter'] }).filter((c) => /^(sortBy|includeOffline|versionRef) invalid value/.test(c))
+    expect(nearMisses).toEqual([
+      'sortBy invalid value "not-one-of-the-values"',
+      'sortBy invalid value "TITLE"',
+      'sortBy invalid value "-title"',
+      'includeOffline invalid value "not-one-of-the-values"',
+      'includeOffline invalid value "TRUE"',
+      'includeOffline invalid value "1"',
+      'versionRef invalid value "not-one-of-the-values"',
+      'versionRef invalid value "REF:LIVE"',
+      'versionRef invalid value "live"',
+    ])
     expect(publishedBodySchema('POST', '/v2/routes')).toBeUndefined()
   })
 })

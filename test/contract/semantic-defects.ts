@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ApiRequest, ApiResponse } from '../../src/api/types.js'
 import type { Mock } from '../../src/mock.js'
+import { publishedDocument } from '../../src/contract/published.js'
 
 /**
  * Defects of meaning: every answer keeps a documented status and a body that matches its
@@ -56,12 +57,43 @@ export const SEMANTIC_DEFECTS = [
   'renamed-page-keeps-old-pathname',
   'restore-leaves-locale-deleted',
   'page-update-not-stored',
+  'page-list-values-read-loosely',
 ] as const
 export type SemanticDefect = (typeof SEMANTIC_DEFECTS)[number]
 
 type Json = Record<string, unknown>
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 const PAGE_LIST = /^\/(v6\/pages|v2\/sites\/[^/]+\/pages)$/
+/** The page list's parameters with a list of values, read from the published OpenAPI (`V6PagesGetParametersSortBy` gives sortBy). */
+const PAGE_LIST_VALUES: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(((publishedDocument.components as { schemas?: Record<string, { enum?: string[] }> } | undefined)?.schemas ?? {}))
+    .filter(([name, schema]) => name.startsWith('V6PagesGetParameters') && Array.isArray(schema.enum))
+    .map(([name, schema]) => {
+      const parameter = name.slice('V6PagesGetParameters'.length)
+      return [parameter[0]!.toLowerCase() + parameter.slice(1), schema.enum!] as const
+    }),
+)
+
+/** The member a forgiving reader takes a value for: any letter case, no `ref:`, a sort's `-`, `1` for `true`. */
+function looseMember(value: string, members: readonly string[]): string | undefined {
+  return members.find((member) => member.toLowerCase() === value.toLowerCase() || member === `ref:${value.toLowerCase()}` || `-${member}` === value || (value === '1' && member === 'true'))
+}
+
+/** A page list's query with each value a forgiving reader takes for a member replaced by it, or undefined when none is. */
+function loosened(params: URLSearchParams): string | undefined {
+  const read = new URLSearchParams(params)
+  let changed = false
+  for (const [name, members] of PAGE_LIST_VALUES) {
+    const value = params.get(name)
+    if (value === null || members.includes(value)) continue
+    const member = looseMember(value, members)
+    if (member === undefined) continue
+    read.set(name, member)
+    changed = true
+  }
+  return changed ? read.toString() : undefined
+}
+
 const isList = (body: unknown): body is Json & { data: Json[] } => (body as Json | undefined)?.object === 'list'
 
 function parseBody(request: ApiRequest): Json {
@@ -240,6 +272,8 @@ export function withSemanticDefects(mock: Mock, defects: ReadonlySet<string>): M
     const params = query(request)
     const key = request.headers['x-api-key']
     if (method === 'GET' && PAGE_LIST.test(path)) {
+      const loose = has('page-list-values-read-loosely') ? loosened(params) : undefined
+      if (loose !== undefined) return as(request, { query: loose })
       if (has('include-offline-false-lists-offline') && params.get('includeOffline') === 'false') return as(request, { query: withParam(params, 'includeOffline', 'true') })
       if (has('offline-pages-sorted-last') && params.get('includeOffline') === 'true') return relist(request, (items) => [...items.filter((item) => item.isOnline !== false), ...items.filter((item) => item.isOnline === false)])
       const prefix = params.get('pathPrefix')

@@ -216,37 +216,18 @@ export function parseLimit(v, strict) {
   return { value: Math.min(100, Math.max(1, whole)) };
 }
 
-const SORT_ALIASES = {
-  path: 'path',
-  pathname: 'path',
-  title: 'title',
-  description: 'description',
-  updatedat: 'updatedAt',
-  updated: 'updatedAt',
-  createdat: 'createdAt',
-  created: 'createdAt',
-};
+const SORT_FIELDS = ['title', 'path', 'description', 'updatedAt', 'createdAt'];
 export function parseSortBy(v) {
-  let s = v.trim();
-  let desc = false;
-  if (s.startsWith('-')) {
-    desc = true;
-    s = s.slice(1);
-  } else if (s.startsWith('+')) s = s.slice(1);
-  const key = SORT_ALIASES[s.toLowerCase().replace(/[_\-\s]/g, '')];
-  if (!key) return { error: 'must be one of title, path, description, updatedAt, createdAt' };
-  return { value: key, desc };
+  if (!SORT_FIELDS.includes(v)) return { error: 'must be one of title, path, description, updatedAt, createdAt' };
+  return { value: v };
 }
 export function parseDirection(v) {
-  const s = v.trim().toLowerCase();
-  if (s === 'asc' || s === 'ascending') return { value: 'asc' };
-  if (s === 'desc' || s === 'descending') return { value: 'desc' };
+  if (v === 'asc' || v === 'desc') return { value: v };
   return { error: 'must be asc or desc' };
 }
 export function parseVersionRef(v) {
-  const s = v.trim().toLowerCase();
-  if (s === 'ref:live' || s === 'live') return { value: 'live' };
-  if (s === 'ref:draft' || s === 'draft') return { value: 'draft' };
+  if (v === 'ref:live') return { value: 'live' };
+  if (v === 'ref:draft') return { value: 'draft' };
   return { error: 'must be ref:live or ref:draft' };
 }
 

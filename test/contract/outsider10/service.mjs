@@ -486,7 +486,7 @@ export class Service {
         throw badOne('locale', `is not an active locale of the site (available: ${this.store.activeLocales(site.id).map((l) => l.code).sort().join(', ')})`);
     }
     const sortBy = sort?.value ?? 'path';
-    const desc = dir ? dir.value === 'desc' : !!sort?.desc;
+    const desc = dir?.value === 'desc';
     const filtering = localeRec && localeRec.id !== site.defaultLocaleId;
     const rows = [];
     for (const p of this.store.pages.values()) {

@@ -269,9 +269,9 @@ try {
   ok(pages.body.data.every((p) => p.locale === 'en-US'), 'list items carry locale');
   const all = await call('list pages includeOffline=true', 'GET', `/v6/pages?siteId=${journal.id}&includeOffline=true`, 200, { op: '/v6/pages' });
   ok(all.body.data.length === 7, 'offline included');
-  const byTitle = await call('list pages by title desc', 'GET', `/v6/pages?siteId=${journal.id}&includeOffline=true&sortBy=-title`, 200, { op: '/v6/pages' });
+  const byTitle = await call('list pages by title desc', 'GET', `/v6/pages?siteId=${journal.id}&includeOffline=true&sortBy=title&sortDirection=desc`, 200, { op: '/v6/pages' });
   ok(byTitle.body.data.at(-1).title === null && byTitle.body.data[0].title === 'Winter Light', `nulls smallest, -title is desc: ${byTitle.body.data.map((p) => p.title)}`);
-  const live = await call('list pages live', 'GET', `/v6/pages?siteId=${journal.id}&versionRef=LIVE&includeOffline=true`, 200, { op: '/v6/pages' });
+  const live = await call('list pages live', 'GET', `/v6/pages?siteId=${journal.id}&versionRef=ref:live&includeOffline=true`, 200, { op: '/v6/pages' });
   ok(live.body.data.length === 6 && live.body.data.find((p) => p.pathname === '/contact').title === 'Contact', 'live snapshots, offline snapshot included');
   const pre = await call('list pages pathPrefix', 'GET', `/v6/pages?siteId=${journal.id}&pathPrefix=ESSAYS`, 200, { op: '/v6/pages' });
   ok(pre.body.data.length === 2 && pre.body.data.every((p) => p.pathname.startsWith('/essays')), 'pathPrefix begins with, any case');
@@ -362,7 +362,7 @@ try {
 
   const sp = await call('site pages (v2 path), live by default', 'GET', `/v2/sites/${journal.id}/pages?limit=100`, 200, { op: '/v6/pages' });
   ok(sp.body.data.find((p) => p.pathname === '/contact')?.title === 'Contact', 'v2 listing shows the live version');
-  await call('site pages draft', 'GET', `/v2/sites/${journal.id}/pages?versionRef=draft`, 200, { op: '/v6/pages' });
+  await call('site pages draft', 'GET', `/v2/sites/${journal.id}/pages?versionRef=ref:draft`, 200, { op: '/v6/pages' });
 
   // ============================================================== routes
   const routes = await call('list routes', 'GET', `/v2/routes?siteId=${journal.id}`, 200, { op: 'routes' });

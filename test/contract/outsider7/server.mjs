@@ -197,9 +197,8 @@ function limitCheck(v) {
   return { value: n };
 }
 function queryBoolCheck(v) {
-  const l = v.toLowerCase();
-  if (l === 'true') return { value: true };
-  if (l === 'false') return { value: false };
+  if (v === 'true') return { value: true };
+  if (v === 'false') return { value: false };
   return { error: 'must be "true" or "false"' };
 }
 const enumCheck = (values) => (v) => (values.includes(v) ? { value: v } : { error: `must be one of ${values.map((x) => `"${x}"`).join(', ')}` });

@@ -290,8 +290,9 @@ try {
   const list = await expect('list pages', 'GET', `${P}?siteId=${press.id}`, 200, { op: '/v6/pages' });
   ok(list.headers['api-version'] === 'v6', 'api-version v6');
   ok(list.body.data.map((p) => p.pathname).join() === '/,/about,/catalogue,/catalogue/spring-2025,/contact', `online pages in tree order: ${list.body.data.map((p) => p.pathname)}`);
-  const withOff = await expect('list pages includeOffline=TRUE', 'GET', `${P}?siteId=${press.id}&includeOffline=TRUE`, 200, { op: '/v6/pages' });
-  ok(withOff.body.data.length === 7, 'includeOffline accepts any letter case');
+  const withOff = await expect('list pages includeOffline=true', 'GET', `${P}?siteId=${press.id}&includeOffline=true`, 200, { op: '/v6/pages' });
+  ok(withOff.body.data.length === 7, 'includeOffline=true lists the offline pages too');
+  await expect('list pages includeOffline=TRUE', 'GET', `${P}?siteId=${press.id}&includeOffline=TRUE`, 400);
   await expect('list pages includeOffline=1', 'GET', `${P}?siteId=${press.id}&includeOffline=1`, 400);
   const byTitle = await expect('sort by title', 'GET', `${P}?siteId=${press.id}&sortBy=title`, 200, { op: '/v6/pages' });
   ok(byTitle.body.data.map((p) => p.pathname).join() === '/about,/catalogue,/contact,/,/catalogue/spring-2025', `null title sorts as the page name: ${byTitle.body.data.map((p) => p.pathname)}`);
@@ -392,7 +393,7 @@ try {
   ok(rl.body.data.map((r) => r.pathname).join() === '/feeds/<kind>,/go/:slug', 'routes: longest first');
   const rc = await expect('create route', 'POST', '/v2/routes', 201, { body: { siteId: press.id, pathname: '/blog/:year/<slug>' }, op: 'route' });
   await expect('create route bad grammar', 'POST', '/v2/routes', 400, { body: { siteId: press.id, pathname: '/blog/[slug]' } });
-  const rs = await expect('create route skipValidation', 'POST', '/v2/routes?skipValidation=True', 201, { body: { siteId: press.id, pathname: '/Legacy/[x]/' }, op: 'route' });
+  const rs = await expect('create route skipValidation', 'POST', '/v2/routes?skipValidation=true', 201, { body: { siteId: press.id, pathname: '/Legacy/[x]/' }, op: 'route' });
   ok(rs.body.pathname === '/Legacy/[x]/', 'skipValidation stores verbatim');
   await expect('create route conflict with page', 'POST', '/v2/routes', 409, { body: { siteId: press.id, pathname: '/about' } });
   await expect('create literal route', 'POST', '/v2/routes', 201, { body: { siteId: press.id, pathname: '/press-kit' }, op: 'route' });

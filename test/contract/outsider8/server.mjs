@@ -252,8 +252,8 @@ function readQuery(searchParams, problems, spec) {
       if (!isUuid(v)) { problems.add(name, v === '' ? 'must not be empty' : 'must be a UUID'); continue; }
       out[name] = v.toLowerCase();
     } else if (type === 'bool') {
-      if (v === 'true' || v === '1') out[name] = true;
-      else if (v === 'false' || v === '0') out[name] = false;
+      if (v === 'true') out[name] = true;
+      else if (v === 'false') out[name] = false;
       else problems.add(name, 'must be "true" or "false"');
     } else if (Array.isArray(type)) {
       if (!type.includes(v)) { problems.add(name, `must be one of ${type.join(', ')}`); continue; }

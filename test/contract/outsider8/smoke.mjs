@@ -222,7 +222,8 @@ try {
   const pg = await expect('list pages', 'GET', `/v6/pages?siteId=${atlas.id}`, 200, { op: '/v6/pages' });
   ok(pg.body.data.map((p) => p.pathname).join() === '/,/blog,/guide,/guide/start', `online pages by path: ${pg.body.data.map((p) => p.pathname)}`);
   ok(pg.body.data.every((p) => p.locale === 'en-US'), 'locale always present');
-  const withOff = await expect('list pages includeOffline=1', 'GET', `/v6/pages?siteId=${atlas.id}&includeOffline=1`, 200, { op: '/v6/pages' });
+  await expect('list pages includeOffline=1', 'GET', `/v6/pages?siteId=${atlas.id}&includeOffline=1`, 400);
+  const withOff = await expect('list pages includeOffline=true', 'GET', `/v6/pages?siteId=${atlas.id}&includeOffline=true`, 200, { op: '/v6/pages' });
   ok(withOff.body.data.length === 5, 'includeOffline');
   await expect('list pages includeOffline=TRUE', 'GET', `/v6/pages?siteId=${atlas.id}&includeOffline=TRUE`, 400);
   const byTitle = await expect('sort by title desc', 'GET', `/v6/pages?siteId=${atlas.id}&sortBy=title&sortDirection=desc`, 200, { op: '/v6/pages' });
