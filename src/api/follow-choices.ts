@@ -89,13 +89,17 @@ const lengthOf = (text: string): number => {
   return length
 }
 
+/** Whether a pattern's error is for a value with a trailing slash (after something else), which meets the pattern without it. */
+function soundBeforeTrailingSlash(error: ErrorObject): boolean {
+  return typeof error.data === 'string' && /[^/]\/+$/.test(error.data) && new RegExp(String(error.schema), 'u').test(error.data.replace(/\/+$/, ''))
+}
+
 /** Whether the deployment's choice lets through what this error refuses. */
 function allows(id: ChoiceId, error: ErrorObject, choices: Required<Choices>): boolean {
   const value = choices[id]
-  // A deployment that drops a pathname's trailing slash takes one that is sound without it (choice pathnameTrailingSlash).
-  if (id === 'pagePathnameForm' && choices.pathnameTrailingSlash === 'dropped' && typeof error.data === 'string' && /[^/]\/+$/.test(error.data)) {
-    return new RegExp(String(error.schema), 'u').test(error.data.replace(/\/+$/, ''))
-  }
+  // sitemock's grammar, but a pathname with a trailing slash taken where it is sound without it, by a deployment whose
+  // grammar takes one (trailing-slash) or that drops it (choice pathnameTrailingSlash; kept-input.ts keeps or drops it).
+  if (id === 'pagePathnameForm' && value !== 'any') return (value === 'trailing-slash' || choices.pathnameTrailingSlash === 'dropped') && soundBeforeTrailingSlash(error)
   if (value === choice(id).sitemock) return false
   // Any other limit is judged on the value by tighterLimits, with its own number in the message.
   if (LIMIT_CHOICES.has(id)) return true

@@ -1,5 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import { byStatus, either, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
+import { clockTickMs, pastTickMs } from './clock-tick.js'
 import { strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
 /** A well-formed code of a language and region the probes never give their site. */
@@ -231,8 +232,8 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     const before = await call('GET', `/v6/pages/${pageId}`)
     const online = before.body.isOnline
     if (before.status !== 200 || typeof online !== 'boolean') throw new Unrecorded(`the probes' page could not be read (${before.status})`)
-    // Past the instant of the last change, for a clock of seconds too unless it was seen to run in milliseconds.
-    await sleep(learned.clockPrecision === 'millisecond' ? 5 : 1_050)
+    // Past the instant of the last change (the page's own instants tell the tick: a second, a tenth, a millisecond).
+    await sleep(pastTickMs(clockTickMs([before.body.createdAt, before.body.updatedAt, before.body.publishedAt])))
     const turned = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: !online })
     try {
       if (turned.status !== 200) throw new Unrecorded(`turning the probes' page ${online ? 'offline' : 'online'} answered ${turned.status}`)

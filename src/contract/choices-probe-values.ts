@@ -1,15 +1,9 @@
 import { choice, type Choices } from '../contracts/choices.js'
 import { sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { clockTickMs, millisecondsOf, pastTickMs } from './clock-tick.js'
 
 /** The values of newPageSitemapFrequency, as the catalogue lists them: null, and every value the field takes. */
 const FREQUENCIES = choice('newPageSitemapFrequency').alternatives as ReadonlyArray<Required<Choices>['newPageSitemapFrequency']>
-
-/** The milliseconds of an instant, or 0 when it has none (`…:07Z`); undefined when it is no instant. */
-const millisecondsOf = (instant: unknown): number | undefined => {
-  if (typeof instant !== 'string') return undefined
-  const match = /T\d\d:\d\d:\d\d(?:\.(\d+))?(?:Z|[+-]\d\d:\d\d)$/.exec(instant)
-  return match ? Number((match[1] ?? '0').padEnd(3, '0').slice(0, 3)) : undefined
-}
 
 /** The first values of a new site and page, read off them as created, and how their clock runs. */
 export async function probeValues({ call, record, target, site }: ProbeSite, page: Answer['body']): Promise<void> {
@@ -49,8 +43,8 @@ export async function probeValues({ call, record, target, site }: ProbeSite, pag
   await record('emptyPatchUpdatedAt', async () => {
     const before = await call('GET', `/v6/pages/${pageId}`)
     if (before.status !== 200) throw new Unrecorded(`the probe page could not be read (${before.status})`)
-    // Past the instant of the last change, so that the clock can show a move: its millisecond, or its second.
-    await sleep(precision === 'second' ? 1_050 : 5)
+    // Past the instant of the last change, so that the clock can show a move: its millisecond, its tenth or its second.
+    await sleep(pastTickMs(clockTickMs(instants)))
     const patched = await call('PATCH', `/v6/pages/${pageId}`, {})
     if (patched.status !== 200) throw new Unrecorded(`an empty PATCH of a page answered ${patched.status}`)
     return patched.body.updatedAt === before.body.updatedAt ? 'unchanged' : 'moves'

@@ -39,7 +39,7 @@ const PATTERN_BREAKERS = ['not valid ?#', 'no-leading-slash', '//double']
  * `true`. A deployment that reads its list loosely answers these as members and breaks the list
  * the documents declare, where `not-one-of-the-values` alone would pass it.
  */
-function nearMisses(members: unknown[]): string[] {
+export function nearMisses(members: readonly unknown[]): string[] {
   const texts = members.filter((member): member is string => typeof member === 'string')
   const [first] = texts
   if (first === undefined) return []

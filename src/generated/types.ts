@@ -76,9 +76,9 @@ export interface Choices {
    */
   localeCodeCase?: "strict" | "any-case" | "any-spelling";
   /**
-   * What a page `pathname` in a page create or update must look like (the documents type it as a string): `slash-first` `/`, or segments after `/` without whitespace, `?`, `#`, an empty segment or a trailing slash; `any` any non-empty string (an empty one cannot name the page in a path).
+   * What a page `pathname` in a page create or update must look like (the documents type it as a string): `slash-first` `/`, or segments after `/` without whitespace, `?`, `#`, an empty segment or a trailing slash; `any` any non-empty string (an empty one cannot name the page in a path); `trailing-slash` as `slash-first`, but a trailing slash is taken (`/blog/`) where the pathname is sound without it (what is kept of it: pathnameTrailingSlash).
    */
-  pagePathnameForm?: "slash-first" | "any";
+  pagePathnameForm?: "slash-first" | "any" | "trailing-slash";
   /**
    * Brackets, dot segments, whitespace and non-ASCII characters in a page pathname (`/x/[slug]`, `/café`, `/a b`, accepted under pagePathnameForm `any`): `accepted`, or `refused` as a 400 naming `pathname`, or `letters`: a pathname's segments take letters, marks and digits of any script (`/Straße`, `/日本`), `-`, `_`, `.` and `~`, and brackets, `.` and `..` segments, whitespace and other characters are a 400 naming `pathname`.
    */
@@ -196,7 +196,7 @@ export interface Choices {
    */
   localeCodeStored?: "as-sent" | "canonical";
   /**
-   * A page pathname with a trailing slash (`/about/`, accepted under pagePathnameForm `any`): stored as sent (`kept`) or without it (`dropped`, `/about`).
+   * A page pathname with a trailing slash (`/about/`, accepted under pagePathnameForm `any` or `trailing-slash`): stored as sent (`kept`) or without it (`dropped`, `/about`; a deployment that drops it takes it under `slash-first` too, as it judges the pathname without it).
    */
   pathnameTrailingSlash?: "kept" | "dropped";
   /**

@@ -55,6 +55,8 @@ const CASES: Case[] = [
   { defect: 'site-key-reads-other-site-page', seed: 8, says: STATUS(403, 200) },
   { defect: 'site-key-writes-other-site-route', seed: 17, says: /expected 403 as the oracle answers, got (2|4)\d\d/ },
   { defect: 'site-key-reads-other-site-locale', seed: 9, says: STATUS(403, 200) },
+  // A near miss of a list of values (TITLE, -title, TRUE, 1, live) taken: the published OpenAPI's enums, not a choice of GET /v6/pages.
+  { defect: 'page-list-values-read-loosely', seed: 6, meets: 3, says: /expected 400, which the specification gives an "invalid request body or query parameters", got 200: the request's \w+ is left out or invalid/ },
 ]
 
 /**

@@ -1,3 +1,4 @@
+import { clockTickMs, pastTickMs } from '../clock-tick.js'
 import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
 import type { Exchange } from '../http-client.js'
 import { freeChoice } from '../choice-reasons.js'
@@ -68,15 +69,12 @@ function expectTimes(ctx: CheckContext, answer: Exchange, before: Times, after: 
   )
 }
 
-/** A timestamp with no fraction of a second other than zero: what a clock of whole seconds writes. */
-const wholeSecond = (value: string | null): boolean => value === null || !/\.\d*[1-9]/.test(value)
-
 /**
  * Waits past the tick of the target's clock, so that two writes cannot share a timestamp: its
- * millisecond, or its second when every time it gave is a whole second (neither document says
- * how fine the clock is; a clock of whole seconds does not move within one).
+ * millisecond, or its tenth, hundredth or second when every time it gave is a whole one (neither
+ * document says how fine the clock is; a clock of whole seconds does not move within one).
  */
-const tick = (times: Times): Promise<void> => new Promise((resolve) => setTimeout(resolve, wholeSecond(times.createdAt) && wholeSecond(times.updatedAt) ? 1_100 : 5))
+const tick = (times: Times): Promise<void> => new Promise((resolve) => setTimeout(resolve, pastTickMs(clockTickMs([times.createdAt, times.updatedAt]))))
 
 export const depthLifecycleChecks: CheckDefinition[] = [
   {

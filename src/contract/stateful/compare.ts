@@ -245,7 +245,11 @@ export class FreeDefaults {
     return typeof object === 'string' && (FREE_DEFAULTS[object]?.has(field) ?? false)
   }
 
-  check(resource: string, field: string, target: unknown, oracle: unknown): string | undefined {
+  /**
+   * `derived`: the target's value is what it may derive from another field of the same answer
+   * (see DERIVED), so it may move where that field moved, and is held from there on.
+   */
+  check(resource: string, field: string, target: unknown, oracle: unknown, derived = false): string | undefined {
     const key = `${resource} ${field}`
     const pair = { oracle: JSON.stringify(oracle), target: JSON.stringify(target) }
     const before = this.seen.get(key)
@@ -268,7 +272,7 @@ export class FreeDefaults {
       return undefined
     }
     if (before.target === pair.target) return undefined
-    if (!DRIFTING.has(field)) return `${field} is ${brief(target)}, expected ${before.target} as before: nothing changed it`
+    if (!DRIFTING.has(field) && !derived) return `${field} is ${brief(target)}, expected ${before.target} as before: nothing changed it`
     this.seen.set(key, pair)
     return undefined
   }
@@ -283,6 +287,15 @@ export class FreeDefaults {
 // A locale's pathPrefix likewise: "Null means the locale code is used" (the published OpenAPI), and a
 // deployment that gives one made of the code moves it when the code is renamed.
 const DRIFTING: ReadonlySet<string> = new Set(['localeManagementMode', 'pathPrefix'])
+
+/**
+ * Free fields of a page a deployment may derive from another of its fields: no document says what
+ * keeps a page out of search engines, and a deployment may keep out every page offline (and let
+ * in every page online), so `excludedFromSearchEngines` may move with `isOnline`.
+ */
+const DERIVED: Readonly<Record<string, (page: Json) => unknown>> = {
+  excludedFromSearchEngines: (page) => (typeof page.isOnline === 'boolean' ? !page.isOnline : undefined),
+}
 
 /** What comparisons need: the correspondence, the instants and the adopted first values. */
 export interface Ledger {
@@ -394,7 +407,8 @@ export function compareValue(ledger: Ledger, target: unknown, oracle: unknown, w
         const problem = ledger.times.check(owner, field, t[field], value)
         if (problem) return { aspect: `time ${field}`, message: `${where ? `${where}: ` : ''}${problem}` }
       } else if (ledger.defaults && FreeDefaults.covers(o.object, field) && typeof o.id === 'string') {
-        const problem = ledger.defaults.check(o.id, field, t[field], value)
+        const derived = o.object === 'page' && DERIVED[field] !== undefined && DERIVED[field](t) === t[field]
+        const problem = ledger.defaults.check(o.id, field, t[field], value, derived)
         if (problem) return { aspect: `field ${field}`, message: `${where ? `${where}: ` : ''}${problem}` }
       } else {
         const found = compareValue(ledger, t[field], value, path, owner)

@@ -438,9 +438,10 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     if (reach === undefined) return held
     // A site list's answer to a Site key is siteKeySiteList's. A request the oracle refuses as
     // invalid tells nothing new of the key (its input may be judged first): a refusal of a kind
-    // not seen answered is taken, nothing is learned.
+    // not seen answered is taken, nothing is learned. One the target answered, its input taken
+    // (an empty locale= read as none, say), shows the key reaches it, and is learned.
     if (call.request.template === SITES) return held
-    if (held.answer.status === 400 || (call.broken?.length ?? 0) > 0) {
+    if ((held.answer.status === 400 || (call.broken?.length ?? 0) > 0) && !success(target.status)) {
       const scope = reachScope(occurrence)
       return reach === 'refused' && adoptions.get(scope) !== 'answered' && held.difference ? ((await takeOn(call, target, held, followReach(reach, occurrence))) ?? held) : held
     }

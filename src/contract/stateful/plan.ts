@@ -2,7 +2,7 @@ import { routePathnameProblem } from '../../api/route-pathname.js'
 import { createRandom } from '../../random.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import { DEFAULT_LIMIT } from '../exchange-rules.js'
-import { publishedBodySchema } from '../invalid-cases.js'
+import { nearMisses, publishedBodySchema } from '../invalid-cases.js'
 import { isRunOrigin, isRunName, siteCarriesTag, taggedOrigin, type SiteMarks } from '../tag.js'
 import { holdsServiceRules, type Profile } from '../types.js'
 import type { Command, KeyRole, Operation } from './commands.js'
@@ -577,8 +577,10 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
     const inPath = c1 % 4 === 0 && holdsServiceRules(ctx.profile)
     // At most one parameter is broken at a time, so most lists are answered.
     const broken = c4 % 15 === 14 ? 'sortBy' : d.chance(0.05) ? d.pick(['sortDirection', 'includeOffline', 'pathPrefix', 'versionRef', 'locale', 'siteId']) : undefined
-    const sortBy = broken === 'sortBy' ? 'size' : pick([undefined, ...enumOf(op, 'sortBy')], c3)
-    const oneOf = (field: string, choice: number, bad: unknown): unknown => (broken === field ? bad : pick([undefined, ...enumOf(op, field)], choice))
+    // A broken list parameter is a value no reader takes, or a near miss a forgiving one does (`TITLE`, `-title`, `1`, `live`).
+    const badOf = (field: string, bad: string, choice: number): string => pick([bad, ...nearMisses(enumOf(op, field))], choice)
+    const sortBy = broken === 'sortBy' ? badOf('sortBy', 'size', c3) : pick([undefined, ...enumOf(op, 'sortBy')], c3)
+    const oneOf = (field: string, choice: number, bad: string): unknown => (broken === field ? badOf(field, bad, choice) : pick([undefined, ...enumOf(op, field)], choice))
     const c6 = command.choices[6] ?? 0
     // Most filters leave most pages in the list, so that sorting and paging have something to order.
     const filters: Json = {
@@ -593,7 +595,7 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
             : d.chance(0.05)
               ? `/${tag}${d.pick([...MIXED_SUFFIXES, ...UNICODE_SUFFIXES])}`
               : undefined,
-      versionRef: broken === 'versionRef' ? 'ref:old' : c6 % 16 === 1 ? 'ref:live' : c6 % 16 === 2 ? 'ref:draft' : undefined,
+      versionRef: broken === 'versionRef' ? badOf('versionRef', 'ref:old', c6) : c6 % 16 === 1 ? 'ref:live' : c6 % 16 === 2 ? 'ref:draft' : undefined,
       locale: broken === 'locale' ? d.pick(['', tooLong(op, 'locale')]) : c6 % 16 === 3 ? pick(CODES, c6 >> 4) : c6 % 16 === 4 && d.chance(0.5) ? d.pick(['FR', 'fé']) : undefined,
     }
     let params: Record<string, Both | string> = {}

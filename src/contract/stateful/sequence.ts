@@ -10,6 +10,7 @@ import { COLLATIONS, compareList, comparePageOfWhole, compareValue, compareWhole
 import { DEFAULT_LIMIT, detailFields } from '../exchange-rules.js'
 import { publishedOperation, resolvePublished } from '../published.js'
 import { sourcesOfClass } from '../class-sources.js'
+import type { Source } from '../sources.js'
 import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenRules } from './freedom.js'
 import { ORACLE_APP_KEY, Oracle, type Answer } from './oracle.js'
 import { planCall, type Call, type PlanContext } from './plan.js'
@@ -297,6 +298,21 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   }
 
   /**
+   * Whether a page or route write sends a pathname that, in the oracle's state, a resource of the
+   * other family holds in the same site: possible only after a write whose clash was let through
+   * (skipValidationConflicts). A deployment that checks the pathname again, even a page's own,
+   * answers the documents' 409 for it: "a page or route with this pathname already exists".
+   */
+  const pathnameHeldByOther = (request: PairedRequest): boolean => {
+    const pathname = isObject(request.body) ? request.body.pathname : undefined
+    const site = siteOf(request, pools)
+    if (typeof pathname !== 'string' || site === undefined || !['POST', 'PATCH'].includes(request.method)) return false
+    const other: { template: string; params: Record<string, string> } | undefined =
+      request.template === PAGE || request.template === PAGES ? { template: ROUTE, params: { routeIdOrPathname: pathname } } : request.template === ROUTE || request.template === ROUTES ? { template: PAGE, params: { pageIdOrPathname: pathname } } : undefined
+    return other !== undefined && oracle.peek({ method: 'GET', ...other, query: { siteId: site }, key: ORACLE_APP_KEY }).status === 200
+  }
+
+  /**
    * A write to a site's default locale (a new code, a delete): whether a deployment takes it, and
    * which error refuses it, no document says. A refusal may call it invalid (400), or a write no
    * key has permission for (403).
@@ -500,6 +516,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   const freeDisagreement = (call: Call, target: Exchange, answer: Answer): 'refused' | 'taken' | undefined => {
     const freeFields = freeFieldsOf(call)
     if ((target.status === 400 || target.status === 403) && answer.status < 300 && (touchesDefaultLocale(call.request) || renamedDefaultLocale(call.request, answer))) return 'refused'
+    if (target.status === 409 && answer.status < 300 && pathnameHeldByOther(call.request)) return 'refused'
     // A siteId beside an id that names no site at all: one that ignores a siteId naming another site may still look it up.
     if ((target.status === 404 || target.status === 400) && answer.status < 300 && siteIdNamesNothing(call.request)) return 'refused'
     if (target.status === 400 && answer.status < 300) {
@@ -508,6 +525,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       if (named.some((field) => freeFields.has(field) || refusableStrictly(call.request, field))) return 'refused'
       return oracle.asSitemockWould(onSide(call.request, 'oracle')).status === 400 ? 'refused' : undefined
     }
+    // A site's default locale deleted (another made the default, say), which the oracle refuses: no document says whether a deployment takes it.
+    if (target.status < 300 && answer.status >= 400 && deletesDefaultLocale(call.request)) return 'taken'
     if (target.status < 300 && answer.status === 400) {
       const named = detailFields(answer.body).map(rootOf)
       return named.length > 0 && named.every((field) => freeFields.has(field)) ? 'taken' : undefined
@@ -911,7 +930,9 @@ const rootOf = (field: string): string => field.split(/[.[]/)[0]!
  */
 function freeFieldsOf(call: Call): Set<string> {
   const input = call.input
-  const free = new Set(Object.entries(input?.classes ?? {}).filter(([parameter, classes]) => classes.some((valueClass) => sourcesOfClass(input!.op, parameter, valueClass).some((source) => source.kind === 'sitemock'))).map(([parameter]) => parameter))
+  // The page list's cells serve its two paths; whether a site's page list takes the list's parameters (sitePagesQuery) is no freedom of GET /v6/pages, which declares them.
+  const ownPath = (source: Source): boolean => !(call.request.template === PAGES && 'choice' in source && source.choice === 'sitePagesQuery')
+  const free = new Set(Object.entries(input?.classes ?? {}).filter(([parameter, classes]) => classes.some((valueClass) => sourcesOfClass(input!.op, parameter, valueClass).some((source) => source.kind === 'sitemock' && ownPath(source)))).map(([parameter]) => parameter))
   if (call.request.method === 'GET' && call.request.query?.startingAfter !== undefined) free.add('startingAfter')
   // A pathname in the path longer than sitemock's limit (`pathnameMaxLength`): the documents set none.
   for (const [name, value] of Object.entries(call.request.params ?? {})) if (typeof value === 'string' && value.length > PATHNAME_LIMIT) free.add(name)

@@ -56,6 +56,8 @@ function refusalClass(call: Call, target: Exchange, answer: Answer): ChoiceId | 
   if (call.request.template.startsWith(PAGES) && named.has('pathname') && typeof pathname === 'string' && /[^\w/.~\s?#-]|\/\.\.?(\/|$)/.test(pathname)) {
     return pathname !== pathname.toLowerCase() && speaksOfCase(refusal) ? 'pagePathnameCase' : 'pagePathnameCharacters'
   }
+  // One without its leading slash (`no-slash`) or with a trailing slash (`/x/trailing/`): the form a deployment takes is its choice.
+  if (call.request.template.startsWith(PAGES) && named.has('pathname') && typeof pathname === 'string' && /^[^/]|[^/]\/+$/.test(pathname)) return 'pagePathnameForm'
   for (const [parameter, classes] of Object.entries(call.input.classes)) {
     if (named.size > 0 && !named.has(parameter)) continue
     for (const valueClass of classes) {

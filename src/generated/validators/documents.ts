@@ -342,7 +342,7 @@ errors++;
 }
 if(data2.pagePathnameForm !== undefined){
 let data17 = data2.pagePathnameForm;
-if(!((data17 === "slash-first") || (data17 === "any"))){
+if(!(((data17 === "slash-first") || (data17 === "any")) || (data17 === "trailing-slash"))){
 const err25 = {instancePath:instancePath+"/choices/pagePathnameForm",schemaPath:"#/$defs/choices/properties/pagePathnameForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameForm.enum,parentSchema:schema32.properties.pagePathnameForm,data:data17};
 if(vErrors === null){
 vErrors = [err25];
@@ -1666,7 +1666,7 @@ errors++;
 }
 if(data.pagePathnameForm !== undefined){
 let data14 = data.pagePathnameForm;
-if(!((data14 === "slash-first") || (data14 === "any"))){
+if(!(((data14 === "slash-first") || (data14 === "any")) || (data14 === "trailing-slash"))){
 const err20 = {instancePath:instancePath+"/pagePathnameForm",schemaPath:"#/properties/pagePathnameForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameForm.enum,parentSchema:schema32.properties.pagePathnameForm,data:data14};
 if(vErrors === null){
 vErrors = [err20];

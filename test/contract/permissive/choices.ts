@@ -14,7 +14,7 @@ export const ALTERNATIVES = {
   unknownBodyFields: ['refused', 'ignored'],
   unknownQueryParameters: ['refused', 'ignored'],
   localeCodeCase: ['strict', 'any-case', 'any-spelling'],
-  pagePathnameForm: ['slash-first', 'any'],
+  pagePathnameForm: ['slash-first', 'any', 'trailing-slash'],
   pagePathnameCharacters: ['accepted', 'refused', 'letters'],
   sitePagesQuery: ['page-list', 'pagination'],
   pageUnknownLocale: ['400', '404', 'empty-list'],

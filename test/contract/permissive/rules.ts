@@ -87,9 +87,11 @@ export class Rules {
   /** The form rules of a page pathname, in a body or in the path. */
   private pathnameShape(field: string, value: string): void {
     this.maxLength(field, value, this.choices.pathnameMaxLength)
-    // A deployment that drops a trailing slash judges the pathname without it (pathnameTrailingSlash).
-    const judged = this.choices.pathnameTrailingSlash === 'dropped' && /[^/]\/+$/.test(value) ? value.replace(/\/+$/, '') : value
-    if (this.choices.pagePathnameForm === 'slash-first' && !SLASH_FIRST.test(judged)) throw badField(field, 'must be / or start with / and have no whitespace, ?, #, empty segment or trailing slash')
+    // A deployment whose grammar takes a trailing slash (pagePathnameForm trailing-slash), or that drops it
+    // (pathnameTrailingSlash), judges the pathname without it.
+    const form = this.choices.pagePathnameForm
+    const judged = (form === 'trailing-slash' || this.choices.pathnameTrailingSlash === 'dropped') && /[^/]\/+$/.test(value) ? value.replace(/\/+$/, '') : value
+    if ((form === 'slash-first' || form === 'trailing-slash') && !SLASH_FIRST.test(judged)) throw badField(field, `must be / or start with / and have no whitespace, ?, #${form === 'slash-first' ? ', empty segment or trailing slash' : ' or empty segment'}`)
     if (this.choices.pagePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField(field, 'must not contain brackets, dot segments, whitespace or non-ASCII characters')
     if (this.choices.pagePathnameCharacters === 'letters' && UNLETTERED.test(value)) throw badField(field, 'must be segments of letters, marks and digits of any script, -, _, . and ~, without . or .. segments')
   }

@@ -151,7 +151,16 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if ((await client.call('POST', '/v2/locales', { siteId, locale: 'FR-fr' })).status === 400) return 'strict'
     return statusOf((await client.call('POST', '/v2/locales', { siteId, locale: 'de_AT' })).status, { 201: 'any-spelling', 400: 'any-case' })
   },
-  pagePathnameForm: async (client) => statusOf((await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: 'about', name: 'A' })).status, { 201: 'any', 400: 'slash-first' }),
+  pagePathnameForm: async (client) => {
+    const siteId = (await client.site()).id
+    const bare = (await client.call('POST', '/v6/pages', { siteId, pathname: 'about', name: 'A' })).status
+    if (bare !== 400) return statusOf(bare, { 201: 'any' })
+    // The leading slash required: a trailing slash taken and kept is trailing-slash's. One dropped is
+    // taken under slash-first too (pathnameTrailingSlash judges the pathname without it): the form is hidden.
+    const reply = await client.call('POST', '/v6/pages', { siteId, pathname: '/form/', name: 'A' })
+    if (reply.status === 400) return 'slash-first'
+    return reply.body.pathname === '/form/' ? 'trailing-slash' : reply.body.pathname === '/form' ? undefined : `status ${reply.status}`
+  },
   pagePathnameCharacters: async (client) => {
     const siteId = (await client.site()).id
     const brackets = (await client.call('POST', '/v6/pages', { siteId, pathname: '/x/[slug]', name: 'A' })).status
