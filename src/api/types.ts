@@ -62,9 +62,9 @@ export type Scope =
       /**
        * The site's publicApiKey where it is no Site key but known (choice publicApiKeyAsSiteKey): it
        * reads the site's published pages alone (live-pages, published-pages), its locales and online
-       * pages for rendering it (online-pages), or nothing (forbidden).
+       * pages for rendering it (online-pages), its single resources (single-resources), or nothing (forbidden).
        */
-      publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'forbidden'
+      publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'forbidden'
       /** The Site key of a site that was deleted, where the deployment still knows it (choice deletedSiteKey 403): it reaches nothing. */
       siteDeleted?: true
     }

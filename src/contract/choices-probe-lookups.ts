@@ -71,7 +71,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
   })
   // A key refused for its kind, where the probes know one: the sites' publicApiKey where it is no Site key, or a deleted site's key that is a 403.
-  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
+  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
   let refusedKey: string | undefined = publicKeyRefused ? siteKey : undefined
   await record('deletedSiteKey', async () => {
     if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no Site key of a site the probes delete is known")
@@ -255,9 +255,11 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
  * permission-first, createBodyOrder validation-order), where every one is the 403 either way.
  */
 async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>): Promise<NonNullable<Choices['keyKindOrder']>> {
+  // A read of a site, which the key is refused but where it fetches single resources (publicApiKeyAsSiteKey single-resources): there a list of a site's locales.
+  const read = (site: string): string => (learned.publicApiKeyAsSiteKey === 'single-resources' ? `/v2/locales?siteId=${site}` : `/v2/sites/${site}`)
   const answers = [
-    await call('GET', '/v2/sites/not-a-uuid', undefined, key),
-    await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, key),
+    await call('GET', read('not-a-uuid'), undefined, key),
+    await call('GET', read(NOWHERE_ID), undefined, key),
     await call('POST', '/v6/pages', { siteId: NOWHERE_ID, name: `${tag} without pathname` }, key),
   ]
   const other = answers.find((answer) => answer.status !== 403)
@@ -271,10 +273,13 @@ async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: str
 async function publicKeyAlternative(call: ProbeSite['call'], siteId: string, key: string): Promise<NonNullable<Choices['publicApiKeyAsSiteKey']>> {
   const pages = byStatus(await call('GET', `/v6/pages?siteId=${siteId}`, undefined, key), "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'read'], [403, 'refused'], [401, 'not-a-key']] as const)
   if (pages === 'not-a-key') return pages
-  // A Site key reads its own site (a 403 to its pages is then a Site key some reads refuse). Refused
-  // it once its pages were read: a key that reads the site's pages as published alone.
+  // A Site key reads its own site. Refused it once its pages were read: a key that reads the site's
+  // pages as published alone.
   const site = either(await call('GET', `/v2/sites/${siteId}`, undefined, key), "the probes' own site read with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'refused'] as const)
-  if (site === 'site-key') return site
+  if (site === 'site-key' && pages === 'read') return site
+  // Its site read and its pages refused: a key that fetches single resources alone, refused every
+  // list, or a Site key some reads refuse, which lists the site's locales.
+  if (site === 'site-key') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'single-resources'] as const, [200, 'site-key'] as const)
   // Its pages read and its site refused: a key that reads the pages as published alone, or one that reads the site's locales too, for rendering it.
   if (pages === 'read') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'published-pages'] as const, [200, 'online-pages'] as const)
   // Refused its pages and its site: a key refused everything, or one for the site's live pages alone, which a list that asks for them tells.

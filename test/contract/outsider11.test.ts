@@ -10,6 +10,6 @@ import { describeOutsider } from './outsider-suite.js'
 describeOutsider({
   folder: 'outsider11',
   called: 'an eleventh deployment',
-  learned: ['newPageSitemapFrequency="daily"', 'pageUpdateSearchFields="refused"', 'deletedLocaleCode="reserved"', 'accessOrder="existence-first"', 'routeListOrder="creation"', 'pagePathnameForm="trailing-slash"'],
+  learned: ['newPageSitemapFrequency="daily"', 'pageUpdateSearchFields="refused"', 'deletedLocaleCode="reserved"', 'accessOrder="existence-first"', 'routeListOrder="creation"', 'pagePathnameForm="trailing-slash"', 'publicApiKeyAsSiteKey="single-resources"'],
   defects: false,
 })

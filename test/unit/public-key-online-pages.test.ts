@@ -42,13 +42,13 @@ function read(reply: Reply, occurrence: Occurrence): { alternative: string | und
 }
 
 describe('publicApiKeyAsSiteKey: what an answer fits, online-pages among them', () => {
-  it('reads a 200 to a locale list or a draft read of an online page as fitting site-key and online-pages alone', () => {
+  it('reads a 200 to a locale list as fitting site-key and online-pages alone, and one to a draft read of an online page single-resources too', () => {
     expect(read(ok, sent(localeList))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages'] })
-    expect(read(ok, sent(draftRead)).fits).toEqual(['site-key', 'online-pages'])
+    expect(read(ok, sent(draftRead)).fits).toEqual(['site-key', 'online-pages', 'single-resources'])
   })
 
   it('reads a 403 to a list asking for the offline pages, or to a read of a page offline, as fitting online-pages too', () => {
-    expect(read(refused, sent(offlineList)).fits).toEqual(['forbidden', 'live-pages', 'online-pages'])
+    expect(read(refused, sent(offlineList)).fits).toEqual(['forbidden', 'live-pages', 'online-pages', 'single-resources'])
     expect(read(refused, sent(draftRead, 200, false)).fits).toEqual(['forbidden', 'live-pages', 'published-pages', 'online-pages'])
     expect(read(refused, sent(draftRead, 200, true)).fits).toEqual(['forbidden', 'live-pages', 'published-pages'])
   })

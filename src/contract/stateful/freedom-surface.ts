@@ -20,7 +20,10 @@ import { ORACLE_APP_KEY } from './oracle.js'
  * list, read or site page list asking no other version answered with the live versions), or as a
  * read-only key for rendering its site (`online-pages`: its locale lists and reads, and its page
  * lists and reads in any version, answered as the Site key would, but a list asking
- * `includeOffline=true` and a read of a page offline in the version read refused). A 403
+ * `includeOffline=true` and a read of a page offline in the version read refused), or as a key
+ * that fetches single resources of its site alone (`single-resources`: a read of its site, a
+ * locale, a page in any version, online or not, or a route answered as the Site key would, every
+ * list and every write refused). A 403
  * to any other read then fits `forbidden` and each of those that refuses it, and an answered read
  * `site-key` and each of those that answers it: the run holds the target to what all its answers
  * fit. A page list of live versions where the oracle lists drafts, or a 404 to a read of a page
@@ -143,12 +146,16 @@ const readsOnline = ({ request, peek }: Occurrence): boolean => {
   return !(success(page.status) && isObject(page.body) && page.body.isOnline === false)
 }
 
-const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages'] as const
+/** A read of one resource (a site, a locale, a page in any version, a route), all a publicApiKey for its site's single resources reaches. */
+const singleRead = ({ method, template }: ContractRequest): boolean => method === 'GET' && [SITE, LOCALE, PAGE, ROUTE].includes(template)
+
+const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources'] as const
 
 /** Whether a deployment of the alternative answers the request to the publicApiKey (as its Site key would) rather than refusing it. */
 const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], occurrence: Occurrence): boolean => {
   const { request } = occurrence
   if (alternative === 'online-pages') return readsOnline(occurrence)
+  if (alternative === 'single-resources') return singleRead(request)
   return alternative === 'site-key' || (alternative === 'live-pages' ? livePageRead(request) : alternative === 'published-pages' && publishedPageRead(request))
 }
 

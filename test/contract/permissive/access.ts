@@ -7,17 +7,17 @@ import type { Removed, Site, Store, Workspace } from './store.js'
 
 /**
  * Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at
- * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages). A site's publicApiKey where it is no
+ * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources). A site's publicApiKey where it is no
  * Site key (forbidden, live-pages but for a live page read, published-pages but for a page read
  * that asks no draft, which then reads its site's pages as published: `publishedOnly`, online-pages
  * but for a locale read or a page read not asking the offline pages, which then reads online
- * pages alone: `onlineOnly`) is its site's, `publishable`: refused
+ * pages alone: `onlineOnly`, single-resources but for a read of one resource) is its site's, `publishable`: refused
  * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
  * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
  */
 export type Principal =
   | { kind: 'app'; workspace: Workspace }
-  | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' | 'published-pages' | 'online-pages'; deleted?: true; publishedOnly?: true; onlineOnly?: true }
+  | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources'; deleted?: true; publishedOnly?: true; onlineOnly?: true }
 
 /** One request as the handlers see it. */
 export interface Call {
@@ -49,15 +49,20 @@ export interface PageRead {
   locales: boolean
 }
 
-export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined): Principal {
+/**
+ * The key's principal; `singleRead`: the request reads one resource (a site, locale, page or
+ * route), all a site's publicApiKey reaches, as its site's Site key, at `publicApiKeyAsSiteKey: single-resources`.
+ */
+export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined, singleRead: boolean): Principal {
   if (key === undefined || key === '') throw new Refusal(401, 'an x-api-key header is required')
   const workspace = store.workspaceByKey(key)
   if (workspace) return { kind: 'app', workspace }
   const site = store.siteByKey(key)
   if (site) return { kind: 'site', site }
   const chosen = store.choices.publicApiKeyAsSiteKey
-  const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' || chosen === 'online-pages' ? chosen : undefined
+  const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' || chosen === 'online-pages' || chosen === 'single-resources' ? chosen : undefined
   const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
+  if (published && publishable === 'single-resources' && singleRead) return { kind: 'site', site: published }
   if (published && publishable === 'online-pages' && pageRead !== undefined && (pageRead.locales || pageRead.includeOffline !== 'true')) return { kind: 'site', site: published, onlineOnly: true }
   const pages = pageRead?.locales === true ? undefined : pageRead
   if (published && publishable === 'live-pages' && pages?.ofSite === false && pages.version === 'ref:live') return { kind: 'site', site: published }
@@ -76,6 +81,7 @@ export function refusePublishable(who: Principal): void {
   if (who.publishable === 'live-pages') throw new Refusal(403, "a site's publicApiKey reads its site's live pages alone (versionRef=ref:live); it has no other permission here")
   if (who.publishable === 'published-pages') throw new Refusal(403, "a site's publicApiKey reads its site's published pages alone (no versionRef, or versionRef=ref:live); it has no other permission here")
   if (who.publishable === 'online-pages') throw onlinePagesAlone()
+  if (who.publishable === 'single-resources') throw new Refusal(403, "a site's publicApiKey reads its site's single resources alone (a site, locale, page or route read); it lists nothing and changes nothing")
   throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
 }
 

@@ -47,7 +47,7 @@ export class Client {
 
   /**
    * A site and a key that works as its Site key: a new site and its publicApiKey, or, where Site
-   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages), the site the twin started with.
+   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources), the site the twin started with.
    */
   async keyedSite(): Promise<{ site: Json; key: string }> {
     const key = this.twin.siteApiKey
@@ -469,8 +469,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
       return statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'online-pages', 403: 'published-pages' })
     }
     if (drafts !== 'refused') return drafts
-    // Refused the drafts: a key refused everything, or one for the site's live pages alone.
-    return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:live`, undefined, key)).status, { 200: 'live-pages', 403: 'forbidden' })
+    // Refused the drafts: a key refused everything, one for the site's live pages alone, or one for its single resources, which reads its site.
+    const live = statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:live`, undefined, key)).status, { 200: 'live-pages', 403: 'refused' })
+    if (live !== 'refused') return live
+    return statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'single-resources', 403: 'forbidden' })
   },
   emptyPageUpdate: async (client) => {
     const page = await client.page((await client.site()).id, '/empty')
