@@ -61,7 +61,8 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. A site's
  * publicApiKey, where the deployment followed takes it as a valid key without permission for this
  * API (publicApiKeyAsSiteKey: forbidden), as a key for the site's published pages alone
- * (live-pages, published-pages) or as one that reads its locales and online pages (online-pages), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
+ * (live-pages, published-pages), as one that reads its locales and online pages (online-pages) or
+ * as one that fetches its site's single resources (single-resources), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
  * Site key of a deleted site, where the deployment still knows it (deletedSiteKey 403).
  */
 export function authenticate(key: string | undefined, store: Store, choices: Choices | undefined): Scope {
@@ -93,18 +94,22 @@ const RENDERING_READS = new Set([...PUBLISHED_PAGE_READS, '/v2/locales', '/v2/lo
 /** The page lists, where an online-pages key may not ask for the offline pages. */
 const PAGE_LISTS = new Set(['/v6/pages', '/v2/sites/{siteId}/pages'])
 
+/** At single-resources, the reads of one resource of its site: the site, a locale, a page (any version, online or not), a route. */
+const SINGLE_READS = new Set(['/v2/sites/{siteId}', '/v2/locales/{localeIdOrCode}', '/v6/pages/{pageIdOrPathname}', '/v2/routes/{routeIdOrPathname}'])
+
 /** Whether the scope reads its site's pages only as published (publicApiKeyAsSiteKey published-pages): its page reads read the live versions. */
 export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'site' && scope.publishable === 'published-pages'
 
 /**
  * A key that is known but reaches nothing here: a deleted site's Site key (deletedSiteKey 403), a
  * 403 on every request; and a site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey
- * forbidden, live-pages, published-pages, online-pages): a 403 on every request, but, at live-pages, a page
+ * forbidden, live-pages, published-pages, online-pages, single-resources): a 403 on every request, but, at live-pages, a page
  * list or page read whose query says `versionRef=ref:live`, which goes on as the site's Site key
  * would, at published-pages one of those or a site's page list whose query asks no other
  * version (it reads the live versions: readsPublishedOnly), and at online-pages a locale list or
  * read, or a page list or read in any version but a list asking `includeOffline=true` (a page
- * offline in the version read is refused once found: refuseOfflineRead). The refusal
+ * offline in the version read is refused once found: refuseOfflineRead), and at single-resources
+ * a read of its site or of one of its locales, pages or routes, never a list. The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
  * (validationOrder, accessOrder, createBodyOrder), as it does a Site key's, or as soon as the
  * key is known where the deployment refuses a key for its kind first (keyKindOrder first).
@@ -123,6 +128,10 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
     const asksOffline = PAGE_LISTS.has(operation.path) && new URLSearchParams(query).getAll('includeOffline').includes('true')
     if (operation.method === 'GET' && RENDERING_READS.has(operation.path) && !asksOffline) return
     throw forbidden(ONLINE_PAGES_ONLY)
+  }
+  if (scope.publishable === 'single-resources') {
+    if (operation.method === 'GET' && SINGLE_READS.has(operation.path)) return
+    throw forbidden("A site's publicApiKey is a publishable key: it fetches its site's single resources alone (GET /v2/sites/{siteId}, /v2/locales/{localeIdOrCode}, /v6/pages/{pageIdOrPathname} or /v2/routes/{routeIdOrPathname}), never a list nor a write; use the site's Site API key.")
   }
   if (operation.method === 'GET' && LIVE_PAGE_READS.has(operation.path) && versions[0] === 'ref:live') return
   throw forbidden("A site's publicApiKey is a publishable key: it reads the site's live pages alone (GET /v6/pages or /v6/pages/{pageIdOrPathname} with versionRef=ref:live); use the site's Site API key.")
