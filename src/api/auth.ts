@@ -209,15 +209,28 @@ export function requireBodySite({ rawBody, scope, store, choices }: Pick<AccessC
 export type WriteFamily = 'pages' | 'routes' | 'locales'
 
 /**
- * A deployment whose Site keys only read (choice siteKeyWrites refused), or do not write routes
- * (routes-refused): such a write with one is a 403. It is a refusal of access, so it comes where
- * access is judged (after the resource is found and reached, in the order validationOrder and
- * accessOrder give), and before the body an operation judges while it finds its target.
+ * A deployment whose Site keys only read (choice siteKeyWrites refused), do not write routes
+ * (routes-refused), or write pages alone (pages-only): such a write with one is a 403. It is a
+ * refusal of access, so it comes where access is judged (after the resource is found and reached,
+ * in the order validationOrder and accessOrder give), and before the body an operation judges
+ * while it finds its target.
  */
 export function refuseSiteKeyWrite(scope: Scope, choices: Choices | undefined, family: WriteFamily): void {
   if (scope.kind !== 'site') return
   if (choices?.siteKeyWrites === 'refused') throw siteKeyWriteRefused()
   if (choices?.siteKeyWrites === 'routes-refused' && family === 'routes') throw siteKeyRouteWriteRefused()
+  if (choices?.siteKeyWrites === 'pages-only' && family !== 'pages') throw siteKeyPagesOnly()
+}
+
+/**
+ * Whether a Site key's writes to a family are refused by what the key is, whatever the request
+ * (siteKeyWrites routes-refused, pages-only): a refusal of its kind, which comes first where such
+ * refusals do (keyKindOrder first).
+ */
+export function siteKeyFamilyRefused(choices: Choices | undefined, family: WriteFamily | undefined): family is WriteFamily {
+  if (family === undefined) return false
+  if (choices?.siteKeyWrites === 'routes-refused') return family === 'routes'
+  return choices?.siteKeyWrites === 'pages-only' && family !== 'pages'
 }
 
 /**
@@ -228,6 +241,9 @@ export function refuseSiteKeyWrite(scope: Scope, choices: Choices | undefined, f
 export function refuseSiteKeyWriteFirst(method: string, scope: Scope, choices: Choices | undefined): void {
   if (choices?.siteKeyWrites === 'refused-first' && scope.kind === 'site' && method !== 'GET') throw siteKeyWriteRefused()
 }
+
+const siteKeyPagesOnly = (): ApiError =>
+  new ApiError(403, 'forbidden', 'A Site API key may write pages alone on this deployment; creating, changing, deleting or restoring a locale or a route needs an App API key.')
 
 const siteKeyRouteWriteRefused = (): ApiError =>
   new ApiError(403, 'forbidden', 'A Site API key may not create, change or delete routes on this deployment; that needs an App API key.')

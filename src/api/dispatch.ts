@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { existenceWins, identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, type Caller, type WriteFamily } from './auth.js'
+import { existenceWins, identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, siteKeyFamilyRefused, type Caller, type WriteFamily } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
@@ -86,8 +86,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const refuseKeyKind = (): void => {
         refuseSiteKeyOnAppOperation(operation, scope, choices)
         if (!publishableAfterTarget) refuseKeyWithoutAccess(operation, request.query, scope)
-        // A Site key refused the routes (siteKeyWrites routes-refused) is refused for its kind: first, where such refusals are.
-        if (kindFirst && choices.siteKeyWrites === 'routes-refused' && writeFamilyOf(operation.path) === 'routes' && operation.method !== 'GET') refuseSiteKeyWrite(scope, choices, 'routes')
+        // A Site key refused a family (siteKeyWrites routes-refused, pages-only) is refused for its kind: first, where such refusals are.
+        const family = kindFirst && operation.method !== 'GET' ? writeFamilyOf(operation.path) : undefined
+        if (siteKeyFamilyRefused(choices, family)) refuseSiteKeyWrite(scope, choices, family)
       }
       if (appKeyFirst) refuseKeyKind()
 
@@ -151,7 +152,7 @@ function refuseSiteKeyOnAppOperation(operation: RegisteredOperation, scope: Acce
   if (operation.appKeyOnly && scope.kind !== 'app' && operation.siteKeyAllowed?.(choices) !== true) throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
 }
 
-/** A Site key's write to a page, route or locale, refused by a deployment whose Site keys only read, or do not write routes (choice siteKeyWrites). */
+/** A Site key's write to a page, route or locale, refused by a deployment whose Site keys only read, do not write routes, or write pages alone (choice siteKeyWrites). */
 function refuseSiteKeyWriteOn(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope'], choices: Choices | undefined): void {
   const family = writeFamilyOf(operation.path)
   if (operation.method !== 'GET' && family !== undefined) refuseSiteKeyWrite(scope, choices, family)

@@ -5,6 +5,8 @@ import { strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
 /** A well-formed code of a language and region the probes never give their site. */
 const LACKED_LOCALE = 'is-IS'
+/** Another such code, of the locale a Site key is asked to create (deleted again at once). */
+const KEY_LOCALE = 'nl-BE'
 
 /** Lookups, cursors, which error wins, what a Site key may do, and when a page is published. */
 export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId, learned }: ProbeSite, pageId: string): Promise<void> {
@@ -94,6 +96,10 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (keyOfSite !== siteKey) return strangerKeyWrites(call, keyOfSite, target.workspaceId, tag, learned)
     const own = either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'] as const, [403, 'refused'] as const)
     if (own === 'allowed') {
+      // A locale of its own site created with the key: refused where the key writes pages alone (pages-only).
+      const locale = await call('POST', '/v2/locales', { siteId, locale: KEY_LOCALE }, siteKey)
+      if (typeof locale.body.id === 'string') await call('DELETE', `/v2/locales/${locale.body.id}`)
+      if (either(locale, 'a locale create with the Site key of its own site', [201, 'taken'] as const, [403, 'refused'] as const) === 'refused') return 'pages-only'
       // A route of its own site created with the key: taken as the pages are, or refused alone.
       const made = await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-key-route` }, siteKey)
       if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)

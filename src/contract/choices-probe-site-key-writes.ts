@@ -4,22 +4,24 @@ import { NOWHERE_ID, Unrecorded, type Answer, type Call } from './choices-probe-
 type SiteKeyWrites = NonNullable<Choices['siteKeyWrites']>
 type Family = 'pages' | 'routes' | 'locales'
 
-/** The alternatives a Site key's sham writes can tell apart; refused-first is told before them, by a write to nothing. */
-const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused']
+/** The alternatives a Site key's sham writes can tell apart; refused-first is told before them, by writes to nothing. */
+const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused', 'pages-only']
 
 /**
  * What a Site key of the user's may write (siteKeyWrites), where the probes know no Site key of
  * their own (publicApiKeyAsSiteKey other than site-key): --site-api-key is of a site the run did
  * not create, so nothing there may change. A write with it to a locale that exists nowhere is a
- * 403 only where every Site key write is refused first; then one update of a page, a route and a
- * locale of its site, each field a one-item list of the value it has (a type no update body
+ * 403 only where every Site key write is refused first, or its locale writes are refused for its
+ * kind first (pages-only): a write to a page that exists nowhere, a 403 then only at
+ * refused-first, tells the two apart. Then one update of a page, a route and a locale of its
+ * site, each field a one-item list of the value it has (a type no update body
  * takes, so a deployment that takes the write answers its 400 and keeps everything): a 403 is a
  * refusal of that family, a 400 a write let through to its body, which says so only where access
  * is judged before the body (see answerOf).
  */
 export async function strangerKeyWrites(call: Call, key: string, workspaceId: string, tag: string, learned: Readonly<Choices>): Promise<SiteKeyWrites> {
   const nowhere = await call('PATCH', `/v2/locales/${NOWHERE_ID}`, { locale: 12 }, key)
-  if (nowhere.status === 403) return 'refused-first'
+  if (nowhere.status === 403 && (await call('PATCH', `/v6/pages/${NOWHERE_ID}`, { name: 12 }, key)).status === 403) return 'refused-first'
   const siteId = await siteOfKey(call, key, workspaceId, tag)
   const first = async (path: string, what: string): Promise<Record<string, unknown>> => {
     const listed = await call('GET', path, undefined, key)
@@ -50,13 +52,14 @@ export async function strangerKeyWrites(call: Call, key: string, workspaceId: st
 /**
  * The status a sham update of a family earns under an alternative: a refusal is a 403 where
  * access is judged, which comes after the body only where the whole input goes first
- * (validationOrder input-first), but for routes-refused's, first where a key refused for its kind
- * is refused first (keyKindOrder first).
+ * (validationOrder input-first), but for a family refused to the key's kind (routes-refused's
+ * routes, pages-only's locales and routes), first where a key refused for its kind is refused
+ * first (keyKindOrder first).
  */
 function answerOf(alternative: SiteKeyWrites, family: Family, inputFirst: boolean, kindFirst: boolean): number {
-  const refused = alternative === 'refused' || (alternative === 'routes-refused' && family === 'routes')
-  if (!refused) return 400
-  return inputFirst && !(alternative === 'routes-refused' && kindFirst) ? 400 : 403
+  const ofKind = (alternative === 'routes-refused' && family === 'routes') || (alternative === 'pages-only' && family !== 'pages')
+  if (alternative !== 'refused' && !ofKind) return 400
+  return inputFirst && !(ofKind && kindFirst) ? 400 : 403
 }
 
 /** The orders (whole input first, key's kind first) the probes before learned, or both of each not learned. */

@@ -41,7 +41,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localeListOrder","kind":"value","alternatives":["creation","code"],"sitemock":"creation","behaviour":"api-behaviour.md#locales"},
   {"id":"routeListOrder","kind":"value","alternatives":["pathname","creation"],"sitemock":"pathname","behaviour":"api-behaviour.md#routes"},
   {"id":"renameDefaultLocale","kind":"value","alternatives":["follows","refused"],"sitemock":"follows","behaviour":"api-behaviour.md#locales"},
-  {"id":"siteKeyWrites","kind":"strict","alternatives":["allowed","refused","refused-first","routes-refused"],"sitemock":"allowed","behaviour":"api-behaviour.md#authentication"},
+  {"id":"siteKeyWrites","kind":"strict","alternatives":["allowed","refused","refused-first","routes-refused","pages-only"],"sitemock":"allowed","behaviour":"api-behaviour.md#authentication"},
   {"id":"newPageOnline","kind":"value","alternatives":["online","offline"],"sitemock":"online","behaviour":"api-behaviour.md#pages"},
   {"id":"newPageSitemapPriority","kind":"value","alternatives":["null","0.5"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},
   {"id":"newPageSitemapFrequency","kind":"value","alternatives":["null","always","hourly","daily","weekly","monthly","yearly","never"],"sitemock":"null","behaviour":"api-behaviour.md#pages"},

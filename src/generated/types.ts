@@ -172,9 +172,9 @@ export interface Choices {
    */
   renameDefaultLocale?: "follows" | "refused";
   /**
-   * Whether a Site API key may create, update and delete pages, routes and locales of its own site: `allowed`; `refused` as a 403 where access is judged (after the target is found and reached); `refused-first`, every write with a Site key a 403 as soon as the key is known, before its input or its target is judged; or `routes-refused`, pages and locales as `allowed` but every route write (create, update, delete) a 403, where access is judged, or as soon as the key is known where a key refused for its kind is refused first (keyKindOrder `first`).
+   * Whether a Site API key may create, update and delete pages, routes and locales of its own site: `allowed`; `refused` as a 403 where access is judged (after the target is found and reached); `refused-first`, every write with a Site key a 403 as soon as the key is known, before its input or its target is judged; `routes-refused`, pages and locales as `allowed` but every route write (create, update, delete) a 403, where access is judged, or as soon as the key is known where a key refused for its kind is refused first (keyKindOrder `first`); or `pages-only`, pages as `allowed` but every locale write (create, update, delete, restore) and every route write (create, update, delete) a 403, where access is judged, or first at keyKindOrder `first` as `routes-refused`'s.
    */
-  siteKeyWrites?: "allowed" | "refused" | "refused-first" | "routes-refused";
+  siteKeyWrites?: "allowed" | "refused" | "refused-first" | "routes-refused" | "pages-only";
   /**
    * `isOnline` of a page created without it: `online` or `offline`.
    */

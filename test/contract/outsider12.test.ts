@@ -12,6 +12,6 @@ import { describeOutsider } from './outsider-suite.js'
 describeOutsider({
   folder: 'outsider12',
   called: 'a twelfth deployment',
-  learned: ['newPageSitemapFrequency="weekly"', 'newPageExcludedFromSearchEngines="true"', 'pathnameTrailingSlash="dropped"', 'malformedPathId="404"', 'accessOrder="site-first"', 'siteKeyWrites="refused-first"'],
+  learned: ['newPageSitemapFrequency="weekly"', 'newPageExcludedFromSearchEngines="true"', 'pathnameTrailingSlash="dropped"', 'malformedPathId="404"', 'accessOrder="site-first"', 'siteKeyWrites="pages-only"'],
   defects: false,
 })

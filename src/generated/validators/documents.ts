@@ -654,7 +654,7 @@ errors++;
 }
 if(data2.siteKeyWrites !== undefined){
 let data41 = data2.siteKeyWrites;
-if(!((((data41 === "allowed") || (data41 === "refused")) || (data41 === "refused-first")) || (data41 === "routes-refused"))){
+if(!(((((data41 === "allowed") || (data41 === "refused")) || (data41 === "refused-first")) || (data41 === "routes-refused")) || (data41 === "pages-only"))){
 const err49 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data41};
 if(vErrors === null){
 vErrors = [err49];
@@ -1978,7 +1978,7 @@ errors++;
 }
 if(data.siteKeyWrites !== undefined){
 let data38 = data.siteKeyWrites;
-if(!((((data38 === "allowed") || (data38 === "refused")) || (data38 === "refused-first")) || (data38 === "routes-refused"))){
+if(!(((((data38 === "allowed") || (data38 === "refused")) || (data38 === "refused-first")) || (data38 === "routes-refused")) || (data38 === "pages-only"))){
 const err44 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data38};
 if(vErrors === null){
 vErrors = [err44];

@@ -118,16 +118,18 @@ const CREATES: Partial<Record<Operation, 'pages' | 'routes' | 'locales'>> = { 'p
 
 const reaches = (who: Principal, site: { id: string; workspaceId: string }): boolean => (who.kind === 'app' ? site.workspaceId === who.workspace.id : site.id === who.site.id)
 
-/** A Site key changes no page, route or locale at `siteKeyWrites: refused`, and no route at `routes-refused`. */
+/** A Site key changes no page, route or locale at `siteKeyWrites: refused`, no route at `routes-refused`, and nothing but pages at `pages-only`. */
 function siteKeyWrite(call: Call): void {
   if (call.who.kind !== 'site' || call.family === 'sites' || call.method === 'GET') return
   if (call.store.choices.siteKeyWrites === 'refused') throw new Refusal(403, 'a Site API key may only read; use an App API key to change anything')
-  refuseSiteKeyRouteWrite(call.store, call.who, call.family, call.method)
+  refuseSiteKeyFamilyWrite(call.store, call.who, call.family, call.method)
 }
 
-/** A Site key's route write at `siteKeyWrites: routes-refused`: where access is judged, or first at `keyKindOrder: first`. */
-export function refuseSiteKeyRouteWrite(store: Store, who: Principal, family: string, method: string): void {
-  if (who.kind === 'site' && family === 'routes' && method !== 'GET' && store.choices.siteKeyWrites === 'routes-refused') throw new Refusal(403, 'a Site API key may not change routes; use an App API key')
+/** A Site key's write to a family its kind may not write (`siteKeyWrites: routes-refused`, `pages-only`): where access is judged, or first at `keyKindOrder: first`. */
+export function refuseSiteKeyFamilyWrite(store: Store, who: Principal, family: string, method: string): void {
+  if (who.kind !== 'site' || family === 'sites' || method === 'GET') return
+  if (family === 'routes' && store.choices.siteKeyWrites === 'routes-refused') throw new Refusal(403, 'a Site API key may not change routes; use an App API key')
+  if (family !== 'pages' && store.choices.siteKeyWrites === 'pages-only') throw new Refusal(403, 'a Site API key may change pages alone; use an App API key for locales and routes')
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, refuseKeyKind, refusePublishable, refuseSiteKeyRouteWrite, siteFromQuery, type Call } from './access.js'
+import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, refuseKeyKind, refusePublishable, refuseSiteKeyFamilyWrite, siteFromQuery, type Call } from './access.js'
 import type { Choices } from './choices.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
@@ -59,7 +59,7 @@ function dispatch(store: Store, request: Request): Answer {
   const publishableLater = ordered && !kindFirst && publishableAfterTarget(store.choices, operation)
   if (ordered) {
     if (order === 'access-first' || kindFirst) refuseKeyKind(store, who, operation, publishableLater)
-    if (kindFirst) refuseSiteKeyRouteWrite(store, who, family!, method)
+    if (kindFirst) refuseSiteKeyFamilyWrite(store, who, family!, method)
     pathParameter(rules, operation, rest[0])
     if (order !== 'access-first') readInput(rules, operation, { segments: rest, query, body }, order === 'input-first' ? 'all' : 'params')
     if (order !== 'access-first') refuseKeyKind(store, who, operation, publishableLater)

@@ -42,7 +42,7 @@ export const ALTERNATIVES = {
   localeListOrder: ['creation', 'code'],
   routeListOrder: ['pathname', 'creation'],
   renameDefaultLocale: ['follows', 'refused'],
-  siteKeyWrites: ['allowed', 'refused', 'refused-first', 'routes-refused'],
+  siteKeyWrites: ['allowed', 'refused', 'refused-first', 'routes-refused', 'pages-only'],
   localeManagementMode: ['internal', 'external'],
   localeCodeStored: ['as-sent', 'canonical'],
   pathnameTrailingSlash: ['kept', 'dropped'],

@@ -366,8 +366,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   siteKeyWrites: async (client) => {
     const { site, key } = await client.keyedSite()
     const own = statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/by-key', name: 'By its key' }, key)).status, { 201: 'allowed', 403: 'refused' })
-    // Pages taken: a route create with the key tells the routes refused alone (a 404 where routes are served elsewhere tells nothing).
+    // Pages taken: a locale create with the key tells the pages written alone, then a route create
+    // the routes refused alone (a 404 where routes are served elsewhere tells nothing).
     if (own === 'allowed') {
+      const locale = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl' }, key)
+      if (locale.status === 403) return 'pages-only'
       const route = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: '/by-key-route' }, key)
       return route.status === 404 ? undefined : statusOf(route.status, { 201: 'allowed', 403: 'routes-refused' })
     }
