@@ -61,8 +61,10 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. A site's
  * publicApiKey, where the deployment followed takes it as a valid key without permission for this
  * API (publicApiKeyAsSiteKey: forbidden), as a key for the site's published pages alone
- * (live-pages, published-pages), as one that reads its locales and online pages (online-pages) or
- * as one that fetches its site's single resources (single-resources), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
+ * (live-pages, published-pages), as one that reads its locales and online pages (online-pages),
+ * each of these three reading the site's routes too where the deployment says so
+ * (publicApiKeyRoutes read: `readsRoutes`), or as one that fetches its site's single resources
+ * (single-resources), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
  * Site key of a deleted site, where the deployment still knows it (deletedSiteKey 403).
  */
 export function authenticate(key: string | undefined, store: Store, choices: Choices | undefined): Scope {
@@ -75,7 +77,8 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
     if (site) return { kind: 'site', key, workspaceId: site.workspaceId, siteId: site.id }
     const publishable = choices?.publicApiKeyAsSiteKey === 'site-key' || choices?.publicApiKeyAsSiteKey === 'not-a-key' ? undefined : choices?.publicApiKeyAsSiteKey
     const published = publishable === undefined ? undefined : store.siteByApiKey.get(lowerCase(key))
-    if (published && publishable) return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable }
+    const readsRoutes = choices?.publicApiKeyRoutes === 'read' && publishable !== undefined && ROUTE_READERS.has(publishable)
+    if (published && publishable) return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable, ...(readsRoutes ? { readsRoutes } : {}) }
     const deleted = choices?.deletedSiteKey === '403' ? deletedSiteOfApiKey(store, key, choices) : undefined
     if (deleted) return { kind: 'site', key, workspaceId: deleted.workspaceId, siteId: deleted.id, siteDeleted: true }
   } else {
@@ -83,6 +86,11 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
   }
   throw unauthorized('The API key is not valid.')
 }
+
+/** The publicApiKeys that read their site's pages, which a deployment may let read its routes too (choice publicApiKeyRoutes). */
+const ROUTE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages'])
+/** The route list and the route read: what such a key reads besides, at publicApiKeyRoutes read. */
+const ROUTE_READS = new Set(['/v2/routes', '/v2/routes/{routeIdOrPathname}'])
 
 /** The operations a site's publicApiKey reaches where it reads the site's published pages alone: the page list and the page read. */
 const LIVE_PAGE_READS = new Set(['/v6/pages', '/v6/pages/{pageIdOrPathname}'])
@@ -108,8 +116,9 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
  * would, at published-pages one of those or a site's page list whose query asks no other
  * version (it reads the live versions: readsPublishedOnly), and at online-pages a locale list or
  * read, or a page list or read in any version but a list asking `includeOffline=true` (a page
- * offline in the version read is refused once found: refuseOfflineRead), and at single-resources
- * a read of its site or of one of its locales, pages or routes, never a list. The refusal
+ * offline in the version read is refused once found: refuseOfflineRead); at any of the three, a
+ * route list or route read where the key reads routes (publicApiKeyRoutes read); and at
+ * single-resources a read of its site or of one of its locales, pages or routes, never a list. The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
  * (validationOrder, accessOrder, createBodyOrder), as it does a Site key's, or as soon as the
  * key is known where the deployment refuses a key for its kind first (keyKindOrder first).
@@ -119,23 +128,30 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
   if (scope.siteDeleted === true) throw forbidden("This Site API key's site was deleted: the key grants access to nothing.")
   if (scope.publishable === undefined) return
   if (scope.publishable === 'forbidden') throw forbidden("A site's publicApiKey is a publishable key: it grants no access to this API; use the site's Site API key.")
+  // Its site's routes, where the deployment lets a key that reads its pages read them too
+  // (publicApiKeyRoutes read): another site's are refused where the site is judged, as a Site key's are.
+  if (scope.readsRoutes === true && operation.method === 'GET' && ROUTE_READS.has(operation.path)) return
   const versions = new URLSearchParams(query).getAll('versionRef')
   if (scope.publishable === 'published-pages') {
     if (operation.method === 'GET' && PUBLISHED_PAGE_READS.has(operation.path) && versions.every((version) => version === 'ref:live')) return
-    throw forbidden("A site's publicApiKey is a publishable key: it reads the site's published pages alone (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without versionRef or with versionRef=ref:live); use the site's Site API key.")
+    throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site's published pages alone (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without versionRef or with versionRef=ref:live); use the site's Site API key.")
   }
   if (scope.publishable === 'online-pages') {
     const asksOffline = PAGE_LISTS.has(operation.path) && new URLSearchParams(query).getAll('includeOffline').includes('true')
     if (operation.method === 'GET' && RENDERING_READS.has(operation.path) && !asksOffline) return
-    throw forbidden(ONLINE_PAGES_ONLY)
+    throw refusedBeyond(scope, ONLINE_PAGES_ONLY)
   }
   if (scope.publishable === 'single-resources') {
     if (operation.method === 'GET' && SINGLE_READS.has(operation.path)) return
     throw forbidden("A site's publicApiKey is a publishable key: it fetches its site's single resources alone (GET /v2/sites/{siteId}, /v2/locales/{localeIdOrCode}, /v6/pages/{pageIdOrPathname} or /v2/routes/{routeIdOrPathname}), never a list nor a write; use the site's Site API key.")
   }
   if (operation.method === 'GET' && LIVE_PAGE_READS.has(operation.path) && versions[0] === 'ref:live') return
-  throw forbidden("A site's publicApiKey is a publishable key: it reads the site's live pages alone (GET /v6/pages or /v6/pages/{pageIdOrPathname} with versionRef=ref:live); use the site's Site API key.")
+  throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site's live pages alone (GET /v6/pages or /v6/pages/{pageIdOrPathname} with versionRef=ref:live); use the site's Site API key.")
 }
+
+/** A publishable key's refusal, which names the route reads it has besides where it has them (publicApiKeyRoutes read). */
+const refusedBeyond = (scope: Scope, message: string): ApiError =>
+  forbidden(scope.kind === 'site' && scope.readsRoutes === true ? `${message} It reads the site's routes too (GET /v2/routes?siteId=… and /v2/routes/{routeIdOrPathname}).` : message)
 
 const ONLINE_PAGES_ONLY =
   "A site's publicApiKey is a publishable key: it reads the site's locales (GET /v2/locales, /v2/locales/{localeIdOrCode}) and its online pages (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without includeOffline=true) alone; use the site's Site API key."

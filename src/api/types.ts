@@ -65,6 +65,8 @@ export type Scope =
        * pages for rendering it (online-pages), its single resources (single-resources), or nothing (forbidden).
        */
       publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'forbidden'
+      /** That publicApiKey, where it reads its site's pages, reads the site's routes too (choice publicApiKeyRoutes read). */
+      readsRoutes?: true
       /** The Site key of a site that was deleted, where the deployment still knows it (choice deletedSiteKey 403): it reaches nothing. */
       siteDeleted?: true
     }

@@ -22,6 +22,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (found !== 'site-key') keyOfSite = target.siteApiKey ?? new Unrecorded("the sites' publicApiKey is no Site key here, and no --site-api-key was given to ask with")
     return found
   })
+  await record('publicApiKeyRoutes', async () => {
+    const reads = learned.publicApiKeyAsSiteKey
+    if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages') {
+      throw new Unrecorded(`the sites' publicApiKey does not read their pages alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so whether it reads their routes too is no choice of its own`)
+    }
+    return either(await call('GET', `/v2/routes?siteId=${siteId}`, undefined, siteKey), "the route list of the probes' own site with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
+  })
   await record('accessOrder', async () => {
     if (keyOfSite instanceof Unrecorded) throw keyOfSite
     const found = either(await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, keyOfSite), 'a Site key asking for a site that does not exist', [403, 'permission-first'] as const, [404, 'existence-first'] as const)

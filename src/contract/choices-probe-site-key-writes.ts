@@ -14,7 +14,7 @@ const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused'
  * 403 only where every Site key write is refused first, or its locale writes are refused for its
  * kind first (pages-only): a write to a page that exists nowhere, a 403 then only at
  * refused-first, tells the two apart. Then one update of a page, a route and a locale of its
- * site, each field a one-item list of the value it has (a type no update body
+ * site (of those families it has: the answers of the others are told where they tell it alone), each field a one-item list of the value it has (a type no update body
  * takes, so a deployment that takes the write answers its 400 and keeps everything): a 403 is a
  * refusal of that family, a 400 a write let through to its body, which says so only where access
  * is judged before the body (see answerOf).
@@ -23,29 +23,39 @@ export async function strangerKeyWrites(call: Call, key: string, workspaceId: st
   const nowhere = await call('PATCH', `/v2/locales/${NOWHERE_ID}`, { locale: 12 }, key)
   if (nowhere.status === 403 && (await call('PATCH', `/v6/pages/${NOWHERE_ID}`, { name: 12 }, key)).status === 403) return 'refused-first'
   const siteId = await siteOfKey(call, key, workspaceId, tag)
-  const first = async (path: string, what: string): Promise<Record<string, unknown>> => {
+  const first = async (path: string, what: string): Promise<Record<string, unknown> | undefined> => {
     const listed = await call('GET', path, undefined, key)
     if (listed.status !== 200) throw new Unrecorded(`${what} of the site of --site-api-key, read with it, answered ${listed.status}`)
     const item = listed.body.data?.[0]
     // Never a guess: with nothing of a family to write to, that family's writes are not seen.
-    if (item === undefined || typeof item.id !== 'string') throw new Unrecorded(`the site of --site-api-key has no ${what.replace(/^the /, '')} to send a write to, so what its Site key may write is not seen`)
-    return item
+    return item === undefined || typeof item.id !== 'string' ? undefined : item
   }
   const page = await first(`/v6/pages?siteId=${siteId}&includeOffline=true`, 'the pages')
   const route = await first(`/v2/routes?siteId=${siteId}`, 'the routes')
   const locale = await first(`/v2/locales?siteId=${siteId}`, 'the locales')
-  const answers: Record<Family, Answer> = {
-    pages: await call('PATCH', `/v6/pages/${String(page.id)}`, { pathname: [String(page.pathname)] }, key),
-    routes: await call('PATCH', `/v2/routes/${String(route.id)}`, { pathname: [String(route.pathname)] }, key),
-    locales: await call('PATCH', `/v2/locales/${String(locale.id)}`, { locale: [String(locale.locale)] }, key),
+  // A family the site has nothing of is written to by a create whose body no deployment takes, so
+  // that nothing is made: where a create judges its body as any other write (createBodyOrder
+  // validation-order), its answer is an update's.
+  const creates = learned.createBodyOrder === 'validation-order'
+  const sham = async (item: Record<string, unknown> | undefined, update: () => Promise<Answer>, create: () => Promise<Answer>): Promise<Answer | undefined> =>
+    item !== undefined ? update() : creates ? create() : undefined
+  const answers: Partial<Record<Family, Answer | undefined>> = {
+    pages: await sham(page, () => call('PATCH', `/v6/pages/${String(page!.id)}`, { pathname: [String(page!.pathname)] }, key), () => call('POST', '/v6/pages', { siteId, pathname: 12, name: `${tag} sham` }, key)),
+    routes: await sham(route, () => call('PATCH', `/v2/routes/${String(route!.id)}`, { pathname: [String(route!.pathname)] }, key), () => call('POST', '/v2/routes', { siteId, pathname: 12 }, key)),
+    locales: await sham(locale, () => call('PATCH', `/v2/locales/${String(locale!.id)}`, { locale: [String(locale!.locale)] }, key), () => call('POST', '/v2/locales', { siteId, locale: 12 }, key)),
   }
-  const families = Object.keys(answers) as Family[]
-  const odd = families.find((family) => answers[family].status !== 400 && answers[family].status !== 403)
-  if (odd !== undefined) throw new Unrecorded(`an update of ${odd} with --site-api-key and a field of a type no body takes answered ${answers[odd].status}, neither the refusal's 403 nor the body's 400`)
-  const fits = JUDGED.filter((alternative) => ordersOf(learned).some(([inputFirst, kindFirst]) => families.every((family) => answerOf(alternative, family, inputFirst, kindFirst) === answers[family].status)))
-  const seen = families.map((family) => `${family} ${answers[family].status}`).join(', ')
+  // The families the site has something of: what the others would answer is left to those.
+  const families = (Object.keys(answers) as Family[]).filter((family) => answers[family] !== undefined)
+  const statusOf = (family: Family): number => answers[family]!.status
+  const odd = families.find((family) => statusOf(family) !== 400 && statusOf(family) !== 403)
+  if (odd !== undefined) throw new Unrecorded(`an update of ${odd} with --site-api-key and a field of a type no body takes answered ${statusOf(odd)}, neither the refusal's 403 nor the body's 400`)
+  const fits = JUDGED.filter((alternative) => ordersOf(learned).some(([inputFirst, kindFirst]) => families.every((family) => answerOf(alternative, family, inputFirst, kindFirst) === statusOf(family))))
+  const seen = families.map((family) => `${family} ${statusOf(family)}`).join(', ')
+  if (families.length === 0) throw new Unrecorded('the site of --site-api-key has no page, route or locale to send a write to, so what its Site key may write is not seen')
   if (fits.length === 1) return fits[0]!
   if (fits.length === 0) throw new Unrecorded(`updates with --site-api-key and a field of a type no body takes answered ${seen}, which no alternative explains`)
+  const lacking = (['pages', 'routes', 'locales'] as const).filter((family) => !families.includes(family))
+  if (lacking.length > 0) throw new Unrecorded(`updates with --site-api-key answered ${seen}, which ${fits.join(' and ')} all explain; the site has no ${lacking.join(' or ')} to tell them apart, and a create may judge its body before access (createBodyOrder)`)
   throw new Unrecorded(`updates with --site-api-key and a field of a type no body takes answered ${seen}, which ${fits.join(' and ')} both explain where the body may be judged before access (validationOrder input-first, or not known)`)
 }
 

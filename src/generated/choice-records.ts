@@ -94,4 +94,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"routeCreateSkipValidation","kind":"strict","alternatives":["taken","unknown"],"sitemock":"taken","behaviour":"api-behaviour.md#routes"},
   {"id":"localePathPrefixes","kind":"value","alternatives":["null","code"],"sitemock":"null","behaviour":"api-behaviour.md#locales"},
   {"id":"offlineLiveVersion","kind":"value","alternatives":["kept","withdrawn"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
+  {"id":"publicApiKeyRoutes","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
 ]

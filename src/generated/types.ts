@@ -384,6 +384,10 @@ export interface Choices {
    * What `ref:live` shows of a published page whose live version is offline (the page went offline: with `pagePublishing: going-online`, or its live version the page as it is, `liveVersion: current`): its live version, kept and shown offline (`kept`: listed under `versionRef=ref:live&includeOffline=true`, read by `GET /v6/pages/{id}?versionRef=ref:live`), or none while it is offline (`withdrawn`: a live list leaves it out whatever `includeOffline` says, and its live read is a 404; it comes back when the page goes online again).
    */
   offlineLiveVersion?: "kept" | "withdrawn";
+  /**
+   * Whether a site's `publicApiKey` that reads its site's pages (`publicApiKeyAsSiteKey` `live-pages`, `published-pages` or `online-pages`) reads the site's routes too: `refused` as every other request beyond its pages (and locales) is, a 403, or `read` (a route list of its site, `GET /v2/routes?siteId=…`, and a read of one of its routes, `GET /v2/routes/{routeIdOrPathname}`, are answered as the site's Site key would answer them; another site's routes and every route write stay a 403). Under any other `publicApiKeyAsSiteKey` the class changes nothing.
+   */
+  publicApiKeyRoutes?: "refused" | "read";
 }
 
 export interface DataList {

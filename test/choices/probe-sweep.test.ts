@@ -35,6 +35,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   foreignCursor: { cursorOutsideList: 'after-place' },
   // Where a key is refused for its kind shows only with a key so refused.
   keyKindOrder: { publicApiKeyAsSiteKey: 'forbidden' },
+  // Whether the publicApiKey reads routes too is its own only where it reads the site's pages.
+  publicApiKeyRoutes: { publicApiKeyAsSiteKey: 'online-pages' },
 }
 
 /** Ties by id or creation cannot be told apart when the ids happened to come in creation order (once in 720 runs). */

@@ -96,7 +96,7 @@ describe('siteKeyWrites: the probes learn it back', () => {
     const site = await usersSite(server, false)
     const learned = await probe(server, site.key)
     expect(learned.choices.siteKeyWrites).toBeUndefined()
-    expect(learned.unrecorded?.siteKeyWrites).toMatch(/has no routes to send a write to/)
+    expect(learned.unrecorded?.siteKeyWrites).toMatch(/the site has no routes to tell them apart/)
   })
 
   it('records nothing where the body goes before access and the answers fit two alternatives', async () => {

@@ -56,8 +56,9 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     // A 404 to a read of a page never published is published-pages' alone: a Site key reads its draft.
     if (alternative === 'not-a-key' || occurrence.target.status === 404) return [alternative]
     // A refusal fits each alternative that refuses the request; an answer, site-key and each that answers it.
+    // A route read of its own site fits each that reads pages either way: whether it reads routes is publicApiKeyRoutes'.
     const refused = alternative === 'forbidden'
-    return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, occurrence) !== refused)
+    return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, occurrence) !== refused || (PAGE_READERS.has(candidate) && ownRouteRead(occurrence)))
   },
   // A deployment that reads its pages as published to the key: the oracle does too, and answers the read again.
   follow: (alternative) =>
@@ -66,6 +67,34 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
   // A read the oracle answers shows the key refused, and so does a read of the key's own site, which a Site key reaches whatever
   // the input: another's 403 where the oracle refused the input may be access judged first.
   establishes: (alternative, { oracle, ownSiteKey }) => alternative !== 'forbidden' || ownSiteKey || success(oracle.status),
+}
+
+/**
+ * A route list or route read of a site with its `publicApiKey`, where the key reads the site's
+ * pages alone (publicApiKeyAsSiteKey live-pages, published-pages, online-pages: the oracle refuses
+ * it the site and answers it the live page list). The documents call the key a "publishable key a
+ * host can use to fetch page and component data for rendering the site", and do not say whether
+ * the routes a host renders with are such data: a deployment may refuse them (sitemock) or answer
+ * them as the site's Site key would (`read`), which the oracle then does too. Read before
+ * publicApiKeyAsSiteKey, so that the routes' answer is this class's, not a reach of the key's own.
+ */
+export const PUBLIC_API_KEY_ROUTES: StatusClass<'publicApiKeyRoutes'> = {
+  choice: 'publicApiKeyRoutes',
+  applies: (occurrence) => occurrence.runSiteKey === true && ownRouteRead(occurrence) && oracleReadsPagesAlone(occurrence),
+  alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
+  follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeyRoutes: alternative } }),
+}
+
+/** A route list or route read of the key's own site: what a publicApiKey that reads its site's pages may read too (publicApiKeyRoutes). */
+const ownRouteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && (request.template === ROUTES || request.template === ROUTE)
+
+/** The publicApiKeyAsSiteKey alternatives whose key reads its site's pages, and may read its routes too (publicApiKeyRoutes). */
+const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages'])
+
+/** Whether the oracle takes the request's key as one that reads its site's pages alone: its site refused, its live page list answered. */
+const oracleReadsPagesAlone = (occurrence: Occurrence): boolean => {
+  const { request, site, peek } = occurrence
+  return site !== undefined && oracleRefusesSite(occurrence) && success(peek({ method: 'GET', template: PAGES, query: { siteId: site, versionRef: 'ref:live' }, key: request.key }).status)
 }
 
 /**

@@ -406,10 +406,10 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       // An answer the documents allow anyway (another rule broken) tells nothing of the key.
       if (!held.difference) return asIs
       const follow = freedom.follow(theirs, occurrence)
-      if (adoptions.contradicts(freedom.choice, fits) || (follow === undefined && beyondGiven(fits))) return setAside(held)
-      if (follow === undefined) return asIs
-      const taken = await takeOn(call, target, held, follow)
-      if (taken === undefined) return asIs
+      if (adoptions.contradicts(freedom.choice, fits)) return setAside(held)
+      const taken = follow === undefined ? undefined : await takeOn(call, target, held, follow)
+      // Where the oracle cannot take it on, an answer that leaves the alternative it was given is the key's own reach.
+      if (taken === undefined) return beyondGiven(fits) ? setAside(held) : asIs
       current = taken
     }
     if (adoptions.see(freedom.choice, theirs, call.label, fits)) return setAside(current)
@@ -419,7 +419,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
   /**
    * Whether a publicApiKey's answer, fitting `fits`, that the oracle cannot take on, leaves the
    * alternative the oracle was given (the probes', or the choices file's): a key no alternative
-   * explains, say one that reads online pages and routes.
+   * explains, say one that reads online pages and lists offline ones too.
    */
   const beyondGiven = (fits: readonly string[]): boolean => {
     const given = oracle.chosen?.publicApiKeyAsSiteKey

@@ -1341,9 +1341,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
-else {
-const err102 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.publicApiKeyRoutes !== undefined){
+let data94 = data2.publicApiKeyRoutes;
+if(!((data94 === "refused") || (data94 === "read"))){
+const err102 = {instancePath:instancePath+"/choices/publicApiKeyRoutes",schemaPath:"#/$defs/choices/properties/publicApiKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyRoutes.enum,parentSchema:schema32.properties.publicApiKeyRoutes,data:data94};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1353,13 +1354,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data94 = data.unrecorded;
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-for(const key2 in data94){
-let data95 = data94[key2];
-if(typeof data95 !== "string"){
-const err103 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data95};
+}
+else {
+const err103 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1369,9 +1366,13 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data94};
+if(data.unrecorded !== undefined){
+let data95 = data.unrecorded;
+if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
+for(const key2 in data95){
+let data96 = data95[key2];
+if(typeof data96 !== "string"){
+const err104 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data96};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1383,12 +1384,24 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err105 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data95};
 if(vErrors === null){
 vErrors = [err105];
 }
 else {
 vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
 }
 errors++;
 }
@@ -2665,14 +2678,27 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-else {
-const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.publicApiKeyRoutes !== undefined){
+let data91 = data.publicApiKeyRoutes;
+if(!((data91 === "refused") || (data91 === "read"))){
+const err97 = {instancePath:instancePath+"/publicApiKeyRoutes",schemaPath:"#/properties/publicApiKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyRoutes.enum,parentSchema:schema32.properties.publicApiKeyRoutes,data:data91};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
 }
 errors++;
 }

@@ -11,7 +11,8 @@ import type { Removed, Site, Store, Workspace } from './store.js'
  * Site key (forbidden, live-pages but for a live page read, published-pages but for a page read
  * that asks no draft, which then reads its site's pages as published: `publishedOnly`, online-pages
  * but for a locale read or a page read not asking the offline pages, which then reads online
- * pages alone: `onlineOnly`, single-resources but for a read of one resource) is its site's, `publishable`: refused
+ * pages alone: `onlineOnly`, single-resources but for a read of one resource; the three that read
+ * pages but for a route read too at publicApiKeyRoutes: read) is its site's, `publishable`: refused
  * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
  * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
  */
@@ -51,9 +52,11 @@ export interface PageRead {
 
 /**
  * The key's principal; `singleRead`: the request reads one resource (a site, locale, page or
- * route), all a site's publicApiKey reaches, as its site's Site key, at `publicApiKeyAsSiteKey: single-resources`.
+ * route), all a site's publicApiKey reaches, as its site's Site key, at `publicApiKeyAsSiteKey: single-resources`;
+ * `routeRead`: a route list or route read, which a publicApiKey that reads its site's pages reads
+ * too, as its site's Site key, at `publicApiKeyRoutes: read`.
  */
-export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined, singleRead: boolean): Principal {
+export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined, singleRead: boolean, routeRead: boolean): Principal {
   if (key === undefined || key === '') throw new Refusal(401, 'an x-api-key header is required')
   const workspace = store.workspaceByKey(key)
   if (workspace) return { kind: 'app', workspace }
@@ -63,6 +66,7 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' || chosen === 'online-pages' || chosen === 'single-resources' ? chosen : undefined
   const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
   if (published && publishable === 'single-resources' && singleRead) return { kind: 'site', site: published }
+  if (published && routeRead && readsRoutes(store.choices, publishable)) return { kind: 'site', site: published }
   if (published && publishable === 'online-pages' && pageRead !== undefined && (pageRead.locales || pageRead.includeOffline !== 'true')) return { kind: 'site', site: published, onlineOnly: true }
   const pages = pageRead?.locales === true ? undefined : pageRead
   if (published && publishable === 'live-pages' && pages?.ofSite === false && pages.version === 'ref:live') return { kind: 'site', site: published }
@@ -72,6 +76,10 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   if (deleted) return { kind: 'site', site: deleted, deleted: true }
   throw new Refusal(401, 'the x-api-key is not a key of this service')
 }
+
+/** Whether a site's publicApiKey reads its site's routes: where it reads the site's pages, and the deployment says so (`publicApiKeyRoutes: read`). */
+const readsRoutes = (choices: Choices, publishable: Choices['publicApiKeyAsSiteKey']): boolean =>
+  choices.publicApiKeyRoutes === 'read' && (publishable === 'live-pages' || publishable === 'published-pages' || publishable === 'online-pages')
 
 /** A site's publicApiKey where it is no Site key, or a deleted site's Site key: a 403, since the key is valid but has no permission here. */
 export function refusePublishable(who: Principal): void {

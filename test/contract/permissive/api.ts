@@ -39,7 +39,8 @@ function dispatch(store: Store, request: Request): Answer {
   const pageRead = ofSite || localeRead || (reads && family === 'pages' && rest.length <= 1) ? { ofSite, locales: localeRead, version: queryOf(request.query).versionRef, includeOffline: queryOf(request.query).includeOffline } : undefined
   // A read of one resource: a site, a locale, a page or a route, by the one segment after its family.
   const singleRead = reads && rest.length === 1
-  const who = principalOf(store, request.headers['x-api-key'], pageRead, singleRead)
+  const routeRead = reads && family === 'routes' && rest.length <= 1
+  const who = principalOf(store, request.headers['x-api-key'], pageRead, singleRead, routeRead)
   // At `siteKeyWrites: refused-first` a Site key's write is refused before anything else of the request is read.
   if (who.kind === 'site' && request.method.toUpperCase() !== 'GET' && store.choices.siteKeyWrites === 'refused-first') throw new Refusal(403, 'Site API keys only read here')
   let parsed: Json | undefined

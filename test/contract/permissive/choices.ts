@@ -91,6 +91,7 @@ export const ALTERNATIVES = {
   routeCreateSkipValidation: ['taken', 'unknown'],
   localePathPrefixes: ['null', 'code'],
   offlineLiveVersion: ['kept', 'withdrawn'],
+  publicApiKeyRoutes: ['refused', 'read'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

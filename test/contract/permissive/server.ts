@@ -76,5 +76,12 @@ function startingSiteKey(store: Store, workspace: { id: string; appKey: string }
   const id = (made.body as { id?: unknown } | undefined)?.id
   const site = typeof id === 'string' ? store.sites.get(id) : undefined
   if (site === undefined) throw new Error(`the starting site could not be made: ${made.status} ${JSON.stringify(made.body)}`)
+  // A site in use, as the one a user's Site key is of: a page and a route beside its locale.
+  const send = (path: string, body: object) => answer(store, { method: 'POST', path, query: '', headers: { 'x-api-key': workspace.appKey, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  for (const [path, body] of [['/v6/pages', { siteId: site.id, pathname: '/', name: 'Home' }], ['/v2/routes', { siteId: site.id, pathname: '/feed' }]] as const) {
+    const done = send(path, body)
+    // Routes served elsewhere (routeOperations elsewhere) leave the site without one.
+    if (done.status >= 300 && !(path === '/v2/routes' && done.status === 404)) throw new Error(`the starting site's ${path} could not be made: ${done.status} ${JSON.stringify(done.body)}`)
+  }
   return site.siteKey
 }

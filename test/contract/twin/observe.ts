@@ -477,6 +477,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (live !== 'refused') return live
     return statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'single-resources', 403: 'forbidden' })
   },
+  publicApiKeyRoutes: async (client) => {
+    // Seen only where the publicApiKey reads its site's pages; elsewhere it reads routes as a Site key, or nothing.
+    if (!['live-pages', 'published-pages', 'online-pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
+    const site = await client.site()
+    const routes = await client.call('GET', `/v2/routes?siteId=${String(site.id)}`, undefined, String(site.publicApiKey))
+    // No route list at /v2/routes (routeOperations elsewhere): nothing to read there.
+    return routes.status === 404 ? undefined : statusOf(routes.status, { 200: 'read', 403: 'refused' })
+  },
   emptyPageUpdate: async (client) => {
     const page = await client.page((await client.site()).id, '/empty')
     const empty = await client.raw('PATCH', `/v6/pages/${String(page.id)}`, {})
