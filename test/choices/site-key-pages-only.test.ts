@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { Choices, ChoicesFile } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/generated/types.js'
+import type { Choices } from '../../src/contracts/choices.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'
-import { servedPerTest, type Answer, type ChoicesServer } from './choices-server.js'
+import { contentsOf, probe, usersSite } from './site-key-probes.js'
+import { servedPerTest, type Answer } from './choices-server.js'
 
 /**
  * A deployment whose Site keys write pages alone (siteKeyWrites pages-only), over HTTP: the mock
@@ -14,29 +13,9 @@ import { servedPerTest, type Answer, type ChoicesServer } from './choices-server
  * the sites' publicApiKey is no Site key, with --site-api-key, whose site they must leave as it was.
  */
 const start = servedPerTest()
+const TAG = 'contract-9a6e0c1d'
 
 const shown = (answer: Answer): string => `${answer.status} ${String(answer.body.code)}`
-
-/** A site of the user's (not the run's) with a page and a route; its Site key as the credentials list it. */
-async function usersSite(server: ChoicesServer): Promise<{ id: string; key: string }> {
-  const { id } = await server.site('the user site')
-  await server.call('POST', '/v6/pages', { siteId: id, pathname: '/home', name: 'Home' })
-  await server.call('POST', '/v2/routes', { siteId: id, pathname: '/shop' })
-  const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-  return { id, key: creds.sites.find((site) => site.id === id)!.siteApiKey }
-}
-
-/** Everything of a site as its App key reads it: what a probe must not change. */
-async function contentsOf(server: ChoicesServer, siteId: string): Promise<unknown[]> {
-  const paths = [`/v2/sites/${siteId}`, `/v6/pages?siteId=${siteId}&includeOffline=true`, `/v2/routes?siteId=${siteId}`, `/v2/locales?siteId=${siteId}`]
-  return Promise.all(paths.map(async (path) => (await server.call('GET', path)).body))
-}
-
-async function probe(server: ChoicesServer, siteApiKey?: string): Promise<ChoicesFile> {
-  const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-  const workspace = creds.workspaces[0]!
-  return probeChoices({ baseUrl: server.url, apiKey: workspace.appApiKey, workspaceId: workspace.id, tag: 'contract-9a6e0c1d', ...(siteApiKey === undefined ? {} : { siteApiKey }) })
-}
 
 /** The deployment the alternative was written from: its sites' publicApiKey no Site key, the whole input first, existence then, a key's kind refused first. */
 const OUTSIDE: Choices = { publicApiKeyAsSiteKey: 'forbidden', validationOrder: 'input-first', accessOrder: 'existence-first', keyKindOrder: 'first' }
@@ -109,19 +88,19 @@ describe('siteKeyWrites pages-only: the mock', () => {
 describe('siteKeyWrites pages-only: the probes learn it back', () => {
   it('with the Site key of their own site', async () => {
     const server = await start({ siteKeyWrites: 'pages-only' })
-    expect((await probe(server)).choices.siteKeyWrites).toBe('pages-only')
+    expect((await probe(server, TAG)).choices.siteKeyWrites).toBe('pages-only')
   })
 
   it('where routes are served elsewhere, from the locales alone', async () => {
     const server = await start({ siteKeyWrites: 'pages-only', routeOperations: 'elsewhere' })
-    expect((await probe(server)).choices.siteKeyWrites).toBe('pages-only')
+    expect((await probe(server, TAG)).choices.siteKeyWrites).toBe('pages-only')
   })
 
   it.each(['pages-only', 'refused-first'] as const)('%s, with --site-api-key where the publicApiKey is no Site key and a key is refused for its kind first, changing nothing of its site', async (value) => {
     const server = await start({ ...OUTSIDE, siteKeyWrites: value })
     const site = await usersSite(server)
     const before = await contentsOf(server, site.id)
-    const learned = await probe(server, site.key)
+    const learned = await probe(server, TAG, site.key)
     expect([learned.choices.siteKeyWrites, learned.unrecorded?.siteKeyWrites]).toEqual([value, undefined])
     expect(await contentsOf(server, site.id)).toEqual(before)
   })
@@ -129,7 +108,7 @@ describe('siteKeyWrites pages-only: the probes learn it back', () => {
   it('pages-only, with --site-api-key where the key is refused where access is judged', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'forbidden', accessOrder: 'existence-first', siteKeyWrites: 'pages-only' })
     const site = await usersSite(server)
-    expect((await probe(server, site.key)).choices.siteKeyWrites).toBe('pages-only')
+    expect((await probe(server, TAG, site.key)).choices.siteKeyWrites).toBe('pages-only')
   })
 })
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { Choices, ChoicesFile } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/contracts/choices.js'
 import { CreatedResources, SafetyError } from '../../src/contract/tracker.js'
-import type { Credentials } from '../../src/generated/types.js'
-import { servedPerTest, type ChoicesServer } from './choices-server.js'
+import { contentsOf, probe, usersSite } from './site-key-probes.js'
+import { servedPerTest } from './choices-server.js'
 
 /**
  * A deployment whose Site keys write pages and locales but no route (siteKeyWrites
@@ -13,28 +12,7 @@ import { servedPerTest, type ChoicesServer } from './choices-server.js'
  * site they must leave as it was.
  */
 const start = servedPerTest()
-
-/** A site of the user's (not the run's) with a page and, unless left out, a route; its Site key as the credentials list it. */
-async function usersSite(server: ChoicesServer, withRoute = true): Promise<{ id: string; key: string; pageId: string; routeId?: string }> {
-  const { id } = await server.site('the user site')
-  const page = await server.call('POST', '/v6/pages', { siteId: id, pathname: '/home', name: 'Home' })
-  const route = withRoute ? await server.call('POST', '/v2/routes', { siteId: id, pathname: '/shop' }) : undefined
-  const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-  const key = creds.sites.find((site) => site.id === id)!.siteApiKey
-  return { id, key, pageId: String(page.body.id), ...(route === undefined ? {} : { routeId: String(route.body.id) }) }
-}
-
-/** Everything of a site as its App key reads it: what a probe must not change. */
-async function contentsOf(server: ChoicesServer, siteId: string): Promise<unknown[]> {
-  const paths = [`/v2/sites/${siteId}`, `/v6/pages?siteId=${siteId}&includeOffline=true`, `/v2/routes?siteId=${siteId}`, `/v2/locales?siteId=${siteId}`]
-  return Promise.all(paths.map(async (path) => (await server.call('GET', path)).body))
-}
-
-async function probe(server: ChoicesServer, siteApiKey?: string): Promise<ChoicesFile> {
-  const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-  const workspace = creds.workspaces[0]!
-  return probeChoices({ baseUrl: server.url, apiKey: workspace.appApiKey, workspaceId: workspace.id, tag: 'contract-5173a7e5', ...(siteApiKey === undefined ? {} : { siteApiKey }) })
-}
+const TAG = 'contract-5173a7e5'
 
 /** The deployment the alternative was written from: its sites' publicApiKey no Site key, existence judged first, a key's kind refused first. */
 const OUTSIDE: Choices = { publicApiKeyAsSiteKey: 'forbidden', accessOrder: 'existence-first', keyKindOrder: 'first', createBodyOrder: 'body-first' }
@@ -79,14 +57,14 @@ describe('siteKeyWrites routes-refused: the mock', () => {
 describe('siteKeyWrites: the probes learn it back', () => {
   it.each(['allowed', 'refused', 'refused-first', 'routes-refused'] as const)('%s, with the Site key of their own site', async (value) => {
     const server = await start({ siteKeyWrites: value })
-    expect((await probe(server)).choices.siteKeyWrites).toBe(value)
+    expect((await probe(server, TAG)).choices.siteKeyWrites).toBe(value)
   })
 
   it.each(['allowed', 'refused', 'refused-first', 'routes-refused'] as const)('%s, with --site-api-key where the publicApiKey is no Site key and existence goes first, changing nothing of its site', async (value) => {
     const server = await start({ ...OUTSIDE, siteKeyWrites: value })
     const site = await usersSite(server)
     const before = await contentsOf(server, site.id)
-    const learned = await probe(server, site.key)
+    const learned = await probe(server, TAG, site.key)
     expect([learned.choices.siteKeyWrites, learned.unrecorded?.siteKeyWrites]).toEqual([value, undefined])
     expect(await contentsOf(server, site.id)).toEqual(before)
   })
@@ -94,7 +72,7 @@ describe('siteKeyWrites: the probes learn it back', () => {
   it('records nothing, with its reason, where the site of --site-api-key has no route to write to', async () => {
     const server = await start({ ...OUTSIDE, siteKeyWrites: 'routes-refused' })
     const site = await usersSite(server, false)
-    const learned = await probe(server, site.key)
+    const learned = await probe(server, TAG, site.key)
     expect(learned.choices.siteKeyWrites).toBeUndefined()
     expect(learned.unrecorded?.siteKeyWrites).toMatch(/the site has no routes to tell them apart/)
   })
@@ -102,7 +80,7 @@ describe('siteKeyWrites: the probes learn it back', () => {
   it('records nothing where the body goes before access and the answers fit two alternatives', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'not-a-key', validationOrder: 'input-first', siteKeyWrites: 'allowed' })
     const site = await usersSite(server)
-    const learned = await probe(server, site.key)
+    const learned = await probe(server, TAG, site.key)
     expect(learned.choices.siteKeyWrites).toBeUndefined()
     expect(learned.unrecorded?.siteKeyWrites).toMatch(/allowed and refused.*explain/)
   })
