@@ -4,6 +4,8 @@ import { LOCALE, LOCALES, PAGE, PAGES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, listData, success, type Json, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
+import { readsNoLiveVersion } from './freedom-surface.js'
+import { ORACLE_APP_KEY } from './oracle.js'
 
 /** A code as a deployment that reads `_` as `-` (en_US as en-US) and ignores case may find it. */
 const canonicalSpelling = (code: string): string => canonicalLocaleCode(code.replaceAll('_', '-'))
@@ -140,6 +142,8 @@ export const PATHNAME_LOOKUP_LOCALE: StatusClass<'pathnameLookupLocale'> = {
   choice: 'pathnameLookupLocale',
   applies: (occurrence) => {
     const { request, oracle, peek } = occurrence
+    // A key other than the App key that may read live versions alone finds no page without one, by whichever pathname.
+    if (request.key !== ORACLE_APP_KEY && readsNoLiveVersion(occurrence, true)) return false
     const locale = oracle.status === 200 || oracle.status === 404 ? readLocaleOfPathname(occurrence) : undefined
     if (locale === undefined) return false
     const pathname = request.params?.pageIdOrPathname

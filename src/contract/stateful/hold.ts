@@ -441,7 +441,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     // not seen answered is taken, nothing is learned. One the target answered, its input taken
     // (an empty locale= read as none, say), shows the key reaches it, and is learned.
     if (call.request.template === SITES) return held
-    if ((held.answer.status === 400 || (call.broken?.length ?? 0) > 0) && !success(target.status)) {
+    if ((held.answer.status === 400 || (call.broken?.length ?? 0) > 0) && reach !== 'answered') {
       const scope = reachScope(occurrence)
       return reach === 'refused' && adoptions.get(scope) !== 'answered' && held.difference ? ((await takeOn(call, target, held, followReach(reach, occurrence))) ?? held) : held
     }
