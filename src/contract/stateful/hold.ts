@@ -307,13 +307,17 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
    */
   const copiedDomains = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
     const shown = copiedDomainsShown(call, target, held.answer)
-    if (shown === undefined) return held
-    const found = adoptions.see('duplicateLocaleDomains', shown, call.label)
-    if (found) return { ...held, difference: inconsistencyOf(found) }
+    // A copy's default locale is held apart from its others: a deployment may make it anew with the copy's site.
+    for (const [group, alternative] of Object.entries(shown)) {
+      const found = adoptions.see(group === 'default locale' ? 'duplicateLocaleDomains (default locale)' : 'duplicateLocaleDomains', alternative, call.label)
+      if (found) return { ...held, difference: inconsistencyOf(found) }
+    }
     const site = context.siteOf(call)
-    if (shown === 'copied' || site === undefined) return held
+    const dropped = (isDefault: boolean): boolean => shown[isDefault ? 'default locale' : 'other locales'] === 'dropped'
+    if (site === undefined || (!dropped(true) && !dropped(false))) return held
     oracle.takeOn(({ store }) => {
-      for (const locale of store.locales.byId.values()) if (locale.siteId === site && locale.domain !== null) store.locales.update(locale, { domain: null })
+      const defaultCode = store.sites.get(site)?.defaultLocale
+      for (const locale of store.locales.byId.values()) if (locale.siteId === site && locale.domain !== null && dropped(locale.deletedAt === null && locale.locale === defaultCode)) store.locales.update(locale, { domain: null })
     })
     const answer = { ...held.answer, body: oracle.peek(onSide(call.request, 'oracle')).body }
     return { answer, difference: await context.compare(call, target, answer) }

@@ -135,7 +135,7 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
   }
   if (both && withdrawnFromLiveList(request, target.body as Json, answer.body as Json)) return 'offlineLiveVersion'
   // A copy's locales without the original's domains, by the sign the holder adopts them by.
-  if (copiedDomainsShown(call, target, answer) === 'dropped') return 'duplicateLocaleDomains'
+  if (Object.values(copiedDomainsShown(call, target, answer)).includes('dropped')) return 'duplicateLocaleDomains'
   const seen: Occurrence = { ...occurrence, oracle: answer, target: { status: target.status, body: target.body } }
   // A page read in a locale its site lacks in every spelling is its own class, whatever the code's
   // value classes name (a code with a region has capitals, which reads as localeCodeCase's).
