@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES, PAGE, PAGES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
+import { ORACLE_APP_KEY } from '../../src/contract/stateful/oracle.js'
 import { STATUS_CLASSES, type Occurrence, type Reply } from '../../src/contract/stateful/freedom-classes.js'
 
 /**
@@ -33,6 +34,8 @@ function peek(asked: ContractRequest): Reply {
     return { status: 200, body: { object: 'list', data, hasMore: false } }
   }
   if (asked.method === 'GET' && asked.template === PAGES && asked.query?.locale === 'de-DE') return { status: 200, body: { object: 'list', data: [pageBody([{ locale: 'de-DE', pathname: '/a-de' }])], hasMore: false } }
+  // The App key reads the page's draft; it has no live version.
+  if (asked.method === 'GET' && asked.template === PAGE && asked.key === ORACLE_APP_KEY) return asked.query?.versionRef === 'ref:live' ? NOT_FOUND : FOUND
   throw new Error(`unexpected peek ${JSON.stringify(asked)}`)
 }
 
@@ -54,6 +57,12 @@ describe('pathnameLookupLocale', () => {
     expect(pathnameLookupLocale.applies(occurrence(read('/a', 'de-DE'), FOUND, NOT_FOUND))).toBe(true)
     expect(pathnameLookupLocale.applies(occurrence(read('/a', DE_ID), FOUND, NOT_FOUND))).toBe(true)
     expect(pathnameLookupLocale.applies(occurrence(read('/a', DE_ID.toUpperCase()), FOUND, NOT_FOUND))).toBe(true)
+  })
+
+  it('does not apply to a 404 of a key other than the App key for a page that has no live version: such a key may read live versions alone', () => {
+    const publicKey = 'c0ffee00-1234-4abc-8def-000000000001'
+    expect(pathnameLookupLocale.applies(occurrence({ ...read('/a', 'de-DE'), key: publicKey }, FOUND, NOT_FOUND))).toBe(false)
+    expect(pathnameLookupLocale.applies(occurrence({ ...read('/a', 'de-DE'), key: ORACLE_APP_KEY }, FOUND, NOT_FOUND))).toBe(true)
   })
 
   it("applies where the oracle found none while a page's localization in the locale has the pathname", () => {

@@ -143,7 +143,7 @@ export const PATHNAME_LOOKUP_LOCALE: StatusClass<'pathnameLookupLocale'> = {
   applies: (occurrence) => {
     const { request, oracle, peek } = occurrence
     // A key other than the App key that may read live versions alone finds no page without one, by whichever pathname.
-    if (request.key !== ORACLE_APP_KEY && readsNoLiveVersion(occurrence, true)) return false
+    if (typeof request.key === 'string' && request.key !== ORACLE_APP_KEY && readsNoLiveVersion(occurrence, true)) return false
     const locale = oracle.status === 200 || oracle.status === 404 ? readLocaleOfPathname(occurrence) : undefined
     if (locale === undefined) return false
     const pathname = request.params?.pageIdOrPathname
