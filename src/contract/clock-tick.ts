@@ -13,7 +13,14 @@ export function millisecondsOf(instant: unknown): number | undefined {
  */
 export function clockTickMs(instants: readonly unknown[]): number {
   let tick = 1000
-  for (const ms of instants.map(millisecondsOf)) if (ms !== undefined) while (tick > 1 && ms % tick !== 0) tick /= 10
+  for (const ms of instants.map(millisecondsOf)) if (ms !== undefined) tick = narrowTick(tick, ms)
+  return tick
+}
+
+/** The tick narrowed to one this instant (milliseconds, of its second or since the epoch) is a whole number of. */
+export function narrowTick(tickMs: number, instantMs: number): number {
+  let tick = tickMs
+  while (tick > 1 && instantMs % tick !== 0) tick /= 10
   return tick
 }
 

@@ -1,9 +1,8 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Choices } from '../../src/contracts/choices.js'
-import type { ContractReport } from '../../src/contract/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { check, runAgainst } from '../contract/support.js'
+import { check, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { createdId, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 
@@ -115,8 +114,6 @@ describe('the contract suite against a deployment that withdraws an offline page
   })
   afterAll(() => server.close())
 
-  /** The stateful group's failures, each by its first line. */
-  const statefulHeadlines = (report: ContractReport): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0]!)
 
   it('learns it under the default profile: no check fails and no sequence diverges', async () => {
     const report = await runAgainst(server.url, server.mock, { stateful: { runs: STATEFUL_RUNS, seed: 1 } })

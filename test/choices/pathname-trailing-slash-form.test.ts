@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { ContractReport } from '../../src/contract/types.js'
 import type { Choices } from '../../src/contracts/choices.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { check, describeFailures, runAgainst } from '../contract/support.js'
+import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { createdId, inPath, servedPerTest, serveWithChoices, type Answer, type ChoicesServer } from './choices-server.js'
 
@@ -126,8 +125,6 @@ describe('the contract suite against a deployment whose page pathnames take a tr
   })
   afterAll(() => server.close())
 
-  /** The stateful group's failures, each by its first line. */
-  const statefulHeadlines = (report: ContractReport): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0]!)
 
   it('learns it and holds the target to it under the default profile: no check fails', async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['validation', 'stateful'], stateful: { runs: STATEFUL_RUNS, seed: 1 } })

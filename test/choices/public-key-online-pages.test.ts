@@ -1,9 +1,8 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ContractReport } from '../../src/contract/types.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { check, describeFailures, runAgainst } from '../contract/support.js'
+import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 
@@ -143,8 +142,6 @@ describe('the contract suite against a deployment whose publicApiKey reads its l
   })
   afterAll(() => server.close())
 
-  /** The stateful group's failures, each by its first two lines. */
-  const statefulHeadlines = (report: ContractReport): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n').slice(0, 2).join('\n'))
 
   it('learns online-pages, and no check fails nor does the stateful group diverge', async () => {
     const report = await runAgainst(server.url, server.mock, { stateful: STATEFUL })
@@ -154,7 +151,7 @@ describe('the contract suite against a deployment whose publicApiKey reads its l
 
   it('adopts online-pages on first sight in the stateful sequences, without a divergence', async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['stateful'], learnChoices: false, stateful: STATEFUL })
-    expect(statefulHeadlines(report)).toEqual([])
+    expect(statefulHeadlines(report, 2)).toEqual([])
     expect(report.notices.join('\n')).toContain('publicApiKeyAsSiteKey: online-pages')
   }, 600_000)
 

@@ -2,10 +2,9 @@ import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
 import type { Choices } from '../../src/contracts/choices.js'
-import type { ContractReport } from '../../src/contract/types.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { check, describeFailures, runAgainst } from '../contract/support.js'
+import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 
@@ -174,8 +173,6 @@ describe('the contract suite against a deployment whose publicApiKey reads route
   })
   afterAll(() => server.close())
 
-  /** The stateful group's failures, each by its first two lines. */
-  const statefulHeadlines = (report: ContractReport): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n').slice(0, 2).join('\n'))
 
   it('learns read, and no check fails nor does the stateful group diverge', async () => {
     const report = await runAgainst(server.url, server.mock, { stateful: STATEFUL })
@@ -185,13 +182,13 @@ describe('the contract suite against a deployment whose publicApiKey reads route
 
   it('adopts read in the stateful sequences once online-pages is known, without a divergence', async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['stateful'], learnChoices: false, choices: { publicApiKeyAsSiteKey: 'online-pages' }, stateful: STATEFUL })
-    expect(statefulHeadlines(report)).toEqual([])
+    expect(statefulHeadlines(report, 2)).toEqual([])
     expect(report.notices.join('\n')).toContain('publicApiKeyRoutes: read')
   }, 600_000)
 
   it('without the probes or choices, adopts online-pages all the same: its route reads fit it', async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['stateful'], learnChoices: false, stateful: STATEFUL })
-    expect(statefulHeadlines(report)).toEqual([])
+    expect(statefulHeadlines(report, 2)).toEqual([])
     expect(report.notices.join('\n')).toContain('publicApiKeyAsSiteKey: online-pages')
     expect(report.notices.join('\n')).not.toContain('its own reach')
   }, 600_000)

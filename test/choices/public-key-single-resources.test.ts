@@ -2,10 +2,9 @@ import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
 import type { Choices } from '../../src/contracts/choices.js'
-import type { ContractReport } from '../../src/contract/types.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { check, describeFailures, runAgainst } from '../contract/support.js'
+import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 
@@ -207,8 +206,6 @@ describe('the contract suite against a deployment whose publicApiKey fetches sin
   })
   afterAll(() => server.close())
 
-  /** The stateful group's failures, each by its first two lines. */
-  const statefulHeadlines = (report: ContractReport): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n').slice(0, 2).join('\n'))
 
   it('learns single-resources, and no check fails nor does the stateful group diverge', async () => {
     const report = await runAgainst(server.url, server.mock, { stateful: STATEFUL })
@@ -218,7 +215,7 @@ describe('the contract suite against a deployment whose publicApiKey fetches sin
 
   it('adopts single-resources in the stateful sequences without the probes, without a divergence', async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['stateful'], learnChoices: false, stateful: STATEFUL })
-    expect(statefulHeadlines(report)).toEqual([])
+    expect(statefulHeadlines(report, 2)).toEqual([])
     expect(report.notices.join('\n')).toContain('publicApiKeyAsSiteKey: single-resources')
   }, 600_000)
 

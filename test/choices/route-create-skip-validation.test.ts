@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ContractReport } from '../../src/contract/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { check, runAgainst } from '../contract/support.js'
+import { check, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 
@@ -81,8 +80,6 @@ describe('the contract suite against a deployment whose route create refuses ski
   })
   afterAll(() => server.close())
 
-  /** The stateful group's failures, each by its first line. */
-  const statefulHeadlines = (report: ContractReport): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0]!)
 
   it('adopts it under the default profile: the stateful group follows it, the route checks pass', async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['validation', 'stateful'], stateful: { runs: STATEFUL_RUNS, seed: 1 }, choices: {} })

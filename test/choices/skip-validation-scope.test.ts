@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Choices } from '../../src/contracts/choices.js'
-import type { ContractReport } from '../../src/contract/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { check, runAgainst } from '../contract/support.js'
+import { check, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { createdId, inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 
@@ -135,8 +134,6 @@ describe('the conformance twin under each alternative', () => {
 })
 
 describe('the contract suite against a deployment that skips one clash under skipValidation=true', () => {
-  /** The stateful group's failures, each by its first line. */
-  const statefulHeadlines = (report: ContractReport): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0]!)
 
   describe.each([
     { alternative: 'page-conflicts', skips: 'a page', checks: 'another route' },

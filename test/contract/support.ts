@@ -54,6 +54,9 @@ export function runAgainst(url: string, mock: Mock, overrides: Partial<ContractO
 
 export const withStatus = (report: ContractReport, status: CheckResult['status']): CheckResult[] => report.checks.filter((check) => check.status === status)
 
+/** The stateful group's failures, each by its first `lines` lines (the headline, then where it was seen). */
+export const statefulHeadlines = (report: ContractReport, lines = 1): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n').slice(0, lines).join('\n'))
+
 /** A readable list of failures for assertion messages. */
 export function describeFailures(report: ContractReport): string {
   return withStatus(report, 'failed')

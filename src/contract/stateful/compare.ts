@@ -1,3 +1,4 @@
+import { narrowTick } from '../clock-tick.js'
 import type { ChoiceId } from '../../contracts/choices.js'
 import { compareStrings } from '../../store/sorted-index.js'
 import { brief } from '../reporters/format.js'
@@ -156,7 +157,7 @@ export class TimeRelations {
     const target = Date.parse(String(targetValue))
     const oracle = Date.parse(String(oracleValue))
     if (Number.isNaN(target)) return `${field} is ${brief(targetValue)}, not an instant`
-    while (this.tickMs > 1 && target % this.tickMs !== 0) this.tickMs /= 10
+    this.tickMs = narrowTick(this.tickMs, target)
     const seen = this.ofPage.get(page) ?? []
     const sameField = seen.find((earlier) => earlier.oracle === oracle && earlier.field === field)
     const otherField = seen.find((earlier) => earlier.oracle === oracle)
