@@ -26,3 +26,22 @@ export function narrowTick(tickMs: number, instantMs: number): number {
 
 /** Past one tick of a clock that ticks every `tickMs`, with a margin for the clocks of two machines. */
 export const pastTickMs = (tickMs: number): number => (tickMs >= 1000 ? 1_100 : tickMs + 5)
+
+/**
+ * Two instants in time order, to their finest digit: RFC 3339 lets a deployment write as many
+ * fraction digits as it likes (`…:51.54Z` is after `…:51.539Z`, though it sorts before it as
+ * text) and any offset. Undefined when either is no instant.
+ */
+export function compareInstants(a: unknown, b: unknown): number | undefined {
+  const [x, y] = [instantParts(a), instantParts(b)]
+  if (x === undefined || y === undefined) return undefined
+  return x.seconds - y.seconds || (x.fraction < y.fraction ? -1 : x.fraction > y.fraction ? 1 : 0)
+}
+
+/** An instant's whole seconds since the epoch and its fraction as nine digits (nanoseconds, which compare as text). */
+function instantParts(instant: unknown): { seconds: number; fraction: string } | undefined {
+  if (typeof instant !== 'string') return undefined
+  const match = /^(.+T\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)$/i.exec(instant)
+  const ms = match ? Date.parse(`${match[1]}${match[3]}`) : NaN
+  return match && Number.isFinite(ms) ? { seconds: ms / 1000, fraction: (match[2] ?? '').padEnd(9, '0') } : undefined
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clockTickMs, millisecondsOf, pastTickMs } from '../../src/contract/clock-tick.js'
+import { clockTickMs, compareInstants, millisecondsOf, pastTickMs } from '../../src/contract/clock-tick.js'
 
 describe("a target's clock tick, read off its instants", () => {
   it('reads the milliseconds of an instant in every form RFC 3339 allows', () => {
@@ -22,5 +22,15 @@ describe("a target's clock tick, read off its instants", () => {
     expect(pastTickMs(1000)).toBeGreaterThan(1000)
     expect(pastTickMs(100)).toBeGreaterThan(100)
     expect(pastTickMs(1)).toBeLessThan(10)
+  })
+
+  it('orders instants as time to their finest digit, whatever digits and offset each is written with', () => {
+    // As text, `.54Z` sorts after `.542Z`: a list by createdAt in time order looked out of order.
+    expect(compareInstants('2026-11-30T08:41:51.54Z', '2026-11-30T08:41:51.542Z')).toBeLessThan(0)
+    expect(compareInstants('2026-11-30T08:41:51.5421Z', '2026-11-30T08:41:51.542Z')).toBeGreaterThan(0)
+    expect(compareInstants('2026-11-30T08:41:51Z', '2026-11-30T08:41:51.000000Z')).toBe(0)
+    expect(compareInstants('2026-11-30T09:41:51.1+01:00', '2026-11-30T08:41:51.05Z')).toBeGreaterThan(0)
+    expect(compareInstants('2026-11-30T08:41:52Z', '2026-11-30T08:41:51.999999Z')).toBeGreaterThan(0)
+    expect(compareInstants('yesterday', '2026-11-30T08:41:51Z')).toBeUndefined()
   })
 })

@@ -5,6 +5,7 @@ import { holdToSitemockChoice, listItems } from './support.js'
 import { expectSameOrder, walk, type WalkTarget } from './walk.js'
 import { cursorSafeLimit } from './cursors.js'
 import { pageUpdate } from '../page-update.js'
+import { compareInstants } from '../clock-tick.js'
 
 const NO_ROUTES = 'the published OpenAPI does not document routes'
 
@@ -83,9 +84,19 @@ function outOfOrder(items: Json[], field: string, direction: 'asc' | 'desc', pla
   return undefined
 }
 
+/** Instants compare as time, to their finest digit, whatever digits and offset each is written with; any other value as text. */
+const byInstant: Collation = (a, b) => compareInstants(a, b) ?? codeUnit(a, b)
+/** The fields whose values are instants: their order is time's, no collation of text. */
+const INSTANT_FIELDS = new Set(['createdAt', 'updatedAt'])
+
 /** The first collation under which the list is in order (nulls and ties aside), if any. */
 function collationOf(items: Json[], field: string, direction: 'asc' | 'desc'): [name: string, compare: Collation] | undefined {
-  return COLLATIONS.find(([, compare]) => outOfOrder(items, field, direction, VALUES_ONLY, compare) === undefined)
+  return collationsOf(field).find(([, compare]) => outOfOrder(items, field, direction, VALUES_ONLY, compare) === undefined)
+}
+
+/** The orders a field's values may be compared by: time for instants, the collations for text. */
+function collationsOf(field: string): ReadonlyArray<[name: string, compare: Collation]> {
+  return INSTANT_FIELDS.has(field) ? [['time', byInstant]] : COLLATIONS
 }
 
 /** The page list of the order site: offline pages too, as no document says whether a new page is online. */
@@ -136,8 +147,10 @@ function pageOrderCheck(sortBy: string, direction: 'asc' | 'desc'): CheckDefinit
       const items = ctx.items(exchange)
       const field = SORT_FIELD[sortBy]!
       const expected = `expected the pages by ${sortBy} ${direction === 'asc' ? 'ascending' : 'descending'}`
-      const [collationName, compare] = collationOf(items, field, direction) ?? ctx.fail(`${expected} under any collation (${COLLATIONS.map(([name]) => name).join(', ')}), got ${outOfOrder(items, field, direction, VALUES_ONLY)}`, exchange)
-      if (compare !== codeUnit) {
+      const [collationName, compare] =
+        collationOf(items, field, direction) ?? ctx.fail(`${expected} by ${collationsOf(field).map(([name]) => name).join(', or ')}, got ${outOfOrder(items, field, direction, VALUES_ONLY, collationsOf(field)[0]![1])}`, exchange)
+      // Instants have one order, time's; only text leaves the collation free.
+      if (compare !== codeUnit && compare !== byInstant) {
         await holdToSitemockChoice(ctx, COLLATION_FREE, () => ctx.fail(`${expected} by UTF-16 code unit, got ${outOfOrder(items, field, direction, VALUES_ONLY)} (a ${collationName} order)`, exchange))
         await expectOneOrder(ctx, { template: PAGES, params: {}, query }, items, `sortBy=${sortBy}&sortDirection=${direction}`)
       }
