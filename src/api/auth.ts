@@ -63,7 +63,9 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * API (publicApiKeyAsSiteKey: forbidden), as a key for the site's published pages alone
  * (live-pages, published-pages), as one that reads its locales and online pages (online-pages),
  * each of these three reading the site's routes too where the deployment says so
- * (publicApiKeyRoutes read: `readsRoutes`), or as one that fetches its site's single resources
+ * (publicApiKeyRoutes read: `readsRoutes`), the third not seeing the site's offline pages rather
+ * than being refused them where the deployment says so (publicApiKeyOfflinePages hidden:
+ * `hidesOffline`), or as one that fetches its site's single resources
  * (single-resources), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
  * Site key of a deleted site, where the deployment still knows it (deletedSiteKey 403).
  */
@@ -78,7 +80,8 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
     const publishable = choices?.publicApiKeyAsSiteKey === 'site-key' || choices?.publicApiKeyAsSiteKey === 'not-a-key' ? undefined : choices?.publicApiKeyAsSiteKey
     const published = publishable === undefined ? undefined : store.siteByApiKey.get(lowerCase(key))
     const readsRoutes = choices?.publicApiKeyRoutes === 'read' && publishable !== undefined && ROUTE_READERS.has(publishable)
-    if (published && publishable) return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable, ...(readsRoutes ? { readsRoutes } : {}) }
+    const hidesOffline = choices?.publicApiKeyOfflinePages === 'hidden' && publishable === 'online-pages'
+    if (published && publishable) return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable, ...(readsRoutes ? { readsRoutes } : {}), ...(hidesOffline ? { hidesOffline } : {}) }
     const deleted = choices?.deletedSiteKey === '403' ? deletedSiteOfApiKey(store, key, choices) : undefined
     if (deleted) return { kind: 'site', key, workspaceId: deleted.workspaceId, siteId: deleted.id, siteDeleted: true }
   } else {
@@ -116,7 +119,9 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
  * would, at published-pages one of those or a site's page list whose query asks no other
  * version (it reads the live versions: readsPublishedOnly), and at online-pages a locale list or
  * read, or a page list or read in any version but a list asking `includeOffline=true` (a page
- * offline in the version read is refused once found: refuseOfflineRead); at any of the three, a
+ * offline in the version read is refused once found: refuseOfflineRead; where the key does not
+ * see offline pages, publicApiKeyOfflinePages hidden, such a list is answered as one that does not
+ * ask them: pageListAsKeyReads); at any of the three, a
  * route list or route read where the key reads routes (publicApiKeyRoutes read); and at
  * single-resources a read of its site or of one of its locales, pages or routes, never a list. The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
@@ -137,7 +142,8 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
     throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site's published pages alone (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without versionRef or with versionRef=ref:live); use the site's Site API key.")
   }
   if (scope.publishable === 'online-pages') {
-    const asksOffline = PAGE_LISTS.has(operation.path) && new URLSearchParams(query).getAll('includeOffline').includes('true')
+    // Where offline pages are invisible to the key (publicApiKeyOfflinePages hidden), a list asking them is no reach beyond its own.
+    const asksOffline = scope.hidesOffline !== true && PAGE_LISTS.has(operation.path) && new URLSearchParams(query).getAll('includeOffline').includes('true')
     if (operation.method === 'GET' && RENDERING_READS.has(operation.path) && !asksOffline) return
     throw refusedBeyond(scope, ONLINE_PAGES_ONLY)
   }
@@ -158,11 +164,22 @@ const ONLINE_PAGES_ONLY =
 
 /**
  * A page read with a key that reads online pages alone (publicApiKeyAsSiteKey online-pages): a
- * page offline in the version read is refused as every read beyond its reach is, once the page is found.
+ * page offline in the version read is refused as every read beyond its reach is, once the page is
+ * found, or, where offline pages are invisible to the key (publicApiKeyOfflinePages hidden), a 404
+ * as a page that does not exist is.
  */
-export function refuseOfflineRead(scope: Scope, content: { isOnline: boolean }): void {
-  if (scope.kind === 'site' && scope.publishable === 'online-pages' && !content.isOnline) throw forbidden(ONLINE_PAGES_ONLY)
+export function refuseOfflineRead(scope: Scope, content: { isOnline: boolean }, pageIdOrPathname: string): void {
+  if (scope.kind !== 'site' || scope.publishable !== 'online-pages' || content.isOnline) return
+  if (scope.hidesOffline === true) throw notFound('page', `id or pathname ${pageIdOrPathname} online in its site`)
+  throw forbidden(ONLINE_PAGES_ONLY)
 }
+
+/**
+ * A page list's query as a key that does not see its site's offline pages reads it
+ * (publicApiKeyOfflinePages hidden): `includeOffline=true` is read as `false`, the online pages alone.
+ */
+export const pageListAsKeyReads = <Q extends { includeOffline?: string }>(scope: Scope, query: Q): Q =>
+  scope.kind === 'site' && scope.hidesOffline === true && query.includeOffline === 'true' ? { ...query, includeOffline: 'false' } : query
 
 /** The workspace the scope may act in; any other id is 403 whether or not it exists. */
 export function requireWorkspace(scope: Scope, workspaceId: string): void {

@@ -11,7 +11,7 @@ import type {
 import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import type { Choices } from '../contracts/choices.js'
-import { readsPublishedOnly, refuseOfflineRead, requireBodySite, requireSite } from './auth.js'
+import { pageListAsKeyReads, readsPublishedOnly, refuseOfflineRead, requireBodySite, requireSite } from './auth.js'
 import { ApiError, badRequest, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
@@ -32,8 +32,14 @@ const pageOf = ({ store, scope, params, query, choices }: PageAccess): PageRecor
 /** The version a page read reads: the live one where it asks for it, or where its key reads published pages alone (choice publicApiKeyAsSiteKey published-pages). */
 const versionRead = (scope: Scope, query: { versionRef?: string }): 'live' | 'draft' => (query.versionRef === 'ref:live' || readsPublishedOnly(scope) ? 'live' : 'draft')
 
-/** A page list's query as its key reads it: asking for the live versions where the key reads published pages alone. */
-const listedAs = <Q extends { versionRef?: string }>(scope: Scope, query: Q): Q => (readsPublishedOnly(scope) ? { ...query, versionRef: 'ref:live' } : query)
+/**
+ * A page list's query as its key reads it: asking for the live versions where the key reads
+ * published pages alone, and not for the offline pages where the key does not see them.
+ */
+const listedAs = <Q extends { versionRef?: string; includeOffline?: string }>(scope: Scope, query: Q): Q => {
+  const seen = pageListAsKeyReads(scope, query)
+  return readsPublishedOnly(scope) ? { ...seen, versionRef: 'ref:live' } : seen
+}
 
 /** The page a GET names, by the pathname of the version it reads (in its `locale`, at choice pathnameLookupLocale localized). */
 const versionOf = ({ store, scope, params, query, choices }: AccessContext<PagePathParams, GetPageQuery>): PageRecord =>
@@ -153,8 +159,9 @@ export const pageOperations = [
       if (content === page.live && !content.isOnline && context.choices?.offlineLiveVersion === 'withdrawn') {
         throw new ApiError(404, 'not_found', `The page ${page.id} is offline, so it has no live version until it goes online again.`)
       }
-      // A key that reads online pages alone (publicApiKeyAsSiteKey online-pages) is refused the page offline in the version it reads.
-      refuseOfflineRead(context.scope, content)
+      // A key that reads online pages alone (publicApiKeyAsSiteKey online-pages) is refused the page
+      // offline in the version it reads, or does not find it (publicApiKeyOfflinePages hidden).
+      refuseOfflineRead(context.scope, content, context.params.pageIdOrPathname)
       // A locale the site lacks: refused as the list refuses it, or read as the default locale (readUnknownLocale).
       const locale = localeToCollapse(store, site, query.locale, readUnknownLocale(context.choices), context.choices) ?? undefined
       return pageResponse(200, store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))

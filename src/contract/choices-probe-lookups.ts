@@ -29,6 +29,14 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     }
     return either(await call('GET', `/v2/routes?siteId=${siteId}`, undefined, siteKey), "the route list of the probes' own site with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
   })
+  await record('publicApiKeyOfflinePages', async () => {
+    const reads = learned.publicApiKeyAsSiteKey
+    if (reads !== 'online-pages') {
+      throw new Unrecorded(`the sites' publicApiKey does not read their locales and online pages alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so how it meets their offline pages is no choice of its own`)
+    }
+    const list = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true`, undefined, siteKey)
+    return either(list, "the pages of the probes' own site, offline ones asked too, listed with its publicApiKey as the key", [200, 'hidden'] as const, [403, 'refused'] as const)
+  })
   await record('accessOrder', async () => {
     if (keyOfSite instanceof Unrecorded) throw keyOfSite
     const found = either(await call('GET', `/v2/sites/${NOWHERE_ID}`, undefined, keyOfSite), 'a Site key asking for a site that does not exist', [403, 'permission-first'] as const, [404, 'existence-first'] as const)

@@ -95,4 +95,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localePathPrefixes","kind":"value","alternatives":["null","code"],"sitemock":"null","behaviour":"api-behaviour.md#locales"},
   {"id":"offlineLiveVersion","kind":"value","alternatives":["kept","withdrawn"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"publicApiKeyRoutes","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
+  {"id":"publicApiKeyOfflinePages","kind":"lookup","alternatives":["refused","hidden"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
 ]

@@ -388,6 +388,10 @@ export interface Choices {
    * Whether a site's `publicApiKey` that reads its site's pages (`publicApiKeyAsSiteKey` `live-pages`, `published-pages` or `online-pages`) reads the site's routes too: `refused` as every other request beyond its pages (and locales) is, a 403, or `read` (a route list of its site, `GET /v2/routes?siteId=…`, and a read of one of its routes, `GET /v2/routes/{routeIdOrPathname}`, are answered as the site's Site key would answer them; another site's routes and every route write stay a 403). Under any other `publicApiKeyAsSiteKey` the class changes nothing.
    */
   publicApiKeyRoutes?: "refused" | "read";
+  /**
+   * How a site's `publicApiKey` that reads its site's locales and online pages (`publicApiKeyAsSiteKey` `online-pages`) meets the site's offline pages: `refused`, a 403 as every request beyond its reach is (a page list, `GET /v6/pages` or `GET /v2/sites/{siteId}/pages`, asking `includeOffline=true`, and a read of a page offline in the version read, `GET /v6/pages/{pageIdOrPathname}`), or `hidden`: they are invisible to it (such a list is answered as if it asked `includeOffline=false`, a 200 of the online pages alone, and such a read is a 404 `not_found`, as for a page that does not exist). Under any other `publicApiKeyAsSiteKey` the class changes nothing.
+   */
+  publicApiKeyOfflinePages?: "refused" | "hidden";
 }
 
 export interface DataList {

@@ -37,6 +37,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   keyKindOrder: { publicApiKeyAsSiteKey: 'forbidden' },
   // Whether the publicApiKey reads routes too is its own only where it reads the site's pages.
   publicApiKeyRoutes: { publicApiKeyAsSiteKey: 'online-pages' },
+  // How it meets offline pages is its own only where it reads the site's locales and online pages.
+  publicApiKeyOfflinePages: { publicApiKeyAsSiteKey: 'online-pages' },
 }
 
 /** Ties by id or creation cannot be told apart when the ids happened to come in creation order (once in 720 runs). */

@@ -71,8 +71,9 @@ describe('the conformance twin', () => {
       // case alone, and one that keeps them in lower case the lookup of one in another case too. With
       // no route create, no route can take a held pathname under skipValidation=true either, nor can
       // a create show whether it takes skipValidation. One that publishes through its control plane
-      // alone, its live version a copy, takes no live version offline with its page: whether it keeps one is hidden.)
-      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(15)
+      // alone, its live version a copy, takes no live version offline with its page: whether it keeps one is hidden.
+      // A publicApiKey that is no key for online pages alone hides how such a key meets offline pages.)
+      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(16)
       const seen = Object.fromEntries(CLASSES.filter((entry) => observed[entry.id] !== undefined).map((entry) => [entry.id, observed[entry.id]]))
       const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, drawn[id]]))
       expect(seen).toEqual(expected)

@@ -53,12 +53,16 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     return listsLiveVersions(reply, occurrence) ? 'published-pages' : 'site-key'
   },
   fits: (alternative, occurrence) => {
-    // A 404 to a read of a page never published is published-pages' alone: a Site key reads its draft.
-    if (alternative === 'not-a-key' || occurrence.target.status === 404) return [alternative]
+    // A 404 to a read of a page never published is published-pages' alone: a Site key reads its draft;
+    // to a page offline in the version read, online-pages' too, where offline pages are invisible to the key (publicApiKeyOfflinePages).
+    if (alternative === 'not-a-key') return [alternative]
+    if (occurrence.target.status === 404) return alternative !== 'online-pages' && offlineClassOf(occurrence) ? [alternative, 'online-pages'] : [alternative]
     // A refusal fits each alternative that refuses the request; an answer, site-key and each that answers it.
-    // A route read of its own site fits each that reads pages either way: whether it reads routes is publicApiKeyRoutes'.
+    // A route read of its own site fits each that reads pages either way: whether it reads routes is publicApiKeyRoutes';
+    // so does the offline pages' list or read online-pages: whether it is refused them is publicApiKeyOfflinePages'.
     const refused = alternative === 'forbidden'
-    return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, occurrence) !== refused || (PAGE_READERS.has(candidate) && ownRouteRead(occurrence)))
+    const eitherWay = (candidate: string): boolean => (PAGE_READERS.has(candidate) && ownRouteRead(occurrence)) || (candidate === 'online-pages' && offlineClassOf(occurrence))
+    return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, occurrence) !== refused || eitherWay(candidate))
   },
   // A deployment that reads its pages as published to the key: the oracle does too, and answers the read again.
   follow: (alternative) =>
@@ -83,6 +87,64 @@ export const PUBLIC_API_KEY_ROUTES: StatusClass<'publicApiKeyRoutes'> = {
   applies: (occurrence) => occurrence.runSiteKey === true && ownRouteRead(occurrence) && oracleReadsPagesAlone(occurrence),
   alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
   follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeyRoutes: alternative } }),
+}
+
+/**
+ * A page list asking `includeOffline=true`, or a read of a page offline in the version read, with
+ * a site's `publicApiKey`, where the key reads the site's locales and online pages
+ * (publicApiKeyAsSiteKey online-pages: the oracle refuses it the site and answers it the locale
+ * list). The documents call the key a "publishable key a host can use to fetch page and component
+ * data for rendering the site", and `includeOffline` "The flag that determines whether to include
+ * offline pages in the results", and do not say whether such a key is refused the offline pages or
+ * does not see them: a deployment may refuse them (sitemock, a 403) or hide them (`hidden`: the
+ * list answered with the online pages alone, the read a 404), which the oracle then does too. Read
+ * before publicApiKeyAsSiteKey, so that the answer is this class's, not a reach of the key's own.
+ * A 403 to a page read, or to a list asking a version, shows `refused` only where a list asking
+ * none showed it (a deployment may refuse the key a version, a draft, whatever the page's state),
+ * and a list's 404 `hidden` only where an answered list showed it.
+ */
+export const PUBLIC_API_KEY_OFFLINE_PAGES: StatusClass<'publicApiKeyOfflinePages'> = {
+  choice: 'publicApiKeyOfflinePages',
+  applies: (occurrence) => occurrence.runSiteKey === true && ownOfflineRead(occurrence) && oracleReadsOnlinePages(occurrence),
+  alternative: ({ status, body }, { request }) => {
+    if (status === 403) return 'refused'
+    if (request.template === PAGE) return status === 404 ? 'hidden' : undefined
+    // A list answered with online pages alone (one that shows offline pages is a reach of the key's
+    // own), or its cursor judged, which a refused key never reaches.
+    const seesOffline = listData(body).some((item) => isObject(item) && item.isOnline === false)
+    return (success(status) && !seesOffline) || status === 404 ? 'hidden' : undefined
+  },
+  follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeyOfflinePages: alternative } }),
+  // A 403 to a read, or to a list asking a version, may refuse the version (a key for live pages
+  // alone refuses drafts): a list asking none shows refused. A list's 404 may be its cursor's,
+  // judged before access where existence goes first: an answer shows hidden.
+  establishes: (alternative, { request, target }) => {
+    if (alternative === 'refused') return request.template !== PAGE && request.query?.versionRef === undefined
+    return request.template === PAGE || success(target.status)
+  },
+}
+
+/**
+ * A page list of the key's own site asking the offline pages too, or a read of one of its pages
+ * that is offline in the version read, as the oracle's App key reads it: what a publicApiKey that
+ * reads online pages alone is refused, or does not see (publicApiKeyOfflinePages).
+ */
+const ownOfflineRead = (occurrence: Occurrence): boolean => {
+  const { request, ownSiteKey, peek } = occurrence
+  if (!ownSiteKey || request.method !== 'GET') return false
+  if (request.template === PAGES || request.template === SITE_PAGES) return request.query?.includeOffline === 'true'
+  if (request.template !== PAGE) return false
+  const page = peek({ ...request, key: ORACLE_APP_KEY })
+  return success(page.status) && isObject(page.body) && page.body.isOnline === false
+}
+
+/** Whether the target's answer is one of publicApiKeyOfflinePages' alternatives to an offline pages' list or read: a key for online pages either way. */
+const offlineClassOf = (occurrence: Occurrence): boolean => ownOfflineRead(occurrence) && PUBLIC_API_KEY_OFFLINE_PAGES.alternative(occurrence.target, occurrence) !== undefined
+
+/** Whether the oracle takes the request's key as one that reads its site's locales and online pages (online-pages): its site refused, its locale list answered. */
+const oracleReadsOnlinePages = (occurrence: Occurrence): boolean => {
+  const { request, site, peek } = occurrence
+  return site !== undefined && oracleRefusesSite(occurrence) && success(peek({ method: 'GET', template: LOCALES, query: { siteId: site }, key: request.key }).status)
 }
 
 /** A route list or route read of the key's own site: what a publicApiKey that reads its site's pages may read too (publicApiKeyRoutes). */

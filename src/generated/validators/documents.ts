@@ -1354,9 +1354,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-}
-else {
-const err103 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.publicApiKeyOfflinePages !== undefined){
+let data95 = data2.publicApiKeyOfflinePages;
+if(!((data95 === "refused") || (data95 === "hidden"))){
+const err103 = {instancePath:instancePath+"/choices/publicApiKeyOfflinePages",schemaPath:"#/$defs/choices/properties/publicApiKeyOfflinePages/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyOfflinePages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyOfflinePages.enum,parentSchema:schema32.properties.publicApiKeyOfflinePages,data:data95};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1366,13 +1367,9 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data95 = data.unrecorded;
-if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-for(const key2 in data95){
-let data96 = data95[key2];
-if(typeof data96 !== "string"){
-const err104 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data96};
+}
+else {
+const err104 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1382,9 +1379,13 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-else {
-const err105 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data95};
+if(data.unrecorded !== undefined){
+let data96 = data.unrecorded;
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+for(const key2 in data96){
+let data97 = data96[key2];
+if(typeof data97 !== "string"){
+const err105 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data97};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1396,12 +1397,24 @@ errors++;
 }
 }
 else {
-const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err106 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data96};
 if(vErrors === null){
 vErrors = [err106];
 }
 else {
 vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+else {
+const err107 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
 }
 errors++;
 }
@@ -2691,14 +2704,27 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
-else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.publicApiKeyOfflinePages !== undefined){
+let data92 = data.publicApiKeyOfflinePages;
+if(!((data92 === "refused") || (data92 === "hidden"))){
+const err98 = {instancePath:instancePath+"/publicApiKeyOfflinePages",schemaPath:"#/properties/publicApiKeyOfflinePages/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyOfflinePages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyOfflinePages.enum,parentSchema:schema32.properties.publicApiKeyOfflinePages,data:data92};
 if(vErrors === null){
 vErrors = [err98];
 }
 else {
 vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
 }
 errors++;
 }

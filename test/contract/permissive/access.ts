@@ -10,8 +10,8 @@ import type { Removed, Site, Store, Workspace } from './store.js'
  * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources). A site's publicApiKey where it is no
  * Site key (forbidden, live-pages but for a live page read, published-pages but for a page read
  * that asks no draft, which then reads its site's pages as published: `publishedOnly`, online-pages
- * but for a locale read or a page read not asking the offline pages, which then reads online
- * pages alone: `onlineOnly`, single-resources but for a read of one resource; the three that read
+ * but for a locale read or a page read not asking the offline pages (asking them too, at
+ * publicApiKeyOfflinePages: hidden), which then reads online pages alone: `onlineOnly`, single-resources but for a read of one resource; the three that read
  * pages but for a route read too at publicApiKeyRoutes: read) is its site's, `publishable`: refused
  * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
  * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
@@ -40,7 +40,8 @@ export interface Call {
  * its query gives: all a site's publicApiKey reaches, as its site's Site key, at
  * `publicApiKeyAsSiteKey: live-pages` (a page list or read asking `ref:live`) and `published-pages`
  * (any of them asking no other version); with a locale list or read, what it reaches at
- * `online-pages` (where a page list may not ask `includeOffline=true`).
+ * `online-pages` (where a page list may not ask `includeOffline=true`, unless the offline pages are
+ * invisible to the key: `publicApiKeyOfflinePages: hidden`).
  */
 export interface PageRead {
   ofSite: boolean
@@ -67,7 +68,9 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
   if (published && publishable === 'single-resources' && singleRead) return { kind: 'site', site: published }
   if (published && routeRead && readsRoutes(store.choices, publishable)) return { kind: 'site', site: published }
-  if (published && publishable === 'online-pages' && pageRead !== undefined && (pageRead.locales || pageRead.includeOffline !== 'true')) return { kind: 'site', site: published, onlineOnly: true }
+  // A list asking the offline pages too, where they are invisible to the key (`publicApiKeyOfflinePages: hidden`), lists the online ones (listPages).
+  const asksSeen = pageRead !== undefined && (pageRead.locales || pageRead.includeOffline !== 'true' || store.choices.publicApiKeyOfflinePages === 'hidden')
+  if (published && publishable === 'online-pages' && asksSeen) return { kind: 'site', site: published, onlineOnly: true }
   const pages = pageRead?.locales === true ? undefined : pageRead
   if (published && publishable === 'live-pages' && pages?.ofSite === false && pages.version === 'ref:live') return { kind: 'site', site: published }
   if (published && publishable === 'published-pages' && pages !== undefined && (pages.version === undefined || pages.version === 'ref:live')) return { kind: 'site', site: published, publishedOnly: true }

@@ -92,6 +92,7 @@ export const ALTERNATIVES = {
   localePathPrefixes: ['null', 'code'],
   offlineLiveVersion: ['kept', 'withdrawn'],
   publicApiKeyRoutes: ['refused', 'read'],
+  publicApiKeyOfflinePages: ['refused', 'hidden'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -111,8 +111,12 @@ export function pages(call: Call): Answer | undefined {
     const read = live ? page.live! : page
     // A deployment that withdraws the live version of a page while it is offline (`offlineLiveVersion: withdrawn`).
     if (live && !read.isOnline && store.choices.offlineLiveVersion === 'withdrawn') throw new Refusal(404, `the page ${page.id} is offline, so it has no live version until it goes online again`)
-    // A key that reads online pages alone (`publicApiKeyAsSiteKey: online-pages`) is refused a page offline in the version read.
-    if (call.who.kind === 'site' && call.who.onlineOnly === true && !read.isOnline) throw onlinePagesAlone()
+    // A key that reads online pages alone (`publicApiKeyAsSiteKey: online-pages`) is refused a page offline in the version read,
+    // or does not find it where offline pages are invisible to it (`publicApiKeyOfflinePages: hidden`).
+    if (call.who.kind === 'site' && call.who.onlineOnly === true && !read.isOnline) {
+      if (store.choices.publicApiKeyOfflinePages === 'hidden') throw new Refusal(404, `no online page ${idOrPathname} in the site`)
+      throw onlinePagesAlone()
+    }
     return ok(presentPage(call)(read))
   }
   if (method === 'PATCH') {
@@ -161,7 +165,8 @@ export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
   const { store } = call
   const { choices } = store
   const asked = pageListQuery(call.rules, call.query, ofSite)
-  const query = publishedOnly(call) ? { ...asked, live: true } : asked
+  // A key that reads online pages alone lists them alone: it asks no offline ones but where they are invisible to it (`publicApiKeyOfflinePages: hidden`).
+  const query = publishedOnly(call) ? { ...asked, live: true } : onlineOnly(call) ? { ...asked, includeOffline: false } : asked
   // Pages have no localization: all are in the site's default locale, and another locale of the
   // site lists none, or every page as its base page (`localeFilterScope: all`). One the site lacks
   // lists none too (its own `pageUnknownLocale`), or is refused.
@@ -188,3 +193,6 @@ export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
 
 /** Whether the key reads its site's pages only as published (`publicApiKeyAsSiteKey: published-pages`): the live versions, asked for or not. */
 const publishedOnly = (call: Call): boolean => call.who.kind === 'site' && call.who.publishedOnly === true
+
+/** Whether the key reads its site's online pages alone (`publicApiKeyAsSiteKey: online-pages`). */
+const onlineOnly = (call: Call): boolean => call.who.kind === 'site' && call.who.onlineOnly === true

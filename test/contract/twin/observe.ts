@@ -485,6 +485,13 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // No route list at /v2/routes (routeOperations elsewhere): nothing to read there.
     return routes.status === 404 ? undefined : statusOf(routes.status, { 200: 'read', 403: 'refused' })
   },
+  publicApiKeyOfflinePages: async (client) => {
+    // Seen only where the publicApiKey reads its site's locales and online pages; elsewhere it reads offline pages as a Site key, or no page.
+    if ((await OBSERVE.publicApiKeyAsSiteKey!(client)) !== 'online-pages') return undefined
+    const site = await client.site()
+    const pages = await client.call('GET', `/v6/pages?siteId=${String(site.id)}&includeOffline=true`, undefined, String(site.publicApiKey))
+    return statusOf(pages.status, { 200: 'hidden', 403: 'refused' })
+  },
   emptyPageUpdate: async (client) => {
     const page = await client.page((await client.site()).id, '/empty')
     const empty = await client.raw('PATCH', `/v6/pages/${String(page.id)}`, {})

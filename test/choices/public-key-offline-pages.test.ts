@@ -1,0 +1,228 @@
+import { atLength } from '../soak/lengths.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { probeChoices } from '../../src/contract/choices-probe.js'
+import type { Choices } from '../../src/contracts/choices.js'
+import type { Credentials } from '../../src/generated/types.js'
+import { startPermissive } from '../contract/permissive/index.js'
+import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
+import { Client, OBSERVE } from '../contract/twin/observe.js'
+import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+
+/**
+ * publicApiKeyOfflinePages `hidden`, over HTTP: a site's publicApiKey that reads its site's
+ * locales and online pages (publicApiKeyAsSiteKey online-pages) does not see the site's offline
+ * pages rather than being refused them: a page list asking includeOffline=true is answered as one
+ * asking includeOffline=false (the online pages alone), and a read of a page offline in the
+ * version read is a 404, as for a page that does not exist. Under any other publicApiKeyAsSiteKey
+ * the class changes nothing.
+ */
+const start = servedPerTest()
+
+interface RenderedSite {
+  siteId: string
+  /** Published at /about while online, offline in its draft since. */
+  offlineDraftId: string
+  /** Online, never published. */
+  onlineId: string
+  /** Offline, never published. */
+  offlineId: string
+  publicKey: string
+  siteKey: string
+}
+
+/** A site with a page published online and taken offline since, one online never published, one offline, and its two keys. */
+async function renderedSite(server: ChoicesServer): Promise<RenderedSite> {
+  const made = await server.site('offline pages')
+  const created = async (pathname: string, isOnline: boolean): Promise<string> => {
+    const page = await server.call('POST', '/v6/pages', { siteId: made.id, pathname, name: pathname.slice(1) })
+    expect(page.status).toBe(201)
+    expect((await server.call('PATCH', `/v6/pages/${String(page.body.id)}`, { isOnline })).status).toBe(200)
+    return String(page.body.id)
+  }
+  const offlineDraftId = await created('/about', true)
+  expect((await fetch(`${server.url}/__mock/sites/${made.id}/publish`, { method: 'POST' })).status).toBe(200)
+  expect((await server.call('PATCH', `/v6/pages/${offlineDraftId}`, { isOnline: false })).status).toBe(200)
+  const onlineId = await created('/online', true)
+  const offlineId = await created('/offline', false)
+  const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
+  const siteKey = creds.sites.find((site) => site.id === made.id)!.siteApiKey
+  return { siteId: made.id, offlineDraftId, onlineId, offlineId, publicKey: made.key, siteKey }
+}
+
+const pathnames = (answer: { body: { data?: Array<Record<string, unknown>> } }): unknown[] => (answer.body.data ?? []).map((page) => page.pathname)
+
+/** The page lists of the site that ask the offline pages too, each with the same list asking them not. */
+const offlineLists = (siteId: string): Array<[string, string]> => [
+  [`/v6/pages?siteId=${siteId}&includeOffline=true`, `/v6/pages?siteId=${siteId}&includeOffline=false`],
+  [`/v6/pages?siteId=${siteId}&includeOffline=true&versionRef=ref:live`, `/v6/pages?siteId=${siteId}&versionRef=ref:live`],
+  [`/v2/sites/${siteId}/pages?includeOffline=true`, `/v2/sites/${siteId}/pages`],
+]
+
+/** The reads of a page offline in the version read (the draft): by id, asking the draft by name, and by pathname. */
+const offlineReads = (site: RenderedSite): string[] => [
+  `/v6/pages/${site.offlineDraftId}`,
+  `/v6/pages/${site.offlineId}?versionRef=ref:draft`,
+  `/v6/pages/${inPath('/offline')}?siteId=${site.siteId}`,
+]
+
+describe('publicApiKeyOfflinePages over HTTP', () => {
+  it('hidden: a list asking the offline pages lists the online ones alone, as the list that does not ask them', async () => {
+    const server = await start({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })
+    const site = await renderedSite(server)
+    for (const [asking, notAsking] of offlineLists(site.siteId)) {
+      const listed = await server.call('GET', asking, undefined, site.publicKey)
+      expect(listed.status, asking).toBe(200)
+      expect(listed, asking).toEqual(await server.call('GET', notAsking, undefined, site.siteKey))
+    }
+    expect(pathnames(await server.call('GET', `/v6/pages?siteId=${site.siteId}&includeOffline=true`, undefined, site.publicKey))).toEqual(['/online'])
+    // The Site key still lists them all.
+    expect(pathnames(await server.call('GET', `/v6/pages?siteId=${site.siteId}&includeOffline=true`, undefined, site.siteKey))).toEqual(['/about', '/offline', '/online'])
+  })
+
+  it('hidden: a page offline in the version read is a 404 in the API envelope, one online there is read', async () => {
+    const server = await start({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })
+    const site = await renderedSite(server)
+    for (const path of offlineReads(site)) {
+      const read = await server.call('GET', path, undefined, site.publicKey)
+      expect(read, path).toMatchObject({ status: 404, body: { object: 'error', code: 'not_found' } })
+      expect(read.body.message, path).not.toContain('publishable')
+    }
+    expect(await server.call('GET', `/v6/pages/${site.onlineId}`, undefined, site.publicKey)).toMatchObject({ status: 200, body: { id: site.onlineId } })
+    // Its live version is online: read as published.
+    expect(await server.call('GET', `/v6/pages/${site.offlineDraftId}?versionRef=ref:live`, undefined, site.publicKey)).toMatchObject({ status: 200, body: { pathname: '/about', isOnline: true } })
+  })
+
+  it('hidden: the site, writes and routes stay a 403, another site too', async () => {
+    const server = await start({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })
+    const site = await renderedSite(server)
+    const other = await renderedSite(server)
+    const refused = [
+      await server.call('GET', `/v2/sites/${site.siteId}`, undefined, site.publicKey),
+      await server.call('PATCH', `/v6/pages/${site.offlineId}`, { isOnline: true }, site.publicKey),
+      await server.call('GET', `/v2/routes?siteId=${site.siteId}`, undefined, site.publicKey),
+      await server.call('GET', `/v6/pages?siteId=${other.siteId}&includeOffline=true`, undefined, site.publicKey),
+      await server.call('GET', `/v6/pages/${other.offlineId}`, undefined, site.publicKey),
+    ]
+    expect(refused.map((answer) => answer.status)).toEqual([403, 403, 403, 403, 403])
+    expect((await server.call('GET', `/v6/pages/${site.offlineId}`, undefined, site.siteKey)).body).toMatchObject({ isOnline: false })
+  })
+
+  it('refused (sitemock): the same lists and reads are a 403', async () => {
+    const server = await start({ publicApiKeyAsSiteKey: 'online-pages' })
+    const site = await renderedSite(server)
+    const answers = [
+      ...(await Promise.all(offlineLists(site.siteId).map(([asking]) => server.call('GET', asking, undefined, site.publicKey)))),
+      ...(await Promise.all(offlineReads(site).map((path) => server.call('GET', path, undefined, site.publicKey)))),
+    ]
+    expect(answers.map((answer) => [answer.status, answer.body.code])).toEqual(Array.from({ length: 6 }, () => [403, 'forbidden']))
+  })
+
+  it('changes nothing under the other alternatives of publicApiKeyAsSiteKey', async () => {
+    const statuses = async (reads: NonNullable<Choices['publicApiKeyAsSiteKey']>): Promise<number[]> => {
+      const server = await serveWithChoices({ publicApiKeyAsSiteKey: reads, publicApiKeyOfflinePages: 'hidden' })
+      try {
+        const site = await renderedSite(server)
+        const paths = [`/v6/pages?siteId=${site.siteId}&includeOffline=true`, `/v6/pages/${site.offlineId}`]
+        return await Promise.all(paths.map(async (path) => (await server.call('GET', path, undefined, site.publicKey)).status))
+      } finally {
+        await server.close()
+      }
+    }
+    expect(await statuses('site-key')).toEqual([200, 200])
+    expect(await statuses('not-a-key')).toEqual([401, 401])
+    expect(await statuses('published-pages')).toEqual([200, 404])
+    expect(await statuses('single-resources')).toEqual([403, 200])
+  })
+})
+
+describe('the twin’s observation of publicApiKeyOfflinePages', () => {
+  const observed = async (choices: Choices): Promise<unknown> => {
+    const permissive = await startPermissive({ choices })
+    try {
+      return await OBSERVE.publicApiKeyOfflinePages!(new Client({ ...permissive, seed: 0, choices }))
+    } finally {
+      await permissive.close()
+    }
+  }
+
+  it('tells hidden from refused where the publicApiKey reads online pages, and sees nothing elsewhere', async () => {
+    expect(await observed({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })).toBe('hidden')
+    expect(await observed({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'refused' })).toBe('refused')
+    // The permissive's own: refused.
+    expect(await observed({ publicApiKeyAsSiteKey: 'online-pages' })).toBe('refused')
+    expect(await observed({ publicApiKeyAsSiteKey: 'published-pages', publicApiKeyOfflinePages: 'hidden' })).toBeUndefined()
+  })
+
+  it('the permissive lists the online pages alone and does not find an offline one, with the publicApiKey', async () => {
+    const choices = { publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' } as const
+    const permissive = await startPermissive({ choices })
+    try {
+      const client = new Client({ ...permissive, seed: 0, choices })
+      const site = await client.site()
+      const key = String(site.publicApiKey)
+      const offline = await client.page(site.id, '/hidden')
+      expect((await client.call('PATCH', `/v6/pages/${String(offline.id)}`, { isOnline: false })).status).toBe(200)
+      const listed = await client.call('GET', `/v6/pages?siteId=${String(site.id)}&includeOffline=true&limit=100`, undefined, key)
+      expect(listed.status).toBe(200)
+      expect((listed.body.data as Array<{ id: unknown; isOnline: unknown }>).filter((page) => page.id === offline.id || page.isOnline === false)).toEqual([])
+      expect((await client.call('GET', `/v6/pages/${String(offline.id)}`, undefined, key)).status).toBe(404)
+      expect((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status).toBe(403)
+    } finally {
+      await permissive.close()
+    }
+  })
+})
+
+describe('the probes learn publicApiKeyOfflinePages', () => {
+  const probed = async (choices: Choices): Promise<{ choices: Record<string, unknown>; unrecorded: Record<string, string | undefined> }> => {
+    const server = await serveWithChoices(choices)
+    try {
+      const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
+      const learned = await probeChoices({ baseUrl: server.url, apiKey: creds.workspaces[0]!.appApiKey, workspaceId: server.workspaceId, tag: 'contract-5a1e0003' })
+      return { choices: { ...learned.choices }, unrecorded: { ...learned.unrecorded } }
+    } finally {
+      await server.close()
+    }
+  }
+
+  it('hidden and refused alike at online-pages', async () => {
+    expect((await probed({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })).choices).toMatchObject({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })
+    expect((await probed({ publicApiKeyAsSiteKey: 'online-pages' })).choices).toMatchObject({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'refused' })
+  }, 60_000)
+
+  it('leaves it unrecorded, with the reason, where the publicApiKey does not read online pages alone', async () => {
+    const learned = await probed({ publicApiKeyAsSiteKey: 'published-pages', publicApiKeyOfflinePages: 'hidden' })
+    expect(learned.choices.publicApiKeyOfflinePages).toBeUndefined()
+    expect(learned.unrecorded.publicApiKeyOfflinePages).toContain('publicApiKeyAsSiteKey published-pages')
+  }, 60_000)
+})
+
+/** Sequences of the stateful group: enough that the publicApiKey lists and reads offline pages (`npm run soak` runs 300). */
+const STATEFUL = { runs: atLength(80, 300), seed: 1, timeMs: 240_000 }
+
+describe('the contract suite against a deployment whose publicApiKey does not see offline pages', () => {
+  let server: ChoicesServer
+  beforeAll(async () => {
+    server = await serveWithChoices({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })
+  })
+  afterAll(() => server.close())
+
+  it('learns hidden, and no check fails nor does the stateful group diverge', async () => {
+    const report = await runAgainst(server.url, server.mock, { stateful: STATEFUL })
+    expect(report.notices.find((line) => line.startsWith('learned')) ?? '').toContain('publicApiKeyOfflinePages="hidden"')
+    expect(describeFailures(report)).toBe('')
+  }, 600_000)
+
+  it('adopts hidden in the stateful sequences once online-pages is known, without a divergence', async () => {
+    const report = await runAgainst(server.url, server.mock, { only: ['stateful'], learnChoices: false, choices: { publicApiKeyAsSiteKey: 'online-pages' }, stateful: STATEFUL })
+    expect(statefulHeadlines(report, 2)).toEqual([])
+    expect(report.notices.join('\n')).toContain('publicApiKeyOfflinePages: hidden')
+    expect(report.notices.join('\n')).not.toContain('its own reach')
+  }, 600_000)
+
+  it('names the class under --profile sitemock', async () => {
+    const report = await runAgainst(server.url, server.mock, { only: ['stateful'], profile: 'sitemock', choices: { publicApiKeyAsSiteKey: 'online-pages' }, stateful: { runs: 100, seed: 1 } })
+    const named = check(report, 'stateful.model').failures.filter((failure) => failure.leftOpen?.includes('publicApiKeyOfflinePages="refused"'))
+    expect(named.map((failure) => failure.message.split('\n')[0])).toContainEqual(expect.stringMatching(/page\.(list|get).*got (200|404)/))
+  }, 300_000)
+})
