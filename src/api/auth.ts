@@ -275,6 +275,18 @@ export function refuseSiteKeyWriteFirst(method: string, scope: Scope, choices: C
   if (choices?.siteKeyWrites === 'refused-first' && scope.kind === 'site' && method !== 'GET') throw siteKeyWriteRefused()
 }
 
+/**
+ * A deployment whose Site keys reach no route (choice siteKeyRoutes refused): any route request
+ * with one, a read too, is a 403 as soon as the key is known, before its input or its target is
+ * judged, whatever site it names. A publishable key that reads routes as its site's Site key
+ * (publicApiKeyRoutes read) is refused with it.
+ */
+export function refuseSiteKeyRoutes(path: string, scope: Scope, choices: Choices | undefined): void {
+  if (choices?.siteKeyRoutes === 'refused' && scope.kind === 'site' && path.startsWith('/v2/routes')) {
+    throw new ApiError(403, 'forbidden', 'A Site API key may not list, read or change routes on this deployment; that needs an App API key.')
+  }
+}
+
 const siteKeyPagesOnly = (): ApiError =>
   new ApiError(403, 'forbidden', 'A Site API key may write pages alone on this deployment; creating, changing, deleting or restoring a locale or a route needs an App API key.')
 

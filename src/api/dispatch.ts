@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { existenceWins, identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, siteKeyFamilyRefused, type Caller, type WriteFamily } from './auth.js'
+import { existenceWins, identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyRoutes, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, siteKeyFamilyRefused, type Caller, type WriteFamily } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
@@ -72,6 +72,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       if (scope instanceof ApiError) throw scope
       refuseSiteKeyWriteFirst(operation.method, scope, choices)
+      refuseSiteKeyRoutes(operation.path, scope, choices)
       const caller = existenceWins(choices) && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
       // A deployment that refuses a key for its kind before any input or lookup (choice keyKindOrder first).
       const kindFirst = choices?.keyKindOrder === 'first'

@@ -45,17 +45,22 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
   if (typed && skipValidation === 'true' && choices?.routePathnameSlash === 'refused' && !pathname.startsWith('/')) {
     details.push({ field: 'pathname', message: 'does not start with /; a route pathname starts with / even when skipValidation=true' })
   }
-  if (typed && skipValidation !== 'true' && pathname !== unchanged) {
+  const judged = typed ? withAlwaysSlash(pathname, choices) : undefined
+  if (judged !== undefined && skipValidation !== 'true' && judged !== unchanged) {
     // A deployment's own refusal of characters (choice routePathnameCharacters), or the route rules.
     const characters = choices?.routePathnameCharacters
-    const refused = characters === 'refused' ? refusedPathnameCharacters(pathname) : characters === 'ascii-only' ? nonAsciiPathnameCharacters(pathname) : undefined
+    const refused = characters === 'refused' ? refusedPathnameCharacters(judged) : characters === 'ascii-only' ? nonAsciiPathnameCharacters(judged) : undefined
     const emptySegments = choices?.routeEmptySegment === 'accepted'
-    const problem = refused === undefined ? routePathnameProblem(pathname, emptySegments) : undefined
+    const problem = refused === undefined ? routePathnameProblem(judged, emptySegments) : undefined
     if (refused !== undefined) details.push({ field: 'pathname', message: `${refused} (or pass skipValidation=true to skip this rule)` })
     if (problem !== undefined) details.push({ field: 'pathname', message: `${problem}; must be ${routePathnameRules(emptySegments)} (or pass skipValidation=true to skip these rules)` })
   }
   if (details.length) throw badRequest(details)
 }
+
+/** The pathname a deployment that adds the leading slash whatever skipValidation says (choice routePathnameSlash added-always) stores, and so judges. */
+const withAlwaysSlash = (pathname: string, choices: Required<Choices> | undefined): string =>
+  pathname !== '' && !pathname.startsWith('/') && choices?.routePathnameSlash === 'added-always' ? `/${pathname}` : pathname
 
 type SkipValidationConflicts = Required<Choices>['skipValidationConflicts']
 

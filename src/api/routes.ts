@@ -32,9 +32,9 @@ const updateBody = compileValidator<UpdateRouteBody>('route-update.json', 'body'
 const routeOf = ({ store, scope, params, query, choices }: AccessContext<RoutePathParams, OptionalSiteQuery>): RouteRecord =>
   findRoute(store, scope, params.routeIdOrPathname, query.siteId, choices)
 
-/** A route pathname as stored: with a leading slash added by a deployment that adds one (choice routePathnameSlash). */
+/** A route pathname as stored: with a leading slash added by a deployment that adds one (choice routePathnameSlash added, added-always). */
 const keptRoutePathname = (pathname: string, choices: Required<Choices> | undefined): string =>
-  choices?.routePathnameSlash === 'added' && !pathname.startsWith('/') ? `/${pathname}` : pathname
+  (choices?.routePathnameSlash === 'added' || choices?.routePathnameSlash === 'added-always') && !pathname.startsWith('/') ? `/${pathname}` : pathname
 
 /**
  * A create's skipValidation; none where the deployment's create does not know the parameter

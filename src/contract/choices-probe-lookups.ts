@@ -1,7 +1,7 @@
 import type { Choices } from '../contracts/choices.js'
 import { byStatus, either, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
 import { clockTickMs, pastTickMs } from './clock-tick.js'
-import { strangerKeyWrites } from './choices-probe-site-key-writes.js'
+import { siteOfKey, strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
 /** A well-formed code of a language and region the probes never give their site. */
 const LACKED_LOCALE = 'is-IS'
@@ -105,6 +105,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (refusedKey === undefined) throw new Unrecorded("no key the probes know is refused for its kind (the sites' publicApiKey is a Site key, a deleted site's key no key), so where such a refusal comes cannot be seen")
     return keyKindAlternative(call, refusedKey, tag, learned)
   })
+  // Before siteKeyWrites: a Site key refused every route request shows nothing of its route writes alone.
+  await record('siteKeyRoutes', async () => {
+    if (keyOfSite instanceof Unrecorded) throw keyOfSite
+    if (learned.routeOperations === 'elsewhere') throw new Unrecorded('the route operations are served elsewhere (routeOperations elsewhere), so no route request with a Site key is seen')
+    const ownSite = keyOfSite === siteKey ? siteId : await siteOfKey(call, keyOfSite, target.workspaceId, tag)
+    return either(await call('GET', `/v2/routes?siteId=${ownSite}`, undefined, keyOfSite), "the route list of a Site key's own site, listed with it", [200, 'read'] as const, [403, 'refused'] as const)
+  })
   // After keyKindOrder: a Site key's route writes refused alone (routes-refused) are refused first where a key's kind is.
   await record('siteKeyWrites', async () => {
     if (keyOfSite instanceof Unrecorded) throw keyOfSite
@@ -116,6 +123,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       if (typeof locale.body.id === 'string') await call('DELETE', `/v2/locales/${locale.body.id}`)
       if (either(locale, 'a locale create with the Site key of its own site', [201, 'taken'] as const, [403, 'refused'] as const) === 'refused') return 'pages-only'
       // A route of its own site created with the key: taken as the pages are, or refused alone.
+      if (learned.siteKeyRoutes === 'refused') throw new Unrecorded('a Site key is refused every route request (siteKeyRoutes refused), so whether its route writes alone are refused cannot be seen')
       const made = await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-key-route` }, siteKey)
       if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
       return either(made, 'a route create with the Site key of its own site', [201, 'allowed'] as const, [403, 'routes-refused'] as const)

@@ -80,7 +80,7 @@ function ordersOf(learned: Readonly<Choices>): Array<[boolean, boolean]> {
 }
 
 /** The site of a Site key among the first 100 of the workspace (not the run's): the one whose publicApiKey it is, else the one it reads. */
-async function siteOfKey(call: Call, key: string, workspaceId: string, tag: string): Promise<string> {
+export async function siteOfKey(call: Call, key: string, workspaceId: string, tag: string): Promise<string> {
   const listed = await call('GET', `/v2/sites?workspaceId=${workspaceId}&limit=100`)
   const sites = (listed.body.data ?? []).filter((site) => typeof site.id === 'string' && !String(site.name).startsWith(tag))
   const named = sites.find((site) => site.publicApiKey === key)

@@ -22,7 +22,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"sitePagesQuery","kind":"strict","alternatives":["page-list","pagination"],"sitemock":"page-list","behaviour":"api-behaviour.md#pages"},
   {"id":"pageUnknownLocale","kind":"lookup","alternatives":["400","404","empty-list"],"sitemock":"400","behaviour":"api-behaviour.md#pages"},
   {"id":"emptyPatchUpdatedAt","kind":"strict","alternatives":["moves","unchanged"],"sitemock":"moves","behaviour":"api-behaviour.md#pages"},
-  {"id":"routePathnameSlash","kind":"strict","alternatives":["accepted","refused","added"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
+  {"id":"routePathnameSlash","kind":"strict","alternatives":["accepted","refused","added","added-always"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
   {"id":"pageUpdateSearchFields","kind":"fields","alternatives":["applied","ignored","refused"],"sitemock":"applied","behaviour":"api-behaviour.md#pages"},
   {"id":"malformedPathId","kind":"lookup","alternatives":["400","404"],"sitemock":"400","behaviour":"api-behaviour.md#hostile-input"},
   {"id":"restoreLiveLocale","kind":"lookup","alternatives":["409","404","200","400"],"sitemock":"409","behaviour":"api-behaviour.md#locales"},
@@ -96,4 +96,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"offlineLiveVersion","kind":"value","alternatives":["kept","withdrawn"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"publicApiKeyRoutes","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
   {"id":"publicApiKeyOfflinePages","kind":"lookup","alternatives":["refused","hidden"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
+  {"id":"siteKeyRoutes","kind":"lookup","alternatives":["read","refused"],"sitemock":"read","behaviour":"api-behaviour.md#authentication"},
 ]

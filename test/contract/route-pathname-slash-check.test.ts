@@ -50,10 +50,10 @@ const leftOpen = (report: ContractReport): string[] => check(report, CHECK).fail
 const messages = (report: ContractReport): string[] => check(report, CHECK).failures.map((failure) => failure.message)
 
 describe('a deployment that writes a route pathname sent without its slash with one, with or without skipValidation', () => {
-  it('passes once the probes learned routePathnameSlash "added"', async () => {
+  it('passes once the probes learned routePathnameSlash "added-always"', async () => {
     const report = await permissiveRun({ routePathnameSlash: 'added' }, slashAdded, { learnChoices: true })
     expect(check(report, CHECK).status, messages(report).join(' | ')).toBe('passed')
-    expect(report.notices).toContainEqual(expect.stringContaining(`${CHECK}: held to the target's recorded choice routePathnameSlash="added"`))
+    expect(report.notices).toContainEqual(expect.stringContaining(`${CHECK}: held to the target's recorded choice routePathnameSlash="added-always"`))
   }, 120_000)
 
   it('differs from sitemock where nothing was learned, naming routePathnameSlash', async () => {
@@ -65,7 +65,7 @@ describe('a deployment that writes a route pathname sent without its slash with 
   it('contradicting the choice it was given is inconsistent, not a break', async () => {
     const report = await permissiveRun({ routePathnameSlash: 'added' }, slashAdded, { choices: { routePathnameSlash: 'refused' } })
     const inconsistent = check(report, CHECK).failures.filter((failure) => failure.kind === 'inconsistent')
-    expect(inconsistent.map((failure) => failure.message)).toEqual([expect.stringMatching(/^expected routePathnameSlash "refused", the target's own choice, got "added"/)])
+    expect(inconsistent.map((failure) => failure.message)).toEqual([expect.stringMatching(/^expected routePathnameSlash "refused", the target's own choice, got "added-always"/)])
     expect(check(report, CHECK).status).toBe('differs')
   }, 120_000)
 })

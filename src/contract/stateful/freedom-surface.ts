@@ -147,6 +147,30 @@ const oracleReadsOnlinePages = (occurrence: Occurrence): boolean => {
   return site !== undefined && oracleRefusesSite(occurrence) && success(peek({ method: 'GET', template: LOCALES, query: { siteId: site }, key: request.key }).status)
 }
 
+/**
+ * A route list or route read with a Site key. The specification: "a valid key without permission
+ * for the resource yields 403 `forbidden`", and no document says what a Site key has permission
+ * for: a deployment may let it read its site's routes (sitemock) or refuse it every route request,
+ * a 403 as soon as the key is known (`refused`), which the oracle then does too. Read where the
+ * oracle takes the key as a Site key that reaches the request (it neither refuses it nor reads the
+ * site's pages alone with it: that is publicApiKeyRoutes'), and before publicApiKeyAsSiteKey, so
+ * that a run site's publicApiKey refused the routes alone is this class's, not a reach of its own.
+ */
+export const SITE_KEY_ROUTES: StatusClass<'siteKeyRoutes'> = {
+  choice: 'siteKeyRoutes',
+  applies: (occurrence) => {
+    const { request, oracle } = occurrence
+    if (request.method !== 'GET' || (request.template !== ROUTES && request.template !== ROUTE)) return false
+    return typeof request.key === 'string' && isUuid(request.key) && oracle.status !== 401 && oracle.status !== 403 && !oracleReadsPagesAlone(occurrence)
+  },
+  alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
+  follow: (alternative) => ({ kind: 'chosen', choices: { siteKeyRoutes: alternative } }),
+  // A 403 to another site's key may be that site refused (the oracle's 404 its existence judged first); one to its own site's key is the routes refused.
+  establishes: (alternative, { ownSiteKey }) => alternative === 'read' || ownSiteKey,
+  // Refused, the request's input and target were never judged: no later class reads anything of it.
+  decisive: (alternative) => alternative === 'refused',
+}
+
 /** A route list or route read of the key's own site: what a publicApiKey that reads its site's pages may read too (publicApiKeyRoutes). */
 const ownRouteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && (request.template === ROUTES || request.template === ROUTE)
 

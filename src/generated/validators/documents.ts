@@ -407,7 +407,7 @@ errors++;
 }
 if(data2.routePathnameSlash !== undefined){
 let data22 = data2.routePathnameSlash;
-if(!(((data22 === "accepted") || (data22 === "refused")) || (data22 === "added"))){
+if(!((((data22 === "accepted") || (data22 === "refused")) || (data22 === "added")) || (data22 === "added-always"))){
 const err30 = {instancePath:instancePath+"/choices/routePathnameSlash",schemaPath:"#/$defs/choices/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data22};
 if(vErrors === null){
 vErrors = [err30];
@@ -1367,9 +1367,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.siteKeyRoutes !== undefined){
+let data96 = data2.siteKeyRoutes;
+if(!((data96 === "read") || (data96 === "refused"))){
+const err104 = {instancePath:instancePath+"/choices/siteKeyRoutes",schemaPath:"#/$defs/choices/properties/siteKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyRoutes.enum,parentSchema:schema32.properties.siteKeyRoutes,data:data96};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1379,13 +1380,9 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data96 = data.unrecorded;
-if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
-for(const key2 in data96){
-let data97 = data96[key2];
-if(typeof data97 !== "string"){
-const err105 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data97};
+}
+else {
+const err105 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1395,9 +1392,13 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
-else {
-const err106 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data96};
+if(data.unrecorded !== undefined){
+let data97 = data.unrecorded;
+if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
+for(const key2 in data97){
+let data98 = data97[key2];
+if(typeof data98 !== "string"){
+const err106 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data98};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1409,12 +1410,24 @@ errors++;
 }
 }
 else {
-const err107 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err107 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data97};
 if(vErrors === null){
 vErrors = [err107];
 }
 else {
 vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
 }
 errors++;
 }
@@ -1757,7 +1770,7 @@ errors++;
 }
 if(data.routePathnameSlash !== undefined){
 let data19 = data.routePathnameSlash;
-if(!(((data19 === "accepted") || (data19 === "refused")) || (data19 === "added"))){
+if(!((((data19 === "accepted") || (data19 === "refused")) || (data19 === "added")) || (data19 === "added-always"))){
 const err25 = {instancePath:instancePath+"/routePathnameSlash",schemaPath:"#/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data19};
 if(vErrors === null){
 vErrors = [err25];
@@ -2717,14 +2730,27 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-else {
-const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.siteKeyRoutes !== undefined){
+let data93 = data.siteKeyRoutes;
+if(!((data93 === "read") || (data93 === "refused"))){
+const err99 = {instancePath:instancePath+"/siteKeyRoutes",schemaPath:"#/properties/siteKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyRoutes.enum,parentSchema:schema32.properties.siteKeyRoutes,data:data93};
 if(vErrors === null){
 vErrors = [err99];
 }
 else {
 vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }

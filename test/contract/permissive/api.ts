@@ -43,6 +43,8 @@ function dispatch(store: Store, request: Request): Answer {
   const who = principalOf(store, request.headers['x-api-key'], pageRead, singleRead, routeRead)
   // At `siteKeyWrites: refused-first` a Site key's write is refused before anything else of the request is read.
   if (who.kind === 'site' && request.method.toUpperCase() !== 'GET' && store.choices.siteKeyWrites === 'refused-first') throw new Refusal(403, 'Site API keys only read here')
+  // At `siteKeyRoutes: refused` a Site key's route request, a read too, is refused as soon as the key is known.
+  if (who.kind === 'site' && family === 'routes' && store.choices.siteKeyRoutes === 'refused') throw new Refusal(403, 'Site API keys reach no route here; use an App API key')
   let parsed: Json | undefined
   const method = request.method.toUpperCase()
   const rules = new Rules(store.choices)

@@ -19,7 +19,7 @@ export const ALTERNATIVES = {
   sitePagesQuery: ['page-list', 'pagination'],
   pageUnknownLocale: ['400', '404', 'empty-list'],
   emptyPatchUpdatedAt: ['moves', 'unchanged'],
-  routePathnameSlash: ['accepted', 'refused', 'added'],
+  routePathnameSlash: ['accepted', 'refused', 'added', 'added-always'],
   pageUpdateSearchFields: ['applied', 'ignored', 'refused'],
   malformedPathId: ['400', '404'],
   restoreLiveLocale: ['409', '404', '200', '400'],
@@ -93,6 +93,7 @@ export const ALTERNATIVES = {
   offlineLiveVersion: ['kept', 'withdrawn'],
   publicApiKeyRoutes: ['refused', 'read'],
   publicApiKeyOfflinePages: ['refused', 'hidden'],
+  siteKeyRoutes: ['read', 'refused'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

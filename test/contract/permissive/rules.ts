@@ -104,8 +104,10 @@ export class Rules {
     let value = sent
     this.maxLength('pathname', value, this.choices.pathnameMaxLength)
     if (!value.startsWith('/')) {
-      if (!skipValidation || this.choices.routePathnameSlash === 'refused') throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
-      if (this.choices.routePathnameSlash === 'added') value = `/${value}`
+      // At `added-always` the slash is added whatever skipValidation says.
+      const always = this.choices.routePathnameSlash === 'added-always'
+      if (!always && (!skipValidation || this.choices.routePathnameSlash === 'refused')) throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
+      if (always || this.choices.routePathnameSlash === 'added') value = `/${value}`
     }
     if (!skipValidation && this.choices.routeEmptySegment === 'refused' && value.includes('//')) throw badField('pathname', 'must not have an empty segment (//) (or pass skipValidation=true)')
     if (!skipValidation && this.choices.routePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField('pathname', 'must not contain brackets, dot segments, whitespace or non-ASCII characters (or pass skipValidation=true)')

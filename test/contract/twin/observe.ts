@@ -216,7 +216,9 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // No route create at /v2/routes (routeOperations elsewhere): nothing of its pathnames to see.
     if (made.status === 404) return undefined
     const reply = await client.call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: 'bare' })
-    return reply.status === 400 ? 'refused' : reply.body.pathname === '/bare' ? 'added' : reply.body.pathname === 'bare' ? 'accepted' : `status ${reply.status}`
+    if (reply.body.pathname !== '/bare') return reply.status === 400 ? 'refused' : reply.body.pathname === 'bare' ? 'accepted' : `status ${reply.status}`
+    // Added under skipValidation=true; without it too only where it is added always.
+    return statusOf((await client.call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: 'bare-plain' })).status, { 200: 'added-always', 400: 'added' })
   },
   routeCreateSkipValidation: async (client) => {
     const siteId = (await client.site()).id
@@ -371,12 +373,20 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (own === 'allowed') {
       const locale = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl' }, key)
       if (locale.status === 403) return 'pages-only'
+      // A key refused every route request (siteKeyRoutes refused) shows nothing of its route writes.
+      if ((await OBSERVE.siteKeyRoutes!(client)) === 'refused') return undefined
       const route = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: '/by-key-route' }, key)
       return route.status === 404 ? undefined : statusOf(route.status, { 201: 'allowed', 403: 'routes-refused' })
     }
     if (own !== 'refused') return own
     // An update of its own site with a name of the wrong type: 403 before the body's 400 only at refused-first.
     return statusOf((await client.call('PATCH', `/v2/sites/${String(site.id)}`, { name: 12 }, key)).status, { 400: 'refused', 403: 'refused-first' })
+  },
+  siteKeyRoutes: async (client) => {
+    const { site, key } = await client.keyedSite()
+    const routes = await client.call('GET', `/v2/routes?siteId=${String(site.id)}`, undefined, key)
+    // No route list at /v2/routes (routeOperations elsewhere): nothing to read there.
+    return routes.status === 404 ? undefined : statusOf(routes.status, { 200: 'read', 403: 'refused' })
   },
   siteKeySiteList: async (client) => {
     const { key } = await client.keyedSite()
@@ -480,6 +490,8 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   publicApiKeyRoutes: async (client) => {
     // Seen only where the publicApiKey reads its site's pages; elsewhere it reads routes as a Site key, or nothing.
     if (!['live-pages', 'published-pages', 'online-pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
+    // Read as the Site key would: where a Site key is refused the routes (siteKeyRoutes), so is it either way.
+    if ((await OBSERVE.siteKeyRoutes!(client)) === 'refused') return undefined
     const site = await client.site()
     const routes = await client.call('GET', `/v2/routes?siteId=${String(site.id)}`, undefined, String(site.publicApiKey))
     // No route list at /v2/routes (routeOperations elsewhere): nothing to read there.

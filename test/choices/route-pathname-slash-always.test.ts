@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { startPermissive, type Choices as TwinChoices } from '../contract/permissive/index.js'
+import { check, runAgainst } from '../contract/support.js'
+import { Client, OBSERVE } from '../contract/twin/observe.js'
+import { servedPerTest, type Json } from './choices-server.js'
+import { probe } from './site-key-probes.js'
+
+/**
+ * routePathnameSlash `added-always`, over HTTP: a deployment (outsider10) that stores a route
+ * pathname sent without its leading slash with one added, with or without skipValidation, on a
+ * create and an update, and judges the route rules on the pathname so stored. The mock follows
+ * it, the probes tell it from `added` (the slash added under skipValidation=true alone), the twin
+ * takes and observes it, and validation.route.skip-validation holds the target to it.
+ */
+const start = servedPerTest()
+const TAG = 'contract-5173a7e7'
+
+/** The first detail of an error answer. */
+const firstDetail = (body: Json): Record<string, unknown> | undefined => (Array.isArray(body.details) ? (body.details[0] as Record<string, unknown>) : undefined)
+
+describe('routePathnameSlash added-always: the mock', () => {
+  it('stores a pathname sent without its slash with one, on a create and an update, and a second such create is a 409', async () => {
+    const server = await start({ routePathnameSlash: 'added-always' })
+    const { id } = await server.site()
+    const made = await server.call('POST', '/v2/routes', { siteId: id, pathname: 'no-slash' })
+    expect([made.status, made.body.pathname]).toEqual([201, '/no-slash'])
+    const again = await server.call('POST', '/v2/routes', { siteId: id, pathname: 'no-slash' })
+    expect([again.status, again.body.code]).toEqual([409, 'conflict'])
+    const renamed = await server.call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: 'shop/[item]' })
+    expect([renamed.status, renamed.body.pathname]).toEqual([200, '/shop/[item]'])
+    const skipped = await server.call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: 'any thing' })
+    expect([skipped.status, skipped.body.pathname]).toEqual([200, '/any thing'])
+    // Its own pathname sent without the slash changes nothing, and is no conflict with itself.
+    expect((await server.call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: 'any thing' })).status).toBe(200)
+  })
+
+  it('judges the route rules on the pathname with its slash, and still refuses an empty one', async () => {
+    const server = await start({ routePathnameSlash: 'added-always' })
+    const { id } = await server.site()
+    const refused = await Promise.all(['a//b', 'a b', '[...all]/x', ''].map((pathname) => server.call('POST', '/v2/routes', { siteId: id, pathname })))
+    expect(refused.map((answer) => `${answer.status} ${String(firstDetail(answer.body)?.field)}`)).toEqual(['400 pathname', '400 pathname', '400 pathname', '400 pathname'])
+    expect(firstDetail(refused[0]!.body)?.message).toMatch(/empty segment/)
+  })
+
+  it.each([
+    ['added', 400, '/bare'],
+    ['accepted', 400, 'bare'],
+    ['refused', 400, undefined],
+  ] as const)('%s: without skipValidation a pathname without its slash stays a 400', async (value, plain, underSkip) => {
+    const server = await start({ routePathnameSlash: value })
+    const { id } = await server.site()
+    expect((await server.call('POST', '/v2/routes', { siteId: id, pathname: 'no-slash' })).status).toBe(plain)
+    const made = await server.call('POST', '/v2/routes', { siteId: id, pathname: '/before' })
+    expect((await server.call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: 'bare' })).body.pathname).toBe(underSkip)
+  })
+})
+
+describe('routePathnameSlash: the probes tell added-always from added', () => {
+  it.each(['added-always', 'added', 'accepted', 'refused'] as const)('%s', async (value) => {
+    const server = await start({ routePathnameSlash: value })
+    expect((await probe(server, TAG)).choices.routePathnameSlash).toBe(value)
+  })
+})
+
+describe('routePathnameSlash: the conformance twin', () => {
+  it.each(['added-always', 'added', 'accepted', 'refused'] as const)('takes and observes %s', async (value) => {
+    const choices: TwinChoices = { routePathnameSlash: value }
+    const permissive = await startPermissive({ choices })
+    try {
+      const client = new Client({ ...permissive, seed: 0, choices })
+      expect(await OBSERVE.routePathnameSlash!(client)).toBe(value)
+      const site = await client.site()
+      const plain = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: 'plain' })
+      expect([plain.status, plain.body.pathname]).toEqual(value === 'added-always' ? [201, '/plain'] : [400, undefined])
+    } finally {
+      await permissive.close()
+    }
+  })
+})
+
+describe('validation.route.skip-validation against the mock at added-always', () => {
+  const CHECK = 'validation.route.skip-validation'
+
+  it('passes once the probes learned it', async () => {
+    const server = await start({ routePathnameSlash: 'added-always' })
+    const report = await runAgainst(server.url, server.mock, { only: ['validation'], learnChoices: true })
+    expect(check(report, CHECK).status).toBe('passed')
+    expect(report.notices).toContainEqual(expect.stringContaining(`${CHECK}: held to the target's recorded choice routePathnameSlash="added-always"`))
+  }, 120_000)
+
+  it('given added, records the answers as inconsistent, naming added-always', async () => {
+    const server = await start({ routePathnameSlash: 'added-always' })
+    const report = await runAgainst(server.url, server.mock, { only: ['validation'], learnChoices: false, choices: { routePathnameSlash: 'added' } })
+    const inconsistent = check(report, CHECK).failures.filter((failure) => failure.kind === 'inconsistent')
+    expect(inconsistent.map((failure) => failure.message)).toEqual([expect.stringMatching(/^expected routePathnameSlash "added", the target's own choice, got "added-always"/)])
+  }, 120_000)
+})
