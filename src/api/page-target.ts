@@ -90,10 +90,13 @@ export type UnknownLocale = Required<Choices>['pageUnknownLocale']
  * What a page read gives for a locale its site lacks: what the page list gives (a 400, or a 404
  * where the list is a 404 or shows no page: a read then finds none); or, for a deployment that
  * reads such a locale as none at all (choice pageReadUnknownLocale default), no page left out:
- * the null localeToCollapse then answers is the site's default locale, as without `locale`.
+ * the null localeToCollapse then answers is the site's default locale, as without `locale`; or,
+ * for one whose read answers apart from its list (pageReadUnknownLocale 400 or 404), that answer.
  */
 export function readUnknownLocale(choices: Required<Choices> | undefined): UnknownLocale {
-  if (choices?.pageReadUnknownLocale === 'default') return 'empty-list'
+  const read = choices?.pageReadUnknownLocale ?? 'as-list'
+  if (read === 'default') return 'empty-list'
+  if (read !== 'as-list') return read
   return (choices?.pageUnknownLocale ?? '400') === '400' ? '400' : '404'
 }
 

@@ -71,8 +71,11 @@ export function paginate<T extends { id: string }>(
     if (cursor === undefined) {
       // An item of another family has no place in this list: as-outside answers it as one the list
       // leaves out, and after-place goes on from the list's start (no place is after none).
-      if (options.foreign?.(query.startingAfter) !== true) return refusedCursor(options.cursors?.unknownCursor ?? '400', query.startingAfter, '')
-      if (outside !== 'after-place') return refusedCursor(outside, query.startingAfter, ' in this list')
+      // An id of nothing under unknownCursor from-start is ignored: the walk starts where one without a cursor does.
+      const unknown = options.cursors?.unknownCursor ?? '400'
+      if (options.foreign?.(query.startingAfter) !== true) {
+        if (unknown !== 'from-start') return refusedCursor(unknown, query.startingAfter, '')
+      } else if (outside !== 'after-place') return refusedCursor(outside, query.startingAfter, ' in this list')
     }
     const at = live !== undefined && include(live) ? index.indexOf(live) : -1
     // A deleted item the list would hold, were it there, has the place its values give it; one it

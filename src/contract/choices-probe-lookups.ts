@@ -150,16 +150,23 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   await record('pageReadUnknownLocale', async () => {
     const answer = await call('GET', `/v6/pages/${pageId}?locale=${LACKED_LOCALE}`)
     if (answer.status === 200) return answer.body.id === pageId ? 'default' : unexplained('the id of the page a read in a locale the site lacks answered', answer.body.id)
-    // Answered as the list: its 400, or a 404 where the list is a 404 or shows no page.
+    // Answered as the list (its 400, or a 404 where the list is a 404 or shows no page), or a refusal of its own where the list answers otherwise.
     const read = byStatus(answer, 'a page read in a locale the site lacks', [[400, '400'], [404, '404']] as const)
     const list = learned.pageUnknownLocale
-    if (list !== undefined && read !== (list === '400' ? '400' : '404')) throw new Unrecorded(`a page read in a locale the site lacks answered ${read}, where the page list answered ${list}: neither as the list nor the default locale`)
-    return 'as-list'
+    if (list === undefined || read === (list === '400' ? '400' : '404')) return 'as-list'
+    // The read's own 400 is the class's where it names the locale: another field named is another rule's.
+    if (read === '400' && !namesField(answer, 'locale')) unexplained(`the fields a 400 to a page read in a locale the site lacks (its list ${list}) names`, answer.body.details)
+    return read
   })
   await record('unknownCursor', async () => {
     const answer = await call('GET', `/v2/locales?siteId=${siteId}&startingAfter=${NOWHERE_ID}`)
-    if (answer.status === 200 && answer.body.data?.length === 0) return 'empty-list'
-    return byStatus(answer, 'a locale list after an id that names nothing', [[400, '400'], [404, '404']] as const)
+    if (answer.status !== 200) return byStatus(answer, 'a locale list after an id that names nothing', [[400, '400'], [404, '404']] as const)
+    const listed = answer.body.data ?? []
+    if (listed.length === 0) return 'empty-list'
+    // Items listed: the cursor ignored, where they are the list's own first ones (the site's locales, from the start).
+    const whole = await call('GET', `/v2/locales?siteId=${siteId}`)
+    const ids = (items: typeof listed): string => JSON.stringify(items.map((item) => item.id))
+    return ids(listed) === ids(whole.body.data ?? []) ? 'from-start' : unexplained('the ids a locale list after an id that names nothing listed', listed.map((item) => item.id))
   })
   await record('cursorOutsideList', async () => {
     // The first page's pathname is outside this prefix: its id names an item the list leaves out.
@@ -193,25 +200,28 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     }
   })
   await record('deletedCursor', async () => {
-    // Two pages in a prefix of their own, the first deleted: its id names an item a delete removed,
-    // and the second, after its place by path, tells the items after that place from an id of nothing.
+    // Three pages in a prefix of their own, the second deleted: its id names an item a delete removed,
+    // and the third, after its place by path, tells the items after that place from an id of nothing;
+    // the first, before it, tells them from a list from its start (an id of nothing ignored: unknownCursor from-start).
     const prefix = `/${tag}-gone`
+    const before = await call('POST', '/v6/pages', { siteId, pathname: `${prefix}-0`, name: `${tag} before the deleted` })
     const gone = await call('POST', '/v6/pages', { siteId, pathname: `${prefix}-a`, name: `${tag} deleted` })
     const after = await call('POST', '/v6/pages', { siteId, pathname: `${prefix}-b`, name: `${tag} after the deleted` })
-    // The first page until its delete, which the probe makes at the point it needs it.
+    // The deleted page until its delete, which the probe makes at the point it needs it.
     let left: unknown = gone.body.id
     try {
-      if (gone.status !== 201 || after.status !== 201) throw new Unrecorded(`two pages could not be created (${gone.status}, ${after.status}), so no list goes on after a deleted one`)
+      if (before.status !== 201 || gone.status !== 201 || after.status !== 201) throw new Unrecorded(`three pages could not be created (${before.status}, ${gone.status}, ${after.status}), so no list goes on after a deleted one`)
       const removed = await call('DELETE', `/v6/pages/${gone.body.id}`)
       if (removed.status >= 300) throw new Unrecorded(`a page of the probes could not be deleted (${removed.status})`)
       left = undefined
       const answer = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&sortBy=path&pathPrefix=${encodeURIComponent(prefix)}&startingAfter=${gone.body.id}`)
-      // An id of nothing, as unknownCursor answers it: a 400, a 404 or an empty page.
+      // An id of nothing, as unknownCursor answers it: a 400, a 404, an empty page or the list from its start.
       if (answer.status !== 200) return byStatus(answer, 'a page list after a page a delete removed', [[400, 'unknown'], [404, 'unknown']] as const)
-      const listed = answer.body.data ?? []
-      return listed.some((page) => page.id === after.body.id) ? 'after-place' : listed.length === 0 ? 'unknown' : unexplained('the ids listed after a page a delete removed', listed.map((page) => page.id))
+      const listed = (answer.body.data ?? []).map((page) => page.id)
+      if (listed.length === 0 || (listed[0] === before.body.id && listed.includes(after.body.id))) return 'unknown'
+      return listed.length === 1 && listed[0] === after.body.id ? 'after-place' : unexplained('the ids listed after a page a delete removed', listed)
     } finally {
-      for (const id of [left, after.body.id]) if (typeof id === 'string') await call('DELETE', `/v6/pages/${id}`)
+      for (const id of [before.body.id, left, after.body.id]) if (typeof id === 'string') await call('DELETE', `/v6/pages/${id}`)
     }
   })
   await record('pagePublishing', async () => {

@@ -32,6 +32,7 @@ const pathnameCharacters = chosen('pagePathnameCharacters', 'a pathname starts w
 const pagePathnameCase = chosen('pagePathnameCase', 'pathnames are case-sensitive and compared exactly: a capital letter in a page pathname is kept', 'neither document gives a pathname a case: a deployment may store it in lower case, or refuse capital letters')
 const routeFormat = sitemock('routes', 'a route pathname has the segment forms of Routes (plain, [name], [...name], [[...name]])', 'the specification writes a route pathname with a leading slash and says validation may be skipped, without the rules')
 const pagination = chosen('cursorOutsideList', 'a startingAfter must be the id of an item of that very list, otherwise a 400 naming it', 'the documents say only that it is the id to list after: an id of nothing may be an empty page or a 404')
+const unknownItem = chosen('unknownCursor', 'a startingAfter that names no item at all is a 400 naming it', 'the documents say only that it is the id to list after: an id of nothing may be a 404, an empty page, or ignored, the list from its start')
 const foreignItem = chosen('foreignCursor', "a startingAfter naming an item of another list (another site's, another family's) is answered as one the list leaves out: a 400 naming it", 'the documents say only that it is the id of the last item listed: a deployment may answer an item of another list with a 404 or an empty page')
 const deletedItem = chosen('deletedCursor', 'a startingAfter naming a site, page or route a delete removed names no item: it is answered as an unknown cursor, a 400 naming it', 'the documents say only that it is the id of the last item listed: a deployment may go on after the place the deleted item had')
 const freed = sitemock('pages', 'a pathname or code freed by a rename or delete can be taken again at once')
@@ -143,6 +144,7 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
     case 'malformed':
       return [uuid, ...(LIST_PATH[op] && parameter === 'startingAfter' ? [openapi(`${operation('GET', LIST_PATH[op]!)}/parameters/2/schema`, { format: 'uuid' })] : [])]
     case 'unknown':
+      return parameter === 'startingAfter' ? [unknownItem] : [notFound]
     case 'deleted':
     case 'by name in another site':
     case "another family's id":

@@ -208,9 +208,9 @@ export interface Choices {
    */
   sitePathPrefixFields?: "present" | "absent";
   /**
-   * A `startingAfter` that is a well-formed id naming no item at all: a `400` naming `startingAfter`, a `404`, or an `empty-list`.
+   * A `startingAfter` that is a well-formed id naming no item at all: a `400` naming `startingAfter`, a `404`, an `empty-list`, or the list `from-start`, as if no `startingAfter` were sent (the cursor ignored).
    */
-  unknownCursor?: "400" | "404" | "empty-list";
+  unknownCursor?: "400" | "404" | "empty-list" | "from-start";
   /**
    * A `siteId` query sent beside a page, route or locale id (not a pathname or code) that names another site (or no site): `checked` (a 404), `ignored`, or `refused` (a 400 naming `siteId`: it does not match the site of what the id names).
    */
@@ -341,9 +341,9 @@ export interface Choices {
    */
   limitAboveMaximum?: "refused" | "clamped";
   /**
-   * A page read (`GET /v6/pages/{pageIdOrPathname}`) whose `locale` is not an active locale of the page's site: answered as the page list answers such a `locale` (`as-list`, choice pageUnknownLocale: a 400 naming `locale`, or a 404), or the page in its site's default locale (`default`), as if no `locale` were sent.
+   * A page read (`GET /v6/pages/{pageIdOrPathname}`) whose `locale` is not an active locale of the page's site: answered as the page list answers such a `locale` (`as-list`, choice pageUnknownLocale: a 400 naming `locale`, or a 404), the page in its site's default locale (`default`), as if no `locale` were sent, or, whatever the list answers, a `400` naming `locale` or a `404`.
    */
-  pageReadUnknownLocale?: "as-list" | "default";
+  pageReadUnknownLocale?: "as-list" | "default" | "400" | "404";
   /**
    * A `startingAfter` naming a site, page or route that a delete removed (a deleted locale is cursorOutsideList's): an id of nothing, answered as choice unknownCursor says (`unknown`), or the items after the place it had in the list (`after-place`; a deleted item the list's filters would leave out, or of another site, is answered as choice cursorOutsideList says).
    */

@@ -41,6 +41,11 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   publicApiKeyOfflinePages: { publicApiKeyAsSiteKey: 'online-pages' },
 }
 
+/** What one alternative needs to be told from another: a page read's own 400 differs from its list's only where the list answers otherwise. */
+const NEEDS_AT: Partial<Record<string, Choices>> = {
+  'pageReadUnknownLocale="400"': { pageUnknownLocale: 'empty-list' },
+}
+
 /** Ties by id or creation cannot be told apart when the ids happened to come in creation order (once in 720 runs). */
 const BY_CHANCE = new Set<ChoiceId>(['sortTies'])
 
@@ -54,7 +59,7 @@ interface Learned {
 }
 
 /** The choices a case starts the mock with: its class at its value (left out when it is sitemock's), over what the class needs. */
-const startedWith = (id: ChoiceId, value: unknown): Choices => ({ ...NEEDS[id], ...(value === choice(id).sitemock ? {} : { [id]: value }) }) as Choices
+const startedWith = (id: ChoiceId, value: unknown): Choices => ({ ...NEEDS[id], ...NEEDS_AT[`${id}=${JSON.stringify(value)}`], ...(value === choice(id).sitemock ? {} : { [id]: value }) }) as Choices
 
 /** Probes a mock started with these choices: one run serves every case that starts the mock the same way (sitemock's own values, most of all). */
 async function probeMock(choices: Choices, run: number): Promise<ChoicesFile> {

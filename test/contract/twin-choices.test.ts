@@ -73,8 +73,9 @@ describe('the conformance twin', () => {
       // a create show whether it takes skipValidation. One that publishes through its control plane
       // alone, its live version a copy, takes no live version offline with its page: whether it keeps one is hidden.
       // A publicApiKey that is no key for online pages alone hides how such a key meets offline pages.
-      // A Site key refused every route request hides what it may write to routes alone, and what a publicApiKey reads of them.)
-      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(17)
+      // A Site key refused every route request hides what it may write to routes alone, and what a publicApiKey reads of them.
+      // A page read in a locale its site lacks refused as its list refuses it hides whether it answers as the list or on its own.)
+      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(18)
       const seen = Object.fromEntries(CLASSES.filter((entry) => observed[entry.id] !== undefined).map((entry) => [entry.id, observed[entry.id]]))
       const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, drawn[id]]))
       expect(seen).toEqual(expected)

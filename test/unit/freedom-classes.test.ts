@@ -97,9 +97,18 @@ describe('unknownCursor', () => {
 
   it('reads no place in the items that follow an id that never was; an item that was has one', () => {
     const items = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: LOCALE_ID }], hasMore: false } })
-    const unknown = occurrence(list, { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }, items, { startingAfter: ['unknown'] })
+    // The list without the cursor has another item first: the items shown are none of its start.
+    const whole = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: SITE_ID }, { id: LOCALE_ID }], hasMore: false } })
+    const unknown = occurrence(list, { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }, whole, { startingAfter: ['unknown'] })
     expect(cursor.alternative(items(), unknown)).toBeUndefined()
     expect(classOf('cursorOutsideList').alternative(items(), { ...unknown, classes: { startingAfter: ['deleted item'] } })).toBe('after-place')
+  })
+
+  it('reads the list from its start, as without the cursor, as from-start, which the oracle follows by listing it so', () => {
+    const whole = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: SITE_ID }, { id: LOCALE_ID }], hasMore: false } })
+    const unknown = occurrence(list, { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }, whole, { startingAfter: ['unknown'] })
+    expect(cursor.alternative(whole(), unknown)).toBe('from-start')
+    expect(cursor.follow('from-start', unknown)).toEqual({ kind: 'resend', request: { ...list, query: { ...list.query, startingAfter: undefined } } })
   })
 
   it("reads a Site key's site list after a site its key does not reach as a cursor outside the list, a class of its own", () => {

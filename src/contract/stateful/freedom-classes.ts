@@ -4,7 +4,7 @@ import { detailFields } from '../exchange-rules.js'
 import { namesRestoredLocale } from '../restore-live.js'
 import type { ContractRequest } from '../http-client.js'
 import type { Oracle } from './oracle.js'
-import { isEmptyList, isObject, success, type Follow, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
+import { isEmptyList, isObject, listData, success, type Follow, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
 import { LIMIT_ABOVE_MAXIMUM, LIMIT_ZERO } from './freedom-limit.js'
 import { LOCALE_LOOKUP_CASE, PAGE_READ_UNKNOWN_LOCALE, PATHNAME_LOOKUP_LOCALE } from './freedom-locale-codes.js'
 import { DELETED_LOCALE_CODE, DELETED_LOCALE_DOMAIN, LOCALE_FILTER_SCOPE, PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, PATH_PREFIX_CASE, REPEATED_DELETE, SITE_NAMES, SKIP_VALIDATION_CONFLICTS } from './freedom-lifecycle.js'
@@ -147,25 +147,43 @@ const DELETED_CURSOR: StatusClass<'deletedCursor'> = {
   // An empty page of a list empty without the cursor fits both readings.
   fits: (alternative, occurrence) => {
     const { request, runSiteKey, target } = occurrence
-    if (emptyOfEmpty(target, occurrence)) return ['unknown', 'after-place']
+    // The list from its start is also an id of nothing ignored (unknownCursor from-start).
+    if (emptyOfEmpty(target, occurrence) || fromStart(target, occurrence)) return ['unknown', 'after-place']
     return alternative === 'after-place' || (request.template === SITES && runSiteKey !== true && !isEmptyList(target)) ? [alternative] : ['unknown', 'after-place']
   },
+}
+
+/**
+ * A page of items that is the list's own first page, as the oracle lists it without the cursor (by
+ * its ids or the target's): the cursor ignored, the list from its start (unknownCursor from-start).
+ */
+function fromStart(reply: Reply, { request, peek, targetOf }: Occurrence): boolean {
+  const items = listData(reply.body)
+  const whole = listData(peek(uncursored(request)).body)
+  const idOf = (item: unknown): string | undefined => (isObject(item) && typeof item.id === 'string' ? item.id : undefined)
+  if (reply.status !== 200 || items.length === 0 || items.length !== whole.length) return false
+  return items.every((item, at) => {
+    const [id, own] = [idOf(item), idOf(whole[at])]
+    return id !== undefined && own !== undefined && (id === own || id === targetOf?.(own))
+  })
 }
 
 const UNKNOWN_CURSOR: StatusClass<'unknownCursor'> = {
   choice: 'unknownCursor',
   scope: cursorScope,
   applies: (occurrence) => (neverAnItem(occurrence) && cursorApplies(occurrence)) || deletedCursorApplies(occurrence),
-  // An id that never was has no place: items after one show no reading of it.
+  // An id that never was has no place: items after one show no reading of it, unless they are the list from its start.
   alternative: (reply, occurrence) => {
     const shown = cursorAnswer(reply, occurrence)
-    return shown === 'after-place' ? undefined : shown
+    if (shown !== 'after-place') return shown
+    return fromStart(reply, occurrence) ? 'from-start' : undefined
   },
-  follow: followCursor,
+  // Ignored, the cursor leaves the list as it is without one: the oracle lists it so in its place.
+  follow: (alternative, { request }) => (alternative === 'from-start' ? { kind: 'resend', request: uncursored(request) } : followCursor(alternative)),
   // A deleted item's cursor is answered as unknownCursor says only under deletedCursor `unknown`:
   // under `after-place` one the list leaves out is cursorOutsideList's, which the planner does not
   // tell apart. The oracle follows the target's answer to it, and holds it to nothing more.
-  fits: (alternative, occurrence) => (namesRemoved(occurrence) ? ['400', '404', 'empty-list'] : [alternative]),
+  fits: (alternative, occurrence) => (namesRemoved(occurrence) ? ['400', '404', 'empty-list', 'from-start'] : [alternative]),
 }
 
 /**

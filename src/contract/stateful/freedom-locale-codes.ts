@@ -105,9 +105,35 @@ export const PAGE_READ_UNKNOWN_LOCALE: StatusClass<'pageReadUnknownLocale'> = {
     const canonical = inCanonicalCase(request)
     return canonical === undefined || peek(canonical).status !== 200
   },
-  alternative: ({ status, body }) => (success(status) ? 'default' : status === 404 || (status === 400 && detailFields(body).includes('locale')) ? 'as-list' : undefined),
-  // The oracle's refusal changed nothing: the target's page is held to the read without locale.
-  follow: (alternative, { request, peek }) => (alternative === 'default' ? { kind: 'expect', answer: peek(withoutLocale(request)) } : undefined),
+  alternative: ({ status, body }, occurrence) => {
+    if (success(status)) return 'default'
+    const refusal = status === 404 ? '404' : status === 400 && detailFields(body).includes('locale') ? '400' : undefined
+    if (refusal === undefined) return undefined
+    // A refusal of its own (400 or 404) where the page list answers such a locale otherwise; the list's own answer is as-list.
+    const asList = listRefusal(occurrence)
+    return asList === undefined || refusal === asList ? 'as-list' : refusal
+  },
+  // The oracle's refusal changed nothing: the target's page is held to the read without locale, or to its own refusal.
+  follow: (alternative, { request, peek }) => {
+    if (alternative === 'default') return { kind: 'expect', answer: peek(withoutLocale(request)) }
+    if (alternative === '400') return { kind: 'expect', answer: { status: 400, body: { code: 'bad_request' } } }
+    return alternative === '404' ? { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } } : undefined
+  },
+  // The list's own refusal is the read's too under as-list, and under the alternative of that status.
+  fits: (alternative, occurrence) => {
+    const asList = listRefusal(occurrence)
+    return alternative === 'as-list' && asList !== undefined ? ['as-list', asList] : [alternative]
+  },
+}
+
+/**
+ * What a page read in the locale would answer as the page list answers it, as the oracle lists the
+ * read's site in that locale: a 400 where the list is one, a 404 where it is a 404 or shows no page.
+ */
+function listRefusal({ request, peek, site }: Occurrence): '400' | '404' | undefined {
+  if (site === undefined) return undefined
+  const list = peek({ method: 'GET', template: PAGES, query: { siteId: site, locale: request.query?.locale }, key: ORACLE_APP_KEY })
+  return list.status === 400 ? '400' : list.status === 404 || isEmptyList(list) ? '404' : undefined
 }
 
 /**

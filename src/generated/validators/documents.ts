@@ -771,7 +771,7 @@ errors++;
 }
 if(data2.unknownCursor !== undefined){
 let data50 = data2.unknownCursor;
-if(!(((data50 === "400") || (data50 === "404")) || (data50 === "empty-list"))){
+if(!((((data50 === "400") || (data50 === "404")) || (data50 === "empty-list")) || (data50 === "from-start"))){
 const err58 = {instancePath:instancePath+"/choices/unknownCursor",schemaPath:"#/$defs/choices/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data50};
 if(vErrors === null){
 vErrors = [err58];
@@ -1200,7 +1200,7 @@ errors++;
 }
 if(data2.pageReadUnknownLocale !== undefined){
 let data83 = data2.pageReadUnknownLocale;
-if(!((data83 === "as-list") || (data83 === "default"))){
+if(!((((data83 === "as-list") || (data83 === "default")) || (data83 === "400")) || (data83 === "404"))){
 const err91 = {instancePath:instancePath+"/choices/pageReadUnknownLocale",schemaPath:"#/$defs/choices/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data83};
 if(vErrors === null){
 vErrors = [err91];
@@ -2134,7 +2134,7 @@ errors++;
 }
 if(data.unknownCursor !== undefined){
 let data47 = data.unknownCursor;
-if(!(((data47 === "400") || (data47 === "404")) || (data47 === "empty-list"))){
+if(!((((data47 === "400") || (data47 === "404")) || (data47 === "empty-list")) || (data47 === "from-start"))){
 const err53 = {instancePath:instancePath+"/unknownCursor",schemaPath:"#/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data47};
 if(vErrors === null){
 vErrors = [err53];
@@ -2563,7 +2563,7 @@ errors++;
 }
 if(data.pageReadUnknownLocale !== undefined){
 let data80 = data.pageReadUnknownLocale;
-if(!((data80 === "as-list") || (data80 === "default"))){
+if(!((((data80 === "as-list") || (data80 === "default")) || (data80 === "400")) || (data80 === "404"))){
 const err86 = {instancePath:instancePath+"/pageReadUnknownLocale",schemaPath:"#/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data80};
 if(vErrors === null){
 vErrors = [err86];

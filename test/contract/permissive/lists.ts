@@ -60,7 +60,8 @@ export function pageOf<T extends { id: string }>(choices: Choices, items: T[], q
     } else {
       if (choices.unknownCursor === '400') throw badField('startingAfter', 'is not the id of an item of this list; pass the id of the last item of the previous page')
       if (choices.unknownCursor === '404') throw new Refusal(404, `no item ${cursor} to list after`)
-      start = items.length
+      // from-start ignores the cursor, as if none were sent; otherwise (empty-list, its own) an empty page.
+      start = choices.unknownCursor === 'from-start' ? 0 : items.length
     }
   }
   const rest = items.slice(start).filter((item) => !deleted.has(item.id))

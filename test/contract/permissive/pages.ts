@@ -100,10 +100,12 @@ export function pages(call: Call): Answer | undefined {
     const locale = localeQuery(call.rules, new Fields(call.query))
     // A page is read in a locale of its site; another is a 400 naming it (or a 404 where the list is
     // a 404 or lists no page: `pageUnknownLocale`), or, at `pageReadUnknownLocale: default`, read as
-    // no locale: the page as it is, in its site's default locale.
-    const readAsDefault = store.choices.pageReadUnknownLocale === 'default'
-    if (locale !== undefined && !readAsDefault && !localeOfSite(call, store.ownerOf(page.siteId)!, locale).known) {
-      if (store.choices.pageUnknownLocale === '404' || store.choices.pageUnknownLocale === 'empty-list') throw new Refusal(404, `the page's site has no locale ${locale}`)
+    // no locale: the page as it is, in its site's default locale; at `400` or `404`, that answer whatever the list's.
+    const readAs = store.choices.pageReadUnknownLocale
+    if (locale !== undefined && readAs !== 'default' && !localeOfSite(call, store.ownerOf(page.siteId)!, locale).known) {
+      const asList = store.choices.pageUnknownLocale === '404' || store.choices.pageUnknownLocale === 'empty-list' ? '404' : '400'
+      const answer = readAs === '400' || readAs === '404' ? readAs : asList
+      if (answer === '404') throw new Refusal(404, `the page's site has no locale ${locale}`)
       throw badField('locale', "is not a locale of the page's site")
     }
     // Only going online publishes (`pagePublishing`), or nothing does: a page never published has no live version.

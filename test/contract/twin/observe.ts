@@ -191,7 +191,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const reply = await client.call('GET', `/v6/pages/${String(page.id)}?locale=xx-YY`)
     // Read as without locale: the page itself, in its site's default locale, as it was created.
     if (reply.status === 200) return reply.body.id === page.id && reply.body.locale === page.locale ? 'default' : `another page: ${JSON.stringify([reply.body.id, reply.body.locale])}`
-    return reply.status === 400 || reply.status === 404 ? 'as-list' : `status ${reply.status}`
+    if (reply.status !== 400 && reply.status !== 404) return `status ${reply.status}`
+    // A refusal the list's answer would give too (a 400 where it is a 400, a 404 where it is a 404 or empty) may be either alternative.
+    const listed = await OBSERVE.pageUnknownLocale!(client)
+    const asList = listed === '400' ? 400 : 404
+    return reply.status !== asList ? String(reply.status) : undefined
   },
   onlineUpdatedAt: async (client) => {
     const page = await client.page((await client.site()).id, '/online-updated')
@@ -270,8 +274,16 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return shown !== 'as-outside' && shown === (await OBSERVE.cursorOutsideList!(client)) ? undefined : shown
   },
   unknownCursor: async (client) => {
-    const reply = await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&startingAfter=${randomUUID()}`)
-    return reply.status === 200 ? ((reply.body.data as unknown[]).length === 0 ? 'empty-list' : 'items') : String(reply.status)
+    // A site of its own, with a page, so that no other observation changes the list between the two reads.
+    const site = await client.site()
+    await client.page(site.id, '/unknown-cursor')
+    const list = `/v6/pages?siteId=${String(site.id)}&includeOffline=true`
+    const whole = await client.call('GET', list)
+    const reply = await client.call('GET', `${list}&startingAfter=${randomUUID()}`)
+    if (reply.status !== 200) return String(reply.status)
+    const ids = (listed: Reply): string => JSON.stringify((listed.body.data as Json[]).map((page) => page.id))
+    // Ignored, the cursor leaves the list as it is without one (from its start).
+    return (reply.body.data as Json[]).length === 0 ? 'empty-list' : ids(reply) === ids(whole) ? 'from-start' : `listed ${ids(reply)}`
   },
   deletedCursor: async (client) => {
     const site = await client.site()
@@ -281,7 +293,8 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // An id of nothing is unknownCursor's: a 400, a 404 or an empty page.
     if (reply.status !== 200) return reply.status === 400 || reply.status === 404 ? 'unknown' : String(reply.status)
     const listed = (reply.body.data as Json[]).map((page) => page.pathname).join()
-    return listed === '/c' ? 'after-place' : listed === '' ? 'unknown' : listed
+    // Ignored as an id of nothing (unknownCursor from-start), it lists the pages from the start.
+    return listed === '/c' ? 'after-place' : listed === '' || listed === '/a,/c' ? 'unknown' : listed
   },
   accessOrder: async (client) => {
     const { key } = await client.keyedSite()
