@@ -61,8 +61,9 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * Resolves the key to a scope, or 401: missing, malformed and unknown keys alike. A site's
  * publicApiKey, where the deployment followed takes it as a valid key without permission for this
  * API (publicApiKeyAsSiteKey: forbidden), as a key for the site's published pages alone
- * (live-pages, published-pages), as one that reads its locales and online pages (online-pages),
- * each of these three reading the site's routes too where the deployment says so
+ * (live-pages, published-pages), as one that reads its locales and online pages (online-pages), as
+ * one that reads its pages in any version, offline ones included (pages), each of these four reading
+ * the site's routes too where the deployment says so
  * (publicApiKeyRoutes read: `readsRoutes`), the third not seeing the site's offline pages rather
  * than being refused them where the deployment says so (publicApiKeyOfflinePages hidden:
  * `hidesOffline`), or as one that fetches its site's single resources
@@ -91,7 +92,7 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
 }
 
 /** The publicApiKeys that read their site's pages, which a deployment may let read its routes too (choice publicApiKeyRoutes). */
-const ROUTE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages'])
+const ROUTE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages'])
 /** The route list and the route read: what such a key reads besides, at publicApiKeyRoutes read. */
 const ROUTE_READS = new Set(['/v2/routes', '/v2/routes/{routeIdOrPathname}'])
 
@@ -114,14 +115,15 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
 /**
  * A key that is known but reaches nothing here: a deleted site's Site key (deletedSiteKey 403), a
  * 403 on every request; and a site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey
- * forbidden, live-pages, published-pages, online-pages, single-resources): a 403 on every request, but, at live-pages, a page
+ * forbidden, live-pages, published-pages, online-pages, single-resources, pages): a 403 on every request, but, at live-pages, a page
  * list or page read whose query says `versionRef=ref:live`, which goes on as the site's Site key
  * would, at published-pages one of those or a site's page list whose query asks no other
  * version (it reads the live versions: readsPublishedOnly), and at online-pages a locale list or
  * read, or a page list or read in any version but a list asking `includeOffline=true` (a page
  * offline in the version read is refused once found: refuseOfflineRead; where the key does not
  * see offline pages, publicApiKeyOfflinePages hidden, such a list is answered as one that does not
- * ask them: pageListAsKeyReads); at any of the three, a
+ * ask them: pageListAsKeyReads), and at pages one of those three page reads in any version,
+ * offline pages included; at any of the four, a
  * route list or route read where the key reads routes (publicApiKeyRoutes read); and at
  * single-resources a read of its site or of one of its locales, pages or routes, never a list. The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
@@ -146,6 +148,11 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
     const asksOffline = scope.hidesOffline !== true && PAGE_LISTS.has(operation.path) && new URLSearchParams(query).getAll('includeOffline').includes('true')
     if (operation.method === 'GET' && RENDERING_READS.has(operation.path) && !asksOffline) return
     throw refusedBeyond(scope, ONLINE_PAGES_ONLY)
+  }
+  // At pages, the three page reads of published-pages, but in any version and offline pages too: as the Site key reads them.
+  if (scope.publishable === 'pages') {
+    if (operation.method === 'GET' && PUBLISHED_PAGE_READS.has(operation.path)) return
+    throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site's pages alone (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, in any version); use the site's Site API key.")
   }
   if (scope.publishable === 'single-resources') {
     if (operation.method === 'GET' && SINGLE_READS.has(operation.path)) return

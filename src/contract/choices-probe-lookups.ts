@@ -24,7 +24,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   await record('publicApiKeyRoutes', async () => {
     const reads = learned.publicApiKeyAsSiteKey
-    if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages') {
+    if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages' && reads !== 'pages') {
       throw new Unrecorded(`the sites' publicApiKey does not read their pages alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so whether it reads their routes too is no choice of its own`)
     }
     return either(await call('GET', `/v2/routes?siteId=${siteId}`, undefined, siteKey), "the route list of the probes' own site with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
@@ -88,7 +88,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
   })
   // A key refused for its kind, where the probes know one: the sites' publicApiKey where it is no Site key, or a deleted site's key that is a 403.
-  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
+  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
   let refusedKey: string | undefined = publicKeyRefused ? siteKey : undefined
   await record('deletedSiteKey', async () => {
     if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no Site key of a site the probes delete is known")
@@ -319,8 +319,13 @@ async function publicKeyAlternative(call: ProbeSite['call'], siteId: string, key
   // Its site read and its pages refused: a key that fetches single resources alone, refused every
   // list, or a Site key some reads refuse, which lists the site's locales.
   if (site === 'site-key') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'single-resources'] as const, [200, 'site-key'] as const)
-  // Its pages read and its site refused: a key that reads the pages as published alone, or one that reads the site's locales too, for rendering it.
-  if (pages === 'read') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'published-pages'] as const, [200, 'online-pages'] as const)
+  // Its pages read and its site refused: a key that reads the site's locales too, for rendering it,
+  // or one that reads its pages alone, as published or in any version, which a list of the drafts tells.
+  if (pages === 'read') {
+    const locales = either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'refused'] as const, [200, 'online-pages'] as const)
+    if (locales !== 'refused') return locales
+    return either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:draft`, undefined, key), "the draft pages of the probes' own site listed with its publicApiKey as the key", [403, 'published-pages'] as const, [200, 'pages'] as const)
+  }
   // Refused its pages and its site: a key refused everything, or one for the site's live pages alone, which a list that asks for them tells.
   return either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:live`, undefined, key), "the live pages of the probes' own site listed with its publicApiKey as the key", [200, 'live-pages'] as const, [403, 'forbidden'] as const)
 }

@@ -240,10 +240,17 @@ export interface Choices {
    */
   localeDomains?: "shared" | "unique" | "unique-everywhere";
   /**
-   * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), no key at all (`not-a-key`: a 401), a valid key without permission for this API (`forbidden`: a 403 on every operation), a key for the site's published pages alone (`live-pages`: a page list or page read of its site that asks `versionRef=ref:live` is answered as the Site key would answer it, every other request a 403), a key that reads its site's pages only as published (`published-pages`: a page list, page read or site page list of its site, without `versionRef` or with `versionRef=ref:live`, is answered with the live versions, as the Site key answers `versionRef=ref:live`; one asking `versionRef=ref:draft`, and every other request, a 403), a read-only key for rendering its site (`online-pages`: its site's locale list and locale reads, and its page list, site page list and page reads in any version, the draft unless `versionRef` says otherwise, are answered as the Site key would answer them, but a page list asking `includeOffline=true`, a read of a page offline in the version read, and every other request are a 403), or a key that fetches single resources of its site alone (`single-resources`: a read of its site, of one of its locales, of one of its pages in any version, online or offline, and of one of its routes is answered as the Site key would answer it; every list, the site's page list and the site list among them, and every write a 403). Under `not-a-key`, `forbidden`, `live-pages`, `published-pages`, `online-pages` and `single-resources` the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials.
+   * A site's `publicApiKey` sent as the API key: taken as the site's Site API key (`site-key`), no key at all (`not-a-key`: a 401), a valid key without permission for this API (`forbidden`: a 403 on every operation), a key for the site's published pages alone (`live-pages`: a page list or page read of its site that asks `versionRef=ref:live` is answered as the Site key would answer it, every other request a 403), a key that reads its site's pages only as published (`published-pages`: a page list, page read or site page list of its site, without `versionRef` or with `versionRef=ref:live`, is answered with the live versions, as the Site key answers `versionRef=ref:live`; one asking `versionRef=ref:draft`, and every other request, a 403), a read-only key for rendering its site (`online-pages`: its site's locale list and locale reads, and its page list, site page list and page reads in any version, the draft unless `versionRef` says otherwise, are answered as the Site key would answer them, but a page list asking `includeOffline=true`, a read of a page offline in the version read, and every other request are a 403), or a key that fetches single resources of its site alone (`single-resources`: a read of its site, of one of its locales, of one of its pages in any version, online or offline, and of one of its routes is answered as the Site key would answer it; every list, the site's page list and the site list among them, and every write a 403), or a key that reads its site's pages alone (`pages`: its page list, site page list and page reads in any version, the draft unless `versionRef` says otherwise, offline pages included, are answered as the Site key would answer them; every other request, a read of its site or its locales among them, a 403). Under `not-a-key`, `forbidden`, `live-pages`, `published-pages`, `online-pages`, `single-resources` and `pages` the deployment's Site keys are apart from it; the mock then gives each site a Site key of its own, `siteApiKey` in its credentials.
    */
   publicApiKeyAsSiteKey?:
-    "site-key" | "not-a-key" | "forbidden" | "live-pages" | "published-pages" | "online-pages" | "single-resources";
+    | "site-key"
+    | "not-a-key"
+    | "forbidden"
+    | "live-pages"
+    | "published-pages"
+    | "online-pages"
+    | "single-resources"
+    | "pages";
   /**
    * A page update with no field to change (`{}`, or only search fields a deployment ignores): `accepted` as a 200, or `refused` as a 400 naming `pathname` (at least one of `pathname`, `name` and `isOnline`); or every page update without `pathname` refused so (`pathname-required`).
    */
@@ -369,7 +376,7 @@ export interface Choices {
    */
   onlineUpdatedAt?: "moves" | "unchanged";
   /**
-   * Where a key is refused for what its kind may never do (a Site key on an operation for App keys alone; a site's `publicApiKey` outside what it reads, under `publicApiKeyAsSiteKey` `forbidden`, `live-pages`, `published-pages`, `online-pages` and `single-resources`; a deleted site's key under `deletedSiteKey` `403`): `with-access` where access is judged, in the order `validationOrder`, `accessOrder` and `createBodyOrder` give (sitemock: after a malformed path or query, and after a target that does not exist where existence wins); `first` right after the key is known, before any input is judged and before any lookup (a 403 even where the body is invalid or the target missing), whatever those classes say of an ordinary key's access.
+   * Where a key is refused for what its kind may never do (a Site key on an operation for App keys alone; a site's `publicApiKey` outside what it reads, under `publicApiKeyAsSiteKey` `forbidden`, `live-pages`, `published-pages`, `online-pages`, `single-resources` and `pages`; a deleted site's key under `deletedSiteKey` `403`): `with-access` where access is judged, in the order `validationOrder`, `accessOrder` and `createBodyOrder` give (sitemock: after a malformed path or query, and after a target that does not exist where existence wins); `first` right after the key is known, before any input is judged and before any lookup (a 403 even where the body is invalid or the target missing), whatever those classes say of an ordinary key's access.
    */
   keyKindOrder?: "with-access" | "first";
   /**
@@ -385,7 +392,7 @@ export interface Choices {
    */
   offlineLiveVersion?: "kept" | "withdrawn";
   /**
-   * Whether a site's `publicApiKey` that reads its site's pages (`publicApiKeyAsSiteKey` `live-pages`, `published-pages` or `online-pages`) reads the site's routes too: `refused` as every other request beyond its pages (and locales) is, a 403, or `read` (a route list of its site, `GET /v2/routes?siteId=…`, and a read of one of its routes, `GET /v2/routes/{routeIdOrPathname}`, are answered as the site's Site key would answer them; another site's routes and every route write stay a 403). Under any other `publicApiKeyAsSiteKey` the class changes nothing.
+   * Whether a site's `publicApiKey` that reads its site's pages (`publicApiKeyAsSiteKey` `live-pages`, `published-pages`, `online-pages` or `pages`) reads the site's routes too: `refused` as every other request beyond its pages (and locales) is, a 403, or `read` (a route list of its site, `GET /v2/routes?siteId=…`, and a read of one of its routes, `GET /v2/routes/{routeIdOrPathname}`, are answered as the site's Site key would answer them; another site's routes and every route write stay a 403). Under any other `publicApiKeyAsSiteKey` the class changes nothing.
    */
   publicApiKeyRoutes?: "refused" | "read";
   /**

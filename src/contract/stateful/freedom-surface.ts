@@ -23,13 +23,15 @@ import { ORACLE_APP_KEY } from './oracle.js'
  * `includeOffline=true` and a read of a page offline in the version read refused), or as a key
  * that fetches single resources of its site alone (`single-resources`: a read of its site, a
  * locale, a page in any version, online or not, or a route answered as the Site key would, every
- * list and every write refused). A 403
+ * list and every write refused), or as a key that reads its site's pages alone (`pages`: its page
+ * lists and reads in any version, offline pages included, answered as the Site key would). A 403
  * to any other read then fits `forbidden` and each of those that refuses it, and an answered read
  * `site-key` and each of those that answers it: the run holds the target to what all its answers
  * fit. A page list of live versions where the oracle lists drafts, or a 404 to a read of a page
  * the oracle has never published, shows `published-pages`, which the oracle then chooses; a locale
  * read or a draft page read answered where the oracle refuses the key its site shows
- * `online-pages`, which it chooses likewise. Any other 403 tells nothing: a Site key's
+ * `online-pages`, and a draft read of an offline page, or a draft list asking for the offline
+ * pages, answered there shows `pages`, which it chooses likewise. Any other 403 tells nothing: a Site key's
  * write its deployment refuses (siteKeyWrites), a site not its own, or the oracle refusing the
  * publicApiKey as well.
  */
@@ -46,7 +48,8 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     if (status === 404) return readsNoLiveVersion(occurrence) ? 'published-pages' : undefined
     if (!success(status)) return undefined
     // A read beyond the published pages answered where the oracle refuses the key its site: the key reads what rendering the site takes.
-    if (!publishedPageRead(request)) return renderingRead(request) && oracleRefusesSite(occurrence) ? 'online-pages' : 'site-key'
+    // Answered beyond what a key for rendering reads (a draft of an offline page): a key that reads every page.
+    if (!publishedPageRead(request)) return renderingRead(request) && oracleRefusesSite(occurrence) ? (readsOnline(occurrence) ? 'online-pages' : 'pages') : 'site-key'
     // A page read answered whose key the oracle refuses its own site: the oracle's live-pages or published-pages, which
     // its answer to the read without a version tells.
     if (oracleRefusesSite(occurrence)) return !livePageRead(request) || oracleReadsUnsaid(occurrence) ? 'published-pages' : 'live-pages'
@@ -66,7 +69,7 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
   },
   // A deployment that reads its pages as published to the key: the oracle does too, and answers the read again.
   follow: (alternative) =>
-    alternative === 'not-a-key' || alternative === 'forbidden' ? { kind: 'refused' } : alternative === 'published-pages' || alternative === 'online-pages' ? { kind: 'chosen', choices: { publicApiKeyAsSiteKey: alternative } } : undefined,
+    alternative === 'not-a-key' || alternative === 'forbidden' ? { kind: 'refused' } : alternative === 'published-pages' || alternative === 'online-pages' || alternative === 'pages' ? { kind: 'chosen', choices: { publicApiKeyAsSiteKey: alternative } } : undefined,
   decisive: (alternative) => alternative === 'not-a-key' || alternative === 'forbidden',
   // A read the oracle answers shows the key refused, and so does a read of the key's own site, which a Site key reaches whatever
   // the input: another's 403 where the oracle refused the input may be access judged first.
@@ -75,7 +78,7 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
 
 /**
  * A route list or route read of a site with its `publicApiKey`, where the key reads the site's
- * pages alone (publicApiKeyAsSiteKey live-pages, published-pages, online-pages: the oracle refuses
+ * pages alone (publicApiKeyAsSiteKey live-pages, published-pages, online-pages, pages: the oracle refuses
  * it the site and answers it the live page list). The documents call the key a "publishable key a
  * host can use to fetch page and component data for rendering the site", and do not say whether
  * the routes a host renders with are such data: a deployment may refuse them (sitemock) or answer
@@ -175,7 +178,7 @@ export const SITE_KEY_ROUTES: StatusClass<'siteKeyRoutes'> = {
 const ownRouteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && (request.template === ROUTES || request.template === ROUTE)
 
 /** The publicApiKeyAsSiteKey alternatives whose key reads its site's pages, and may read its routes too (publicApiKeyRoutes). */
-const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages'])
+const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages'])
 
 /** Whether the oracle takes the request's key as one that reads its site's pages alone: its site refused, its live page list answered. */
 const oracleReadsPagesAlone = (occurrence: Occurrence): boolean => {
@@ -264,13 +267,17 @@ const readsOnline = ({ request, peek }: Occurrence): boolean => {
 /** A read of one resource (a site, a locale, a page in any version, a route), all a publicApiKey for its site's single resources reaches. */
 const singleRead = ({ method, template }: ContractRequest): boolean => method === 'GET' && [SITE, LOCALE, PAGE, ROUTE].includes(template)
 
-const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources'] as const
+/** A page list, page read or site page list in any version, offline pages included, all a publicApiKey for its site's pages reaches. */
+const pageRead = ({ method, template }: ContractRequest): boolean => method === 'GET' && [PAGES, PAGE, SITE_PAGES].includes(template)
+
+const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages'] as const
 
 /** Whether a deployment of the alternative answers the request to the publicApiKey (as its Site key would) rather than refusing it. */
 const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], occurrence: Occurrence): boolean => {
   const { request } = occurrence
   if (alternative === 'online-pages') return readsOnline(occurrence)
   if (alternative === 'single-resources') return singleRead(request)
+  if (alternative === 'pages') return pageRead(request)
   return alternative === 'site-key' || (alternative === 'live-pages' ? livePageRead(request) : alternative === 'published-pages' && publishedPageRead(request))
 }
 

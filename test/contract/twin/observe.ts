@@ -47,7 +47,7 @@ export class Client {
 
   /**
    * A site and a key that works as its Site key: a new site and its publicApiKey, or, where Site
-   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources), the site the twin started with.
+   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages), the site the twin started with.
    */
   async keyedSite(): Promise<{ site: Json; key: string }> {
     const key = this.twin.siteApiKey
@@ -492,7 +492,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (drafts === 'read') {
       const own = statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'site-key', 403: 'refused' })
       if (own !== 'refused') return own
-      return statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'online-pages', 403: 'published-pages' })
+      const locales = statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'online-pages', 403: 'refused' })
+      if (locales !== 'refused') return locales
+      // Refused the locales: a key for the pages as published alone, or for the pages in any version, which a draft list tells.
+      return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:draft`, undefined, key)).status, { 200: 'pages', 403: 'published-pages' })
     }
     if (drafts !== 'refused') return drafts
     // Refused the drafts: a key refused everything, one for the site's live pages alone, or one for its single resources, which reads its site.
@@ -502,7 +505,7 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   publicApiKeyRoutes: async (client) => {
     // Seen only where the publicApiKey reads its site's pages; elsewhere it reads routes as a Site key, or nothing.
-    if (!['live-pages', 'published-pages', 'online-pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
+    if (!['live-pages', 'published-pages', 'online-pages', 'pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
     // Read as the Site key would: where a Site key is refused the routes (siteKeyRoutes), so is it either way.
     if ((await OBSERVE.siteKeyRoutes!(client)) === 'refused') return undefined
     const site = await client.site()
