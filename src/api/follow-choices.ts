@@ -56,11 +56,14 @@ type Unjudged = (choices: Required<Choices>) => boolean
  * The page update's search fields, ignored whole by a deployment whose update does not take them
  * (pageUpdateSearchFields); a route create's skipValidation, a parameter unknown to a deployment
  * whose create does not take it (routeCreateSkipValidation): not judged as the update's is, but
- * refused or ignored as an unknown one (the operation's queryRules).
+ * refused or ignored as an unknown one (the operation's queryRules); and a site page list's sort,
+ * which one in a fixed order (sitePagesQuery fixed-order) refuses whatever its value
+ * (site-pages-query.ts), naming it, not as a bad sort.
  */
 const IGNORABLE: Readonly<Record<string, ReadonlyMap<string, Unjudged>>> = {
   'page-update.json': new Map(SEARCH_FIELDS.map((field) => [field, (choices) => choices.pageUpdateSearchFields === 'ignored'])),
   'route-create-query.json': new Map([['skipValidation', (choices) => choices.routeCreateSkipValidation === 'unknown']]),
+  'site-pages-query.json': new Map(['sortBy', 'sortDirection'].map((field) => [field, (choices) => choices.sitePagesQuery === 'fixed-order'])),
 }
 
 /** Reads a schema file's fields and their choice keywords once. */

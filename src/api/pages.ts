@@ -12,9 +12,10 @@ import { blankContent, type PageContent, type PageRecord } from '../store/record
 import type { Store } from '../store/store.js'
 import type { Choices } from '../contracts/choices.js'
 import { pageListAsKeyReads, readsPublishedOnly, refuseOfflineRead, requireBodySite, requireSite } from './auth.js'
-import { ApiError, badRequest, conflict } from './errors.js'
+import { ApiError, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
+import { requireTakenSitePagesQuery, sitePagesListing } from './site-pages-query.js'
 import { otherOwner } from './pathname-owner.js'
 import { findPage, localeToCollapse, localizationIn, lookupLocaleOf, readUnknownLocale } from './page-target.js'
 import { pageResponse } from './present.js'
@@ -58,12 +59,6 @@ function after(store: Store, previous: string | null): string {
   if (previous === null) return store.timestamp()
   // Edits in a burst often share a millisecond: then each lands a millisecond after the one before.
   return isoInstant(Math.max(store.now().getTime(), instantMs(previous) + 1))
-}
-
-/** A 400 naming each parameter beyond `limit` and `startingAfter`, for a deployment whose site pages list takes only those (choice sitePagesQuery) and refuses unknown ones. */
-function requireOnlyPagination(query: ListSitePagesQuery): void {
-  const others = Object.keys(query).filter((name) => name !== 'limit' && name !== 'startingAfter')
-  if (others.length > 0) throw badRequest(others.map((field) => ({ field, message: 'is not a parameter of this list; it takes only limit and startingAfter' })))
 }
 
 export const pageOperations = [
@@ -124,16 +119,13 @@ export const pageOperations = [
     query: 'site-pages-query.json',
     success: { status: 200, shape: { list: 'page.json' } },
     errors: [400, 401, 403, 404],
-    queryRules(query, choices) {
-      if (choices?.sitePagesQuery === 'pagination' && choices.unknownQueryParameters !== 'ignored') requireOnlyPagination(query)
-    },
+    queryRules: requireTakenSitePagesQuery,
     authorize({ params, scope, store }) {
       requireSite(scope, store, params.siteId)
     },
     run({ params, query, store, choices, scope }) {
-      // Taking only the pagination, the list ignores the page list's other parameters where unknown ones are ignored.
-      const taken: ListSitePagesQuery = choices?.sitePagesQuery === 'pagination' ? { limit: query.limit, startingAfter: query.startingAfter } : query
-      return listPages(store, params.siteId, listedAs(scope, taken), choices)
+      const listing = sitePagesListing(query, choices)
+      return listPages(store, params.siteId, listedAs(scope, listing.query), listing.choices)
     },
   }),
 

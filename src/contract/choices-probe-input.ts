@@ -139,7 +139,11 @@ export async function probeInput({ call, record, target, siteId, otherSiteId }: 
     if (answer.status !== 200 || whole.status !== 200) throw new Unrecorded(`the site pages list answered ${answer.status} with a pathPrefix, ${whole.status} without`)
     const ids = (listed: typeof answer): string => JSON.stringify((listed.body.data ?? []).map((page) => page.id))
     if (ids(answer) === ids(whole)) return 'pagination'
-    return answer.body.data?.length === 0 ? 'page-list' : unexplained('the ids a site pages list with a prefix no page has listed', ids(answer))
+    if (answer.body.data?.length !== 0) return unexplained('the ids a site pages list with a prefix no page has listed', ids(answer))
+    // The page list's filters taken: a list in one fixed order refuses a sort, naming it.
+    const sorted = await call('GET', `/v2/sites/${siteId}/pages?includeOffline=true&sortBy=createdAt`)
+    if (sorted.status === 400) return namesField(sorted, 'sortBy') ? 'fixed-order' : unexplained('the fields a 400 to a site pages list with a sortBy names', sorted.body.details)
+    return byStatus(sorted, 'the site pages list with sortBy=createdAt', [[200, 'page-list']] as const)
   })
 
   const caseProbe = await call('POST', '/v2/locales', { siteId, locale: 'pt-br' })

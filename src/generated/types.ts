@@ -84,9 +84,9 @@ export interface Choices {
    */
   pagePathnameCharacters?: "accepted" | "refused" | "letters";
   /**
-   * Which query parameters `GET /v2/sites/{siteId}/pages` takes: `page-list` every parameter of the page list; `pagination` only `limit` and `startingAfter` (the ones the specification names), the others being parameters it does not know: a 400, or ignored where `unknownQueryParameters` is `ignored`.
+   * Which query parameters `GET /v2/sites/{siteId}/pages` takes: `page-list` every parameter of the page list; `pagination` only `limit` and `startingAfter` (the ones the specification names), the others being parameters it does not know: a 400, or ignored where `unknownQueryParameters` is `ignored`; `fixed-order` every parameter of the page list but `sortBy` and `sortDirection`: the list comes in one order, creation order (oldest first), and a sort asked of it is a 400 naming each of them, whatever `unknownQueryParameters` says.
    */
-  sitePagesQuery?: "page-list" | "pagination";
+  sitePagesQuery?: "page-list" | "pagination" | "fixed-order";
   /**
    * A page read or page list whose `locale` is not an active locale of the site: a `400` naming `locale`, a `404`, or an `empty-list` (a list shows no page; a page read, finding no page in that locale, is a 404). A page read answers so where choice pageReadUnknownLocale is `as-list`.
    */

@@ -368,7 +368,7 @@ errors++;
 }
 if(data2.sitePagesQuery !== undefined){
 let data19 = data2.sitePagesQuery;
-if(!((data19 === "page-list") || (data19 === "pagination"))){
+if(!(((data19 === "page-list") || (data19 === "pagination")) || (data19 === "fixed-order"))){
 const err27 = {instancePath:instancePath+"/choices/sitePagesQuery",schemaPath:"#/$defs/choices/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data19};
 if(vErrors === null){
 vErrors = [err27];
@@ -1731,7 +1731,7 @@ errors++;
 }
 if(data.sitePagesQuery !== undefined){
 let data16 = data.sitePagesQuery;
-if(!((data16 === "page-list") || (data16 === "pagination"))){
+if(!(((data16 === "page-list") || (data16 === "pagination")) || (data16 === "fixed-order"))){
 const err22 = {instancePath:instancePath+"/sitePagesQuery",schemaPath:"#/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data16};
 if(vErrors === null){
 vErrors = [err22];

@@ -16,7 +16,7 @@ export const ALTERNATIVES = {
   localeCodeCase: ['strict', 'any-case', 'any-spelling'],
   pagePathnameForm: ['slash-first', 'any', 'trailing-slash'],
   pagePathnameCharacters: ['accepted', 'refused', 'letters'],
-  sitePagesQuery: ['page-list', 'pagination'],
+  sitePagesQuery: ['page-list', 'pagination', 'fixed-order'],
   pageUnknownLocale: ['400', '404', 'empty-list'],
   emptyPatchUpdatedAt: ['moves', 'unchanged'],
   routePathnameSlash: ['accepted', 'refused', 'added', 'added-always'],

@@ -162,14 +162,25 @@ export function routeUpdateBody(rules: Rules, body: Json, query: Json): string |
 
 // --- queries -------------------------------------------------------------------------------------
 
-/** The query of a page list; on a site's pages, only `limit` and `startingAfter` at `sitePagesQuery: pagination`. */
+/** The page list's parameters a site's page list does not take, and why, by `sitePagesQuery`. */
+const SITE_PAGES_UNTAKEN: Readonly<Record<string, { names: readonly string[]; why: string }>> = {
+  pagination: { names: PAGE_LIST_QUERY.filter((name) => name !== 'limit' && name !== 'startingAfter'), why: 'accepted: limit, startingAfter' },
+  'fixed-order': { names: ['sortBy', 'sortDirection'], why: 'its pages come in creation order' },
+}
+
+/**
+ * The query of a page list; on a site's pages, only `limit` and `startingAfter` at `sitePagesQuery:
+ * pagination`, and all but the sort at `fixed-order`, which lists them in creation order.
+ */
 export function pageListQuery(rules: Rules, sent: Json, sitePages: boolean) {
   let query = sent
-  if (sitePages && rules.choices.sitePagesQuery === 'pagination') {
+  const untaken = sitePages ? SITE_PAGES_UNTAKEN[rules.choices.sitePagesQuery ?? 'page-list'] : undefined
+  if (untaken !== undefined) {
     // The page list's other parameters are unknown here: refused, or ignored as unknown ones are.
-    const other = Object.keys(query).find((name) => PAGE_LIST_QUERY.includes(name) && name !== 'limit' && name !== 'startingAfter')
-    if (other !== undefined && rules.choices.unknownQueryParameters !== 'ignored') throw badField(other, 'is not taken by the pages of a site; accepted: limit, startingAfter')
-    query = Object.fromEntries(Object.entries(query).filter(([name]) => !PAGE_LIST_QUERY.includes(name) || name === 'limit' || name === 'startingAfter'))
+    const other = Object.keys(query).find((name) => untaken.names.includes(name))
+    // A list of one order refuses a sort asked of it, whatever it does with parameters it does not know.
+    if (other !== undefined && (rules.choices.unknownQueryParameters !== 'ignored' || rules.choices.sitePagesQuery === 'fixed-order')) throw badField(other, `is not taken by the pages of a site; ${untaken.why}`)
+    query = Object.fromEntries(Object.entries(query).filter(([name]) => !untaken.names.includes(name)))
   }
   const fields = new Fields(query)
   const sortBy = fields.oneOf('sortBy', SORT_BY, 'path')
@@ -180,7 +191,8 @@ export function pageListQuery(rules: Rules, sent: Json, sitePages: boolean) {
   const locale = localeQuery(rules, fields)
   limitOf(query, rules.limitRange('other'))
   fields.uuid('startingAfter')
-  return { sortBy, direction, includeOffline, live, prefix, locale }
+  const creationOrder = sitePages && rules.choices.sitePagesQuery === 'fixed-order'
+  return { sortBy, direction, includeOffline, live, prefix, locale, creationOrder }
 }
 
 /** `locale` of a page list or read: an empty one is no locale, or a 400 at `emptyLocaleQuery: refused`. */

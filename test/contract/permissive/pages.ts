@@ -186,7 +186,7 @@ export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
   const deleted = store.deletedOfSite(store.deletedPlaces.pages, site.id)
   const published = (page: Page): boolean => !query.live || (store.pages.get(page.id) ?? store.deletedPlaces.pages.get(page.id))!.live !== null
   const versions = [...store.sitePages(site.id), ...deleted].map((page) => (query.live ? (page.live ?? page) : page))
-  const all = versions.sort((a, b) => compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b))
+  const all = versions.sort((a, b) => (query.creationOrder ? a.seq - b.seq : compareKeys(choices, keyOf(a), keyOf(b), query.direction) || compareTies(choices, a, b)))
   // An offline page has no live version to list where the deployment withdraws it (`offlineLiveVersion: withdrawn`).
   const includeOffline = query.includeOffline && !(query.live && choices.offlineLiveVersion === 'withdrawn')
   const list = inLocale ? all.filter((page) => published(page) && (includeOffline || page.isOnline) && call.rules.beginsWith(page.pathname, query.prefix)) : []

@@ -179,7 +179,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const whole = await client.call('GET', `/v2/sites/${String(site.id)}/pages?includeOffline=true`)
     const ids = (listed: typeof reply): string => JSON.stringify((listed.body.data as Json[]).map((page) => page.id))
     if (reply.status !== 200) return undefined
-    return ids(reply) === ids(whole) ? 'pagination' : (reply.body.data as Json[]).length === 0 ? 'page-list' : undefined
+    if (ids(reply) === ids(whole)) return 'pagination'
+    if ((reply.body.data as Json[]).length !== 0) return undefined
+    // The page list's filters taken: one in a fixed order refuses a sort.
+    const sorted = await client.call('GET', `/v2/sites/${String(site.id)}/pages?includeOffline=true&sortBy=path`)
+    return sorted.status === 400 ? 'fixed-order' : sorted.status === 200 ? 'page-list' : undefined
   },
   pageUnknownLocale: async (client) => {
     const reply = await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&locale=xx-YY`)
