@@ -219,9 +219,9 @@ describe('the stateful group reads pages', () => {
   const KEY = '0d6f3d4e-5a41-4c3e-9f0e-3b8f8f7f2b10'
   const draftRead: ContractRequest = { method: 'GET', template: PAGE, params: { pageIdOrPathname: PAGE_ID }, query: { versionRef: 'ref:draft' }, key: KEY }
   const ok: Reply = { status: 200, body: { id: PAGE_ID, isOnline: false } }
-  /** The draft read, where the oracle refuses the key its site (it was given another alternative) and its App key reads the page online or not. */
+  /** The draft read answered, where the oracle refuses the key its site (it was given another alternative) and its App key reads the page online or not. */
   const sent = (pageOnline: boolean) =>
-    occurrenceOf(draftRead, { status: 403, body: { code: 'forbidden' } }, (asked) => (asked.template === SITE ? { status: 403, body: {} } : asked.key === ORACLE_APP_KEY ? { status: 200, body: { id: PAGE_ID, isOnline: pageOnline } } : ok), { runSiteKey: true, site: SITE_ID, ownSiteKey: true })
+    occurrenceOf(draftRead, { status: 403, body: { code: 'forbidden' } }, (asked) => (asked.template === SITE ? { status: 403, body: {} } : asked.key === ORACLE_APP_KEY ? { status: 200, body: { id: PAGE_ID, isOnline: pageOnline } } : ok), { runSiteKey: true, site: SITE_ID, ownSiteKey: true, target: ok })
 
   it('takes a draft read of an offline page answered where the oracle refuses the key its site as pages, which the oracle follows by choosing it', () => {
     const occurrence = sent(false)
