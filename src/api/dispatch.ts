@@ -76,22 +76,26 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const caller = existenceWins(choices) && scope.kind === 'site' ? { ...scope, existenceFirst: true } : scope
       // A deployment that refuses a key for its kind before any input or lookup (choice keyKindOrder first).
       const kindFirst = choices?.keyKindOrder === 'first'
+      // One that refuses it once the whole input is judged valid, before any lookup (choice keyKindOrder after-input).
+      const kindAfterInput = choices?.keyKindOrder === 'after-input'
       // sitemock refuses a Site key an App-only operation before reading any input; a deployment's
       // choices put that refusal where access is judged (validationOrder), after path and query.
-      const appKeyFirst = choices === undefined || kindFirst || choices.validationOrder === 'access-first'
+      const appKeyFirst = choices === undefined || kindFirst || (!kindAfterInput && choices.validationOrder === 'access-first')
       // The refusal of a key without access (a publishable key, a deleted site's) does not hang on
       // the target, so it comes where the key's kind is judged; but after the target is found where
       // existence wins (accessOrder existence-first), and after the body where a create judges its
       // body first (createBodyOrder body-first).
-      const publishableAfterTarget = !kindFirst && (existenceWins(choices) || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true))
+      const publishableAfterTarget = !kindFirst && !kindAfterInput && (existenceWins(choices) || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true))
       const refuseKeyKind = (): void => {
         refuseSiteKeyOnAppOperation(operation, scope, choices)
         if (!publishableAfterTarget) refuseKeyWithoutAccess(operation, request.query, scope)
-        // A Site key refused a family (siteKeyWrites routes-refused, pages-only) is refused for its kind: first, where such refusals are.
-        const family = kindFirst && operation.method !== 'GET' ? writeFamilyOf(operation.path) : undefined
+        // A Site key refused a family (siteKeyWrites routes-refused, pages-only) is refused for its kind: first, or after the input, where such refusals are.
+        const family = (kindFirst || kindAfterInput) && operation.method !== 'GET' ? writeFamilyOf(operation.path) : undefined
         if (siteKeyFamilyRefused(choices, family)) refuseSiteKeyWrite(scope, choices, family)
       }
       if (appKeyFirst) refuseKeyKind()
+      // Held until the input is judged: a 400 goes before it, and no lookup runs for such a key.
+      const kindRefusal = kindAfterInput ? refusalOf(refuseKeyKind) : undefined
 
       if (match.badEncoding !== undefined) throw invalidField(match.badEncoding, 'is not validly percent-encoded')
       const validators = compiled.get(operation)!
@@ -105,9 +109,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         operation.queryRules?.(validQuery, choices)
       } catch (error) {
         // A deployment that judges access before any input (choice validationOrder access-first).
-        if (choices?.validationOrder === 'access-first' && error instanceof ApiError && error.status === 400 && !namesSite(error)) refuseAccessFirst(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices }, request.query)
+        if (kindRefusal === undefined && choices?.validationOrder === 'access-first' && error instanceof ApiError && error.status === 400 && !namesSite(error)) refuseAccessFirst(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices }, request.query)
         throw error
       }
+      if (kindRefusal !== undefined) refuseOnceInputValid(kindRefusal, validators.body?.(rawBody, choices), validQuery, operation, choices)
       // A deployment that judges the whole input before access (choice validationOrder input-first),
       // the key's kind included, or a create's body, which names its site, before that site (choice
       // createBodyOrder body-first).
@@ -146,6 +151,23 @@ function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext
   }
   refuseKeyWithoutAccess(operation, query, access.scope)
   refuseSiteKeyWriteOn(operation, access.scope, access.choices)
+}
+
+/** The refusal a check throws, or nothing when it passes. */
+function refusalOf(check: () => void): ApiError | undefined {
+  try {
+    check()
+  } catch (error) {
+    if (error instanceof ApiError) return error
+    throw error
+  }
+  return undefined
+}
+
+/** A key's refusal for its kind, once the body (judged by the caller) passes its operation's own rules too (choice keyKindOrder after-input). */
+function refuseOnceInputValid(refusal: ApiError, body: unknown, query: unknown, operation: RegisteredOperation, choices: Required<Choices> | undefined): never {
+  if (body !== undefined) operation.bodyRules?.(body, query, choices)
+  throw refusal
 }
 
 /** Creating, listing, duplicating and deleting sites need an App key. */

@@ -103,7 +103,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   await record('keyKindOrder', async () => {
     if (refusedKey === undefined) throw new Unrecorded("no key the probes know is refused for its kind (the sites' publicApiKey is a Site key, a deleted site's key no key), so where such a refusal comes cannot be seen")
-    return keyKindAlternative(call, refusedKey, tag, learned)
+    return keyKindAlternative(call, refusedKey, tag, learned, pageId)
   })
   // Before siteKeyWrites: a Site key refused every route request shows nothing of its route writes alone.
   await record('siteKeyRoutes', async () => {
@@ -289,11 +289,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
 /**
  * Where a key refused for its kind is refused (keyKindOrder), told by requests with it that also
  * break another rule: a malformed site id, a site that does not exist, a page create without its
- * pathname for such a site. Refused where access is judged, one of them is a 400 or 404 unless
- * access comes before any input and before existence (validationOrder access-first, accessOrder
- * permission-first, createBodyOrder validation-order), where every one is the 403 either way.
+ * pathname for such a site, an update of the probes' own page with a name of the wrong type.
+ * Refused where access is judged, one of them is a 400 or 404 unless access comes before any
+ * input and before existence (validationOrder access-first, accessOrder permission-first,
+ * createBodyOrder validation-order), where every one is the 403 either way. Refused once the
+ * input is judged (after-input), the update is a 400 and the site that does not exist a 403: with
+ * access, the update's body goes before the key's kind only where the whole input goes first
+ * (validationOrder input-first), where the two differ only where existence wins (a 404).
  */
-async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>): Promise<NonNullable<Choices['keyKindOrder']>> {
+async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>, pageId: string): Promise<NonNullable<Choices['keyKindOrder']>> {
   // A read of a site, which the key is refused but where it fetches single resources (publicApiKeyAsSiteKey single-resources): there a list of a site's locales.
   const read = (site: string): string => (learned.publicApiKeyAsSiteKey === 'single-resources' ? `/v2/locales?siteId=${site}` : `/v2/sites/${site}`)
   const answers = [
@@ -301,6 +305,14 @@ async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: str
     await call('GET', read(NOWHERE_ID), undefined, key),
     await call('POST', '/v6/pages', { siteId: NOWHERE_ID, name: `${tag} without pathname` }, key),
   ]
+  const update = await call('PATCH', `/v6/pages/${pageId}`, { name: 12 }, key)
+  if (byStatus(update, "an update of the probes' own page with a key refused for its kind and a name of the wrong type", [[400, true], [403, false]] as const)) {
+    const missing = byStatus(answers[1]!, 'a read of a site that does not exist with a key refused for its kind', [[403, 'after-input'], [404, 'with-access']] as const)
+    // With access, such a key waits for a target that does not exist where existence wins (its 404).
+    const existenceWins = learned.accessOrder === 'existence-first' || learned.accessOrder === 'site-first'
+    if (missing === 'with-access' || existenceWins || (learned.validationOrder !== undefined && learned.validationOrder !== 'input-first')) return missing
+    throw new Unrecorded('the whole input may be judged before access here (validationOrder input-first, or not known), and existence is not known to win: refused with access or once the input is judged, a key refused for its kind answers alike')
+  }
   const other = answers.find((answer) => answer.status !== 403)
   if (other !== undefined) return byStatus(other, 'a request with a key refused for its kind that breaks another rule', [[400, 'with-access'], [404, 'with-access']] as const)
   const seen = learned.validationOrder !== undefined && (learned.validationOrder !== 'access-first' || (learned.accessOrder !== undefined && learned.accessOrder !== 'permission-first') || learned.createBodyOrder === 'body-first')

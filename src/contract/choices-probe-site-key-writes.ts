@@ -49,7 +49,7 @@ export async function strangerKeyWrites(call: Call, key: string, workspaceId: st
   const statusOf = (family: Family): number => answers[family]!.status
   const odd = families.find((family) => statusOf(family) !== 400 && statusOf(family) !== 403)
   if (odd !== undefined) throw new Unrecorded(`an update of ${odd} with --site-api-key and a field of a type no body takes answered ${statusOf(odd)}, neither the refusal's 403 nor the body's 400`)
-  const fits = JUDGED.filter((alternative) => ordersOf(learned).some(([inputFirst, kindFirst]) => families.every((family) => answerOf(alternative, family, inputFirst, kindFirst) === statusOf(family))))
+  const fits = JUDGED.filter((alternative) => ordersOf(learned).some(([inputFirst, kindOrder]) => families.every((family) => answerOf(alternative, family, inputFirst, kindOrder) === statusOf(family))))
   const seen = families.map((family) => `${family} ${statusOf(family)}`).join(', ')
   if (families.length === 0) throw new Unrecorded('the site of --site-api-key has no page, route or locale to send a write to, so what its Site key may write is not seen')
   if (fits.length === 1) return fits[0]!
@@ -64,19 +64,22 @@ export async function strangerKeyWrites(call: Call, key: string, workspaceId: st
  * access is judged, which comes after the body only where the whole input goes first
  * (validationOrder input-first), but for a family refused to the key's kind (routes-refused's
  * routes, pages-only's locales and routes), first where a key refused for its kind is refused
- * first (keyKindOrder first).
+ * first (keyKindOrder first), and after the body where it is refused once the input is judged (after-input).
  */
-function answerOf(alternative: SiteKeyWrites, family: Family, inputFirst: boolean, kindFirst: boolean): number {
+function answerOf(alternative: SiteKeyWrites, family: Family, inputFirst: boolean, kindOrder: KeyKindOrder): number {
   const ofKind = (alternative === 'routes-refused' && family === 'routes') || (alternative === 'pages-only' && family !== 'pages')
   if (alternative !== 'refused' && !ofKind) return 400
-  return inputFirst && !(ofKind && kindFirst) ? 400 : 403
+  if (ofKind && kindOrder !== 'with-access') return kindOrder === 'first' ? 403 : 400
+  return inputFirst ? 400 : 403
 }
 
-/** The orders (whole input first, key's kind first) the probes before learned, or both of each not learned. */
-function ordersOf(learned: Readonly<Choices>): Array<[boolean, boolean]> {
+type KeyKindOrder = NonNullable<Choices['keyKindOrder']>
+
+/** The orders (whole input first, where a key's kind is refused) the probes before learned, or each of them not learned. */
+function ordersOf(learned: Readonly<Choices>): Array<[boolean, KeyKindOrder]> {
   const inputFirst = learned.validationOrder === undefined ? [true, false] : [learned.validationOrder === 'input-first']
-  const kindFirst = learned.keyKindOrder === undefined ? [true, false] : [learned.keyKindOrder === 'first']
-  return inputFirst.flatMap((input) => kindFirst.map((kind): [boolean, boolean] => [input, kind]))
+  const kindOrders: KeyKindOrder[] = learned.keyKindOrder === undefined ? ['with-access', 'first', 'after-input'] : [learned.keyKindOrder]
+  return inputFirst.flatMap((input) => kindOrders.map((kind): [boolean, KeyKindOrder] => [input, kind]))
 }
 
 /** The site of a Site key among the first 100 of the workspace (not the run's): the one whose publicApiKey it is, else the one it reads. */

@@ -90,7 +90,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"pathnameLookupLocale","kind":"lookup","alternatives":["own","localized"],"sitemock":"own","behaviour":"api-behaviour.md#pages"},
   {"id":"duplicateLocaleDomains","kind":"value","alternatives":["copied","dropped"],"sitemock":"copied","behaviour":"api-behaviour.md#sites"},
   {"id":"onlineUpdatedAt","kind":"value","alternatives":["moves","unchanged"],"sitemock":"moves","behaviour":"api-behaviour.md#pages"},
-  {"id":"keyKindOrder","kind":"lookup","alternatives":["with-access","first"],"sitemock":"with-access","behaviour":"api-behaviour.md#authentication"},
+  {"id":"keyKindOrder","kind":"lookup","alternatives":["with-access","first","after-input"],"sitemock":"with-access","behaviour":"api-behaviour.md#authentication"},
   {"id":"routeCreateSkipValidation","kind":"strict","alternatives":["taken","unknown"],"sitemock":"taken","behaviour":"api-behaviour.md#routes"},
   {"id":"localePathPrefixes","kind":"value","alternatives":["null","code"],"sitemock":"null","behaviour":"api-behaviour.md#locales"},
   {"id":"offlineLiveVersion","kind":"value","alternatives":["kept","withdrawn"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},

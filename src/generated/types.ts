@@ -172,7 +172,7 @@ export interface Choices {
    */
   renameDefaultLocale?: "follows" | "refused";
   /**
-   * Whether a Site API key may create, update and delete pages, routes and locales of its own site: `allowed`; `refused` as a 403 where access is judged (after the target is found and reached); `refused-first`, every write with a Site key a 403 as soon as the key is known, before its input or its target is judged; `routes-refused`, pages and locales as `allowed` but every route write (create, update, delete) a 403, where access is judged, or as soon as the key is known where a key refused for its kind is refused first (keyKindOrder `first`); or `pages-only`, pages as `allowed` but every locale write (create, update, delete, restore) and every route write (create, update, delete) a 403, where access is judged, or first at keyKindOrder `first` as `routes-refused`'s.
+   * Whether a Site API key may create, update and delete pages, routes and locales of its own site: `allowed`; `refused` as a 403 where access is judged (after the target is found and reached); `refused-first`, every write with a Site key a 403 as soon as the key is known, before its input or its target is judged; `routes-refused`, pages and locales as `allowed` but every route write (create, update, delete) a 403, where access is judged, or as soon as the key is known where a key refused for its kind is refused first (keyKindOrder `first`), or once the input is judged at `after-input`; or `pages-only`, pages as `allowed` but every locale write (create, update, delete, restore) and every route write (create, update, delete) a 403, where access is judged, or first at keyKindOrder `first` as `routes-refused`'s.
    */
   siteKeyWrites?: "allowed" | "refused" | "refused-first" | "routes-refused" | "pages-only";
   /**
@@ -376,9 +376,9 @@ export interface Choices {
    */
   onlineUpdatedAt?: "moves" | "unchanged";
   /**
-   * Where a key is refused for what its kind may never do (a Site key on an operation for App keys alone; a site's `publicApiKey` outside what it reads, under `publicApiKeyAsSiteKey` `forbidden`, `live-pages`, `published-pages`, `online-pages`, `single-resources` and `pages`; a deleted site's key under `deletedSiteKey` `403`): `with-access` where access is judged, in the order `validationOrder`, `accessOrder` and `createBodyOrder` give (sitemock: after a malformed path or query, and after a target that does not exist where existence wins); `first` right after the key is known, before any input is judged and before any lookup (a 403 even where the body is invalid or the target missing), whatever those classes say of an ordinary key's access.
+   * Where a key is refused for what its kind may never do (a Site key on an operation for App keys alone; a site's `publicApiKey` outside what it reads, under `publicApiKeyAsSiteKey` `forbidden`, `live-pages`, `published-pages`, `online-pages`, `single-resources` and `pages`; a deleted site's key under `deletedSiteKey` `403`): `with-access` where access is judged, in the order `validationOrder`, `accessOrder` and `createBodyOrder` give (sitemock: after a malformed path or query, and after a target that does not exist where existence wins); `first` right after the key is known, before any input is judged and before any lookup (a 403 even where the body is invalid or the target missing), whatever those classes say of an ordinary key's access; `after-input` once the request's input (path, query and body) is judged and found valid, before any lookup (a 400 for malformed input first, then the 403 even where the target is missing), whatever those classes say of an ordinary key's access.
    */
-  keyKindOrder?: "with-access" | "first";
+  keyKindOrder?: "with-access" | "first" | "after-input";
   /**
    * Whether `POST /v2/routes` takes the query parameter `skipValidation` as Update Route does: `taken` as on the update (`true` skips the route pathname rules); `unknown` a query parameter the operation does not know: a 400 naming `skipValidation`, or ignored (the route validation not skipped) where `unknownQueryParameters` is `ignored`.
    */

@@ -1291,7 +1291,7 @@ errors++;
 }
 if(data2.keyKindOrder !== undefined){
 let data90 = data2.keyKindOrder;
-if(!((data90 === "with-access") || (data90 === "first"))){
+if(!(((data90 === "with-access") || (data90 === "first")) || (data90 === "after-input"))){
 const err98 = {instancePath:instancePath+"/choices/keyKindOrder",schemaPath:"#/$defs/choices/properties/keyKindOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.keyKindOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.keyKindOrder.enum,parentSchema:schema32.properties.keyKindOrder,data:data90};
 if(vErrors === null){
 vErrors = [err98];
@@ -2654,7 +2654,7 @@ errors++;
 }
 if(data.keyKindOrder !== undefined){
 let data87 = data.keyKindOrder;
-if(!((data87 === "with-access") || (data87 === "first"))){
+if(!(((data87 === "with-access") || (data87 === "first")) || (data87 === "after-input"))){
 const err93 = {instancePath:instancePath+"/keyKindOrder",schemaPath:"#/properties/keyKindOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.keyKindOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.keyKindOrder.enum,parentSchema:schema32.properties.keyKindOrder,data:data87};
 if(vErrors === null){
 vErrors = [err93];

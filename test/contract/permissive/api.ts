@@ -57,9 +57,20 @@ function dispatch(store: Store, request: Request): Answer {
   let settled = !ordered || order === 'input-first'
   // A key's kind is refused where `validationOrder` puts access; a publishable key's waits for the
   // target where existence or a create's body comes first (accessOrder, createBodyOrder); at
-  // `keyKindOrder: first` both come before any input or lookup.
+  // `keyKindOrder: first` both come before any input or lookup, at `after-input` once the whole input is read, before any lookup.
   const kindFirst = ordered && store.choices.keyKindOrder === 'first'
-  const publishableLater = ordered && !kindFirst && publishableAfterTarget(store.choices, operation)
+  const kindAfterInput = ordered && store.choices.keyKindOrder === 'after-input'
+  const publishableLater = ordered && !kindFirst && !kindAfterInput && publishableAfterTarget(store.choices, operation)
+  if (kindAfterInput) {
+    const refusal = refusalOf(() => {
+      refuseKeyKind(store, who, operation, false)
+      refuseSiteKeyFamilyWrite(store, who, family!, method)
+    })
+    if (refusal !== undefined) {
+      readInput(rules, operation, { segments: rest, query, body }, 'all')
+      throw refusal
+    }
+  }
   if (ordered) {
     if (order === 'access-first' || kindFirst) refuseKeyKind(store, who, operation, publishableLater)
     if (kindFirst) refuseSiteKeyFamilyWrite(store, who, family!, method)
@@ -77,6 +88,17 @@ function dispatch(store: Store, request: Request): Answer {
   const handled = family === 'sites' ? sites(call) : family === 'locales' ? locales(call) : family === 'pages' ? pages(call) : routes(call)
   if (!handled) throw new Refusal(404, `no operation ${request.method} ${request.path}`)
   return handled
+}
+
+/** The refusal a check throws, or nothing when it passes. */
+function refusalOf(check: () => void): Refusal | undefined {
+  try {
+    check()
+  } catch (error) {
+    if (error instanceof Refusal) return error
+    throw error
+  }
+  return undefined
 }
 
 const present = (call: Call) => (site: Site): Json => siteJson(site, call.store.choices)

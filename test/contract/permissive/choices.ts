@@ -87,7 +87,7 @@ export const ALTERNATIVES = {
   pathnameLookupLocale: ['own', 'localized'],
   duplicateLocaleDomains: ['copied', 'dropped'],
   onlineUpdatedAt: ['moves', 'unchanged'],
-  keyKindOrder: ['with-access', 'first'],
+  keyKindOrder: ['with-access', 'first', 'after-input'],
   routeCreateSkipValidation: ['taken', 'unknown'],
   localePathPrefixes: ['null', 'code'],
   offlineLiveVersion: ['kept', 'withdrawn'],

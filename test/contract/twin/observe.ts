@@ -78,6 +78,18 @@ export class Client {
 
 const isChange = (body: unknown): body is Json => typeof body === 'object' && body !== null && Object.keys(body).length > 0
 const statusOf = (status: number, alternatives: Record<number, string>): Observed => alternatives[status] ?? `status ${status}`
+
+/**
+ * Where the whole input goes first, where a publishable publicApiKey's page delete is refused (keyKindOrder):
+ * with access, after a page that does not exist is found missing where existence wins (a 404); once
+ * the input is judged, before (a 403). Unseen where the publicApiKey is a Site key or no key, or permission wins.
+ */
+async function publishableKindOrder(client: Client, siteKey: string): Promise<Observed> {
+  if (client.twin.siteApiKey === undefined || (await client.call('GET', `/v2/sites/${randomUUID()}`, undefined, siteKey)).status !== 404) return undefined
+  const publicKey = String((await client.site()).publicApiKey)
+  const reply = await client.call('DELETE', `/v6/pages/${randomUUID()}`, undefined, publicKey)
+  return reply.status === 401 ? undefined : statusOf(reply.status, { 404: 'with-access', 403: 'after-input' })
+}
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 /** A new page's text field as the catalogue names it: `null`, or an empty string. */
 const emptyOrNull = (value: unknown): Observed => (value === '' ? 'empty' : value === null ? 'null' : `the value ${JSON.stringify(value)}`)
@@ -418,7 +430,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return statusOf((await client.call('GET', `/v2/sites/${String(kept.id)}`, undefined, String(gone.publicApiKey))).status, { 401: '401', 403: '403' })
   },
   keyKindOrder: async (client) => {
-    const { key } = await client.keyedSite()
+    const { site, key } = await client.keyedSite()
+    // A Site key duplicating its own site with a name of the wrong type: the body's 400 before its kind's 403 at after-input, and
+    // with access where the whole input goes first (validationOrder input-first), where the two refuse a Site key alike.
+    const duplicate = await client.call('POST', `/v2/sites/${String(site.id)}/duplicate`, { name: 12 }, key)
+    if (duplicate.status === 400) return (await client.call('PATCH', `/v2/sites/${randomUUID()}`, { name: 12 })).status === 400 ? publishableKindOrder(client, key) : 'after-input'
     // A Site key deleting a site named by a malformed id: the 400 where its kind is refused with access, after the path.
     const reply = await client.call('DELETE', '/v2/sites/not-a-uuid', undefined, key)
     if (reply.status !== 403) return statusOf(reply.status, { 400: 'with-access', 404: 'with-access' })
