@@ -42,18 +42,25 @@ const measured = new Map<string, { before: Calibration; after: Calibration }>()
 const share = (calibration: Calibration): string => `${((100 * calibration.sameStatus) / calibration.calls).toFixed(1)}% (${((100 * calibration.sameShape) / calibration.calls).toFixed(1)}%)`
 const statusShare = (calibration: Calibration): number => calibration.sameStatus / calibration.calls
 
+/**
+ * Runs `measure` against a fresh instance of the deployment: each figure is taken from the same
+ * starting state, as `--write-choices` meets a deployment, not after another measure's runs (whose
+ * leftovers, a locale domain a deleted site still holds, the mock does not have).
+ */
+async function onFresh<T>(start: () => Promise<Started>, measure: (base: Parameters<typeof calibrate>[0]) => Promise<T>): Promise<T> {
+  const target = await start()
+  try {
+    return await measure({ baseUrl: target.url, apiKey: target.appKey, workspaceId: target.workspaceId, sequences: SEQUENCES, tag: 'contract-ca11b000', ...(target.siteApiKey === undefined ? {} : { siteApiKey: target.siteApiKey }) })
+  } finally {
+    await target.close()
+  }
+}
+
 beforeAll(async () => {
   for (const [name, start] of TARGETS) {
-    const target: Started = await start()
-    try {
-      const base = { baseUrl: target.url, apiKey: target.appKey, workspaceId: target.workspaceId, sequences: SEQUENCES, ...(target.siteApiKey === undefined ? {} : { siteApiKey: target.siteApiKey }) }
-      const learned = await probeChoices({ ...base, tag: 'contract-ca11b000' })
-      const before = await calibrate({ ...base, tag: 'contract-ca11b001' })
-      const after = await calibrate({ ...base, tag: 'contract-ca11b002', choices: learned.choices })
-      measured.set(name, { before, after })
-    } finally {
-      await target.close()
-    }
+    const before = await onFresh(start, (base) => calibrate({ ...base, tag: 'contract-ca11b001' }))
+    const after = await onFresh(start, async (base) => calibrate({ ...base, tag: 'contract-ca11b002', choices: (await probeChoices(base)).choices }))
+    measured.set(name, { before, after })
   }
 }, 60_000)
 

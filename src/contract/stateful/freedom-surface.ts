@@ -168,8 +168,9 @@ export const SITE_KEY_ROUTES: StatusClass<'siteKeyRoutes'> = {
   },
   alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
   follow: (alternative) => ({ kind: 'chosen', choices: { siteKeyRoutes: alternative } }),
-  // A 403 to another site's key may be that site refused (the oracle's 404 its existence judged first); one to its own site's key is the routes refused.
-  establishes: (alternative, { ownSiteKey }) => alternative === 'read' || ownSiteKey,
+  // A 403 to another site's key may be that site refused (the oracle's 404 its existence judged first); one to its own site's key
+  // is the routes refused where it reads one route: a list refused may be a key that fetches single resources alone (publicApiKeyAsSiteKey).
+  establishes: (alternative, { ownSiteKey, request }) => alternative === 'read' || (ownSiteKey && request.template === ROUTE),
   // Refused, the request's input and target were never judged: no later class reads anything of it.
   decisive: (alternative) => alternative === 'refused',
 }
