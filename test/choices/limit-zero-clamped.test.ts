@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Choices } from '../../src/contracts/choices.js'
 import { runAgainst, check } from '../contract/support.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { createdId, servedPerTest, type Answer, type ChoicesServer } from './choices-server.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * limitZero `clamped` over HTTP: `limit=0` on the lists of sites, pages, a site's pages and routes
@@ -101,12 +101,7 @@ describe('the permissive implementation and the twin’s observation under limit
 
   it.each(['refused', 'accepted', 'clamped', 'default'] as const)('the twin tells %s from outside', async (alternative) => {
     const choices: Choices = { limitZero: alternative }
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.limitZero!(new Client({ ...permissive, seed: 0, choices }))).toBe(alternative)
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('limitZero', choices)).toBe(alternative)
   })
 })
 

@@ -1,10 +1,9 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Choices } from '../../src/contracts/choices.js'
-import { startPermissive } from '../contract/permissive/index.js'
 import { check, runAgainst, statefulHeadlines } from '../contract/support.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { createdId, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * Over HTTP: whether a published page that goes offline keeps a live version (choice
@@ -80,22 +79,12 @@ describe('offlineLiveVersion withdrawn', () => {
 describe('the twin’s observation of offlineLiveVersion', () => {
   it.each(['kept', 'withdrawn'] as const)('tells %s from outside', async (alternative) => {
     const choices = { ...PUBLISHING, offlineLiveVersion: alternative }
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.offlineLiveVersion!(new Client({ ...permissive, seed: 0, choices }))).toBe(alternative)
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('offlineLiveVersion', choices)).toBe(alternative)
   })
 
   it('sees nothing where no operation publishes', async () => {
     const choices = { offlineLiveVersion: 'withdrawn' as const }
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.offlineLiveVersion!(new Client({ ...permissive, seed: 0, choices }))).toBeUndefined()
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('offlineLiveVersion', choices)).toBeUndefined()
   })
 })
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { startPermissive } from '../contract/permissive/index.js'
 import { check, runAgainst } from '../contract/support.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { probe } from './site-key-probes.js'
 import { createdId, servedPerTest, type Answer } from './choices-server.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * A page read whose `locale` its site lacks answered apart from the page list (pageReadUnknownLocale
@@ -74,12 +73,7 @@ describe('pageReadUnknownLocale 400 and 404: the conformance twin', () => {
     [{ pageReadUnknownLocale: '404', pageUnknownLocale: 'empty-list' }, undefined],
     [{ pageReadUnknownLocale: 'as-list', pageUnknownLocale: '400' }, undefined],
   ] as const)('takes %j, and its observation tells it', async (choices, observed) => {
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.pageReadUnknownLocale!(new Client({ ...permissive, seed: 0, choices }))).toBe(observed)
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('pageReadUnknownLocale', choices)).toBe(observed)
   })
 })
 

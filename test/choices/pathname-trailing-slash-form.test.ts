@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
 import type { Choices } from '../../src/contracts/choices.js'
-import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { createdId, inPath, servedPerTest, serveWithChoices, type Answer, type ChoicesServer } from './choices-server.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * pagePathnameForm `trailing-slash`, over HTTP: sitemock's grammar for a page pathname (`/`, or
@@ -106,12 +105,7 @@ describe('the probes and the twin’s observation of pagePathnameForm', () => {
     [{ pagePathnameForm: 'trailing-slash', pathnameTrailingSlash: 'dropped' }, undefined],
     [{ pagePathnameForm: 'slash-first', pathnameTrailingSlash: 'dropped' }, undefined],
   ] as Array<[Choices, string | undefined]>)('the twin observes %o as %s', async (choices, observed) => {
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.pagePathnameForm!(new Client({ ...permissive, seed: 0, choices }))).toBe(observed)
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('pagePathnameForm', choices)).toBe(observed)
   })
 })
 

@@ -2,11 +2,13 @@ import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
 import type { Choices } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
+import { Client } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { pathnames, renderedSite, type RenderedSite } from './publishable-site.js'
+import type { Credentials } from '../../src/generated/types.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * publicApiKeyOfflinePages `hidden`, over HTTP: a site's publicApiKey that reads its site's
@@ -18,38 +20,6 @@ import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './c
  */
 const start = servedPerTest()
 
-interface RenderedSite {
-  siteId: string
-  /** Published at /about while online, offline in its draft since. */
-  offlineDraftId: string
-  /** Online, never published. */
-  onlineId: string
-  /** Offline, never published. */
-  offlineId: string
-  publicKey: string
-  siteKey: string
-}
-
-/** A site with a page published online and taken offline since, one online never published, one offline, and its two keys. */
-async function renderedSite(server: ChoicesServer): Promise<RenderedSite> {
-  const made = await server.site('offline pages')
-  const created = async (pathname: string, isOnline: boolean): Promise<string> => {
-    const page = await server.call('POST', '/v6/pages', { siteId: made.id, pathname, name: pathname.slice(1) })
-    expect(page.status).toBe(201)
-    expect((await server.call('PATCH', `/v6/pages/${String(page.body.id)}`, { isOnline })).status).toBe(200)
-    return String(page.body.id)
-  }
-  const offlineDraftId = await created('/about', true)
-  expect((await fetch(`${server.url}/__mock/sites/${made.id}/publish`, { method: 'POST' })).status).toBe(200)
-  expect((await server.call('PATCH', `/v6/pages/${offlineDraftId}`, { isOnline: false })).status).toBe(200)
-  const onlineId = await created('/online', true)
-  const offlineId = await created('/offline', false)
-  const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-  const siteKey = creds.sites.find((site) => site.id === made.id)!.siteApiKey
-  return { siteId: made.id, offlineDraftId, onlineId, offlineId, publicKey: made.key, siteKey }
-}
-
-const pathnames = (answer: { body: { data?: Array<Record<string, unknown>> } }): unknown[] => (answer.body.data ?? []).map((page) => page.pathname)
 
 /** The page lists of the site that ask the offline pages too, each with the same list asking them not. */
 const offlineLists = (siteId: string): Array<[string, string]> => [
@@ -68,7 +38,7 @@ const offlineReads = (site: RenderedSite): string[] => [
 describe('publicApiKeyOfflinePages over HTTP', () => {
   it('hidden: a list asking the offline pages lists the online ones alone, as the list that does not ask them', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })
-    const site = await renderedSite(server)
+    const site = await renderedSite(server, 'offline pages')
     for (const [asking, notAsking] of offlineLists(site.siteId)) {
       const listed = await server.call('GET', asking, undefined, site.publicKey)
       expect(listed.status, asking).toBe(200)
@@ -81,7 +51,7 @@ describe('publicApiKeyOfflinePages over HTTP', () => {
 
   it('hidden: a page offline in the version read is a 404 in the API envelope, one online there is read', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })
-    const site = await renderedSite(server)
+    const site = await renderedSite(server, 'offline pages')
     for (const path of offlineReads(site)) {
       const read = await server.call('GET', path, undefined, site.publicKey)
       expect(read, path).toMatchObject({ status: 404, body: { object: 'error', code: 'not_found' } })
@@ -94,8 +64,8 @@ describe('publicApiKeyOfflinePages over HTTP', () => {
 
   it('hidden: the site, writes and routes stay a 403, another site too', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })
-    const site = await renderedSite(server)
-    const other = await renderedSite(server)
+    const site = await renderedSite(server, 'offline pages')
+    const other = await renderedSite(server, 'offline pages')
     const refused = [
       await server.call('GET', `/v2/sites/${site.siteId}`, undefined, site.publicKey),
       await server.call('PATCH', `/v6/pages/${site.offlineId}`, { isOnline: true }, site.publicKey),
@@ -109,7 +79,7 @@ describe('publicApiKeyOfflinePages over HTTP', () => {
 
   it('refused (sitemock): the same lists and reads are a 403', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'online-pages' })
-    const site = await renderedSite(server)
+    const site = await renderedSite(server, 'offline pages')
     const answers = [
       ...(await Promise.all(offlineLists(site.siteId).map(([asking]) => server.call('GET', asking, undefined, site.publicKey)))),
       ...(await Promise.all(offlineReads(site).map((path) => server.call('GET', path, undefined, site.publicKey)))),
@@ -121,7 +91,7 @@ describe('publicApiKeyOfflinePages over HTTP', () => {
     const statuses = async (reads: NonNullable<Choices['publicApiKeyAsSiteKey']>): Promise<number[]> => {
       const server = await serveWithChoices({ publicApiKeyAsSiteKey: reads, publicApiKeyOfflinePages: 'hidden' })
       try {
-        const site = await renderedSite(server)
+        const site = await renderedSite(server, 'offline pages')
         const paths = [`/v6/pages?siteId=${site.siteId}&includeOffline=true`, `/v6/pages/${site.offlineId}`]
         return await Promise.all(paths.map(async (path) => (await server.call('GET', path, undefined, site.publicKey)).status))
       } finally {
@@ -136,14 +106,7 @@ describe('publicApiKeyOfflinePages over HTTP', () => {
 })
 
 describe('the twin’s observation of publicApiKeyOfflinePages', () => {
-  const observed = async (choices: Choices): Promise<unknown> => {
-    const permissive = await startPermissive({ choices })
-    try {
-      return await OBSERVE.publicApiKeyOfflinePages!(new Client({ ...permissive, seed: 0, choices }))
-    } finally {
-      await permissive.close()
-    }
-  }
+  const observed = (choices: Choices): Promise<unknown> => observedOnPermissive('publicApiKeyOfflinePages', choices)
 
   it('tells hidden from refused where the publicApiKey reads online pages, and sees nothing elsewhere', async () => {
     expect(await observed({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })).toBe('hidden')

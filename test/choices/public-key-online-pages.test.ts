@@ -1,10 +1,9 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Credentials } from '../../src/generated/types.js'
-import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { pathnames, renderedSite } from './publishable-site.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * publicApiKeyAsSiteKey `online-pages`, over HTTP: a site's publicApiKey is a read-only key for
@@ -14,43 +13,11 @@ import { servedPerTest, serveWithChoices, type ChoicesServer } from './choices-s
  */
 const start = servedPerTest()
 
-interface RenderedSite {
-  siteId: string
-  /** Published at /about while online, offline in its draft since. */
-  offlineDraftId: string
-  /** Online, never published. */
-  onlineId: string
-  /** Offline, never published. */
-  offlineId: string
-  publicKey: string
-  siteKey: string
-}
-
-/** A site with a page published online and taken offline since, one online never published, one offline, and its two keys. */
-async function renderedSite(server: ChoicesServer): Promise<RenderedSite> {
-  const made = await server.site('online pages')
-  const created = async (pathname: string, isOnline: boolean): Promise<string> => {
-    const page = await server.call('POST', '/v6/pages', { siteId: made.id, pathname, name: pathname.slice(1) })
-    expect(page.status).toBe(201)
-    expect((await server.call('PATCH', `/v6/pages/${String(page.body.id)}`, { isOnline })).status).toBe(200)
-    return String(page.body.id)
-  }
-  const offlineDraftId = await created('/about', true)
-  expect((await fetch(`${server.url}/__mock/sites/${made.id}/publish`, { method: 'POST' })).status).toBe(200)
-  expect((await server.call('PATCH', `/v6/pages/${offlineDraftId}`, { isOnline: false })).status).toBe(200)
-  const onlineId = await created('/online', true)
-  const offlineId = await created('/offline', false)
-  const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-  const siteKey = creds.sites.find((site) => site.id === made.id)!.siteApiKey
-  return { siteId: made.id, offlineDraftId, onlineId, offlineId, publicKey: made.key, siteKey }
-}
-
-const pathnames = (answer: { body: { data?: Array<Record<string, unknown>> } }): unknown[] => (answer.body.data ?? []).map((page) => page.pathname)
 
 describe('publicApiKeyAsSiteKey online-pages over HTTP', () => {
   it("reads the site's locales, as its Site key does", async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'online-pages' })
-    const { siteId, publicKey, siteKey } = await renderedSite(server)
+    const { siteId, publicKey, siteKey } = await renderedSite(server, 'online pages')
     expect(siteKey).not.toBe(publicKey)
     const list = await server.call('GET', `/v2/locales?siteId=${siteId}`, undefined, publicKey)
     expect(list).toEqual(await server.call('GET', `/v2/locales?siteId=${siteId}`, undefined, siteKey))
@@ -61,7 +28,7 @@ describe('publicApiKeyAsSiteKey online-pages over HTTP', () => {
 
   it('lists the online pages in the version asked, the draft by default, on both page lists', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'online-pages' })
-    const { siteId, publicKey, siteKey } = await renderedSite(server)
+    const { siteId, publicKey, siteKey } = await renderedSite(server, 'online pages')
     const drafts = await server.call('GET', `/v6/pages?siteId=${siteId}`, undefined, publicKey)
     expect(drafts).toEqual(await server.call('GET', `/v6/pages?siteId=${siteId}`, undefined, siteKey))
     expect(pathnames(drafts)).toEqual(['/online'])
@@ -74,7 +41,7 @@ describe('publicApiKeyAsSiteKey online-pages over HTTP', () => {
 
   it('reads a page online in the version read, and refuses one offline there', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'online-pages' })
-    const { siteId, offlineDraftId, onlineId, offlineId, publicKey } = await renderedSite(server)
+    const { siteId, offlineDraftId, onlineId, offlineId, publicKey } = await renderedSite(server, 'online pages')
     expect(await server.call('GET', `/v6/pages/${onlineId}`, undefined, publicKey)).toMatchObject({ status: 200, body: { id: onlineId, isOnline: true } })
     expect(await server.call('GET', `/v6/pages/${encodeURIComponent('/online')}?siteId=${siteId}&versionRef=ref:draft`, undefined, publicKey)).toMatchObject({ status: 200, body: { id: onlineId } })
     expect(await server.call('GET', `/v6/pages/${offlineDraftId}?versionRef=ref:live`, undefined, publicKey)).toMatchObject({ status: 200, body: { pathname: '/about', isOnline: true } })
@@ -90,7 +57,7 @@ describe('publicApiKeyAsSiteKey online-pages over HTTP', () => {
 
   it('refuses a page list asking for the offline pages, the site, writes, routes and another site with a 403', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'online-pages' })
-    const { siteId, onlineId, publicKey, siteKey } = await renderedSite(server)
+    const { siteId, onlineId, publicKey, siteKey } = await renderedSite(server, 'online pages')
     const locale = String((await server.call('GET', `/v2/locales?siteId=${siteId}`, undefined, siteKey)).body.data![0]!.id)
     const refused = [
       await server.call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true`, undefined, publicKey),
@@ -107,14 +74,14 @@ describe('publicApiKeyAsSiteKey online-pages over HTTP', () => {
     // Nothing was written with it.
     expect((await server.call('GET', `/v6/pages/${onlineId}`, undefined, siteKey)).body).toMatchObject({ pathname: '/online' })
     expect((await server.call('GET', `/v2/locales?siteId=${siteId}`, undefined, siteKey)).body.data).toHaveLength(1)
-    const other = await renderedSite(server)
+    const other = await renderedSite(server, 'online pages')
     expect((await server.call('GET', `/v2/locales?siteId=${other.siteId}`, undefined, publicKey)).status).toBe(403)
     expect((await server.call('GET', `/v6/pages?siteId=${other.siteId}`, undefined, publicKey)).status).toBe(403)
   })
 
   it('leaves published-pages as it was: its locales are a 403, its drafts too', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'published-pages' })
-    const { siteId, onlineId, publicKey } = await renderedSite(server)
+    const { siteId, onlineId, publicKey } = await renderedSite(server, 'online pages')
     expect((await server.call('GET', `/v2/locales?siteId=${siteId}`, undefined, publicKey)).status).toBe(403)
     expect((await server.call('GET', `/v6/pages/${onlineId}?versionRef=ref:draft`, undefined, publicKey)).status).toBe(403)
   })
@@ -123,12 +90,7 @@ describe('publicApiKeyAsSiteKey online-pages over HTTP', () => {
 describe('the twin’s observation of publicApiKeyAsSiteKey', () => {
   it.each(['online-pages', 'published-pages', 'site-key'] as const)('tells %s from outside', async (alternative) => {
     const choices = { publicApiKeyAsSiteKey: alternative }
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.publicApiKeyAsSiteKey!(new Client({ ...permissive, seed: 0, choices }))).toBe(alternative)
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('publicApiKeyAsSiteKey', choices)).toBe(alternative)
   })
 })
 

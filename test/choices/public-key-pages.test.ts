@@ -9,9 +9,11 @@ import type { Choices } from '../../src/contracts/choices.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
+import { Client } from '../contract/twin/observe.js'
 import { occurrenceOf } from '../unit/occurrence.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { pageIn, publishedThenOffline, siteApiKeyOf } from './publishable-site.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * publicApiKeyAsSiteKey `pages`, over HTTP: a site's publicApiKey reads its site's pages alone. Its
@@ -37,21 +39,12 @@ interface PagesSite {
 /** A site with a page published and taken offline since, one offline never published, a route, and its two keys. */
 async function pagesSite(server: ChoicesServer): Promise<PagesSite> {
   const made = await server.site('pages alone')
-  const created = async (pathname: string, isOnline: boolean): Promise<string> => {
-    const page = await server.call('POST', '/v6/pages', { siteId: made.id, pathname, name: pathname.slice(1) })
-    expect(page.status).toBe(201)
-    expect((await server.call('PATCH', `/v6/pages/${String(page.body.id)}`, { isOnline })).status).toBe(200)
-    return String(page.body.id)
-  }
-  const offlineDraftId = await created('/about', true)
-  expect((await fetch(`${server.url}/__mock/sites/${made.id}/publish`, { method: 'POST' })).status).toBe(200)
-  expect((await server.call('PATCH', `/v6/pages/${offlineDraftId}`, { isOnline: false })).status).toBe(200)
-  const offlineId = await created('/offline', false)
+  const offlineDraftId = await publishedThenOffline(server, made.id, '/about')
+  const offlineId = await pageIn(server, made.id, '/offline', false)
   const route = await server.call('POST', '/v2/routes', { siteId: made.id, pathname: '/shop/:item' })
   expect(route.status).toBe(201)
   const locale = (await server.call('GET', `/v2/locales?siteId=${made.id}`)).body.data![0]!
-  const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-  const siteKey = creds.sites.find((site) => site.id === made.id)!.siteApiKey
+  const siteKey = await siteApiKeyOf(server, made.id)
   return { siteId: made.id, localeId: String(locale.id), offlineDraftId, offlineId, routeId: String(route.body.id), publicKey: made.key, siteKey }
 }
 
@@ -158,12 +151,7 @@ describe('publicApiKeyAsSiteKey pages over HTTP', () => {
 describe('the twin’s observation of publicApiKeyAsSiteKey', () => {
   it.each(['pages', 'published-pages', 'online-pages', 'site-key'] as const)('tells %s from outside', async (alternative) => {
     const choices = { publicApiKeyAsSiteKey: alternative }
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.publicApiKeyAsSiteKey!(new Client({ ...permissive, seed: 0, choices }))).toBe(alternative)
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('publicApiKeyAsSiteKey', choices)).toBe(alternative)
   })
 
   it('the permissive answers a page read in any version with the publicApiKey and refuses its site, locales and writes', async () => {

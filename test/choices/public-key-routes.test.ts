@@ -5,8 +5,9 @@ import type { Choices } from '../../src/contracts/choices.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
+import { Client } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * publicApiKeyRoutes `read`, over HTTP: a site's publicApiKey that reads its site's pages
@@ -101,14 +102,7 @@ describe('publicApiKeyRoutes over HTTP', () => {
 })
 
 describe('the twin’s observation of publicApiKeyRoutes', () => {
-  const observed = async (choices: { publicApiKeyAsSiteKey: 'online-pages' | 'live-pages' | 'site-key'; publicApiKeyRoutes?: 'read' | 'refused' }): Promise<unknown> => {
-    const permissive = await startPermissive({ choices })
-    try {
-      return await OBSERVE.publicApiKeyRoutes!(new Client({ ...permissive, seed: 0, choices }))
-    } finally {
-      await permissive.close()
-    }
-  }
+  const observed = (choices: { publicApiKeyAsSiteKey: 'online-pages' | 'live-pages' | 'site-key'; publicApiKeyRoutes?: 'read' | 'refused' }): Promise<unknown> => observedOnPermissive('publicApiKeyRoutes', choices)
 
   it('tells read from refused where the publicApiKey reads pages, and sees nothing elsewhere', async () => {
     expect(await observed({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyRoutes: 'read' })).toBe('read')

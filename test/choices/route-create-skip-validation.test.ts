@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPermissive } from '../contract/permissive/index.js'
 import { check, runAgainst, statefulHeadlines } from '../contract/support.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * Over HTTP: whether a route create takes `skipValidation`, which the specification documents on
@@ -61,12 +60,7 @@ describe('the twin’s observation of routeCreateSkipValidation', () => {
     ['unknown', 'ignored'],
   ] as const)('tells %s (unknown parameters %s) from outside', async (alternative, unknownQueryParameters) => {
     const choices = { routeCreateSkipValidation: alternative, unknownQueryParameters }
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.routeCreateSkipValidation!(new Client({ ...permissive, seed: 0, choices }))).toBe(alternative)
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('routeCreateSkipValidation', choices)).toBe(alternative)
   })
 })
 

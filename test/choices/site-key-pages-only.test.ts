@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { Choices } from '../../src/contracts/choices.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
+import { Client } from '../contract/twin/observe.js'
 import { contentsOf, probe, usersSite } from './site-key-probes.js'
 import { servedPerTest, type Answer } from './choices-server.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * A deployment whose Site keys write pages alone (siteKeyWrites pages-only), over HTTP: the mock
@@ -119,12 +120,7 @@ describe('siteKeyWrites pages-only: the conformance twin', () => {
     [{ siteKeyWrites: 'routes-refused' }, 'routes-refused'],
     [{ siteKeyWrites: 'allowed' }, 'allowed'],
   ] as const)('takes %j, and its observation tells it', async (choices, observed) => {
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.siteKeyWrites!(new Client({ ...permissive, seed: 0, choices }))).toBe(observed)
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('siteKeyWrites', choices)).toBe(observed)
   })
 
   it.each(['with-access', 'first'] as const)('refuses a Site key every locale and route write, at keyKindOrder %s, and takes its page writes', async (keyKindOrder) => {

@@ -6,6 +6,7 @@ import { check, describeFailures, runAgainst, statefulHeadlines } from '../contr
 import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 import { contentsOf, probe, usersSite } from './site-key-probes.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * siteKeyRoutes `refused`, over HTTP: a deployment whose Site keys reach no route (outsider10's
@@ -113,14 +114,7 @@ describe('siteKeyRoutes: the probes learn it back', () => {
 })
 
 describe('siteKeyRoutes: the conformance twin', () => {
-  const observed = async (choices: TwinChoices): Promise<unknown> => {
-    const permissive = await startPermissive({ choices })
-    try {
-      return await OBSERVE.siteKeyRoutes!(new Client({ ...permissive, seed: 0, choices }))
-    } finally {
-      await permissive.close()
-    }
-  }
+  const observed = (choices: TwinChoices): Promise<unknown> => observedOnPermissive('siteKeyRoutes', choices)
 
   it.each([
     [{ siteKeyRoutes: 'refused' }, 'refused'],

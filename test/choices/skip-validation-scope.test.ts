@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Choices } from '../../src/contracts/choices.js'
-import { startPermissive } from '../contract/permissive/index.js'
 import { check, runAgainst, statefulHeadlines } from '../contract/support.js'
-import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { createdId, inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
  * A deployment that skips, under skipValidation=true, one clash of a route's pathname and not the
@@ -124,12 +123,7 @@ describe('skipValidationConflicts route-conflicts', () => {
 describe('the conformance twin under each alternative', () => {
   it.each(['checked', 'skipped', 'page-conflicts', 'route-conflicts'] as const)('%s: takes and refuses each clash as it says, and the observation tells it', async (alternative) => {
     const choices = { skipValidationConflicts: alternative }
-    const permissive = await startPermissive({ choices })
-    try {
-      expect(await OBSERVE.skipValidationConflicts!(new Client({ ...permissive, seed: 0, choices }))).toBe(alternative)
-    } finally {
-      await permissive.close()
-    }
+    expect(await observedOnPermissive('skipValidationConflicts', choices)).toBe(alternative)
   })
 })
 
