@@ -57,8 +57,8 @@ type Unjudged = (choices: Required<Choices>) => boolean
  * (pageUpdateSearchFields); a route create's skipValidation, a parameter unknown to a deployment
  * whose create does not take it (routeCreateSkipValidation): not judged as the update's is, but
  * refused or ignored as an unknown one (the operation's queryRules); and a site page list's sort,
- * which one in a fixed order (sitePagesQuery fixed-order) refuses whatever its value
- * (site-pages-query.ts), naming it, not as a bad sort.
+ * which one in a fixed order (sitePagesQuery fixed-order) does not take: refused naming it, or
+ * ignored, as sitePagesUntaken says (site-pages-query.ts), whatever its value, not as a bad sort.
  */
 const IGNORABLE: Readonly<Record<string, ReadonlyMap<string, Unjudged>>> = {
   'page-update.json': new Map(SEARCH_FIELDS.map((field) => [field, (choices) => choices.pageUpdateSearchFields === 'ignored'])),

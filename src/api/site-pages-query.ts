@@ -4,10 +4,10 @@ import { badRequest } from './errors.js'
 
 /**
  * What `GET /v2/sites/{siteId}/pages` takes of the page list's parameters (choice sitePagesQuery):
- * all of them (`page-list`), only `limit` and `startingAfter` (`pagination`: the others are
- * parameters it does not know, refused naming each, or ignored where unknown ones are,
- * unknownQueryParameters), or all but the sort (`fixed-order`: a list of one order, which refuses a
- * sort asked of it, naming each of `sortBy` and `sortDirection`, whatever it does with unknown ones).
+ * all of them (`page-list`), only `limit` and `startingAfter` (`pagination`), or all but the sort
+ * (`fixed-order`: a list of one order). The ones it does not take are parameters it does not know,
+ * refused naming each, or ignored where unknown ones are (unknownQueryParameters), or refused
+ * naming each whatever it does with unknown ones (choice sitePagesUntaken `refused`).
  */
 
 type Parameter = keyof ListSitePagesQuery
@@ -24,9 +24,9 @@ const WHY: Readonly<Record<NonNullable<Choices['sitePagesQuery']>, string>> = {
   'fixed-order': 'this list has one order, the order its pages were created in',
 }
 
-/** A 400 naming each parameter the site's page list does not take: always in a fixed order, where unknown ones are refused otherwise. */
+/** A 400 naming each parameter the site's page list does not take, where those are refused or unknown ones are. */
 export function requireTakenSitePagesQuery(query: ListSitePagesQuery, choices: Required<Choices> | undefined): void {
-  if (choices === undefined || (choices.unknownQueryParameters === 'ignored' && choices.sitePagesQuery !== 'fixed-order')) return
+  if (choices === undefined || (choices.unknownQueryParameters === 'ignored' && choices.sitePagesUntaken === 'as-unknown')) return
   const notTaken: readonly string[] = NOT_TAKEN[choices.sitePagesQuery]
   const others = Object.keys(query).filter((name) => notTaken.includes(name))
   if (others.length > 0) throw badRequest(others.map((field) => ({ field, message: `is not a parameter of this list; ${WHY[choices.sitePagesQuery]}` })))

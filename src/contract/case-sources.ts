@@ -32,8 +32,13 @@ const pageList = (id: 'emptyLocaleQuery' | 'pathPrefixForm', field: string, what
 const pathPrefixForm = pageList('pathPrefixForm', 'pathPrefix', 'a string that starts with /', 'the published OpenAPI has pathPrefix as any string (/ by default)')
 const emptyLocaleQuery = pageList('emptyLocaleQuery', 'locale', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent')
 const malformedPathId = chosen('malformedPathId', 'a malformed id in the path is a 400 naming it', 'the specification\'s 400 covers invalid bodies and query parameters: a malformed path id may as well be a 404')
-const sitePagesQuery = (field: string): Source =>
-  chosen('sitePagesQuery', `GET /v2/sites/{siteId}/pages takes the list parameters of GET /v6/pages, ${field} among them`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others')
+const sitePagesUntaken = (field: string): Source =>
+  chosen('sitePagesUntaken', `where GET /v2/sites/{siteId}/pages does not take ${field}, it is judged as a parameter it does not know`, 'neither document says what it does with the page list\'s other parameters: a deployment may refuse them whatever it does with unknown ones')
+/** The sources of a site page list's cell: it takes the parameter (sitePagesQuery), or does not and judges it its own way (sitePagesUntaken). */
+const sitePagesQuery = (field: string): Source[] => [
+  chosen('sitePagesQuery', `GET /v2/sites/{siteId}/pages takes the list parameters of GET /v6/pages, ${field} among them`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others'),
+  sitePagesUntaken(field),
+]
 
 const CS = 'CreateSiteV2RequestBodyDto'
 const US = 'UpdateSiteV2RequestBodyDto'
@@ -141,12 +146,12 @@ export const CASE_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   'validation.get.v2-routes.siteId.missing': [routes('the route list takes siteId, required')],
   'validation.get.v2-routes.siteId.invalid-value': [routes('the route list takes siteId, a UUID')],
   // Refused only by a deployment that takes the parameter there (sitePagesQuery) and refuses the value on the page list too.
-  'validation.get.v2-sites-siteId-pages.pathPrefix.invalid-value': [sitePagesQuery('pathPrefix'), pathPrefixForm],
-  'validation.get.v2-sites-siteId-pages.sortBy.invalid-value': [sitePagesQuery('sortBy')],
-  'validation.get.v2-sites-siteId-pages.sortDirection.invalid-value': [sitePagesQuery('sortDirection')],
-  'validation.get.v2-sites-siteId-pages.includeOffline.invalid-value': [sitePagesQuery('includeOffline')],
-  'validation.get.v2-sites-siteId-pages.locale.out-of-range': [sitePagesQuery('locale'), emptyLocaleQuery],
-  'validation.get.v2-sites-siteId-pages.versionRef.invalid-value': [sitePagesQuery('versionRef')],
+  'validation.get.v2-sites-siteId-pages.pathPrefix.invalid-value': [...sitePagesQuery('pathPrefix'), pathPrefixForm],
+  'validation.get.v2-sites-siteId-pages.sortBy.invalid-value': [...sitePagesQuery('sortBy')],
+  'validation.get.v2-sites-siteId-pages.sortDirection.invalid-value': [...sitePagesQuery('sortDirection')],
+  'validation.get.v2-sites-siteId-pages.includeOffline.invalid-value': [...sitePagesQuery('includeOffline')],
+  'validation.get.v2-sites-siteId-pages.locale.out-of-range': [...sitePagesQuery('locale'), emptyLocaleQuery],
+  'validation.get.v2-sites-siteId-pages.versionRef.invalid-value': [...sitePagesQuery('versionRef')],
   'validation.get.v2-sites-siteId.siteId.invalid-value': [malformedPathId],
   'validation.get.v2-sites-siteId-pages.siteId.invalid-value': [malformedPathId],
 }

@@ -5,7 +5,7 @@ import { byStatus, either, namesField, Unrecorded, unexplained, type Answer, typ
  * What a deployment accepts (validation sitemock adds or a strict deployment adds) and what it
  * keeps of what it accepts (the stored form): each probe a request only the choice decides.
  */
-export async function probeInput({ call, record, target, siteId, otherSiteId }: ProbeSite, pageId: string): Promise<void> {
+export async function probeInput({ call, record, target, siteId, otherSiteId, learned }: ProbeSite, pageId: string): Promise<void> {
   const { tag } = target
   const patchSite = (body: unknown): Promise<Answer> => call('PATCH', `/v2/sites/${siteId}`, body)
   const patchPage = (body: unknown): Promise<Answer> => call('PATCH', `/v6/pages/${pageId}`, body)
@@ -129,6 +129,17 @@ export async function probeInput({ call, record, target, siteId, otherSiteId }: 
   await record('pathPrefixForm', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&pathPrefix=${tag}`), 'a pathPrefix without a slash', [200, 'any'], [400, 'slash-first']))
   await record('emptyLocaleQuery', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&locale=`), 'an empty locale=', [200, 'default'], [400, 'refused']))
   await record('unknownQueryParameters', async () => either(await call('GET', `/v2/sites/${siteId}?contractProbe=1`), 'an unknown query parameter', [200, 'ignored'], [400, 'refused']))
+  /** A site's page list taking its sort, or in creation order whatever sort it is asked (fixed-order). */
+  const sitePagesOrder = async (): Promise<'page-list' | 'fixed-order'> => {
+    const prefix = `/${tag}-order`
+    const made = [await call('POST', '/v6/pages', { siteId, pathname: `${prefix}/a`, name: `${tag} order a` }), await call('POST', '/v6/pages', { siteId, pathname: `${prefix}/b`, name: `${tag} order b` })]
+    const listed = made.every((page) => page.status === 201) ? await call('GET', `/v2/sites/${siteId}/pages?includeOffline=true&pathPrefix=${encodeURIComponent(prefix)}&sortBy=path&sortDirection=desc`) : undefined
+    for (const page of made) if (typeof page.body.id === 'string') await call('DELETE', `/v6/pages/${page.body.id}`)
+    if (listed === undefined) throw new Unrecorded(`two pages to list could not be created (${made.map((page) => page.status).join(', ')})`)
+    const order = JSON.stringify((listed.body.data ?? []).map((page) => page.pathname))
+    if (order === JSON.stringify([`${prefix}/b`, `${prefix}/a`])) return 'page-list'
+    return order === JSON.stringify([`${prefix}/a`, `${prefix}/b`]) ? 'fixed-order' : unexplained('the pathnames a site pages list sorted by path descending lists', order)
+  }
   await record('sitePagesQuery', async () => {
     // A prefix no page has: the page list's own parameter empties the list, which holds the probes'
     // page with includeOffline; a list that takes only limit and startingAfter refuses both, or
@@ -140,10 +151,21 @@ export async function probeInput({ call, record, target, siteId, otherSiteId }: 
     const ids = (listed: typeof answer): string => JSON.stringify((listed.body.data ?? []).map((page) => page.id))
     if (ids(answer) === ids(whole)) return 'pagination'
     if (answer.body.data?.length !== 0) return unexplained('the ids a site pages list with a prefix no page has listed', ids(answer))
-    // The page list's filters taken: a list in one fixed order refuses a sort, naming it.
+    // The page list's filters taken: a list in one fixed order refuses a sort, naming it, where it refuses what it does not take.
     const sorted = await call('GET', `/v2/sites/${siteId}/pages?includeOffline=true&sortBy=createdAt`)
     if (sorted.status === 400) return namesField(sorted, 'sortBy') ? 'fixed-order' : unexplained('the fields a 400 to a site pages list with a sortBy names', sorted.body.details)
-    return byStatus(sorted, 'the site pages list with sortBy=createdAt', [[200, 'page-list']] as const)
+    if (sorted.status !== 200) throw new Unrecorded(`the site pages list with sortBy=createdAt answered ${sorted.status}, none of 400, 200`)
+    // Taken, or ignored as an unknown one (sitePagesUntaken as-unknown): the order of two pages made in path order, listed by path descending, tells which.
+    return learned.unknownQueryParameters === 'ignored' ? sitePagesOrder() : 'page-list'
+  })
+  await record('sitePagesUntaken', async () => {
+    const query = learned.sitePagesQuery
+    if (query !== 'pagination' && query !== 'fixed-order') throw new Unrecorded(`the site pages list takes every parameter of the page list or was not learned (sitePagesQuery ${String(query)}), so none is left untaken`)
+    if (learned.unknownQueryParameters !== 'ignored') throw new Unrecorded(`parameters an operation does not know are refused or were not learned (unknownQueryParameters ${String(learned.unknownQueryParameters)}), so the untaken ones are refused either way`)
+    // sortBy is untaken under pagination and fixed-order alike.
+    const answer = await call('GET', `/v2/sites/${siteId}/pages?sortBy=path`)
+    if (answer.status === 400) return namesField(answer, 'sortBy') ? 'refused' : unexplained('the fields a 400 to a site pages list with a sortBy it does not take names', answer.body.details)
+    return byStatus(answer, 'the site pages list with a sortBy it does not take', [[200, 'as-unknown']] as const)
   })
 
   const caseProbe = await call('POST', '/v2/locales', { siteId, locale: 'pt-br' })

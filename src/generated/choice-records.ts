@@ -97,4 +97,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"publicApiKeyRoutes","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
   {"id":"publicApiKeyOfflinePages","kind":"lookup","alternatives":["refused","hidden"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
   {"id":"siteKeyRoutes","kind":"lookup","alternatives":["read","refused"],"sitemock":"read","behaviour":"api-behaviour.md#authentication"},
+  {"id":"sitePagesUntaken","kind":"strict","alternatives":["as-unknown","refused"],"sitemock":"as-unknown","behaviour":"api-behaviour.md#pages"},
 ]

@@ -84,7 +84,7 @@ export interface Choices {
    */
   pagePathnameCharacters?: "accepted" | "refused" | "letters";
   /**
-   * Which query parameters `GET /v2/sites/{siteId}/pages` takes: `page-list` every parameter of the page list; `pagination` only `limit` and `startingAfter` (the ones the specification names), the others being parameters it does not know: a 400, or ignored where `unknownQueryParameters` is `ignored`; `fixed-order` every parameter of the page list but `sortBy` and `sortDirection`: the list comes in one order, creation order (oldest first), and a sort asked of it is a 400 naming each of them, whatever `unknownQueryParameters` says.
+   * Which query parameters `GET /v2/sites/{siteId}/pages` takes: `page-list` every parameter of the page list; `pagination` only `limit` and `startingAfter` (the ones the specification names), the others being parameters it does not know: a 400, or ignored where `unknownQueryParameters` is `ignored`; `fixed-order` every parameter of the page list but `sortBy` and `sortDirection`: the list comes in one order, creation order (oldest first), and a sort asked of it is judged as the parameters it does not take are (`sitePagesUntaken`).
    */
   sitePagesQuery?: "page-list" | "pagination" | "fixed-order";
   /**
@@ -403,6 +403,10 @@ export interface Choices {
    * Whether a Site key reaches its site's routes: `read` (a route list of its site, `GET /v2/routes?siteId=…`, and a read of one of its routes, `GET /v2/routes/{routeIdOrPathname}`, answered; its route writes as `siteKeyWrites` says), or `refused`: every route request with a Site key, reads included and whatever site it names, is a 403 as soon as the key is known, before its input or its target is judged (as `siteKeyWrites` `refused-first` refuses its writes).
    */
   siteKeyRoutes?: "read" | "refused";
+  /**
+   * What `GET /v2/sites/{siteId}/pages` does with a parameter of the page list that it does not take (`sitePagesQuery` `pagination`: all but `limit` and `startingAfter`; `fixed-order`: `sortBy` and `sortDirection`): `as-unknown`, judged as a parameter the operation does not know (a 400 naming each, or ignored where `unknownQueryParameters` is `ignored`), or `refused`: a 400 naming each, whatever `unknownQueryParameters` says. Under `sitePagesQuery` `page-list` the class changes nothing.
+   */
+  sitePagesUntaken?: "as-unknown" | "refused";
 }
 
 export interface DataList {

@@ -39,6 +39,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   publicApiKeyRoutes: { publicApiKeyAsSiteKey: 'online-pages' },
   // How it meets offline pages is its own only where it reads the site's locales and online pages.
   publicApiKeyOfflinePages: { publicApiKeyAsSiteKey: 'online-pages' },
+  // What a site's page list does with the page list's parameters it does not take is its own only where some are untaken and unknown ones ignored.
+  sitePagesUntaken: { sitePagesQuery: 'pagination', unknownQueryParameters: 'ignored' },
 }
 
 /** What one alternative needs to be told from another: a page read's own 400 differs from its list's only where the list answers otherwise. */

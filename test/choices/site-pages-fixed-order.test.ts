@@ -4,8 +4,9 @@ import { createdId, servedPerTest, type Answer, type ChoicesServer } from './cho
 
 /**
  * Over HTTP: a site's page list in one fixed order (sitePagesQuery fixed-order) takes the page
- * list's parameters but its sort: `sortBy` and `sortDirection` are a 400 naming each, whatever it
- * does with parameters it does not know, and its pages come in the order they were created.
+ * list's parameters but its sort: `sortBy` and `sortDirection` are a 400 naming each where untaken
+ * parameters are refused (unknownQueryParameters refused, or sitePagesUntaken refused whatever it
+ * does with unknown ones), ignored otherwise, and its pages come in the order they were created.
  */
 const start = servedPerTest()
 
@@ -68,8 +69,8 @@ describe('sitePagesQuery fixed-order', () => {
     expect(listed(all, ids)).toContain(ids[1])
   })
 
-  it('refuses sortBy and sortDirection where unknown parameters are ignored too: a sort asked of a list of one order is no unknown parameter', async () => {
-    const s = await start({ sitePagesQuery: 'fixed-order', unknownQueryParameters: 'ignored' })
+  it('refuses sortBy and sortDirection where unknown parameters are ignored too, under sitePagesUntaken refused', async () => {
+    const s = await start({ sitePagesQuery: 'fixed-order', unknownQueryParameters: 'ignored', sitePagesUntaken: 'refused' })
     const { siteId, ids } = await siteWithPages(s, ['/b', '/c', '/a'])
     for (const [sort, fields] of [['sortBy=path&sortDirection=desc', ['sortBy', 'sortDirection']], ['sortBy=title', ['sortBy']], ['sortBy=size&sortDirection=sideways', ['sortBy', 'sortDirection']]] as const) {
       const sorted = await s.call('GET', `/v2/sites/${siteId}/pages?includeOffline=true&${sort}`)
@@ -81,6 +82,16 @@ describe('sitePagesQuery fixed-order', () => {
     const plain = await s.call('GET', `/v2/sites/${siteId}/pages?includeOffline=true&color=blue`)
     expect(plain.status).toBe(200)
     expect(listed(plain, ids)).toEqual(ids)
+  })
+
+  it('ignores sortBy and sortDirection, whatever their value, where unknown parameters are ignored under sitePagesUntaken as-unknown', async () => {
+    const s = await start({ sitePagesQuery: 'fixed-order', unknownQueryParameters: 'ignored', sitePagesUntaken: 'as-unknown' })
+    const { siteId, ids } = await siteWithPages(s, ['/b', '/c', '/a'])
+    for (const sort of ['sortBy=path&sortDirection=desc', 'sortBy=title', 'sortBy=size&sortDirection=sideways']) {
+      const sorted = await s.call('GET', `/v2/sites/${siteId}/pages?includeOffline=true&${sort}`)
+      expect([sort, sorted.status]).toEqual([sort, 200])
+      expect([sort, listed(sorted, ids)]).toEqual([sort, ids])
+    }
   })
 
   it('sorts at page-list, which takes sortBy and sortDirection', async () => {

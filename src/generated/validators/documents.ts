@@ -1380,9 +1380,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-else {
-const err105 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.sitePagesUntaken !== undefined){
+let data97 = data2.sitePagesUntaken;
+if(!((data97 === "as-unknown") || (data97 === "refused"))){
+const err105 = {instancePath:instancePath+"/choices/sitePagesUntaken",schemaPath:"#/$defs/choices/properties/sitePagesUntaken/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesUntaken.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesUntaken.enum,parentSchema:schema32.properties.sitePagesUntaken,data:data97};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1392,13 +1393,9 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data97 = data.unrecorded;
-if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
-for(const key2 in data97){
-let data98 = data97[key2];
-if(typeof data98 !== "string"){
-const err106 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data98};
+}
+else {
+const err106 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1408,9 +1405,13 @@ vErrors.push(err106);
 errors++;
 }
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data97};
+if(data.unrecorded !== undefined){
+let data98 = data.unrecorded;
+if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
+for(const key2 in data98){
+let data99 = data98[key2];
+if(typeof data99 !== "string"){
+const err107 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data99};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1422,12 +1423,24 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err108 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data98};
 if(vErrors === null){
 vErrors = [err108];
 }
 else {
 vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+else {
+const err109 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
 }
 errors++;
 }
@@ -2743,14 +2756,27 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
-else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.sitePagesUntaken !== undefined){
+let data94 = data.sitePagesUntaken;
+if(!((data94 === "as-unknown") || (data94 === "refused"))){
+const err100 = {instancePath:instancePath+"/sitePagesUntaken",schemaPath:"#/properties/sitePagesUntaken/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesUntaken.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesUntaken.enum,parentSchema:schema32.properties.sitePagesUntaken,data:data94};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }

@@ -94,6 +94,7 @@ export const ALTERNATIVES = {
   publicApiKeyRoutes: ['refused', 'read'],
   publicApiKeyOfflinePages: ['refused', 'hidden'],
   siteKeyRoutes: ['read', 'refused'],
+  sitePagesUntaken: ['as-unknown', 'refused'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -176,10 +176,10 @@ export function pageListQuery(rules: Rules, sent: Json, sitePages: boolean) {
   let query = sent
   const untaken = sitePages ? SITE_PAGES_UNTAKEN[rules.choices.sitePagesQuery ?? 'page-list'] : undefined
   if (untaken !== undefined) {
-    // The page list's other parameters are unknown here: refused, or ignored as unknown ones are.
+    // The page list's other parameters are unknown here: refused, or ignored as unknown ones are, but
+    // where the untaken ones are refused whatever it does with parameters it does not know (sitePagesUntaken).
     const other = Object.keys(query).find((name) => untaken.names.includes(name))
-    // A list of one order refuses a sort asked of it, whatever it does with parameters it does not know.
-    if (other !== undefined && (rules.choices.unknownQueryParameters !== 'ignored' || rules.choices.sitePagesQuery === 'fixed-order')) throw badField(other, `is not taken by the pages of a site; ${untaken.why}`)
+    if (other !== undefined && (rules.choices.unknownQueryParameters !== 'ignored' || rules.choices.sitePagesUntaken === 'refused')) throw badField(other, `is not taken by the pages of a site; ${untaken.why}`)
     query = Object.fromEntries(Object.entries(query).filter(([name]) => !untaken.names.includes(name)))
   }
   const fields = new Fields(query)

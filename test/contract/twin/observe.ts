@@ -184,7 +184,9 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   sitePagesQuery: async (client) => {
     // A prefix no page has empties the page list's own answer; one that takes only the pagination refuses it, or ignores it and lists the page.
     const site = await client.site()
-    await client.page(site.id, '/site-pages-query')
+    // Made out of path order: a list in creation order tells itself by its order, whatever it does with a sort asked of it (sitePagesUntaken).
+    await client.page(site.id, '/site-pages-query-b')
+    await client.page(site.id, '/site-pages-query-a')
     const reply = await client.call('GET', `/v2/sites/${String(site.id)}/pages?pathPrefix=%2Fnone&includeOffline=true`)
     if (reply.status === 400) return 'pagination'
     // Ignored, both parameters leave the list as it is without them (its online pages, maybe none).
@@ -193,9 +195,17 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (reply.status !== 200) return undefined
     if (ids(reply) === ids(whole)) return 'pagination'
     if ((reply.body.data as Json[]).length !== 0) return undefined
-    // The page list's filters taken: one in a fixed order refuses a sort.
-    const sorted = await client.call('GET', `/v2/sites/${String(site.id)}/pages?includeOffline=true&sortBy=path`)
-    return sorted.status === 400 ? 'fixed-order' : sorted.status === 200 ? 'page-list' : undefined
+    // The page list's filters taken: in path order without a sort (page-list), or in creation order (fixed-order).
+    const order = JSON.stringify((whole.body.data as Json[]).map((page) => page.pathname))
+    return order === '["/site-pages-query-a","/site-pages-query-b"]' ? 'page-list' : order === '["/site-pages-query-b","/site-pages-query-a"]' ? 'fixed-order' : undefined
+  },
+  sitePagesUntaken: async (client) => {
+    // Seen only where the site's page list leaves some of the page list's parameters untaken (sortBy under
+    // pagination and fixed-order alike) and ignores unknown ones: elsewhere both alternatives answer alike.
+    const query = await OBSERVE.sitePagesQuery!(client)
+    if ((query !== 'pagination' && query !== 'fixed-order') || (await OBSERVE.unknownQueryParameters!(client)) !== 'ignored') return undefined
+    const site = await client.site()
+    return statusOf((await client.call('GET', `/v2/sites/${String(site.id)}/pages?sortBy=path`)).status, { 400: 'refused', 200: 'as-unknown' })
   },
   pageUnknownLocale: async (client) => {
     const reply = await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&locale=xx-YY`)
