@@ -62,8 +62,8 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * publicApiKey, where the deployment followed takes it as a valid key without permission for this
  * API (publicApiKeyAsSiteKey: forbidden), as a key for the site's published pages alone
  * (live-pages, published-pages), as one that reads its locales and online pages (online-pages), as
- * one that reads its pages in any version, offline ones included (pages), each of these four reading
- * the site's routes too where the deployment says so
+ * one that reads its pages in any version, offline ones included (pages), or those and its site
+ * too (site-and-pages), each of these five reading the site's routes too where the deployment says so
  * (publicApiKeyRoutes read: `readsRoutes`), the third not seeing the site's offline pages rather
  * than being refused them where the deployment says so (publicApiKeyOfflinePages hidden:
  * `hidesOffline`), or as one that fetches its site's single resources
@@ -92,7 +92,7 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
 }
 
 /** The publicApiKeys that read their site's pages, which a deployment may let read its routes too (choice publicApiKeyRoutes). */
-const ROUTE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages'])
+const ROUTE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
 /** The route list and the route read: what such a key reads besides, at publicApiKeyRoutes read. */
 const ROUTE_READS = new Set(['/v2/routes', '/v2/routes/{routeIdOrPathname}'])
 
@@ -106,6 +106,9 @@ const RENDERING_READS = new Set([...PUBLISHED_PAGE_READS, '/v2/locales', '/v2/lo
 /** The page lists, where an online-pages key may not ask for the offline pages. */
 const PAGE_LISTS = new Set(['/v6/pages', '/v2/sites/{siteId}/pages'])
 
+/** At site-and-pages, the site's page lists and page read, and the read of its site: what rendering and previewing it take. */
+const SITE_AND_PAGE_READS = new Set([...PUBLISHED_PAGE_READS, '/v2/sites/{siteId}'])
+
 /** At single-resources, the reads of one resource of its site: the site, a locale, a page (any version, online or not), a route. */
 const SINGLE_READS = new Set(['/v2/sites/{siteId}', '/v2/locales/{localeIdOrCode}', '/v6/pages/{pageIdOrPathname}', '/v2/routes/{routeIdOrPathname}'])
 
@@ -115,15 +118,15 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
 /**
  * A key that is known but reaches nothing here: a deleted site's Site key (deletedSiteKey 403), a
  * 403 on every request; and a site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey
- * forbidden, live-pages, published-pages, online-pages, single-resources, pages): a 403 on every request, but, at live-pages, a page
+ * forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages): a 403 on every request, but, at live-pages, a page
  * list or page read whose query says `versionRef=ref:live`, which goes on as the site's Site key
  * would, at published-pages one of those or a site's page list whose query asks no other
  * version (it reads the live versions: readsPublishedOnly), and at online-pages a locale list or
  * read, or a page list or read in any version but a list asking `includeOffline=true` (a page
  * offline in the version read is refused once found: refuseOfflineRead; where the key does not
  * see offline pages, publicApiKeyOfflinePages hidden, such a list is answered as one that does not
- * ask them: pageListAsKeyReads), and at pages one of those three page reads in any version,
- * offline pages included; at any of the four, a
+ * ask them: pageListAsKeyReads), at pages one of those three page reads in any version,
+ * offline pages included, and at site-and-pages those and a read of its site; at any of the five, a
  * route list or route read where the key reads routes (publicApiKeyRoutes read); and at
  * single-resources a read of its site or of one of its locales, pages or routes, never a list. The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
@@ -153,6 +156,11 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
   if (scope.publishable === 'pages') {
     if (operation.method === 'GET' && PUBLISHED_PAGE_READS.has(operation.path)) return
     throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site's pages alone (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, in any version); use the site's Site API key.")
+  }
+  // At site-and-pages, those and the site's own read (another site's is refused where the site is judged, as a Site key's is).
+  if (scope.publishable === 'site-and-pages') {
+    if (operation.method === 'GET' && SITE_AND_PAGE_READS.has(operation.path)) return
+    throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site (GET /v2/sites/{siteId}) and its pages (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, in any version) alone; use the site's Site API key.")
   }
   if (scope.publishable === 'single-resources') {
     if (operation.method === 'GET' && SINGLE_READS.has(operation.path)) return

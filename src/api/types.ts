@@ -63,9 +63,10 @@ export type Scope =
        * The site's publicApiKey where it is no Site key but known (choice publicApiKeyAsSiteKey): it
        * reads the site's published pages alone (live-pages, published-pages), its locales and online
        * pages for rendering it (online-pages), its single resources (single-resources), its pages in any
-       * version, offline ones included (pages), or nothing (forbidden).
+       * version, offline ones included (pages), those and the site itself for rendering and previewing
+       * it (site-and-pages), or nothing (forbidden).
        */
-      publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'forbidden'
+      publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'site-and-pages' | 'forbidden'
       /** That publicApiKey, where it reads its site's pages, reads the site's routes too (choice publicApiKeyRoutes read). */
       readsRoutes?: true
       /** That publicApiKey, where it reads its site's online pages (online-pages), does not see the offline ones rather than being refused them (choice publicApiKeyOfflinePages hidden). */

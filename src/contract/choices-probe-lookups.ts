@@ -24,7 +24,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   await record('publicApiKeyRoutes', async () => {
     const reads = learned.publicApiKeyAsSiteKey
-    if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages' && reads !== 'pages') {
+    if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages' && reads !== 'pages' && reads !== 'site-and-pages') {
       throw new Unrecorded(`the sites' publicApiKey does not read their pages alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so whether it reads their routes too is no choice of its own`)
     }
     return either(await call('GET', `/v2/routes?siteId=${siteId}`, undefined, siteKey), "the route list of the probes' own site with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
@@ -88,7 +88,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
   })
   // A key refused for its kind, where the probes know one: the sites' publicApiKey where it is no Site key, or a deleted site's key that is a 403.
-  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
+  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
   let refusedKey: string | undefined = publicKeyRefused ? siteKey : undefined
   await record('deletedSiteKey', async () => {
     if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no Site key of a site the probes delete is known")
@@ -298,8 +298,9 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
  * (validationOrder input-first), where the two differ only where existence wins (a 404).
  */
 async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>, pageId: string): Promise<NonNullable<Choices['keyKindOrder']>> {
-  // A read of a site, which the key is refused but where it fetches single resources (publicApiKeyAsSiteKey single-resources): there a list of a site's locales.
-  const read = (site: string): string => (learned.publicApiKeyAsSiteKey === 'single-resources' ? `/v2/locales?siteId=${site}` : `/v2/sites/${site}`)
+  // A read of a site, which the key is refused but where it reads sites (publicApiKeyAsSiteKey single-resources, site-and-pages): there a list of a site's locales.
+  const readsSites = learned.publicApiKeyAsSiteKey === 'single-resources' || learned.publicApiKeyAsSiteKey === 'site-and-pages'
+  const read = (site: string): string => (readsSites ? `/v2/locales?siteId=${site}` : `/v2/sites/${site}`)
   const answers = [
     await call('GET', read('not-a-uuid'), undefined, key),
     await call('GET', read(NOWHERE_ID), undefined, key),
@@ -327,7 +328,8 @@ async function publicKeyAlternative(call: ProbeSite['call'], siteId: string, key
   // A Site key reads its own site. Refused it once its pages were read: a key that reads the site's
   // pages as published alone.
   const site = either(await call('GET', `/v2/sites/${siteId}`, undefined, key), "the probes' own site read with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'refused'] as const)
-  if (site === 'site-key' && pages === 'read') return site
+  // Its pages and its site read: a Site key, or a key for rendering and previewing the site, refused its locales.
+  if (site === 'site-key' && pages === 'read') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'site-and-pages'] as const)
   // Its site read and its pages refused: a key that fetches single resources alone, refused every
   // list, or a Site key some reads refuse, which lists the site's locales.
   if (site === 'site-key') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'single-resources'] as const, [200, 'site-key'] as const)

@@ -58,7 +58,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localeLookupCase","kind":"lookup","alternatives":["exact","any-case"],"sitemock":"exact","behaviour":"api-behaviour.md#locales"},
   {"id":"routeOperations","kind":"strict","alternatives":["served","elsewhere"],"sitemock":"served","behaviour":"api-behaviour.md#routes"},
   {"id":"localeDomains","kind":"strict","alternatives":["shared","unique","unique-everywhere"],"sitemock":"shared","behaviour":"api-behaviour.md#locales"},
-  {"id":"publicApiKeyAsSiteKey","kind":"lookup","alternatives":["site-key","not-a-key","forbidden","live-pages","published-pages","online-pages","single-resources","pages"],"sitemock":"site-key","behaviour":"api-behaviour.md#authentication"},
+  {"id":"publicApiKeyAsSiteKey","kind":"lookup","alternatives":["site-key","not-a-key","forbidden","live-pages","published-pages","online-pages","single-resources","pages","site-and-pages"],"sitemock":"site-key","behaviour":"api-behaviour.md#authentication"},
   {"id":"emptyPageUpdate","kind":"strict","alternatives":["accepted","refused","pathname-required"],"sitemock":"accepted","behaviour":"api-behaviour.md#pages"},
   {"id":"pagePathnameCase","kind":"value","alternatives":["kept","lower-case","refused"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"routePathnameCharacters","kind":"strict","alternatives":["accepted","refused","ascii-only"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},

@@ -8,11 +8,12 @@ import { describeOutsider } from './outsider-suite.js'
  * default locale's code, writes to the default locale refused as forbidden, a siteId beside an id
  * looked up and answered 404 when it names no site, and a publicApiKey that reads pages in both
  * versions, its site and its routes, and nothing else, which no alternative of the catalogue
- * names (its reach is then held request kind by request kind).
+ * named then (its reach was held request kind by request kind): publicApiKeyAsSiteKey
+ * site-and-pages, with publicApiKeyRoutes read, now.
  */
 describeOutsider({
   folder: 'outsider7',
   called: 'a seventh deployment',
-  learned: ['pagePathnameCase="refused"', 'accessOrder="site-first"', 'siteIdBesideId="ignored"', 'restoreLiveLocale="200"', 'nameMaxLength=32'],
+  learned: ['pagePathnameCase="refused"', 'accessOrder="site-first"', 'siteIdBesideId="ignored"', 'restoreLiveLocale="200"', 'nameMaxLength=32', 'publicApiKeyAsSiteKey="site-and-pages"', 'publicApiKeyRoutes="read"'],
   defects: false,
 })

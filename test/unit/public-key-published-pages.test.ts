@@ -37,8 +37,8 @@ function read(reply: Reply, occurrence: Occurrence): { alternative: string | und
 }
 
 describe('publicApiKeyAsSiteKey: what an answer to a site’s publicApiKey fits, published-pages among them', () => {
-  it('reads a 403 to a locale read as forbidden, fitting live-pages, published-pages and pages too', () => {
-    expect(read(refused, sent(localeRead))).toEqual({ alternative: 'forbidden', fits: ['forbidden', 'live-pages', 'published-pages', 'pages'] })
+  it('reads a 403 to a locale read as forbidden, fitting live-pages, published-pages, pages and site-and-pages too', () => {
+    expect(read(refused, sent(localeRead))).toEqual({ alternative: 'forbidden', fits: ['forbidden', 'live-pages', 'published-pages', 'pages', 'site-and-pages'] })
   })
 
   it('reads a 403 to a draft read as forbidden, fitting both keys for pages, and one to a page list without versionRef as fitting live-pages alone of them', () => {
@@ -48,10 +48,10 @@ describe('publicApiKeyAsSiteKey: what an answer to a site’s publicApiKey fits,
     expect(read(refused, sent(liveList)).fits).toEqual(['forbidden', 'single-resources'])
   })
 
-  it('reads a 200 to a page list without versionRef as fitting site-key, published-pages, online-pages and pages, and one to a live list as fitting all five', () => {
-    expect(read(ok, sent(unsaidList)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages'])
-    expect(read(ok, sent(sitePages)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages'])
-    expect(read(ok, sent(liveList)).fits).toEqual(['site-key', 'live-pages', 'published-pages', 'online-pages', 'pages'])
+  it('reads a 200 to a page list without versionRef as fitting site-key, published-pages, online-pages, pages and site-and-pages, and one to a live list as fitting all six', () => {
+    expect(read(ok, sent(unsaidList)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
+    expect(read(ok, sent(sitePages)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
+    expect(read(ok, sent(liveList)).fits).toEqual(['site-key', 'live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
     expect(read(ok, sent(localeRead))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages', 'single-resources'] })
   })
 

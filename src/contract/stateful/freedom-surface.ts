@@ -24,14 +24,16 @@ import { ORACLE_APP_KEY } from './oracle.js'
  * that fetches single resources of its site alone (`single-resources`: a read of its site, a
  * locale, a page in any version, online or not, or a route answered as the Site key would, every
  * list and every write refused), or as a key that reads its site's pages alone (`pages`: its page
- * lists and reads in any version, offline pages included, answered as the Site key would). A 403
+ * lists and reads in any version, offline pages included, answered as the Site key would), or as
+ * one for rendering and previewing its site (`site-and-pages`: those and a read of its site). A 403
  * to any other read then fits `forbidden` and each of those that refuses it, and an answered read
  * `site-key` and each of those that answers it: the run holds the target to what all its answers
  * fit. A page list of live versions where the oracle lists drafts, or a 404 to a read of a page
  * the oracle has never published, shows `published-pages`, which the oracle then chooses; a locale
  * read or a draft page read answered where the oracle refuses the key its site shows
  * `online-pages`, and a draft read of an offline page, or a draft list asking for the offline
- * pages, answered there shows `pages`, which it chooses likewise. Any other 403 tells nothing: a Site key's
+ * pages, answered there shows `pages`, which it chooses likewise; a site read answered and a locale
+ * read refused together narrow to `site-and-pages`. Any other 403 tells nothing: a Site key's
  * write its deployment refuses (siteKeyWrites), a site not its own, or the oracle refusing the
  * publicApiKey as well.
  */
@@ -78,8 +80,8 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
 
 /**
  * A route list or route read of a site with its `publicApiKey`, where the key reads the site's
- * pages alone (publicApiKeyAsSiteKey live-pages, published-pages, online-pages, pages: the oracle refuses
- * it the site and answers it the live page list). The documents call the key a "publishable key a
+ * pages alone (publicApiKeyAsSiteKey live-pages, published-pages, online-pages, pages, site-and-pages: the
+ * oracle refuses it the site, or the locale list, and answers it the live page list). The documents call the key a "publishable key a
  * host can use to fetch page and component data for rendering the site", and do not say whether
  * the routes a host renders with are such data: a deployment may refuse them (sitemock) or answer
  * them as the site's Site key would (`read`), which the oracle then does too. Read before
@@ -179,12 +181,16 @@ export const SITE_KEY_ROUTES: StatusClass<'siteKeyRoutes'> = {
 const ownRouteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && (request.template === ROUTES || request.template === ROUTE)
 
 /** The publicApiKeyAsSiteKey alternatives whose key reads its site's pages, and may read its routes too (publicApiKeyRoutes). */
-const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages'])
+const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
 
-/** Whether the oracle takes the request's key as one that reads its site's pages alone: its site refused, its live page list answered. */
+/**
+ * Whether the oracle takes the request's key as one that reads its site's pages alone: its site
+ * refused, or (a key that reads the site too, site-and-pages) its locale list, and its live page list answered.
+ */
 const oracleReadsPagesAlone = (occurrence: Occurrence): boolean => {
   const { request, site, peek } = occurrence
-  return site !== undefined && oracleRefusesSite(occurrence) && success(peek({ method: 'GET', template: PAGES, query: { siteId: site, versionRef: 'ref:live' }, key: request.key }).status)
+  if (site === undefined || !success(peek({ method: 'GET', template: PAGES, query: { siteId: site, versionRef: 'ref:live' }, key: request.key }).status)) return false
+  return oracleRefusesSite(occurrence) || peek({ method: 'GET', template: LOCALES, query: { siteId: site }, key: request.key }).status === 403
 }
 
 /**
@@ -271,7 +277,10 @@ const singleRead = ({ method, template }: ContractRequest): boolean => method ==
 /** A page list, page read or site page list in any version, offline pages included, all a publicApiKey for its site's pages reaches. */
 const pageRead = ({ method, template }: ContractRequest): boolean => method === 'GET' && [PAGES, PAGE, SITE_PAGES].includes(template)
 
-const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages'] as const
+/** A page read as above or a read of a site, all a publicApiKey for rendering and previewing its site reaches. */
+const siteOrPageRead = (request: ContractRequest): boolean => pageRead(request) || (request.method === 'GET' && request.template === SITE)
+
+const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages'] as const
 
 /** Whether a deployment of the alternative answers the request to the publicApiKey (as its Site key would) rather than refusing it. */
 const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], occurrence: Occurrence): boolean => {
@@ -279,6 +288,7 @@ const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], occurren
   if (alternative === 'online-pages') return readsOnline(occurrence)
   if (alternative === 'single-resources') return singleRead(request)
   if (alternative === 'pages') return pageRead(request)
+  if (alternative === 'site-and-pages') return siteOrPageRead(request)
   return alternative === 'site-key' || (alternative === 'live-pages' ? livePageRead(request) : alternative === 'published-pages' && publishedPageRead(request))
 }
 

@@ -875,7 +875,7 @@ errors++;
 }
 if(data2.publicApiKeyAsSiteKey !== undefined){
 let data58 = data2.publicApiKeyAsSiteKey;
-if(!((((((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages")) || (data58 === "published-pages")) || (data58 === "online-pages")) || (data58 === "single-resources")) || (data58 === "pages"))){
+if(!(((((((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages")) || (data58 === "published-pages")) || (data58 === "online-pages")) || (data58 === "single-resources")) || (data58 === "pages")) || (data58 === "site-and-pages"))){
 const err66 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data58};
 if(vErrors === null){
 vErrors = [err66];
@@ -2251,7 +2251,7 @@ errors++;
 }
 if(data.publicApiKeyAsSiteKey !== undefined){
 let data55 = data.publicApiKeyAsSiteKey;
-if(!((((((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages")) || (data55 === "published-pages")) || (data55 === "online-pages")) || (data55 === "single-resources")) || (data55 === "pages"))){
+if(!(((((((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages")) || (data55 === "published-pages")) || (data55 === "online-pages")) || (data55 === "single-resources")) || (data55 === "pages")) || (data55 === "site-and-pages"))){
 const err61 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data55};
 if(vErrors === null){
 vErrors = [err61];

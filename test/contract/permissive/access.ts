@@ -7,19 +7,20 @@ import type { Removed, Site, Store, Workspace } from './store.js'
 
 /**
  * Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at
- * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages). A site's publicApiKey where it is no
+ * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages). A site's publicApiKey where it is no
  * Site key (forbidden, live-pages but for a live page read, published-pages but for a page read
  * that asks no draft, which then reads its site's pages as published: `publishedOnly`, online-pages
  * but for a locale read or a page read not asking the offline pages (asking them too, at
  * publicApiKeyOfflinePages: hidden), which then reads online pages alone: `onlineOnly`,
- * single-resources but for a read of one resource, pages but for a page read in any version; the
- * four that read pages but for a route read too at publicApiKeyRoutes: read) is its site's, `publishable`: refused
+ * single-resources but for a read of one resource, pages but for a page read in any version,
+ * site-and-pages but for that or a site read; the
+ * five that read pages but for a route read too at publicApiKeyRoutes: read) is its site's, `publishable`: refused
  * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
  * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
  */
 export type Principal =
   | { kind: 'app'; workspace: Workspace }
-  | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages'; deleted?: true; publishedOnly?: true; onlineOnly?: true }
+  | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'site-and-pages'; deleted?: true; publishedOnly?: true; onlineOnly?: true }
 
 /** One request as the handlers see it. */
 export interface Call {
@@ -43,7 +44,7 @@ export interface Call {
  * (any of them asking no other version); with a locale list or read, what it reaches at
  * `online-pages` (where a page list may not ask `includeOffline=true`, unless the offline pages are
  * invisible to the key: `publicApiKeyOfflinePages: hidden`); any page read, in any version,
- * offline pages included, at `pages`.
+ * offline pages included, at `pages` and `site-and-pages`.
  */
 export interface PageRead {
   ofSite: boolean
@@ -57,16 +58,17 @@ export interface PageRead {
  * The key's principal; `singleRead`: the request reads one resource (a site, locale, page or
  * route), all a site's publicApiKey reaches, as its site's Site key, at `publicApiKeyAsSiteKey: single-resources`;
  * `routeRead`: a route list or route read, which a publicApiKey that reads its site's pages reads
- * too, as its site's Site key, at `publicApiKeyRoutes: read`.
+ * too, as its site's Site key, at `publicApiKeyRoutes: read`; `siteRead`: a site read, which a
+ * publicApiKey that reads its site's pages reads too, as its site's Site key, at `site-and-pages`.
  */
-export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined, singleRead: boolean, routeRead: boolean): Principal {
+export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined, singleRead: boolean, routeRead: boolean, siteRead: boolean): Principal {
   if (key === undefined || key === '') throw new Refusal(401, 'an x-api-key header is required')
   const workspace = store.workspaceByKey(key)
   if (workspace) return { kind: 'app', workspace }
   const site = store.siteByKey(key)
   if (site) return { kind: 'site', site }
   const chosen = store.choices.publicApiKeyAsSiteKey
-  const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' || chosen === 'online-pages' || chosen === 'single-resources' || chosen === 'pages' ? chosen : undefined
+  const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' || chosen === 'online-pages' || chosen === 'single-resources' || chosen === 'pages' || chosen === 'site-and-pages' ? chosen : undefined
   const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
   if (published && publishable === 'single-resources' && singleRead) return { kind: 'site', site: published }
   if (published && routeRead && readsRoutes(store.choices, publishable)) return { kind: 'site', site: published }
@@ -76,6 +78,7 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   const pages = pageRead?.locales === true ? undefined : pageRead
   if (published && publishable === 'live-pages' && pages?.ofSite === false && pages.version === 'ref:live') return { kind: 'site', site: published }
   if (published && publishable === 'pages' && pages !== undefined) return { kind: 'site', site: published }
+  if (published && publishable === 'site-and-pages' && (pages !== undefined || siteRead)) return { kind: 'site', site: published }
   if (published && publishable === 'published-pages' && pages !== undefined && (pages.version === undefined || pages.version === 'ref:live')) return { kind: 'site', site: published, publishedOnly: true }
   if (published && publishable) return { kind: 'site', site: published, publishable }
   const deleted = store.choices.deletedSiteKey === '403' ? store.deletedSiteKeys.get(key) : undefined
@@ -85,7 +88,7 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
 
 /** Whether a site's publicApiKey reads its site's routes: where it reads the site's pages, and the deployment says so (`publicApiKeyRoutes: read`). */
 const readsRoutes = (choices: Choices, publishable: Choices['publicApiKeyAsSiteKey']): boolean =>
-  choices.publicApiKeyRoutes === 'read' && (publishable === 'live-pages' || publishable === 'published-pages' || publishable === 'online-pages' || publishable === 'pages')
+  choices.publicApiKeyRoutes === 'read' && (publishable === 'live-pages' || publishable === 'published-pages' || publishable === 'online-pages' || publishable === 'pages' || publishable === 'site-and-pages')
 
 /** A site's publicApiKey where it is no Site key, or a deleted site's Site key: a 403, since the key is valid but has no permission here. */
 export function refusePublishable(who: Principal): void {
@@ -96,6 +99,7 @@ export function refusePublishable(who: Principal): void {
   if (who.publishable === 'published-pages') throw new Refusal(403, "a site's publicApiKey reads its site's published pages alone (no versionRef, or versionRef=ref:live); it has no other permission here")
   if (who.publishable === 'online-pages') throw onlinePagesAlone()
   if (who.publishable === 'pages') throw new Refusal(403, "a site's publicApiKey reads its site's pages alone (a page list, a page read or the site's page list, in any version); it has no other permission here")
+  if (who.publishable === 'site-and-pages') throw new Refusal(403, "a site's publicApiKey reads its site and its pages alone (a site read, a page list, a page read or the site's page list, in any version); it has no other permission here")
   if (who.publishable === 'single-resources') throw new Refusal(403, "a site's publicApiKey reads its site's single resources alone (a site, locale, page or route read); it lists nothing and changes nothing")
   throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
 }

@@ -40,7 +40,8 @@ function dispatch(store: Store, request: Request): Answer {
   // A read of one resource: a site, a locale, a page or a route, by the one segment after its family.
   const singleRead = reads && rest.length === 1
   const routeRead = reads && family === 'routes' && rest.length <= 1
-  const who = principalOf(store, request.headers['x-api-key'], pageRead, singleRead, routeRead)
+  const siteRead = singleRead && family === 'sites'
+  const who = principalOf(store, request.headers['x-api-key'], pageRead, singleRead, routeRead, siteRead)
   // At `siteKeyWrites: refused-first` a Site key's write is refused before anything else of the request is read.
   if (who.kind === 'site' && request.method.toUpperCase() !== 'GET' && store.choices.siteKeyWrites === 'refused-first') throw new Refusal(403, 'Site API keys only read here')
   // At `siteKeyRoutes: refused` a Site key's route request, a read too, is refused as soon as the key is known.

@@ -55,7 +55,7 @@ export const ALTERNATIVES = {
   localeLookupCase: ['exact', 'any-case'],
   routeOperations: ['served', 'elsewhere'],
   localeDomains: ['shared', 'unique', 'unique-everywhere'],
-  publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages'],
+  publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages'],
   emptyPageUpdate: ['accepted', 'refused', 'pathname-required'],
   pagePathnameCase: ['kept', 'lower-case', 'refused'],
   routePathnameCharacters: ['accepted', 'refused', 'ascii-only'],

@@ -47,7 +47,7 @@ export class Client {
 
   /**
    * A site and a key that works as its Site key: a new site and its publicApiKey, or, where Site
-   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages), the site the twin started with.
+   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages), the site the twin started with.
    */
   async keyedSite(): Promise<{ site: Json; key: string }> {
     const key = this.twin.siteApiKey
@@ -518,9 +518,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const site = await client.site()
     const key = String(site.publicApiKey)
     const drafts = statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'read', 401: 'not-a-key', 403: 'refused' })
-    // Read without a version: a Site key, or one that reads the site's pages as published alone, or its locales and online pages, which its site's own read, then its locales', tell.
+    // Read without a version: a Site key, or one that reads the site's pages as published alone, or its locales and online pages, or its site and pages, which its site's own read, then its locales', tell.
     if (drafts === 'read') {
-      const own = statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'site-key', 403: 'refused' })
+      const own = statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'read', 403: 'refused' })
+      // Its site read too: a Site key, or one for rendering and previewing the site, refused its locales.
+      if (own === 'read') return statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'site-key', 403: 'site-and-pages' })
       if (own !== 'refused') return own
       const locales = statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'online-pages', 403: 'refused' })
       if (locales !== 'refused') return locales
@@ -535,7 +537,7 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   publicApiKeyRoutes: async (client) => {
     // Seen only where the publicApiKey reads its site's pages; elsewhere it reads routes as a Site key, or nothing.
-    if (!['live-pages', 'published-pages', 'online-pages', 'pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
+    if (!['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
     // Read as the Site key would: where a Site key is refused the routes (siteKeyRoutes), so is it either way.
     if ((await OBSERVE.siteKeyRoutes!(client)) === 'refused') return undefined
     const site = await client.site()
