@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
 import type { Choices } from '../../src/contracts/choices.js'
 import { startPermissive } from '../contract/permissive/index.js'
-import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
+import { check, describeFailures, implementationOptions, runAgainst, statefulHeadlines } from '../contract/support.js'
+import { runContract } from '../../src/contract/runner.js'
+import { startTwin } from '../contract/twin/index.js'
+import { drawChoices } from '../contract/twin/draw.js'
 import { Client } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 import { pathnames, renderedSite, type RenderedSite } from './publishable-site.js'
@@ -188,4 +191,20 @@ describe('the contract suite against a deployment whose publicApiKey does not se
     const named = check(report, 'stateful.model').failures.filter((failure) => failure.leftOpen?.includes('publicApiKeyOfflinePages="refused"'))
     expect(named.map((failure) => failure.message.split('\n')[0])).toContainEqual(expect.stringMatching(/page\.(list|get).*got (200|404)/))
   }, 300_000)
+})
+
+describe('a conformance twin whose publicApiKey does not see offline pages, access judged before input (seed 303)', () => {
+  // The twin looks a page up before it judges the read's input: to its publicApiKey an offline page
+  // is missing, a 404, where the read is invalid too. The stateful group once expected only the
+  // 400 or 403 of the read's other rules (its 125th sequence from seed 1).
+  it('finds no divergence in its first 130 stateful sequences', async () => {
+    const twin = await startTwin(303)
+    try {
+      expect(drawChoices(303)).toMatchObject({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden', validationOrder: 'access-first' })
+      const report = await runContract(implementationOptions(twin, { only: ['stateful'], stateful: { runs: 130, seed: 1, timeMs: 300_000 } }))
+      expect(check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0])).toEqual([])
+    } finally {
+      await twin.close()
+    }
+  }, 400_000)
 })

@@ -264,8 +264,9 @@ const SITE_ID_BESIDE_ID: StatusClass<'siteIdBesideId'> = {
     isUuid(String(request.query?.siteId)) &&
     (oracle.status === 404 || namesSiteId(oracle)) &&
     peek(readWithoutSiteId(request)).status === 200,
-  // Any other answer may be the lookup's without the siteId: the oracle asked so decides it.
-  alternative: (reply) => (reply.status === 404 ? 'checked' : namesSiteId(reply) ? 'refused' : reply.status === 401 || reply.status === 403 ? undefined : 'ignored'),
+  // Any other answer may be the lookup's without the siteId: the oracle asked so decides it. A
+  // restore's 404 may be its own, nothing deleted to restore (restoreLiveLocale): it tells nothing.
+  alternative: (reply, { request }) => (reply.status === 404 ? (request.template === LOCALE_RESTORE ? undefined : 'checked') : namesSiteId(reply) ? 'refused' : reply.status === 401 || reply.status === 403 ? undefined : 'ignored'),
   follow: (alternative, { request }) => {
     if (alternative === 'ignored') return { kind: 'resend', request: withoutSiteId(request) }
     // The oracle's 404 changed nothing: the target's refusal stands, its code checked.

@@ -403,12 +403,14 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const pathnameLeftOut = emptyPageUpdate(request) || (env.choices?.emptyPageUpdate === 'pathname-required' && missingPathname(request))
     // A live read of a page that went offline: its live version may be withdrawn (offlineLiveVersion), unless the run saw it kept.
     const liveOffline = request.method === 'GET' && request.template === PAGE && request.query?.versionRef === 'ref:live' && (env.choices?.offlineLiveVersion ?? learned.adoptions?.get('offlineLiveVersion')) !== 'kept' && offlineInOracle(request)
+    // A page offline in its draft read with a key that does not see offline pages (publicApiKeyOfflinePages hidden): missing to it, whatever else the read breaks.
+    const hiddenOffline = request.method === 'GET' && request.template === PAGE && runSiteKey(call) && (env.choices?.publicApiKeyOfflinePages ?? learned.adoptions?.get('publicApiKeyOfflinePages')) === 'hidden' && offlineInOracle({ ...request, query: {} })
     return {
       unauthenticated: answer.status === 401,
       noOperation: Object.entries(params).some(([name, value]) => typeof value === 'string' && !isUuid(value) && (name === 'siteId' || ((name === 'pageIdOrPathname' || name === 'routeIdOrPathname') && !value.startsWith('/')))),
       forbidden,
       // A siteId beside an id that names no site: missing too, for a deployment that looks it up first.
-      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor || siteIdNamesNothing(request) || liveOffline,
+      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor || siteIdNamesNothing(request) || liveOffline || hiddenOffline,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
       // Restoring a live locale may be refused as invalid too (restoreLiveLocale 400).
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
