@@ -148,7 +148,7 @@ function pageOrderCheck(sortBy: string, direction: 'asc' | 'desc'): CheckDefinit
       const field = SORT_FIELD[sortBy]!
       const expected = `expected the pages by ${sortBy} ${direction === 'asc' ? 'ascending' : 'descending'}`
       const [collationName, compare] =
-        collationOf(items, field, direction) ?? ctx.fail(`${expected} by ${collationsOf(field).map(([name]) => name).join(', or ')}, got ${outOfOrder(items, field, direction, VALUES_ONLY, collationsOf(field)[0]![1])}`, exchange)
+        collationOf(items, field, direction) ?? ctx.fail(`${expected} ${INSTANT_FIELDS.has(field) ? 'in time order' : `under any collation (${COLLATIONS.map(([name]) => name).join(', ')})`}, got ${outOfOrder(items, field, direction, VALUES_ONLY, collationsOf(field)[0]![1])}`, exchange)
       // Instants have one order, time's; only text leaves the collation free.
       if (compare !== codeUnit && compare !== byInstant) {
         await holdToSitemockChoice(ctx, COLLATION_FREE, () => ctx.fail(`${expected} by UTF-16 code unit, got ${outOfOrder(items, field, direction, VALUES_ONLY)} (a ${collationName} order)`, exchange))
