@@ -12,7 +12,7 @@ import { check, describeFailures, runAgainst, statefulHeadlines } from '../contr
 import { Client } from '../contract/twin/observe.js'
 import { occurrenceOf } from '../unit/occurrence.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
-import { pageIn, publishedThenOffline, siteApiKeyOf } from './publishable-site.js'
+import { furnishedSite } from './publishable-site.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
@@ -24,34 +24,10 @@ import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
  */
 const start = servedPerTest()
 
-interface PagesSite {
-  siteId: string
-  localeId: string
-  /** Published at /about while online, offline in its draft since. */
-  offlineDraftId: string
-  /** Offline, never published. */
-  offlineId: string
-  routeId: string
-  publicKey: string
-  siteKey: string
-}
-
-/** A site with a page published and taken offline since, one offline never published, a route, and its two keys. */
-async function pagesSite(server: ChoicesServer): Promise<PagesSite> {
-  const made = await server.site('pages alone')
-  const offlineDraftId = await publishedThenOffline(server, made.id, '/about')
-  const offlineId = await pageIn(server, made.id, '/offline', false)
-  const route = await server.call('POST', '/v2/routes', { siteId: made.id, pathname: '/shop/:item' })
-  expect(route.status).toBe(201)
-  const locale = (await server.call('GET', `/v2/locales?siteId=${made.id}`)).body.data![0]!
-  const siteKey = await siteApiKeyOf(server, made.id)
-  return { siteId: made.id, localeId: String(locale.id), offlineDraftId, offlineId, routeId: String(route.body.id), publicKey: made.key, siteKey }
-}
-
 describe('publicApiKeyAsSiteKey pages over HTTP', () => {
   it('reads its page lists and pages in either version, offline ones included, as its Site key does', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'pages' })
-    const site = await pagesSite(server)
+    const site = await furnishedSite(server, 'pages alone')
     expect(site.siteKey).not.toBe(site.publicKey)
     const reads = [
       `/v6/pages?siteId=${site.siteId}`,
@@ -81,7 +57,7 @@ describe('publicApiKeyAsSiteKey pages over HTTP', () => {
 
   it('refuses its site, its locales, its routes and the site list with a 403, its Site key reading them', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'pages' })
-    const site = await pagesSite(server)
+    const site = await furnishedSite(server, 'pages alone')
     const refusedReads = [
       `/v2/sites/${site.siteId}`,
       `/v2/locales?siteId=${site.siteId}`,
@@ -97,7 +73,7 @@ describe('publicApiKeyAsSiteKey pages over HTTP', () => {
 
   it('reads the routes too at publicApiKeyRoutes read, as its Site key does, and nothing else more', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'pages', publicApiKeyRoutes: 'read' })
-    const site = await pagesSite(server)
+    const site = await furnishedSite(server, 'pages alone')
     for (const path of [`/v2/routes?siteId=${site.siteId}`, `/v2/routes/${site.routeId}`]) {
       const answer = await server.call('GET', path, undefined, site.publicKey)
       expect(answer.status, path).toBe(200)
@@ -109,7 +85,7 @@ describe('publicApiKeyAsSiteKey pages over HTTP', () => {
 
   it('refuses every write with a 403 and changes nothing', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'pages' })
-    const site = await pagesSite(server)
+    const site = await furnishedSite(server, 'pages alone')
     const writes: Array<[string, string, unknown]> = [
       ['POST', '/v6/pages', { siteId: site.siteId, pathname: '/new', name: 'New' }],
       ['PATCH', `/v6/pages/${site.offlineId}`, { pathname: '/renamed' }],
@@ -129,8 +105,8 @@ describe('publicApiKeyAsSiteKey pages over HTTP', () => {
 
   it("refuses another site's pages, as its Site key is refused them", async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'pages' })
-    const site = await pagesSite(server)
-    const other = await pagesSite(server)
+    const site = await furnishedSite(server, 'pages alone')
+    const other = await furnishedSite(server, 'pages alone')
     expect((await server.call('GET', `/v6/pages?siteId=${other.siteId}`, undefined, site.publicKey)).status).toBe(403)
     expect((await server.call('GET', `/v6/pages/${other.offlineId}`, undefined, site.publicKey)).status).toBe(403)
     expect((await server.call('GET', `/v2/sites/${other.siteId}/pages`, undefined, site.publicKey)).status).toBe(403)
@@ -138,10 +114,10 @@ describe('publicApiKeyAsSiteKey pages over HTTP', () => {
 
   it('is refused where access is judged, or as soon as the key is known at keyKindOrder first', async () => {
     const judged = await start({ publicApiKeyAsSiteKey: 'pages' })
-    const site = await pagesSite(judged)
+    const site = await furnishedSite(judged, 'pages alone')
     expect((await judged.call('GET', '/v2/sites/not-a-uuid', undefined, site.publicKey)).status).toBe(400)
     const first = await start({ publicApiKeyAsSiteKey: 'pages', keyKindOrder: 'first' })
-    const firstSite = await pagesSite(first)
+    const firstSite = await furnishedSite(first, 'pages alone')
     expect((await first.call('GET', '/v2/sites/not-a-uuid', undefined, firstSite.publicKey)).status).toBe(403)
     // A page read is no refusal of its kind: its input is judged as its Site key's is.
     expect((await first.call('GET', '/v6/pages?siteId=not-a-uuid', undefined, firstSite.publicKey)).status).toBe(400)

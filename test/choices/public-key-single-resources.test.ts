@@ -7,7 +7,7 @@ import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
-import { pageIn, publishedThenOffline, siteApiKeyOf } from './publishable-site.js'
+import { furnishedSite } from './publishable-site.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
@@ -19,35 +19,10 @@ import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
  */
 const start = servedPerTest()
 
-interface SingleSite {
-  siteId: string
-  localeId: string
-  localeCode: string
-  /** Published at /about while online, offline in its draft since. */
-  offlineDraftId: string
-  /** Offline, never published. */
-  offlineId: string
-  routeId: string
-  publicKey: string
-  siteKey: string
-}
-
-/** A site with a page published and taken offline since, one offline never published, a route, and its two keys. */
-async function singleSite(server: ChoicesServer): Promise<SingleSite> {
-  const made = await server.site('single resources')
-  const offlineDraftId = await publishedThenOffline(server, made.id, '/about')
-  const offlineId = await pageIn(server, made.id, '/offline', false)
-  const route = await server.call('POST', '/v2/routes', { siteId: made.id, pathname: '/shop/:item' })
-  expect(route.status).toBe(201)
-  const locale = (await server.call('GET', `/v2/locales?siteId=${made.id}`)).body.data![0]!
-  const siteKey = await siteApiKeyOf(server, made.id)
-  return { siteId: made.id, localeId: String(locale.id), localeCode: String(locale.locale), offlineDraftId, offlineId, routeId: String(route.body.id), publicKey: made.key, siteKey }
-}
-
 describe('publicApiKeyAsSiteKey single-resources over HTTP', () => {
   it('reads its site, a locale, a page in either version, online or offline, and a route, as its Site key does', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'single-resources' })
-    const site = await singleSite(server)
+    const site = await furnishedSite(server, 'single resources')
     expect(site.siteKey).not.toBe(site.publicKey)
     const reads = [
       `/v2/sites/${site.siteId}`,
@@ -74,7 +49,7 @@ describe('publicApiKeyAsSiteKey single-resources over HTTP', () => {
 
   it('refuses every list with a 403, its Site key listing them', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'single-resources' })
-    const site = await singleSite(server)
+    const site = await furnishedSite(server, 'single resources')
     const lists = [
       `/v6/pages?siteId=${site.siteId}`,
       `/v6/pages?siteId=${site.siteId}&versionRef=ref:live`,
@@ -93,7 +68,7 @@ describe('publicApiKeyAsSiteKey single-resources over HTTP', () => {
 
   it('refuses every write with a 403 and changes nothing', async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'single-resources' })
-    const site = await singleSite(server)
+    const site = await furnishedSite(server, 'single resources')
     const writes: Array<[string, string, unknown]> = [
       ['POST', '/v6/pages', { siteId: site.siteId, pathname: '/new', name: 'New' }],
       ['PATCH', `/v6/pages/${site.offlineId}`, { pathname: '/renamed' }],
@@ -117,8 +92,8 @@ describe('publicApiKeyAsSiteKey single-resources over HTTP', () => {
 
   it("refuses another site's single resources, as its Site key is refused them", async () => {
     const server = await start({ publicApiKeyAsSiteKey: 'single-resources' })
-    const site = await singleSite(server)
-    const other = await singleSite(server)
+    const site = await furnishedSite(server, 'single resources')
+    const other = await furnishedSite(server, 'single resources')
     expect((await server.call('GET', `/v2/sites/${other.siteId}`, undefined, site.publicKey)).status).toBe(403)
     expect((await server.call('GET', `/v6/pages/${other.offlineId}`, undefined, site.publicKey)).status).toBe(403)
     expect((await server.call('GET', `/v2/routes/${other.routeId}`, undefined, site.publicKey)).status).toBe(403)
@@ -126,11 +101,11 @@ describe('publicApiKeyAsSiteKey single-resources over HTTP', () => {
 
   it('is refused where access is judged, or as soon as the key is known at keyKindOrder first', async () => {
     const judged = await start({ publicApiKeyAsSiteKey: 'single-resources', accessOrder: 'existence-first' })
-    const site = await singleSite(judged)
+    const site = await furnishedSite(judged, 'single resources')
     expect((await judged.call('GET', '/v2/locales?siteId=not-a-uuid', undefined, site.publicKey)).status).toBe(400)
     expect((await judged.call('GET', '/v2/routes?siteId=0b8b8f4e-9a0e-4d8e-8f6c-2d7c1e1f0a00', undefined, site.publicKey)).status).toBe(404)
     const first = await start({ publicApiKeyAsSiteKey: 'single-resources', keyKindOrder: 'first' })
-    const firstSite = await singleSite(first)
+    const firstSite = await furnishedSite(first, 'single resources')
     expect((await first.call('GET', '/v2/locales?siteId=not-a-uuid', undefined, firstSite.publicKey)).status).toBe(403)
     // A single read is no refusal of its kind: its input is judged as its Site key's is.
     expect((await first.call('GET', '/v2/sites/not-a-uuid', undefined, firstSite.publicKey)).status).toBe(400)

@@ -14,7 +14,7 @@ import { Client } from '../contract/twin/observe.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 import { occurrenceOf } from '../unit/occurrence.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
-import { pageIn, publishedThenOffline, siteApiKeyOf } from './publishable-site.js'
+import { furnishedSite } from './publishable-site.js'
 
 /**
  * publicApiKeyAsSiteKey `site-and-pages`, over HTTP: a site's publicApiKey is a key for rendering
@@ -27,34 +27,10 @@ import { pageIn, publishedThenOffline, siteApiKeyOf } from './publishable-site.j
 const start = servedPerTest()
 const CHOSEN = { publicApiKeyAsSiteKey: 'site-and-pages' } as const
 
-interface PreviewedSite {
-  siteId: string
-  localeId: string
-  /** Published at /about while online, offline in its draft since. */
-  offlineDraftId: string
-  /** Offline, never published. */
-  offlineId: string
-  routeId: string
-  publicKey: string
-  siteKey: string
-}
-
-/** A site with a page published and taken offline since, one offline never published, a route, and its two keys. */
-async function previewedSite(server: ChoicesServer): Promise<PreviewedSite> {
-  const made = await server.site('site and pages')
-  const offlineDraftId = await publishedThenOffline(server, made.id, '/about')
-  const offlineId = await pageIn(server, made.id, '/offline', false)
-  const route = await server.call('POST', '/v2/routes', { siteId: made.id, pathname: '/shop/:item' })
-  expect(route.status).toBe(201)
-  const locale = (await server.call('GET', `/v2/locales?siteId=${made.id}`)).body.data![0]!
-  const siteKey = await siteApiKeyOf(server, made.id)
-  return { siteId: made.id, localeId: String(locale.id), offlineDraftId, offlineId, routeId: String(route.body.id), publicKey: made.key, siteKey }
-}
-
 describe('publicApiKeyAsSiteKey site-and-pages over HTTP', () => {
   it('reads its site, and its page lists and pages in either version, offline ones included, as its Site key does', async () => {
     const server = await start(CHOSEN)
-    const site = await previewedSite(server)
+    const site = await furnishedSite(server, 'site and pages')
     expect(site.siteKey).not.toBe(site.publicKey)
     const reads = [
       `/v2/sites/${site.siteId}`,
@@ -80,7 +56,7 @@ describe('publicApiKeyAsSiteKey site-and-pages over HTTP', () => {
 
   it('refuses its locales, its routes and the site list with a 403 that names what it reads, its Site key reading them', async () => {
     const server = await start(CHOSEN)
-    const site = await previewedSite(server)
+    const site = await furnishedSite(server, 'site and pages')
     const refusedReads = [`/v2/locales?siteId=${site.siteId}`, `/v2/locales/${site.localeId}`, `/v2/routes?siteId=${site.siteId}`, `/v2/routes/${site.routeId}`, `/v2/sites?workspaceId=${server.workspaceId}`]
     for (const path of refusedReads) expect(await server.call('GET', path, undefined, site.publicKey), path).toMatchObject({ status: 403, body: { code: 'forbidden' } })
     expect((await server.call('GET', refusedReads[0]!, undefined, site.publicKey)).body.message).toContain('it reads the site (GET /v2/sites/{siteId}) and its pages')
@@ -89,7 +65,7 @@ describe('publicApiKeyAsSiteKey site-and-pages over HTTP', () => {
 
   it('reads the routes too at publicApiKeyRoutes read, as its Site key does, and its locales still not', async () => {
     const server = await start({ ...CHOSEN, publicApiKeyRoutes: 'read' })
-    const site = await previewedSite(server)
+    const site = await furnishedSite(server, 'site and pages')
     for (const path of [`/v2/routes?siteId=${site.siteId}`, `/v2/routes/${site.routeId}`]) {
       const answer = await server.call('GET', path, undefined, site.publicKey)
       expect(answer.status, path).toBe(200)
@@ -101,7 +77,7 @@ describe('publicApiKeyAsSiteKey site-and-pages over HTTP', () => {
 
   it('refuses every write with a 403 and changes nothing', async () => {
     const server = await start(CHOSEN)
-    const site = await previewedSite(server)
+    const site = await furnishedSite(server, 'site and pages')
     const writes: Array<[string, string, unknown]> = [
       ['POST', '/v6/pages', { siteId: site.siteId, pathname: '/new', name: 'New' }],
       ['PATCH', `/v6/pages/${site.offlineId}`, { pathname: '/renamed' }],
@@ -120,8 +96,8 @@ describe('publicApiKeyAsSiteKey site-and-pages over HTTP', () => {
 
   it("refuses another site and its pages, as its Site key is refused them", async () => {
     const server = await start(CHOSEN)
-    const site = await previewedSite(server)
-    const other = await previewedSite(server)
+    const site = await furnishedSite(server, 'site and pages')
+    const other = await furnishedSite(server, 'site and pages')
     for (const path of [`/v2/sites/${other.siteId}`, `/v6/pages?siteId=${other.siteId}`, `/v6/pages/${other.offlineId}`, `/v2/sites/${other.siteId}/pages`]) {
       expect((await server.call('GET', path, undefined, site.publicKey)).status, path).toBe(403)
       expect((await server.call('GET', path, undefined, site.siteKey)).status, path).toBe(403)
@@ -130,10 +106,10 @@ describe('publicApiKeyAsSiteKey site-and-pages over HTTP', () => {
 
   it('is refused where access is judged, or as soon as the key is known at keyKindOrder first; its site read is judged as its Site key’s', async () => {
     const judged = await start(CHOSEN)
-    const site = await previewedSite(judged)
+    const site = await furnishedSite(judged, 'site and pages')
     expect((await judged.call('GET', '/v2/locales?siteId=not-a-uuid', undefined, site.publicKey)).status).toBe(400)
     const first = await start({ ...CHOSEN, keyKindOrder: 'first' })
-    const firstSite = await previewedSite(first)
+    const firstSite = await furnishedSite(first, 'site and pages')
     expect((await first.call('GET', '/v2/locales?siteId=not-a-uuid', undefined, firstSite.publicKey)).status).toBe(403)
     // A site read is no refusal of its kind: its input is judged as its Site key's is.
     expect((await first.call('GET', '/v2/sites/not-a-uuid', undefined, firstSite.publicKey)).status).toBe(400)

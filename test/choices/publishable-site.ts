@@ -50,3 +50,27 @@ export async function renderedSite(server: ChoicesServer, name: string): Promise
 
 /** The pathnames of a list's pages, in its order. */
 export const pathnames = (answer: { body: { data?: Array<Record<string, unknown>> } }): unknown[] => (answer.body.data ?? []).map((page) => page.pathname)
+
+export interface FurnishedSite {
+  siteId: string
+  localeId: string
+  localeCode: string
+  /** Published at /about while online, offline in its draft since. */
+  offlineDraftId: string
+  /** Offline, never published. */
+  offlineId: string
+  routeId: string
+  publicKey: string
+  siteKey: string
+}
+
+/** A site with a page published and taken offline since, one offline never published, a route, its default locale, and its two keys. */
+export async function furnishedSite(server: ChoicesServer, name: string): Promise<FurnishedSite> {
+  const made = await server.site(name)
+  const offlineDraftId = await publishedThenOffline(server, made.id, '/about')
+  const offlineId = await pageIn(server, made.id, '/offline', false)
+  const route = await server.call('POST', '/v2/routes', { siteId: made.id, pathname: '/shop/:item' })
+  expect(route.status).toBe(201)
+  const locale = (await server.call('GET', `/v2/locales?siteId=${made.id}`)).body.data![0]!
+  return { siteId: made.id, localeId: String(locale.id), localeCode: String(locale.locale), offlineDraftId, offlineId, routeId: String(route.body.id), publicKey: made.key, siteKey: await siteApiKeyOf(server, made.id) }
+}
