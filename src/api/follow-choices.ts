@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js'
 import { choice, type ChoiceId, type Choices } from '../contracts/choices.js'
 import { SCHEMA_BASE, schemas } from '../generated/schemas.js'
-import { SEARCH_FIELDS } from './kept-input.js'
+import { caseFreedLocaleCode, SEARCH_FIELDS } from './kept-input.js'
 
 /**
  * Validation that follows a deployment's free choices. The schemas of contracts/ state
@@ -106,7 +106,7 @@ function allows(id: ChoiceId, error: ErrorObject, choices: Required<Choices>): b
   if (value === choice(id).sitemock) return false
   // Any other limit is judged on the value by tighterLimits, with its own number in the message.
   if (LIMIT_CHOICES.has(id)) return true
-  if (id === 'localeCodeCase') return typeof error.data === 'string' && new RegExp(String(error.schema), 'i').test(value === 'any-spelling' ? error.data.replaceAll('_', '-') : error.data)
+  if (id === 'localeCodeCase') return typeof error.data === 'string' && new RegExp(String(error.schema), 'u').test(caseFreedLocaleCode(error.data, choices.localeCodeCase))
   if (id === 'limitZero') return error.data === 0
   return true
 }

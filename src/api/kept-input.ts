@@ -39,6 +39,19 @@ export function canonicalLocaleCode(code: string): string {
 }
 
 /**
+ * A locale code folded to sitemock's own case (language lower, region upper) in the parts whose
+ * case choice localeCodeCase frees, written with `-` where it takes `_` too; a part it does not
+ * free is left as sent, for sitemock's pattern to judge.
+ */
+export function caseFreedLocaleCode(sent: string, localeCodeCase: Required<Choices>['localeCodeCase']): string {
+  const anyCase = localeCodeCase === 'any-case' || localeCodeCase === 'any-spelling'
+  const [language = '', ...rest] = (localeCodeCase === 'any-spelling' ? sent.replaceAll('_', '-') : sent).split('-')
+  const freeLanguage = anyCase || localeCodeCase === 'language-any-case'
+  const freeRegion = anyCase || localeCodeCase === 'region-any-case'
+  return [freeLanguage ? language.toLowerCase() : language, ...rest.map((part) => (freeRegion ? part.toUpperCase() : part))].join('-')
+}
+
+/**
  * A locale code as stored and looked up: written with `-` by a deployment that takes `_` too
  * (localeCodeCase any-spelling), and in canonical case by one that stores it so.
  */

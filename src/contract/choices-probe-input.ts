@@ -168,18 +168,24 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
     return byStatus(answer, 'the site pages list with a sortBy it does not take', [[200, 'as-unknown']] as const)
   })
 
+  // The region in lower case, then the language in upper case: a deployment may take either alone.
   const caseProbe = await call('POST', '/v2/locales', { siteId, locale: 'pt-br' })
+  const languageProbe = await call('POST', '/v2/locales', { siteId, locale: 'IT-CH' })
   await record('localeCodeCase', async () => {
-    if (either(caseProbe, 'the locale code pt-br', [201, 'any-case'], [400, 'strict']) === 'strict') return 'strict'
-    // Another case taken: is `_` taken between language and region too? Deleted after, so the locales' order is read as it was.
+    const region = either(caseProbe, 'the locale code pt-br', [201, true], [400, false])
+    const language = either(languageProbe, 'the locale code IT-CH', [201, true], [400, false])
+    if (!region || !language) return region ? 'region-any-case' : language ? 'language-any-case' : 'strict'
+    // Any case taken: is `_` taken between language and region too? Deleted after, so the locales' order is read as it was.
     const spelled = await call('POST', '/v2/locales', { siteId, locale: 'es_MX' })
     if (typeof spelled.body.id === 'string') await call('DELETE', `/v2/locales/${spelled.body.id}`)
     return either(spelled, 'the locale code es_MX', [201, 'any-spelling'], [400, 'any-case'])
   })
   await record('localeCodeStored', async () => {
-    if (caseProbe.status !== 201) throw new Unrecorded('a locale code in another case is refused (localeCodeCase strict), so what is kept of it cannot be seen')
-    return caseProbe.body.locale === 'pt-br' ? 'as-sent' : caseProbe.body.locale === 'pt-BR' ? 'canonical' : unexplained('the code stored for pt-br', caseProbe.body.locale)
+    if (caseProbe.status === 201) return caseProbe.body.locale === 'pt-br' ? 'as-sent' : caseProbe.body.locale === 'pt-BR' ? 'canonical' : unexplained('the code stored for pt-br', caseProbe.body.locale)
+    if (languageProbe.status === 201) return languageProbe.body.locale === 'IT-CH' ? 'as-sent' : languageProbe.body.locale === 'it-CH' ? 'canonical' : unexplained('the code stored for IT-CH', languageProbe.body.locale)
+    throw new Unrecorded('a locale code in another case is refused (localeCodeCase strict), so what is kept of it cannot be seen')
   })
+  if (typeof languageProbe.body.id === 'string') await call('DELETE', `/v2/locales/${languageProbe.body.id}`)
 
   // Sent on an update, which takes skipValidation where a route create may not (routeCreateSkipValidation).
   await record('routePathnameSlash', async () => {

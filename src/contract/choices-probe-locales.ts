@@ -2,13 +2,24 @@ import { byStatus, either, swappedCase, Unrecorded, unexplained, type Answer, ty
 import { namesRestoredLocale } from './restore-live.js'
 
 /**
+ * A code with its letters' case turned: only the region's or the language's where a deployment
+ * takes that part alone in any case (localeCodeCase), which would not read the whole turned as a code.
+ */
+function caseTurned(code: string, codeCase: unknown): string {
+  const [language = '', ...region] = code.split('-')
+  if (region.length > 0 && codeCase === 'region-any-case') return [language, ...region.map(swappedCase)].join('-')
+  if (codeCase === 'language-any-case') return [swappedCase(language), ...region].join('-')
+  return swappedCase(code)
+}
+
+/**
  * The locales of the probes' own site: what a restore of a live locale finds, what a deleted
  * locale still holds (and what a copy of the site holds of it, of its pages' publication and of
  * its locales' domains), domains, a code in another case, and the pathPrefix of a locale that has
  * none of its own. Each locale a probe adds it deletes
  * again, so that the locales' order is read later as the site had them.
  */
-export async function probeLocales({ call, record, target, siteId, otherSiteId }: ProbeSite): Promise<void> {
+export async function probeLocales({ call, record, target, siteId, otherSiteId, learned }: ProbeSite): Promise<void> {
   const { tag } = target
   const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
   const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
@@ -140,10 +151,11 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId }
   await record('localeLookupCase', async () => {
     const code = defaultLocale?.locale
     if (typeof code !== 'string') throw new Unrecorded(`the site's default locale could not be listed (${locales.status})`)
-    // Every letter's case turned: never the code itself, nor its canonical form.
-    const answer = await call('GET', `/v2/locales/${encodeURIComponent(swappedCase(code))}?siteId=${siteId}`)
-    if (answer.status === 400) throw new Unrecorded(`a code in another case than its own is refused before any lookup (${swappedCase(code)}: 400)`)
-    return either(answer, `the default locale ${code} read as ${swappedCase(code)}`, [200, 'any-case'], [404, 'exact'])
+    // Every letter's case turned, or only the part's that the deployment takes in any case: never the code itself.
+    const asked = caseTurned(code, learned.localeCodeCase)
+    const answer = await call('GET', `/v2/locales/${encodeURIComponent(asked)}?siteId=${siteId}`)
+    if (answer.status === 400) throw new Unrecorded(`a code in another case than its own is refused before any lookup (${asked}: 400)`)
+    return either(answer, `the default locale ${code} read as ${asked}`, [200, 'any-case'], [404, 'exact'])
   })
   await record('localePathPrefixes', async () => {
     if (defaultLocale === undefined) throw new Unrecorded(`the site's default locale could not be listed (${locales.status})`)

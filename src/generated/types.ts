@@ -72,9 +72,9 @@ export interface Choices {
    */
   unknownQueryParameters?: "refused" | "ignored";
   /**
-   * Locale codes in another case than language lower, region upper (`FR-fr`, `pt-br`): `strict` refused as a 400; `any-case` accepted as sent; `any-spelling` accepted in any case and with `_` between language and region too (`en_us`), taken as the code written with `-` (`en-us`).
+   * Locale codes in another case than language lower, region upper (`FR-fr`, `pt-br`): `strict` refused as a 400; `any-case` accepted as sent; `any-spelling` accepted in any case and with `_` between language and region too (`en_us`), taken as the code written with `-` (`en-us`); `region-any-case` the language in lower case only (`PT-br` refused), the region in any case (`pt-br` accepted); `language-any-case` the region in upper case only (`pt-br` refused), the language in any case (`PT-BR` accepted).
    */
-  localeCodeCase?: "strict" | "any-case" | "any-spelling";
+  localeCodeCase?: "strict" | "any-case" | "any-spelling" | "region-any-case" | "language-any-case";
   /**
    * What a page `pathname` in a page create or update must look like (the documents type it as a string): `slash-first` `/`, or segments after `/` without whitespace, `?`, `#`, an empty segment or a trailing slash; `any` any non-empty string (an empty one cannot name the page in a path); `trailing-slash` as `slash-first`, but a trailing slash is taken (`/blog/`) where the pathname is sound without it (what is kept of it: pathnameTrailingSlash).
    */
@@ -192,7 +192,7 @@ export interface Choices {
    */
   localeManagementMode?: "internal" | "external";
   /**
-   * A locale code accepted in another case (choice localeCodeCase `any-case`): stored and answered `as-sent` (`pt-br`) or in `canonical` case (`pt-BR`), and looked up so.
+   * A locale code accepted in another case (choice localeCodeCase other than `strict`): stored and answered `as-sent` (`pt-br`) or in `canonical` case (`pt-BR`), and looked up so.
    */
   localeCodeStored?: "as-sent" | "canonical";
   /**

@@ -101,6 +101,22 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['strict', [400, 400, 400, 201]],
+    ['region-any-case', [201, 400, 400, 201]],
+    ['language-any-case', [400, 201, 400, 201]],
+    ['any-case', [201, 201, 201, 201]],
+  ] as const)('localeCodeCase %s: the region in lower case, the language in upper case, both, and neither', async (value, statuses) => {
+    const { call, site } = await start({ localeCodeCase: value })
+    const { id } = await site()
+    const answers = []
+    for (const locale of ['pt-br', 'IT-CH', 'DE-at', 'nl-BE']) answers.push(await call('POST', '/v2/locales', { siteId: id, locale }))
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+    // A refusal names the field and what a locale code is.
+    const refused = answers.find((a) => a.status === 400)
+    if (refused) expect(refused.body.details).toEqual([expect.objectContaining({ field: 'locale', message: expect.stringContaining('fr-FR') })])
+  })
+
+  it.each([
     ['as-sent', 'pt-br'],
     ['canonical', 'pt-BR'],
   ] as const)('localeCodeStored %s: stored, answered and found by code as %s', async (value, stored) => {

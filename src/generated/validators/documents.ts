@@ -329,7 +329,7 @@ errors++;
 }
 if(data2.localeCodeCase !== undefined){
 let data16 = data2.localeCodeCase;
-if(!(((data16 === "strict") || (data16 === "any-case")) || (data16 === "any-spelling"))){
+if(!(((((data16 === "strict") || (data16 === "any-case")) || (data16 === "any-spelling")) || (data16 === "region-any-case")) || (data16 === "language-any-case"))){
 const err24 = {instancePath:instancePath+"/choices/localeCodeCase",schemaPath:"#/$defs/choices/properties/localeCodeCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeCase.enum,parentSchema:schema32.properties.localeCodeCase,data:data16};
 if(vErrors === null){
 vErrors = [err24];
@@ -1705,7 +1705,7 @@ errors++;
 }
 if(data.localeCodeCase !== undefined){
 let data13 = data.localeCodeCase;
-if(!(((data13 === "strict") || (data13 === "any-case")) || (data13 === "any-spelling"))){
+if(!(((((data13 === "strict") || (data13 === "any-case")) || (data13 === "any-spelling")) || (data13 === "region-any-case")) || (data13 === "language-any-case"))){
 const err19 = {instancePath:instancePath+"/localeCodeCase",schemaPath:"#/properties/localeCodeCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeCase.enum,parentSchema:schema32.properties.localeCodeCase,data:data13};
 if(vErrors === null){
 vErrors = [err19];

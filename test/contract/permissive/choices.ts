@@ -13,7 +13,7 @@ export const ALTERNATIVES = {
   emptyLocaleQuery: ['refused', 'default'],
   unknownBodyFields: ['refused', 'ignored'],
   unknownQueryParameters: ['refused', 'ignored'],
-  localeCodeCase: ['strict', 'any-case', 'any-spelling'],
+  localeCodeCase: ['strict', 'any-case', 'any-spelling', 'region-any-case', 'language-any-case'],
   pagePathnameForm: ['slash-first', 'any', 'trailing-slash'],
   pagePathnameCharacters: ['accepted', 'refused', 'letters'],
   sitePagesQuery: ['page-list', 'pagination', 'fixed-order'],

@@ -123,8 +123,16 @@ export class Rules {
     return this.storedCode(value)
   }
 
+  /** Refuses a code in a case its choice does not take: the language, the region or both held to their strict case. */
   private codeCase(field: string, value: string): void {
-    if (this.choices.localeCodeCase === 'strict' && !STRICT_CASE.test(value)) throw badField(field, 'must be a language in lower case with an optional region in upper case, such as fr or fr-FR')
+    const held = this.choices.localeCodeCase
+    if (held === undefined || held === 'any-case' || held === 'any-spelling') return
+    const [language = '', region] = value.split('-')
+    const languageFree = held === 'language-any-case' ? language.toLowerCase() : language
+    const regionFree = held === 'region-any-case' && region !== undefined ? region.toUpperCase() : region
+    if (STRICT_CASE.test(regionFree === undefined ? languageFree : `${languageFree}-${regionFree}`)) return
+    const words = { 'strict': 'a language in lower case with an optional region in upper case', 'region-any-case': 'a language in lower case with an optional region in any case', 'language-any-case': 'a language in any case with an optional region in upper case' }[held]
+    throw badField(field, `must be ${words}, such as fr or fr-FR`)
   }
 
   /** Whether a code may be written with `_` between language and region (`localeCodeCase: any-spelling`), taken as written with `-`. */

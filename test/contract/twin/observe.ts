@@ -160,7 +160,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   unknownQueryParameters: async (client) => statusOf((await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&color=red`)).status, { 200: 'ignored', 400: 'refused' }),
   localeCodeCase: async (client) => {
     const siteId = (await client.site()).id
-    if ((await client.call('POST', '/v2/locales', { siteId, locale: 'FR-fr' })).status === 400) return 'strict'
+    // The region in lower case, then the language in upper case: each taken or refused on its own.
+    const region = (await client.call('POST', '/v2/locales', { siteId, locale: 'pt-br' })).status
+    const language = (await client.call('POST', '/v2/locales', { siteId, locale: 'IT-CH' })).status
+    if (region !== 201 || language !== 201) return statusOf(region * 1000 + language, { 400400: 'strict', 201400: 'region-any-case', 400201: 'language-any-case' })
     return statusOf((await client.call('POST', '/v2/locales', { siteId, locale: 'de_AT' })).status, { 201: 'any-spelling', 400: 'any-case' })
   },
   pagePathnameForm: async (client) => {
