@@ -1,3 +1,4 @@
+import { Adoptions } from '../../src/contract/stateful/adoption.js'
 import { describe, expect, it } from 'vitest'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGES, ROUTE, ROUTES, SITE, SITE_PAGES, SITES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
@@ -93,6 +94,16 @@ describe('unknownCursor', () => {
     expect([items(), empty(), { status: 404, body: { code: 'not_found' } }, { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }].map((reply) => foreign.alternative(reply, seen))).toEqual(['as-outside', 'empty-list', '404', '400'])
     expect(foreign.follow('as-outside', seen)).toEqual({ kind: 'taken' })
     expect(foreign.follow('404', seen)).toEqual({ kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } })
+  })
+
+  it("holds an empty page and items after another list's item as one reading: the item placed by its own values may fall last", () => {
+    const foreign = classOf('foreignCursor')
+    const adoptions = new Adoptions()
+    const seen = occurrence(list, empty(), empty, { startingAfter: ["from another site's list"] })
+    expect(adoptions.see('foreignCursor', 'empty-list', 'first', foreign.fits?.('empty-list', seen))).toBeUndefined()
+    expect(adoptions.see('foreignCursor', 'as-outside', 'then', foreign.fits?.('as-outside', seen))).toBeUndefined()
+    // A 404 after them is another reading.
+    expect(adoptions.see('foreignCursor', '404', 'last', foreign.fits?.('404', seen))).toBeDefined()
   })
 
   it('reads no place in the items that follow an id that never was; an item that was has one', () => {

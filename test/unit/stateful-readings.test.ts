@@ -141,12 +141,35 @@ describe('a path sort by depth', () => {
   })
 })
 
+describe('a sort under a collation that ignores case', () => {
+  it('takes titles equal but for case in any order, and then holds the list to such collations', () => {
+    const book: Ledger = { ...ledger(), collations: [...COLLATIONS] }
+    const titled = (prefix: string, ...titles: string[]) => titles.map((title, index) => ({ object: 'page', id: `${prefix}${index}`, title }))
+    const ties = titled('t', 'page', 'PAGE', 'Page', 'zeta')
+    const oracle = ties.map((item, index) => ({ ...item, id: `o${index}` }))
+    expect(compareWholeList(book, ties, oracle, { field: 'title', descending: false }, (item) => String(item.title))).toBeUndefined()
+    // Titles are no paths: each is as deep as the other, so the by-depth forms are kept alike.
+    expect(new Set(book.collations?.map((collation) => collation.replace('by depth, ', '')))).toEqual(new Set(['case-folded', 'unicode, base letters']))
+    // Letters out of order are out of order under them too.
+    const wrong = titled('u', 'zeta', 'page')
+    expect(compareWholeList(book, wrong, wrong.map((item, index) => ({ ...item, id: `p${index}` })), { field: 'title', descending: false }, (item) => String(item.title))?.aspect).toBe('list order')
+  })
+})
+
 describe("a 400's details", () => {
   const broken: BrokenRules = { unauthenticated: false, forbidden: false, missing: false, invalid: true, brokenFields: ['pathPrefix', 'query'], mayConflict: false }
   const refusal = (field: string) => ({ object: 'error', code: 'bad_request', message: 'no', details: [{ field, message: 'too long' }] })
   it('may name the query as a whole where the request sent one, and no field it did not send', () => {
     expect(compareErrorFreely(400, refusal('query'), 400, refusal('pathPrefix'), broken, broken.brokenFields)).toBeUndefined()
     expect(compareErrorFreely(400, refusal('body'), 400, refusal('pathPrefix'), broken, broken.brokenFields)?.aspect).toBe('error details')
+  })
+
+  it("may name the state of the resource its path names (a default locale's isDefault), never a field a request writes", () => {
+    const refusedDelete: BrokenRules = { ...broken, brokenFields: [] }
+    expect(compareErrorFreely(400, refusal('isDefault'), 400, refusal('localeIdOrCode'), refusedDelete, ['localeIdOrCode'])).toBeUndefined()
+    // A page's title is a field a request writes: naming it on an update that sent only a pathname blames input never sent.
+    expect(compareErrorFreely(400, refusal('title'), 400, refusal('pathname'), refusedDelete, ['pageIdOrPathname', 'pathname'])?.aspect).toBe('error details')
+    expect(compareErrorFreely(400, refusal('domain'), 400, refusal('localeIdOrCode'), refusedDelete, ['localeIdOrCode'])?.aspect).toBe('error details')
   })
 })
 

@@ -323,17 +323,21 @@ export interface Ledger {
  * number of a path's segments ("by depth"): the published OpenAPI names the sort `path`, and a
  * path may be ordered as a tree is walked level by level, the shallower first.
  */
-type FlatCollation = 'code unit' | 'case-insensitive' | 'unicode' | 'unicode, numeric'
+type FlatCollation = 'code unit' | 'case-insensitive' | 'unicode' | 'unicode, numeric' | 'case-folded' | 'unicode, base letters'
 export type Collation = FlatCollation | `by depth, ${FlatCollation}`
-const FLAT_COLLATIONS: readonly FlatCollation[] = ['code unit', 'case-insensitive', 'unicode', 'unicode, numeric']
+const FLAT_COLLATIONS: readonly FlatCollation[] = ['code unit', 'case-insensitive', 'unicode', 'unicode, numeric', 'case-folded', 'unicode, base letters']
 export const COLLATIONS: readonly Collation[] = [...FLAT_COLLATIONS, ...FLAT_COLLATIONS.map((flat): Collation => `by depth, ${flat}`)]
 const UNICODE = new Intl.Collator('en')
 const UNICODE_NUMERIC = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+const UNICODE_BASE = new Intl.Collator('en', { sensitivity: 'base' })
 const flatCollate: Record<FlatCollation, (a: string, b: string) => number> = {
   'code unit': compareStrings,
   'case-insensitive': (a, b) => compareStrings(a.toLowerCase(), b.toLowerCase()) || compareStrings(a, b),
   unicode: (a, b) => UNICODE.compare(a, b) || compareStrings(a, b),
   'unicode, numeric': (a, b) => UNICODE_NUMERIC.compare(a, b) || compareStrings(a, b),
+  // A store whose collation ignores case (and accents): values equal under it are ties, in whatever order its ties take.
+  'case-folded': (a, b) => compareStrings(a.toLowerCase(), b.toLowerCase()),
+  'unicode, base letters': (a, b) => UNICODE_BASE.compare(a, b),
 }
 /** The segments of a path, as a tree's depth counts them ("/a/b" is two deep). */
 const depthOf = (path: string): number => path.split('/').filter((segment) => segment !== '').length

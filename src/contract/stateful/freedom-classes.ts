@@ -233,6 +233,9 @@ const FOREIGN_CURSOR: StatusClass<'foreignCursor'> = {
     return shown === 'after-place' ? 'as-outside' : shown
   },
   follow: (alternative) => (alternative === 'as-outside' ? { kind: 'taken' } : followCursor(alternative)),
+  // An empty page is also the place after every item of this list: a deployment that places the
+  // item by its own values (as-outside, where cursorOutsideList is after-place) may find it last.
+  fits: (alternative) => (alternative === 'empty-list' ? ['empty-list', 'as-outside'] : [alternative]),
 }
 
 /** The list without its cursor. */

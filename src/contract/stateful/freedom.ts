@@ -1,4 +1,5 @@
 import { detailFields, errorCodeProblem, unnamedFieldProblem } from '../exchange-rules.js'
+import { schemaFile } from '../../openapi/schema-components.js'
 import type { Difference } from './compare.js'
 
 type Json = Record<string, unknown>
@@ -68,13 +69,26 @@ const rootOf = (field: string): string => field.split(/[.[]/)[0]!
 /**
  * What a 400 may call a path parameter: the documents name the parameters (`localeIdOrCode`) but
  * not the words a detail uses for them, and a deployment may name what the parameter names (the
- * locale, its code, its id) as its resource's fields call it.
+ * locale, its code, its id) as its resource's fields call it, or by a field of its state that no
+ * request writes ("one item per invalid field": `isDefault`, for a default locale that may not
+ * be deleted). A field a request may write is no word for the resource: naming it blames input.
  */
-const PARAMETER_WORDS: Readonly<Record<string, readonly string[]>> = {
-  siteId: ['site', 'id'],
-  localeIdOrCode: ['locale', 'id', 'localeId', 'code'],
-  pageIdOrPathname: ['page', 'id', 'pageId', 'pathname'],
-  routeIdOrPathname: ['route', 'id', 'routeId', 'pathname'],
+const PARAMETER_WORDS: Readonly<Record<string, readonly [family: string, ...words: string[]]>> = {
+  siteId: ['site', 'site'],
+  localeIdOrCode: ['locale', 'locale', 'localeId', 'code'],
+  pageIdOrPathname: ['page', 'page', 'pageId'],
+  routeIdOrPathname: ['route', 'route', 'routeId'],
+}
+
+const fieldsOf = (file: string): string[] => Object.keys((schemaFile(file).properties as Json | undefined) ?? {})
+
+/** The words a 400 may name a path parameter by: its own, and its resource's fields that no create or update body writes. */
+function parameterWords(parameter: string): string[] {
+  const entry = PARAMETER_WORDS[parameter]
+  if (entry === undefined) return []
+  const [family, ...words] = entry
+  const written = new Set([...fieldsOf(`${family}-create.json`), ...fieldsOf(`${family}-update.json`)])
+  return [...words, ...fieldsOf(`${family}.json`).filter((field) => !written.has(field))]
 }
 
 /**
@@ -94,7 +108,7 @@ export function compareErrorFreely(targetStatus: number, target: unknown, oracle
   const unnamed = unnamedFieldProblem(target)
   if (unnamed) return { aspect: 'error details', message: unnamed }
   const named = detailFields(target)
-  const known = new Set([...sentFields, ...sentFields.flatMap((field) => PARAMETER_WORDS[field] ?? []), ...broken.brokenFields, ...detailFields(oracle)].map(rootOf))
+  const known = new Set([...sentFields, ...sentFields.flatMap(parameterWords), ...broken.brokenFields, ...detailFields(oracle)].map(rootOf))
   const strangers = named.filter((field) => !known.has(rootOf(field)))
   if (strangers.length === named.length) {
     return { aspect: 'error details', message: `the 400 names ${named.join(', ')}, none of which the request sent or broke (it sent ${sentFields.join(', ') || 'no field'})` }
