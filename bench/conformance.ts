@@ -1,5 +1,5 @@
 // The contract suite's verdicts on conforming targets, as a table: the strict, the permissive and
-// the outsider implementations (test/contract/independent/, permissive/, outsider/ to outsider14/) and conformance twins
+// the outsider implementations (test/contract/independent/, permissive/, outsider/ to outsider16/) and conformance twins
 // whose free choices are drawn from a seed (test/contract/twin/). Each conforms to the documents,
 // so under the default profile every row must read 0 failed, at most 2 skipped, 0 divergences, 0
 // inconsistencies (a conforming twin makes each free choice one way);
@@ -42,6 +42,8 @@ const targets: Array<[string, () => Promise<Started>]> = [
   ['outsider12', () => startOutsider('outsider12')],
   ['outsider13', () => startOutsider('outsider13')],
   ['outsider14', () => startOutsider('outsider14')],
+  ['outsider15', () => startOutsider('outsider15')],
+  ['outsider16', () => startOutsider('outsider16')],
   ...seeds.map((seed): [string, () => Promise<Started>] => [`twin ${seed}`, () => startTwin(seed)]),
 ]
 
