@@ -21,6 +21,14 @@ export function findLocale(store: Store, scope: Scope, idOrCode: string, siteId:
 }
 
 /**
+ * The locale a GET names: an active one; by its id, a soft-deleted one too where the deployment
+ * still reads it so, as it was (choice deletedLocaleRead by-id). By code a deleted locale is gone.
+ */
+export function findLocaleToRead(store: Store, scope: Scope, idOrCode: string, siteId: string | undefined, choices?: Required<Choices>): LocaleRecord {
+  return findInSite(store, scope, idOrCode, siteId, choices?.deletedLocaleRead === 'by-id' ? ACTIVE_OR_DELETED_BY_ID : ACTIVE_LOCALE, choices)
+}
+
+/**
  * The locale a DELETE names: an active one; for a deployment whose deletes are idempotent (choice
  * repeatedDelete), a soft-deleted one too, which the delete then leaves as it is (by code, an
  * active locale of the code first: a code is taken again once its locale is deleted).
@@ -49,6 +57,10 @@ const ACTIVE_OR_DELETED_LOCALE: TargetKind<LocaleRecord> = {
   ...ACTIVE_LOCALE,
   byId: (store, id) => store.locales.byId.get(id),
   byName: (store, site, code, choices) => store.locales.byCode(site, code, anyCase(choices)) ?? store.locales.deletedByCode(site, code, anyCase(choices)),
+}
+const ACTIVE_OR_DELETED_BY_ID: TargetKind<LocaleRecord> = {
+  ...ACTIVE_LOCALE,
+  byId: (store, id) => store.locales.byId.get(id),
 }
 const DELETED_LOCALE: TargetKind<LocaleRecord> = {
   ...ACTIVE_LOCALE,

@@ -6,7 +6,7 @@ import { requireBodySite, requireSite } from './auth.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import { ApiError, conflict, invalidField } from './errors.js'
 import { anyCase, keptLocaleCode } from './kept-input.js'
-import { findLocale, findLocaleToDelete } from './locale-target.js'
+import { findLocale, findLocaleToDelete, findLocaleToRead } from './locale-target.js'
 import { foreignTo } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
@@ -131,7 +131,7 @@ export const localeOperations = [
     query: 'site-query.json',
     success: { status: 200, shape: { resource: 'locale.json' } },
     errors: [400, 401, 403, 404],
-    authorize: localeOf,
+    authorize: ({ store, scope, params, query, choices }) => findLocaleToRead(store, scope, params.localeIdOrCode, query.siteId, choices),
     run(context) {
       return { status: 200, body: presentLocale(context.target, context.store, context.choices) }
     },

@@ -28,7 +28,8 @@ export function presentSite(site: SiteRecord, choices: Chosen): Site {
 }
 
 export function presentLocale(locale: LocaleRecord, store: Store, choices: Chosen): Locale {
-  const isDefault = store.siteRecord(locale.siteId)?.defaultLocale === locale.locale
+  // A deleted locale is never the default, even once the default takes its code (read by id: choice deletedLocaleRead by-id).
+  const isDefault = locale.deletedAt === null && store.siteRecord(locale.siteId)?.defaultLocale === locale.locale
   // The default locale's pages live at the site's root: its prefix is the site's, "".
   const derived = isDefault ? '' : locale.locale.toLowerCase()
   return {

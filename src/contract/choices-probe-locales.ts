@@ -84,6 +84,13 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId, 
     if (again.status === 201 && again.body.id === deleted.id) return 'revived'
     return either(again, 'a locale created with the code of a deleted one', [201, 'free'], [409, 'reserved'])
   })
+  await record('deletedLocaleRead', async () => {
+    // A locale of the probes' own, deleted, then read by its id: gone, or still there as it was (left deleted).
+    const deleted = await deletedLocale(defaultLocale?.locale === 'lv-LV' ? 'lt-LT' : 'lv-LV')
+    const read = await call('GET', `/v2/locales/${deleted.id}`)
+    if (read.status === 200) return read.body.id === deleted.id ? 'by-id' : unexplained('the id of a deleted locale read by its id', read.body.id)
+    return byStatus(read, 'a deleted locale read by its id', [[404, 'not-found']] as const)
+  })
   // A deleted locale of the probes' own, then a copy of their site: what the copy holds of that
   // locale (restored there by its code) and of its pages' publication. The copy is deleted after.
   const deleted = await deletedLocale(defaultLocale?.locale === 'da-DK' ? 'da-GL' : 'da-DK').then(({ code }) => code, (error: unknown) => {

@@ -98,4 +98,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"publicApiKeyOfflinePages","kind":"lookup","alternatives":["refused","hidden"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
   {"id":"siteKeyRoutes","kind":"lookup","alternatives":["read","refused"],"sitemock":"read","behaviour":"api-behaviour.md#authentication"},
   {"id":"sitePagesUntaken","kind":"strict","alternatives":["as-unknown","refused"],"sitemock":"as-unknown","behaviour":"api-behaviour.md#pages"},
+  {"id":"deletedLocaleRead","kind":"lookup","alternatives":["not-found","by-id"],"sitemock":"not-found","behaviour":"api-behaviour.md#locales"},
 ]

@@ -408,6 +408,10 @@ export interface Choices {
    * What `GET /v2/sites/{siteId}/pages` does with a parameter of the page list that it does not take (`sitePagesQuery` `pagination`: all but `limit` and `startingAfter`; `fixed-order`: `sortBy` and `sortDirection`): `as-unknown`, judged as a parameter the operation does not know (a 400 naming each, or ignored where `unknownQueryParameters` is `ignored`), or `refused`: a 400 naming each, whatever `unknownQueryParameters` says. Under `sitePagesQuery` `page-list` the class changes nothing.
    */
   sitePagesUntaken?: "as-unknown" | "refused";
+  /**
+   * What `GET /v2/locales/{localeIdOrCode}` answers for a deleted locale named by its id: a `404`, as a deleted locale is gone (`not-found`), or a `200` with the locale as it was, in the shape of a live one, as a soft-deleted resource is still there to be restored (`by-id`). Named by its code it is not found either way; lists, updates and deletes treat it as gone, and `repeatedDelete` still decides a second delete.
+   */
+  deletedLocaleRead?: "not-found" | "by-id";
 }
 
 export interface DataList {

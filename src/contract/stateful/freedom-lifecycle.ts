@@ -276,6 +276,35 @@ export function deletedLocaleBefore(oracle: Oracle, request: ContractRequest, si
   return oracle.beforeLast((mock) => mock.store.locales.deletedByCode(site, code)?.id)
 }
 
+/** For a GET of a locale by a UUID, whether the oracle held the locale it names as deleted before the request. */
+export function deletedLocaleNamedBefore(oracle: Oracle, request: ContractRequest): boolean {
+  const named = request.params?.localeIdOrCode
+  if (request.method !== 'GET' || request.template !== LOCALE || typeof named !== 'string' || !isUuid(named)) return false
+  return oracle.beforeLast((mock) => {
+    const locale = mock.store.locales.byId.get(named.toLowerCase())
+    return locale !== undefined && locale.deletedAt !== null
+  })
+}
+
+/**
+ * A deleted locale read by its id. The published OpenAPI's Get Locale "Returns a locale by its ID
+ * or locale code." and declares no 404; Restore Locale "Restores a previously deleted locale.", so
+ * a deleted locale still exists. A deployment may answer it 404, as gone (sitemock), or 200 with the
+ * locale as it was (AIP-164's soft delete): the oracle then makes that choice and answers again,
+ * so the body is still compared and later reads of it, by any key, are answered alike.
+ */
+export const DELETED_LOCALE_READ: StatusClass<'deletedLocaleRead'> = {
+  choice: 'deletedLocaleRead',
+  applies: ({ request, oracle, deletedLocaleNamed }) => request.method === 'GET' && request.template === LOCALE && oracle.status === 404 && deletedLocaleNamed === true,
+  alternative: ({ status, body }, { request, targetOf }) => {
+    if (status === 404) return 'not-found'
+    const named = String(request.params?.localeIdOrCode).toLowerCase()
+    // The oracle's answer names the locale by the oracle's id, the target's by its own.
+    return status === 200 && isObject(body) && (body.id === named || body.id === targetOf?.(named)) ? 'by-id' : undefined
+  },
+  follow: (alternative) => (alternative === 'by-id' ? { kind: 'chosen', choices: { deletedLocaleRead: 'by-id' } } : undefined),
+}
+
 /** Whether a deleted locale of the site had the domain a locale create or update sends, before the request. */
 export function deletedDomainBefore(oracle: Oracle, request: ContractRequest, site: string | undefined): boolean {
   const domain = isObject(request.body) ? request.body.domain : undefined

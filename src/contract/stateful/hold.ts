@@ -7,7 +7,7 @@ import type { Difference } from './compare.js'
 import { copiedDomainsShown } from './copied-domains.js'
 import { classId, type Alternative } from './freedom-class.js'
 import { hadOriginBefore, readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
-import { deletedDomainBefore, deletedLocaleBefore } from './freedom-lifecycle.js'
+import { deletedDomainBefore, deletedLocaleBefore, deletedLocaleNamedBefore } from './freedom-lifecycle.js'
 import { PUBLIC_API_KEY_AS_SITE_KEY, readsNoLiveVersion } from './freedom-surface.js'
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from './key-reach.js'
@@ -98,7 +98,7 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | duplicatePublication (the catalogue's) | a copy's pages, learned after its duplicate | copied, or reset: the oracle takes its copy's pages offline and unpublished |
  * | duplicateLocaleDomains (the catalogue's) | a copy's locales, learned after its duplicate | copied, or dropped: the oracle takes its copy's locales' domains off |
  * | onlineUpdatedAt (the catalogue's; publication-times.ts) | a page update that turns the page online or offline and changes nothing else | moves, or unchanged: the oracle makes the target's choice and answers again |
- * | the status classes, each a class of the choice catalogue: limitAboveMaximum, limitZero (freedom-limit.ts), publicApiKeyAsSiteKey, siteKeyRoutes, routeOperations, deletedSiteKey, localeDomains (in the site and across sites), pagePublishing, offlineLiveVersion (freedom-surface.ts), siteKeyWrites, siteKeySiteList, deletedCursor, unknownCursor, cursorOutsideList, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase, pageReadUnknownLocale, pathnameLookupLocale (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, skipValidationConflicts, pathnameLookupCase, pathPrefixCase, localeFilterScope, deletedLocaleCode (codes and domains), siteNames (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId or at limit=100, expects the target's answer, or makes the target's choice and answers again |
+ * | the status classes, each a class of the choice catalogue: limitAboveMaximum, limitZero (freedom-limit.ts), publicApiKeyAsSiteKey, siteKeyRoutes, routeOperations, deletedSiteKey, localeDomains (in the site and across sites), pagePublishing, offlineLiveVersion (freedom-surface.ts), siteKeyWrites, siteKeySiteList, deletedCursor, unknownCursor, cursorOutsideList, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase, pageReadUnknownLocale, pathnameLookupLocale (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, skipValidationConflicts, pathnameLookupCase, pathPrefixCase, localeFilterScope, deletedLocaleCode (codes and domains), siteNames, deletedLocaleRead (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId or at limit=100, expects the target's answer, or makes the target's choice and answers again |
  * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
  * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
  */
@@ -349,6 +349,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       site: context.siteOf(call),
       sites: context.sites(),
       deletedLocale: deletedLocaleBefore(oracle, onSide(call.request, 'oracle'), context.siteOf(call)),
+      deletedLocaleNamed: deletedLocaleNamedBefore(oracle, onSide(call.request, 'oracle')),
       deletedDomain: deletedDomainBefore(oracle, onSide(call.request, 'oracle'), context.siteOf(call)),
       hadOrigin: hadOriginBefore(oracle, onSide(call.request, 'oracle')),
       targetOf: context.targetOf,

@@ -21,7 +21,7 @@ import { createHolder, inconsistencyOf, type Learned } from './hold.js'
 import { Adoptions } from './adoption.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
 import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
-import { deletedLocaleBefore } from './freedom-lifecycle.js'
+import { deletedLocaleBefore, deletedLocaleNamedBefore } from './freedom-lifecycle.js'
 import { servedLimit } from './freedom-limit.js'
 import { OWN_REACH } from './key-reach.js'
 import { clearKeptChildren } from './teardown.js'
@@ -564,7 +564,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!strict) return undefined
     // A difference the contract itself allows is one from sitemock's own choices: labelled so,
     // with the class of the catalogue it shows where one does.
-    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), site: siteOf(call.request, pools), sites: pools.sites.map((entry) => entry.id.oracle), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call), deletedLocale: deletedLocaleBefore(oracle, onSide(call.request, 'oracle'), siteOf(call.request, pools)), targetOf: (id) => ledger.ids.target(id) })
+    const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), site: siteOf(call.request, pools), sites: pools.sites.map((entry) => entry.id.oracle), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call), deletedLocale: deletedLocaleBefore(oracle, onSide(call.request, 'oracle'), siteOf(call.request, pools)), deletedLocaleNamed: deletedLocaleNamedBefore(oracle, onSide(call.request, 'oracle')), targetOf: (id) => ledger.ids.target(id) })
     if (shown !== undefined) return { ...strict, free: true, choice: shown }
     if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
     return strict

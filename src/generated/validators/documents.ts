@@ -1393,9 +1393,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
-else {
-const err106 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.deletedLocaleRead !== undefined){
+let data98 = data2.deletedLocaleRead;
+if(!((data98 === "not-found") || (data98 === "by-id"))){
+const err106 = {instancePath:instancePath+"/choices/deletedLocaleRead",schemaPath:"#/$defs/choices/properties/deletedLocaleRead/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleRead.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleRead.enum,parentSchema:schema32.properties.deletedLocaleRead,data:data98};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1405,13 +1406,9 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data98 = data.unrecorded;
-if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
-for(const key2 in data98){
-let data99 = data98[key2];
-if(typeof data99 !== "string"){
-const err107 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data99};
+}
+else {
+const err107 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1421,9 +1418,13 @@ vErrors.push(err107);
 errors++;
 }
 }
-}
-else {
-const err108 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data98};
+if(data.unrecorded !== undefined){
+let data99 = data.unrecorded;
+if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+for(const key2 in data99){
+let data100 = data99[key2];
+if(typeof data100 !== "string"){
+const err108 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data100};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1435,12 +1436,24 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err109 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data99};
 if(vErrors === null){
 vErrors = [err109];
 }
 else {
 vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
 }
 errors++;
 }
@@ -2769,14 +2782,27 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
-else {
-const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.deletedLocaleRead !== undefined){
+let data95 = data.deletedLocaleRead;
+if(!((data95 === "not-found") || (data95 === "by-id"))){
+const err101 = {instancePath:instancePath+"/deletedLocaleRead",schemaPath:"#/properties/deletedLocaleRead/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleRead.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleRead.enum,parentSchema:schema32.properties.deletedLocaleRead,data:data95};
 if(vErrors === null){
 vErrors = [err101];
 }
 else {
 vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }

@@ -338,7 +338,9 @@ function locales(call: Call): Answer | undefined {
   if (action === 'restore' && method === 'POST') return restore(call, idOrCode)
   if (action !== undefined) return undefined
   if (method === 'GET') {
-    const locale = findLocale(call, idOrCode, false)
+    // At `deletedLocaleRead: by-id`, a deleted locale is still read by its id, as it was.
+    const deletedById = store.choices.deletedLocaleRead === 'by-id' && isUuid(idOrCode) && lookupLocale(call, idOrCode, true) !== undefined
+    const locale = findLocale(call, idOrCode, deletedById)
     return ok(localeJson(locale, store.ownerOf(locale.siteId)!, store.choices))
   }
   if (method === 'PATCH') {

@@ -95,6 +95,7 @@ export const ALTERNATIVES = {
   publicApiKeyOfflinePages: ['refused', 'hidden'],
   siteKeyRoutes: ['read', 'refused'],
   sitePagesUntaken: ['as-unknown', 'refused'],
+  deletedLocaleRead: ['not-found', 'by-id'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -208,7 +208,8 @@ export function siteJson(site: Site, choices: Choices): Json {
 
 /** A locale; where it has no prefix of its own, at `localePathPrefixes: code` the one its code makes ("Null means the locale code is used"), "" for the default locale. */
 export function localeJson(locale: Locale, site: Site, choices: Choices): Json {
-  const isDefault = locale.locale === site.defaultLocale
+  // A deleted locale (read by id at `deletedLocaleRead: by-id`) is never the default, even once the default takes its code.
+  const isDefault = !locale.deleted && locale.locale === site.defaultLocale
   const derived = choices.localePathPrefixes === 'code' ? (isDefault ? '' : locale.locale.toLowerCase()) : null
   return { object: 'locale', id: locale.id, locale: locale.locale, domain: locale.domain, pathPrefix: locale.pathPrefix ?? derived, isDefault }
 }

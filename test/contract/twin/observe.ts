@@ -757,4 +757,13 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // A live version that stayed online (a snapshot the control plane published): nothing went offline to see.
     return live.body.isOnline === false ? 'kept' : undefined
   },
+  deletedLocaleRead: async (client) => {
+    const site = await client.site()
+    const made = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'sv-SE' })
+    await client.call('DELETE', `/v2/locales/${String(made.body.id)}`)
+    const read = await client.call('GET', `/v2/locales/${String(made.body.id)}`)
+    // Read back as it was: its own id and code.
+    if (read.status === 200) return read.body.id === made.body.id && read.body.locale === made.body.locale ? 'by-id' : `another locale: ${JSON.stringify([read.body.id, read.body.locale])}`
+    return statusOf(read.status, { 404: 'not-found' })
+  },
 }
