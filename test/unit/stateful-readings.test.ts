@@ -164,12 +164,14 @@ describe("a 400's details", () => {
     expect(compareErrorFreely(400, refusal('body'), 400, refusal('pathPrefix'), broken, broken.brokenFields)?.aspect).toBe('error details')
   })
 
-  it("may name the state of the resource its path names (a default locale's isDefault), never a field a request writes", () => {
-    const refusedDelete: BrokenRules = { ...broken, brokenFields: [] }
-    expect(compareErrorFreely(400, refusal('isDefault'), 400, refusal('localeIdOrCode'), refusedDelete, ['localeIdOrCode'])).toBeUndefined()
-    // A page's title is a field a request writes: naming it on an update that sent only a pathname blames input never sent.
-    expect(compareErrorFreely(400, refusal('title'), 400, refusal('pathname'), refusedDelete, ['pageIdOrPathname', 'pathname'])?.aspect).toBe('error details')
-    expect(compareErrorFreely(400, refusal('domain'), 400, refusal('localeIdOrCode'), refusedDelete, ['localeIdOrCode'])?.aspect).toBe('error details')
+  it('may name any field where it refuses a state, not input (a default locale deleted); never a stranger where input is refused', () => {
+    const refusedDelete: BrokenRules = { ...broken, brokenFields: ['localeIdOrCode'], stateRefused: true }
+    for (const field of ['isDefault', 'base']) expect(compareErrorFreely(400, refusal(field), 400, refusal('localeIdOrCode'), refusedDelete, ['localeIdOrCode'])).toBeUndefined()
+    // Still a 400 in the envelope, with its details.
+    expect(compareErrorFreely(400, { object: 'error', code: 'bad_request', message: 'no' }, 400, refusal('localeIdOrCode'), refusedDelete, ['localeIdOrCode'])?.aspect).toBe('error details')
+    // Where input is refused, a field the request never sent blames input it did not send.
+    const input: BrokenRules = { ...broken, brokenFields: ['pageIdOrPathname', 'pathname'] }
+    expect(compareErrorFreely(400, refusal('title'), 400, refusal('pathname'), input, ['pageIdOrPathname', 'pathname'])?.aspect).toBe('error details')
   })
 })
 

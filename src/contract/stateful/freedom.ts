@@ -1,5 +1,4 @@
 import { detailFields, errorCodeProblem, unnamedFieldProblem } from '../exchange-rules.js'
-import { schemaFile } from '../../openapi/schema-components.js'
 import type { Difference } from './compare.js'
 
 type Json = Record<string, unknown>
@@ -33,6 +32,12 @@ export interface BrokenRules {
   invalid: boolean
   /** The fields the request deliberately breaks, when known. */
   brokenFields: readonly string[]
+  /**
+   * The oracle refused with a 400 a request whose input breaks no rule of the schemas: the state it
+   * meets is refused (a site's default locale deleted), and no document says which field such a
+   * 400 names ("one item per invalid field", and no field of the request is invalid).
+   */
+  stateRefused?: boolean
   /**
    * A write in a site the key reaches, whose names may collide with what exists: with invalid
    * input too, a deployment may find the collision first (409) or the invalid field (400).
@@ -69,33 +74,20 @@ const rootOf = (field: string): string => field.split(/[.[]/)[0]!
 /**
  * What a 400 may call a path parameter: the documents name the parameters (`localeIdOrCode`) but
  * not the words a detail uses for them, and a deployment may name what the parameter names (the
- * locale, its code, its id) as its resource's fields call it, or by a field of its state that no
- * request writes ("one item per invalid field": `isDefault`, for a default locale that may not
- * be deleted). A field a request may write is no word for the resource: naming it blames input.
+ * locale, its code, its id) as its resource's fields call it.
  */
-const PARAMETER_WORDS: Readonly<Record<string, readonly [family: string, ...words: string[]]>> = {
-  siteId: ['site', 'site'],
-  localeIdOrCode: ['locale', 'locale', 'localeId', 'code'],
-  pageIdOrPathname: ['page', 'page', 'pageId'],
-  routeIdOrPathname: ['route', 'route', 'routeId'],
-}
-
-const fieldsOf = (file: string): string[] => Object.keys((schemaFile(file).properties as Json | undefined) ?? {})
-
-/** The words a 400 may name a path parameter by: its own, and its resource's fields that no create or update body writes. */
-function parameterWords(parameter: string): string[] {
-  const entry = PARAMETER_WORDS[parameter]
-  if (entry === undefined) return []
-  const [family, ...words] = entry
-  const written = new Set([...fieldsOf(`${family}-create.json`), ...fieldsOf(`${family}-update.json`)])
-  return [...words, ...fieldsOf(`${family}.json`).filter((field) => !written.has(field))]
+const PARAMETER_WORDS: Readonly<Record<string, readonly string[]>> = {
+  siteId: ['site', 'id'],
+  localeIdOrCode: ['locale', 'id', 'localeId', 'code'],
+  pageIdOrPathname: ['page', 'id', 'pageId', 'pathname'],
+  routeIdOrPathname: ['route', 'id', 'routeId', 'pathname'],
 }
 
 /**
  * Two error answers under the contract's freedom: the target's status must be one the broken
- * rules allow, its code the one of its status, and a 400 must name at least one field, each of
+ * rules allow, its code the one of its status, and a 400 must name at least one field, one of
  * them one that the request sent (a path parameter by any of its words) or that the oracle or
- * the sequence knows is broken.
+ * the sequence knows is broken, unless the 400 refuses a state rather than input (stateRefused).
  */
 export function compareErrorFreely(targetStatus: number, target: unknown, oracleStatus: number, oracle: unknown, broken: BrokenRules, sentFields: readonly string[]): Difference | undefined {
   const allowed = allowedStatuses(oracleStatus, broken)
@@ -107,8 +99,9 @@ export function compareErrorFreely(targetStatus: number, target: unknown, oracle
   if (targetStatus !== 400) return undefined
   const unnamed = unnamedFieldProblem(target)
   if (unnamed) return { aspect: 'error details', message: unnamed }
+  if (broken.stateRefused) return undefined
   const named = detailFields(target)
-  const known = new Set([...sentFields, ...sentFields.flatMap(parameterWords), ...broken.brokenFields, ...detailFields(oracle)].map(rootOf))
+  const known = new Set([...sentFields, ...sentFields.flatMap((field) => PARAMETER_WORDS[field] ?? []), ...broken.brokenFields, ...detailFields(oracle)].map(rootOf))
   const strangers = named.filter((field) => !known.has(rootOf(field)))
   if (strangers.length === named.length) {
     return { aspect: 'error details', message: `the 400 names ${named.join(', ')}, none of which the request sent or broke (it sent ${sentFields.join(', ') || 'no field'})` }

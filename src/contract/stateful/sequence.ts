@@ -416,6 +416,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
       brokenFields: [...sent, ...(call.broken ?? []), ...(pathnameLeftOut ? ['pathname'] : [])],
+      stateRefused: answer.status === 400 && (call.broken?.length ?? 0) === 0 && !pathnameLeftOut && !unknownReference,
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
       ...(longPath && request.method === 'PATCH' ? { collidesIfFound: true } : {}),
     }
