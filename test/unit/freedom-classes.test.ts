@@ -32,6 +32,11 @@ describe('restoreLiveLocale', () => {
     expect(restoreLive.applies(occurrence(restore, live(), live, { localeIdOrCode: ['deleted'] }))).toBe(false)
   })
 
+  it('does not apply where the oracle held the locale deleted before the restore, though a deployment reads it by id (deletedLocaleRead by-id)', () => {
+    const seen = { ...occurrence(restore, live(), live, { localeIdOrCode: ['by id'] }), deletedLocaleNamed: true }
+    expect(restoreLive.applies(seen)).toBe(false)
+  })
+
   it('does not apply to a restore by code, which may name a live and a deleted locale at once', () => {
     expect(restoreLive.applies(occurrence({ ...restore, params: { localeIdOrCode: 'fr' }, query: { siteId: SITE_ID } }, live(), live))).toBe(false)
   })

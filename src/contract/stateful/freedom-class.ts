@@ -31,7 +31,7 @@ export interface Occurrence {
   sites?: readonly string[]
   /** For a locale create or rename, the oracle's id of the deleted locale of the site with the code it sends, as the oracle held it before the request (freedom-lifecycle.ts deletedLocaleBefore). */
   deletedLocale?: string
-  /** For a GET of a locale by id, whether the oracle held the locale it names as deleted before the request (freedom-lifecycle.ts deletedLocaleNamedBefore). */
+  /** For a request naming a locale by id in its path, whether the oracle held that locale as deleted before the request (freedom-lifecycle.ts deletedLocaleNamedBefore). */
   deletedLocaleNamed?: boolean
   /** For a locale create or update setting a domain, whether a deleted locale of the site had that domain before the request (freedom-lifecycle.ts deletedDomainBefore). */
   deletedDomain?: boolean

@@ -287,10 +287,12 @@ const SITE_ID_BESIDE_ID: StatusClass<'siteIdBesideId'> = {
  */
 const RESTORE_LIVE_LOCALE: StatusClass<'restoreLiveLocale'> = {
   choice: 'restoreLiveLocale',
-  applies: ({ request, classes, peek }) =>
+  // Live before the request as the oracle held it: a deployment may read a deleted locale by id (deletedLocaleRead), so a read does not tell.
+  applies: ({ request, classes, peek, deletedLocaleNamed }) =>
     request.template === LOCALE_RESTORE &&
     isUuid(String(request.params?.localeIdOrCode)) &&
     !(classes.localeIdOrCode ?? []).includes('deleted') &&
+    deletedLocaleNamed !== true &&
     peek({ ...request, method: 'GET', template: LOCALE, body: undefined }).status === 200,
   // A 400 is the class's only where it names the locale the path named (localeIdOrCode, or locale as a deployment was seen to word it).
   alternative: ({ status, body }) => (status === 409 ? '409' : status === 404 ? '404' : status === 200 ? '200' : status === 400 && namesRestoredLocale(body) ? '400' : undefined),

@@ -276,10 +276,10 @@ export function deletedLocaleBefore(oracle: Oracle, request: ContractRequest, si
   return oracle.beforeLast((mock) => mock.store.locales.deletedByCode(site, code)?.id)
 }
 
-/** For a GET of a locale by a UUID, whether the oracle held the locale it names as deleted before the request. */
+/** For a request naming a locale by a UUID in its path, whether the oracle held that locale as deleted before the request. */
 export function deletedLocaleNamedBefore(oracle: Oracle, request: ContractRequest): boolean {
   const named = request.params?.localeIdOrCode
-  if (request.method !== 'GET' || request.template !== LOCALE || typeof named !== 'string' || !isUuid(named)) return false
+  if (typeof named !== 'string' || !isUuid(named)) return false
   return oracle.beforeLast((mock) => {
     const locale = mock.store.locales.byId.get(named.toLowerCase())
     return locale !== undefined && locale.deletedAt !== null
