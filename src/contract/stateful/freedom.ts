@@ -33,9 +33,10 @@ export interface BrokenRules {
   /** The fields the request deliberately breaks, when known. */
   brokenFields: readonly string[]
   /**
-   * The oracle refused with a 400 a request whose input breaks no rule of the schemas: the state it
-   * meets is refused (a site's default locale deleted), and no document says which field such a
-   * 400 names ("one item per invalid field", and no field of the request is invalid).
+   * The oracle refused with a 400 a request whose input breaks no rule the documents fix (none, or
+   * only sitemock's choices): the state it meets is refused (a site's default locale deleted), and
+   * no document says which field such a 400 names ("one item per invalid field", and no field of
+   * the request is invalid).
    */
   stateRefused?: boolean
   /**

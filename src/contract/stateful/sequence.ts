@@ -416,7 +416,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
       brokenFields: [...sent, ...(call.broken ?? []), ...(pathnameLeftOut ? ['pathname'] : [])],
-      stateRefused: answer.status === 400 && (call.broken?.length ?? 0) === 0 && !pathnameLeftOut && !unknownReference,
+      // Broken only where sitemock's choices refuse (a code in another spelling): a deployment that takes it may refuse the state it then meets.
+      stateRefused: answer.status === 400 && (call.broken ?? []).every((field) => freeFieldsOf(call).has(rootOf(field))) && !pathnameLeftOut && !unknownReference,
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
       ...(longPath && request.method === 'PATCH' ? { collidesIfFound: true } : {}),
     }
