@@ -66,8 +66,9 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * too (site-and-pages), each of these five reading the site's routes too where the deployment says so
  * (publicApiKeyRoutes read: `readsRoutes`), the third not seeing the site's offline pages rather
  * than being refused them where the deployment says so (publicApiKeyOfflinePages hidden:
- * `hidesOffline`), or as one that fetches its site's single resources
- * (single-resources), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
+ * `hidesOffline`), as one that fetches its site's single resources
+ * (single-resources), or as one that reads its site's configuration, the site and its locales
+ * (configuration), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
  * Site key of a deleted site, where the deployment still knows it (deletedSiteKey 403).
  */
 export function authenticate(key: string | undefined, store: Store, choices: Choices | undefined): Scope {
@@ -109,6 +110,9 @@ const PAGE_LISTS = new Set(['/v6/pages', '/v2/sites/{siteId}/pages'])
 /** At site-and-pages, the site's page lists and page read, and the read of its site: what rendering and previewing it take. */
 const SITE_AND_PAGE_READS = new Set([...PUBLISHED_PAGE_READS, '/v2/sites/{siteId}'])
 
+/** At configuration, the read of its site and its locale list and locale read: its configuration, none of its content. */
+const CONFIGURATION_READS = new Set(['/v2/sites/{siteId}', '/v2/locales', '/v2/locales/{localeIdOrCode}'])
+
 /** At single-resources, the reads of one resource of its site: the site, a locale, a page (any version, online or not), a route. */
 const SINGLE_READS = new Set(['/v2/sites/{siteId}', '/v2/locales/{localeIdOrCode}', '/v6/pages/{pageIdOrPathname}', '/v2/routes/{routeIdOrPathname}'])
 
@@ -118,7 +122,8 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
 /**
  * A key that is known but reaches nothing here: a deleted site's Site key (deletedSiteKey 403), a
  * 403 on every request; and a site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey
- * forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages): a 403 on every request, but, at live-pages, a page
+ * forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages,
+ * configuration): a 403 on every request, but, at live-pages, a page
  * list or page read whose query says `versionRef=ref:live`, which goes on as the site's Site key
  * would, at published-pages one of those or a site's page list whose query asks no other
  * version (it reads the live versions: readsPublishedOnly), and at online-pages a locale list or
@@ -128,7 +133,8 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
  * ask them: pageListAsKeyReads), at pages one of those three page reads in any version,
  * offline pages included, and at site-and-pages those and a read of its site; at any of the five, a
  * route list or route read where the key reads routes (publicApiKeyRoutes read); and at
- * single-resources a read of its site or of one of its locales, pages or routes, never a list. The refusal
+ * single-resources a read of its site or of one of its locales, pages or routes, never a list, and
+ * at configuration a read of its site, its locale list or a locale read. The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
  * (validationOrder, accessOrder, createBodyOrder), as it does a Site key's, or as soon as the
  * key is known where the deployment refuses a key for its kind first (keyKindOrder first).
@@ -161,6 +167,11 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
   if (scope.publishable === 'site-and-pages') {
     if (operation.method === 'GET' && SITE_AND_PAGE_READS.has(operation.path)) return
     throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site (GET /v2/sites/{siteId}) and its pages (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, in any version) alone; use the site's Site API key.")
+  }
+  // At configuration, the site's own read and its locales (another site's are refused where the site is judged, as a Site key's are).
+  if (scope.publishable === 'configuration') {
+    if (operation.method === 'GET' && CONFIGURATION_READS.has(operation.path)) return
+    throw forbidden("A site's publicApiKey is a publishable key: it reads the site's configuration alone (GET /v2/sites/{siteId}, /v2/locales or /v2/locales/{localeIdOrCode}), none of its pages or routes; use the site's Site API key.")
   }
   if (scope.publishable === 'single-resources') {
     if (operation.method === 'GET' && SINGLE_READS.has(operation.path)) return
@@ -258,7 +269,8 @@ export type WriteFamily = 'pages' | 'routes' | 'locales'
 
 /**
  * A deployment whose Site keys only read (choice siteKeyWrites refused), do not write routes
- * (routes-refused), or write pages alone (pages-only): such a write with one is a 403. It is a
+ * (routes-refused), write pages alone (pages-only), or write all but pages (pages-refused): such a
+ * write with one is a 403. It is a
  * refusal of access, so it comes where access is judged (after the resource is found and reached,
  * in the order validationOrder and accessOrder give), and before the body an operation judges
  * while it finds its target.
@@ -268,16 +280,18 @@ export function refuseSiteKeyWrite(scope: Scope, choices: Choices | undefined, f
   if (choices?.siteKeyWrites === 'refused') throw siteKeyWriteRefused()
   if (choices?.siteKeyWrites === 'routes-refused' && family === 'routes') throw siteKeyRouteWriteRefused()
   if (choices?.siteKeyWrites === 'pages-only' && family !== 'pages') throw siteKeyPagesOnly()
+  if (choices?.siteKeyWrites === 'pages-refused' && family === 'pages') throw siteKeyPageWriteRefused()
 }
 
 /**
  * Whether a Site key's writes to a family are refused by what the key is, whatever the request
- * (siteKeyWrites routes-refused, pages-only): a refusal of its kind, which comes first where such
+ * (siteKeyWrites routes-refused, pages-only, pages-refused): a refusal of its kind, which comes first where such
  * refusals do (keyKindOrder first).
  */
 export function siteKeyFamilyRefused(choices: Choices | undefined, family: WriteFamily | undefined): family is WriteFamily {
   if (family === undefined) return false
   if (choices?.siteKeyWrites === 'routes-refused') return family === 'routes'
+  if (choices?.siteKeyWrites === 'pages-refused') return family === 'pages'
   return choices?.siteKeyWrites === 'pages-only' && family !== 'pages'
 }
 
@@ -304,6 +318,9 @@ export function refuseSiteKeyRoutes(path: string, scope: Scope, choices: Choices
 
 const siteKeyPagesOnly = (): ApiError =>
   new ApiError(403, 'forbidden', 'A Site API key may write pages alone on this deployment; creating, changing, deleting or restoring a locale or a route needs an App API key.')
+
+const siteKeyPageWriteRefused = (): ApiError =>
+  new ApiError(403, 'forbidden', "A Site API key may not create, change or delete pages on this deployment (a site's content is edited with an App API key); it manages its site's locales and routes.")
 
 const siteKeyRouteWriteRefused = (): ApiError =>
   new ApiError(403, 'forbidden', 'A Site API key may not create, change or delete routes on this deployment; that needs an App API key.')

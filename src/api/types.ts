@@ -64,9 +64,10 @@ export type Scope =
        * reads the site's published pages alone (live-pages, published-pages), its locales and online
        * pages for rendering it (online-pages), its single resources (single-resources), its pages in any
        * version, offline ones included (pages), those and the site itself for rendering and previewing
-       * it (site-and-pages), or nothing (forbidden).
+       * it (site-and-pages), its site and its locales, the site's configuration, alone (configuration),
+       * or nothing (forbidden).
        */
-      publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'site-and-pages' | 'forbidden'
+      publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'site-and-pages' | 'configuration' | 'forbidden'
       /** That publicApiKey, where it reads its site's pages, reads the site's routes too (choice publicApiKeyRoutes read). */
       readsRoutes?: true
       /** That publicApiKey, where it reads its site's online pages (online-pages), does not see the offline ones rather than being refused them (choice publicApiKeyOfflinePages hidden). */

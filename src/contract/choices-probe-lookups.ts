@@ -88,7 +88,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
   })
   // A key refused for its kind, where the probes know one: the sites' publicApiKey where it is no Site key, or a deleted site's key that is a 403.
-  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
+  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'configuration'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
   let refusedKey: string | undefined = publicKeyRefused ? siteKey : undefined
   await record('deletedSiteKey', async () => {
     if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no Site key of a site the probes delete is known")
@@ -129,7 +129,12 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       return either(made, 'a route create with the Site key of its own site', [201, 'allowed'] as const, [403, 'routes-refused'] as const)
     }
     // An update of its own site with a hostOrigin of the wrong type (its name the run's): a 403 before the body's 400 says every write is refused first.
-    return either(await call('PATCH', `/v2/sites/${siteId}`, wrongOrigin, siteKey), "an update of the Site key's own site with a hostOrigin of the wrong type", [400, 'refused'] as const, [403, 'refused-first'] as const)
+    const first = either(await call('PATCH', `/v2/sites/${siteId}`, wrongOrigin, siteKey), "an update of the Site key's own site with a hostOrigin of the wrong type", [400, 'refused'] as const, [403, 'refused-first'] as const)
+    if (first === 'refused-first') return first
+    // A locale of its own site created with the key: taken where the key is refused the pages alone (pages-refused).
+    const locale = await call('POST', '/v2/locales', { siteId, locale: KEY_LOCALE }, siteKey)
+    if (typeof locale.body.id === 'string') await call('DELETE', `/v2/locales/${locale.body.id}`)
+    return either(locale, 'a locale create with the Site key of its own site, its page update refused', [201, 'pages-refused'] as const, [403, 'refused'] as const)
   })
   await record('siteIdBesideId', async () => {
     if (otherSiteId instanceof Unrecorded) throw otherSiteId
@@ -298,9 +303,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
  * (validationOrder input-first), where the two differ only where existence wins (a 404).
  */
 async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>, pageId: string): Promise<NonNullable<Choices['keyKindOrder']>> {
-  // A read of a site, which the key is refused but where it reads sites (publicApiKeyAsSiteKey single-resources, site-and-pages): there a list of a site's locales.
+  // A read of a site, which the key is refused but where it reads sites (publicApiKeyAsSiteKey single-resources, site-and-pages): there a list of a site's locales;
+  // where it reads sites and their locales (configuration), a list of a site's pages.
   const readsSites = learned.publicApiKeyAsSiteKey === 'single-resources' || learned.publicApiKeyAsSiteKey === 'site-and-pages'
-  const read = (site: string): string => (readsSites ? `/v2/locales?siteId=${site}` : `/v2/sites/${site}`)
+  const read = (site: string): string => {
+    if (learned.publicApiKeyAsSiteKey === 'configuration') return `/v6/pages?siteId=${site}`
+    return readsSites ? `/v2/locales?siteId=${site}` : `/v2/sites/${site}`
+  }
   const answers = [
     await call('GET', read('not-a-uuid'), undefined, key),
     await call('GET', read(NOWHERE_ID), undefined, key),
@@ -331,8 +340,8 @@ async function publicKeyAlternative(call: ProbeSite['call'], siteId: string, key
   // Its pages and its site read: a Site key, or a key for rendering and previewing the site, refused its locales.
   if (site === 'site-key' && pages === 'read') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'site-and-pages'] as const)
   // Its site read and its pages refused: a key that fetches single resources alone, refused every
-  // list, or a Site key some reads refuse, which lists the site's locales.
-  if (site === 'site-key') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'single-resources'] as const, [200, 'site-key'] as const)
+  // list, or one that reads the site's configuration alone, which lists the site's locales.
+  if (site === 'site-key') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'single-resources'] as const, [200, 'configuration'] as const)
   // Its pages read and its site refused: a key that reads the site's locales too, for rendering it,
   // or one that reads its pages alone, as published or in any version, which a list of the drafts tells.
   if (pages === 'read') {

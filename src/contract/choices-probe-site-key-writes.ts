@@ -5,7 +5,7 @@ type SiteKeyWrites = NonNullable<Choices['siteKeyWrites']>
 type Family = 'pages' | 'routes' | 'locales'
 
 /** The alternatives a Site key's sham writes can tell apart; refused-first is told before them, by writes to nothing. */
-const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused', 'pages-only']
+const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused', 'pages-only', 'pages-refused']
 
 /**
  * What a Site key of the user's may write (siteKeyWrites), where the probes know no Site key of
@@ -17,7 +17,8 @@ const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused'
  * site (of those families it has: the answers of the others are told where they tell it alone), each field a one-item list of the value it has (a type no update body
  * takes, so a deployment that takes the write answers its 400 and keeps everything): a 403 is a
  * refusal of that family, a 400 a write let through to its body, which says so only where access
- * is judged before the body (see answerOf).
+ * is judged before the body (see answerOf). Where those answers fit more than one alternative,
+ * updates of nothing with a body a deployment takes may tell them (toldByWritesToNothing).
  */
 export async function strangerKeyWrites(call: Call, key: string, workspaceId: string, tag: string, learned: Readonly<Choices>): Promise<SiteKeyWrites> {
   const nowhere = await call('PATCH', `/v2/locales/${NOWHERE_ID}`, { locale: 12 }, key)
@@ -53,6 +54,8 @@ export async function strangerKeyWrites(call: Call, key: string, workspaceId: st
   const seen = families.map((family) => `${family} ${statusOf(family)}`).join(', ')
   if (families.length === 0) throw new Unrecorded('the site of --site-api-key has no page, route or locale to send a write to, so what its Site key may write is not seen')
   if (fits.length === 1) return fits[0]!
+  const told = await toldByWritesToNothing(call, key, tag, learned, fits)
+  if (told !== undefined) return told
   if (fits.length === 0) throw new Unrecorded(`updates with --site-api-key and a field of a type no body takes answered ${seen}, which no alternative explains`)
   const lacking = (['pages', 'routes', 'locales'] as const).filter((family) => !families.includes(family))
   if (lacking.length > 0) throw new Unrecorded(`updates with --site-api-key answered ${seen}, which ${fits.join(' and ')} all explain; the site has no ${lacking.join(' or ')} to tell them apart, and a create may judge its body before access (createBodyOrder)`)
@@ -63,17 +66,40 @@ export async function strangerKeyWrites(call: Call, key: string, workspaceId: st
  * The status a sham update of a family earns under an alternative: a refusal is a 403 where
  * access is judged, which comes after the body only where the whole input goes first
  * (validationOrder input-first), but for a family refused to the key's kind (routes-refused's
- * routes, pages-only's locales and routes), first where a key refused for its kind is refused
+ * routes, pages-only's locales and routes, pages-refused's pages), first where a key refused for its kind is refused
  * first (keyKindOrder first), and after the body where it is refused once the input is judged (after-input).
  */
 function answerOf(alternative: SiteKeyWrites, family: Family, inputFirst: boolean, kindOrder: KeyKindOrder): number {
-  const ofKind = (alternative === 'routes-refused' && family === 'routes') || (alternative === 'pages-only' && family !== 'pages')
-  if (alternative !== 'refused' && !ofKind) return 400
-  if (ofKind && kindOrder !== 'with-access') return kindOrder === 'first' ? 403 : 400
+  const refusedOfKind = ofKind(alternative, family)
+  if (alternative !== 'refused' && !refusedOfKind) return 400
+  if (refusedOfKind && kindOrder !== 'with-access') return kindOrder === 'first' ? 403 : 400
   return inputFirst ? 400 : 403
 }
 
 type KeyKindOrder = NonNullable<Choices['keyKindOrder']>
+
+/**
+ * The one of `fits` that updates of nothing, each with a body a deployment takes, tell: a 403 to
+ * one says its family is refused to the key's kind before any lookup (keyKindOrder first or
+ * after-input), a 404 that it is not (or is refused where access is judged, after the lookup);
+ * any other answer tells nothing. Nothing exists to change, so nothing changes.
+ */
+async function toldByWritesToNothing(call: Call, key: string, tag: string, learned: Readonly<Choices>, fits: readonly SiteKeyWrites[]): Promise<SiteKeyWrites | undefined> {
+  const pathname = `/${tag}-nowhere`
+  const statuses: Record<Family, number> = {
+    pages: (await call('PATCH', `/v6/pages/${NOWHERE_ID}`, { pathname }, key)).status,
+    routes: (await call('PATCH', `/v2/routes/${NOWHERE_ID}`, { pathname }, key)).status,
+    locales: (await call('PATCH', `/v2/locales/${NOWHERE_ID}`, { domain: `https://${tag}.example.com` }, key)).status,
+  }
+  const told = (['pages', 'routes', 'locales'] as const).filter((family) => statuses[family] === 403 || statuses[family] === 404)
+  const beforeLookup = (alternative: SiteKeyWrites, family: Family, kindOrder: KeyKindOrder): boolean => kindOrder !== 'with-access' && ofKind(alternative, family)
+  const narrowed = fits.filter((alternative) => ordersOf(learned).some(([, kindOrder]) => told.every((family) => (statuses[family] === 403) === beforeLookup(alternative, family, kindOrder))))
+  return narrowed.length === 1 ? narrowed[0] : undefined
+}
+
+/** Whether the alternative refuses a Site key the family for its kind (routes-refused's routes, pages-only's locales and routes, pages-refused's pages). */
+const ofKind = (alternative: SiteKeyWrites, family: Family): boolean =>
+  (alternative === 'routes-refused' && family === 'routes') || (alternative === 'pages-only' && family !== 'pages') || (alternative === 'pages-refused' && family === 'pages')
 
 /** The orders (whole input first, where a key's kind is refused) the probes before learned, or each of them not learned. */
 function ordersOf(learned: Readonly<Choices>): Array<[boolean, KeyKindOrder]> {

@@ -69,12 +69,20 @@ describe('siteKeyWrites: the probes learn it back', () => {
     expect(await contentsOf(server, site.id)).toEqual(before)
   })
 
-  it('records nothing, with its reason, where the site of --site-api-key has no route to write to', async () => {
-    const server = await start({ ...OUTSIDE, siteKeyWrites: 'routes-refused' })
+  it('records nothing, with its reason, where the site of --site-api-key has no route to write to and its kind is refused where access is judged', async () => {
+    const server = await start({ ...OUTSIDE, keyKindOrder: 'with-access', siteKeyWrites: 'routes-refused' })
     const site = await usersSite(server, false)
     const learned = await probe(server, TAG, site.key)
     expect(learned.choices.siteKeyWrites).toBeUndefined()
     expect(learned.unrecorded?.siteKeyWrites).toMatch(/the site has no routes to tell them apart/)
+  })
+
+  it('learns it from updates of nothing where that site has no route and its kind is refused first, changing nothing of its site', async () => {
+    const server = await start({ ...OUTSIDE, siteKeyWrites: 'routes-refused' })
+    const site = await usersSite(server, false)
+    const before = await contentsOf(server, site.id)
+    expect((await probe(server, TAG, site.key)).choices.siteKeyWrites).toBe('routes-refused')
+    expect(await contentsOf(server, site.id)).toEqual(before)
   })
 
   it('records nothing where the body goes before access and the answers fit two alternatives', async () => {

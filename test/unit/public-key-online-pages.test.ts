@@ -42,15 +42,15 @@ function read(reply: Reply, occurrence: Occurrence): { alternative: string | und
 }
 
 describe('publicApiKeyAsSiteKey: what an answer fits, online-pages among them', () => {
-  it('reads a 200 to a locale list as fitting site-key and online-pages alone, and one to a draft read of an online page single-resources, pages and site-and-pages too', () => {
-    expect(read(ok, sent(localeList))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages'] })
+  it('reads a 200 to a locale list as fitting site-key, online-pages and configuration alone, and one to a draft read of an online page single-resources, pages and site-and-pages too', () => {
+    expect(read(ok, sent(localeList))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages', 'configuration'] })
     expect(read(ok, sent(draftRead)).fits).toEqual(['site-key', 'online-pages', 'single-resources', 'pages', 'site-and-pages'])
   })
 
   it('reads a 403 to a list asking for the offline pages, or to a read of a page offline, as fitting online-pages too', () => {
-    expect(read(refused, sent(offlineList)).fits).toEqual(['forbidden', 'live-pages', 'online-pages', 'single-resources'])
-    expect(read(refused, sent(draftRead, 200, false)).fits).toEqual(['forbidden', 'live-pages', 'published-pages', 'online-pages'])
-    expect(read(refused, sent(draftRead, 200, true)).fits).toEqual(['forbidden', 'live-pages', 'published-pages'])
+    expect(read(refused, sent(offlineList)).fits).toEqual(['forbidden', 'live-pages', 'online-pages', 'single-resources', 'configuration'])
+    expect(read(refused, sent(draftRead, 200, false)).fits).toEqual(['forbidden', 'live-pages', 'published-pages', 'online-pages', 'configuration'])
+    expect(read(refused, sent(draftRead, 200, true)).fits).toEqual(['forbidden', 'live-pages', 'published-pages', 'configuration'])
   })
 
   it('reads a locale list answered where the oracle refuses the key its site as online-pages, which the oracle follows by choosing it', () => {

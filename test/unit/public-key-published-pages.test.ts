@@ -41,18 +41,18 @@ describe('publicApiKeyAsSiteKey: what an answer to a site’s publicApiKey fits,
     expect(read(refused, sent(localeRead))).toEqual({ alternative: 'forbidden', fits: ['forbidden', 'live-pages', 'published-pages', 'pages', 'site-and-pages'] })
   })
 
-  it('reads a 403 to a draft read as forbidden, fitting both keys for pages, and one to a page list without versionRef as fitting live-pages alone of them', () => {
-    expect(read(refused, sent(draftRead)).fits).toEqual(['forbidden', 'live-pages', 'published-pages'])
-    expect(read(refused, sent(unsaidList)).fits).toEqual(['forbidden', 'live-pages', 'single-resources'])
-    expect(read(refused, sent(sitePages)).fits).toEqual(['forbidden', 'live-pages', 'single-resources'])
-    expect(read(refused, sent(liveList)).fits).toEqual(['forbidden', 'single-resources'])
+  it('reads a 403 to a draft read as forbidden, fitting both keys for pages and the one for configuration, and one to a page list without versionRef as fitting live-pages alone of them', () => {
+    expect(read(refused, sent(draftRead)).fits).toEqual(['forbidden', 'live-pages', 'published-pages', 'configuration'])
+    expect(read(refused, sent(unsaidList)).fits).toEqual(['forbidden', 'live-pages', 'single-resources', 'configuration'])
+    expect(read(refused, sent(sitePages)).fits).toEqual(['forbidden', 'live-pages', 'single-resources', 'configuration'])
+    expect(read(refused, sent(liveList)).fits).toEqual(['forbidden', 'single-resources', 'configuration'])
   })
 
   it('reads a 200 to a page list without versionRef as fitting site-key, published-pages, online-pages, pages and site-and-pages, and one to a live list as fitting all six', () => {
     expect(read(ok, sent(unsaidList)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
     expect(read(ok, sent(sitePages)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
     expect(read(ok, sent(liveList)).fits).toEqual(['site-key', 'live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
-    expect(read(ok, sent(localeRead))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages', 'single-resources'] })
+    expect(read(ok, sent(localeRead))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages', 'single-resources', 'configuration'] })
   })
 
   it("reads a page read the oracle's key is refused its site on as the oracle's: published-pages where it answers the read without versionRef, else live-pages", () => {

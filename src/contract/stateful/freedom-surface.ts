@@ -25,7 +25,9 @@ import { ORACLE_APP_KEY } from './oracle.js'
  * locale, a page in any version, online or not, or a route answered as the Site key would, every
  * list and every write refused), or as a key that reads its site's pages alone (`pages`: its page
  * lists and reads in any version, offline pages included, answered as the Site key would), or as
- * one for rendering and previewing its site (`site-and-pages`: those and a read of its site). A 403
+ * one for rendering and previewing its site (`site-and-pages`: those and a read of its site), or as
+ * one that reads its site's configuration alone (`configuration`: a read of its site, its locale
+ * list and locale reads, no page and no route). A 403
  * to any other read then fits `forbidden` and each of those that refuses it, and an answered read
  * `site-key` and each of those that answers it: the run holds the target to what all its answers
  * fit. A page list of live versions where the oracle lists drafts, or a 404 to a read of a page
@@ -33,7 +35,8 @@ import { ORACLE_APP_KEY } from './oracle.js'
  * read or a draft page read answered where the oracle refuses the key its site shows
  * `online-pages`, and a draft read of an offline page, or a draft list asking for the offline
  * pages, answered there shows `pages`, which it chooses likewise; a site read answered and a locale
- * read refused together narrow to `site-and-pages`. Any other 403 tells nothing: a Site key's
+ * read refused together narrow to `site-and-pages`, and a site read and a locale list answered and
+ * a page list refused to `configuration`. Any other 403 tells nothing: a Site key's
  * write its deployment refuses (siteKeyWrites), a site not its own, or the oracle refusing the
  * publicApiKey as well.
  */
@@ -280,7 +283,10 @@ const pageRead = ({ method, template }: ContractRequest): boolean => method === 
 /** A page read as above or a read of a site, all a publicApiKey for rendering and previewing its site reaches. */
 const siteOrPageRead = (request: ContractRequest): boolean => pageRead(request) || (request.method === 'GET' && request.template === SITE)
 
-const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages'] as const
+/** A read of a site, a locale list or a locale read, all a publicApiKey for its site's configuration reaches. */
+const configurationRead = ({ method, template }: ContractRequest): boolean => method === 'GET' && [SITE, LOCALES, LOCALE].includes(template)
+
+const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'configuration'] as const
 
 /** Whether a deployment of the alternative answers the request to the publicApiKey (as its Site key would) rather than refusing it. */
 const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], occurrence: Occurrence): boolean => {
@@ -289,6 +295,7 @@ const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], occurren
   if (alternative === 'single-resources') return singleRead(request)
   if (alternative === 'pages') return pageRead(request)
   if (alternative === 'site-and-pages') return siteOrPageRead(request)
+  if (alternative === 'configuration') return configurationRead(request)
   return alternative === 'site-key' || (alternative === 'live-pages' ? livePageRead(request) : alternative === 'published-pages' && publishedPageRead(request))
 }
 

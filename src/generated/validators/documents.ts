@@ -654,7 +654,7 @@ errors++;
 }
 if(data2.siteKeyWrites !== undefined){
 let data41 = data2.siteKeyWrites;
-if(!(((((data41 === "allowed") || (data41 === "refused")) || (data41 === "refused-first")) || (data41 === "routes-refused")) || (data41 === "pages-only"))){
+if(!((((((data41 === "allowed") || (data41 === "refused")) || (data41 === "refused-first")) || (data41 === "routes-refused")) || (data41 === "pages-only")) || (data41 === "pages-refused"))){
 const err49 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data41};
 if(vErrors === null){
 vErrors = [err49];
@@ -875,7 +875,7 @@ errors++;
 }
 if(data2.publicApiKeyAsSiteKey !== undefined){
 let data58 = data2.publicApiKeyAsSiteKey;
-if(!(((((((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages")) || (data58 === "published-pages")) || (data58 === "online-pages")) || (data58 === "single-resources")) || (data58 === "pages")) || (data58 === "site-and-pages"))){
+if(!((((((((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages")) || (data58 === "published-pages")) || (data58 === "online-pages")) || (data58 === "single-resources")) || (data58 === "pages")) || (data58 === "site-and-pages")) || (data58 === "configuration"))){
 const err66 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data58};
 if(vErrors === null){
 vErrors = [err66];
@@ -2043,7 +2043,7 @@ errors++;
 }
 if(data.siteKeyWrites !== undefined){
 let data38 = data.siteKeyWrites;
-if(!(((((data38 === "allowed") || (data38 === "refused")) || (data38 === "refused-first")) || (data38 === "routes-refused")) || (data38 === "pages-only"))){
+if(!((((((data38 === "allowed") || (data38 === "refused")) || (data38 === "refused-first")) || (data38 === "routes-refused")) || (data38 === "pages-only")) || (data38 === "pages-refused"))){
 const err44 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data38};
 if(vErrors === null){
 vErrors = [err44];
@@ -2264,7 +2264,7 @@ errors++;
 }
 if(data.publicApiKeyAsSiteKey !== undefined){
 let data55 = data.publicApiKeyAsSiteKey;
-if(!(((((((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages")) || (data55 === "published-pages")) || (data55 === "online-pages")) || (data55 === "single-resources")) || (data55 === "pages")) || (data55 === "site-and-pages"))){
+if(!((((((((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages")) || (data55 === "published-pages")) || (data55 === "online-pages")) || (data55 === "single-resources")) || (data55 === "pages")) || (data55 === "site-and-pages")) || (data55 === "configuration"))){
 const err61 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data55};
 if(vErrors === null){
 vErrors = [err61];

@@ -47,7 +47,7 @@ export class Client {
 
   /**
    * A site and a key that works as its Site key: a new site and its publicApiKey, or, where Site
-   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages), the site the twin started with.
+   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages, configuration), the site the twin started with.
    */
   async keyedSite(): Promise<{ site: Json; key: string }> {
     const key = this.twin.siteApiKey
@@ -422,7 +422,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     }
     if (own !== 'refused') return own
     // An update of its own site with a name of the wrong type: 403 before the body's 400 only at refused-first.
-    return statusOf((await client.call('PATCH', `/v2/sites/${String(site.id)}`, { name: 12 }, key)).status, { 400: 'refused', 403: 'refused-first' })
+    const first = statusOf((await client.call('PATCH', `/v2/sites/${String(site.id)}`, { name: 12 }, key)).status, { 400: 'refused', 403: 'refused-first' })
+    if (first !== 'refused') return first
+    // Pages refused: a locale create with the key tells the pages refused alone (a 409, its code made by an earlier look, was let through too).
+    return statusOf((await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl' }, key)).status, { 201: 'pages-refused', 409: 'pages-refused', 403: 'refused' })
   },
   siteKeyRoutes: async (client) => {
     const { site, key } = await client.keyedSite()
@@ -533,10 +536,13 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
       return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:draft`, undefined, key)).status, { 200: 'pages', 403: 'published-pages' })
     }
     if (drafts !== 'refused') return drafts
-    // Refused the drafts: a key refused everything, one for the site's live pages alone, or one for its single resources, which reads its site.
+    // Refused the drafts: a key refused everything, one for the site's live pages alone, or one for its single resources or its configuration, which read its site.
     const live = statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:live`, undefined, key)).status, { 200: 'live-pages', 403: 'refused' })
     if (live !== 'refused') return live
-    return statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'single-resources', 403: 'forbidden' })
+    const own = statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'read', 403: 'forbidden' })
+    if (own !== 'read') return own
+    // Its site read: a key for its single resources lists nothing, one for its configuration lists its locales.
+    return statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'configuration', 403: 'single-resources' })
   },
   publicApiKeyRoutes: async (client) => {
     // Seen only where the publicApiKey reads its site's pages; elsewhere it reads routes as a Site key, or nothing.
