@@ -10,6 +10,7 @@ import { findLocale, findLocaleToDelete, findLocaleToRead } from './locale-targe
 import { foreignTo } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
+import { touchPagesOfRenamedLocale } from './page-derived-fields.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
 import { defineOperation, type AccessContext } from './types.js'
 
@@ -160,7 +161,12 @@ export const localeOperations = [
       }
       requireOwnDomain(store, locale.siteId, body.domain, locale, choices)
       if (code !== undefined && code !== locale.locale) discardDeletedCode(store, locale.siteId, code, choices)
-      if (code !== undefined) renameLocale(store, locale, code)
+      if (code !== undefined && code !== locale.locale) {
+        const wasDefault = store.siteRecord(locale.siteId)!.defaultLocale === locale.locale
+        renameLocale(store, locale, code)
+        // A deployment for which the pages a new code shows in are updated by it (choice localeRenameTouchesPages).
+        touchPagesOfRenamedLocale(store, locale.siteId, code, wasDefault, choices)
+      }
       if (body.domain !== undefined) store.locales.update(locale, { domain: body.domain })
       return { status: 200, body: presentLocale(locale, store, choices) }
     },

@@ -22,7 +22,8 @@ import { pageResponse } from './present.js'
 import { keepDeletedPage } from './deleted-cursor.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
 import { defineOperation, type AccessContext, type Scope } from './types.js'
-import { instantMs, isoInstant } from '../store/instant.js'
+import { after } from './later-instant.js'
+import { titleOfRenamed } from './page-derived-fields.js'
 
 const PATHNAME_TAKEN = 'A page or route with this pathname already exists in this site.'
 
@@ -49,16 +50,6 @@ const versionOf = ({ store, scope, params, query, choices }: AccessContext<PageP
 /** The default locale of the page's site: a deleted one's where its pages outlive it (choice siteDeleteChildren kept). */
 function defaultLocaleOf(store: Store, page: PageRecord): string {
   return store.siteRecord(page.siteId)!.defaultLocale
-}
-
-/**
- * A later instant than `previous`, even within the same millisecond: updatedAt always moves
- * forward. A page with no instant yet (null, as a snapshot of a deployment kept it) gets the clock's.
- */
-function after(store: Store, previous: string | null): string {
-  if (previous === null) return store.timestamp()
-  // Edits in a burst often share a millisecond: then each lands a millisecond after the one before.
-  return isoInstant(Math.max(store.now().getTime(), instantMs(previous) + 1))
 }
 
 export const pageOperations = [
@@ -192,7 +183,9 @@ export const pageOperations = [
       const at = after(store, page.draft.updatedAt ?? page.createdAt)
       // A deployment for which turning a page online or offline is its publication, not an edit, leaves updatedAt (choice onlineUpdatedAt).
       const edited = !(choices?.onlineUpdatedAt === 'unchanged' && onlineStateOnly(page, body))
-      store.pages.updateDraft(page, Object.assign({}, body, edited ? { updatedAt: at } : {}))
+      // A deployment whose title is the page's name follows a rename with it (choice pageTitleFollowsName).
+      const title = titleOfRenamed(page, body, choices)
+      store.pages.updateDraft(page, Object.assign({}, body, title === undefined ? {} : { title }, edited ? { updatedAt: at } : {}))
       followPublishing(store, page, wasOnline, at, choices)
       // A deployment whose live version is the page as it is now, once published (choice liveVersion).
       if (choices?.liveVersion === 'current' && page.live !== null) store.pages.setLive(page, structuredClone(page.draft), page.publishedAt)

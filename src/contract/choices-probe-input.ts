@@ -20,6 +20,22 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
   })
   await patchPage({ name: `${tag} first`, title: null })
 
+  await record('pageTitleFollowsName', async () => {
+    const first = `${tag} first`
+    const titles = learned.pageUpdateSearchFields === 'applied'
+    // A title that is the page's name: set to it where an update takes a title, else a new page's (newPageTitle name), as the renames before left it.
+    const titled = titles ? await patchPage({ name: first, title: first }) : await call('GET', `/v6/pages/${pageId}`)
+    if (titled.body.title !== first) throw new Unrecorded("the probes' page has no title that is its name: a new page's is not (newPageTitle null), and no page update sets one (pageUpdateSearchFields)")
+    const renamed = await patchPage({ name: `${tag} renamed` })
+    try {
+      if (renamed.status !== 200) throw new Unrecorded(`renaming the probes' page answered ${renamed.status}`)
+      return renamed.body.title === `${tag} renamed` ? 'follows' : renamed.body.title === first ? 'kept' : unexplained("a renamed page's title", renamed.body.title)
+    } finally {
+      // Back to its name, and its title as the later probes found it.
+      await patchPage(titles ? { name: first, title: null } : { name: first })
+    }
+  })
+
   // Page pathnames: each probe moves the page, and the page comes back home after it.
   const movedTo = async (pathname: string): Promise<Answer> => {
     const answer = await patchPage({ pathname })

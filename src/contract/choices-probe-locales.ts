@@ -1,5 +1,6 @@
-import { byStatus, either, swappedCase, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, sleep, swappedCase, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 import { namesRestoredLocale } from './restore-live.js'
+import { clockTickMs, pastTickMs } from './clock-tick.js'
 
 /**
  * A code with its letters' case turned: only the region's or the language's where a deployment
@@ -182,18 +183,32 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId, 
 }
 
 /** Renaming the default locale's code (last: the site's default may move). */
-export async function probeDefaultRename({ call, record, siteId }: ProbeSite): Promise<void> {
+export async function probeDefaultRename({ call, record, siteId, target }: ProbeSite): Promise<void> {
+  // A page of the site, whose updatedAt a rename of the default locale, which every page is shown in, may move (localeRenameTouchesPages).
+  const page = await call('POST', '/v6/pages', { siteId, pathname: `/${target.tag}-touched`, name: `${target.tag} touched` })
+  let renamed: Answer | undefined
   await record('renameDefaultLocale', async () => {
     const locales = await call('GET', `/v2/locales?siteId=${siteId}`)
     const defaultLocale = locales.body.data?.find((locale) => locale.isDefault === true)
     if (typeof defaultLocale?.locale !== 'string') throw new Unrecorded(`the site's locales could not be listed (${locales.status})`)
     const code = defaultLocale.locale === 'en-GB' ? 'en-IE' : 'en-GB'
+    // Past the instant of the page's creation, so that the clock can show a move: its millisecond, its tenth or its second.
+    if (page.status === 201) await sleep(pastTickMs(clockTickMs([page.body.createdAt, page.body.updatedAt])))
     // By its code in the probes' site: the site's default locale was not created by the probes, so no write may name its id.
-    const renamed = await call('PATCH', `/v2/locales/${encodeURIComponent(String(defaultLocale.locale))}?siteId=${siteId}`, { locale: code })
+    renamed = await call('PATCH', `/v2/locales/${encodeURIComponent(String(defaultLocale.locale))}?siteId=${siteId}`, { locale: code })
     if (renamed.status === 400) return 'refused'
     if (renamed.status !== 200) throw new Unrecorded(`renaming the default locale answered ${renamed.status}`)
     const site = await call('GET', `/v2/sites/${siteId}`)
     if (site.body.defaultLocale === code) return 'follows'
     throw new Unrecorded(`the default locale was renamed to ${code} but the site's defaultLocale is ${JSON.stringify(site.body.defaultLocale)}`)
   })
+  await record('localeRenameTouchesPages', async () => {
+    if (page.status !== 201) throw new Unrecorded(`a page could not be created (${page.status}), so no rename of a locale can be seen to touch it`)
+    if (renamed?.status !== 200) throw new Unrecorded(`the default locale could not be renamed (${renamed?.status ?? 'not sent'}: renameDefaultLocale), so no rename of a locale can be seen to touch a page`)
+    const read = await call('GET', `/v6/pages/${String(page.body.id)}`)
+    if (read.status !== 200) throw new Unrecorded(`the probes' page could not be read after the rename (${read.status})`)
+    return read.body.updatedAt === page.body.updatedAt ? 'untouched' : 'touched'
+  })
+  // The page goes with the probes' site; deleted now all the same, as the other probes delete what they add.
+  if (page.status === 201) await call('DELETE', `/v6/pages/${String(page.body.id)}`)
 }

@@ -99,4 +99,6 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"siteKeyRoutes","kind":"lookup","alternatives":["read","refused"],"sitemock":"read","behaviour":"api-behaviour.md#authentication"},
   {"id":"sitePagesUntaken","kind":"strict","alternatives":["as-unknown","refused"],"sitemock":"as-unknown","behaviour":"api-behaviour.md#pages"},
   {"id":"deletedLocaleRead","kind":"lookup","alternatives":["not-found","by-id"],"sitemock":"not-found","behaviour":"api-behaviour.md#locales"},
+  {"id":"pageTitleFollowsName","kind":"value","alternatives":["kept","follows"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
+  {"id":"localeRenameTouchesPages","kind":"value","alternatives":["untouched","touched"],"sitemock":"untouched","behaviour":"api-behaviour.md#locales"},
 ]

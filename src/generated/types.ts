@@ -413,6 +413,14 @@ export interface Choices {
    * What `GET /v2/locales/{localeIdOrCode}` answers for a deleted locale named by its id: a `404`, as a deleted locale is gone (`not-found`), or a `200` with the locale as it was, in the shape of a live one, as a soft-deleted resource is still there to be restored (`by-id`). Named by its code it is not found either way; lists, updates and deletes treat it as gone, and `repeatedDelete` still decides a second delete.
    */
   deletedLocaleRead?: "not-found" | "by-id";
+  /**
+   * What a page update that sends a new `name` does to the page's `title`: nothing (`kept`: the title stays as it is), or, while the title is the page's name as it was before the update (a new page's title under `newPageTitle: name`, or a title set to the name), the title becomes the new name (`follows`: the title is the name and follows renames). A title that is not the name (`null`, or one set otherwise, as `pageUpdateSearchFields: applied` lets an update send it) stays as it is; a `title` sent in the same update wins over the name. Only the draft changes, as the update changes it (a live version keeps its old title until published again, unless it is the page as it is now, `liveVersion: current`).
+   */
+  pageTitleFollowsName?: "kept" | "follows";
+  /**
+   * What renaming a locale's code (`PATCH /v2/locales/{localeIdOrCode}` with a new `locale`) does to the `updatedAt` of its site's pages: nothing (`untouched`: a locale's write is not an update of a page), or moves it to the instant of the rename (`touched`: the pages shown in that locale now show a new code) for every page of the site with a localization in that locale, and for every page of the site when it is the site's default locale. The draft's `updatedAt` moves, as an update moves it (a live version's with it only where it is the page as it is now, `liveVersion: current`); a rename to the code the locale already has, or a `domain` alone, touches nothing.
+   */
+  localeRenameTouchesPages?: "untouched" | "touched";
 }
 
 export interface DataList {

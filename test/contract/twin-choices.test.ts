@@ -77,8 +77,10 @@ describe('the conformance twin', () => {
       // A page read in a locale its site lacks refused as its list refuses it hides whether it answers as the list or on its own.
       // One that judges the whole input first refuses a Site key for its kind alike with access or once the input is
       // judged: where its publicApiKey is no key it refuses, or permission wins, where it refuses that is hidden.
-      // Seed 2 hides several of these at once: its routes elsewhere, its Site key refused the routes, its publicApiKey for single resources.)
-      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(20)
+      // Seed 2 hides several of these at once: its routes elsewhere, its Site key refused the routes, its publicApiKey for single resources.
+      // A default locale that cannot be renamed hides whether a rename touches the pages (the twin keeps no
+      // localizations), and a new page titled null where no update takes a title whether a title follows the name.)
+      expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(22)
       const seen = Object.fromEntries(CLASSES.filter((entry) => observed[entry.id] !== undefined).map((entry) => [entry.id, observed[entry.id]]))
       const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, drawn[id]]))
       expect(seen).toEqual(expected)

@@ -13,6 +13,7 @@ import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from './key-reach.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import { onlineStateOnly } from './publication-times.js'
+import { titleDiffersOnRename, updatedAtDiffersOnRead } from './derived-fields.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
 import type { Call } from './plan.js'
 import type { PageContent } from '../../store/records.js'
@@ -98,6 +99,8 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | duplicatePublication (the catalogue's) | a copy's pages, learned after its duplicate | copied, or reset: the oracle takes its copy's pages offline and unpublished |
  * | duplicateLocaleDomains (the catalogue's) | a copy's locales, learned after its duplicate | copied, or dropped: the oracle takes its copy's locales' domains off |
  * | onlineUpdatedAt (the catalogue's; publication-times.ts) | a page update that turns the page online or offline and changes nothing else | moves, or unchanged: the oracle makes the target's choice and answers again |
+ * | pageTitleFollowsName (the catalogue's; derived-fields.ts) | a page update that renames the page without a title, whose titles differ | kept, or follows: the oracle makes the target's choice and answers again |
+ * | localeRenameTouchesPages (the catalogue's; derived-fields.ts) | a read of pages whose updatedAt differs (after a rename of one of their locales) | untouched, or touched: the oracle makes the target's choice and answers again |
  * | the status classes, each a class of the choice catalogue: limitAboveMaximum, limitZero (freedom-limit.ts), publicApiKeyAsSiteKey, siteKeyRoutes, routeOperations, deletedSiteKey, localeDomains (in the site and across sites), pagePublishing, offlineLiveVersion (freedom-surface.ts), siteKeyWrites, siteKeySiteList, deletedCursor, unknownCursor, cursorOutsideList, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase, pageReadUnknownLocale, pathnameLookupLocale (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, skipValidationConflicts, pathnameLookupCase, pathPrefixCase, localeFilterScope, deletedLocaleCode (codes and domains), siteNames, deletedLocaleRead (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId or at limit=100, expects the target's answer, or makes the target's choice and answers again |
  * | clock precision (compare.ts TimeRelations) | every target instant a whole second | writes within a second may share an instant |
  * | list orders the documents do not fix, collations, nulls (compare.ts) | a list read whole | the target's own order |
@@ -338,6 +341,35 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     return found ? { ...taken, difference: inconsistencyOf(found) } : taken
   }
 
+  /**
+   * A renamed page's title (pageTitleFollowsName), as onlineUpdatedAt is held: where the two
+   * titles differ, the oracle makes the other choice and answers again; the choice the answers
+   * then agree on is adopted, and held to.
+   */
+  const renamedTitle = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    if (!held.difference || !success(target.status) || !success(held.answer.status) || !titleDiffersOnRename(onSide(call.request, 'oracle'), target.body, held.answer.body)) return held
+    const theirs = (oracle.chosen?.pageTitleFollowsName ?? 'kept') === 'kept' ? 'follows' : 'kept'
+    const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { pageTitleFollowsName: theirs } })
+    if (taken === undefined) return held
+    const found = adoptions.see('pageTitleFollowsName', theirs, call.label)
+    return found ? { ...taken, difference: inconsistencyOf(found) } : taken
+  }
+
+  /**
+   * The pages a locale's rename touched (localeRenameTouchesPages), seen on a later read of them:
+   * where their updatedAt differs, the oracle makes the other choice and answers again (a sequence
+   * without such a rename answers alike either way, and adopts nothing); the choice the answers
+   * then agree on is adopted, and held to.
+   */
+  const touchedByLocaleRename = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    if (!success(target.status) || !success(held.answer.status) || !updatedAtDiffersOnRead(onSide(call.request, 'oracle'), held.difference)) return held
+    const theirs = (oracle.chosen?.localeRenameTouchesPages ?? 'untouched') === 'untouched' ? 'touched' : 'untouched'
+    const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { localeRenameTouchesPages: theirs } })
+    if (taken === undefined) return held
+    const found = adoptions.see('localeRenameTouchesPages', theirs, call.label)
+    return found ? { ...taken, difference: inconsistencyOf(found) } : taken
+  }
+
   /** The classes decided by a status: each applicable one's alternative adopted, or held to. */
   const statusClasses = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
     const occurrence: Occurrence = {
@@ -499,6 +531,8 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     held = await copiedPublication(call, target, held)
     held = await copiedDomains(call, target, held)
     held = await publicationTimes(call, target, held)
+    held = await renamedTitle(call, target, held)
+    held = await touchedByLocaleRename(call, target, held)
     return statusClasses(call, target, held)
   }
 }

@@ -20,6 +20,7 @@ import { rebindCall, recordCall, type RecordedCall } from './replay.js'
 import { createHolder, inconsistencyOf, type Learned } from './hold.js'
 import { Adoptions } from './adoption.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
+import { updatedAtDiffersOnRead } from './derived-fields.js'
 import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
 import { deletedLocaleBefore, deletedLocaleNamedBefore } from './freedom-lifecycle.js'
 import { servedLimit } from './freedom-limit.js'
@@ -451,6 +452,17 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!took || !isObject(request.body) || !isObject(target.body) || typeof target.body.id !== 'string') return
     sentToPages.set(target.body.id, { ...sentToPages.get(target.body.id), ...request.body })
   }
+  /** The oracle ids of the sites where the target renamed a locale's code: a later read of their pages may show the rename touched them (localeRenameTouchesPages). */
+  const renamedLocaleSites = new Set<string>()
+  const rememberLocaleRename = ({ request }: Call, target: Exchange): void => {
+    const site = siteOf(request, pools)
+    if (request.method === 'PATCH' && request.template === LOCALE && target.status === 200 && isObject(request.body) && typeof request.body.locale === 'string' && site !== undefined) renamedLocaleSites.add(site)
+  }
+  /** Under --profile sitemock, a read of pages whose updatedAt differs after a rename of a locale of their site: the rename touched them at one side alone. */
+  const touchedByLocaleRename = (call: Call, difference: Difference): boolean => {
+    const site = siteOf(call.request, pools)
+    return site !== undefined && renamedLocaleSites.has(site) && updatedAtDiffersOnRead(onSide(call.request, 'oracle'), difference)
+  }
   /** A page update's field the deployment ignores (pageUpdateSearchFields), as learned: it changes nothing. */
   const ignoredField = (field: string): boolean => env.choices?.pageUpdateSearchFields === 'ignored' && (SEARCH_FIELDS as readonly string[]).includes(field)
   /** The oracle's latest answer for each page, by its oracle id: whether its step changed the page at all. */
@@ -566,6 +578,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (!strict) return undefined
     // A difference the contract itself allows is one from sitemock's own choices: labelled so,
     // with the class of the catalogue it shows where one does.
+    if (touchedByLocaleRename(call, strict)) return { ...strict, free: true, choice: 'localeRenameTouchesPages' }
     const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), site: siteOf(call.request, pools), sites: pools.sites.map((entry) => entry.id.oracle), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call), deletedLocale: deletedLocaleBefore(oracle, onSide(call.request, 'oracle'), siteOf(call.request, pools)), deletedLocaleNamed: deletedLocaleNamedBefore(oracle, onSide(call.request, 'oracle')), targetOf: (id) => ledger.ids.target(id) })
     if (shown !== undefined) return { ...strict, free: true, choice: shown }
     if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
@@ -664,6 +677,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     } else answer = touchLike(call, target, answer)
     for (const item of asPage(target.body)?.data ?? [target.body]) if (isObject(item) && item.object === 'page') targetPages.set(String(item.id), item)
     rememberSent(call, target)
+    rememberLocaleRename(call, target)
     for (const item of asPage(answer.body)?.data ?? [answer.body]) if (isObject(item) && item.object === 'page') oraclePages.set(String(item.id), item)
     lastAnswer = answer
     remember(answer.body)

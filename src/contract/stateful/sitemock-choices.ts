@@ -4,6 +4,7 @@ import { PAGES, SITE_PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { Exchange } from '../http-client.js'
 import { copiedDomainsShown } from './copied-domains.js'
+import { titleDiffersOnRename } from './derived-fields.js'
 import { STATUS_CLASSES, type Occurrence, type StatusClass } from './freedom-classes.js'
 import { PAGE_READ_UNKNOWN_LOCALE } from './freedom-locale-codes.js'
 import { FORM_FIELDS, sameUpToForm } from './forms.js'
@@ -133,6 +134,8 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
       if (id) return id
     }
   }
+  // A renamed page's title that one side kept and the other took from the new name, by the sign the holder adopts it by.
+  if (both && titleDiffersOnRename(occurrence.request, target.body, answer.body)) return 'pageTitleFollowsName'
   if (both && withdrawnFromLiveList(request, target.body as Json, answer.body as Json)) return 'offlineLiveVersion'
   // A copy's locales without the original's domains, by the sign the holder adopts them by.
   if (Object.values(copiedDomainsShown(call, target, answer)).includes('dropped')) return 'duplicateLocaleDomains'

@@ -1406,9 +1406,10 @@ vErrors.push(err106);
 errors++;
 }
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.pageTitleFollowsName !== undefined){
+let data99 = data2.pageTitleFollowsName;
+if(!((data99 === "kept") || (data99 === "follows"))){
+const err107 = {instancePath:instancePath+"/choices/pageTitleFollowsName",schemaPath:"#/$defs/choices/properties/pageTitleFollowsName/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageTitleFollowsName.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageTitleFollowsName.enum,parentSchema:schema32.properties.pageTitleFollowsName,data:data99};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1418,13 +1419,10 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data99 = data.unrecorded;
-if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-for(const key2 in data99){
-let data100 = data99[key2];
-if(typeof data100 !== "string"){
-const err108 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data100};
+if(data2.localeRenameTouchesPages !== undefined){
+let data100 = data2.localeRenameTouchesPages;
+if(!((data100 === "untouched") || (data100 === "touched"))){
+const err108 = {instancePath:instancePath+"/choices/localeRenameTouchesPages",schemaPath:"#/$defs/choices/properties/localeRenameTouchesPages/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeRenameTouchesPages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeRenameTouchesPages.enum,parentSchema:schema32.properties.localeRenameTouchesPages,data:data100};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1436,7 +1434,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data99};
+const err109 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1446,14 +1444,42 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.unrecorded !== undefined){
+let data101 = data.unrecorded;
+if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
+for(const key2 in data101){
+let data102 = data101[key2];
+if(typeof data102 !== "string"){
+const err110 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data102};
 if(vErrors === null){
 vErrors = [err110];
 }
 else {
 vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data101};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
 }
 errors++;
 }
@@ -2795,14 +2821,40 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
-else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.pageTitleFollowsName !== undefined){
+let data96 = data.pageTitleFollowsName;
+if(!((data96 === "kept") || (data96 === "follows"))){
+const err102 = {instancePath:instancePath+"/pageTitleFollowsName",schemaPath:"#/properties/pageTitleFollowsName/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageTitleFollowsName.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageTitleFollowsName.enum,parentSchema:schema32.properties.pageTitleFollowsName,data:data96};
 if(vErrors === null){
 vErrors = [err102];
 }
 else {
 vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data.localeRenameTouchesPages !== undefined){
+let data97 = data.localeRenameTouchesPages;
+if(!((data97 === "untouched") || (data97 === "touched"))){
+const err103 = {instancePath:instancePath+"/localeRenameTouchesPages",schemaPath:"#/properties/localeRenameTouchesPages/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeRenameTouchesPages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeRenameTouchesPages.enum,parentSchema:schema32.properties.localeRenameTouchesPages,data:data97};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
 }
 errors++;
 }

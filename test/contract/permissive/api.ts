@@ -5,7 +5,7 @@ import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, 
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
 import { compareKeys, compareText, foreignTo, pageOf } from './lists.js'
 import { duplicateBody, localeCreateBody, localeUpdateBody, operationOf, pathParameter, readInput, routeCreateBody, routeCreateQuery, routeUpdateBody, siteCreateBody, siteUpdateBody, skipValidationOf } from './operations.js'
-import { listPages, pages } from './pages.js'
+import { listPages, pages, touchPagesOfRenamedDefault } from './pages.js'
 import { deletedAgain } from './removal.js'
 import { Rules } from './rules.js'
 import { localeJson, PATHNAME_FAMILIES, routeJson, siteJson, type Locale, type Page, type PathnameFamily, type Route, type Site, type Store } from './store.js'
@@ -354,6 +354,7 @@ function locales(call: Call): Answer | undefined {
     // Renaming the default locale renames the site's default with it.
     domainFree(store, site, domain, locale)
     if (renamed) discardDeleted(call, site, code)
+    if (renamed && locale.locale === site.defaultLocale) touchPagesOfRenamedDefault(store, site.id)
     if (code !== undefined && locale.locale === site.defaultLocale) site.defaultLocale = code
     if (code !== undefined) locale.locale = code
     if (domain !== undefined) locale.domain = domain

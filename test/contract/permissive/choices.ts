@@ -96,6 +96,8 @@ export const ALTERNATIVES = {
   siteKeyRoutes: ['read', 'refused'],
   sitePagesUntaken: ['as-unknown', 'refused'],
   deletedLocaleRead: ['not-found', 'by-id'],
+  pageTitleFollowsName: ['kept', 'follows'],
+  localeRenameTouchesPages: ['untouched', 'touched'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -146,6 +146,8 @@ function updatePage(call: Call, page: Page): void {
   const onlineOnly = isOnline !== undefined && isOnline !== page.isOnline && Object.entries({ pathname, name, ...changes }).every(([field, value]) => sameAsPage(field, value))
   if (pathname !== undefined && pathname !== page.pathname && store.pathnameTaken(page.siteId, pathname, page.id)) throw new Refusal(409, `a page or route already has the pathname ${pathname}`)
   if (pathname !== undefined) page.pathname = pathname
+  // At `pageTitleFollowsName: follows`, a title that is the page's name is renamed with it (a title sent too wins, below).
+  if (name !== undefined && store.choices.pageTitleFollowsName === 'follows' && page.title === page.name) page.title = name
   if (name !== undefined) page.name = name
   for (const [field, value] of Object.entries(changes)) if (value !== undefined) (page as unknown as Json)[field] = value
   const wasOnline = page.isOnline
@@ -161,6 +163,20 @@ function updatePage(call: Call, page: Page): void {
   }
   // A live version that is the page as it is now, once published (`liveVersion: current`).
   if (store.choices.liveVersion === 'current' && page.live) page.live = { ...page, live: null }
+}
+
+/**
+ * At `localeRenameTouchesPages: touched`, a rename of the site's default locale is an update of
+ * every page of the site (the pages shown in it; this implementation keeps no localizations).
+ */
+export function touchPagesOfRenamedDefault(store: Call['store'], siteId: string): void {
+  if (store.choices.localeRenameTouchesPages !== 'touched') return
+  const at = store.now()
+  for (const page of store.pages.values()) {
+    if (page.siteId !== siteId) continue
+    page.updatedAt = at
+    if (store.choices.liveVersion === 'current' && page.live) page.live = { ...page, live: null }
+  }
 }
 
 export function listPages(call: Call, site: Site, ofSite: boolean): Answer {

@@ -55,8 +55,14 @@ export class Client {
       const site = await this.site()
       return { site, key: String(site.publicApiKey) }
     }
-    const listed = (await this.call('GET', `/v2/sites?workspaceId=${this.twin.workspaceId}&limit=100`)).body.data as Json[]
-    for (const site of listed) if ((await this.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status === 200) return { site, key }
+    // Every page of the list: the observations' own sites, made meanwhile, may put the twin's first site past the first hundred.
+    for (let after = ''; ; ) {
+      const { body } = await this.call('GET', `/v2/sites?workspaceId=${this.twin.workspaceId}&limit=100${after}`)
+      const listed = body.data as Json[]
+      for (const site of listed) if ((await this.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status === 200) return { site, key }
+      if (body.hasMore !== true || listed.length === 0) break
+      after = `&startingAfter=${String(listed[listed.length - 1]!.id)}`
+    }
     throw new Error('no site of the workspace answers the twin\'s Site key')
   }
 
@@ -771,5 +777,25 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // Read back as it was: its own id and code.
     if (read.status === 200) return read.body.id === made.body.id && read.body.locale === made.body.locale ? 'by-id' : `another locale: ${JSON.stringify([read.body.id, read.body.locale])}`
     return statusOf(read.status, { 404: 'not-found' })
+  },
+  pageTitleFollowsName: async (client) => {
+    const page = await client.page((await client.site()).id, '/tf', 'Its name')
+    // A title that is the name, where a new page's is not: set to it, where an update takes a title (pageUpdateSearchFields).
+    const titled = page.title === 'Its name' ? page : (await client.call('PATCH', `/v6/pages/${String(page.id)}`, { title: 'Its name' })).body
+    if (titled.title !== 'Its name') return undefined
+    const renamed = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { name: 'Its new name' })
+    if (renamed.status !== 200) return `status ${renamed.status}`
+    return renamed.body.title === 'Its new name' ? 'follows' : renamed.body.title === 'Its name' ? 'kept' : `title ${JSON.stringify(renamed.body.title)}`
+  },
+  localeRenameTouchesPages: async (client) => {
+    const site = await client.site()
+    const page = await client.page(site.id, '/touched')
+    const locales = (await client.call('GET', `/v2/locales?siteId=${String(site.id)}`)).body.data as Json[]
+    // Past the second, so that a clock of whole seconds moves too.
+    await sleep(1100)
+    // The default locale, which every page of the site is shown in; one that cannot be renamed (renameDefaultLocale) hides the class.
+    if ((await client.call('PATCH', `/v2/locales/${String(locales[0]!.id)}`, { locale: 'fr' })).status !== 200) return undefined
+    const read = await client.call('GET', `/v6/pages/${String(page.id)}`)
+    return read.body.updatedAt === page.updatedAt ? 'untouched' : 'touched'
   },
 }
