@@ -1,6 +1,7 @@
 import type { Choices } from '../contracts/choices.js'
 import type { PageContent } from '../store/records.js'
 import { badRequest, invalidField } from './errors.js'
+import { sluggedPathname } from './pathname-slug.js'
 
 /**
  * What a deployment keeps of the input it accepts (choices nameWhitespace, pathnameTrailingSlash, pagePathnameCase,
@@ -14,11 +15,13 @@ type Chosen = Required<Choices> | undefined
 export const keptName = (name: string, choices: Chosen): string => (choices?.nameWhitespace === 'trimmed' ? name.trim() : name)
 
 /**
- * A page pathname as stored and looked up: in lower case by a deployment that lower-cases it, with
- * a leading slash by one that adds it, and without its trailing slashes by one that drops them
- * (`/` stays `/`).
+ * A page pathname as stored and looked up: as its slug by a deployment that slugs it (one a
+ * segment of which slugs to nothing, refused in a body, is looked up as sent and found nowhere);
+ * in lower case by a deployment that lower-cases it, with a leading slash by one that adds it, and
+ * without its trailing slashes by one that drops them (`/` stays `/`).
  */
 export function keptPagePathname(sent: string, choices: Chosen): string {
+  if (choices?.pagePathnameCharacters === 'slugged') return sluggedPathname(sent) ?? sent
   const cased = choices?.pagePathnameCase === 'lower-case' ? sent.toLowerCase() : sent
   const pathname = choices?.pagePathnameSlash === 'added' && !cased.startsWith('/') ? `/${cased}` : cased
   if (choices?.pathnameTrailingSlash !== 'dropped' || !pathname.endsWith('/') || pathname === '/') return pathname
@@ -100,14 +103,27 @@ function upperCasePathname(pathname: string): string | undefined {
   return `contains an upper-case letter; must have letters in lower case only (digits, punctuation and letters without case are taken); got ${JSON.stringify(pathname)}`
 }
 
+/** What a deployment that slugs page pathnames says of a segment that slugs to nothing, or undefined when there is none. */
+function unsluggablePathname(pathname: string): string | undefined {
+  if (sluggedPathname(pathname) !== undefined) return undefined
+  return `has a segment with no letter or digit a slug keeps (a-z and 0-9 once transliterated; 日本 and !!! slug to nothing); got ${JSON.stringify(pathname)}`
+}
+
+/** What a deployment says of the characters of a page pathname under its choice pagePathnameCharacters, or undefined when it takes them. */
+function pathnameCharactersProblem(pathname: string, characters: Required<Choices>['pagePathnameCharacters'] | undefined): string | undefined {
+  if (characters === 'refused') return refusedPathnameCharacters(pathname)
+  if (characters === 'letters') return unletteredPathnameCharacters(pathname)
+  return characters === 'slugged' ? unsluggablePathname(pathname) : undefined
+}
+
 /**
  * A 400 naming `pathname` for a deployment that refuses some characters in a page pathname: brackets,
- * dot segments, whitespace and non-ASCII ones (`refused`), or all but letters, marks and digits of
- * any script and -_.~ (`letters`); or upper-case letters (pagePathnameCase `refused`).
+ * dot segments, whitespace and non-ASCII ones (`refused`), all but letters, marks and digits of
+ * any script and -_.~ (`letters`), or a segment that slugs to nothing (`slugged`); or upper-case
+ * letters (pagePathnameCase `refused`).
  */
 export function requireAcceptedPathnameCharacters(pathname: string, choices: Chosen): void {
-  const characters = choices?.pagePathnameCharacters
-  const problem = characters === 'refused' ? refusedPathnameCharacters(pathname) : characters === 'letters' ? unletteredPathnameCharacters(pathname) : undefined
+  const problem = pathnameCharactersProblem(pathname, choices?.pagePathnameCharacters)
   const refusal = problem ?? (choices?.pagePathnameCase === 'refused' ? upperCasePathname(pathname) : undefined)
   if (refusal !== undefined) throw invalidField('pathname', refusal)
 }

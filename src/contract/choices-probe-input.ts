@@ -1,3 +1,4 @@
+import { sluggedPathname } from '../api/pathname-slug.js'
 import { taggedOrigin } from './tag.js'
 import { byStatus, either, namesField, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
@@ -60,7 +61,12 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
     return stored === noSlash ? 'as-sent' : stored === `/${noSlash}` ? 'added' : unexplained('the pathname stored for one without its leading slash', stored)
   })
   await record('pagePathnameCharacters', async () => {
-    if (either(await movedTo(`/${tag}-[slug]`), 'a page pathname with brackets', [200, 'accepted'], [400, 'refused']) === 'accepted') return 'accepted'
+    const bracketed = `/${tag}-[slug]`
+    const moved = await movedTo(bracketed)
+    // Taken: kept as sent, or stored as its slug (`/…-slug`) by a deployment that slugs every pathname.
+    if (either(moved, 'a page pathname with brackets', [200, 'accepted'], [400, 'refused']) === 'accepted') {
+      return moved.body.pathname === bracketed ? 'accepted' : moved.body.pathname === sluggedPathname(bracketed) ? 'slugged' : unexplained('the pathname stored for one with brackets', moved.body.pathname)
+    }
     // Brackets refused: a letter beyond ASCII tells a deployment that takes letters of any script from one that refuses them
     // (in lower case, which a deployment that refuses capitals takes: pagePathnameCase).
     return either(await movedTo(`/${tag}-straße`), 'a page pathname with a letter outside ASCII', [200, 'letters'], [400, 'refused'])
@@ -85,6 +91,7 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
     }
     if (answer.status !== 200) throw new Unrecorded(`a page pathname with a capital letter answered ${answer.status}`)
     caseKept = answer.body.pathname === sent
+    // A deployment that slugs pathnames (pagePathnameCharacters slugged) stores them in lower case and looks them up so: lower-case is what it does.
     return caseKept ? 'kept' : answer.body.pathname === sent.toLowerCase() ? 'lower-case' : unexplained('the pathname stored for one with a capital letter', answer.body.pathname)
   })
   await record('pathnameConflictCase', async () => {

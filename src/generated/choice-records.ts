@@ -18,7 +18,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"unknownQueryParameters","kind":"validation","alternatives":["refused","ignored"],"sitemock":"refused","behaviour":"api-behaviour.md#errors","documents":"ignored"},
   {"id":"localeCodeCase","kind":"validation","alternatives":["strict","any-case","any-spelling","region-any-case","language-any-case"],"sitemock":"strict","behaviour":"api-behaviour.md#field-limits","documents":"any-case"},
   {"id":"pagePathnameForm","kind":"validation","alternatives":["slash-first","any","trailing-slash"],"sitemock":"slash-first","behaviour":"api-behaviour.md#pages","documents":"any"},
-  {"id":"pagePathnameCharacters","kind":"strict","alternatives":["accepted","refused","letters"],"sitemock":"accepted","behaviour":"api-behaviour.md#pages"},
+  {"id":"pagePathnameCharacters","kind":"strict","alternatives":["accepted","refused","letters","slugged"],"sitemock":"accepted","behaviour":"api-behaviour.md#pages"},
   {"id":"sitePagesQuery","kind":"strict","alternatives":["page-list","pagination","fixed-order"],"sitemock":"page-list","behaviour":"api-behaviour.md#pages"},
   {"id":"pageUnknownLocale","kind":"lookup","alternatives":["400","404","empty-list"],"sitemock":"400","behaviour":"api-behaviour.md#pages"},
   {"id":"emptyPatchUpdatedAt","kind":"strict","alternatives":["moves","unchanged"],"sitemock":"moves","behaviour":"api-behaviour.md#pages"},

@@ -80,9 +80,9 @@ export interface Choices {
    */
   pagePathnameForm?: "slash-first" | "any" | "trailing-slash";
   /**
-   * Brackets, dot segments, whitespace and non-ASCII characters in a page pathname (`/x/[slug]`, `/café`, `/a b`, accepted under pagePathnameForm `any`): `accepted`, or `refused` as a 400 naming `pathname`, or `letters`: a pathname's segments take letters, marks and digits of any script (`/Straße`, `/日本`), `-`, `_`, `.` and `~`, and brackets, `.` and `..` segments, whitespace and other characters are a 400 naming `pathname`.
+   * Brackets, dot segments, whitespace and non-ASCII characters in a page pathname (`/x/[slug]`, `/café`, `/a b`, accepted under pagePathnameForm `any`): `accepted`, or `refused` as a 400 naming `pathname`, or `letters`: a pathname's segments take letters, marks and digits of any script (`/Straße`, `/日本`), `-`, `_`, `.` and `~`, and brackets, `.` and `..` segments, whitespace and other characters are a 400 naming `pathname`; or `slugged`: nothing is refused for its characters, every segment is stored as its slug (NFKD, combining marks removed, `ß`→`ss`, `æ`→`ae`, `ø`→`o`, `œ`→`oe`, `đ`/`ð`→`d`, `ł`→`l`, `þ`→`th`, `ı`→`i`, lower case, every run of characters other than `a-z`, `0-9`, `-` and `_` one `-`, runs of `-` one `-`, leading and trailing `-` trimmed), empty segments dropped and `/` prepended (`/x/[slug]` → `/x/slug`, `/Straße/Über_Uns` → `/strasse/uber_uns`, and under pagePathnameForm `any` `Über Uns//Team ` → `/uber-uns/team`), a segment whose slug is empty (`/日本`, `/!!!`) a 400 naming `pathname`, and a pathname in the path looked up as its slug (whatever pagePathnameCase says of case, a slug is in lower case).
    */
-  pagePathnameCharacters?: "accepted" | "refused" | "letters";
+  pagePathnameCharacters?: "accepted" | "refused" | "letters" | "slugged";
   /**
    * Which query parameters `GET /v2/sites/{siteId}/pages` takes: `page-list` every parameter of the page list; `pagination` only `limit` and `startingAfter` (the ones the specification names), the others being parameters it does not know: a 400, or ignored where `unknownQueryParameters` is `ignored`; `fixed-order` every parameter of the page list but `sortBy` and `sortDirection`: the list comes in one order, creation order (oldest first), and a sort asked of it is judged as the parameters it does not take are (`sitePagesUntaken`).
    */

@@ -1,5 +1,6 @@
 import type { Inconsistency } from './adoption.js'
 import { canonicalLocaleCode } from '../../api/kept-input.js'
+import { sluggedPathname } from '../../api/pathname-slug.js'
 
 /**
  * What a deployment keeps of an input string: the documents name the fields (a page's pathname,
@@ -30,6 +31,8 @@ const PATH_CASE: readonly Step[] = [KEPT, LOWER_CASE]
 const percentEncoded = (value: string): string => value.replace(/[^\u0000-\u007f]+/gu, (run) => encodeURIComponent(run))
 // Nor whether a pathname is kept as written or as a URL's path carries it (`/Stra%C3%9Fe` for `/Straße`).
 const PATH_ENCODING: readonly Step[] = [KEPT, ['percent-encoded', percentEncoded]]
+// Nor whether a page's pathname is kept at all as written, or stored as its slug (pagePathnameCharacters slugged: `/x/[slug]` as `/x/slug`).
+const PATH_SLUG: readonly Step[] = [KEPT, ['slugged', (value) => sluggedPathname(value) ?? value]]
 /** A URL as the WHATWG URL standard serialises it (`https://a.example/`), or its origin alone (`https://a.example`); what does not parse stays as sent. */
 const asUrl = (value: string, part: (url: URL) => string): string => (URL.canParse(value) ? part(new URL(value)) : value)
 // The documents type a site's hostOrigin and a locale's domain as a URI: a deployment may keep its own serialisation of it.
@@ -37,7 +40,7 @@ const URL_FORM: readonly Step[] = [KEPT, ['URL serialised', (value) => asUrl(val
 
 /** The dimensions a field's forms compose, by `family.field`. */
 const DIMENSIONS: Readonly<Record<string, ReadonlyArray<readonly Step[]>>> = {
-  'page.pathname': [SPACE, SLASHES, PATH_CASE, PATH_ENCODING],
+  'page.pathname': [SPACE, SLASHES, PATH_CASE, PATH_ENCODING, PATH_SLUG],
   'route.pathname': [SPACE, SLASHES, PATH_CASE, PATH_ENCODING],
   'locale.locale': [SPACE, CASE],
   'site.defaultLocale': [SPACE, CASE],
@@ -77,9 +80,10 @@ function decodedPath(value: string): string {
   }
 }
 
-/** The same value up to case, white space, control characters, percent-encoding, slashes and Unicode normalisation (or, for a URL, its serialisation): a form of the input, not another value. */
+/** The same value up to case, white space, control characters, percent-encoding, slashes and Unicode normalisation (or, for a URL, its serialisation; for a page's pathname, its slug): a form of the input, not another value. */
 export function sameUpToForm(sent: string, stored: string, field?: string): boolean {
   if (field !== undefined && URL_FIELDS.has(field) && asUrl(sent, (url) => url.href) === asUrl(stored, (url) => url.href)) return true
+  if (field === 'page.pathname' && sluggedPathname(sent) === stored) return true
   const key = (value: string): string => withoutControls(decodedPath(value)).normalize('NFC').toLowerCase().replace(/\s+/g, '').replace(/\/+/g, '/').replace(/^\/|\/$/g, '')
   return key(sent) === key(stored)
 }

@@ -93,7 +93,7 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  *
  * | class | recognised by | adopted, and how the oracle follows |
  * |---|---|---|
- * | stored form of a field (forms.ts) | a write both took, whose stored name, pathname, code or title is the input up to case, white space and slashes | the forms that fit (trimmed, trailing slash dropped, canonical case, ...), or the stored value itself; the oracle's write is sent again in the target's form, later inputs and lookups are asked in it |
+ * | stored form of a field (forms.ts) | a write both took, whose stored name, pathname, code or title is the input up to case, white space and slashes, or a page's pathname its slug | the forms that fit (trimmed, trailing slash dropped, canonical case, slugged, ...), or the stored value itself; the oracle's write is sent again in the target's form, later inputs and lookups are asked in it |
  * | new page / new site fields | a create both took; a field the request did not send | the target's value (named after the input it copies); a page's taken on by the oracle at the creation's instant |
  * | updatedAtAtCreation | a page create | null, createdAt or its own instant (compare.ts judges the null) |
  * | duplicatePublication (the catalogue's) | a copy's pages, learned after its duplicate | copied, or reset: the oracle takes its copy's pages offline and unpublished |

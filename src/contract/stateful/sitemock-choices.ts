@@ -8,6 +8,7 @@ import { titleDiffersOnRename } from './derived-fields.js'
 import { STATUS_CLASSES, type Occurrence, type StatusClass } from './freedom-classes.js'
 import { PAGE_READ_UNKNOWN_LOCALE } from './freedom-locale-codes.js'
 import { FORM_FIELDS, sameUpToForm } from './forms.js'
+import { sluggedPathname } from '../../api/pathname-slug.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import type { Answer } from './oracle.js'
 import type { Call } from './plan.js'
@@ -25,6 +26,8 @@ type Json = Record<string, unknown>
 /** The class of what a deployment keeps of an input field's form (forms.ts's fields). */
 function formClass(field: string, sent: string, stored: string): ChoiceId | undefined {
   if (field === 'locale.locale') return 'localeCodeStored'
+  // A page pathname stored as its slug where more than its case and slashes changed (`/x/[slug]` as `/x/slug`).
+  if (field === 'page.pathname' && sluggedPathname(sent) === stored && unslashed(sent.toLowerCase()) !== unslashed(stored)) return 'pagePathnameCharacters'
   if (field.endsWith('.pathname')) {
     if (sent.endsWith('/') !== stored.endsWith('/')) return 'pathnameTrailingSlash'
     if (sent.startsWith('/') !== stored.startsWith('/')) return field.startsWith('page') ? 'pagePathnameSlash' : 'routePathnameSlash'
@@ -33,6 +36,7 @@ function formClass(field: string, sent: string, stored: string): ChoiceId | unde
   return sent.trim() === stored ? 'nameWhitespace' : undefined
 }
 
+const unslashed = (pathname: string): string => pathname.replace(/^\/+|\/+$/g, '')
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value)
 const success = (status: number): boolean => status >= 200 && status < 300
 const differs = (a: unknown, b: unknown): boolean => JSON.stringify(a) !== JSON.stringify(b)
@@ -124,12 +128,14 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
     for (const [field, id] of Object.entries(fields)) if (!(field in sent) && differs(theirs[field], ours[field])) return id
     if (request.template === PAGES && (theirs.updatedAt === null) !== (ours.updatedAt === null)) return 'updatedAtAtCreation'
   }
-  if (both && request.method !== 'GET') {
+  // A write the oracle answered with a 409 that the target took: the form it stored the pathname in may be why (formClass).
+  const conflicted = success(target.status) && answer.status === 409 && isObject(target.body)
+  if ((both || conflicted) && request.method !== 'GET') {
     const family = request.template === PAGES ? 'page' : request.template.split('/')[2]?.replace(/s$/, '')
     for (const [name, value] of Object.entries(sent)) {
       const stored = (target.body as Json)[name]
-      const ours = (answer.body as Json)[name]
-      if (!FORM_FIELDS.has(`${family}.${name}`) || typeof value !== 'string' || typeof stored !== 'string' || stored === ours || !sameUpToForm(value, stored)) continue
+      const ours = isObject(answer.body) ? answer.body[name] : undefined
+      if (!FORM_FIELDS.has(`${family}.${name}`) || typeof value !== 'string' || typeof stored !== 'string' || stored === ours || !sameUpToForm(value, stored, `${family}.${name}`)) continue
       const id = formClass(`${family}.${name}`, value, stored)
       if (id) return id
     }

@@ -355,7 +355,7 @@ errors++;
 }
 if(data2.pagePathnameCharacters !== undefined){
 let data18 = data2.pagePathnameCharacters;
-if(!(((data18 === "accepted") || (data18 === "refused")) || (data18 === "letters"))){
+if(!((((data18 === "accepted") || (data18 === "refused")) || (data18 === "letters")) || (data18 === "slugged"))){
 const err26 = {instancePath:instancePath+"/choices/pagePathnameCharacters",schemaPath:"#/$defs/choices/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data18};
 if(vErrors === null){
 vErrors = [err26];
@@ -1770,7 +1770,7 @@ errors++;
 }
 if(data.pagePathnameCharacters !== undefined){
 let data15 = data.pagePathnameCharacters;
-if(!(((data15 === "accepted") || (data15 === "refused")) || (data15 === "letters"))){
+if(!((((data15 === "accepted") || (data15 === "refused")) || (data15 === "letters")) || (data15 === "slugged"))){
 const err21 = {instancePath:instancePath+"/pagePathnameCharacters",schemaPath:"#/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data15};
 if(vErrors === null){
 vErrors = [err21];

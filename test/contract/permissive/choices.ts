@@ -15,7 +15,7 @@ export const ALTERNATIVES = {
   unknownQueryParameters: ['refused', 'ignored'],
   localeCodeCase: ['strict', 'any-case', 'any-spelling', 'region-any-case', 'language-any-case'],
   pagePathnameForm: ['slash-first', 'any', 'trailing-slash'],
-  pagePathnameCharacters: ['accepted', 'refused', 'letters'],
+  pagePathnameCharacters: ['accepted', 'refused', 'letters', 'slugged'],
   sitePagesQuery: ['page-list', 'pagination', 'fixed-order'],
   pageUnknownLocale: ['400', '404', 'empty-list'],
   emptyPatchUpdatedAt: ['moves', 'unchanged'],

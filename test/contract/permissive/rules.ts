@@ -15,6 +15,22 @@ const UNLETTERED = /(^|\/)\.{1,2}(\/|$)|[^\p{L}\p{M}\p{N}_.~/-]/u
 /** Whitespace and non-ASCII characters, for `routePathnameCharacters: ascii-only`. */
 const NON_ASCII = /\s|[^\x20-\x7e]/
 
+/** Letters NFKD leaves whole, for `pagePathnameCharacters: slugged`: their Latin spelling. */
+const SLUG_LETTERS: Readonly<Record<string, string>> = { ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', ø: 'o', Ø: 'o', œ: 'oe', Œ: 'oe', đ: 'd', Đ: 'd', ð: 'd', Ð: 'd', ł: 'l', Ł: 'l', þ: 'th', Þ: 'th', ı: 'i' }
+
+/** A page pathname as its slug, segment by segment (ActiveSupport's `parameterize`), empty segments dropped; undefined where a segment slugs to nothing. */
+function slugged(pathname: string): string | undefined {
+  const slugs: string[] = []
+  for (const segment of pathname.split('/')) {
+    if (segment.trim() === '') continue
+    const letters = [...segment].map((c) => SLUG_LETTERS[c] ?? c).join('')
+    const slug = letters.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '')
+    if (slug === '') return undefined
+    slugs.push(slug)
+  }
+  return `/${slugs.join('/')}`
+}
+
 /** A locale code with the language in lower case and the region in upper case. */
 export const canonicalCode = (code: string): string => {
   const [language, region] = code.split('-')
@@ -66,8 +82,9 @@ export class Rules {
     return value
   }
 
-  /** A page pathname in lower case, with its leading slash and without its trailing one where the deployment keeps it so (`/` itself kept). */
+  /** A page pathname as its slug (`pagePathnameCharacters: slugged`), or in lower case, with its leading slash and without its trailing one where the deployment keeps it so (`/` itself kept). */
   storedPathname(sent: string): string {
+    if (this.choices.pagePathnameCharacters === 'slugged') return slugged(sent) ?? sent
     const cased = this.choices.pagePathnameCase === 'lower-case' ? sent.toLowerCase() : sent
     const value = this.choices.pagePathnameSlash === 'added' && !cased.startsWith('/') ? `/${cased}` : cased
     return this.choices.pathnameTrailingSlash === 'dropped' && value.length > 1 && value.endsWith('/') ? value.replace(/\/+$/, '') || '/' : value
@@ -94,6 +111,7 @@ export class Rules {
     if ((form === 'slash-first' || form === 'trailing-slash') && !SLASH_FIRST.test(judged)) throw badField(field, `must be / or start with / and have no whitespace, ?, #${form === 'slash-first' ? ', empty segment or trailing slash' : ' or empty segment'}`)
     if (this.choices.pagePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField(field, 'must not contain brackets, dot segments, whitespace or non-ASCII characters')
     if (this.choices.pagePathnameCharacters === 'letters' && UNLETTERED.test(value)) throw badField(field, 'must be segments of letters, marks and digits of any script, -, _, . and ~, without . or .. segments')
+    if (this.choices.pagePathnameCharacters === 'slugged' && slugged(value) === undefined) throw badField(field, 'must have a letter or digit in every segment once slugged')
   }
 
   /** A route pathname in a body, as stored: the leading slash is the specification's one rule, skippable. */

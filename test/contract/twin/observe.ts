@@ -114,6 +114,16 @@ async function titleSettable(client: Client, pageId: unknown): Promise<boolean> 
   return (await client.call('PATCH', `/v6/pages/${String(pageId)}`, { title: 'Settable' })).body.title === 'Settable'
 }
 
+/** Per client, whether its twin stores every page pathname as its slug: asked once, as each asking makes a site (and a twin lists a hundred). */
+const slugging = new WeakMap<Client, Promise<boolean>>()
+
+/** Whether the twin stores every page pathname as its slug (pagePathnameCharacters slugged), which fixes its case and its slashes. */
+function slugs(client: Client): Promise<boolean> {
+  const known = slugging.get(client) ?? OBSERVE.pagePathnameCharacters!(client).then((observed) => observed === 'slugged')
+  slugging.set(client, known)
+  return known
+}
+
 /** The form a new locale's code is stored in (localeCodeStored); undefined when `pt-br` is refused. */
 async function codeStored(client: Client): Promise<Observed> {
   const reply = await client.call('POST', '/v2/locales', { siteId: (await client.site()).id, locale: 'pt-br' })
@@ -184,8 +194,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   pagePathnameCharacters: async (client) => {
     const siteId = (await client.site()).id
-    const brackets = (await client.call('POST', '/v6/pages', { siteId, pathname: '/x/[slug]', name: 'A' })).status
-    if (brackets !== 400) return statusOf(brackets, { 201: 'accepted' })
+    const bracketed = await client.call('POST', '/v6/pages', { siteId, pathname: '/x/[slug]', name: 'A' })
+    // Taken: as sent, or as its slug by a deployment that slugs every pathname.
+    if (bracketed.status === 201) return bracketed.body.pathname === '/x/slug' ? 'slugged' : 'accepted'
+    if (bracketed.status !== 400) return `status ${bracketed.status}`
     // Brackets refused: a letter beyond ASCII tells a deployment that takes letters of any script from one that refuses them
     // (in lower case, which a deployment that refuses capitals takes: pagePathnameCase).
     return statusOf((await client.call('POST', '/v6/pages', { siteId, pathname: '/straße', name: 'A' })).status, { 201: 'letters', 400: 'refused' })
@@ -477,6 +489,8 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   localeManagementMode: async (client) => String((await client.site()).localeManagementMode),
   localeCodeStored: codeStored,
   pathnameTrailingSlash: async (client) => {
+    // A slug has no trailing slash, whatever the deployment would keep of one (pagePathnameCharacters slugged).
+    if (await slugs(client)) return undefined
     const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: '/about/', name: 'About' })
     // A deployment that refuses the form (pagePathnameForm slash-first) stores nothing to see.
     if (reply.status === 400) return undefined
@@ -575,6 +589,8 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return statusOf((await client.raw('PATCH', `/v6/pages/${String(page.id)}`, { name: 'Renamed' })).status, { 200: 'refused', 400: 'pathname-required' })
   },
   pagePathnameCase: async (client) => {
+    // A slug is in lower case, whatever the deployment would keep of a capital (pagePathnameCharacters slugged).
+    if (await slugs(client)) return undefined
     const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: '/About', name: 'About' })
     // A 400 is the alternative only where it names the pathname.
     const named = ((reply.body.details ?? []) as Json[]).map((detail) => detail.field)
@@ -652,6 +668,8 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return statusOf((await client.call('POST', `/v2/locales/da-DK/restore?siteId=${String(copy.body.id)}`)).status, { 200: 'copied', 404: 'left' })
   },
   pagePathnameSlash: async (client) => {
+    // A slug starts with its slash, whatever the deployment would keep of a pathname without one (pagePathnameCharacters slugged).
+    if (await slugs(client)) return undefined
     const reply = await client.call('POST', '/v6/pages', { siteId: (await client.site()).id, pathname: 'bare', name: 'Bare' })
     // A pathname without its slash refused (pagePathnameForm slash-first): nothing kept of it to see.
     if (reply.status === 400) return undefined
@@ -699,7 +717,8 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // Where a capital is refused, a page in lower case is looked up with one.
     const capital = await client.call('POST', '/v6/pages', { siteId, pathname: '/Lookup', name: 'Page' })
     const page = capital.status === 400 ? await client.page(siteId, '/lookup') : capital.body
-    const byPage = page.pathname === '/Lookup' ? await found('/v6/pages/%2Flookup') : capital.status === 400 ? await found('/v6/pages/%2FLookup') : undefined
+    // A slug is looked up as the slug of the pathname in the path, whatever the case (pagePathnameCharacters slugged): the pages show nothing.
+    const byPage = page.pathname === '/Lookup' ? await found('/v6/pages/%2Flookup') : capital.status === 400 && !(await slugs(client)) ? await found('/v6/pages/%2FLookup') : undefined
     // Routes, where served at /v2/routes (routeOperations), keep their case: they show the lookup too.
     const route = await client.call('POST', '/v2/routes', { siteId, pathname: '/Route' })
     const byRoute = route.status === 201 ? await found('/v2/routes/%2Froute') : undefined
