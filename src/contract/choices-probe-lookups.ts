@@ -128,8 +128,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
       return either(made, 'a route create with the Site key of its own site', [201, 'allowed'] as const, [403, 'routes-refused'] as const)
     }
-    // An update of its own site with a hostOrigin of the wrong type (its name the run's): a 403 before the body's 400 says every write is refused first.
-    const first = either(await call('PATCH', `/v2/sites/${siteId}`, wrongOrigin, siteKey), "an update of the Site key's own site with a hostOrigin of the wrong type", [400, 'refused'] as const, [403, 'refused-first'] as const)
+    // Refused first, a write is a 403 before its target is looked up: an update of a page that does not
+    // exist says so, a 404 where access is judged on what was found. Where a Site key meets what does not
+    // exist with a 403 anyway (accessOrder permission-first), an update of its own site with a hostOrigin
+    // of the wrong type (its name the run's) does: a 403 before the body's 400. (That one alone reads a
+    // deployment that judges a named site's access before its body, validationOrder params-access-body, as refusing first.)
+    const first =
+      learned.accessOrder === 'permission-first'
+        ? either(await call('PATCH', `/v2/sites/${siteId}`, wrongOrigin, siteKey), "an update of the Site key's own site with a hostOrigin of the wrong type", [400, 'refused'] as const, [403, 'refused-first'] as const)
+        : either(await call('PATCH', `/v6/pages/${NOWHERE_ID}`, { isOnline: true }, siteKey), 'a page update with a Site key of a page that does not exist', [404, 'refused'] as const, [403, 'refused-first'] as const)
     if (first === 'refused-first') return first
     // A locale of its own site created with the key: taken where the key is refused the pages alone (pages-refused).
     const locale = await call('POST', '/v2/locales', { siteId, locale: KEY_LOCALE }, siteKey)

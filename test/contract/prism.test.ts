@@ -144,7 +144,10 @@ describe('the suite against Prism mocking the published OpenAPI', () => {
 
   it("under --profile published, every failure breaks the published OpenAPI and quotes what it says of that operation", () => {
     for (const check of withStatus(published, 'failed')) {
-      for (const failure of check.failures) {
+      // A part that holds sitemock's own choice is said apart, as a difference: the check fails for the rest.
+      const breaks = check.failures.filter((failure) => !failure.documents.includes('sitemock behaviour'))
+      expect(breaks.length, check.id).toBeGreaterThan(0)
+      for (const failure of breaks) {
         expect(failure.documents, `${check.id}: ${failure.message}`).toEqual(['published OpenAPI'])
         expect(failure.message, check.id).toMatch(/^expected /)
         const { method, template } = failure.request as { method: string; template: string }
