@@ -1,3 +1,4 @@
+import { atLength } from '../soak/lengths.js'
 import { describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
 import type { Choices, ChoicesFile } from '../../src/contracts/choices.js'
@@ -141,7 +142,8 @@ describe('the probes', () => {
 })
 
 describe('the stateful group against a mock that derives a page title or updatedAt otherwise', () => {
-  const RUNS = { runs: 100, seed: 1 }
+  // Enough sequences that the event happens (`npm run soak` runs 100).
+  const RUNS = { runs: atLength(30, 100), seed: 1 }
   const headlines = (report: Awaited<ReturnType<typeof runAgainst>>): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0]!)
   const adopted = (report: Awaited<ReturnType<typeof runAgainst>>): string => report.notices.find((line) => line.startsWith('stateful adopted')) ?? ''
 

@@ -1,5 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js'
+import { fieldChoicesOf, followChoices } from '../../api/follow-choices.js'
 import { toDetails } from '../../api/validate.js'
+import type { Choices } from '../../contracts/choices.js'
 import { requestCheck } from '../request-check.js'
 import { atPointer, schemaFile, splitRef, wordsOf } from '../../openapi/schema-components.js'
 import { operationAt } from '../endpoints.js'
@@ -186,8 +188,11 @@ function fits(parameter: Parameter, value: unknown): boolean {
   return requestCheck(parameter.file, parameter.pointer)(structuredClone(value))
 }
 
-/** The fields of a request that its operation's schemas refuse, named as a 400 names them. */
-export function refusedFields(op: Operation, template: string, parts: { params?: Json; query?: Json; body?: unknown }): string[] {
+/**
+ * The fields of a request that its operation's schemas refuse, named as a 400 names them; with
+ * `choices`, only those the deployment's choices refuse too (as the mock following them judges).
+ */
+export function refusedFields(op: Operation, template: string, parts: { params?: Json; query?: Json; body?: unknown }, choices?: Required<Choices>): string[] {
   const operation = registered(op).find((candidate) => candidate.path === template)
   if (!operation) return []
   const fields = new Set<string>()
@@ -195,7 +200,9 @@ export function refusedFields(op: Operation, template: string, parts: { params?:
     if (!file) return
     const check = requestCheck(file, '')
     // The check may rewrite ids to lower case: it judges a copy.
-    if (!check(structuredClone(value ?? {}))) for (const detail of toDetails((check.errors ?? []) as ErrorObject[])) fields.add(detail.field)
+    if (check(structuredClone(value ?? {}))) return
+    const errors = (check.errors ?? []) as ErrorObject[]
+    for (const detail of toDetails(choices === undefined ? errors : followChoices(errors, choices, fieldChoicesOf(file)))) fields.add(detail.field)
   }
   judge(operation.params, parts.params)
   judge(operation.query, withoutUndefined(parts.query))

@@ -1,5 +1,5 @@
 import { isUuid } from '../../api/uuid.js'
-import type { Choices } from '../../contracts/choices.js'
+import { resolveChoices, type Choices } from '../../contracts/choices.js'
 import { documents } from '../judge.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
@@ -15,7 +15,7 @@ import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenR
 import { ORACLE_APP_KEY, Oracle, type Answer } from './oracle.js'
 import { planCall, type Call, type PlanContext } from './plan.js'
 import { Both, onSide, Pools, type Family, type PairedRequest } from './pools.js'
-import type { Coverage } from './coverage.js'
+import { refusedFields, type Coverage } from './coverage.js'
 import { rebindCall, recordCall, type RecordedCall } from './replay.js'
 import { createHolder, inconsistencyOf, type Learned } from './hold.js'
 import { Adoptions } from './adoption.js'
@@ -347,6 +347,13 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   /** Whether the call's key is a run site's publicApiKey that reads published pages alone (publicApiKeyAsSiteKey published-pages). */
   const readsPublishedOnly = (call: Call): boolean => keyReadsOf(call) === 'published-pages'
 
+  /** The fields of a planned call that the choices the oracle follows refuse (none: what it refused with a 400 is a state). */
+  const refusedOnOracleSide = (call: Call): readonly string[] => {
+    if (call.input === undefined) return call.broken ?? []
+    const sent = onSide(call.request, 'oracle')
+    return refusedFields(call.input.op, sent.template, { params: sent.params, query: sent.query, body: sent.body }, resolveChoices(oracle.chosen))
+  }
+
   /** The rules a refused request breaks, asked of the oracle's state by reads that take no instant. */
   const brokenRules = (call: Call, answer: Answer, target?: Exchange): BrokenRules => {
     const { request } = call
@@ -417,8 +424,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
       brokenFields: [...sent, ...(call.broken ?? []), ...(pathnameLeftOut ? ['pathname'] : [])],
-      // Broken only where sitemock's choices refuse (a code in another spelling): a deployment that takes it may refuse the state it then meets.
-      stateRefused: answer.status === 400 && (call.broken ?? []).every((field) => freeFieldsOf(call).has(rootOf(field))) && !pathnameLeftOut && !unknownReference,
+      // Broken only where sitemock's own choices refuse (a code in another case, which the oracle's choices take): the state it then meets is refused.
+      stateRefused: answer.status === 400 && !pathnameLeftOut && !unknownReference && refusedOnOracleSide(call).length === 0,
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
       ...(longPath && request.method === 'PATCH' ? { collidesIfFound: true } : {}),
     }
