@@ -186,7 +186,7 @@ export const pageOperations = [
       // A deployment whose title is the page's name follows a rename with it (choice pageTitleFollowsName).
       const title = titleOfRenamed(page, body, choices)
       store.pages.updateDraft(page, Object.assign({}, body, title === undefined ? {} : { title }, edited ? { updatedAt: at } : {}))
-      followPublishing(store, page, wasOnline, at, choices)
+      followPublishing(store, page, wasOnline, body.isOnline === true, at, choices)
       // A deployment whose live version is the page as it is now, once published (choice liveVersion).
       if (choices?.liveVersion === 'current' && page.live !== null) store.pages.setLive(page, structuredClone(page.draft), page.publishedAt)
       return pageResponse(200, store, page, page.draft, defaultLocaleOf(store, page))
@@ -225,10 +225,14 @@ function onlineStateOnly(page: PageRecord, body: UpdatePageBody): boolean {
 /**
  * A deployment that publishes a page as it goes online (choice pagePublishing): turned online, its
  * draft becomes its live version, published at the update's instant; turned offline, its live
- * version goes offline with it. sitemock publishes through its control plane only.
+ * version goes offline with it. One that takes every `isOnline: true` as a publication publishes
+ * a page already online again (choice onlineRepublish). sitemock publishes through its control
+ * plane only.
  */
-function followPublishing(store: Store, page: PageRecord, wasOnline: boolean, at: string, choices: Required<Choices> | undefined): void {
-  if (choices?.pagePublishing !== 'going-online' || page.draft.isOnline === wasOnline) return
+function followPublishing(store: Store, page: PageRecord, wasOnline: boolean, sentOnline: boolean, at: string, choices: Required<Choices> | undefined): void {
+  if (choices?.pagePublishing !== 'going-online') return
+  const republished = wasOnline && sentOnline && choices.onlineRepublish === 'republishes'
+  if (page.draft.isOnline === wasOnline && !republished) return
   if (page.draft.isOnline) store.pages.setLive(page, structuredClone(page.draft), at)
   else if (page.live) store.pages.setLive(page, { ...page.live, isOnline: false }, page.publishedAt)
 }

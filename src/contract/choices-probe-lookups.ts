@@ -130,11 +130,12 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     }
     // Refused first, a write is a 403 before its target is looked up: an update of a page that does not
     // exist says so, a 404 where access is judged on what was found. Where a Site key meets what does not
-    // exist with a 403 anyway (accessOrder permission-first), an update of its own site with a hostOrigin
-    // of the wrong type (its name the run's) does: a 403 before the body's 400. (That one alone reads a
+    // exist with a 403 anyway (accessOrder permission-first), or a key refused for its kind is refused
+    // before any lookup (keyKindOrder first, after-input), an update of its own site with a hostOrigin of
+    // the wrong type (its name the run's) does: a 403 before the body's 400. (That one alone reads a
     // deployment that judges a named site's access before its body, validationOrder params-access-body, as refusing first.)
     const first =
-      learned.accessOrder === 'permission-first'
+      learned.accessOrder === 'permission-first' || (learned.keyKindOrder !== undefined && learned.keyKindOrder !== 'with-access')
         ? either(await call('PATCH', `/v2/sites/${siteId}`, wrongOrigin, siteKey), "an update of the Site key's own site with a hostOrigin of the wrong type", [400, 'refused'] as const, [403, 'refused-first'] as const)
         : either(await call('PATCH', `/v6/pages/${NOWHERE_ID}`, { isOnline: true }, siteKey), 'a page update with a Site key of a page that does not exist', [404, 'refused'] as const, [403, 'refused-first'] as const)
     if (first === 'refused-first') return first
@@ -294,6 +295,32 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     } finally {
       // Back in the state the later probes found it in.
       if (turned.status === 200) await call('PATCH', `/v6/pages/${pageId}`, { isOnline: online })
+    }
+  })
+  await record('onlineRepublish', async () => {
+    if (learned.pagePublishing !== 'going-online') throw new Unrecorded(`no page update publishes here (pagePublishing ${learned.pagePublishing ?? 'not learned'}), so whether isOnline: true publishes a page already online again cannot be seen`)
+    const before = await call('GET', `/v6/pages/${pageId}`)
+    const home = before.body.pathname
+    if (before.status !== 200 || typeof home !== 'string' || before.body.isOnline !== true) throw new Unrecorded(`the probes' page could not be read online (${before.status})`)
+    // Its draft moved while online, then isOnline: true sent with the draft's own pathname: the live
+    // version is the moved draft, published anew, only where that publishes again.
+    const moved = `${home}-again`
+    const edited = await call('PATCH', `/v6/pages/${pageId}`, { pathname: moved })
+    try {
+      if (edited.status !== 200) throw new Unrecorded(`the probes' page could not be moved (${edited.status})`)
+      // Past the instant of the last publication (the page's own instants tell the tick).
+      await sleep(pastTickMs(clockTickMs([before.body.createdAt, before.body.updatedAt, before.body.publishedAt])))
+      const sent = await call('PATCH', `/v6/pages/${pageId}`, { pathname: moved, isOnline: true })
+      if (sent.status !== 200) throw new Unrecorded(`isOnline: true sent to the probes' online page answered ${sent.status}`)
+      const live = await call('GET', `/v6/pages/${pageId}?versionRef=ref:live`)
+      if (live.status !== 200) return unexplained('the live version of a page published by going online', live.status)
+      const republished = live.body.publishedAt !== before.body.publishedAt
+      // A live version that is a snapshot shows the moved draft exactly where it was published again.
+      if (learned.liveVersion !== 'current' && republished !== (live.body.pathname === moved)) unexplained('the live pathname of a page sent isOnline: true while online, beside its publishedAt', [live.body.pathname, live.body.publishedAt])
+      return republished ? 'republishes' : 'unchanged'
+    } finally {
+      // Back where it was; published again with it, where isOnline: true publishes.
+      if (edited.status === 200) await call('PATCH', `/v6/pages/${pageId}`, { pathname: home, isOnline: true })
     }
   })
 }

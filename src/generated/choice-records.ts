@@ -101,4 +101,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"deletedLocaleRead","kind":"lookup","alternatives":["not-found","by-id"],"sitemock":"not-found","behaviour":"api-behaviour.md#locales"},
   {"id":"pageTitleFollowsName","kind":"value","alternatives":["kept","follows"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"localeRenameTouchesPages","kind":"value","alternatives":["untouched","touched"],"sitemock":"untouched","behaviour":"api-behaviour.md#locales"},
+  {"id":"onlineRepublish","kind":"value","alternatives":["unchanged","republishes"],"sitemock":"unchanged","behaviour":"api-behaviour.md#pages"},
 ]

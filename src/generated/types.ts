@@ -421,6 +421,10 @@ export interface Choices {
    * What renaming a locale's code (`PATCH /v2/locales/{localeIdOrCode}` with a new `locale`) does to the `updatedAt` of its site's pages: nothing (`untouched`: a locale's write is not an update of a page), or moves it to the instant of the rename (`touched`: the pages shown in that locale now show a new code) for every page of the site with a localization in that locale, and for every page of the site when it is the site's default locale. The draft's `updatedAt` moves, as an update moves it (a live version's with it only where it is the page as it is now, `liveVersion: current`); a rename to the code the locale already has, or a `domain` alone, touches nothing.
    */
   localeRenameTouchesPages?: "untouched" | "touched";
+  /**
+   * What a page update that sends `isOnline: true` does to a page already online, where going online publishes it (`pagePublishing: going-online`): nothing of its publication (`unchanged`: only a page the update turns online is published), or it publishes the page again (`republishes`: its draft after the update becomes its live version, `publishedAt` and the live version's `updatedAt` the update's instant, as going online does). Under `pagePublishing: control-plane` no update publishes, and either alternative changes nothing.
+   */
+  onlineRepublish?: "unchanged" | "republishes";
 }
 
 export interface DataList {

@@ -31,6 +31,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   liveVersion: { newPagePublished: 'published' },
   // A live version goes offline with its page only where going online (and offline) publishes.
   offlineLiveVersion: { pagePublishing: 'going-online' },
+  // isOnline: true sent to a page already online publishes it again only where going online publishes at all.
+  onlineRepublish: { pagePublishing: 'going-online' },
   // An item of another list answered as one the list leaves out shows that only where such an item has items after it.
   foreignCursor: { cursorOutsideList: 'after-place' },
   // Where a key is refused for its kind shows only with a key so refused.

@@ -12,7 +12,7 @@ import { PUBLIC_API_KEY_AS_SITE_KEY, readsNoLiveVersion } from './freedom-surfac
 import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from './key-reach.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
-import { onlineStateOnly } from './publication-times.js'
+import { onlineStateOnly, republicationShown } from './publication-times.js'
 import { titleDiffersOnRename, updatedAtDiffersOnRead } from './derived-fields.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
 import type { Call } from './plan.js'
@@ -57,6 +57,8 @@ export interface HoldContext {
   workspaceSiteNames: ReadonlySet<string>
   /** The target's id of an oracle id, as the run learned it. */
   targetOf(oracleId: string): string | undefined
+  /** The target's page as its answers showed it before the current step, by its target id (undefined where none did). */
+  targetPageBefore(targetId: string): Json | undefined
 }
 
 /** The oracle's answer the target is now compared with, and what still differs. */
@@ -99,6 +101,7 @@ export const inconsistencyOf = (found: Inconsistency): Difference => ({ aspect: 
  * | duplicatePublication (the catalogue's) | a copy's pages, learned after its duplicate | copied, or reset: the oracle takes its copy's pages offline and unpublished |
  * | duplicateLocaleDomains (the catalogue's) | a copy's locales, learned after its duplicate | copied, or dropped: the oracle takes its copy's locales' domains off |
  * | onlineUpdatedAt (the catalogue's; publication-times.ts) | a page update that turns the page online or offline and changes nothing else | moves, or unchanged: the oracle makes the target's choice and answers again |
+ * | onlineRepublish (the catalogue's; publication-times.ts) | a page update that sends `isOnline: true` to a page already online, where going online publishes (pagePublishing going-online, as learned) | unchanged, or republishes (its publishedAt moved): the oracle makes the target's choice and answers again |
  * | pageTitleFollowsName (the catalogue's; derived-fields.ts) | a page update that renames the page without a title, whose titles differ | kept, or follows: the oracle makes the target's choice and answers again |
  * | localeRenameTouchesPages (the catalogue's; derived-fields.ts) | a read of pages whose updatedAt differs (after a rename of one of their locales) | untouched, or touched: the oracle makes the target's choice and answers again |
  * | the status classes, each a class of the choice catalogue: limitAboveMaximum, limitZero (freedom-limit.ts), publicApiKeyAsSiteKey, siteKeyRoutes, routeOperations, deletedSiteKey, localeDomains (in the site and across sites), pagePublishing, offlineLiveVersion (freedom-surface.ts), siteKeyWrites, siteKeySiteList, deletedCursor, unknownCursor, cursorOutsideList, siteIdBesideId, restoreLiveLocale, hostOriginNull, siteDeleteChildren (freedom-classes.ts), localeLookupCase, pageReadUnknownLocale, pathnameLookupLocale (freedom-locale-codes.ts), repeatedDelete, pathnameConflictCase, skipValidationConflicts, pathnameLookupCase, pathPrefixCase, localeFilterScope, deletedLocaleCode (codes and domains), siteNames, deletedLocaleRead (freedom-lifecycle.ts) | the request and the oracle's answer | the target's status: the oracle takes its write back, asks again without the siteId or at limit=100, expects the target's answer, or makes the target's choice and answers again |
@@ -342,6 +345,25 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
   }
 
   /**
+   * `isOnline: true` sent to a page already online (onlineRepublish), where the oracle publishes a
+   * page as it goes online: the answers agree (publishedAt is the target's own), but a later live
+   * read would not. The target's publishedAt tells whether it published the page again; that
+   * choice is adopted and held to, and the oracle, where it chose otherwise, makes it and answers
+   * again.
+   */
+  const republication = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
+    if (oracle.chosen?.pagePublishing !== 'going-online' || !success(target.status) || !isObject(target.body)) return held
+    const shown = republicationShown(oracle, onSide(call.request, 'oracle'), held.answer, target.body, context.targetPageBefore(String(target.body.id)))
+    if (shown === undefined) return held
+    const found = adoptions.see('onlineRepublish', shown, call.label)
+    if (found) return { ...held, difference: inconsistencyOf(found) }
+    if (shown === (oracle.chosen.onlineRepublish ?? 'unchanged')) return held
+    oracle.choose({ ...oracle.chosen, onlineRepublish: shown })
+    const answer = oracle.replaceLast(onSide(call.request, 'oracle'))
+    return { answer, difference: await context.compare(call, target, answer) }
+  }
+
+  /**
    * A renamed page's title (pageTitleFollowsName), as onlineUpdatedAt is held: where the two
    * titles differ, the oracle makes the other choice and answers again; the choice the answers
    * then agree on is adopted, and held to.
@@ -531,6 +553,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     held = await copiedPublication(call, target, held)
     held = await copiedDomains(call, target, held)
     held = await publicationTimes(call, target, held)
+    held = await republication(call, target, held)
     held = await renamedTitle(call, target, held)
     held = await touchedByLocaleRename(call, target, held)
     return statusClasses(call, target, held)

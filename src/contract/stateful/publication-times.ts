@@ -24,3 +24,22 @@ export function onlineStateOnly(oracle: Oracle, request: ContractRequest, answer
     return Object.keys(body).every((field) => field === 'isOnline' || JSON.stringify(before[field]) === JSON.stringify(field in after ? after[field] : body[field]))
   })
 }
+
+/**
+ * What a page update that sends `isOnline: true` to a page already online showed of its
+ * publication (onlineRepublish), where going online publishes: `republishes` where the target's
+ * publishedAt moved from what it answered before the step (from null too: a page online since its
+ * creation, never published, is published then), `unchanged` where it stayed while the update had
+ * an instant of its own; undefined where the step is no such update, or the page was not seen
+ * online before, or the update shares the publication's instant (a clock's tick).
+ */
+export function republicationShown(oracle: Oracle, request: ContractRequest, answer: Answer, target: unknown, before: Json | undefined): 'republishes' | 'unchanged' | undefined {
+  const { body } = request
+  if (request.method !== 'PATCH' || request.template !== PAGE || !isObject(body) || body.isOnline !== true) return undefined
+  const after = answer.body
+  if (answer.status !== 200 || !isObject(after) || !isObject(target) || before?.isOnline !== true) return undefined
+  const wasOnline = oracle.beforeLast((mock) => mock.store.pages.byId.get(String(after.id))?.draft.isOnline === true)
+  if (!wasOnline) return undefined
+  if (target.publishedAt !== before.publishedAt) return 'republishes'
+  return target.updatedAt !== target.publishedAt ? 'unchanged' : undefined
+}

@@ -21,6 +21,7 @@ import { createHolder, inconsistencyOf, type Learned } from './hold.js'
 import { Adoptions } from './adoption.js'
 import { sitemockChoiceAt } from './sitemock-choices.js'
 import { updatedAtDiffersOnRead } from './derived-fields.js'
+import { republicationShown } from './publication-times.js'
 import { readOnlyPeek, siteKeyWritesClass } from './freedom-classes.js'
 import { deletedLocaleBefore, deletedLocaleNamedBefore } from './freedom-lifecycle.js'
 import { servedLimit } from './freedom-limit.js'
@@ -433,6 +434,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
 
   /** The target's latest answer for each page, by its target id: what an update that changes nothing must leave. */
   const targetPages = new Map<string, Json>()
+  /** The target's answer for each page of the current step before that step, by its target id: what the step changed of it (onlineRepublish). */
+  const targetPagesBefore = new Map<string, Json | undefined>()
   /**
    * An update that changes nothing, as the target answered the page before it: an empty one, or
    * one whose every field the page already had (its pathname sent again) or the deployment ignores
@@ -469,6 +472,16 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   const touchedByLocaleRename = (call: Call, difference: Difference): boolean => {
     const site = siteOf(call.request, pools)
     return site !== undefined && renamedLocaleSites.has(site) && updatedAtDiffersOnRead(onSide(call.request, 'oracle'), difference)
+  }
+  /**
+   * Under --profile sitemock, `isOnline: true` sent to a page already online that the target
+   * published again where the oracle did not, or the other way round (onlineRepublish), by the
+   * sign the holder adopts it by; only where the oracle publishes a page as it goes online.
+   */
+  const republishedOtherwise = (call: Call, target: Exchange, answer: Answer): boolean => {
+    if (oracle.chosen?.pagePublishing !== 'going-online' || !isObject(target.body)) return false
+    const shown = republicationShown(oracle, onSide(call.request, 'oracle'), answer, target.body, targetPagesBefore.get(String(target.body.id)))
+    return shown !== undefined && shown !== (oracle.chosen.onlineRepublish ?? 'unchanged')
   }
   /** A page update's field the deployment ignores (pageUpdateSearchFields), as learned: it changes nothing. */
   const ignoredField = (field: string): boolean => env.choices?.pageUpdateSearchFields === 'ignored' && (SEARCH_FIELDS as readonly string[]).includes(field)
@@ -546,7 +559,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     )
   }
   const learned: Learned = env.learned ?? {}
-  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), sites: () => pools.sites.map((site) => site.id.oracle), orphanOf, orphanDomains: () => [...orphanDomains, ...(env.learned?.earlierDomains ?? [])], workspaceSiteNames, targetOf: (id) => ledger.ids.target(id) })
+  const hold = createHolder({ oracle, learned, compare: (call, target, answer) => compare(call, target, answer), compareBody: (target, expected) => compareValue(ledger, target, expected, ''), ownSiteKey, runSiteKey, siteOf: (call) => siteOf(call.request, pools), sites: () => pools.sites.map((site) => site.id.oracle), orphanOf, orphanDomains: () => [...orphanDomains, ...(env.learned?.earlierDomains ?? [])], workspaceSiteNames, targetOf: (id) => ledger.ids.target(id), targetPageBefore: (id) => targetPagesBefore.get(id) })
   let followed = 0
   let cutShort: Divergence | undefined
   /**
@@ -586,6 +599,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // A difference the contract itself allows is one from sitemock's own choices: labelled so,
     // with the class of the catalogue it shows where one does.
     if (touchedByLocaleRename(call, strict)) return { ...strict, free: true, choice: 'localeRenameTouchesPages' }
+    if (republishedOtherwise(call, target, answer)) return { ...strict, free: true, choice: 'onlineRepublish' }
     const shown = sitemockChoiceAt(call, target, answer, { request: onSide(call.request, 'oracle'), ownSiteKey: ownSiteKey(call), runSiteKey: runSiteKey(call), site: siteOf(call.request, pools), sites: pools.sites.map((entry) => entry.id.oracle), classes: call.input?.classes ?? {}, peek: readOnlyPeek((request) => oracle.peek(request)), orphan: orphanOf(call), deletedLocale: deletedLocaleBefore(oracle, onSide(call.request, 'oracle'), siteOf(call.request, pools)), deletedLocaleNamed: deletedLocaleNamedBefore(oracle, onSide(call.request, 'oracle')), targetOf: (id) => ledger.ids.target(id) })
     if (shown !== undefined) return { ...strict, free: true, choice: shown }
     if (freeDisagreement(call, target, answer) !== undefined || keptUpdatedAt(call, target, answer) || (await compareFreely(call, target, answer)) === undefined) return { ...strict, free: true }
@@ -682,7 +696,12 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       answer = { ...answer, body: oracle.peek({ method: 'GET', template: PAGE, params: { pageIdOrPathname: String((answer.body as Json).id) } }).body }
       followed++
     } else answer = touchLike(call, target, answer)
-    for (const item of asPage(target.body)?.data ?? [target.body]) if (isObject(item) && item.object === 'page') targetPages.set(String(item.id), item)
+    targetPagesBefore.clear()
+    for (const item of asPage(target.body)?.data ?? [target.body]) {
+      if (!isObject(item) || item.object !== 'page') continue
+      targetPagesBefore.set(String(item.id), targetPages.get(String(item.id)))
+      targetPages.set(String(item.id), item)
+    }
     rememberSent(call, target)
     rememberLocaleRename(call, target)
     for (const item of asPage(answer.body)?.data ?? [answer.body]) if (isObject(item) && item.object === 'page') oraclePages.set(String(item.id), item)

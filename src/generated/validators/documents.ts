@@ -1432,9 +1432,10 @@ vErrors.push(err108);
 errors++;
 }
 }
-}
-else {
-const err109 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.onlineRepublish !== undefined){
+let data101 = data2.onlineRepublish;
+if(!((data101 === "unchanged") || (data101 === "republishes"))){
+const err109 = {instancePath:instancePath+"/choices/onlineRepublish",schemaPath:"#/$defs/choices/properties/onlineRepublish/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineRepublish.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineRepublish.enum,parentSchema:schema32.properties.onlineRepublish,data:data101};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1444,13 +1445,9 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data101 = data.unrecorded;
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-for(const key2 in data101){
-let data102 = data101[key2];
-if(typeof data102 !== "string"){
-const err110 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data102};
+}
+else {
+const err110 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1460,9 +1457,13 @@ vErrors.push(err110);
 errors++;
 }
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data101};
+if(data.unrecorded !== undefined){
+let data102 = data.unrecorded;
+if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
+for(const key2 in data102){
+let data103 = data102[key2];
+if(typeof data103 !== "string"){
+const err111 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data103};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1474,12 +1475,24 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err112 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data102};
 if(vErrors === null){
 vErrors = [err112];
 }
 else {
 vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
 }
 errors++;
 }
@@ -2847,14 +2860,27 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.onlineRepublish !== undefined){
+let data98 = data.onlineRepublish;
+if(!((data98 === "unchanged") || (data98 === "republishes"))){
+const err104 = {instancePath:instancePath+"/onlineRepublish",schemaPath:"#/properties/onlineRepublish/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineRepublish.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineRepublish.enum,parentSchema:schema32.properties.onlineRepublish,data:data98};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
 }
 errors++;
 }

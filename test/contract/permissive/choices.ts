@@ -98,6 +98,7 @@ export const ALTERNATIVES = {
   deletedLocaleRead: ['not-found', 'by-id'],
   pageTitleFollowsName: ['kept', 'follows'],
   localeRenameTouchesPages: ['untouched', 'touched'],
+  onlineRepublish: ['unchanged', 'republishes'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -155,7 +155,9 @@ function updatePage(call: Call, page: Page): void {
   const at = store.now()
   if (!(empty && store.choices.emptyPatchUpdatedAt === 'unchanged') && !(onlineOnly && store.choices.onlineUpdatedAt === 'unchanged')) page.updatedAt = at
   // Going online publishes where the deployment says so (`pagePublishing`); going offline takes the live version offline.
-  if (store.choices.pagePublishing === 'going-online' && page.isOnline !== wasOnline) {
+  // At `onlineRepublish: republishes`, `isOnline: true` publishes a page already online again.
+  const republished = wasOnline && isOnline === true && store.choices.onlineRepublish === 'republishes'
+  if (store.choices.pagePublishing === 'going-online' && (page.isOnline !== wasOnline || republished)) {
     if (page.isOnline) {
       page.publishedAt = at
       page.live = { ...page, live: null }

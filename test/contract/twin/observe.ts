@@ -643,6 +643,19 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (page.publishedAt !== null) return on.body.publishedAt === page.publishedAt ? 'control-plane' : 'going-online'
     return statusOf((await client.call('GET', `/v6/pages/${String(page.id)}?versionRef=ref:live`)).status, { 404: 'control-plane', 200: 'going-online' })
   },
+  onlineRepublish: async (client) => {
+    // No update publishes (pagePublishing control-plane): either alternative changes nothing.
+    if ((await OBSERVE.pagePublishing!(client)) !== 'going-online') return undefined
+    const page = await client.page((await client.site()).id, '/republished')
+    // Offline and online again, so that it is published and online whatever a new page is.
+    await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: false })
+    const published = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: true })
+    // Past the second, so that a clock of whole seconds moves too.
+    await sleep(1100)
+    const again = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: true })
+    if (published.status !== 200 || again.status !== 200) return `status ${published.status}, ${again.status}`
+    return again.body.publishedAt === published.body.publishedAt ? 'unchanged' : 'republishes'
+  },
   restoreByCode: async (client) => {
     const site = await client.site()
     const byCode = (await client.call('POST', `/v2/locales/${String(site.defaultLocale)}/restore?siteId=${String(site.id)}`)).status
