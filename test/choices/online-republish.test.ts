@@ -1,11 +1,9 @@
+import { atLength } from '../soak/lengths.js'
 import { describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { Choices, ChoicesFile } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/generated/types.js'
-import { createMock } from '../../src/mock.js'
-import { listen } from '../../src/transports/node-server.js'
+import type { Choices } from '../../src/contracts/choices.js'
 import { check, runAgainst } from '../contract/support.js'
 import { createdId, servedPerTest, type Json } from './choices-server.js'
+import { probeMock } from './probe-mock.js'
 
 /**
  * onlineRepublish over HTTP: where going online publishes a page (pagePublishing going-online),
@@ -75,18 +73,6 @@ describe('the mock under onlineRepublish', () => {
   })
 })
 
-/** What the probes learn of a mock under these choices. */
-async function probeMock(choices: Choices, run: string): Promise<ChoicesFile> {
-  const server = await listen(createMock({ choices, rateLimit: false }), { port: 0, host: '127.0.0.1' })
-  try {
-    const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-    const workspace = creds.workspaces[0]!
-    return await probeChoices({ baseUrl: server.url, apiKey: workspace.appApiKey, workspaceId: workspace.id, tag: `contract-${run}` })
-  } finally {
-    await server.close()
-  }
-}
-
 describe('the probes', () => {
   it.each([
     [{ pagePublishing: 'going-online' }, 'unchanged', '4e9b00'],
@@ -108,7 +94,8 @@ describe('the probes', () => {
 })
 
 describe('the stateful group against a mock that publishes an online page again', () => {
-  const RUNS = { runs: 100, seed: 1 }
+  // Enough sequences that an online page is sent isOnline: true (`npm run soak` runs 100).
+  const RUNS = { runs: atLength(30, 100), seed: 1 }
   const REPUBLISHES = { pagePublishing: 'going-online', onlineRepublish: 'republishes' } as const
   const headlines = (report: Awaited<ReturnType<typeof runAgainst>>): string[] => check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0]!)
   const adopted = (report: Awaited<ReturnType<typeof runAgainst>>): string => report.notices.find((line) => line.startsWith('stateful adopted')) ?? ''

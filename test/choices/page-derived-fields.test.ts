@@ -1,12 +1,9 @@
 import { atLength } from '../soak/lengths.js'
 import { describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { Choices, ChoicesFile } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/generated/types.js'
-import { createMock } from '../../src/mock.js'
-import { listen } from '../../src/transports/node-server.js'
+import type { Choices } from '../../src/contracts/choices.js'
 import { check, runAgainst } from '../contract/support.js'
 import { createdId, servedPerTest, type ChoicesServer, type Json } from './choices-server.js'
+import { probeMock } from './probe-mock.js'
 
 /**
  * Two fields of a page a deployment may derive from other writes, where no document says whether
@@ -106,18 +103,6 @@ describe('the mock under localeRenameTouchesPages', () => {
     expect(Date.parse(String(afterDefault.get(plain)))).toBeGreaterThan(Date.parse(String(afterLocale.get(plain))))
   })
 })
-
-/** What the probes learn of a mock under these choices. */
-async function probeMock(choices: Choices, run: string): Promise<ChoicesFile> {
-  const server = await listen(createMock({ choices, rateLimit: false }), { port: 0, host: '127.0.0.1' })
-  try {
-    const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-    const workspace = creds.workspaces[0]!
-    return await probeChoices({ baseUrl: server.url, apiKey: workspace.appApiKey, workspaceId: workspace.id, tag: `contract-${run}` })
-  } finally {
-    await server.close()
-  }
-}
 
 describe('the probes', () => {
   it.each([

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { Choices, ChoicesFile } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/generated/types.js'
-import { createMock } from '../../src/mock.js'
-import { listen } from '../../src/transports/node-server.js'
+import { probeMock } from './probe-mock.js'
 
 /**
  * A deployment that refuses a page update's search fields (pageUpdateSearchFields: refused) lets
@@ -11,17 +7,6 @@ import { listen } from '../../src/transports/node-server.js'
  * which get the same title (null, or their name), so the run learns sortTies and holds the
  * sorted lists' ties to it, rather than to sitemock's.
  */
-async function probeMock(choices: Choices, run: string): Promise<ChoicesFile> {
-  const server = await listen(createMock({ choices }), { port: 0, host: '127.0.0.1' })
-  try {
-    const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-    const workspace = creds.workspaces[0]!
-    return await probeChoices({ baseUrl: server.url, apiKey: workspace.appApiKey, workspaceId: workspace.id, tag: `contract-${run}` })
-  } finally {
-    await server.close()
-  }
-}
-
 describe('a deployment whose page titles cannot be set', () => {
   it.each([
     { newPageTitle: 'null', sortTies: 'creation' },
