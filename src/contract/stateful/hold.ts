@@ -1,3 +1,4 @@
+import type { Choices } from '../../contracts/choices.js'
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
 import { errorCodeProblem } from '../exchange-rules.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
@@ -337,10 +338,19 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
    */
   const publicationTimes = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
     if (!held.difference || !success(target.status) || !onlineStateOnly(oracle, onSide(call.request, 'oracle'), held.answer)) return held
-    const theirs = (oracle.chosen?.onlineUpdatedAt ?? 'moves') === 'moves' ? 'unchanged' : 'moves'
-    const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { onlineUpdatedAt: theirs } })
+    return otherOfTwo(call, target, held, 'onlineUpdatedAt', ['moves', 'unchanged'])
+  }
+
+  /**
+   * A class of two alternatives seen in a body, not a status: the oracle makes the one it does not
+   * follow (sitemock's first when it follows none) and answers again, and the choice the answers
+   * then agree on is adopted, and held to.
+   */
+  const otherOfTwo = async <K extends 'onlineUpdatedAt' | 'pageTitleFollowsName' | 'localeRenameTouchesPages'>(call: Call, target: Exchange, held: Held, id: K, [first, second]: readonly [NonNullable<Choices[K]>, NonNullable<Choices[K]>]): Promise<Held> => {
+    const theirs = (oracle.chosen?.[id] ?? first) === first ? second : first
+    const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { [id]: theirs } })
     if (taken === undefined) return held
-    const found = adoptions.see('onlineUpdatedAt', theirs, call.label)
+    const found = adoptions.see(id, theirs, call.label)
     return found ? { ...taken, difference: inconsistencyOf(found) } : taken
   }
 
@@ -370,11 +380,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
    */
   const renamedTitle = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
     if (!held.difference || !success(target.status) || !success(held.answer.status) || !titleDiffersOnRename(onSide(call.request, 'oracle'), target.body, held.answer.body)) return held
-    const theirs = (oracle.chosen?.pageTitleFollowsName ?? 'kept') === 'kept' ? 'follows' : 'kept'
-    const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { pageTitleFollowsName: theirs } })
-    if (taken === undefined) return held
-    const found = adoptions.see('pageTitleFollowsName', theirs, call.label)
-    return found ? { ...taken, difference: inconsistencyOf(found) } : taken
+    return otherOfTwo(call, target, held, 'pageTitleFollowsName', ['kept', 'follows'])
   }
 
   /**
@@ -385,11 +391,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
    */
   const touchedByLocaleRename = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
     if (!success(target.status) || !success(held.answer.status) || !updatedAtDiffersOnRead(onSide(call.request, 'oracle'), held.difference)) return held
-    const theirs = (oracle.chosen?.localeRenameTouchesPages ?? 'untouched') === 'untouched' ? 'touched' : 'untouched'
-    const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { localeRenameTouchesPages: theirs } })
-    if (taken === undefined) return held
-    const found = adoptions.see('localeRenameTouchesPages', theirs, call.label)
-    return found ? { ...taken, difference: inconsistencyOf(found) } : taken
+    return otherOfTwo(call, target, held, 'localeRenameTouchesPages', ['untouched', 'touched'])
   }
 
   /** The classes decided by a status: each applicable one's alternative adopted, or held to. */
