@@ -62,7 +62,7 @@ beforeAll(async () => {
     const after = await onFresh(start, async (base) => calibrate({ ...base, tag: 'contract-ca11b002', choices: (await probeChoices(base)).choices }))
     measured.set(name, { before, after })
   }
-}, 60_000)
+}, 240_000)
 
 afterAll(() => {
   const lines = [...measured].map(([name, { before, after }]) => `  ${name}: without choices ${share(before)} → with learned choices ${share(after)}, of ${after.calls} calls`)

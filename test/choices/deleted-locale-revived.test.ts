@@ -6,6 +6,7 @@ import { createMock } from '../../src/mock.js'
 import { listen } from '../../src/transports/node-server.js'
 import { optionsFor } from '../contract/support.js'
 import { createdId, servedPerTest, type ChoicesServer } from './choices-server.js'
+import { atLength } from '../soak/lengths.js'
 
 /**
  * deletedLocaleCode `revived`: a locale create with the code of a deleted locale of its site brings
@@ -131,7 +132,7 @@ const statefulFailures = (report: ContractReport): string[] =>
 
 describe('the stateful group against a deployment that revives deleted locales', () => {
   it('adopts revived unlearnt under the default profile, with no divergence', async () => {
-    const report = await contractRun({ deletedLocaleCode: 'revived' }, { only: ['stateful'], stateful: { runs: 100, seed: 784 }, learnChoices: false })
+    const report = await contractRun({ deletedLocaleCode: 'revived' }, { only: ['stateful'], stateful: { runs: atLength(50, 100), seed: 784 }, learnChoices: false })
     expect(statefulFailures(report)).toEqual([])
     expect(report.notices.find((line) => line.startsWith('stateful adopted'))).toContain('deletedLocaleCode: revived')
   }, 180_000)

@@ -247,7 +247,7 @@ describe('the stateful group reads configuration', () => {
 })
 
 /** Sequences of the stateful group: enough that the publicApiKey reads its site and locales and is refused its pages, and the Site key writes (`npm run soak` runs 300). */
-const STATEFUL = { runs: atLength(60, 300), seed: 1, timeMs: 240_000 }
+const STATEFUL = { runs: atLength(30, 300), seed: 1, timeMs: 240_000 }
 
 describe('the contract suite against a deployment whose publicApiKey reads its configuration and whose Site keys write no page', () => {
   let server: ChoicesServer

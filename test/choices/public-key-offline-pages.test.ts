@@ -164,7 +164,7 @@ describe('the probes learn publicApiKeyOfflinePages', () => {
 })
 
 /** Sequences of the stateful group: enough that the publicApiKey lists and reads offline pages (`npm run soak` runs 300). */
-const STATEFUL = { runs: atLength(80, 300), seed: 1, timeMs: 240_000 }
+const STATEFUL = { runs: atLength(40, 300), seed: 1, timeMs: 240_000 }
 
 describe('the contract suite against a deployment whose publicApiKey does not see offline pages', () => {
   let server: ChoicesServer

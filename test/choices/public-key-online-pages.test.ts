@@ -95,7 +95,7 @@ describe('the twin’s observation of publicApiKeyAsSiteKey', () => {
 })
 
 /** Sequences of the stateful group: enough that the publicApiKey reads locales, drafts and offline pages (`npm run soak` runs 300). */
-const STATEFUL = { runs: atLength(80, 300), seed: 1, timeMs: 240_000 }
+const STATEFUL = { runs: atLength(40, 300), seed: 1, timeMs: 240_000 }
 
 describe('the contract suite against a deployment whose publicApiKey reads its locales and online pages', () => {
   let server: ChoicesServer

@@ -200,7 +200,7 @@ describe('the stateful group reads pages', () => {
 })
 
 /** Sequences of the stateful group: enough that the publicApiKey reads pages, drafts and all, and is refused the rest (`npm run soak` runs 300). */
-const STATEFUL = { runs: atLength(60, 300), seed: 1, timeMs: 240_000 }
+const STATEFUL = { runs: atLength(30, 300), seed: 1, timeMs: 240_000 }
 
 describe('the contract suite against a deployment whose publicApiKey reads its pages alone', () => {
   let server: ChoicesServer

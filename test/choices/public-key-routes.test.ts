@@ -158,7 +158,7 @@ describe('the probes learn publicApiKeyRoutes', () => {
 })
 
 /** Sequences of the stateful group: enough that the publicApiKey reads routes and pages (`npm run soak` runs 300). */
-const STATEFUL = { runs: atLength(60, 300), seed: 1, timeMs: 240_000 }
+const STATEFUL = { runs: atLength(30, 300), seed: 1, timeMs: 240_000 }
 
 describe('the contract suite against a deployment whose publicApiKey reads routes for rendering its site', () => {
   let server: ChoicesServer

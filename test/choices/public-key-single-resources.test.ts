@@ -160,7 +160,7 @@ describe('the probes learn single-resources', () => {
 })
 
 /** Sequences of the stateful group: enough that the publicApiKey reads single resources and lists (`npm run soak` runs 300). */
-const STATEFUL = { runs: atLength(60, 300), seed: 1, timeMs: 240_000 }
+const STATEFUL = { runs: atLength(30, 300), seed: 1, timeMs: 240_000 }
 
 describe('the contract suite against a deployment whose publicApiKey fetches single resources alone', () => {
   let server: ChoicesServer

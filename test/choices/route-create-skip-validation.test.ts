@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { check, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
+import { atLength } from '../soak/lengths.js'
 
 /**
  * Over HTTP: whether a route create takes `skipValidation`, which the specification documents on
@@ -65,7 +66,7 @@ describe('the twin’s observation of routeCreateSkipValidation', () => {
 })
 
 /** Sequences of the stateful group: enough that some create a route with skipValidation. */
-const STATEFUL_RUNS = 30
+const STATEFUL_RUNS = atLength(15, 30)
 
 describe('the contract suite against a deployment whose route create refuses skipValidation', () => {
   let server: ChoicesServer

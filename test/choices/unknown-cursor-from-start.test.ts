@@ -4,6 +4,7 @@ import { check, runAgainst } from '../contract/support.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'
 import { probe } from './site-key-probes.js'
 import { createdId, servedPerTest, type Answer } from './choices-server.js'
+import { atLength } from '../soak/lengths.js'
 
 /**
  * A deployment that ignores a `startingAfter` naming no item at all (unknownCursor from-start), as
@@ -91,7 +92,7 @@ describe('unknownCursor from-start: the conformance twin', () => {
 
 describe('unknownCursor from-start: the stateful group', () => {
   // Forty sequences from seed 1 send cursors that name nothing several times.
-  const RUNS = 40
+  const RUNS = atLength(20, 40)
 
   it('adopts it under the default profile, and finds no divergence', async () => {
     const { url, mock } = await start({ unknownCursor: 'from-start' })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ContractReport } from '../../src/contract/types.js'
 import { serveWithChoices, type ChoicesServer } from '../choices/choices-server.js'
 import { check, runAgainst } from './support.js'
+import { atLength } from '../soak/lengths.js'
 
 /**
  * The stateful group against a target that answers `limit=0` as `limit=1` (limitZero `clamped`),
@@ -11,7 +12,7 @@ import { check, runAgainst } from './support.js'
  */
 
 /** Sequences of the stateful group: enough that several ask a list with limit=0 (the adoption below shows that they do). */
-const STATEFUL = { runs: 40, seed: 1 }
+const STATEFUL = { runs: atLength(20, 40), seed: 1 }
 
 describe.each([
   { alternative: 'clamped', served: 'limit=1' },
