@@ -90,8 +90,8 @@ export function nonAsciiPathnameCharacters(pathname: string): string | undefined
 // A segment of letters, marks and digits of any script, `-`, `_`, `.` and `~` (empty segments are pagePathnameForm's to judge).
 const LETTERS_SEGMENT = /^[\p{L}\p{M}\p{N}_.~-]*$/u
 
-/** What a deployment whose page pathnames are letters of any script says of other characters or a dot segment, or undefined when there are none. */
-function unletteredPathnameCharacters(pathname: string): string | undefined {
+/** What a deployment whose pathnames are letters of any script (choices pagePathnameCharacters and routePathnameCharacters letters) says of other characters or a dot segment, or undefined when there are none. */
+export function unletteredPathnameCharacters(pathname: string): string | undefined {
   const segments = pathname.split('/')
   if (segments.every((segment) => segment !== '.' && segment !== '..' && LETTERS_SEGMENT.test(segment))) return undefined
   return `contains a . or .. segment, or a character that is not a letter, mark or digit of any script, -, _, . or ~ (brackets and whitespace among them); got ${JSON.stringify(pathname)}`

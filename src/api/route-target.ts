@@ -4,7 +4,7 @@ import type { PathnameOwner } from '../store/pathnames.js'
 import type { RouteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { ApiError, badRequest, conflict } from './errors.js'
-import { lookupInAnyCase, nonAsciiPathnameCharacters, refusedPathnameCharacters } from './kept-input.js'
+import { lookupInAnyCase, nonAsciiPathnameCharacters, refusedPathnameCharacters, unletteredPathnameCharacters } from './kept-input.js'
 import { otherOwner } from './pathname-owner.js'
 import { routePathnameProblem, routePathnameRules } from './route-pathname.js'
 import { findInSite, type TargetKind } from './site-target.js'
@@ -49,7 +49,7 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
   if (judged !== undefined && skipValidation !== 'true' && judged !== unchanged) {
     // A deployment's own refusal of characters (choice routePathnameCharacters), or the route rules.
     const characters = choices?.routePathnameCharacters
-    const refused = characters === 'refused' ? refusedPathnameCharacters(judged) : characters === 'ascii-only' ? nonAsciiPathnameCharacters(judged) : undefined
+    const refused = characters === 'accepted' || characters === undefined ? undefined : CHARACTER_RULES[characters](judged)
     const emptySegments = choices?.routeEmptySegment === 'accepted'
     const problem = refused === undefined ? routePathnameProblem(judged, emptySegments) : undefined
     if (refused !== undefined) details.push({ field: 'pathname', message: `${refused} (or pass skipValidation=true to skip this rule)` })
@@ -61,6 +61,13 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
 /** The pathname a deployment that adds the leading slash whatever skipValidation says (choice routePathnameSlash added-always) stores, and so judges. */
 const withAlwaysSlash = (pathname: string, choices: Required<Choices> | undefined): string =>
   pathname !== '' && !pathname.startsWith('/') && choices?.routePathnameSlash === 'added-always' ? `/${pathname}` : pathname
+
+/** What each refusing alternative of routePathnameCharacters says of a pathname's characters, or undefined where it takes them. */
+const CHARACTER_RULES: Readonly<Record<Exclude<Required<Choices>['routePathnameCharacters'], 'accepted'>, (pathname: string) => string | undefined>> = {
+  refused: refusedPathnameCharacters,
+  'ascii-only': nonAsciiPathnameCharacters,
+  letters: unletteredPathnameCharacters,
+}
 
 type SkipValidationConflicts = Required<Choices>['skipValidationConflicts']
 

@@ -70,7 +70,8 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
       return either(made, what, [201, true], [400, false])
     }
-    if (!(await takes(`/${tag}-route/[slug]`, 'a route pathname with brackets'))) return 'refused'
+    // Brackets refused: every character the rules judge refused, or letters of any script taken alone.
+    if (!(await takes(`/${tag}-route/[slug]`, 'a route pathname with brackets'))) return (await takes(`/${tag}-route/café`, 'a route pathname with a letter outside ASCII')) ? 'letters' : 'refused'
     return (await takes(`/${tag}-route/café`, 'a route pathname with a letter outside ASCII')) ? 'accepted' : 'ascii-only'
   })
   await record('createBodyOrder', async () => {

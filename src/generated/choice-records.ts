@@ -61,7 +61,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"publicApiKeyAsSiteKey","kind":"lookup","alternatives":["site-key","not-a-key","forbidden","live-pages","published-pages","online-pages","single-resources","pages","site-and-pages","configuration"],"sitemock":"site-key","behaviour":"api-behaviour.md#authentication"},
   {"id":"emptyPageUpdate","kind":"strict","alternatives":["accepted","refused","pathname-required"],"sitemock":"accepted","behaviour":"api-behaviour.md#pages"},
   {"id":"pagePathnameCase","kind":"value","alternatives":["kept","lower-case","refused"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
-  {"id":"routePathnameCharacters","kind":"strict","alternatives":["accepted","refused","ascii-only"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
+  {"id":"routePathnameCharacters","kind":"strict","alternatives":["accepted","refused","ascii-only","letters"],"sitemock":"accepted","behaviour":"api-behaviour.md#routes"},
   {"id":"pagePublishing","kind":"value","alternatives":["control-plane","going-online"],"sitemock":"control-plane","behaviour":"api-behaviour.md#pages"},
   {"id":"restoreByCode","kind":"lookup","alternatives":["any-locale","deleted-only"],"sitemock":"any-locale","behaviour":"api-behaviour.md#locales"},
   {"id":"pagePathnameSlash","kind":"value","alternatives":["as-sent","added"],"sitemock":"as-sent","behaviour":"api-behaviour.md#pages"},

@@ -262,9 +262,9 @@ export interface Choices {
    */
   pagePathnameCase?: "kept" | "lower-case" | "refused";
   /**
-   * Brackets, dot segments, whitespace and non-ASCII characters in a route pathname judged by the route rules (`/x/[slug]`, `/café`; `skipValidation=true` skips them): `accepted` as sitemock's route rules take them, `refused` as a 400 naming `pathname`, or `ascii-only`: brackets and dot segments taken as the route rules take them, whitespace and non-ASCII characters a 400 naming `pathname`.
+   * Brackets, dot segments, whitespace and non-ASCII characters in a route pathname judged by the route rules (`/x/[slug]`, `/café`; `skipValidation=true` skips them): `accepted` as sitemock's route rules take them, `refused` as a 400 naming `pathname`, or `ascii-only`: brackets and dot segments taken as the route rules take them, whitespace and non-ASCII characters a 400 naming `pathname`, or `letters`: a route pathname's segments take letters, marks and digits of any script (`/café`, `/日本`), `-`, `_`, `.` and `~`, and brackets, `.` and `..` segments, whitespace and other characters are a 400 naming `pathname` (as `pagePathnameCharacters` `letters` judges a page's).
    */
-  routePathnameCharacters?: "accepted" | "refused" | "ascii-only";
+  routePathnameCharacters?: "accepted" | "refused" | "ascii-only" | "letters";
   /**
    * What publishes a page: no operation of the API (`control-plane`: sitemock publishes a site through its control plane), or a page update that turns the page online (`going-online`: its draft becomes its live version, `publishedAt` the update's instant; turned offline, its live version goes offline too).
    */

@@ -914,7 +914,7 @@ errors++;
 }
 if(data2.routePathnameCharacters !== undefined){
 let data61 = data2.routePathnameCharacters;
-if(!(((data61 === "accepted") || (data61 === "refused")) || (data61 === "ascii-only"))){
+if(!((((data61 === "accepted") || (data61 === "refused")) || (data61 === "ascii-only")) || (data61 === "letters"))){
 const err69 = {instancePath:instancePath+"/choices/routePathnameCharacters",schemaPath:"#/$defs/choices/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data61};
 if(vErrors === null){
 vErrors = [err69];
@@ -2342,7 +2342,7 @@ errors++;
 }
 if(data.routePathnameCharacters !== undefined){
 let data58 = data.routePathnameCharacters;
-if(!(((data58 === "accepted") || (data58 === "refused")) || (data58 === "ascii-only"))){
+if(!((((data58 === "accepted") || (data58 === "refused")) || (data58 === "ascii-only")) || (data58 === "letters"))){
 const err64 = {instancePath:instancePath+"/routePathnameCharacters",schemaPath:"#/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data58};
 if(vErrors === null){
 vErrors = [err64];

@@ -58,7 +58,7 @@ export const ALTERNATIVES = {
   publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'configuration'],
   emptyPageUpdate: ['accepted', 'refused', 'pathname-required'],
   pagePathnameCase: ['kept', 'lower-case', 'refused'],
-  routePathnameCharacters: ['accepted', 'refused', 'ascii-only'],
+  routePathnameCharacters: ['accepted', 'refused', 'ascii-only', 'letters'],
   pagePublishing: ['control-plane', 'going-online'],
   restoreByCode: ['any-locale', 'deleted-only'],
   pagePathnameSlash: ['as-sent', 'added'],

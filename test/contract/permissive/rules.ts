@@ -10,7 +10,7 @@ const STRICT_CASE = /^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$/
 const SLASH_FIRST = /^\/$|^(\/[^/\s?#]+)+$/
 /** Brackets, dot segments, whitespace and non-ASCII characters, for `pagePathnameCharacters` and `routePathnameCharacters`: `refused`. */
 const SPECIAL = /[[\]\s]|(^|\/)\.{1,2}(\/|$)|[^\x20-\x7e]/
-/** A `.` or `..` segment, or a character other than a letter, mark or digit of any script, `-_.~` and `/`, for `pagePathnameCharacters: letters`. */
+/** A `.` or `..` segment, or a character other than a letter, mark or digit of any script, `-_.~` and `/`, for `pagePathnameCharacters` and `routePathnameCharacters`: `letters`. */
 const UNLETTERED = /(^|\/)\.{1,2}(\/|$)|[^\p{L}\p{M}\p{N}_.~/-]/u
 /** Whitespace and non-ASCII characters, for `routePathnameCharacters: ascii-only`. */
 const NON_ASCII = /\s|[^\x20-\x7e]/
@@ -130,6 +130,7 @@ export class Rules {
     if (!skipValidation && this.choices.routeEmptySegment === 'refused' && value.includes('//')) throw badField('pathname', 'must not have an empty segment (//) (or pass skipValidation=true)')
     if (!skipValidation && this.choices.routePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField('pathname', 'must not contain brackets, dot segments, whitespace or non-ASCII characters (or pass skipValidation=true)')
     if (!skipValidation && this.choices.routePathnameCharacters === 'ascii-only' && NON_ASCII.test(value)) throw badField('pathname', 'must be printable ASCII characters without whitespace (or pass skipValidation=true)')
+    if (!skipValidation && this.choices.routePathnameCharacters === 'letters' && UNLETTERED.test(value)) throw badField('pathname', 'must be letters, marks or digits of any script, -, _, . or ~ between slashes, without a . or .. segment (or pass skipValidation=true)')
     return value
   }
 
