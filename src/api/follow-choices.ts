@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js'
 import { choice, type ChoiceId, type Choices } from '../contracts/choices.js'
 import { SCHEMA_BASE, schemas } from '../generated/schemas.js'
 import { caseFreedLocaleCode, SEARCH_FIELDS } from './kept-input.js'
+import { isUuid } from './uuid.js'
 
 /**
  * Validation that follows a deployment's free choices. The schemas of contracts/ state
@@ -86,6 +87,9 @@ function choiceOf(error: ErrorObject, fields: FieldChoices): ChoiceId | undefine
   return field === undefined ? undefined : fields.fields.get(field)?.[error.keyword]
 }
 
+/** A locale code of any grammar (ASCII letters and digits in parts joined by - or _) or an id; an empty value is emptyLocaleQuery's to judge. */
+const codeShaped = (value: string): boolean => value === '' || /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$/.test(value) || isUuid(value)
+
 const lengthOf = (text: string): number => {
   let length = 0
   for (const _ of text) length++
@@ -145,10 +149,18 @@ export function followChoices(errors: ErrorObject[], choices: Required<Choices>,
   return errors.filter((error) => !dropped.has(error))
 }
 
-/** Limits other than sitemock's, judged on the value (the schemas state sitemock's): one error per field over its limit. */
+/**
+ * Limits other than sitemock's, judged on the value (the schemas state sitemock's): one error per
+ * field over its limit; and a `locale` query that is no code of any grammar and no id, where the
+ * deployment refuses such a form before it looks a locale up (localeQueryForm refused).
+ */
 export function tighterLimits(value: unknown, choices: Required<Choices>, fields: FieldChoices): ErrorObject[] {
   if (value === null || typeof value !== 'object') return []
   const errors: ErrorObject[] = []
+  const locale = (value as Record<string, unknown>).locale
+  if (choices.localeQueryForm === 'refused' && fields.fields.has('locale') && typeof locale === 'string' && !codeShaped(locale)) {
+    errors.push({ keyword: 'pattern', instancePath: '/locale', schemaPath: '', params: {}, data: locale, parentSchema: { 'x-accepts': 'a locale code (letters, a region after - or _) or a locale id' } })
+  }
   for (const [field, keywords] of fields.fields) {
     const id = keywords.maxLength
     const limit = id === undefined ? null : choices[id]

@@ -151,6 +151,13 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
   })
   await record('pathPrefixForm', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&pathPrefix=${tag}`), 'a pathPrefix without a slash', [200, 'any'], [400, 'slash-first']))
   await record('emptyLocaleQuery', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&locale=`), 'an empty locale=', [200, 'default'], [400, 'refused']))
+  await record('localeQueryForm', async () => {
+    // A locale that is no code at all, beside a well-formed one the site lacks: refused apart only where its form is judged first.
+    const formless = await call('GET', `/v6/pages?siteId=${siteId}&locale=${encodeURIComponent('fé')}`)
+    const lacked = await call('GET', `/v6/pages?siteId=${siteId}&locale=is-IS`)
+    if (formless.status === lacked.status) return 'looked-up'
+    return byStatus(formless, `a locale= that is no code, where a code the site lacks answered ${lacked.status}`, [[400, 'refused']] as const)
+  })
   await record('unknownQueryParameters', async () => either(await call('GET', `/v2/sites/${siteId}?contractProbe=1`), 'an unknown query parameter', [200, 'ignored'], [400, 'refused']))
   /** A site's page list taking its sort, or in creation order whatever sort it is asked (fixed-order). */
   const sitePagesOrder = async (): Promise<'page-list' | 'fixed-order'> => {

@@ -14,6 +14,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"limitZero","kind":"validation","alternatives":["refused","accepted","clamped","default"],"sitemock":"refused","behaviour":"api-behaviour.md#pagination","documents":"accepted"},
   {"id":"pathPrefixForm","kind":"validation","alternatives":["slash-first","any"],"sitemock":"slash-first","behaviour":"api-behaviour.md#pages","documents":"any"},
   {"id":"emptyLocaleQuery","kind":"validation","alternatives":["refused","default"],"sitemock":"refused","behaviour":"api-behaviour.md#pages","documents":"default"},
+  {"id":"localeQueryForm","kind":"strict","alternatives":["looked-up","refused"],"sitemock":"looked-up","behaviour":"api-behaviour.md#pages"},
   {"id":"unknownBodyFields","kind":"validation","alternatives":["refused","ignored"],"sitemock":"refused","behaviour":"api-behaviour.md#errors","documents":"ignored"},
   {"id":"unknownQueryParameters","kind":"validation","alternatives":["refused","ignored"],"sitemock":"refused","behaviour":"api-behaviour.md#errors","documents":"ignored"},
   {"id":"localeCodeCase","kind":"validation","alternatives":["strict","any-case","any-spelling","region-any-case","language-any-case"],"sitemock":"strict","behaviour":"api-behaviour.md#field-limits","documents":"any-case"},

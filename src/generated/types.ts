@@ -64,6 +64,10 @@ export interface Choices {
    */
   emptyLocaleQuery?: "refused" | "default";
   /**
+   * A `locale` query of a page list or page read (`GET /v6/pages`, `GET /v2/sites/{siteId}/pages`, `GET /v6/pages/{pageIdOrPathname}`) that is no locale code of any grammar and no id (`fé`, `a b`: anything but ASCII letters and digits in parts joined by `-` or `_`, or a UUID): `looked-up` as any code, and answered as a locale the site lacks (`pageUnknownLocale`, `pageReadUnknownLocale`), or `refused` as a 400 naming `locale` whatever a well-formed code the site lacks gets.
+   */
+  localeQueryForm?: "looked-up" | "refused";
+  /**
    * A field a request body does not declare (no schema of the documents says `additionalProperties: false`).
    */
   unknownBodyFields?: "refused" | "ignored";

@@ -176,6 +176,22 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['looked-up', [200, 200, 200]],
+    ['refused', [400, 400, 200]],
+  ] as const)('localeQueryForm %s: a locale that is no code on the page list and the page read, and a code the site lacks', async (value, statuses) => {
+    const { call, site } = await start({ localeQueryForm: value, pageUnknownLocale: 'empty-list', pageReadUnknownLocale: 'default' })
+    const { id } = await site()
+    const page = await call('POST', '/v6/pages', { siteId: id, pathname: '/p', name: 'p' })
+    const answers = [
+      await call('GET', `/v6/pages?siteId=${id}&locale=${encodeURIComponent('fé')}`),
+      await call('GET', `/v6/pages/${String(page.body.id)}?locale=${encodeURIComponent('a b')}`),
+      await call('GET', `/v6/pages?siteId=${id}&locale=xx-YY`),
+    ]
+    expect(answers.map((a) => a.status)).toEqual(statuses)
+    if (value === 'refused') expect(answers[0]!.body.details).toEqual([{ field: 'locale', message: expect.stringContaining('a locale code') }])
+  })
+
+  it.each([
     ['control-plane', [404, 200, 0]],
     ['going-online', [200, 200, 1]],
   ] as const)('pagePublishing %s: a page turned offline then online, read live and listed live; then offline again', async (value, [read, listedStatus, listed]) => {

@@ -43,6 +43,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   publicApiKeyOfflinePages: { publicApiKeyAsSiteKey: 'online-pages' },
   // What a site's page list does with the page list's parameters it does not take is its own only where some are untaken and unknown ones ignored.
   sitePagesUntaken: { sitePagesQuery: 'pagination', unknownQueryParameters: 'ignored' },
+  // A locale that is no code is refused for its form apart only where a code the site lacks is not refused too.
+  localeQueryForm: { pageUnknownLocale: 'empty-list' },
 }
 
 /** What one alternative needs to be told from another: a page read's own 400 differs from its list's only where the list answers otherwise. */

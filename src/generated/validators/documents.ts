@@ -301,10 +301,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data2.unknownBodyFields !== undefined){
-let data14 = data2.unknownBodyFields;
-if(!((data14 === "refused") || (data14 === "ignored"))){
-const err22 = {instancePath:instancePath+"/choices/unknownBodyFields",schemaPath:"#/$defs/choices/properties/unknownBodyFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownBodyFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownBodyFields.enum,parentSchema:schema32.properties.unknownBodyFields,data:data14};
+if(data2.localeQueryForm !== undefined){
+let data14 = data2.localeQueryForm;
+if(!((data14 === "looked-up") || (data14 === "refused"))){
+const err22 = {instancePath:instancePath+"/choices/localeQueryForm",schemaPath:"#/$defs/choices/properties/localeQueryForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeQueryForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeQueryForm.enum,parentSchema:schema32.properties.localeQueryForm,data:data14};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -314,10 +314,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data2.unknownQueryParameters !== undefined){
-let data15 = data2.unknownQueryParameters;
+if(data2.unknownBodyFields !== undefined){
+let data15 = data2.unknownBodyFields;
 if(!((data15 === "refused") || (data15 === "ignored"))){
-const err23 = {instancePath:instancePath+"/choices/unknownQueryParameters",schemaPath:"#/$defs/choices/properties/unknownQueryParameters/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownQueryParameters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownQueryParameters.enum,parentSchema:schema32.properties.unknownQueryParameters,data:data15};
+const err23 = {instancePath:instancePath+"/choices/unknownBodyFields",schemaPath:"#/$defs/choices/properties/unknownBodyFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownBodyFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownBodyFields.enum,parentSchema:schema32.properties.unknownBodyFields,data:data15};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -327,10 +327,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data2.localeCodeCase !== undefined){
-let data16 = data2.localeCodeCase;
-if(!(((((data16 === "strict") || (data16 === "any-case")) || (data16 === "any-spelling")) || (data16 === "region-any-case")) || (data16 === "language-any-case"))){
-const err24 = {instancePath:instancePath+"/choices/localeCodeCase",schemaPath:"#/$defs/choices/properties/localeCodeCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeCase.enum,parentSchema:schema32.properties.localeCodeCase,data:data16};
+if(data2.unknownQueryParameters !== undefined){
+let data16 = data2.unknownQueryParameters;
+if(!((data16 === "refused") || (data16 === "ignored"))){
+const err24 = {instancePath:instancePath+"/choices/unknownQueryParameters",schemaPath:"#/$defs/choices/properties/unknownQueryParameters/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownQueryParameters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownQueryParameters.enum,parentSchema:schema32.properties.unknownQueryParameters,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -340,10 +340,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data2.pagePathnameForm !== undefined){
-let data17 = data2.pagePathnameForm;
-if(!(((data17 === "slash-first") || (data17 === "any")) || (data17 === "trailing-slash"))){
-const err25 = {instancePath:instancePath+"/choices/pagePathnameForm",schemaPath:"#/$defs/choices/properties/pagePathnameForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameForm.enum,parentSchema:schema32.properties.pagePathnameForm,data:data17};
+if(data2.localeCodeCase !== undefined){
+let data17 = data2.localeCodeCase;
+if(!(((((data17 === "strict") || (data17 === "any-case")) || (data17 === "any-spelling")) || (data17 === "region-any-case")) || (data17 === "language-any-case"))){
+const err25 = {instancePath:instancePath+"/choices/localeCodeCase",schemaPath:"#/$defs/choices/properties/localeCodeCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeCase.enum,parentSchema:schema32.properties.localeCodeCase,data:data17};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -353,10 +353,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data2.pagePathnameCharacters !== undefined){
-let data18 = data2.pagePathnameCharacters;
-if(!((((data18 === "accepted") || (data18 === "refused")) || (data18 === "letters")) || (data18 === "slugged"))){
-const err26 = {instancePath:instancePath+"/choices/pagePathnameCharacters",schemaPath:"#/$defs/choices/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data18};
+if(data2.pagePathnameForm !== undefined){
+let data18 = data2.pagePathnameForm;
+if(!(((data18 === "slash-first") || (data18 === "any")) || (data18 === "trailing-slash"))){
+const err26 = {instancePath:instancePath+"/choices/pagePathnameForm",schemaPath:"#/$defs/choices/properties/pagePathnameForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameForm.enum,parentSchema:schema32.properties.pagePathnameForm,data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -366,10 +366,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data2.sitePagesQuery !== undefined){
-let data19 = data2.sitePagesQuery;
-if(!(((data19 === "page-list") || (data19 === "pagination")) || (data19 === "fixed-order"))){
-const err27 = {instancePath:instancePath+"/choices/sitePagesQuery",schemaPath:"#/$defs/choices/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data19};
+if(data2.pagePathnameCharacters !== undefined){
+let data19 = data2.pagePathnameCharacters;
+if(!((((data19 === "accepted") || (data19 === "refused")) || (data19 === "letters")) || (data19 === "slugged"))){
+const err27 = {instancePath:instancePath+"/choices/pagePathnameCharacters",schemaPath:"#/$defs/choices/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data19};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -379,10 +379,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data2.pageUnknownLocale !== undefined){
-let data20 = data2.pageUnknownLocale;
-if(!(((data20 === "400") || (data20 === "404")) || (data20 === "empty-list"))){
-const err28 = {instancePath:instancePath+"/choices/pageUnknownLocale",schemaPath:"#/$defs/choices/properties/pageUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUnknownLocale.enum,parentSchema:schema32.properties.pageUnknownLocale,data:data20};
+if(data2.sitePagesQuery !== undefined){
+let data20 = data2.sitePagesQuery;
+if(!(((data20 === "page-list") || (data20 === "pagination")) || (data20 === "fixed-order"))){
+const err28 = {instancePath:instancePath+"/choices/sitePagesQuery",schemaPath:"#/$defs/choices/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data20};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -392,10 +392,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data2.emptyPatchUpdatedAt !== undefined){
-let data21 = data2.emptyPatchUpdatedAt;
-if(!((data21 === "moves") || (data21 === "unchanged"))){
-const err29 = {instancePath:instancePath+"/choices/emptyPatchUpdatedAt",schemaPath:"#/$defs/choices/properties/emptyPatchUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPatchUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPatchUpdatedAt.enum,parentSchema:schema32.properties.emptyPatchUpdatedAt,data:data21};
+if(data2.pageUnknownLocale !== undefined){
+let data21 = data2.pageUnknownLocale;
+if(!(((data21 === "400") || (data21 === "404")) || (data21 === "empty-list"))){
+const err29 = {instancePath:instancePath+"/choices/pageUnknownLocale",schemaPath:"#/$defs/choices/properties/pageUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUnknownLocale.enum,parentSchema:schema32.properties.pageUnknownLocale,data:data21};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -405,10 +405,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data2.routePathnameSlash !== undefined){
-let data22 = data2.routePathnameSlash;
-if(!((((data22 === "accepted") || (data22 === "refused")) || (data22 === "added")) || (data22 === "added-always"))){
-const err30 = {instancePath:instancePath+"/choices/routePathnameSlash",schemaPath:"#/$defs/choices/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data22};
+if(data2.emptyPatchUpdatedAt !== undefined){
+let data22 = data2.emptyPatchUpdatedAt;
+if(!((data22 === "moves") || (data22 === "unchanged"))){
+const err30 = {instancePath:instancePath+"/choices/emptyPatchUpdatedAt",schemaPath:"#/$defs/choices/properties/emptyPatchUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPatchUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPatchUpdatedAt.enum,parentSchema:schema32.properties.emptyPatchUpdatedAt,data:data22};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -418,10 +418,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data2.pageUpdateSearchFields !== undefined){
-let data23 = data2.pageUpdateSearchFields;
-if(!(((data23 === "applied") || (data23 === "ignored")) || (data23 === "refused"))){
-const err31 = {instancePath:instancePath+"/choices/pageUpdateSearchFields",schemaPath:"#/$defs/choices/properties/pageUpdateSearchFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUpdateSearchFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUpdateSearchFields.enum,parentSchema:schema32.properties.pageUpdateSearchFields,data:data23};
+if(data2.routePathnameSlash !== undefined){
+let data23 = data2.routePathnameSlash;
+if(!((((data23 === "accepted") || (data23 === "refused")) || (data23 === "added")) || (data23 === "added-always"))){
+const err31 = {instancePath:instancePath+"/choices/routePathnameSlash",schemaPath:"#/$defs/choices/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data23};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -431,10 +431,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data2.malformedPathId !== undefined){
-let data24 = data2.malformedPathId;
-if(!((data24 === "400") || (data24 === "404"))){
-const err32 = {instancePath:instancePath+"/choices/malformedPathId",schemaPath:"#/$defs/choices/properties/malformedPathId/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathId.enum,parentSchema:schema32.properties.malformedPathId,data:data24};
+if(data2.pageUpdateSearchFields !== undefined){
+let data24 = data2.pageUpdateSearchFields;
+if(!(((data24 === "applied") || (data24 === "ignored")) || (data24 === "refused"))){
+const err32 = {instancePath:instancePath+"/choices/pageUpdateSearchFields",schemaPath:"#/$defs/choices/properties/pageUpdateSearchFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUpdateSearchFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUpdateSearchFields.enum,parentSchema:schema32.properties.pageUpdateSearchFields,data:data24};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -444,10 +444,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data2.restoreLiveLocale !== undefined){
-let data25 = data2.restoreLiveLocale;
-if(!((((data25 === "409") || (data25 === "404")) || (data25 === "200")) || (data25 === "400"))){
-const err33 = {instancePath:instancePath+"/choices/restoreLiveLocale",schemaPath:"#/$defs/choices/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data25};
+if(data2.malformedPathId !== undefined){
+let data25 = data2.malformedPathId;
+if(!((data25 === "400") || (data25 === "404"))){
+const err33 = {instancePath:instancePath+"/choices/malformedPathId",schemaPath:"#/$defs/choices/properties/malformedPathId/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathId.enum,parentSchema:schema32.properties.malformedPathId,data:data25};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -457,10 +457,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data2.cursorOutsideList !== undefined){
-let data26 = data2.cursorOutsideList;
-if(!((((data26 === "400") || (data26 === "after-place")) || (data26 === "404")) || (data26 === "empty-list"))){
-const err34 = {instancePath:instancePath+"/choices/cursorOutsideList",schemaPath:"#/$defs/choices/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data26};
+if(data2.restoreLiveLocale !== undefined){
+let data26 = data2.restoreLiveLocale;
+if(!((((data26 === "409") || (data26 === "404")) || (data26 === "200")) || (data26 === "400"))){
+const err34 = {instancePath:instancePath+"/choices/restoreLiveLocale",schemaPath:"#/$defs/choices/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data26};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -470,10 +470,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data2.foreignCursor !== undefined){
-let data27 = data2.foreignCursor;
-if(!((((data27 === "as-outside") || (data27 === "404")) || (data27 === "400")) || (data27 === "empty-list"))){
-const err35 = {instancePath:instancePath+"/choices/foreignCursor",schemaPath:"#/$defs/choices/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.foreignCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.foreignCursor.enum,parentSchema:schema32.properties.foreignCursor,data:data27};
+if(data2.cursorOutsideList !== undefined){
+let data27 = data2.cursorOutsideList;
+if(!((((data27 === "400") || (data27 === "after-place")) || (data27 === "404")) || (data27 === "empty-list"))){
+const err35 = {instancePath:instancePath+"/choices/cursorOutsideList",schemaPath:"#/$defs/choices/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data27};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -483,10 +483,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data2.accessOrder !== undefined){
-let data28 = data2.accessOrder;
-if(!(((data28 === "permission-first") || (data28 === "existence-first")) || (data28 === "site-first"))){
-const err36 = {instancePath:instancePath+"/choices/accessOrder",schemaPath:"#/$defs/choices/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data28};
+if(data2.foreignCursor !== undefined){
+let data28 = data2.foreignCursor;
+if(!((((data28 === "as-outside") || (data28 === "404")) || (data28 === "400")) || (data28 === "empty-list"))){
+const err36 = {instancePath:instancePath+"/choices/foreignCursor",schemaPath:"#/$defs/choices/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.foreignCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.foreignCursor.enum,parentSchema:schema32.properties.foreignCursor,data:data28};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -496,10 +496,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data2.validationOrder !== undefined){
-let data29 = data2.validationOrder;
-if(!(((data29 === "params-access-body") || (data29 === "input-first")) || (data29 === "access-first"))){
-const err37 = {instancePath:instancePath+"/choices/validationOrder",schemaPath:"#/$defs/choices/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data29};
+if(data2.accessOrder !== undefined){
+let data29 = data2.accessOrder;
+if(!(((data29 === "permission-first") || (data29 === "existence-first")) || (data29 === "site-first"))){
+const err37 = {instancePath:instancePath+"/choices/accessOrder",schemaPath:"#/$defs/choices/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data29};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -509,10 +509,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data2.updatedAtAtCreation !== undefined){
-let data30 = data2.updatedAtAtCreation;
-if(!((data30 === "createdAt") || (data30 === "null"))){
-const err38 = {instancePath:instancePath+"/choices/updatedAtAtCreation",schemaPath:"#/$defs/choices/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data30};
+if(data2.validationOrder !== undefined){
+let data30 = data2.validationOrder;
+if(!(((data30 === "params-access-body") || (data30 === "input-first")) || (data30 === "access-first"))){
+const err38 = {instancePath:instancePath+"/choices/validationOrder",schemaPath:"#/$defs/choices/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data30};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -522,10 +522,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data2.pageLocale !== undefined){
-let data31 = data2.pageLocale;
-if(!((data31 === "present") || (data31 === "absent"))){
-const err39 = {instancePath:instancePath+"/choices/pageLocale",schemaPath:"#/$defs/choices/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data31};
+if(data2.updatedAtAtCreation !== undefined){
+let data31 = data2.updatedAtAtCreation;
+if(!((data31 === "createdAt") || (data31 === "null"))){
+const err39 = {instancePath:instancePath+"/choices/updatedAtAtCreation",schemaPath:"#/$defs/choices/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data31};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -535,10 +535,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data2.sortCollation !== undefined){
-let data32 = data2.sortCollation;
-if(!((data32 === "code-unit") || (data32 === "case-insensitive"))){
-const err40 = {instancePath:instancePath+"/choices/sortCollation",schemaPath:"#/$defs/choices/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data32};
+if(data2.pageLocale !== undefined){
+let data32 = data2.pageLocale;
+if(!((data32 === "present") || (data32 === "absent"))){
+const err40 = {instancePath:instancePath+"/choices/pageLocale",schemaPath:"#/$defs/choices/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data32};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -548,10 +548,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data2.nullsSort !== undefined){
-let data33 = data2.nullsSort;
-if(!((((data33 === "last") || (data33 === "first")) || (data33 === "smallest")) || (data33 === "largest"))){
-const err41 = {instancePath:instancePath+"/choices/nullsSort",schemaPath:"#/$defs/choices/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data33};
+if(data2.sortCollation !== undefined){
+let data33 = data2.sortCollation;
+if(!((data33 === "code-unit") || (data33 === "case-insensitive"))){
+const err41 = {instancePath:instancePath+"/choices/sortCollation",schemaPath:"#/$defs/choices/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data33};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -561,10 +561,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data2.sortTies !== undefined){
-let data34 = data2.sortTies;
-if(!((data34 === "id") || (data34 === "creation"))){
-const err42 = {instancePath:instancePath+"/choices/sortTies",schemaPath:"#/$defs/choices/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data34};
+if(data2.nullsSort !== undefined){
+let data34 = data2.nullsSort;
+if(!((((data34 === "last") || (data34 === "first")) || (data34 === "smallest")) || (data34 === "largest"))){
+const err42 = {instancePath:instancePath+"/choices/nullsSort",schemaPath:"#/$defs/choices/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data34};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -574,10 +574,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data2.newPageTitle !== undefined){
-let data35 = data2.newPageTitle;
-if(!((data35 === "null") || (data35 === "name"))){
-const err43 = {instancePath:instancePath+"/choices/newPageTitle",schemaPath:"#/$defs/choices/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data35};
+if(data2.sortTies !== undefined){
+let data35 = data2.sortTies;
+if(!((data35 === "id") || (data35 === "creation"))){
+const err43 = {instancePath:instancePath+"/choices/sortTies",schemaPath:"#/$defs/choices/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data35};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -587,10 +587,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data2.newPageExcludedFromSearchEngines !== undefined){
-let data36 = data2.newPageExcludedFromSearchEngines;
-if(!(((data36 === "null") || (data36 === "false")) || (data36 === "true"))){
-const err44 = {instancePath:instancePath+"/choices/newPageExcludedFromSearchEngines",schemaPath:"#/$defs/choices/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data36};
+if(data2.newPageTitle !== undefined){
+let data36 = data2.newPageTitle;
+if(!((data36 === "null") || (data36 === "name"))){
+const err44 = {instancePath:instancePath+"/choices/newPageTitle",schemaPath:"#/$defs/choices/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data36};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -600,10 +600,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data2.siteListOrder !== undefined){
-let data37 = data2.siteListOrder;
-if(!((data37 === "oldest-first") || (data37 === "newest-first"))){
-const err45 = {instancePath:instancePath+"/choices/siteListOrder",schemaPath:"#/$defs/choices/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data37};
+if(data2.newPageExcludedFromSearchEngines !== undefined){
+let data37 = data2.newPageExcludedFromSearchEngines;
+if(!(((data37 === "null") || (data37 === "false")) || (data37 === "true"))){
+const err45 = {instancePath:instancePath+"/choices/newPageExcludedFromSearchEngines",schemaPath:"#/$defs/choices/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data37};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -613,10 +613,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data2.localeListOrder !== undefined){
-let data38 = data2.localeListOrder;
-if(!((data38 === "creation") || (data38 === "code"))){
-const err46 = {instancePath:instancePath+"/choices/localeListOrder",schemaPath:"#/$defs/choices/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data38};
+if(data2.siteListOrder !== undefined){
+let data38 = data2.siteListOrder;
+if(!((data38 === "oldest-first") || (data38 === "newest-first"))){
+const err46 = {instancePath:instancePath+"/choices/siteListOrder",schemaPath:"#/$defs/choices/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data38};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -626,10 +626,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data2.routeListOrder !== undefined){
-let data39 = data2.routeListOrder;
-if(!((data39 === "pathname") || (data39 === "creation"))){
-const err47 = {instancePath:instancePath+"/choices/routeListOrder",schemaPath:"#/$defs/choices/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data39};
+if(data2.localeListOrder !== undefined){
+let data39 = data2.localeListOrder;
+if(!((data39 === "creation") || (data39 === "code"))){
+const err47 = {instancePath:instancePath+"/choices/localeListOrder",schemaPath:"#/$defs/choices/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data39};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -639,10 +639,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data2.renameDefaultLocale !== undefined){
-let data40 = data2.renameDefaultLocale;
-if(!((data40 === "follows") || (data40 === "refused"))){
-const err48 = {instancePath:instancePath+"/choices/renameDefaultLocale",schemaPath:"#/$defs/choices/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data40};
+if(data2.routeListOrder !== undefined){
+let data40 = data2.routeListOrder;
+if(!((data40 === "pathname") || (data40 === "creation"))){
+const err48 = {instancePath:instancePath+"/choices/routeListOrder",schemaPath:"#/$defs/choices/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data40};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -652,10 +652,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data2.siteKeyWrites !== undefined){
-let data41 = data2.siteKeyWrites;
-if(!((((((data41 === "allowed") || (data41 === "refused")) || (data41 === "refused-first")) || (data41 === "routes-refused")) || (data41 === "pages-only")) || (data41 === "pages-refused"))){
-const err49 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data41};
+if(data2.renameDefaultLocale !== undefined){
+let data41 = data2.renameDefaultLocale;
+if(!((data41 === "follows") || (data41 === "refused"))){
+const err49 = {instancePath:instancePath+"/choices/renameDefaultLocale",schemaPath:"#/$defs/choices/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data41};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -665,10 +665,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data2.newPageOnline !== undefined){
-let data42 = data2.newPageOnline;
-if(!((data42 === "online") || (data42 === "offline"))){
-const err50 = {instancePath:instancePath+"/choices/newPageOnline",schemaPath:"#/$defs/choices/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data42};
+if(data2.siteKeyWrites !== undefined){
+let data42 = data2.siteKeyWrites;
+if(!((((((data42 === "allowed") || (data42 === "refused")) || (data42 === "refused-first")) || (data42 === "routes-refused")) || (data42 === "pages-only")) || (data42 === "pages-refused"))){
+const err50 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data42};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -678,10 +678,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data2.newPageSitemapPriority !== undefined){
-let data43 = data2.newPageSitemapPriority;
-if(!((data43 === "null") || (data43 === "0.5"))){
-const err51 = {instancePath:instancePath+"/choices/newPageSitemapPriority",schemaPath:"#/$defs/choices/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data43};
+if(data2.newPageOnline !== undefined){
+let data43 = data2.newPageOnline;
+if(!((data43 === "online") || (data43 === "offline"))){
+const err51 = {instancePath:instancePath+"/choices/newPageOnline",schemaPath:"#/$defs/choices/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data43};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -691,10 +691,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data2.newPageSitemapFrequency !== undefined){
-let data44 = data2.newPageSitemapFrequency;
-if(!((((((((data44 === "null") || (data44 === "always")) || (data44 === "hourly")) || (data44 === "daily")) || (data44 === "weekly")) || (data44 === "monthly")) || (data44 === "yearly")) || (data44 === "never"))){
-const err52 = {instancePath:instancePath+"/choices/newPageSitemapFrequency",schemaPath:"#/$defs/choices/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data44};
+if(data2.newPageSitemapPriority !== undefined){
+let data44 = data2.newPageSitemapPriority;
+if(!((data44 === "null") || (data44 === "0.5"))){
+const err52 = {instancePath:instancePath+"/choices/newPageSitemapPriority",schemaPath:"#/$defs/choices/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data44};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -704,10 +704,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data2.localeManagementMode !== undefined){
-let data45 = data2.localeManagementMode;
-if(!((data45 === "internal") || (data45 === "external"))){
-const err53 = {instancePath:instancePath+"/choices/localeManagementMode",schemaPath:"#/$defs/choices/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data45};
+if(data2.newPageSitemapFrequency !== undefined){
+let data45 = data2.newPageSitemapFrequency;
+if(!((((((((data45 === "null") || (data45 === "always")) || (data45 === "hourly")) || (data45 === "daily")) || (data45 === "weekly")) || (data45 === "monthly")) || (data45 === "yearly")) || (data45 === "never"))){
+const err53 = {instancePath:instancePath+"/choices/newPageSitemapFrequency",schemaPath:"#/$defs/choices/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data45};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -717,10 +717,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data2.localeCodeStored !== undefined){
-let data46 = data2.localeCodeStored;
-if(!((data46 === "as-sent") || (data46 === "canonical"))){
-const err54 = {instancePath:instancePath+"/choices/localeCodeStored",schemaPath:"#/$defs/choices/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data46};
+if(data2.localeManagementMode !== undefined){
+let data46 = data2.localeManagementMode;
+if(!((data46 === "internal") || (data46 === "external"))){
+const err54 = {instancePath:instancePath+"/choices/localeManagementMode",schemaPath:"#/$defs/choices/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data46};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -730,10 +730,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data2.pathnameTrailingSlash !== undefined){
-let data47 = data2.pathnameTrailingSlash;
-if(!((data47 === "kept") || (data47 === "dropped"))){
-const err55 = {instancePath:instancePath+"/choices/pathnameTrailingSlash",schemaPath:"#/$defs/choices/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data47};
+if(data2.localeCodeStored !== undefined){
+let data47 = data2.localeCodeStored;
+if(!((data47 === "as-sent") || (data47 === "canonical"))){
+const err55 = {instancePath:instancePath+"/choices/localeCodeStored",schemaPath:"#/$defs/choices/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data47};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -743,10 +743,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data2.nameWhitespace !== undefined){
-let data48 = data2.nameWhitespace;
-if(!((data48 === "kept") || (data48 === "trimmed"))){
-const err56 = {instancePath:instancePath+"/choices/nameWhitespace",schemaPath:"#/$defs/choices/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data48};
+if(data2.pathnameTrailingSlash !== undefined){
+let data48 = data2.pathnameTrailingSlash;
+if(!((data48 === "kept") || (data48 === "dropped"))){
+const err56 = {instancePath:instancePath+"/choices/pathnameTrailingSlash",schemaPath:"#/$defs/choices/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data48};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -756,10 +756,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data2.sitePathPrefixFields !== undefined){
-let data49 = data2.sitePathPrefixFields;
-if(!((data49 === "present") || (data49 === "absent"))){
-const err57 = {instancePath:instancePath+"/choices/sitePathPrefixFields",schemaPath:"#/$defs/choices/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data49};
+if(data2.nameWhitespace !== undefined){
+let data49 = data2.nameWhitespace;
+if(!((data49 === "kept") || (data49 === "trimmed"))){
+const err57 = {instancePath:instancePath+"/choices/nameWhitespace",schemaPath:"#/$defs/choices/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data49};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -769,10 +769,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data2.unknownCursor !== undefined){
-let data50 = data2.unknownCursor;
-if(!((((data50 === "400") || (data50 === "404")) || (data50 === "empty-list")) || (data50 === "from-start"))){
-const err58 = {instancePath:instancePath+"/choices/unknownCursor",schemaPath:"#/$defs/choices/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data50};
+if(data2.sitePathPrefixFields !== undefined){
+let data50 = data2.sitePathPrefixFields;
+if(!((data50 === "present") || (data50 === "absent"))){
+const err58 = {instancePath:instancePath+"/choices/sitePathPrefixFields",schemaPath:"#/$defs/choices/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data50};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -782,10 +782,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data2.siteIdBesideId !== undefined){
-let data51 = data2.siteIdBesideId;
-if(!(((data51 === "checked") || (data51 === "ignored")) || (data51 === "refused"))){
-const err59 = {instancePath:instancePath+"/choices/siteIdBesideId",schemaPath:"#/$defs/choices/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data51};
+if(data2.unknownCursor !== undefined){
+let data51 = data2.unknownCursor;
+if(!((((data51 === "400") || (data51 === "404")) || (data51 === "empty-list")) || (data51 === "from-start"))){
+const err59 = {instancePath:instancePath+"/choices/unknownCursor",schemaPath:"#/$defs/choices/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data51};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -795,10 +795,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data2.clockPrecision !== undefined){
-let data52 = data2.clockPrecision;
-if(!((data52 === "millisecond") || (data52 === "second"))){
-const err60 = {instancePath:instancePath+"/choices/clockPrecision",schemaPath:"#/$defs/choices/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data52};
+if(data2.siteIdBesideId !== undefined){
+let data52 = data2.siteIdBesideId;
+if(!(((data52 === "checked") || (data52 === "ignored")) || (data52 === "refused"))){
+const err60 = {instancePath:instancePath+"/choices/siteIdBesideId",schemaPath:"#/$defs/choices/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data52};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -808,10 +808,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data2.createBodyOrder !== undefined){
-let data53 = data2.createBodyOrder;
-if(!((data53 === "validation-order") || (data53 === "body-first"))){
-const err61 = {instancePath:instancePath+"/choices/createBodyOrder",schemaPath:"#/$defs/choices/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data53};
+if(data2.clockPrecision !== undefined){
+let data53 = data2.clockPrecision;
+if(!((data53 === "millisecond") || (data53 === "second"))){
+const err61 = {instancePath:instancePath+"/choices/clockPrecision",schemaPath:"#/$defs/choices/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data53};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -821,10 +821,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data2.hostOriginNull !== undefined){
-let data54 = data2.hostOriginNull;
-if(!(((data54 === "clears") || (data54 === "refused")) || (data54 === "unchanged"))){
-const err62 = {instancePath:instancePath+"/choices/hostOriginNull",schemaPath:"#/$defs/choices/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data54};
+if(data2.createBodyOrder !== undefined){
+let data54 = data2.createBodyOrder;
+if(!((data54 === "validation-order") || (data54 === "body-first"))){
+const err62 = {instancePath:instancePath+"/choices/createBodyOrder",schemaPath:"#/$defs/choices/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data54};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -834,10 +834,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data2.localeLookupCase !== undefined){
-let data55 = data2.localeLookupCase;
-if(!((data55 === "exact") || (data55 === "any-case"))){
-const err63 = {instancePath:instancePath+"/choices/localeLookupCase",schemaPath:"#/$defs/choices/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data55};
+if(data2.hostOriginNull !== undefined){
+let data55 = data2.hostOriginNull;
+if(!(((data55 === "clears") || (data55 === "refused")) || (data55 === "unchanged"))){
+const err63 = {instancePath:instancePath+"/choices/hostOriginNull",schemaPath:"#/$defs/choices/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data55};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -847,10 +847,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data2.routeOperations !== undefined){
-let data56 = data2.routeOperations;
-if(!((data56 === "served") || (data56 === "elsewhere"))){
-const err64 = {instancePath:instancePath+"/choices/routeOperations",schemaPath:"#/$defs/choices/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data56};
+if(data2.localeLookupCase !== undefined){
+let data56 = data2.localeLookupCase;
+if(!((data56 === "exact") || (data56 === "any-case"))){
+const err64 = {instancePath:instancePath+"/choices/localeLookupCase",schemaPath:"#/$defs/choices/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data56};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -860,10 +860,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data2.localeDomains !== undefined){
-let data57 = data2.localeDomains;
-if(!(((data57 === "shared") || (data57 === "unique")) || (data57 === "unique-everywhere"))){
-const err65 = {instancePath:instancePath+"/choices/localeDomains",schemaPath:"#/$defs/choices/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data57};
+if(data2.routeOperations !== undefined){
+let data57 = data2.routeOperations;
+if(!((data57 === "served") || (data57 === "elsewhere"))){
+const err65 = {instancePath:instancePath+"/choices/routeOperations",schemaPath:"#/$defs/choices/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data57};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -873,10 +873,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data2.publicApiKeyAsSiteKey !== undefined){
-let data58 = data2.publicApiKeyAsSiteKey;
-if(!((((((((((data58 === "site-key") || (data58 === "not-a-key")) || (data58 === "forbidden")) || (data58 === "live-pages")) || (data58 === "published-pages")) || (data58 === "online-pages")) || (data58 === "single-resources")) || (data58 === "pages")) || (data58 === "site-and-pages")) || (data58 === "configuration"))){
-const err66 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data58};
+if(data2.localeDomains !== undefined){
+let data58 = data2.localeDomains;
+if(!(((data58 === "shared") || (data58 === "unique")) || (data58 === "unique-everywhere"))){
+const err66 = {instancePath:instancePath+"/choices/localeDomains",schemaPath:"#/$defs/choices/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data58};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -886,10 +886,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data2.emptyPageUpdate !== undefined){
-let data59 = data2.emptyPageUpdate;
-if(!(((data59 === "accepted") || (data59 === "refused")) || (data59 === "pathname-required"))){
-const err67 = {instancePath:instancePath+"/choices/emptyPageUpdate",schemaPath:"#/$defs/choices/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data59};
+if(data2.publicApiKeyAsSiteKey !== undefined){
+let data59 = data2.publicApiKeyAsSiteKey;
+if(!((((((((((data59 === "site-key") || (data59 === "not-a-key")) || (data59 === "forbidden")) || (data59 === "live-pages")) || (data59 === "published-pages")) || (data59 === "online-pages")) || (data59 === "single-resources")) || (data59 === "pages")) || (data59 === "site-and-pages")) || (data59 === "configuration"))){
+const err67 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data59};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -899,10 +899,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data2.pagePathnameCase !== undefined){
-let data60 = data2.pagePathnameCase;
-if(!(((data60 === "kept") || (data60 === "lower-case")) || (data60 === "refused"))){
-const err68 = {instancePath:instancePath+"/choices/pagePathnameCase",schemaPath:"#/$defs/choices/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data60};
+if(data2.emptyPageUpdate !== undefined){
+let data60 = data2.emptyPageUpdate;
+if(!(((data60 === "accepted") || (data60 === "refused")) || (data60 === "pathname-required"))){
+const err68 = {instancePath:instancePath+"/choices/emptyPageUpdate",schemaPath:"#/$defs/choices/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data60};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -912,10 +912,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data2.routePathnameCharacters !== undefined){
-let data61 = data2.routePathnameCharacters;
-if(!((((data61 === "accepted") || (data61 === "refused")) || (data61 === "ascii-only")) || (data61 === "letters"))){
-const err69 = {instancePath:instancePath+"/choices/routePathnameCharacters",schemaPath:"#/$defs/choices/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data61};
+if(data2.pagePathnameCase !== undefined){
+let data61 = data2.pagePathnameCase;
+if(!(((data61 === "kept") || (data61 === "lower-case")) || (data61 === "refused"))){
+const err69 = {instancePath:instancePath+"/choices/pagePathnameCase",schemaPath:"#/$defs/choices/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data61};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -925,10 +925,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data2.pagePublishing !== undefined){
-let data62 = data2.pagePublishing;
-if(!((data62 === "control-plane") || (data62 === "going-online"))){
-const err70 = {instancePath:instancePath+"/choices/pagePublishing",schemaPath:"#/$defs/choices/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data62};
+if(data2.routePathnameCharacters !== undefined){
+let data62 = data2.routePathnameCharacters;
+if(!((((data62 === "accepted") || (data62 === "refused")) || (data62 === "ascii-only")) || (data62 === "letters"))){
+const err70 = {instancePath:instancePath+"/choices/routePathnameCharacters",schemaPath:"#/$defs/choices/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data62};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -938,10 +938,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data2.restoreByCode !== undefined){
-let data63 = data2.restoreByCode;
-if(!((data63 === "any-locale") || (data63 === "deleted-only"))){
-const err71 = {instancePath:instancePath+"/choices/restoreByCode",schemaPath:"#/$defs/choices/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data63};
+if(data2.pagePublishing !== undefined){
+let data63 = data2.pagePublishing;
+if(!((data63 === "control-plane") || (data63 === "going-online"))){
+const err71 = {instancePath:instancePath+"/choices/pagePublishing",schemaPath:"#/$defs/choices/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data63};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -951,10 +951,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data2.pagePathnameSlash !== undefined){
-let data64 = data2.pagePathnameSlash;
-if(!((data64 === "as-sent") || (data64 === "added"))){
-const err72 = {instancePath:instancePath+"/choices/pagePathnameSlash",schemaPath:"#/$defs/choices/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data64};
+if(data2.restoreByCode !== undefined){
+let data64 = data2.restoreByCode;
+if(!((data64 === "any-locale") || (data64 === "deleted-only"))){
+const err72 = {instancePath:instancePath+"/choices/restoreByCode",schemaPath:"#/$defs/choices/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data64};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -964,10 +964,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data2.pathnameConflictCase !== undefined){
-let data65 = data2.pathnameConflictCase;
-if(!((data65 === "exact") || (data65 === "any-case"))){
-const err73 = {instancePath:instancePath+"/choices/pathnameConflictCase",schemaPath:"#/$defs/choices/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data65};
+if(data2.pagePathnameSlash !== undefined){
+let data65 = data2.pagePathnameSlash;
+if(!((data65 === "as-sent") || (data65 === "added"))){
+const err73 = {instancePath:instancePath+"/choices/pagePathnameSlash",schemaPath:"#/$defs/choices/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data65};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -977,10 +977,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data2.newPagePublished !== undefined){
-let data66 = data2.newPagePublished;
-if(!((data66 === "unpublished") || (data66 === "published"))){
-const err74 = {instancePath:instancePath+"/choices/newPagePublished",schemaPath:"#/$defs/choices/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data66};
+if(data2.pathnameConflictCase !== undefined){
+let data66 = data2.pathnameConflictCase;
+if(!((data66 === "exact") || (data66 === "any-case"))){
+const err74 = {instancePath:instancePath+"/choices/pathnameConflictCase",schemaPath:"#/$defs/choices/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data66};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -990,10 +990,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data2.liveVersion !== undefined){
-let data67 = data2.liveVersion;
-if(!((data67 === "snapshot") || (data67 === "current"))){
-const err75 = {instancePath:instancePath+"/choices/liveVersion",schemaPath:"#/$defs/choices/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data67};
+if(data2.newPagePublished !== undefined){
+let data67 = data2.newPagePublished;
+if(!((data67 === "unpublished") || (data67 === "published"))){
+const err75 = {instancePath:instancePath+"/choices/newPagePublished",schemaPath:"#/$defs/choices/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data67};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1003,10 +1003,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data2.siteKeySiteList !== undefined){
-let data68 = data2.siteKeySiteList;
-if(!((data68 === "refused") || (data68 === "own-site"))){
-const err76 = {instancePath:instancePath+"/choices/siteKeySiteList",schemaPath:"#/$defs/choices/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data68};
+if(data2.liveVersion !== undefined){
+let data68 = data2.liveVersion;
+if(!((data68 === "snapshot") || (data68 === "current"))){
+const err76 = {instancePath:instancePath+"/choices/liveVersion",schemaPath:"#/$defs/choices/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data68};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1016,10 +1016,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data2.deletedLocaleCode !== undefined){
-let data69 = data2.deletedLocaleCode;
-if(!(((data69 === "free") || (data69 === "reserved")) || (data69 === "revived"))){
-const err77 = {instancePath:instancePath+"/choices/deletedLocaleCode",schemaPath:"#/$defs/choices/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data69};
+if(data2.siteKeySiteList !== undefined){
+let data69 = data2.siteKeySiteList;
+if(!((data69 === "refused") || (data69 === "own-site"))){
+const err77 = {instancePath:instancePath+"/choices/siteKeySiteList",schemaPath:"#/$defs/choices/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data69};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1029,10 +1029,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data2.duplicateDeletedLocales !== undefined){
-let data70 = data2.duplicateDeletedLocales;
-if(!((data70 === "left") || (data70 === "copied"))){
-const err78 = {instancePath:instancePath+"/choices/duplicateDeletedLocales",schemaPath:"#/$defs/choices/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data70};
+if(data2.deletedLocaleCode !== undefined){
+let data70 = data2.deletedLocaleCode;
+if(!(((data70 === "free") || (data70 === "reserved")) || (data70 === "revived"))){
+const err78 = {instancePath:instancePath+"/choices/deletedLocaleCode",schemaPath:"#/$defs/choices/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data70};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1042,10 +1042,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data2.repeatedDelete !== undefined){
-let data71 = data2.repeatedDelete;
-if(!((data71 === "not-found") || (data71 === "idempotent"))){
-const err79 = {instancePath:instancePath+"/choices/repeatedDelete",schemaPath:"#/$defs/choices/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data71};
+if(data2.duplicateDeletedLocales !== undefined){
+let data71 = data2.duplicateDeletedLocales;
+if(!((data71 === "left") || (data71 === "copied"))){
+const err79 = {instancePath:instancePath+"/choices/duplicateDeletedLocales",schemaPath:"#/$defs/choices/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data71};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1055,10 +1055,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data2.siteNames !== undefined){
-let data72 = data2.siteNames;
-if(!((data72 === "shared") || (data72 === "unique"))){
-const err80 = {instancePath:instancePath+"/choices/siteNames",schemaPath:"#/$defs/choices/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data72};
+if(data2.repeatedDelete !== undefined){
+let data72 = data2.repeatedDelete;
+if(!((data72 === "not-found") || (data72 === "idempotent"))){
+const err80 = {instancePath:instancePath+"/choices/repeatedDelete",schemaPath:"#/$defs/choices/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data72};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1068,10 +1068,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data2.pathPrefixCase !== undefined){
-let data73 = data2.pathPrefixCase;
-if(!((data73 === "exact") || (data73 === "any-case"))){
-const err81 = {instancePath:instancePath+"/choices/pathPrefixCase",schemaPath:"#/$defs/choices/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data73};
+if(data2.siteNames !== undefined){
+let data73 = data2.siteNames;
+if(!((data73 === "shared") || (data73 === "unique"))){
+const err81 = {instancePath:instancePath+"/choices/siteNames",schemaPath:"#/$defs/choices/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data73};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1081,10 +1081,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data2.localeFilterScope !== undefined){
-let data74 = data2.localeFilterScope;
-if(!((data74 === "localized") || (data74 === "all"))){
-const err82 = {instancePath:instancePath+"/choices/localeFilterScope",schemaPath:"#/$defs/choices/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data74};
+if(data2.pathPrefixCase !== undefined){
+let data74 = data2.pathPrefixCase;
+if(!((data74 === "exact") || (data74 === "any-case"))){
+const err82 = {instancePath:instancePath+"/choices/pathPrefixCase",schemaPath:"#/$defs/choices/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data74};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1094,10 +1094,10 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data2.siteDeleteChildren !== undefined){
-let data75 = data2.siteDeleteChildren;
-if(!((data75 === "deleted") || (data75 === "kept"))){
-const err83 = {instancePath:instancePath+"/choices/siteDeleteChildren",schemaPath:"#/$defs/choices/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data75};
+if(data2.localeFilterScope !== undefined){
+let data75 = data2.localeFilterScope;
+if(!((data75 === "localized") || (data75 === "all"))){
+const err83 = {instancePath:instancePath+"/choices/localeFilterScope",schemaPath:"#/$defs/choices/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data75};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1107,10 +1107,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data2.pathnameLookupCase !== undefined){
-let data76 = data2.pathnameLookupCase;
-if(!((data76 === "exact") || (data76 === "any-case"))){
-const err84 = {instancePath:instancePath+"/choices/pathnameLookupCase",schemaPath:"#/$defs/choices/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data76};
+if(data2.siteDeleteChildren !== undefined){
+let data76 = data2.siteDeleteChildren;
+if(!((data76 === "deleted") || (data76 === "kept"))){
+const err84 = {instancePath:instancePath+"/choices/siteDeleteChildren",schemaPath:"#/$defs/choices/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data76};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1120,10 +1120,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data2.duplicatePublication !== undefined){
-let data77 = data2.duplicatePublication;
-if(!((data77 === "copied") || (data77 === "reset"))){
-const err85 = {instancePath:instancePath+"/choices/duplicatePublication",schemaPath:"#/$defs/choices/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data77};
+if(data2.pathnameLookupCase !== undefined){
+let data77 = data2.pathnameLookupCase;
+if(!((data77 === "exact") || (data77 === "any-case"))){
+const err85 = {instancePath:instancePath+"/choices/pathnameLookupCase",schemaPath:"#/$defs/choices/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data77};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1133,10 +1133,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data2.newPageDescription !== undefined){
-let data78 = data2.newPageDescription;
-if(!((data78 === "null") || (data78 === "empty"))){
-const err86 = {instancePath:instancePath+"/choices/newPageDescription",schemaPath:"#/$defs/choices/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data78};
+if(data2.duplicatePublication !== undefined){
+let data78 = data2.duplicatePublication;
+if(!((data78 === "copied") || (data78 === "reset"))){
+const err86 = {instancePath:instancePath+"/choices/duplicatePublication",schemaPath:"#/$defs/choices/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data78};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1146,10 +1146,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data2.newPageCanonicalUrl !== undefined){
-let data79 = data2.newPageCanonicalUrl;
+if(data2.newPageDescription !== undefined){
+let data79 = data2.newPageDescription;
 if(!((data79 === "null") || (data79 === "empty"))){
-const err87 = {instancePath:instancePath+"/choices/newPageCanonicalUrl",schemaPath:"#/$defs/choices/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data79};
+const err87 = {instancePath:instancePath+"/choices/newPageDescription",schemaPath:"#/$defs/choices/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data79};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1159,10 +1159,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data2.newPageSocialImageUrl !== undefined){
-let data80 = data2.newPageSocialImageUrl;
+if(data2.newPageCanonicalUrl !== undefined){
+let data80 = data2.newPageCanonicalUrl;
 if(!((data80 === "null") || (data80 === "empty"))){
-const err88 = {instancePath:instancePath+"/choices/newPageSocialImageUrl",schemaPath:"#/$defs/choices/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data80};
+const err88 = {instancePath:instancePath+"/choices/newPageCanonicalUrl",schemaPath:"#/$defs/choices/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data80};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1172,10 +1172,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data2.routeEmptySegment !== undefined){
-let data81 = data2.routeEmptySegment;
-if(!((data81 === "refused") || (data81 === "accepted"))){
-const err89 = {instancePath:instancePath+"/choices/routeEmptySegment",schemaPath:"#/$defs/choices/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data81};
+if(data2.newPageSocialImageUrl !== undefined){
+let data81 = data2.newPageSocialImageUrl;
+if(!((data81 === "null") || (data81 === "empty"))){
+const err89 = {instancePath:instancePath+"/choices/newPageSocialImageUrl",schemaPath:"#/$defs/choices/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data81};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1185,10 +1185,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data2.limitAboveMaximum !== undefined){
-let data82 = data2.limitAboveMaximum;
-if(!((data82 === "refused") || (data82 === "clamped"))){
-const err90 = {instancePath:instancePath+"/choices/limitAboveMaximum",schemaPath:"#/$defs/choices/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data82};
+if(data2.routeEmptySegment !== undefined){
+let data82 = data2.routeEmptySegment;
+if(!((data82 === "refused") || (data82 === "accepted"))){
+const err90 = {instancePath:instancePath+"/choices/routeEmptySegment",schemaPath:"#/$defs/choices/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data82};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1198,10 +1198,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data2.pageReadUnknownLocale !== undefined){
-let data83 = data2.pageReadUnknownLocale;
-if(!((((data83 === "as-list") || (data83 === "default")) || (data83 === "400")) || (data83 === "404"))){
-const err91 = {instancePath:instancePath+"/choices/pageReadUnknownLocale",schemaPath:"#/$defs/choices/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data83};
+if(data2.limitAboveMaximum !== undefined){
+let data83 = data2.limitAboveMaximum;
+if(!((data83 === "refused") || (data83 === "clamped"))){
+const err91 = {instancePath:instancePath+"/choices/limitAboveMaximum",schemaPath:"#/$defs/choices/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data83};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1211,10 +1211,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data2.deletedCursor !== undefined){
-let data84 = data2.deletedCursor;
-if(!((data84 === "unknown") || (data84 === "after-place"))){
-const err92 = {instancePath:instancePath+"/choices/deletedCursor",schemaPath:"#/$defs/choices/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data84};
+if(data2.pageReadUnknownLocale !== undefined){
+let data84 = data2.pageReadUnknownLocale;
+if(!((((data84 === "as-list") || (data84 === "default")) || (data84 === "400")) || (data84 === "404"))){
+const err92 = {instancePath:instancePath+"/choices/pageReadUnknownLocale",schemaPath:"#/$defs/choices/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data84};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1224,10 +1224,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data2.skipValidationConflicts !== undefined){
-let data85 = data2.skipValidationConflicts;
-if(!((((data85 === "checked") || (data85 === "skipped")) || (data85 === "page-conflicts")) || (data85 === "route-conflicts"))){
-const err93 = {instancePath:instancePath+"/choices/skipValidationConflicts",schemaPath:"#/$defs/choices/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data85};
+if(data2.deletedCursor !== undefined){
+let data85 = data2.deletedCursor;
+if(!((data85 === "unknown") || (data85 === "after-place"))){
+const err93 = {instancePath:instancePath+"/choices/deletedCursor",schemaPath:"#/$defs/choices/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data85};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1237,10 +1237,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data2.deletedSiteKey !== undefined){
-let data86 = data2.deletedSiteKey;
-if(!((data86 === "401") || (data86 === "403"))){
-const err94 = {instancePath:instancePath+"/choices/deletedSiteKey",schemaPath:"#/$defs/choices/properties/deletedSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedSiteKey.enum,parentSchema:schema32.properties.deletedSiteKey,data:data86};
+if(data2.skipValidationConflicts !== undefined){
+let data86 = data2.skipValidationConflicts;
+if(!((((data86 === "checked") || (data86 === "skipped")) || (data86 === "page-conflicts")) || (data86 === "route-conflicts"))){
+const err94 = {instancePath:instancePath+"/choices/skipValidationConflicts",schemaPath:"#/$defs/choices/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data86};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1250,10 +1250,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data2.pathnameLookupLocale !== undefined){
-let data87 = data2.pathnameLookupLocale;
-if(!((data87 === "own") || (data87 === "localized"))){
-const err95 = {instancePath:instancePath+"/choices/pathnameLookupLocale",schemaPath:"#/$defs/choices/properties/pathnameLookupLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupLocale.enum,parentSchema:schema32.properties.pathnameLookupLocale,data:data87};
+if(data2.deletedSiteKey !== undefined){
+let data87 = data2.deletedSiteKey;
+if(!((data87 === "401") || (data87 === "403"))){
+const err95 = {instancePath:instancePath+"/choices/deletedSiteKey",schemaPath:"#/$defs/choices/properties/deletedSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedSiteKey.enum,parentSchema:schema32.properties.deletedSiteKey,data:data87};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1263,10 +1263,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data2.duplicateLocaleDomains !== undefined){
-let data88 = data2.duplicateLocaleDomains;
-if(!((data88 === "copied") || (data88 === "dropped"))){
-const err96 = {instancePath:instancePath+"/choices/duplicateLocaleDomains",schemaPath:"#/$defs/choices/properties/duplicateLocaleDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateLocaleDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateLocaleDomains.enum,parentSchema:schema32.properties.duplicateLocaleDomains,data:data88};
+if(data2.pathnameLookupLocale !== undefined){
+let data88 = data2.pathnameLookupLocale;
+if(!((data88 === "own") || (data88 === "localized"))){
+const err96 = {instancePath:instancePath+"/choices/pathnameLookupLocale",schemaPath:"#/$defs/choices/properties/pathnameLookupLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupLocale.enum,parentSchema:schema32.properties.pathnameLookupLocale,data:data88};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1276,10 +1276,10 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data2.onlineUpdatedAt !== undefined){
-let data89 = data2.onlineUpdatedAt;
-if(!((data89 === "moves") || (data89 === "unchanged"))){
-const err97 = {instancePath:instancePath+"/choices/onlineUpdatedAt",schemaPath:"#/$defs/choices/properties/onlineUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineUpdatedAt.enum,parentSchema:schema32.properties.onlineUpdatedAt,data:data89};
+if(data2.duplicateLocaleDomains !== undefined){
+let data89 = data2.duplicateLocaleDomains;
+if(!((data89 === "copied") || (data89 === "dropped"))){
+const err97 = {instancePath:instancePath+"/choices/duplicateLocaleDomains",schemaPath:"#/$defs/choices/properties/duplicateLocaleDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateLocaleDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateLocaleDomains.enum,parentSchema:schema32.properties.duplicateLocaleDomains,data:data89};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1289,10 +1289,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data2.keyKindOrder !== undefined){
-let data90 = data2.keyKindOrder;
-if(!(((data90 === "with-access") || (data90 === "first")) || (data90 === "after-input"))){
-const err98 = {instancePath:instancePath+"/choices/keyKindOrder",schemaPath:"#/$defs/choices/properties/keyKindOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.keyKindOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.keyKindOrder.enum,parentSchema:schema32.properties.keyKindOrder,data:data90};
+if(data2.onlineUpdatedAt !== undefined){
+let data90 = data2.onlineUpdatedAt;
+if(!((data90 === "moves") || (data90 === "unchanged"))){
+const err98 = {instancePath:instancePath+"/choices/onlineUpdatedAt",schemaPath:"#/$defs/choices/properties/onlineUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineUpdatedAt.enum,parentSchema:schema32.properties.onlineUpdatedAt,data:data90};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1302,10 +1302,10 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data2.routeCreateSkipValidation !== undefined){
-let data91 = data2.routeCreateSkipValidation;
-if(!((data91 === "taken") || (data91 === "unknown"))){
-const err99 = {instancePath:instancePath+"/choices/routeCreateSkipValidation",schemaPath:"#/$defs/choices/properties/routeCreateSkipValidation/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeCreateSkipValidation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeCreateSkipValidation.enum,parentSchema:schema32.properties.routeCreateSkipValidation,data:data91};
+if(data2.keyKindOrder !== undefined){
+let data91 = data2.keyKindOrder;
+if(!(((data91 === "with-access") || (data91 === "first")) || (data91 === "after-input"))){
+const err99 = {instancePath:instancePath+"/choices/keyKindOrder",schemaPath:"#/$defs/choices/properties/keyKindOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.keyKindOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.keyKindOrder.enum,parentSchema:schema32.properties.keyKindOrder,data:data91};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1315,10 +1315,10 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data2.localePathPrefixes !== undefined){
-let data92 = data2.localePathPrefixes;
-if(!((data92 === "null") || (data92 === "code"))){
-const err100 = {instancePath:instancePath+"/choices/localePathPrefixes",schemaPath:"#/$defs/choices/properties/localePathPrefixes/enum",keyword:"enum",params:{allowedValues: schema32.properties.localePathPrefixes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localePathPrefixes.enum,parentSchema:schema32.properties.localePathPrefixes,data:data92};
+if(data2.routeCreateSkipValidation !== undefined){
+let data92 = data2.routeCreateSkipValidation;
+if(!((data92 === "taken") || (data92 === "unknown"))){
+const err100 = {instancePath:instancePath+"/choices/routeCreateSkipValidation",schemaPath:"#/$defs/choices/properties/routeCreateSkipValidation/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeCreateSkipValidation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeCreateSkipValidation.enum,parentSchema:schema32.properties.routeCreateSkipValidation,data:data92};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1328,10 +1328,10 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data2.offlineLiveVersion !== undefined){
-let data93 = data2.offlineLiveVersion;
-if(!((data93 === "kept") || (data93 === "withdrawn"))){
-const err101 = {instancePath:instancePath+"/choices/offlineLiveVersion",schemaPath:"#/$defs/choices/properties/offlineLiveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.offlineLiveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.offlineLiveVersion.enum,parentSchema:schema32.properties.offlineLiveVersion,data:data93};
+if(data2.localePathPrefixes !== undefined){
+let data93 = data2.localePathPrefixes;
+if(!((data93 === "null") || (data93 === "code"))){
+const err101 = {instancePath:instancePath+"/choices/localePathPrefixes",schemaPath:"#/$defs/choices/properties/localePathPrefixes/enum",keyword:"enum",params:{allowedValues: schema32.properties.localePathPrefixes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localePathPrefixes.enum,parentSchema:schema32.properties.localePathPrefixes,data:data93};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1341,10 +1341,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data2.publicApiKeyRoutes !== undefined){
-let data94 = data2.publicApiKeyRoutes;
-if(!((data94 === "refused") || (data94 === "read"))){
-const err102 = {instancePath:instancePath+"/choices/publicApiKeyRoutes",schemaPath:"#/$defs/choices/properties/publicApiKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyRoutes.enum,parentSchema:schema32.properties.publicApiKeyRoutes,data:data94};
+if(data2.offlineLiveVersion !== undefined){
+let data94 = data2.offlineLiveVersion;
+if(!((data94 === "kept") || (data94 === "withdrawn"))){
+const err102 = {instancePath:instancePath+"/choices/offlineLiveVersion",schemaPath:"#/$defs/choices/properties/offlineLiveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.offlineLiveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.offlineLiveVersion.enum,parentSchema:schema32.properties.offlineLiveVersion,data:data94};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1354,10 +1354,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data2.publicApiKeyOfflinePages !== undefined){
-let data95 = data2.publicApiKeyOfflinePages;
-if(!((data95 === "refused") || (data95 === "hidden"))){
-const err103 = {instancePath:instancePath+"/choices/publicApiKeyOfflinePages",schemaPath:"#/$defs/choices/properties/publicApiKeyOfflinePages/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyOfflinePages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyOfflinePages.enum,parentSchema:schema32.properties.publicApiKeyOfflinePages,data:data95};
+if(data2.publicApiKeyRoutes !== undefined){
+let data95 = data2.publicApiKeyRoutes;
+if(!((data95 === "refused") || (data95 === "read"))){
+const err103 = {instancePath:instancePath+"/choices/publicApiKeyRoutes",schemaPath:"#/$defs/choices/properties/publicApiKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyRoutes.enum,parentSchema:schema32.properties.publicApiKeyRoutes,data:data95};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1367,10 +1367,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data2.siteKeyRoutes !== undefined){
-let data96 = data2.siteKeyRoutes;
-if(!((data96 === "read") || (data96 === "refused"))){
-const err104 = {instancePath:instancePath+"/choices/siteKeyRoutes",schemaPath:"#/$defs/choices/properties/siteKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyRoutes.enum,parentSchema:schema32.properties.siteKeyRoutes,data:data96};
+if(data2.publicApiKeyOfflinePages !== undefined){
+let data96 = data2.publicApiKeyOfflinePages;
+if(!((data96 === "refused") || (data96 === "hidden"))){
+const err104 = {instancePath:instancePath+"/choices/publicApiKeyOfflinePages",schemaPath:"#/$defs/choices/properties/publicApiKeyOfflinePages/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyOfflinePages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyOfflinePages.enum,parentSchema:schema32.properties.publicApiKeyOfflinePages,data:data96};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1380,10 +1380,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data2.sitePagesUntaken !== undefined){
-let data97 = data2.sitePagesUntaken;
-if(!((data97 === "as-unknown") || (data97 === "refused"))){
-const err105 = {instancePath:instancePath+"/choices/sitePagesUntaken",schemaPath:"#/$defs/choices/properties/sitePagesUntaken/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesUntaken.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesUntaken.enum,parentSchema:schema32.properties.sitePagesUntaken,data:data97};
+if(data2.siteKeyRoutes !== undefined){
+let data97 = data2.siteKeyRoutes;
+if(!((data97 === "read") || (data97 === "refused"))){
+const err105 = {instancePath:instancePath+"/choices/siteKeyRoutes",schemaPath:"#/$defs/choices/properties/siteKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyRoutes.enum,parentSchema:schema32.properties.siteKeyRoutes,data:data97};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1393,10 +1393,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data2.deletedLocaleRead !== undefined){
-let data98 = data2.deletedLocaleRead;
-if(!((data98 === "not-found") || (data98 === "by-id"))){
-const err106 = {instancePath:instancePath+"/choices/deletedLocaleRead",schemaPath:"#/$defs/choices/properties/deletedLocaleRead/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleRead.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleRead.enum,parentSchema:schema32.properties.deletedLocaleRead,data:data98};
+if(data2.sitePagesUntaken !== undefined){
+let data98 = data2.sitePagesUntaken;
+if(!((data98 === "as-unknown") || (data98 === "refused"))){
+const err106 = {instancePath:instancePath+"/choices/sitePagesUntaken",schemaPath:"#/$defs/choices/properties/sitePagesUntaken/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesUntaken.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesUntaken.enum,parentSchema:schema32.properties.sitePagesUntaken,data:data98};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1406,10 +1406,10 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data2.pageTitleFollowsName !== undefined){
-let data99 = data2.pageTitleFollowsName;
-if(!((data99 === "kept") || (data99 === "follows"))){
-const err107 = {instancePath:instancePath+"/choices/pageTitleFollowsName",schemaPath:"#/$defs/choices/properties/pageTitleFollowsName/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageTitleFollowsName.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageTitleFollowsName.enum,parentSchema:schema32.properties.pageTitleFollowsName,data:data99};
+if(data2.deletedLocaleRead !== undefined){
+let data99 = data2.deletedLocaleRead;
+if(!((data99 === "not-found") || (data99 === "by-id"))){
+const err107 = {instancePath:instancePath+"/choices/deletedLocaleRead",schemaPath:"#/$defs/choices/properties/deletedLocaleRead/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleRead.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleRead.enum,parentSchema:schema32.properties.deletedLocaleRead,data:data99};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1419,10 +1419,10 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data2.localeRenameTouchesPages !== undefined){
-let data100 = data2.localeRenameTouchesPages;
-if(!((data100 === "untouched") || (data100 === "touched"))){
-const err108 = {instancePath:instancePath+"/choices/localeRenameTouchesPages",schemaPath:"#/$defs/choices/properties/localeRenameTouchesPages/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeRenameTouchesPages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeRenameTouchesPages.enum,parentSchema:schema32.properties.localeRenameTouchesPages,data:data100};
+if(data2.pageTitleFollowsName !== undefined){
+let data100 = data2.pageTitleFollowsName;
+if(!((data100 === "kept") || (data100 === "follows"))){
+const err108 = {instancePath:instancePath+"/choices/pageTitleFollowsName",schemaPath:"#/$defs/choices/properties/pageTitleFollowsName/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageTitleFollowsName.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageTitleFollowsName.enum,parentSchema:schema32.properties.pageTitleFollowsName,data:data100};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1432,10 +1432,10 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data2.onlineRepublish !== undefined){
-let data101 = data2.onlineRepublish;
-if(!((data101 === "unchanged") || (data101 === "republishes"))){
-const err109 = {instancePath:instancePath+"/choices/onlineRepublish",schemaPath:"#/$defs/choices/properties/onlineRepublish/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineRepublish.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineRepublish.enum,parentSchema:schema32.properties.onlineRepublish,data:data101};
+if(data2.localeRenameTouchesPages !== undefined){
+let data101 = data2.localeRenameTouchesPages;
+if(!((data101 === "untouched") || (data101 === "touched"))){
+const err109 = {instancePath:instancePath+"/choices/localeRenameTouchesPages",schemaPath:"#/$defs/choices/properties/localeRenameTouchesPages/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeRenameTouchesPages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeRenameTouchesPages.enum,parentSchema:schema32.properties.localeRenameTouchesPages,data:data101};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1445,9 +1445,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.onlineRepublish !== undefined){
+let data102 = data2.onlineRepublish;
+if(!((data102 === "unchanged") || (data102 === "republishes"))){
+const err110 = {instancePath:instancePath+"/choices/onlineRepublish",schemaPath:"#/$defs/choices/properties/onlineRepublish/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineRepublish.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineRepublish.enum,parentSchema:schema32.properties.onlineRepublish,data:data102};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1457,13 +1458,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data102 = data.unrecorded;
-if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
-for(const key2 in data102){
-let data103 = data102[key2];
-if(typeof data103 !== "string"){
-const err111 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data103};
+}
+else {
+const err111 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1473,9 +1470,13 @@ vErrors.push(err111);
 errors++;
 }
 }
-}
-else {
-const err112 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data102};
+if(data.unrecorded !== undefined){
+let data103 = data.unrecorded;
+if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+for(const key2 in data103){
+let data104 = data103[key2];
+if(typeof data104 !== "string"){
+const err112 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data104};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1487,12 +1488,24 @@ errors++;
 }
 }
 else {
-const err113 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err113 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data103};
 if(vErrors === null){
 vErrors = [err113];
 }
 else {
 vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
 }
 errors++;
 }
@@ -1729,10 +1742,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.unknownBodyFields !== undefined){
-let data11 = data.unknownBodyFields;
-if(!((data11 === "refused") || (data11 === "ignored"))){
-const err17 = {instancePath:instancePath+"/unknownBodyFields",schemaPath:"#/properties/unknownBodyFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownBodyFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownBodyFields.enum,parentSchema:schema32.properties.unknownBodyFields,data:data11};
+if(data.localeQueryForm !== undefined){
+let data11 = data.localeQueryForm;
+if(!((data11 === "looked-up") || (data11 === "refused"))){
+const err17 = {instancePath:instancePath+"/localeQueryForm",schemaPath:"#/properties/localeQueryForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeQueryForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeQueryForm.enum,parentSchema:schema32.properties.localeQueryForm,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1742,10 +1755,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.unknownQueryParameters !== undefined){
-let data12 = data.unknownQueryParameters;
+if(data.unknownBodyFields !== undefined){
+let data12 = data.unknownBodyFields;
 if(!((data12 === "refused") || (data12 === "ignored"))){
-const err18 = {instancePath:instancePath+"/unknownQueryParameters",schemaPath:"#/properties/unknownQueryParameters/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownQueryParameters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownQueryParameters.enum,parentSchema:schema32.properties.unknownQueryParameters,data:data12};
+const err18 = {instancePath:instancePath+"/unknownBodyFields",schemaPath:"#/properties/unknownBodyFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownBodyFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownBodyFields.enum,parentSchema:schema32.properties.unknownBodyFields,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1755,10 +1768,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.localeCodeCase !== undefined){
-let data13 = data.localeCodeCase;
-if(!(((((data13 === "strict") || (data13 === "any-case")) || (data13 === "any-spelling")) || (data13 === "region-any-case")) || (data13 === "language-any-case"))){
-const err19 = {instancePath:instancePath+"/localeCodeCase",schemaPath:"#/properties/localeCodeCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeCase.enum,parentSchema:schema32.properties.localeCodeCase,data:data13};
+if(data.unknownQueryParameters !== undefined){
+let data13 = data.unknownQueryParameters;
+if(!((data13 === "refused") || (data13 === "ignored"))){
+const err19 = {instancePath:instancePath+"/unknownQueryParameters",schemaPath:"#/properties/unknownQueryParameters/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownQueryParameters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownQueryParameters.enum,parentSchema:schema32.properties.unknownQueryParameters,data:data13};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1768,10 +1781,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.pagePathnameForm !== undefined){
-let data14 = data.pagePathnameForm;
-if(!(((data14 === "slash-first") || (data14 === "any")) || (data14 === "trailing-slash"))){
-const err20 = {instancePath:instancePath+"/pagePathnameForm",schemaPath:"#/properties/pagePathnameForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameForm.enum,parentSchema:schema32.properties.pagePathnameForm,data:data14};
+if(data.localeCodeCase !== undefined){
+let data14 = data.localeCodeCase;
+if(!(((((data14 === "strict") || (data14 === "any-case")) || (data14 === "any-spelling")) || (data14 === "region-any-case")) || (data14 === "language-any-case"))){
+const err20 = {instancePath:instancePath+"/localeCodeCase",schemaPath:"#/properties/localeCodeCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeCase.enum,parentSchema:schema32.properties.localeCodeCase,data:data14};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1781,10 +1794,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.pagePathnameCharacters !== undefined){
-let data15 = data.pagePathnameCharacters;
-if(!((((data15 === "accepted") || (data15 === "refused")) || (data15 === "letters")) || (data15 === "slugged"))){
-const err21 = {instancePath:instancePath+"/pagePathnameCharacters",schemaPath:"#/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data15};
+if(data.pagePathnameForm !== undefined){
+let data15 = data.pagePathnameForm;
+if(!(((data15 === "slash-first") || (data15 === "any")) || (data15 === "trailing-slash"))){
+const err21 = {instancePath:instancePath+"/pagePathnameForm",schemaPath:"#/properties/pagePathnameForm/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameForm.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameForm.enum,parentSchema:schema32.properties.pagePathnameForm,data:data15};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1794,10 +1807,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.sitePagesQuery !== undefined){
-let data16 = data.sitePagesQuery;
-if(!(((data16 === "page-list") || (data16 === "pagination")) || (data16 === "fixed-order"))){
-const err22 = {instancePath:instancePath+"/sitePagesQuery",schemaPath:"#/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data16};
+if(data.pagePathnameCharacters !== undefined){
+let data16 = data.pagePathnameCharacters;
+if(!((((data16 === "accepted") || (data16 === "refused")) || (data16 === "letters")) || (data16 === "slugged"))){
+const err22 = {instancePath:instancePath+"/pagePathnameCharacters",schemaPath:"#/properties/pagePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCharacters.enum,parentSchema:schema32.properties.pagePathnameCharacters,data:data16};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1807,10 +1820,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.pageUnknownLocale !== undefined){
-let data17 = data.pageUnknownLocale;
-if(!(((data17 === "400") || (data17 === "404")) || (data17 === "empty-list"))){
-const err23 = {instancePath:instancePath+"/pageUnknownLocale",schemaPath:"#/properties/pageUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUnknownLocale.enum,parentSchema:schema32.properties.pageUnknownLocale,data:data17};
+if(data.sitePagesQuery !== undefined){
+let data17 = data.sitePagesQuery;
+if(!(((data17 === "page-list") || (data17 === "pagination")) || (data17 === "fixed-order"))){
+const err23 = {instancePath:instancePath+"/sitePagesQuery",schemaPath:"#/properties/sitePagesQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesQuery.enum,parentSchema:schema32.properties.sitePagesQuery,data:data17};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1820,10 +1833,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.emptyPatchUpdatedAt !== undefined){
-let data18 = data.emptyPatchUpdatedAt;
-if(!((data18 === "moves") || (data18 === "unchanged"))){
-const err24 = {instancePath:instancePath+"/emptyPatchUpdatedAt",schemaPath:"#/properties/emptyPatchUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPatchUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPatchUpdatedAt.enum,parentSchema:schema32.properties.emptyPatchUpdatedAt,data:data18};
+if(data.pageUnknownLocale !== undefined){
+let data18 = data.pageUnknownLocale;
+if(!(((data18 === "400") || (data18 === "404")) || (data18 === "empty-list"))){
+const err24 = {instancePath:instancePath+"/pageUnknownLocale",schemaPath:"#/properties/pageUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUnknownLocale.enum,parentSchema:schema32.properties.pageUnknownLocale,data:data18};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1833,10 +1846,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.routePathnameSlash !== undefined){
-let data19 = data.routePathnameSlash;
-if(!((((data19 === "accepted") || (data19 === "refused")) || (data19 === "added")) || (data19 === "added-always"))){
-const err25 = {instancePath:instancePath+"/routePathnameSlash",schemaPath:"#/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data19};
+if(data.emptyPatchUpdatedAt !== undefined){
+let data19 = data.emptyPatchUpdatedAt;
+if(!((data19 === "moves") || (data19 === "unchanged"))){
+const err25 = {instancePath:instancePath+"/emptyPatchUpdatedAt",schemaPath:"#/properties/emptyPatchUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPatchUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPatchUpdatedAt.enum,parentSchema:schema32.properties.emptyPatchUpdatedAt,data:data19};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1846,10 +1859,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.pageUpdateSearchFields !== undefined){
-let data20 = data.pageUpdateSearchFields;
-if(!(((data20 === "applied") || (data20 === "ignored")) || (data20 === "refused"))){
-const err26 = {instancePath:instancePath+"/pageUpdateSearchFields",schemaPath:"#/properties/pageUpdateSearchFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUpdateSearchFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUpdateSearchFields.enum,parentSchema:schema32.properties.pageUpdateSearchFields,data:data20};
+if(data.routePathnameSlash !== undefined){
+let data20 = data.routePathnameSlash;
+if(!((((data20 === "accepted") || (data20 === "refused")) || (data20 === "added")) || (data20 === "added-always"))){
+const err26 = {instancePath:instancePath+"/routePathnameSlash",schemaPath:"#/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data20};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1859,10 +1872,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.malformedPathId !== undefined){
-let data21 = data.malformedPathId;
-if(!((data21 === "400") || (data21 === "404"))){
-const err27 = {instancePath:instancePath+"/malformedPathId",schemaPath:"#/properties/malformedPathId/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathId.enum,parentSchema:schema32.properties.malformedPathId,data:data21};
+if(data.pageUpdateSearchFields !== undefined){
+let data21 = data.pageUpdateSearchFields;
+if(!(((data21 === "applied") || (data21 === "ignored")) || (data21 === "refused"))){
+const err27 = {instancePath:instancePath+"/pageUpdateSearchFields",schemaPath:"#/properties/pageUpdateSearchFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageUpdateSearchFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageUpdateSearchFields.enum,parentSchema:schema32.properties.pageUpdateSearchFields,data:data21};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1872,10 +1885,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.restoreLiveLocale !== undefined){
-let data22 = data.restoreLiveLocale;
-if(!((((data22 === "409") || (data22 === "404")) || (data22 === "200")) || (data22 === "400"))){
-const err28 = {instancePath:instancePath+"/restoreLiveLocale",schemaPath:"#/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data22};
+if(data.malformedPathId !== undefined){
+let data22 = data.malformedPathId;
+if(!((data22 === "400") || (data22 === "404"))){
+const err28 = {instancePath:instancePath+"/malformedPathId",schemaPath:"#/properties/malformedPathId/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathId.enum,parentSchema:schema32.properties.malformedPathId,data:data22};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1885,10 +1898,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.cursorOutsideList !== undefined){
-let data23 = data.cursorOutsideList;
-if(!((((data23 === "400") || (data23 === "after-place")) || (data23 === "404")) || (data23 === "empty-list"))){
-const err29 = {instancePath:instancePath+"/cursorOutsideList",schemaPath:"#/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data23};
+if(data.restoreLiveLocale !== undefined){
+let data23 = data.restoreLiveLocale;
+if(!((((data23 === "409") || (data23 === "404")) || (data23 === "200")) || (data23 === "400"))){
+const err29 = {instancePath:instancePath+"/restoreLiveLocale",schemaPath:"#/properties/restoreLiveLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreLiveLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreLiveLocale.enum,parentSchema:schema32.properties.restoreLiveLocale,data:data23};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1898,10 +1911,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.foreignCursor !== undefined){
-let data24 = data.foreignCursor;
-if(!((((data24 === "as-outside") || (data24 === "404")) || (data24 === "400")) || (data24 === "empty-list"))){
-const err30 = {instancePath:instancePath+"/foreignCursor",schemaPath:"#/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.foreignCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.foreignCursor.enum,parentSchema:schema32.properties.foreignCursor,data:data24};
+if(data.cursorOutsideList !== undefined){
+let data24 = data.cursorOutsideList;
+if(!((((data24 === "400") || (data24 === "after-place")) || (data24 === "404")) || (data24 === "empty-list"))){
+const err30 = {instancePath:instancePath+"/cursorOutsideList",schemaPath:"#/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema32.properties.cursorOutsideList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.cursorOutsideList.enum,parentSchema:schema32.properties.cursorOutsideList,data:data24};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1911,10 +1924,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.accessOrder !== undefined){
-let data25 = data.accessOrder;
-if(!(((data25 === "permission-first") || (data25 === "existence-first")) || (data25 === "site-first"))){
-const err31 = {instancePath:instancePath+"/accessOrder",schemaPath:"#/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data25};
+if(data.foreignCursor !== undefined){
+let data25 = data.foreignCursor;
+if(!((((data25 === "as-outside") || (data25 === "404")) || (data25 === "400")) || (data25 === "empty-list"))){
+const err31 = {instancePath:instancePath+"/foreignCursor",schemaPath:"#/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.foreignCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.foreignCursor.enum,parentSchema:schema32.properties.foreignCursor,data:data25};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1924,10 +1937,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.validationOrder !== undefined){
-let data26 = data.validationOrder;
-if(!(((data26 === "params-access-body") || (data26 === "input-first")) || (data26 === "access-first"))){
-const err32 = {instancePath:instancePath+"/validationOrder",schemaPath:"#/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data26};
+if(data.accessOrder !== undefined){
+let data26 = data.accessOrder;
+if(!(((data26 === "permission-first") || (data26 === "existence-first")) || (data26 === "site-first"))){
+const err32 = {instancePath:instancePath+"/accessOrder",schemaPath:"#/properties/accessOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.accessOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.accessOrder.enum,parentSchema:schema32.properties.accessOrder,data:data26};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1937,10 +1950,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.updatedAtAtCreation !== undefined){
-let data27 = data.updatedAtAtCreation;
-if(!((data27 === "createdAt") || (data27 === "null"))){
-const err33 = {instancePath:instancePath+"/updatedAtAtCreation",schemaPath:"#/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data27};
+if(data.validationOrder !== undefined){
+let data27 = data.validationOrder;
+if(!(((data27 === "params-access-body") || (data27 === "input-first")) || (data27 === "access-first"))){
+const err33 = {instancePath:instancePath+"/validationOrder",schemaPath:"#/properties/validationOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.validationOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.validationOrder.enum,parentSchema:schema32.properties.validationOrder,data:data27};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1950,10 +1963,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.pageLocale !== undefined){
-let data28 = data.pageLocale;
-if(!((data28 === "present") || (data28 === "absent"))){
-const err34 = {instancePath:instancePath+"/pageLocale",schemaPath:"#/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data28};
+if(data.updatedAtAtCreation !== undefined){
+let data28 = data.updatedAtAtCreation;
+if(!((data28 === "createdAt") || (data28 === "null"))){
+const err34 = {instancePath:instancePath+"/updatedAtAtCreation",schemaPath:"#/properties/updatedAtAtCreation/enum",keyword:"enum",params:{allowedValues: schema32.properties.updatedAtAtCreation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.updatedAtAtCreation.enum,parentSchema:schema32.properties.updatedAtAtCreation,data:data28};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1963,10 +1976,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.sortCollation !== undefined){
-let data29 = data.sortCollation;
-if(!((data29 === "code-unit") || (data29 === "case-insensitive"))){
-const err35 = {instancePath:instancePath+"/sortCollation",schemaPath:"#/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data29};
+if(data.pageLocale !== undefined){
+let data29 = data.pageLocale;
+if(!((data29 === "present") || (data29 === "absent"))){
+const err35 = {instancePath:instancePath+"/pageLocale",schemaPath:"#/properties/pageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageLocale.enum,parentSchema:schema32.properties.pageLocale,data:data29};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1976,10 +1989,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.nullsSort !== undefined){
-let data30 = data.nullsSort;
-if(!((((data30 === "last") || (data30 === "first")) || (data30 === "smallest")) || (data30 === "largest"))){
-const err36 = {instancePath:instancePath+"/nullsSort",schemaPath:"#/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data30};
+if(data.sortCollation !== undefined){
+let data30 = data.sortCollation;
+if(!((data30 === "code-unit") || (data30 === "case-insensitive"))){
+const err36 = {instancePath:instancePath+"/sortCollation",schemaPath:"#/properties/sortCollation/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortCollation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortCollation.enum,parentSchema:schema32.properties.sortCollation,data:data30};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1989,10 +2002,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.sortTies !== undefined){
-let data31 = data.sortTies;
-if(!((data31 === "id") || (data31 === "creation"))){
-const err37 = {instancePath:instancePath+"/sortTies",schemaPath:"#/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data31};
+if(data.nullsSort !== undefined){
+let data31 = data.nullsSort;
+if(!((((data31 === "last") || (data31 === "first")) || (data31 === "smallest")) || (data31 === "largest"))){
+const err37 = {instancePath:instancePath+"/nullsSort",schemaPath:"#/properties/nullsSort/enum",keyword:"enum",params:{allowedValues: schema32.properties.nullsSort.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nullsSort.enum,parentSchema:schema32.properties.nullsSort,data:data31};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2002,10 +2015,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.newPageTitle !== undefined){
-let data32 = data.newPageTitle;
-if(!((data32 === "null") || (data32 === "name"))){
-const err38 = {instancePath:instancePath+"/newPageTitle",schemaPath:"#/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data32};
+if(data.sortTies !== undefined){
+let data32 = data.sortTies;
+if(!((data32 === "id") || (data32 === "creation"))){
+const err38 = {instancePath:instancePath+"/sortTies",schemaPath:"#/properties/sortTies/enum",keyword:"enum",params:{allowedValues: schema32.properties.sortTies.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sortTies.enum,parentSchema:schema32.properties.sortTies,data:data32};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2015,10 +2028,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.newPageExcludedFromSearchEngines !== undefined){
-let data33 = data.newPageExcludedFromSearchEngines;
-if(!(((data33 === "null") || (data33 === "false")) || (data33 === "true"))){
-const err39 = {instancePath:instancePath+"/newPageExcludedFromSearchEngines",schemaPath:"#/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data33};
+if(data.newPageTitle !== undefined){
+let data33 = data.newPageTitle;
+if(!((data33 === "null") || (data33 === "name"))){
+const err39 = {instancePath:instancePath+"/newPageTitle",schemaPath:"#/properties/newPageTitle/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageTitle.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageTitle.enum,parentSchema:schema32.properties.newPageTitle,data:data33};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2028,10 +2041,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.siteListOrder !== undefined){
-let data34 = data.siteListOrder;
-if(!((data34 === "oldest-first") || (data34 === "newest-first"))){
-const err40 = {instancePath:instancePath+"/siteListOrder",schemaPath:"#/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data34};
+if(data.newPageExcludedFromSearchEngines !== undefined){
+let data34 = data.newPageExcludedFromSearchEngines;
+if(!(((data34 === "null") || (data34 === "false")) || (data34 === "true"))){
+const err40 = {instancePath:instancePath+"/newPageExcludedFromSearchEngines",schemaPath:"#/properties/newPageExcludedFromSearchEngines/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageExcludedFromSearchEngines.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageExcludedFromSearchEngines.enum,parentSchema:schema32.properties.newPageExcludedFromSearchEngines,data:data34};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2041,10 +2054,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.localeListOrder !== undefined){
-let data35 = data.localeListOrder;
-if(!((data35 === "creation") || (data35 === "code"))){
-const err41 = {instancePath:instancePath+"/localeListOrder",schemaPath:"#/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data35};
+if(data.siteListOrder !== undefined){
+let data35 = data.siteListOrder;
+if(!((data35 === "oldest-first") || (data35 === "newest-first"))){
+const err41 = {instancePath:instancePath+"/siteListOrder",schemaPath:"#/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data35};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2054,10 +2067,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.routeListOrder !== undefined){
-let data36 = data.routeListOrder;
-if(!((data36 === "pathname") || (data36 === "creation"))){
-const err42 = {instancePath:instancePath+"/routeListOrder",schemaPath:"#/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data36};
+if(data.localeListOrder !== undefined){
+let data36 = data.localeListOrder;
+if(!((data36 === "creation") || (data36 === "code"))){
+const err42 = {instancePath:instancePath+"/localeListOrder",schemaPath:"#/properties/localeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeListOrder.enum,parentSchema:schema32.properties.localeListOrder,data:data36};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2067,10 +2080,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.renameDefaultLocale !== undefined){
-let data37 = data.renameDefaultLocale;
-if(!((data37 === "follows") || (data37 === "refused"))){
-const err43 = {instancePath:instancePath+"/renameDefaultLocale",schemaPath:"#/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data37};
+if(data.routeListOrder !== undefined){
+let data37 = data.routeListOrder;
+if(!((data37 === "pathname") || (data37 === "creation"))){
+const err43 = {instancePath:instancePath+"/routeListOrder",schemaPath:"#/properties/routeListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeListOrder.enum,parentSchema:schema32.properties.routeListOrder,data:data37};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2080,10 +2093,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.siteKeyWrites !== undefined){
-let data38 = data.siteKeyWrites;
-if(!((((((data38 === "allowed") || (data38 === "refused")) || (data38 === "refused-first")) || (data38 === "routes-refused")) || (data38 === "pages-only")) || (data38 === "pages-refused"))){
-const err44 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data38};
+if(data.renameDefaultLocale !== undefined){
+let data38 = data.renameDefaultLocale;
+if(!((data38 === "follows") || (data38 === "refused"))){
+const err44 = {instancePath:instancePath+"/renameDefaultLocale",schemaPath:"#/properties/renameDefaultLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.renameDefaultLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.renameDefaultLocale.enum,parentSchema:schema32.properties.renameDefaultLocale,data:data38};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2093,10 +2106,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.newPageOnline !== undefined){
-let data39 = data.newPageOnline;
-if(!((data39 === "online") || (data39 === "offline"))){
-const err45 = {instancePath:instancePath+"/newPageOnline",schemaPath:"#/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data39};
+if(data.siteKeyWrites !== undefined){
+let data39 = data.siteKeyWrites;
+if(!((((((data39 === "allowed") || (data39 === "refused")) || (data39 === "refused-first")) || (data39 === "routes-refused")) || (data39 === "pages-only")) || (data39 === "pages-refused"))){
+const err45 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data39};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2106,10 +2119,10 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.newPageSitemapPriority !== undefined){
-let data40 = data.newPageSitemapPriority;
-if(!((data40 === "null") || (data40 === "0.5"))){
-const err46 = {instancePath:instancePath+"/newPageSitemapPriority",schemaPath:"#/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data40};
+if(data.newPageOnline !== undefined){
+let data40 = data.newPageOnline;
+if(!((data40 === "online") || (data40 === "offline"))){
+const err46 = {instancePath:instancePath+"/newPageOnline",schemaPath:"#/properties/newPageOnline/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageOnline.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageOnline.enum,parentSchema:schema32.properties.newPageOnline,data:data40};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2119,10 +2132,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.newPageSitemapFrequency !== undefined){
-let data41 = data.newPageSitemapFrequency;
-if(!((((((((data41 === "null") || (data41 === "always")) || (data41 === "hourly")) || (data41 === "daily")) || (data41 === "weekly")) || (data41 === "monthly")) || (data41 === "yearly")) || (data41 === "never"))){
-const err47 = {instancePath:instancePath+"/newPageSitemapFrequency",schemaPath:"#/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data41};
+if(data.newPageSitemapPriority !== undefined){
+let data41 = data.newPageSitemapPriority;
+if(!((data41 === "null") || (data41 === "0.5"))){
+const err47 = {instancePath:instancePath+"/newPageSitemapPriority",schemaPath:"#/properties/newPageSitemapPriority/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapPriority.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapPriority.enum,parentSchema:schema32.properties.newPageSitemapPriority,data:data41};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2132,10 +2145,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.localeManagementMode !== undefined){
-let data42 = data.localeManagementMode;
-if(!((data42 === "internal") || (data42 === "external"))){
-const err48 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data42};
+if(data.newPageSitemapFrequency !== undefined){
+let data42 = data.newPageSitemapFrequency;
+if(!((((((((data42 === "null") || (data42 === "always")) || (data42 === "hourly")) || (data42 === "daily")) || (data42 === "weekly")) || (data42 === "monthly")) || (data42 === "yearly")) || (data42 === "never"))){
+const err48 = {instancePath:instancePath+"/newPageSitemapFrequency",schemaPath:"#/properties/newPageSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSitemapFrequency.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSitemapFrequency.enum,parentSchema:schema32.properties.newPageSitemapFrequency,data:data42};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2145,10 +2158,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.localeCodeStored !== undefined){
-let data43 = data.localeCodeStored;
-if(!((data43 === "as-sent") || (data43 === "canonical"))){
-const err49 = {instancePath:instancePath+"/localeCodeStored",schemaPath:"#/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data43};
+if(data.localeManagementMode !== undefined){
+let data43 = data.localeManagementMode;
+if(!((data43 === "internal") || (data43 === "external"))){
+const err49 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeManagementMode.enum,parentSchema:schema32.properties.localeManagementMode,data:data43};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2158,10 +2171,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.pathnameTrailingSlash !== undefined){
-let data44 = data.pathnameTrailingSlash;
-if(!((data44 === "kept") || (data44 === "dropped"))){
-const err50 = {instancePath:instancePath+"/pathnameTrailingSlash",schemaPath:"#/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data44};
+if(data.localeCodeStored !== undefined){
+let data44 = data.localeCodeStored;
+if(!((data44 === "as-sent") || (data44 === "canonical"))){
+const err50 = {instancePath:instancePath+"/localeCodeStored",schemaPath:"#/properties/localeCodeStored/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeCodeStored.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeCodeStored.enum,parentSchema:schema32.properties.localeCodeStored,data:data44};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2171,10 +2184,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.nameWhitespace !== undefined){
-let data45 = data.nameWhitespace;
-if(!((data45 === "kept") || (data45 === "trimmed"))){
-const err51 = {instancePath:instancePath+"/nameWhitespace",schemaPath:"#/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data45};
+if(data.pathnameTrailingSlash !== undefined){
+let data45 = data.pathnameTrailingSlash;
+if(!((data45 === "kept") || (data45 === "dropped"))){
+const err51 = {instancePath:instancePath+"/pathnameTrailingSlash",schemaPath:"#/properties/pathnameTrailingSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameTrailingSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameTrailingSlash.enum,parentSchema:schema32.properties.pathnameTrailingSlash,data:data45};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2184,10 +2197,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.sitePathPrefixFields !== undefined){
-let data46 = data.sitePathPrefixFields;
-if(!((data46 === "present") || (data46 === "absent"))){
-const err52 = {instancePath:instancePath+"/sitePathPrefixFields",schemaPath:"#/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data46};
+if(data.nameWhitespace !== undefined){
+let data46 = data.nameWhitespace;
+if(!((data46 === "kept") || (data46 === "trimmed"))){
+const err52 = {instancePath:instancePath+"/nameWhitespace",schemaPath:"#/properties/nameWhitespace/enum",keyword:"enum",params:{allowedValues: schema32.properties.nameWhitespace.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.nameWhitespace.enum,parentSchema:schema32.properties.nameWhitespace,data:data46};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2197,10 +2210,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.unknownCursor !== undefined){
-let data47 = data.unknownCursor;
-if(!((((data47 === "400") || (data47 === "404")) || (data47 === "empty-list")) || (data47 === "from-start"))){
-const err53 = {instancePath:instancePath+"/unknownCursor",schemaPath:"#/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data47};
+if(data.sitePathPrefixFields !== undefined){
+let data47 = data.sitePathPrefixFields;
+if(!((data47 === "present") || (data47 === "absent"))){
+const err53 = {instancePath:instancePath+"/sitePathPrefixFields",schemaPath:"#/properties/sitePathPrefixFields/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePathPrefixFields.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePathPrefixFields.enum,parentSchema:schema32.properties.sitePathPrefixFields,data:data47};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2210,10 +2223,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.siteIdBesideId !== undefined){
-let data48 = data.siteIdBesideId;
-if(!(((data48 === "checked") || (data48 === "ignored")) || (data48 === "refused"))){
-const err54 = {instancePath:instancePath+"/siteIdBesideId",schemaPath:"#/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data48};
+if(data.unknownCursor !== undefined){
+let data48 = data.unknownCursor;
+if(!((((data48 === "400") || (data48 === "404")) || (data48 === "empty-list")) || (data48 === "from-start"))){
+const err54 = {instancePath:instancePath+"/unknownCursor",schemaPath:"#/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownCursor.enum,parentSchema:schema32.properties.unknownCursor,data:data48};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2223,10 +2236,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.clockPrecision !== undefined){
-let data49 = data.clockPrecision;
-if(!((data49 === "millisecond") || (data49 === "second"))){
-const err55 = {instancePath:instancePath+"/clockPrecision",schemaPath:"#/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data49};
+if(data.siteIdBesideId !== undefined){
+let data49 = data.siteIdBesideId;
+if(!(((data49 === "checked") || (data49 === "ignored")) || (data49 === "refused"))){
+const err55 = {instancePath:instancePath+"/siteIdBesideId",schemaPath:"#/properties/siteIdBesideId/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteIdBesideId.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteIdBesideId.enum,parentSchema:schema32.properties.siteIdBesideId,data:data49};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2236,10 +2249,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.createBodyOrder !== undefined){
-let data50 = data.createBodyOrder;
-if(!((data50 === "validation-order") || (data50 === "body-first"))){
-const err56 = {instancePath:instancePath+"/createBodyOrder",schemaPath:"#/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data50};
+if(data.clockPrecision !== undefined){
+let data50 = data.clockPrecision;
+if(!((data50 === "millisecond") || (data50 === "second"))){
+const err56 = {instancePath:instancePath+"/clockPrecision",schemaPath:"#/properties/clockPrecision/enum",keyword:"enum",params:{allowedValues: schema32.properties.clockPrecision.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.clockPrecision.enum,parentSchema:schema32.properties.clockPrecision,data:data50};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2249,10 +2262,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.hostOriginNull !== undefined){
-let data51 = data.hostOriginNull;
-if(!(((data51 === "clears") || (data51 === "refused")) || (data51 === "unchanged"))){
-const err57 = {instancePath:instancePath+"/hostOriginNull",schemaPath:"#/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data51};
+if(data.createBodyOrder !== undefined){
+let data51 = data.createBodyOrder;
+if(!((data51 === "validation-order") || (data51 === "body-first"))){
+const err57 = {instancePath:instancePath+"/createBodyOrder",schemaPath:"#/properties/createBodyOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.createBodyOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.createBodyOrder.enum,parentSchema:schema32.properties.createBodyOrder,data:data51};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2262,10 +2275,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.localeLookupCase !== undefined){
-let data52 = data.localeLookupCase;
-if(!((data52 === "exact") || (data52 === "any-case"))){
-const err58 = {instancePath:instancePath+"/localeLookupCase",schemaPath:"#/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data52};
+if(data.hostOriginNull !== undefined){
+let data52 = data.hostOriginNull;
+if(!(((data52 === "clears") || (data52 === "refused")) || (data52 === "unchanged"))){
+const err58 = {instancePath:instancePath+"/hostOriginNull",schemaPath:"#/properties/hostOriginNull/enum",keyword:"enum",params:{allowedValues: schema32.properties.hostOriginNull.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.hostOriginNull.enum,parentSchema:schema32.properties.hostOriginNull,data:data52};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2275,10 +2288,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.routeOperations !== undefined){
-let data53 = data.routeOperations;
-if(!((data53 === "served") || (data53 === "elsewhere"))){
-const err59 = {instancePath:instancePath+"/routeOperations",schemaPath:"#/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data53};
+if(data.localeLookupCase !== undefined){
+let data53 = data.localeLookupCase;
+if(!((data53 === "exact") || (data53 === "any-case"))){
+const err59 = {instancePath:instancePath+"/localeLookupCase",schemaPath:"#/properties/localeLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupCase.enum,parentSchema:schema32.properties.localeLookupCase,data:data53};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2288,10 +2301,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.localeDomains !== undefined){
-let data54 = data.localeDomains;
-if(!(((data54 === "shared") || (data54 === "unique")) || (data54 === "unique-everywhere"))){
-const err60 = {instancePath:instancePath+"/localeDomains",schemaPath:"#/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data54};
+if(data.routeOperations !== undefined){
+let data54 = data.routeOperations;
+if(!((data54 === "served") || (data54 === "elsewhere"))){
+const err60 = {instancePath:instancePath+"/routeOperations",schemaPath:"#/properties/routeOperations/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeOperations.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeOperations.enum,parentSchema:schema32.properties.routeOperations,data:data54};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2301,10 +2314,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.publicApiKeyAsSiteKey !== undefined){
-let data55 = data.publicApiKeyAsSiteKey;
-if(!((((((((((data55 === "site-key") || (data55 === "not-a-key")) || (data55 === "forbidden")) || (data55 === "live-pages")) || (data55 === "published-pages")) || (data55 === "online-pages")) || (data55 === "single-resources")) || (data55 === "pages")) || (data55 === "site-and-pages")) || (data55 === "configuration"))){
-const err61 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data55};
+if(data.localeDomains !== undefined){
+let data55 = data.localeDomains;
+if(!(((data55 === "shared") || (data55 === "unique")) || (data55 === "unique-everywhere"))){
+const err61 = {instancePath:instancePath+"/localeDomains",schemaPath:"#/properties/localeDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeDomains.enum,parentSchema:schema32.properties.localeDomains,data:data55};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2314,10 +2327,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.emptyPageUpdate !== undefined){
-let data56 = data.emptyPageUpdate;
-if(!(((data56 === "accepted") || (data56 === "refused")) || (data56 === "pathname-required"))){
-const err62 = {instancePath:instancePath+"/emptyPageUpdate",schemaPath:"#/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data56};
+if(data.publicApiKeyAsSiteKey !== undefined){
+let data56 = data.publicApiKeyAsSiteKey;
+if(!((((((((((data56 === "site-key") || (data56 === "not-a-key")) || (data56 === "forbidden")) || (data56 === "live-pages")) || (data56 === "published-pages")) || (data56 === "online-pages")) || (data56 === "single-resources")) || (data56 === "pages")) || (data56 === "site-and-pages")) || (data56 === "configuration"))){
+const err62 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data56};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2327,10 +2340,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.pagePathnameCase !== undefined){
-let data57 = data.pagePathnameCase;
-if(!(((data57 === "kept") || (data57 === "lower-case")) || (data57 === "refused"))){
-const err63 = {instancePath:instancePath+"/pagePathnameCase",schemaPath:"#/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data57};
+if(data.emptyPageUpdate !== undefined){
+let data57 = data.emptyPageUpdate;
+if(!(((data57 === "accepted") || (data57 === "refused")) || (data57 === "pathname-required"))){
+const err63 = {instancePath:instancePath+"/emptyPageUpdate",schemaPath:"#/properties/emptyPageUpdate/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyPageUpdate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyPageUpdate.enum,parentSchema:schema32.properties.emptyPageUpdate,data:data57};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2340,10 +2353,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.routePathnameCharacters !== undefined){
-let data58 = data.routePathnameCharacters;
-if(!((((data58 === "accepted") || (data58 === "refused")) || (data58 === "ascii-only")) || (data58 === "letters"))){
-const err64 = {instancePath:instancePath+"/routePathnameCharacters",schemaPath:"#/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data58};
+if(data.pagePathnameCase !== undefined){
+let data58 = data.pagePathnameCase;
+if(!(((data58 === "kept") || (data58 === "lower-case")) || (data58 === "refused"))){
+const err64 = {instancePath:instancePath+"/pagePathnameCase",schemaPath:"#/properties/pagePathnameCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameCase.enum,parentSchema:schema32.properties.pagePathnameCase,data:data58};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2353,10 +2366,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.pagePublishing !== undefined){
-let data59 = data.pagePublishing;
-if(!((data59 === "control-plane") || (data59 === "going-online"))){
-const err65 = {instancePath:instancePath+"/pagePublishing",schemaPath:"#/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data59};
+if(data.routePathnameCharacters !== undefined){
+let data59 = data.routePathnameCharacters;
+if(!((((data59 === "accepted") || (data59 === "refused")) || (data59 === "ascii-only")) || (data59 === "letters"))){
+const err65 = {instancePath:instancePath+"/routePathnameCharacters",schemaPath:"#/properties/routePathnameCharacters/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameCharacters.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameCharacters.enum,parentSchema:schema32.properties.routePathnameCharacters,data:data59};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2366,10 +2379,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.restoreByCode !== undefined){
-let data60 = data.restoreByCode;
-if(!((data60 === "any-locale") || (data60 === "deleted-only"))){
-const err66 = {instancePath:instancePath+"/restoreByCode",schemaPath:"#/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data60};
+if(data.pagePublishing !== undefined){
+let data60 = data.pagePublishing;
+if(!((data60 === "control-plane") || (data60 === "going-online"))){
+const err66 = {instancePath:instancePath+"/pagePublishing",schemaPath:"#/properties/pagePublishing/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePublishing.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePublishing.enum,parentSchema:schema32.properties.pagePublishing,data:data60};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2379,10 +2392,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.pagePathnameSlash !== undefined){
-let data61 = data.pagePathnameSlash;
-if(!((data61 === "as-sent") || (data61 === "added"))){
-const err67 = {instancePath:instancePath+"/pagePathnameSlash",schemaPath:"#/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data61};
+if(data.restoreByCode !== undefined){
+let data61 = data.restoreByCode;
+if(!((data61 === "any-locale") || (data61 === "deleted-only"))){
+const err67 = {instancePath:instancePath+"/restoreByCode",schemaPath:"#/properties/restoreByCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.restoreByCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.restoreByCode.enum,parentSchema:schema32.properties.restoreByCode,data:data61};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2392,10 +2405,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.pathnameConflictCase !== undefined){
-let data62 = data.pathnameConflictCase;
-if(!((data62 === "exact") || (data62 === "any-case"))){
-const err68 = {instancePath:instancePath+"/pathnameConflictCase",schemaPath:"#/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data62};
+if(data.pagePathnameSlash !== undefined){
+let data62 = data.pagePathnameSlash;
+if(!((data62 === "as-sent") || (data62 === "added"))){
+const err68 = {instancePath:instancePath+"/pagePathnameSlash",schemaPath:"#/properties/pagePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.pagePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pagePathnameSlash.enum,parentSchema:schema32.properties.pagePathnameSlash,data:data62};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2405,10 +2418,10 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.newPagePublished !== undefined){
-let data63 = data.newPagePublished;
-if(!((data63 === "unpublished") || (data63 === "published"))){
-const err69 = {instancePath:instancePath+"/newPagePublished",schemaPath:"#/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data63};
+if(data.pathnameConflictCase !== undefined){
+let data63 = data.pathnameConflictCase;
+if(!((data63 === "exact") || (data63 === "any-case"))){
+const err69 = {instancePath:instancePath+"/pathnameConflictCase",schemaPath:"#/properties/pathnameConflictCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameConflictCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameConflictCase.enum,parentSchema:schema32.properties.pathnameConflictCase,data:data63};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2418,10 +2431,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.liveVersion !== undefined){
-let data64 = data.liveVersion;
-if(!((data64 === "snapshot") || (data64 === "current"))){
-const err70 = {instancePath:instancePath+"/liveVersion",schemaPath:"#/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data64};
+if(data.newPagePublished !== undefined){
+let data64 = data.newPagePublished;
+if(!((data64 === "unpublished") || (data64 === "published"))){
+const err70 = {instancePath:instancePath+"/newPagePublished",schemaPath:"#/properties/newPagePublished/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPagePublished.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPagePublished.enum,parentSchema:schema32.properties.newPagePublished,data:data64};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2431,10 +2444,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.siteKeySiteList !== undefined){
-let data65 = data.siteKeySiteList;
-if(!((data65 === "refused") || (data65 === "own-site"))){
-const err71 = {instancePath:instancePath+"/siteKeySiteList",schemaPath:"#/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data65};
+if(data.liveVersion !== undefined){
+let data65 = data.liveVersion;
+if(!((data65 === "snapshot") || (data65 === "current"))){
+const err71 = {instancePath:instancePath+"/liveVersion",schemaPath:"#/properties/liveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.liveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.liveVersion.enum,parentSchema:schema32.properties.liveVersion,data:data65};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2444,10 +2457,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.deletedLocaleCode !== undefined){
-let data66 = data.deletedLocaleCode;
-if(!(((data66 === "free") || (data66 === "reserved")) || (data66 === "revived"))){
-const err72 = {instancePath:instancePath+"/deletedLocaleCode",schemaPath:"#/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data66};
+if(data.siteKeySiteList !== undefined){
+let data66 = data.siteKeySiteList;
+if(!((data66 === "refused") || (data66 === "own-site"))){
+const err72 = {instancePath:instancePath+"/siteKeySiteList",schemaPath:"#/properties/siteKeySiteList/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeySiteList.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeySiteList.enum,parentSchema:schema32.properties.siteKeySiteList,data:data66};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2457,10 +2470,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.duplicateDeletedLocales !== undefined){
-let data67 = data.duplicateDeletedLocales;
-if(!((data67 === "left") || (data67 === "copied"))){
-const err73 = {instancePath:instancePath+"/duplicateDeletedLocales",schemaPath:"#/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data67};
+if(data.deletedLocaleCode !== undefined){
+let data67 = data.deletedLocaleCode;
+if(!(((data67 === "free") || (data67 === "reserved")) || (data67 === "revived"))){
+const err73 = {instancePath:instancePath+"/deletedLocaleCode",schemaPath:"#/properties/deletedLocaleCode/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleCode.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleCode.enum,parentSchema:schema32.properties.deletedLocaleCode,data:data67};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2470,10 +2483,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.repeatedDelete !== undefined){
-let data68 = data.repeatedDelete;
-if(!((data68 === "not-found") || (data68 === "idempotent"))){
-const err74 = {instancePath:instancePath+"/repeatedDelete",schemaPath:"#/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data68};
+if(data.duplicateDeletedLocales !== undefined){
+let data68 = data.duplicateDeletedLocales;
+if(!((data68 === "left") || (data68 === "copied"))){
+const err74 = {instancePath:instancePath+"/duplicateDeletedLocales",schemaPath:"#/properties/duplicateDeletedLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateDeletedLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateDeletedLocales.enum,parentSchema:schema32.properties.duplicateDeletedLocales,data:data68};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2483,10 +2496,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.siteNames !== undefined){
-let data69 = data.siteNames;
-if(!((data69 === "shared") || (data69 === "unique"))){
-const err75 = {instancePath:instancePath+"/siteNames",schemaPath:"#/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data69};
+if(data.repeatedDelete !== undefined){
+let data69 = data.repeatedDelete;
+if(!((data69 === "not-found") || (data69 === "idempotent"))){
+const err75 = {instancePath:instancePath+"/repeatedDelete",schemaPath:"#/properties/repeatedDelete/enum",keyword:"enum",params:{allowedValues: schema32.properties.repeatedDelete.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.repeatedDelete.enum,parentSchema:schema32.properties.repeatedDelete,data:data69};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2496,10 +2509,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.pathPrefixCase !== undefined){
-let data70 = data.pathPrefixCase;
-if(!((data70 === "exact") || (data70 === "any-case"))){
-const err76 = {instancePath:instancePath+"/pathPrefixCase",schemaPath:"#/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data70};
+if(data.siteNames !== undefined){
+let data70 = data.siteNames;
+if(!((data70 === "shared") || (data70 === "unique"))){
+const err76 = {instancePath:instancePath+"/siteNames",schemaPath:"#/properties/siteNames/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteNames.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteNames.enum,parentSchema:schema32.properties.siteNames,data:data70};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2509,10 +2522,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.localeFilterScope !== undefined){
-let data71 = data.localeFilterScope;
-if(!((data71 === "localized") || (data71 === "all"))){
-const err77 = {instancePath:instancePath+"/localeFilterScope",schemaPath:"#/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data71};
+if(data.pathPrefixCase !== undefined){
+let data71 = data.pathPrefixCase;
+if(!((data71 === "exact") || (data71 === "any-case"))){
+const err77 = {instancePath:instancePath+"/pathPrefixCase",schemaPath:"#/properties/pathPrefixCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathPrefixCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathPrefixCase.enum,parentSchema:schema32.properties.pathPrefixCase,data:data71};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2522,10 +2535,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.siteDeleteChildren !== undefined){
-let data72 = data.siteDeleteChildren;
-if(!((data72 === "deleted") || (data72 === "kept"))){
-const err78 = {instancePath:instancePath+"/siteDeleteChildren",schemaPath:"#/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data72};
+if(data.localeFilterScope !== undefined){
+let data72 = data.localeFilterScope;
+if(!((data72 === "localized") || (data72 === "all"))){
+const err78 = {instancePath:instancePath+"/localeFilterScope",schemaPath:"#/properties/localeFilterScope/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeFilterScope.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeFilterScope.enum,parentSchema:schema32.properties.localeFilterScope,data:data72};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2535,10 +2548,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.pathnameLookupCase !== undefined){
-let data73 = data.pathnameLookupCase;
-if(!((data73 === "exact") || (data73 === "any-case"))){
-const err79 = {instancePath:instancePath+"/pathnameLookupCase",schemaPath:"#/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data73};
+if(data.siteDeleteChildren !== undefined){
+let data73 = data.siteDeleteChildren;
+if(!((data73 === "deleted") || (data73 === "kept"))){
+const err79 = {instancePath:instancePath+"/siteDeleteChildren",schemaPath:"#/properties/siteDeleteChildren/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteDeleteChildren.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteDeleteChildren.enum,parentSchema:schema32.properties.siteDeleteChildren,data:data73};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2548,10 +2561,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.duplicatePublication !== undefined){
-let data74 = data.duplicatePublication;
-if(!((data74 === "copied") || (data74 === "reset"))){
-const err80 = {instancePath:instancePath+"/duplicatePublication",schemaPath:"#/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data74};
+if(data.pathnameLookupCase !== undefined){
+let data74 = data.pathnameLookupCase;
+if(!((data74 === "exact") || (data74 === "any-case"))){
+const err80 = {instancePath:instancePath+"/pathnameLookupCase",schemaPath:"#/properties/pathnameLookupCase/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupCase.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupCase.enum,parentSchema:schema32.properties.pathnameLookupCase,data:data74};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2561,10 +2574,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.newPageDescription !== undefined){
-let data75 = data.newPageDescription;
-if(!((data75 === "null") || (data75 === "empty"))){
-const err81 = {instancePath:instancePath+"/newPageDescription",schemaPath:"#/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data75};
+if(data.duplicatePublication !== undefined){
+let data75 = data.duplicatePublication;
+if(!((data75 === "copied") || (data75 === "reset"))){
+const err81 = {instancePath:instancePath+"/duplicatePublication",schemaPath:"#/properties/duplicatePublication/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicatePublication.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicatePublication.enum,parentSchema:schema32.properties.duplicatePublication,data:data75};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2574,10 +2587,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.newPageCanonicalUrl !== undefined){
-let data76 = data.newPageCanonicalUrl;
+if(data.newPageDescription !== undefined){
+let data76 = data.newPageDescription;
 if(!((data76 === "null") || (data76 === "empty"))){
-const err82 = {instancePath:instancePath+"/newPageCanonicalUrl",schemaPath:"#/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data76};
+const err82 = {instancePath:instancePath+"/newPageDescription",schemaPath:"#/properties/newPageDescription/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageDescription.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageDescription.enum,parentSchema:schema32.properties.newPageDescription,data:data76};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2587,10 +2600,10 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.newPageSocialImageUrl !== undefined){
-let data77 = data.newPageSocialImageUrl;
+if(data.newPageCanonicalUrl !== undefined){
+let data77 = data.newPageCanonicalUrl;
 if(!((data77 === "null") || (data77 === "empty"))){
-const err83 = {instancePath:instancePath+"/newPageSocialImageUrl",schemaPath:"#/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data77};
+const err83 = {instancePath:instancePath+"/newPageCanonicalUrl",schemaPath:"#/properties/newPageCanonicalUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageCanonicalUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageCanonicalUrl.enum,parentSchema:schema32.properties.newPageCanonicalUrl,data:data77};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2600,10 +2613,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.routeEmptySegment !== undefined){
-let data78 = data.routeEmptySegment;
-if(!((data78 === "refused") || (data78 === "accepted"))){
-const err84 = {instancePath:instancePath+"/routeEmptySegment",schemaPath:"#/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data78};
+if(data.newPageSocialImageUrl !== undefined){
+let data78 = data.newPageSocialImageUrl;
+if(!((data78 === "null") || (data78 === "empty"))){
+const err84 = {instancePath:instancePath+"/newPageSocialImageUrl",schemaPath:"#/properties/newPageSocialImageUrl/enum",keyword:"enum",params:{allowedValues: schema32.properties.newPageSocialImageUrl.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.newPageSocialImageUrl.enum,parentSchema:schema32.properties.newPageSocialImageUrl,data:data78};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2613,10 +2626,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.limitAboveMaximum !== undefined){
-let data79 = data.limitAboveMaximum;
-if(!((data79 === "refused") || (data79 === "clamped"))){
-const err85 = {instancePath:instancePath+"/limitAboveMaximum",schemaPath:"#/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data79};
+if(data.routeEmptySegment !== undefined){
+let data79 = data.routeEmptySegment;
+if(!((data79 === "refused") || (data79 === "accepted"))){
+const err85 = {instancePath:instancePath+"/routeEmptySegment",schemaPath:"#/properties/routeEmptySegment/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeEmptySegment.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeEmptySegment.enum,parentSchema:schema32.properties.routeEmptySegment,data:data79};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2626,10 +2639,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.pageReadUnknownLocale !== undefined){
-let data80 = data.pageReadUnknownLocale;
-if(!((((data80 === "as-list") || (data80 === "default")) || (data80 === "400")) || (data80 === "404"))){
-const err86 = {instancePath:instancePath+"/pageReadUnknownLocale",schemaPath:"#/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data80};
+if(data.limitAboveMaximum !== undefined){
+let data80 = data.limitAboveMaximum;
+if(!((data80 === "refused") || (data80 === "clamped"))){
+const err86 = {instancePath:instancePath+"/limitAboveMaximum",schemaPath:"#/properties/limitAboveMaximum/enum",keyword:"enum",params:{allowedValues: schema32.properties.limitAboveMaximum.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.limitAboveMaximum.enum,parentSchema:schema32.properties.limitAboveMaximum,data:data80};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2639,10 +2652,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.deletedCursor !== undefined){
-let data81 = data.deletedCursor;
-if(!((data81 === "unknown") || (data81 === "after-place"))){
-const err87 = {instancePath:instancePath+"/deletedCursor",schemaPath:"#/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data81};
+if(data.pageReadUnknownLocale !== undefined){
+let data81 = data.pageReadUnknownLocale;
+if(!((((data81 === "as-list") || (data81 === "default")) || (data81 === "400")) || (data81 === "404"))){
+const err87 = {instancePath:instancePath+"/pageReadUnknownLocale",schemaPath:"#/properties/pageReadUnknownLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageReadUnknownLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageReadUnknownLocale.enum,parentSchema:schema32.properties.pageReadUnknownLocale,data:data81};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2652,10 +2665,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.skipValidationConflicts !== undefined){
-let data82 = data.skipValidationConflicts;
-if(!((((data82 === "checked") || (data82 === "skipped")) || (data82 === "page-conflicts")) || (data82 === "route-conflicts"))){
-const err88 = {instancePath:instancePath+"/skipValidationConflicts",schemaPath:"#/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data82};
+if(data.deletedCursor !== undefined){
+let data82 = data.deletedCursor;
+if(!((data82 === "unknown") || (data82 === "after-place"))){
+const err88 = {instancePath:instancePath+"/deletedCursor",schemaPath:"#/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedCursor.enum,parentSchema:schema32.properties.deletedCursor,data:data82};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2665,10 +2678,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.deletedSiteKey !== undefined){
-let data83 = data.deletedSiteKey;
-if(!((data83 === "401") || (data83 === "403"))){
-const err89 = {instancePath:instancePath+"/deletedSiteKey",schemaPath:"#/properties/deletedSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedSiteKey.enum,parentSchema:schema32.properties.deletedSiteKey,data:data83};
+if(data.skipValidationConflicts !== undefined){
+let data83 = data.skipValidationConflicts;
+if(!((((data83 === "checked") || (data83 === "skipped")) || (data83 === "page-conflicts")) || (data83 === "route-conflicts"))){
+const err89 = {instancePath:instancePath+"/skipValidationConflicts",schemaPath:"#/properties/skipValidationConflicts/enum",keyword:"enum",params:{allowedValues: schema32.properties.skipValidationConflicts.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.skipValidationConflicts.enum,parentSchema:schema32.properties.skipValidationConflicts,data:data83};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2678,10 +2691,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.pathnameLookupLocale !== undefined){
-let data84 = data.pathnameLookupLocale;
-if(!((data84 === "own") || (data84 === "localized"))){
-const err90 = {instancePath:instancePath+"/pathnameLookupLocale",schemaPath:"#/properties/pathnameLookupLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupLocale.enum,parentSchema:schema32.properties.pathnameLookupLocale,data:data84};
+if(data.deletedSiteKey !== undefined){
+let data84 = data.deletedSiteKey;
+if(!((data84 === "401") || (data84 === "403"))){
+const err90 = {instancePath:instancePath+"/deletedSiteKey",schemaPath:"#/properties/deletedSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedSiteKey.enum,parentSchema:schema32.properties.deletedSiteKey,data:data84};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2691,10 +2704,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.duplicateLocaleDomains !== undefined){
-let data85 = data.duplicateLocaleDomains;
-if(!((data85 === "copied") || (data85 === "dropped"))){
-const err91 = {instancePath:instancePath+"/duplicateLocaleDomains",schemaPath:"#/properties/duplicateLocaleDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateLocaleDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateLocaleDomains.enum,parentSchema:schema32.properties.duplicateLocaleDomains,data:data85};
+if(data.pathnameLookupLocale !== undefined){
+let data85 = data.pathnameLookupLocale;
+if(!((data85 === "own") || (data85 === "localized"))){
+const err91 = {instancePath:instancePath+"/pathnameLookupLocale",schemaPath:"#/properties/pathnameLookupLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameLookupLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameLookupLocale.enum,parentSchema:schema32.properties.pathnameLookupLocale,data:data85};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2704,10 +2717,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.onlineUpdatedAt !== undefined){
-let data86 = data.onlineUpdatedAt;
-if(!((data86 === "moves") || (data86 === "unchanged"))){
-const err92 = {instancePath:instancePath+"/onlineUpdatedAt",schemaPath:"#/properties/onlineUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineUpdatedAt.enum,parentSchema:schema32.properties.onlineUpdatedAt,data:data86};
+if(data.duplicateLocaleDomains !== undefined){
+let data86 = data.duplicateLocaleDomains;
+if(!((data86 === "copied") || (data86 === "dropped"))){
+const err92 = {instancePath:instancePath+"/duplicateLocaleDomains",schemaPath:"#/properties/duplicateLocaleDomains/enum",keyword:"enum",params:{allowedValues: schema32.properties.duplicateLocaleDomains.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.duplicateLocaleDomains.enum,parentSchema:schema32.properties.duplicateLocaleDomains,data:data86};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2717,10 +2730,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.keyKindOrder !== undefined){
-let data87 = data.keyKindOrder;
-if(!(((data87 === "with-access") || (data87 === "first")) || (data87 === "after-input"))){
-const err93 = {instancePath:instancePath+"/keyKindOrder",schemaPath:"#/properties/keyKindOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.keyKindOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.keyKindOrder.enum,parentSchema:schema32.properties.keyKindOrder,data:data87};
+if(data.onlineUpdatedAt !== undefined){
+let data87 = data.onlineUpdatedAt;
+if(!((data87 === "moves") || (data87 === "unchanged"))){
+const err93 = {instancePath:instancePath+"/onlineUpdatedAt",schemaPath:"#/properties/onlineUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineUpdatedAt.enum,parentSchema:schema32.properties.onlineUpdatedAt,data:data87};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2730,10 +2743,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.routeCreateSkipValidation !== undefined){
-let data88 = data.routeCreateSkipValidation;
-if(!((data88 === "taken") || (data88 === "unknown"))){
-const err94 = {instancePath:instancePath+"/routeCreateSkipValidation",schemaPath:"#/properties/routeCreateSkipValidation/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeCreateSkipValidation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeCreateSkipValidation.enum,parentSchema:schema32.properties.routeCreateSkipValidation,data:data88};
+if(data.keyKindOrder !== undefined){
+let data88 = data.keyKindOrder;
+if(!(((data88 === "with-access") || (data88 === "first")) || (data88 === "after-input"))){
+const err94 = {instancePath:instancePath+"/keyKindOrder",schemaPath:"#/properties/keyKindOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.keyKindOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.keyKindOrder.enum,parentSchema:schema32.properties.keyKindOrder,data:data88};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2743,10 +2756,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.localePathPrefixes !== undefined){
-let data89 = data.localePathPrefixes;
-if(!((data89 === "null") || (data89 === "code"))){
-const err95 = {instancePath:instancePath+"/localePathPrefixes",schemaPath:"#/properties/localePathPrefixes/enum",keyword:"enum",params:{allowedValues: schema32.properties.localePathPrefixes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localePathPrefixes.enum,parentSchema:schema32.properties.localePathPrefixes,data:data89};
+if(data.routeCreateSkipValidation !== undefined){
+let data89 = data.routeCreateSkipValidation;
+if(!((data89 === "taken") || (data89 === "unknown"))){
+const err95 = {instancePath:instancePath+"/routeCreateSkipValidation",schemaPath:"#/properties/routeCreateSkipValidation/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeCreateSkipValidation.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeCreateSkipValidation.enum,parentSchema:schema32.properties.routeCreateSkipValidation,data:data89};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2756,10 +2769,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.offlineLiveVersion !== undefined){
-let data90 = data.offlineLiveVersion;
-if(!((data90 === "kept") || (data90 === "withdrawn"))){
-const err96 = {instancePath:instancePath+"/offlineLiveVersion",schemaPath:"#/properties/offlineLiveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.offlineLiveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.offlineLiveVersion.enum,parentSchema:schema32.properties.offlineLiveVersion,data:data90};
+if(data.localePathPrefixes !== undefined){
+let data90 = data.localePathPrefixes;
+if(!((data90 === "null") || (data90 === "code"))){
+const err96 = {instancePath:instancePath+"/localePathPrefixes",schemaPath:"#/properties/localePathPrefixes/enum",keyword:"enum",params:{allowedValues: schema32.properties.localePathPrefixes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localePathPrefixes.enum,parentSchema:schema32.properties.localePathPrefixes,data:data90};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2769,10 +2782,10 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.publicApiKeyRoutes !== undefined){
-let data91 = data.publicApiKeyRoutes;
-if(!((data91 === "refused") || (data91 === "read"))){
-const err97 = {instancePath:instancePath+"/publicApiKeyRoutes",schemaPath:"#/properties/publicApiKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyRoutes.enum,parentSchema:schema32.properties.publicApiKeyRoutes,data:data91};
+if(data.offlineLiveVersion !== undefined){
+let data91 = data.offlineLiveVersion;
+if(!((data91 === "kept") || (data91 === "withdrawn"))){
+const err97 = {instancePath:instancePath+"/offlineLiveVersion",schemaPath:"#/properties/offlineLiveVersion/enum",keyword:"enum",params:{allowedValues: schema32.properties.offlineLiveVersion.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.offlineLiveVersion.enum,parentSchema:schema32.properties.offlineLiveVersion,data:data91};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2782,10 +2795,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data.publicApiKeyOfflinePages !== undefined){
-let data92 = data.publicApiKeyOfflinePages;
-if(!((data92 === "refused") || (data92 === "hidden"))){
-const err98 = {instancePath:instancePath+"/publicApiKeyOfflinePages",schemaPath:"#/properties/publicApiKeyOfflinePages/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyOfflinePages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyOfflinePages.enum,parentSchema:schema32.properties.publicApiKeyOfflinePages,data:data92};
+if(data.publicApiKeyRoutes !== undefined){
+let data92 = data.publicApiKeyRoutes;
+if(!((data92 === "refused") || (data92 === "read"))){
+const err98 = {instancePath:instancePath+"/publicApiKeyRoutes",schemaPath:"#/properties/publicApiKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyRoutes.enum,parentSchema:schema32.properties.publicApiKeyRoutes,data:data92};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2795,10 +2808,10 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.siteKeyRoutes !== undefined){
-let data93 = data.siteKeyRoutes;
-if(!((data93 === "read") || (data93 === "refused"))){
-const err99 = {instancePath:instancePath+"/siteKeyRoutes",schemaPath:"#/properties/siteKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyRoutes.enum,parentSchema:schema32.properties.siteKeyRoutes,data:data93};
+if(data.publicApiKeyOfflinePages !== undefined){
+let data93 = data.publicApiKeyOfflinePages;
+if(!((data93 === "refused") || (data93 === "hidden"))){
+const err99 = {instancePath:instancePath+"/publicApiKeyOfflinePages",schemaPath:"#/properties/publicApiKeyOfflinePages/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyOfflinePages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyOfflinePages.enum,parentSchema:schema32.properties.publicApiKeyOfflinePages,data:data93};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2808,10 +2821,10 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.sitePagesUntaken !== undefined){
-let data94 = data.sitePagesUntaken;
-if(!((data94 === "as-unknown") || (data94 === "refused"))){
-const err100 = {instancePath:instancePath+"/sitePagesUntaken",schemaPath:"#/properties/sitePagesUntaken/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesUntaken.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesUntaken.enum,parentSchema:schema32.properties.sitePagesUntaken,data:data94};
+if(data.siteKeyRoutes !== undefined){
+let data94 = data.siteKeyRoutes;
+if(!((data94 === "read") || (data94 === "refused"))){
+const err100 = {instancePath:instancePath+"/siteKeyRoutes",schemaPath:"#/properties/siteKeyRoutes/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyRoutes.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyRoutes.enum,parentSchema:schema32.properties.siteKeyRoutes,data:data94};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2821,10 +2834,10 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.deletedLocaleRead !== undefined){
-let data95 = data.deletedLocaleRead;
-if(!((data95 === "not-found") || (data95 === "by-id"))){
-const err101 = {instancePath:instancePath+"/deletedLocaleRead",schemaPath:"#/properties/deletedLocaleRead/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleRead.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleRead.enum,parentSchema:schema32.properties.deletedLocaleRead,data:data95};
+if(data.sitePagesUntaken !== undefined){
+let data95 = data.sitePagesUntaken;
+if(!((data95 === "as-unknown") || (data95 === "refused"))){
+const err101 = {instancePath:instancePath+"/sitePagesUntaken",schemaPath:"#/properties/sitePagesUntaken/enum",keyword:"enum",params:{allowedValues: schema32.properties.sitePagesUntaken.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.sitePagesUntaken.enum,parentSchema:schema32.properties.sitePagesUntaken,data:data95};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2834,10 +2847,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.pageTitleFollowsName !== undefined){
-let data96 = data.pageTitleFollowsName;
-if(!((data96 === "kept") || (data96 === "follows"))){
-const err102 = {instancePath:instancePath+"/pageTitleFollowsName",schemaPath:"#/properties/pageTitleFollowsName/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageTitleFollowsName.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageTitleFollowsName.enum,parentSchema:schema32.properties.pageTitleFollowsName,data:data96};
+if(data.deletedLocaleRead !== undefined){
+let data96 = data.deletedLocaleRead;
+if(!((data96 === "not-found") || (data96 === "by-id"))){
+const err102 = {instancePath:instancePath+"/deletedLocaleRead",schemaPath:"#/properties/deletedLocaleRead/enum",keyword:"enum",params:{allowedValues: schema32.properties.deletedLocaleRead.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.deletedLocaleRead.enum,parentSchema:schema32.properties.deletedLocaleRead,data:data96};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2847,10 +2860,10 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.localeRenameTouchesPages !== undefined){
-let data97 = data.localeRenameTouchesPages;
-if(!((data97 === "untouched") || (data97 === "touched"))){
-const err103 = {instancePath:instancePath+"/localeRenameTouchesPages",schemaPath:"#/properties/localeRenameTouchesPages/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeRenameTouchesPages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeRenameTouchesPages.enum,parentSchema:schema32.properties.localeRenameTouchesPages,data:data97};
+if(data.pageTitleFollowsName !== undefined){
+let data97 = data.pageTitleFollowsName;
+if(!((data97 === "kept") || (data97 === "follows"))){
+const err103 = {instancePath:instancePath+"/pageTitleFollowsName",schemaPath:"#/properties/pageTitleFollowsName/enum",keyword:"enum",params:{allowedValues: schema32.properties.pageTitleFollowsName.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pageTitleFollowsName.enum,parentSchema:schema32.properties.pageTitleFollowsName,data:data97};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2860,10 +2873,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data.onlineRepublish !== undefined){
-let data98 = data.onlineRepublish;
-if(!((data98 === "unchanged") || (data98 === "republishes"))){
-const err104 = {instancePath:instancePath+"/onlineRepublish",schemaPath:"#/properties/onlineRepublish/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineRepublish.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineRepublish.enum,parentSchema:schema32.properties.onlineRepublish,data:data98};
+if(data.localeRenameTouchesPages !== undefined){
+let data98 = data.localeRenameTouchesPages;
+if(!((data98 === "untouched") || (data98 === "touched"))){
+const err104 = {instancePath:instancePath+"/localeRenameTouchesPages",schemaPath:"#/properties/localeRenameTouchesPages/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeRenameTouchesPages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeRenameTouchesPages.enum,parentSchema:schema32.properties.localeRenameTouchesPages,data:data98};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2873,14 +2886,27 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-else {
-const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.onlineRepublish !== undefined){
+let data99 = data.onlineRepublish;
+if(!((data99 === "unchanged") || (data99 === "republishes"))){
+const err105 = {instancePath:instancePath+"/onlineRepublish",schemaPath:"#/properties/onlineRepublish/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineRepublish.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineRepublish.enum,parentSchema:schema32.properties.onlineRepublish,data:data99};
 if(vErrors === null){
 vErrors = [err105];
 }
 else {
 vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
 }
 errors++;
 }

@@ -18,6 +18,7 @@ export const ALTERNATIVES = {
   pagePathnameCharacters: ['accepted', 'refused', 'letters', 'slugged'],
   sitePagesQuery: ['page-list', 'pagination', 'fixed-order'],
   pageUnknownLocale: ['400', '404', 'empty-list'],
+  localeQueryForm: ['looked-up', 'refused'],
   emptyPatchUpdatedAt: ['moves', 'unchanged'],
   routePathnameSlash: ['accepted', 'refused', 'added', 'added-always'],
   pageUpdateSearchFields: ['applied', 'ignored', 'refused'],

@@ -51,6 +51,8 @@ export function pageOf<T extends { id: string }>(choices: Choices, items: T[], q
     if (asForeign === '400') throw badField('startingAfter', 'names an item of another list; pass the id of the last item of the previous page')
     if (asForeign === '404') throw new Refusal(404, `the item ${cursor} is of another list`)
     if (at >= 0) start = at + 1
+    // An item of another list answered as nothing after it: an empty page, whatever a cursor outside the list gets.
+    else if (asForeign === 'empty-list') start = items.length
     // An item of another list has no place in this one: after-place lists this one from its start.
     else if (place >= 0 || asForeign !== undefined) {
       if (choices.cursorOutsideList === '400') throw badField('startingAfter', 'names an item this list leaves out; pass the id of the last item of the previous page')

@@ -199,6 +199,10 @@ export function pageListQuery(rules: Rules, sent: Json, sitePages: boolean) {
 export function localeQuery(rules: Rules, fields: Fields): string | undefined {
   const locale = fields.string('locale')
   if (locale === '' && rules.choices.emptyLocaleQuery === 'refused') throw badField('locale', 'must not be empty; pass a locale code or id of the site, or leave it out')
+  // No code of any grammar and no id, refused before any lookup where the deployment judges the form (`localeQueryForm: refused`).
+  if (locale !== undefined && locale !== '' && rules.choices.localeQueryForm === 'refused' && !/^[A-Za-z0-9]+([-_][A-Za-z0-9]+)*$/.test(locale) && !isUuid(locale)) {
+    throw badField('locale', 'must be a locale code (letters, a region after - or _) or a locale id')
+  }
   return locale === '' ? undefined : locale
 }
 

@@ -232,6 +232,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const reply = await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&locale=xx-YY`)
     return reply.status === 200 ? 'empty-list' : String(reply.status)
   },
+  localeQueryForm: async (client) => {
+    const site = String((await client.site()).id)
+    // Refused apart only where a code the site lacks is not refused alike (a 400 to both tells nothing).
+    const formless = await client.call('GET', `/v6/pages?siteId=${site}&locale=${encodeURIComponent('fé')}`)
+    const lacked = await client.call('GET', `/v6/pages?siteId=${site}&locale=xx-YY`)
+    if (formless.status === lacked.status) return lacked.status === 400 ? undefined : 'looked-up'
+    return statusOf(formless.status, { 400: 'refused' })
+  },
   pageReadUnknownLocale: async (client) => {
     const site = await client.site()
     const page = await client.page(site.id, '/read-locale')
