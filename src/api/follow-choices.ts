@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js'
 import { choice, type ChoiceId, type Choices } from '../contracts/choices.js'
 import { SCHEMA_BASE, schemas } from '../generated/schemas.js'
 import { caseFreedLocaleCode, SEARCH_FIELDS } from './kept-input.js'
+import { UNTAKEN_PARAMETERS, untakenSitePagesParameter } from './site-pages-query.js'
 import { isUuid } from './uuid.js'
 
 /**
@@ -57,14 +58,15 @@ type Unjudged = (choices: Required<Choices>) => boolean
  * The page update's search fields, ignored whole by a deployment whose update does not take them
  * (pageUpdateSearchFields); a route create's skipValidation, a parameter unknown to a deployment
  * whose create does not take it (routeCreateSkipValidation): not judged as the update's is, but
- * refused or ignored as an unknown one (the operation's queryRules); and a site page list's sort,
- * which one in a fixed order (sitePagesQuery fixed-order) does not take: refused naming it, or
- * ignored, as sitePagesUntaken says (site-pages-query.ts), whatever its value, not as a bad sort.
+ * refused or ignored as an unknown one (the operation's queryRules); and the page list's parameters
+ * a site page list does not take (sitePagesQuery: its sort in a fixed order, all but the cursor and
+ * the limit at pagination): refused naming each, or ignored, as sitePagesUntaken says
+ * (site-pages-query.ts), whatever their values, not as bad values.
  */
 const IGNORABLE: Readonly<Record<string, ReadonlyMap<string, Unjudged>>> = {
   'page-update.json': new Map(SEARCH_FIELDS.map((field) => [field, (choices) => choices.pageUpdateSearchFields === 'ignored'])),
   'route-create-query.json': new Map([['skipValidation', (choices) => choices.routeCreateSkipValidation === 'unknown']]),
-  'site-pages-query.json': new Map(['sortBy', 'sortDirection'].map((field) => [field, (choices) => choices.sitePagesQuery === 'fixed-order'])),
+  'site-pages-query.json': new Map(UNTAKEN_PARAMETERS.map((field) => [field, (choices) => untakenSitePagesParameter(field, choices)])),
 }
 
 /** Reads a schema file's fields and their choice keywords once. */

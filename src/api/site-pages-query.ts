@@ -24,6 +24,12 @@ const WHY: Readonly<Record<NonNullable<Choices['sitePagesQuery']>, string>> = {
   'fixed-order': 'this list has one order, the order its pages were created in',
 }
 
+/** Every parameter of the page list that a site's page list may not take: the untaken of each alternative are among them. */
+export const UNTAKEN_PARAMETERS: readonly string[] = NOT_TAKEN.pagination
+
+/** Whether the site's page list does not take a parameter of the page list (choice sitePagesQuery): judged as one it does not know, not by its value. */
+export const untakenSitePagesParameter = (name: string, choices: Required<Choices>): boolean => (NOT_TAKEN[choices.sitePagesQuery] as readonly string[]).includes(name)
+
 /** A 400 naming each parameter the site's page list does not take, where those are refused or unknown ones are. */
 export function requireTakenSitePagesQuery(query: ListSitePagesQuery, choices: Required<Choices> | undefined): void {
   if (choices === undefined || (choices.unknownQueryParameters === 'ignored' && choices.sitePagesUntaken === 'as-unknown')) return

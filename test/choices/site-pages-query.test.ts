@@ -28,6 +28,24 @@ describe('sitePagesQuery pagination', () => {
     expect(filtered.body.data).toEqual(plain.body.data)
   })
 
+  it('ignores them whatever their values where unknown ones are ignored: a sort no list takes is no bad sort there', async () => {
+    const s = await start({ sitePagesQuery: 'pagination', unknownQueryParameters: 'ignored' })
+    const { id } = await s.site('pages')
+    createdId(await s.call('POST', '/v6/pages', { siteId: id, pathname: '/a', name: 'a' }))
+    const plain = await s.call('GET', `/v2/sites/${id}/pages?limit=10`)
+    const odd = await s.call('GET', `/v2/sites/${id}/pages?limit=10&sortDirection=-asc&sortBy=nothing&includeOffline=maybe&versionRef=ref%3Aold`)
+    expect(odd.status).toBe(200)
+    expect(odd.body.data).toEqual(plain.body.data)
+  })
+
+  it('refuses them naming each as parameters it does not take, not as bad values, where unknown ones are refused', async () => {
+    const s = await start({ sitePagesQuery: 'pagination' })
+    const { id } = await s.site('pages')
+    const odd = await s.call('GET', `/v2/sites/${id}/pages?sortDirection=-asc`)
+    expect(odd.status).toBe(400)
+    expect(odd.body.details).toEqual([{ field: 'sortDirection', message: expect.stringContaining('not a parameter of this list') }])
+  })
+
   it('takes them all at page-list, whatever unknown ones get', async () => {
     const s = await start({ sitePagesQuery: 'page-list', unknownQueryParameters: 'ignored' })
     const { id } = await s.site('pages')
