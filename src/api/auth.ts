@@ -64,9 +64,10 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * (live-pages, published-pages), as one that reads its locales and online pages (online-pages), as
  * one that reads its pages in any version, offline ones included (pages), or those and its site
  * too (site-and-pages), each of these five reading the site's routes too where the deployment says so
- * (publicApiKeyRoutes read: `readsRoutes`), the third not seeing the site's offline pages rather
- * than being refused them where the deployment says so (publicApiKeyOfflinePages hidden:
- * `hidesOffline`), as one that fetches its site's single resources
+ * (publicApiKeyRoutes read: `readsRoutes`), the first four reading the site itself too where the
+ * deployment says so (publicApiKeySiteRead read: `readsSite`), the third not seeing the site's
+ * offline pages rather than being refused them where the deployment says so
+ * (publicApiKeyOfflinePages hidden: `hidesOffline`), as one that fetches its site's single resources
  * (single-resources), or as one that reads its site's configuration, the site and its locales
  * (configuration), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
  * Site key of a deleted site, where the deployment still knows it (deletedSiteKey 403).
@@ -82,8 +83,11 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
     const publishable = choices?.publicApiKeyAsSiteKey === 'site-key' || choices?.publicApiKeyAsSiteKey === 'not-a-key' ? undefined : choices?.publicApiKeyAsSiteKey
     const published = publishable === undefined ? undefined : store.siteByApiKey.get(lowerCase(key))
     const readsRoutes = choices?.publicApiKeyRoutes === 'read' && publishable !== undefined && ROUTE_READERS.has(publishable)
+    const readsSite = choices?.publicApiKeySiteRead === 'read' && publishable !== undefined && SITE_READERS.has(publishable)
     const hidesOffline = choices?.publicApiKeyOfflinePages === 'hidden' && publishable === 'online-pages'
-    if (published && publishable) return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable, ...(readsRoutes ? { readsRoutes } : {}), ...(hidesOffline ? { hidesOffline } : {}) }
+    if (published && publishable) {
+      return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable, ...(readsRoutes ? { readsRoutes } : {}), ...(readsSite ? { readsSite } : {}), ...(hidesOffline ? { hidesOffline } : {}) }
+    }
     const deleted = choices?.deletedSiteKey === '403' ? deletedSiteOfApiKey(store, key, choices) : undefined
     if (deleted) return { kind: 'site', key, workspaceId: deleted.workspaceId, siteId: deleted.id, siteDeleted: true }
   } else {
@@ -97,6 +101,11 @@ const ROUTE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pag
 /** The route list and the route read: what such a key reads besides, at publicApiKeyRoutes read. */
 const ROUTE_READS = new Set(['/v2/routes', '/v2/routes/{routeIdOrPathname}'])
 
+/** The publicApiKeys that read their site's pages and not the site, which a deployment may let read the site too (choice publicApiKeySiteRead). */
+const SITE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages'])
+/** The read of a site: what such a key reads besides, at publicApiKeySiteRead read. */
+const SITE_READ = '/v2/sites/{siteId}'
+
 /** The operations a site's publicApiKey reaches where it reads the site's published pages alone: the page list and the page read. */
 const LIVE_PAGE_READS = new Set(['/v6/pages', '/v6/pages/{pageIdOrPathname}'])
 /** At published-pages, the site's page list under /v2/sites too. */
@@ -108,13 +117,13 @@ const RENDERING_READS = new Set([...PUBLISHED_PAGE_READS, '/v2/locales', '/v2/lo
 const PAGE_LISTS = new Set(['/v6/pages', '/v2/sites/{siteId}/pages'])
 
 /** At site-and-pages, the site's page lists and page read, and the read of its site: what rendering and previewing it take. */
-const SITE_AND_PAGE_READS = new Set([...PUBLISHED_PAGE_READS, '/v2/sites/{siteId}'])
+const SITE_AND_PAGE_READS = new Set([...PUBLISHED_PAGE_READS, SITE_READ])
 
 /** At configuration, the read of its site and its locale list and locale read: its configuration, none of its content. */
-const CONFIGURATION_READS = new Set(['/v2/sites/{siteId}', '/v2/locales', '/v2/locales/{localeIdOrCode}'])
+const CONFIGURATION_READS = new Set([SITE_READ, '/v2/locales', '/v2/locales/{localeIdOrCode}'])
 
 /** At single-resources, the reads of one resource of its site: the site, a locale, a page (any version, online or not), a route. */
-const SINGLE_READS = new Set(['/v2/sites/{siteId}', '/v2/locales/{localeIdOrCode}', '/v6/pages/{pageIdOrPathname}', '/v2/routes/{routeIdOrPathname}'])
+const SINGLE_READS = new Set([SITE_READ, '/v2/locales/{localeIdOrCode}', '/v6/pages/{pageIdOrPathname}', '/v2/routes/{routeIdOrPathname}'])
 
 /** Whether the scope reads its site's pages only as published (publicApiKeyAsSiteKey published-pages): its page reads read the live versions. */
 export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'site' && scope.publishable === 'published-pages'
@@ -132,7 +141,8 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
  * see offline pages, publicApiKeyOfflinePages hidden, such a list is answered as one that does not
  * ask them: pageListAsKeyReads), at pages one of those three page reads in any version,
  * offline pages included, and at site-and-pages those and a read of its site; at any of the five, a
- * route list or route read where the key reads routes (publicApiKeyRoutes read); and at
+ * route list or route read where the key reads routes (publicApiKeyRoutes read), and at any of the
+ * first four a read of its site where the key reads it (publicApiKeySiteRead read); and at
  * single-resources a read of its site or of one of its locales, pages or routes, never a list, and
  * at configuration a read of its site, its locale list or a locale read. The refusal
  * is one of access, so the dispatcher makes it where the deployment judges access
@@ -147,6 +157,9 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
   // Its site's routes, where the deployment lets a key that reads its pages read them too
   // (publicApiKeyRoutes read): another site's are refused where the site is judged, as a Site key's are.
   if (scope.readsRoutes === true && operation.method === 'GET' && ROUTE_READS.has(operation.path)) return
+  // Its site's own read, where the deployment lets a key that reads its pages read the site too
+  // (publicApiKeySiteRead read): another site is refused where the site is judged, as a Site key's is.
+  if (scope.readsSite === true && operation.method === 'GET' && operation.path === SITE_READ) return
   const versions = new URLSearchParams(query).getAll('versionRef')
   if (scope.publishable === 'published-pages') {
     if (operation.method === 'GET' && PUBLISHED_PAGE_READS.has(operation.path) && versions.every((version) => version === 'ref:live')) return
@@ -181,9 +194,16 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
   throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site's live pages alone (GET /v6/pages or /v6/pages/{pageIdOrPathname} with versionRef=ref:live); use the site's Site API key.")
 }
 
-/** A publishable key's refusal, which names the route reads it has besides where it has them (publicApiKeyRoutes read). */
-const refusedBeyond = (scope: Scope, message: string): ApiError =>
-  forbidden(scope.kind === 'site' && scope.readsRoutes === true ? `${message} It reads the site's routes too (GET /v2/routes?siteId=… and /v2/routes/{routeIdOrPathname}).` : message)
+/**
+ * A publishable key's refusal, which names the reads it has besides where it has them: the site's
+ * routes (publicApiKeyRoutes read) and the site itself (publicApiKeySiteRead read).
+ */
+const refusedBeyond = (scope: Scope, message: string): ApiError => {
+  if (scope.kind !== 'site') return forbidden(message)
+  const routes = scope.readsRoutes === true ? " It reads the site's routes too (GET /v2/routes?siteId=… and /v2/routes/{routeIdOrPathname})." : ''
+  const site = scope.readsSite === true ? ' It reads the site itself too (GET /v2/sites/{siteId}).' : ''
+  return forbidden(`${message}${routes}${site}`)
+}
 
 const ONLINE_PAGES_ONLY =
   "A site's publicApiKey is a publishable key: it reads the site's locales (GET /v2/locales, /v2/locales/{localeIdOrCode}) and its online pages (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without includeOffline=true) alone; use the site's Site API key."

@@ -70,6 +70,8 @@ export type Scope =
       publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'site-and-pages' | 'configuration' | 'forbidden'
       /** That publicApiKey, where it reads its site's pages, reads the site's routes too (choice publicApiKeyRoutes read). */
       readsRoutes?: true
+      /** That publicApiKey, where it reads its site's pages and not the site (live-pages, published-pages, online-pages, pages), reads its own site too (choice publicApiKeySiteRead read). */
+      readsSite?: true
       /** That publicApiKey, where it reads its site's online pages (online-pages), does not see the offline ones rather than being refused them (choice publicApiKeyOfflinePages hidden). */
       hidesOffline?: true
       /** The Site key of a site that was deleted, where the deployment still knows it (choice deletedSiteKey 403): it reaches nothing. */

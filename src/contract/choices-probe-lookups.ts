@@ -29,6 +29,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     }
     return either(await call('GET', `/v2/routes?siteId=${siteId}`, undefined, siteKey), "the route list of the probes' own site with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
   })
+  await record('publicApiKeySiteRead', async () => {
+    const reads = learned.publicApiKeyAsSiteKey
+    // A key for the site's pages in any version that reads the site too answers as site-and-pages does, and is learned so.
+    if (reads === 'site-and-pages') throw new Unrecorded("the sites' publicApiKey reads their site and their pages here (publicApiKeyAsSiteKey site-and-pages, as a key for their pages that reads their site too does), so whether it reads their site is no choice of its own")
+    if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages' && reads !== 'pages') {
+      throw new Unrecorded(`the sites' publicApiKey does not read their pages alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so whether it reads their site too is no choice of its own`)
+    }
+    return either(await call('GET', `/v2/sites/${siteId}`, undefined, siteKey), "the probes' own site read with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
+  })
   await record('publicApiKeyOfflinePages', async () => {
     const reads = learned.publicApiKeyAsSiteKey
     if (reads !== 'online-pages') {
@@ -104,7 +113,9 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   await record('keyKindOrder', async () => {
     if (refusedKey === undefined) throw new Unrecorded("no key the probes know is refused for its kind (the sites' publicApiKey is a Site key, a deleted site's key no key), so where such a refusal comes cannot be seen")
-    return keyKindAlternative(call, refusedKey, tag, learned, pageId)
+    const read = refusedRead(learned)
+    if (read === undefined) throw new Unrecorded("no read naming a site is known that the sites' publicApiKey is refused for its kind: it reads the site, its locales, its online pages (the offline ones hidden from it) and its routes, unless those are served elsewhere")
+    return keyKindAlternative(call, refusedKey, tag, learned, pageId, read)
   })
   // Before siteKeyWrites: a Site key refused every route request shows nothing of its route writes alone.
   await record('siteKeyRoutes', async () => {
@@ -337,14 +348,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
  * access, the update's body goes before the key's kind only where the whole input goes first
  * (validationOrder input-first), where the two differ only where existence wins (a 404).
  */
-async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>, pageId: string): Promise<NonNullable<Choices['keyKindOrder']>> {
-  // A read of a site, which the key is refused but where it reads sites (publicApiKeyAsSiteKey single-resources, site-and-pages): there a list of a site's locales;
-  // where it reads sites and their locales (configuration), a list of a site's pages.
-  const readsSites = learned.publicApiKeyAsSiteKey === 'single-resources' || learned.publicApiKeyAsSiteKey === 'site-and-pages'
-  const read = (site: string): string => {
-    if (learned.publicApiKeyAsSiteKey === 'configuration') return `/v6/pages?siteId=${site}`
-    return readsSites ? `/v2/locales?siteId=${site}` : `/v2/sites/${site}`
-  }
+async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>, pageId: string, read: (site: string) => string): Promise<NonNullable<Choices['keyKindOrder']>> {
   const answers = [
     await call('GET', read('not-a-uuid'), undefined, key),
     await call('GET', read(NOWHERE_ID), undefined, key),
@@ -365,25 +369,64 @@ async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: str
   return 'first'
 }
 
-/** What a site's publicApiKey is here (publicApiKeyAsSiteKey), told by reads of the probes' own site with it. */
+/**
+ * A read naming a site that a key refused for its kind is refused, by what the sites' publicApiKey
+ * reads: the site's own read where it reads no site (a deleted site's key, where the publicApiKey
+ * is the Site key, reads none either); where it does (publicApiKeyAsSiteKey
+ * single-resources, site-and-pages, or a key for the site's pages that reads the site too,
+ * publicApiKeySiteRead read), a list of the site's locales; where it reads those too, a list of the
+ * site's pages (configuration), or, where it reads the online ones (online-pages), one asking the
+ * offline ones too, or a list of the site's routes where it does not see those
+ * (publicApiKeyOfflinePages hidden). None where it reads the routes too.
+ */
+function refusedRead(learned: Readonly<Choices>): ((site: string) => string) | undefined {
+  const reads = learned.publicApiKeyAsSiteKey
+  const readsSite = reads === 'single-resources' || reads === 'site-and-pages' || reads === 'configuration' || learned.publicApiKeySiteRead === 'read'
+  if (!readsSite) return (site) => `/v2/sites/${site}`
+  if (reads === 'configuration') return (site) => `/v6/pages?siteId=${site}`
+  if (reads !== 'online-pages') return (site) => `/v2/locales?siteId=${site}`
+  if (learned.publicApiKeyOfflinePages !== 'hidden') return (site) => `/v6/pages?siteId=${site}&includeOffline=true`
+  return learned.publicApiKeyRoutes === 'refused' ? (site) => `/v2/routes?siteId=${site}` : undefined
+}
+
+/**
+ * What a site's publicApiKey is here (publicApiKeyAsSiteKey), told by reads of the probes' own site
+ * with it. A key that reads the site's pages may read the site itself too (publicApiKeySiteRead
+ * read): the site's read tells apart the keys that read no page, and, of those that read them, a
+ * read a Site key makes and such a key is refused tells it from a Site key.
+ */
 async function publicKeyAlternative(call: ProbeSite['call'], siteId: string, key: string): Promise<NonNullable<Choices['publicApiKeyAsSiteKey']>> {
   const pages = byStatus(await call('GET', `/v6/pages?siteId=${siteId}`, undefined, key), "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'read'], [403, 'refused'], [401, 'not-a-key']] as const)
   if (pages === 'not-a-key') return pages
-  // A Site key reads its own site. Refused it once its pages were read: a key that reads the site's
-  // pages as published alone.
-  const site = either(await call('GET', `/v2/sites/${siteId}`, undefined, key), "the probes' own site read with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'refused'] as const)
-  // Its pages and its site read: a Site key, or a key for rendering and previewing the site, refused its locales.
-  if (site === 'site-key' && pages === 'read') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [200, 'site-key'] as const, [403, 'site-and-pages'] as const)
-  // Its site read and its pages refused: a key that fetches single resources alone, refused every
-  // list, or one that reads the site's configuration alone, which lists the site's locales.
-  if (site === 'site-key') return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'single-resources'] as const, [200, 'configuration'] as const)
-  // Its pages read and its site refused: a key that reads the site's locales too, for rendering it,
-  // or one that reads its pages alone, as published or in any version, which a list of the drafts tells.
+  const site = either(await call('GET', `/v2/sites/${siteId}`, undefined, key), "the probes' own site read with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
+  const locales = async (): Promise<'read' | 'refused'> => either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
   if (pages === 'read') {
-    const locales = either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [403, 'refused'] as const, [200, 'online-pages'] as const)
-    if (locales !== 'refused') return locales
-    return either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:draft`, undefined, key), "the draft pages of the probes' own site listed with its publicApiKey as the key", [403, 'published-pages'] as const, [200, 'pages'] as const)
+    // Its pages and its locales read: a key for rendering the site, refused it unless it reads it too, or a Site key.
+    if ((await locales()) === 'read') return site === 'refused' ? 'online-pages' : siteKeyOrRendering(call, siteId, key)
+    // Refused its locales: a key that reads its pages alone, as published or in any version, which a
+    // list of the drafts tells; in any version, with its site, one for rendering and previewing it.
+    const drafts = either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:draft`, undefined, key), "the draft pages of the probes' own site listed with its publicApiKey as the key", [403, 'published-pages'] as const, [200, 'pages'] as const)
+    return drafts === 'pages' && site === 'read' ? 'site-and-pages' : drafts
   }
-  // Refused its pages and its site: a key refused everything, or one for the site's live pages alone, which a list that asks for them tells.
-  return either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:live`, undefined, key), "the live pages of the probes' own site listed with its publicApiKey as the key", [200, 'live-pages'] as const, [403, 'forbidden'] as const)
+  // Refused its pages: one for the site's live pages alone, which a list that asks for them tells,
+  const live = either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:live`, undefined, key), "the live pages of the probes' own site listed with its publicApiKey as the key", [200, 'live-pages'] as const, [403, 'refused'] as const)
+  if (live === 'live-pages') return live
+  // a key refused everything, or, its site read, one that fetches single resources alone, refused
+  // every list, or one that reads the site's configuration alone, which lists the site's locales.
+  if (site === 'refused') return 'forbidden'
+  return (await locales()) === 'read' ? 'configuration' : 'single-resources'
+}
+
+/**
+ * A key that reads the probes' own site, its pages and its locales: a Site key, or a key for
+ * rendering the site that reads the site too (online-pages, publicApiKeySiteRead read), which the
+ * site's pages asked with the offline ones tell: refused them, or shown fewer than the App key is
+ * (publicApiKeyOfflinePages hidden, where the site has an offline page).
+ */
+async function siteKeyOrRendering(call: ProbeSite['call'], siteId: string, key: string): Promise<'site-key' | 'online-pages'> {
+  const path = `/v6/pages?siteId=${siteId}&includeOffline=true&limit=100`
+  const asKey = await call('GET', path, undefined, key)
+  if (either(asKey, "the pages of the probes' own site, offline ones asked too, listed with its publicApiKey as the key", [403, true] as const, [200, false] as const)) return 'online-pages'
+  const all = await call('GET', path)
+  return (asKey.body.data?.length ?? 0) < (all.body.data?.length ?? 0) ? 'online-pages' : 'site-key'
 }

@@ -103,4 +103,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"pageTitleFollowsName","kind":"value","alternatives":["kept","follows"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"localeRenameTouchesPages","kind":"value","alternatives":["untouched","touched"],"sitemock":"untouched","behaviour":"api-behaviour.md#locales"},
   {"id":"onlineRepublish","kind":"value","alternatives":["unchanged","republishes"],"sitemock":"unchanged","behaviour":"api-behaviour.md#pages"},
+  {"id":"publicApiKeySiteRead","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
 ]

@@ -429,6 +429,10 @@ export interface Choices {
    * What a page update that sends `isOnline: true` does to a page already online, where going online publishes it (`pagePublishing: going-online`): nothing of its publication (`unchanged`: only a page the update turns online is published), or it publishes the page again (`republishes`: its draft after the update becomes its live version, `publishedAt` and the live version's `updatedAt` the update's instant, as going online does). Under `pagePublishing: control-plane` no update publishes, and either alternative changes nothing.
    */
   onlineRepublish?: "unchanged" | "republishes";
+  /**
+   * Whether a site's `publicApiKey` that reads its site's pages (`publicApiKeyAsSiteKey` `live-pages`, `published-pages`, `online-pages` or `pages`) reads the site itself too: `refused` as every other request beyond its pages (and locales, or routes) is, a 403, or `read` (a read of its own site, `GET /v2/sites/{siteId}`, is answered as the site's Site key would answer it; another site is refused where the site is judged, as a Site key's is, and the site list and every site write stay a 403). `pages` with `read` answers as `site-and-pages` does. Under any other `publicApiKeyAsSiteKey` (`site-and-pages`, `single-resources` and `configuration` read the site already) the class changes nothing.
+   */
+  publicApiKeySiteRead?: "refused" | "read";
 }
 
 export interface DataList {

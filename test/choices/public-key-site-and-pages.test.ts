@@ -181,13 +181,15 @@ describe('the stateful group reads site-and-pages', () => {
   /** The request where the oracle takes the key as its site's Site key (answers all), and the target answers `target`. */
   const asSiteKey = (request: ContractRequest, target: Reply) => occurrenceOf(request, ok, () => ok, { runSiteKey: true, site: SITE_ID, ownSiteKey: true, sites: [SITE_ID], target })
 
-  it('narrows to site-and-pages from a locale list refused, a site read and a page list answered, where the oracle reads the key as a Site key', () => {
+  it('narrows to site-and-pages from a locale list refused, a site read and a draft list answered, where the oracle reads the key as a Site key', () => {
     const publicKey = byChoice('publicApiKeyAsSiteKey')
     const adoptions = new Adoptions()
+    // A page list asking no version fits a key for published pages that reads its site too (publicApiKeySiteRead): the drafts tell them apart.
     const seen: Array<[ContractRequest, Reply]> = [
       [localeList, refused],
       [siteRead, ok],
       [pageList, ok],
+      [{ ...pageList, query: { ...pageList.query, versionRef: 'ref:draft' } }, ok],
     ]
     for (const [request, target] of seen) {
       const occurrence = asSiteKey(request, target)

@@ -24,11 +24,11 @@ const LIMITS: Partial<Record<ChoiceId, number | null>> = { nameMaxLength: 100, u
 // an empty page update refused what an empty update leaves of updatedAt, pathnames kept in lower
 // case whether two that differ in case alone conflict: this file keeps sitemock's; the sweep tries
 // the others. A publicApiKey kept a Site key leaves unseen whether it reads routes besides its
-// pages (publicApiKeyRoutes) and how it meets offline pages (publicApiKeyOfflinePages): not asked
-// of the probes here. A default locale that cannot be renamed hides whether a locale's rename
+// pages (publicApiKeyRoutes), how it meets offline pages (publicApiKeyOfflinePages) and whether it
+// reads its site besides (publicApiKeySiteRead): not asked of the probes here. A default locale that cannot be renamed hides whether a locale's rename
 // touches its pages (localeRenameTouchesPages): no request gives a page a localization.
 const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations', 'publicApiKeyAsSiteKey', 'emptyPageUpdate', 'pagePathnameCase', 'renameDefaultLocale'])
-const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages'])
+const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead'])
 
 // A cursor of another list answered as one its filters leave out (cursorOutsideList's last, an empty
 // list) reads as foreignCursor as-outside: its own 404 tells it apart. A pathname taken without its

@@ -4,7 +4,7 @@ import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, listData, success, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
-import { ORACLE_APP_KEY } from './oracle.js'
+import { ORACLE_APP_KEY, type Answer } from './oracle.js'
 
 // Classes of what a deployment serves and how: its keys, where its route operations are, what
 // makes a locale's domain its own, what publishes a page.
@@ -34,9 +34,11 @@ import { ORACLE_APP_KEY } from './oracle.js'
  * the oracle has never published, shows `published-pages`, which the oracle then chooses; a locale
  * read or a draft page read answered where the oracle refuses the key its site shows
  * `online-pages`, and a draft read of an offline page, or a draft list asking for the offline
- * pages, answered there shows `pages`, which it chooses likewise; a site read answered and a locale
- * read refused together narrow to `site-and-pages`, and a site read and a locale list answered and
- * a page list refused to `configuration`. Any other 403 tells nothing: a Site key's
+ * pages, answered there shows `pages`, which it chooses likewise; a site read answered, a locale
+ * read refused and a draft read answered together narrow to `site-and-pages` (a site read fits the
+ * keys for live, published or online pages too, which may read their site besides:
+ * publicApiKeySiteRead), and a site read and a locale list answered and a page list refused to
+ * `configuration`. Any other 403 tells nothing: a Site key's
  * write its deployment refuses (siteKeyWrites), a site not its own, or the oracle refusing the
  * publicApiKey as well.
  */
@@ -54,10 +56,10 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     if (!success(status)) return undefined
     // A read beyond the published pages answered where the oracle refuses the key its site: the key reads what rendering the site takes.
     // Answered beyond what a key for rendering reads (a draft of an offline page): a key that reads every page.
-    if (!publishedPageRead(request)) return renderingRead(request) && oracleRefusesSite(occurrence) ? (readsOnline(occurrence) ? 'online-pages' : 'pages') : 'site-key'
+    if (!publishedPageRead(request)) return renderingRead(request) && siteBeyondOracleKey(occurrence) ? (readsOnline(occurrence) ? 'online-pages' : 'pages') : 'site-key'
     // A page read answered whose key the oracle refuses its own site: the oracle's live-pages or published-pages, which
     // its answer to the read without a version tells.
-    if (oracleRefusesSite(occurrence)) return !livePageRead(request) || oracleReadsUnsaid(occurrence) ? 'published-pages' : 'live-pages'
+    if (siteBeyondOracleKey(occurrence)) return !livePageRead(request) || oracleReadsUnsaid(occurrence) ? 'published-pages' : 'live-pages'
     return listsLiveVersions(reply, occurrence) ? 'published-pages' : 'site-key'
   },
   fits: (alternative, occurrence) => {
@@ -67,9 +69,11 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     if (occurrence.target.status === 404) return alternative !== 'online-pages' && offlineClassOf(occurrence) ? [alternative, 'online-pages'] : [alternative]
     // A refusal fits each alternative that refuses the request; an answer, site-key and each that answers it.
     // A route read of its own site fits each that reads pages either way: whether it reads routes is publicApiKeyRoutes';
+    // a read of its own site each that reads pages and no site of itself: whether it reads the site is publicApiKeySiteRead's;
     // so does the offline pages' list or read online-pages: whether it is refused them is publicApiKeyOfflinePages'.
     const refused = alternative === 'forbidden'
-    const eitherWay = (candidate: string): boolean => (PAGE_READERS.has(candidate) && ownRouteRead(occurrence)) || (candidate === 'online-pages' && offlineClassOf(occurrence))
+    const eitherWay = (candidate: string): boolean =>
+      (PAGE_READERS.has(candidate) && ownRouteRead(occurrence)) || (SITE_READERS.has(candidate) && ownSiteRead(occurrence)) || (candidate === 'online-pages' && offlineClassOf(occurrence))
     return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, occurrence) !== refused || eitherWay(candidate))
   },
   // A deployment that reads its pages as published to the key: the oracle does too, and answers the read again.
@@ -95,6 +99,24 @@ export const PUBLIC_API_KEY_ROUTES: StatusClass<'publicApiKeyRoutes'> = {
   applies: (occurrence) => occurrence.runSiteKey === true && ownRouteRead(occurrence) && oracleReadsPagesAlone(occurrence),
   alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
   follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeyRoutes: alternative } }),
+}
+
+/**
+ * A read of a site with its `publicApiKey`, where the key reads the site's pages and not of itself
+ * the site (publicApiKeyAsSiteKey live-pages, published-pages, online-pages, pages: the oracle
+ * answers it the live page list and refuses it the site, or answers it the site only as it may
+ * answer such a key besides). The documents call the key a "publishable key a host can use to fetch page and
+ * component data for rendering the site", and do not say whether the site a host renders, its own
+ * record, is such data: a deployment may refuse it (sitemock) or answer it as the site's Site key
+ * would (`read`), which the oracle then does too. Read before publicApiKeyAsSiteKey, so that the
+ * site's answer is this class's, not a reach of the key's own; and still once the oracle reads the
+ * key its site, so that the run holds the target to it.
+ */
+export const PUBLIC_API_KEY_SITE_READ: StatusClass<'publicApiKeySiteRead'> = {
+  choice: 'publicApiKeySiteRead',
+  applies: (occurrence) => occurrence.runSiteKey === true && ownSiteRead(occurrence) && oracleReadsPagesNotSite(occurrence),
+  alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
+  follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeySiteRead: alternative } }),
 }
 
 /**
@@ -149,10 +171,10 @@ const ownOfflineRead = (occurrence: Occurrence): boolean => {
 /** Whether the target's answer is one of publicApiKeyOfflinePages' alternatives to an offline pages' list or read: a key for online pages either way. */
 const offlineClassOf = (occurrence: Occurrence): boolean => ownOfflineRead(occurrence) && PUBLIC_API_KEY_OFFLINE_PAGES.alternative(occurrence.target, occurrence) !== undefined
 
-/** Whether the oracle takes the request's key as one that reads its site's locales and online pages (online-pages): its site refused, its locale list answered. */
+/** Whether the oracle takes the request's key as one that reads its site's locales and online pages (online-pages): its site beyond it, its locale list answered. */
 const oracleReadsOnlinePages = (occurrence: Occurrence): boolean => {
   const { request, site, peek } = occurrence
-  return site !== undefined && oracleRefusesSite(occurrence) && success(peek({ method: 'GET', template: LOCALES, query: { siteId: site }, key: request.key }).status)
+  return site !== undefined && siteBeyondOracleKey(occurrence) && success(peek({ method: 'GET', template: LOCALES, query: { siteId: site }, key: request.key }).status)
 }
 
 /**
@@ -186,15 +208,32 @@ const ownRouteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKe
 /** The publicApiKeyAsSiteKey alternatives whose key reads its site's pages, and may read its routes too (publicApiKeyRoutes). */
 const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
 
+/** A read of the key's own site: what a publicApiKey that reads its site's pages and not the site may read too (publicApiKeySiteRead). */
+const ownSiteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && request.template === SITE
+
+/**
+ * Of those, the ones that read no site of themselves, and may read it too (publicApiKeySiteRead). A
+ * key for the site's pages in any version that reads the site (pages) answers as site-and-pages
+ * does, and is read so, as the probes learn it.
+ */
+const SITE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages'])
+
 /**
  * Whether the oracle takes the request's key as one that reads its site's pages alone: its site
- * refused, or (a key that reads the site too, site-and-pages) its locale list, and its live page list answered.
+ * beyond it, or (a key that reads the site too, site-and-pages) its locale list, and its live page list answered.
  */
 const oracleReadsPagesAlone = (occurrence: Occurrence): boolean => {
   const { request, site, peek } = occurrence
-  if (site === undefined || !success(peek({ method: 'GET', template: PAGES, query: { siteId: site, versionRef: 'ref:live' }, key: request.key }).status)) return false
-  return oracleRefusesSite(occurrence) || peek({ method: 'GET', template: LOCALES, query: { siteId: site }, key: request.key }).status === 403
+  if (site === undefined || !oracleReadsLivePages(occurrence)) return false
+  return siteBeyondOracleKey(occurrence) || peek({ method: 'GET', template: LOCALES, query: { siteId: site }, key: request.key }).status === 403
 }
+
+/** Whether the oracle takes the request's key as one that reads its site's pages and not of itself the site (live-pages, published-pages, online-pages, pages). */
+const oracleReadsPagesNotSite = (occurrence: Occurrence): boolean => oracleReadsLivePages(occurrence) && siteBeyondOracleKey(occurrence)
+
+/** Whether the oracle answers the request's key the live page list of the site the request is about. */
+const oracleReadsLivePages = ({ request, site, peek }: Occurrence): boolean =>
+  site !== undefined && success(peek({ method: 'GET', template: PAGES, query: { siteId: site, versionRef: 'ref:live' }, key: request.key }).status)
 
 /**
  * The Site key (the publicApiKey) of a site the sequence made and deleted. The specification: "A
@@ -346,8 +385,28 @@ const listsLiveVersions = (reply: Reply, { request, oracle, peek, targetOf }: Oc
   return live !== theirs(oracle.body) && ids(reply.body) === live
 }
 
-/** Whether the oracle refuses the request's key a read of the site the request is about. */
-const oracleRefusesSite = ({ request, site, peek }: Occurrence): boolean => site !== undefined && peek({ method: 'GET', template: SITE, params: { siteId: site }, key: request.key }).status === 403
+/**
+ * Whether the site the request is about is beyond what the request's key reads of itself, as the
+ * oracle takes the key: the oracle refuses it the site, or answers it the site only as it may
+ * answer a key for the site's pages besides (publicApiKeySiteRead read), a key that is then no
+ * Site key: its live pages answered, and a read a Site key makes refused, its drafts (live-pages,
+ * published-pages) or, where its locales are answered (online-pages), its pages asked with the
+ * offline ones (refused, or fewer than the App key's where it does not see those,
+ * publicApiKeyOfflinePages hidden). A key for the site's pages in any version that reads the site
+ * (pages) answers as site-and-pages does, and is read so.
+ */
+const siteBeyondOracleKey = (occurrence: Occurrence): boolean => {
+  const { request, site, peek } = occurrence
+  if (site === undefined) return false
+  const read = peek({ method: 'GET', template: SITE, params: { siteId: site }, key: request.key }).status
+  if (read === 403) return true
+  if (!success(read) || !oracleReadsLivePages(occurrence)) return false
+  const asKey = (query: Record<string, string | number>, key = request.key): Answer => peek({ method: 'GET', template: PAGES, query: { siteId: site, ...query }, key })
+  if (asKey({ versionRef: 'ref:draft' }).status === 403) return true
+  if (!success(peek({ method: 'GET', template: LOCALES, query: { siteId: site }, key: request.key }).status)) return false
+  const offline = asKey({ includeOffline: 'true', limit: 100 })
+  return offline.status === 403 || (success(offline.status) && listData(offline.body).length < listData(asKey({ includeOffline: 'true', limit: 100 }, ORACLE_APP_KEY).body).length)
+}
 
 /**
  * A route operation no document shows (create, list, read, delete: the specification names

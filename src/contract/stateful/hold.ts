@@ -428,6 +428,10 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       const theirs = freedom.alternative(occurrence.target, occurrence)
       if (theirs === undefined) continue
       if (freedom.establishes?.(theirs, occurrence) === false && !adoptions.admits(classId(freedom, occurrence), theirs)) continue
+      // A publicApiKey for online pages that meets the offline ones both ways (a list asking them
+      // refused, a read of one not found): a key no alternative explains, held by its own reach
+      // from then on, as publicKeyRead holds one.
+      if (freedom.choice === 'publicApiKeyOfflinePages' && adoptions.contradicts(freedom.choice, freedom.fits?.(theirs, occurrence) ?? [theirs])) return setAsideForReach(call, target, current, occurrence)
       if (theirs !== freedom.alternative(current.answer, occurrence)) {
         // An answer the documents allow anyway (another rule broken) tells nothing of the class.
         if (!current.difference) continue

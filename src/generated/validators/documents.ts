@@ -1458,9 +1458,10 @@ vErrors.push(err110);
 errors++;
 }
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.publicApiKeySiteRead !== undefined){
+let data103 = data2.publicApiKeySiteRead;
+if(!((data103 === "refused") || (data103 === "read"))){
+const err111 = {instancePath:instancePath+"/choices/publicApiKeySiteRead",schemaPath:"#/$defs/choices/properties/publicApiKeySiteRead/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeySiteRead.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeySiteRead.enum,parentSchema:schema32.properties.publicApiKeySiteRead,data:data103};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1470,13 +1471,9 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data103 = data.unrecorded;
-if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
-for(const key2 in data103){
-let data104 = data103[key2];
-if(typeof data104 !== "string"){
-const err112 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data104};
+}
+else {
+const err112 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1486,9 +1483,13 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data103};
+if(data.unrecorded !== undefined){
+let data104 = data.unrecorded;
+if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
+for(const key2 in data104){
+let data105 = data104[key2];
+if(typeof data105 !== "string"){
+const err113 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data105};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1500,12 +1501,24 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err114 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data104};
 if(vErrors === null){
 vErrors = [err114];
 }
 else {
 vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+else {
+const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
 }
 errors++;
 }
@@ -2899,14 +2912,27 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
-else {
-const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.publicApiKeySiteRead !== undefined){
+let data100 = data.publicApiKeySiteRead;
+if(!((data100 === "refused") || (data100 === "read"))){
+const err106 = {instancePath:instancePath+"/publicApiKeySiteRead",schemaPath:"#/properties/publicApiKeySiteRead/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeySiteRead.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeySiteRead.enum,parentSchema:schema32.properties.publicApiKeySiteRead,data:data100};
 if(vErrors === null){
 vErrors = [err106];
 }
 else {
 vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+else {
+const err107 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
 }
 errors++;
 }

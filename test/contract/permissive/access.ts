@@ -15,7 +15,8 @@ import type { Removed, Site, Store, Workspace } from './store.js'
  * publicApiKeyOfflinePages: hidden), which then reads online pages alone: `onlineOnly`,
  * single-resources but for a read of one resource, pages but for a page read in any version,
  * site-and-pages but for that or a site read, configuration but for a site read or a locale read; the
- * five that read pages but for a route read too at publicApiKeyRoutes: read) is its site's, `publishable`: refused
+ * five that read pages but for a route read too at publicApiKeyRoutes: read, and the first four of
+ * them but for a read of their site too at publicApiKeySiteRead: read) is its site's, `publishable`: refused
  * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
  * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
  */
@@ -61,7 +62,8 @@ export interface PageRead {
  * `routeRead`: a route list or route read, which a publicApiKey that reads its site's pages reads
  * too, as its site's Site key, at `publicApiKeyRoutes: read`; `siteRead`: a site read, which a
  * publicApiKey that reads its site's pages reads too, as its site's Site key, at `site-and-pages`,
- * and, with a locale list or read, all one that reads its site's configuration reads, at `configuration`.
+ * or at `publicApiKeySiteRead: read`, and, with a locale list or read, all one that reads its site's
+ * configuration reads, at `configuration`.
  */
 export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined, singleRead: boolean, routeRead: boolean, siteRead: boolean): Principal {
   if (key === undefined || key === '') throw new Refusal(401, 'an x-api-key header is required')
@@ -74,6 +76,7 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
   if (published && publishable === 'single-resources' && singleRead) return { kind: 'site', site: published }
   if (published && routeRead && readsRoutes(store.choices, publishable)) return { kind: 'site', site: published }
+  if (published && siteRead && readsSite(store.choices, publishable)) return { kind: 'site', site: published }
   // A list asking the offline pages too, where they are invisible to the key (`publicApiKeyOfflinePages: hidden`), lists the online ones (listPages).
   const asksSeen = pageRead !== undefined && (pageRead.locales || pageRead.includeOffline !== 'true' || store.choices.publicApiKeyOfflinePages === 'hidden')
   if (published && publishable === 'configuration' && (siteRead || pageRead?.locales === true)) return { kind: 'site', site: published }
@@ -92,6 +95,10 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
 /** Whether a site's publicApiKey reads its site's routes: where it reads the site's pages, and the deployment says so (`publicApiKeyRoutes: read`). */
 const readsRoutes = (choices: Choices, publishable: Choices['publicApiKeyAsSiteKey']): boolean =>
   choices.publicApiKeyRoutes === 'read' && (publishable === 'live-pages' || publishable === 'published-pages' || publishable === 'online-pages' || publishable === 'pages' || publishable === 'site-and-pages')
+
+/** Whether a site's publicApiKey reads its site: where it reads the site's pages and no site of itself, and the deployment says so (`publicApiKeySiteRead: read`). */
+const readsSite = (choices: Choices, publishable: Choices['publicApiKeyAsSiteKey']): boolean =>
+  choices.publicApiKeySiteRead === 'read' && (publishable === 'live-pages' || publishable === 'published-pages' || publishable === 'online-pages' || publishable === 'pages')
 
 /** A site's publicApiKey where it is no Site key, or a deleted site's Site key: a 403, since the key is valid but has no permission here. */
 export function refusePublishable(who: Principal): void {

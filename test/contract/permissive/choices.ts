@@ -100,6 +100,7 @@ export const ALTERNATIVES = {
   pageTitleFollowsName: ['kept', 'follows'],
   localeRenameTouchesPages: ['untouched', 'touched'],
   onlineRepublish: ['unchanged', 'republishes'],
+  publicApiKeySiteRead: ['refused', 'read'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -96,6 +96,18 @@ async function publishableKindOrder(client: Client, siteKey: string): Promise<Ob
   const reply = await client.call('DELETE', `/v6/pages/${randomUUID()}`, undefined, publicKey)
   return reply.status === 401 ? undefined : statusOf(reply.status, { 404: 'with-access', 403: 'after-input' })
 }
+/**
+ * A publicApiKey that reads its site, its pages and its locales: a Site key, or a key for the
+ * site's locales and online pages that reads the site too (online-pages, publicApiKeySiteRead
+ * read), which a page of the site turned offline tells: read, or refused or not found
+ * (publicApiKeyOfflinePages).
+ */
+async function siteKeyOrRendering(client: Client, site: Json, key: string): Promise<Observed> {
+  const page = await client.page(site.id, '/offline')
+  const offline = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: false })
+  if (offline.status !== 200) return `a page turned offline: ${offline.status}`
+  return statusOf((await client.call('GET', `/v6/pages/${String(page.id)}`, undefined, key)).status, { 200: 'site-key', 403: 'online-pages', 404: 'online-pages' })
+}
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 /** A new page's text field as the catalogue names it: `null`, or an empty string. */
 const emptyOrNull = (value: unknown): Observed => (value === '' ? 'empty' : value === null ? 'null' : `the value ${JSON.stringify(value)}`)
@@ -551,26 +563,27 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   publicApiKeyAsSiteKey: async (client) => {
     const site = await client.site()
     const key = String(site.publicApiKey)
-    const drafts = statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'read', 401: 'not-a-key', 403: 'refused' })
-    // Read without a version: a Site key, or one that reads the site's pages as published alone, or its locales and online pages, or its site and pages, which its site's own read, then its locales', tell.
+    const status = async (path: string): Promise<number> => (await client.call('GET', path, undefined, key)).status
+    const drafts = statusOf(await status(`/v6/pages?siteId=${String(site.id)}`), { 200: 'read', 401: 'not-a-key', 403: 'refused' })
+    if (drafts !== 'read' && drafts !== 'refused') return drafts
+    // A key that reads the site's pages may read the site too (publicApiKeySiteRead): its site's read tells apart only the keys that read no page.
+    const own = statusOf(await status(`/v2/sites/${String(site.id)}`), { 200: 'read', 403: 'refused' })
+    if (own !== 'read' && own !== 'refused') return own
+    // Read without a version: a Site key, or one that reads the site's pages as published alone, or its locales and online pages, or its site and pages, which its locales' read, then its drafts', tell.
     if (drafts === 'read') {
-      const own = statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'read', 403: 'refused' })
-      // Its site read too: a Site key, or one for rendering and previewing the site, refused its locales.
-      if (own === 'read') return statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'site-key', 403: 'site-and-pages' })
-      if (own !== 'refused') return own
-      const locales = statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'online-pages', 403: 'refused' })
+      const locales = statusOf(await status(`/v2/locales?siteId=${String(site.id)}`), { 200: 'read', 403: 'refused' })
+      if (locales === 'read') return own === 'refused' ? 'online-pages' : siteKeyOrRendering(client, site, key)
       if (locales !== 'refused') return locales
-      // Refused the locales: a key for the pages as published alone, or for the pages in any version, which a draft list tells.
-      return statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:draft`, undefined, key)).status, { 200: 'pages', 403: 'published-pages' })
+      // Refused the locales: a key for the pages as published alone, or for the pages in any version, which a draft list tells; in any version, with its site, one for rendering and previewing it.
+      const pages = statusOf(await status(`/v6/pages?siteId=${String(site.id)}&versionRef=ref:draft`), { 200: 'pages', 403: 'published-pages' })
+      return pages === 'pages' && own === 'read' ? 'site-and-pages' : pages
     }
-    if (drafts !== 'refused') return drafts
     // Refused the drafts: a key refused everything, one for the site's live pages alone, or one for its single resources or its configuration, which read its site.
-    const live = statusOf((await client.call('GET', `/v6/pages?siteId=${String(site.id)}&versionRef=ref:live`, undefined, key)).status, { 200: 'live-pages', 403: 'refused' })
+    const live = statusOf(await status(`/v6/pages?siteId=${String(site.id)}&versionRef=ref:live`), { 200: 'live-pages', 403: 'refused' })
     if (live !== 'refused') return live
-    const own = statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status, { 200: 'read', 403: 'forbidden' })
-    if (own !== 'read') return own
+    if (own === 'refused') return 'forbidden'
     // Its site read: a key for its single resources lists nothing, one for its configuration lists its locales.
-    return statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status, { 200: 'configuration', 403: 'single-resources' })
+    return statusOf(await status(`/v2/locales?siteId=${String(site.id)}`), { 200: 'configuration', 403: 'single-resources' })
   },
   publicApiKeyRoutes: async (client) => {
     // Seen only where the publicApiKey reads its site's pages; elsewhere it reads routes as a Site key, or nothing.
@@ -581,6 +594,12 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const routes = await client.call('GET', `/v2/routes?siteId=${String(site.id)}`, undefined, String(site.publicApiKey))
     // No route list at /v2/routes (routeOperations elsewhere): nothing to read there.
     return routes.status === 404 ? undefined : statusOf(routes.status, { 200: 'read', 403: 'refused' })
+  },
+  publicApiKeySiteRead: async (client) => {
+    // Seen only where the publicApiKey reads its site's pages and no site of itself; a key for the pages in any version that reads the site is observed as site-and-pages.
+    if (!['live-pages', 'published-pages', 'online-pages', 'pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
+    const site = await client.site()
+    return statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, String(site.publicApiKey))).status, { 200: 'read', 403: 'refused' })
   },
   publicApiKeyOfflinePages: async (client) => {
     // Seen only where the publicApiKey reads its site's locales and online pages; elsewhere it reads offline pages as a Site key, or no page.
