@@ -62,8 +62,9 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * publicApiKey, where the deployment followed takes it as a valid key without permission for this
  * API (publicApiKeyAsSiteKey: forbidden), as a key for the site's published pages alone
  * (live-pages, published-pages), as one that reads its locales and online pages (online-pages), as
- * one that reads its pages in any version, offline ones included (pages), or those and its site
- * too (site-and-pages), each of these five reading the site's routes too where the deployment says so
+ * one that reads its pages in any version, offline ones included (pages), those and its site
+ * too (site-and-pages), or those, its site and its locales, all a Site key reads but its routes
+ * (reads), each of these six reading the site's routes too where the deployment says so
  * (publicApiKeyRoutes read: `readsRoutes`), the first four reading the site itself too where the
  * deployment says so (publicApiKeySiteRead read: `readsSite`), the third not seeing the site's
  * offline pages rather than being refused them where the deployment says so
@@ -97,7 +98,7 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
 }
 
 /** The publicApiKeys that read their site's pages, which a deployment may let read its routes too (choice publicApiKeyRoutes). */
-const ROUTE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
+const ROUTE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages', 'reads'])
 /** The route list and the route read: what such a key reads besides, at publicApiKeyRoutes read. */
 const ROUTE_READS = new Set(['/v2/routes', '/v2/routes/{routeIdOrPathname}'])
 
@@ -122,6 +123,9 @@ const SITE_AND_PAGE_READS = new Set([...PUBLISHED_PAGE_READS, SITE_READ])
 /** At configuration, the read of its site and its locale list and locale read: its configuration, none of its content. */
 const CONFIGURATION_READS = new Set([SITE_READ, '/v2/locales', '/v2/locales/{localeIdOrCode}'])
 
+/** At reads, the site's page lists and page read, its locale list and locale read, and the read of its site: all a Site key reads of it but its routes. */
+const SITE_READS = new Set([...RENDERING_READS, SITE_READ])
+
 /** At single-resources, the reads of one resource of its site: the site, a locale, a page (any version, online or not), a route. */
 const SINGLE_READS = new Set([SITE_READ, '/v2/locales/{localeIdOrCode}', '/v6/pages/{pageIdOrPathname}', '/v2/routes/{routeIdOrPathname}'])
 
@@ -132,7 +136,7 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
  * A key that is known but reaches nothing here: a deleted site's Site key (deletedSiteKey 403), a
  * 403 on every request; and a site's publicApiKey where it is no Site key (publicApiKeyAsSiteKey
  * forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages,
- * configuration): a 403 on every request, but, at live-pages, a page
+ * configuration, reads): a 403 on every request, but, at live-pages, a page
  * list or page read whose query says `versionRef=ref:live`, which goes on as the site's Site key
  * would, at published-pages one of those or a site's page list whose query asks no other
  * version (it reads the live versions: readsPublishedOnly), and at online-pages a locale list or
@@ -140,7 +144,8 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
  * offline in the version read is refused once found: refuseOfflineRead; where the key does not
  * see offline pages, publicApiKeyOfflinePages hidden, such a list is answered as one that does not
  * ask them: pageListAsKeyReads), at pages one of those three page reads in any version,
- * offline pages included, and at site-and-pages those and a read of its site; at any of the five, a
+ * offline pages included, at site-and-pages those and a read of its site, and at reads those, a
+ * read of its site and its locale list or a locale read; at any of the six, a
  * route list or route read where the key reads routes (publicApiKeyRoutes read), and at any of the
  * first four a read of its site where the key reads it (publicApiKeySiteRead read); and at
  * single-resources a read of its site or of one of its locales, pages or routes, never a list, and
@@ -180,6 +185,11 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
   if (scope.publishable === 'site-and-pages') {
     if (operation.method === 'GET' && SITE_AND_PAGE_READS.has(operation.path)) return
     throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site (GET /v2/sites/{siteId}) and its pages (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, in any version) alone; use the site's Site API key.")
+  }
+  // At reads, all of those and the site's locales: every read a Site key makes of its site but of its routes.
+  if (scope.publishable === 'reads') {
+    if (operation.method === 'GET' && SITE_READS.has(operation.path)) return
+    throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site (GET /v2/sites/{siteId}), its locales (GET /v2/locales, /v2/locales/{localeIdOrCode}) and its pages (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, in any version) alone, and changes nothing; use the site's Site API key.")
   }
   // At configuration, the site's own read and its locales (another site's are refused where the site is judged, as a Site key's are).
   if (scope.publishable === 'configuration') {
@@ -289,8 +299,8 @@ export type WriteFamily = 'pages' | 'routes' | 'locales'
 
 /**
  * A deployment whose Site keys only read (choice siteKeyWrites refused), do not write routes
- * (routes-refused), write pages alone (pages-only), or write all but pages (pages-refused): such a
- * write with one is a 403. It is a
+ * (routes-refused), write pages alone (pages-only), write all but pages (pages-refused), or write
+ * all but locales (locales-refused): such a write with one is a 403. It is a
  * refusal of access, so it comes where access is judged (after the resource is found and reached,
  * in the order validationOrder and accessOrder give), and before the body an operation judges
  * while it finds its target.
@@ -301,17 +311,19 @@ export function refuseSiteKeyWrite(scope: Scope, choices: Choices | undefined, f
   if (choices?.siteKeyWrites === 'routes-refused' && family === 'routes') throw siteKeyRouteWriteRefused()
   if (choices?.siteKeyWrites === 'pages-only' && family !== 'pages') throw siteKeyPagesOnly()
   if (choices?.siteKeyWrites === 'pages-refused' && family === 'pages') throw siteKeyPageWriteRefused()
+  if (choices?.siteKeyWrites === 'locales-refused' && family === 'locales') throw siteKeyLocaleWriteRefused()
 }
 
 /**
  * Whether a Site key's writes to a family are refused by what the key is, whatever the request
- * (siteKeyWrites routes-refused, pages-only, pages-refused): a refusal of its kind, which comes first where such
+ * (siteKeyWrites routes-refused, pages-only, pages-refused, locales-refused): a refusal of its kind, which comes first where such
  * refusals do (keyKindOrder first).
  */
 export function siteKeyFamilyRefused(choices: Choices | undefined, family: WriteFamily | undefined): family is WriteFamily {
   if (family === undefined) return false
   if (choices?.siteKeyWrites === 'routes-refused') return family === 'routes'
   if (choices?.siteKeyWrites === 'pages-refused') return family === 'pages'
+  if (choices?.siteKeyWrites === 'locales-refused') return family === 'locales'
   return choices?.siteKeyWrites === 'pages-only' && family !== 'pages'
 }
 
@@ -341,6 +353,9 @@ const siteKeyPagesOnly = (): ApiError =>
 
 const siteKeyPageWriteRefused = (): ApiError =>
   new ApiError(403, 'forbidden', "A Site API key may not create, change or delete pages on this deployment (a site's content is edited with an App API key); it manages its site's locales and routes.")
+
+const siteKeyLocaleWriteRefused = (): ApiError =>
+  new ApiError(403, 'forbidden', "A Site API key may not create, change, delete or restore locales on this deployment (a site's locales are managed with an App API key); it writes its site's pages and routes.")
 
 const siteKeyRouteWriteRefused = (): ApiError =>
   new ApiError(403, 'forbidden', 'A Site API key may not create, change or delete routes on this deployment; that needs an App API key.')

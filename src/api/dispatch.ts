@@ -89,7 +89,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const refuseKeyKind = (): void => {
         refuseSiteKeyOnAppOperation(operation, scope, choices)
         if (!publishableAfterTarget) refuseKeyWithoutAccess(operation, request.query, scope)
-        // A Site key refused a family (siteKeyWrites routes-refused, pages-only, pages-refused) is refused for its kind: first, or after the input, where such refusals are.
+        // A Site key refused a family (siteKeyWrites routes-refused, pages-only, pages-refused, locales-refused) is refused for its kind: first, or after the input, where such refusals are.
         const family = (kindFirst || kindAfterInput) && operation.method !== 'GET' ? writeFamilyOf(operation.path) : undefined
         if (siteKeyFamilyRefused(choices, family)) refuseSiteKeyWrite(scope, choices, family)
       }
@@ -175,7 +175,7 @@ function refuseSiteKeyOnAppOperation(operation: RegisteredOperation, scope: Acce
   if (operation.appKeyOnly && scope.kind !== 'app' && operation.siteKeyAllowed?.(choices) !== true) throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
 }
 
-/** A Site key's write to a page, route or locale, refused by a deployment whose Site keys only read, do not write routes, write pages alone, or write all but pages (choice siteKeyWrites). */
+/** A Site key's write to a page, route or locale, refused by a deployment whose Site keys only read, do not write routes, write pages alone, write all but pages, or write all but locales (choice siteKeyWrites). */
 function refuseSiteKeyWriteOn(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope'], choices: Choices | undefined): void {
   const family = writeFamilyOf(operation.path)
   if (operation.method !== 'GET' && family !== undefined) refuseSiteKeyWrite(scope, choices, family)

@@ -4,8 +4,8 @@ import type { Store } from '../store/store.js'
 import { lowerCase } from './lower-case.js'
 
 // A site's Site API key. sitemock takes the site's publicApiKey as its Site key; a deployment
-// may keep its Site keys apart (choice publicApiKeyAsSiteKey: `not-a-key`, `forbidden`, `live-pages`, `published-pages`, `online-pages`, `single-resources`, `pages`, `site-and-pages` or `configuration`), and the
-// publicApiKey then reaches nothing, or only its site's published pages, or its locales and online pages, or its single resources, or its pages in any version, or those and its site, or its site and locales alone. Under those choices each site's Site key is derived from its publicApiKey
+// may keep its Site keys apart (choice publicApiKeyAsSiteKey: `not-a-key`, `forbidden`, `live-pages`, `published-pages`, `online-pages`, `single-resources`, `pages`, `site-and-pages`, `configuration` or `reads`), and the
+// publicApiKey then reaches nothing, or only its site's published pages, or its locales and online pages, or its single resources, or its pages in any version, or those and its site, or its site and locales alone, or all of these, reading and writing nothing else. Under those choices each site's Site key is derived from its publicApiKey
 // rather than stored: the state, its snapshots and fixtures stay what they are under either
 // choice, and the key is found through the one index of publicApiKeys the store keeps.
 
@@ -26,7 +26,7 @@ export function apartKey(key: string): string {
   return out
 }
 
-/** Whether the deployment followed keeps its Site keys apart from the publicApiKey: it then answers that key 401 or 403 (but for page reads, at live-pages and published-pages, locale reads at online-pages, single reads at single-resources, page reads in any version at pages, those and its site's read at site-and-pages, and its site's and locales' reads at configuration). */
+/** Whether the deployment followed keeps its Site keys apart from the publicApiKey: it then answers that key 401 or 403 (but for page reads, at live-pages and published-pages, locale reads at online-pages, single reads at single-resources, page reads in any version at pages, those and its site's read at site-and-pages, its site's and locales' reads at configuration, and all of these at reads). */
 export const keptApart = (choices: Choices | undefined): boolean => (choices?.publicApiKeyAsSiteKey ?? 'site-key') !== 'site-key'
 
 /** The Site API key of a site: its publicApiKey, or the key derived from it where the two are apart. */

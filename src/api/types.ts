@@ -65,9 +65,9 @@ export type Scope =
        * pages for rendering it (online-pages), its single resources (single-resources), its pages in any
        * version, offline ones included (pages), those and the site itself for rendering and previewing
        * it (site-and-pages), its site and its locales, the site's configuration, alone (configuration),
-       * or nothing (forbidden).
+       * all of these, every read of its site but of its routes (reads), or nothing (forbidden).
        */
-      publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'site-and-pages' | 'configuration' | 'forbidden'
+      publishable?: 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'site-and-pages' | 'configuration' | 'reads' | 'forbidden'
       /** That publicApiKey, where it reads its site's pages, reads the site's routes too (choice publicApiKeyRoutes read). */
       readsRoutes?: true
       /** That publicApiKey, where it reads its site's pages and not the site (live-pages, published-pages, online-pages, pages), reads its own site too (choice publicApiKeySiteRead read). */

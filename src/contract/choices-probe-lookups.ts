@@ -1,5 +1,5 @@
 import type { Choices } from '../contracts/choices.js'
-import { byStatus, either, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 import { clockTickMs, pastTickMs } from './clock-tick.js'
 import { siteOfKey, strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
@@ -17,14 +17,14 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   // A site update no deployment takes, whose name keeps the run's tag were it taken.
   const wrongOrigin = { name: `${tag} choices`, hostOrigin: 12 }
   await record('publicApiKeyAsSiteKey', async () => {
-    const found = await publicKeyAlternative(call, siteId, siteKey)
+    const found = await publicKeyAlternative({ call, target, siteId, siteKey }, pageId)
     // The probes' own site then has no Site key they know: --site-api-key, of a site they did not make, asks what a Site key meets.
     if (found !== 'site-key') keyOfSite = target.siteApiKey ?? new Unrecorded("the sites' publicApiKey is no Site key here, and no --site-api-key was given to ask with")
     return found
   })
   await record('publicApiKeyRoutes', async () => {
     const reads = learned.publicApiKeyAsSiteKey
-    if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages' && reads !== 'pages' && reads !== 'site-and-pages') {
+    if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages' && reads !== 'pages' && reads !== 'site-and-pages' && reads !== 'reads') {
       throw new Unrecorded(`the sites' publicApiKey does not read their pages alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so whether it reads their routes too is no choice of its own`)
     }
     return either(await call('GET', `/v2/routes?siteId=${siteId}`, undefined, siteKey), "the route list of the probes' own site with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
@@ -98,7 +98,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
   })
   // A key refused for its kind, where the probes know one: the sites' publicApiKey where it is no Site key, or a deleted site's key that is a 403.
-  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'configuration'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
+  const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'configuration', 'reads'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
   let refusedKey: string | undefined = publicKeyRefused ? siteKey : undefined
   await record('deletedSiteKey', async () => {
     if (keyOfSite !== siteKey) throw new Unrecorded("the sites' publicApiKey is no Site key here, so no Site key of a site the probes delete is known")
@@ -121,7 +121,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   await record('siteKeyRoutes', async () => {
     if (keyOfSite instanceof Unrecorded) throw keyOfSite
     if (learned.routeOperations === 'elsewhere') throw new Unrecorded('the route operations are served elsewhere (routeOperations elsewhere), so no route request with a Site key is seen')
-    const ownSite = keyOfSite === siteKey ? siteId : await siteOfKey(call, keyOfSite, target.workspaceId, tag)
+    const ownSite = keyOfSite === siteKey ? siteId : (await siteOfKey(call, keyOfSite, target.workspaceId, tag)).siteId
     return either(await call('GET', `/v2/routes?siteId=${ownSite}`, undefined, keyOfSite), "the route list of a Site key's own site, listed with it", [200, 'read'] as const, [403, 'refused'] as const)
   })
   // After keyKindOrder: a Site key's route writes refused alone (routes-refused) are refused first where a key's kind is.
@@ -130,15 +130,19 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (keyOfSite !== siteKey) return strangerKeyWrites(call, keyOfSite, target.workspaceId, tag, learned)
     const own = either(await call('PATCH', `/v6/pages/${pageId}`, { isOnline: true }, siteKey), 'a page update with the Site key of its own site', [200, 'allowed'] as const, [403, 'refused'] as const)
     if (own === 'allowed') {
-      // A locale of its own site created with the key: refused where the key writes pages alone (pages-only).
+      // A locale of its own site created with the key: refused where the key writes pages alone (pages-only), or all but locales (locales-refused).
       const locale = await call('POST', '/v2/locales', { siteId, locale: KEY_LOCALE }, siteKey)
       if (typeof locale.body.id === 'string') await call('DELETE', `/v2/locales/${locale.body.id}`)
-      if (either(locale, 'a locale create with the Site key of its own site', [201, 'taken'] as const, [403, 'refused'] as const) === 'refused') return 'pages-only'
-      // A route of its own site created with the key: taken as the pages are, or refused alone.
+      const locales = either(locale, 'a locale create with the Site key of its own site', [201, 'taken'] as const, [403, 'refused'] as const)
+      // Where no route request with a Site key is seen (routes served elsewhere, or refused it), a key refused its locales writes pages alone either way.
+      if (locales === 'refused' && (learned.routeOperations === 'elsewhere' || learned.siteKeyRoutes === 'refused')) return 'pages-only'
+      // A route of its own site created with the key: taken as the pages are, or refused, alone or with the locales.
       if (learned.siteKeyRoutes === 'refused') throw new Unrecorded('a Site key is refused every route request (siteKeyRoutes refused), so whether its route writes alone are refused cannot be seen')
       const made = await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-key-route` }, siteKey)
       if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
-      return either(made, 'a route create with the Site key of its own site', [201, 'allowed'] as const, [403, 'routes-refused'] as const)
+      const routes = either(made, 'a route create with the Site key of its own site', [201, 'taken'] as const, [403, 'refused'] as const)
+      if (locales === 'refused') return routes === 'taken' ? 'locales-refused' : 'pages-only'
+      return routes === 'taken' ? 'allowed' : 'routes-refused'
     }
     // Refused first, a write is a 403 before its target is looked up: an update of a page that does not
     // exist says so, a 404 where access is judged on what was found. Where a Site key meets what does not
@@ -349,14 +353,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
  * (validationOrder input-first), where the two differ only where existence wins (a 404).
  */
 async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>, pageId: string, read: (site: string) => string): Promise<NonNullable<Choices['keyKindOrder']>> {
-  const answers = [
-    await call('GET', read('not-a-uuid'), undefined, key),
-    await call('GET', read(NOWHERE_ID), undefined, key),
-    await call('POST', '/v6/pages', { siteId: NOWHERE_ID, name: `${tag} without pathname` }, key),
-  ]
+  // Where it reads all a Site key reads (reads): the site list of a malformed workspace id, and an update of a site that does not exist (its name the run's were it taken).
+  const answers =
+    learned.publicApiKeyAsSiteKey === 'reads'
+      ? [await call('GET', '/v2/sites?workspaceId=not-a-uuid', undefined, key), await call('PATCH', `/v2/sites/${NOWHERE_ID}`, { name: `${tag} choices` }, key)]
+      : [await call('GET', read('not-a-uuid'), undefined, key), await call('GET', read(NOWHERE_ID), undefined, key)]
+  answers.push(await call('POST', '/v6/pages', { siteId: NOWHERE_ID, name: `${tag} without pathname` }, key))
   const update = await call('PATCH', `/v6/pages/${pageId}`, { name: 12 }, key)
   if (byStatus(update, "an update of the probes' own page with a key refused for its kind and a name of the wrong type", [[400, true], [403, false]] as const)) {
-    const missing = byStatus(answers[1]!, 'a read of a site that does not exist with a key refused for its kind', [[403, 'after-input'], [404, 'with-access']] as const)
+    const missing = byStatus(answers[1]!, 'a request about a site that does not exist with a key refused for its kind', [[403, 'after-input'], [404, 'with-access']] as const)
     // With access, such a key waits for a target that does not exist where existence wins (its 404).
     const existenceWins = learned.accessOrder === 'existence-first' || learned.accessOrder === 'site-first'
     if (missing === 'with-access' || existenceWins || (learned.validationOrder !== undefined && learned.validationOrder !== 'input-first')) return missing
@@ -393,16 +398,23 @@ function refusedRead(learned: Readonly<Choices>): ((site: string) => string) | u
  * What a site's publicApiKey is here (publicApiKeyAsSiteKey), told by reads of the probes' own site
  * with it. A key that reads the site's pages may read the site itself too (publicApiKeySiteRead
  * read): the site's read tells apart the keys that read no page, and, of those that read them, a
- * read a Site key makes and such a key is refused tells it from a Site key.
+ * read a Site key makes and such a key is refused tells it from a Site key; where it reads all a
+ * Site key reads of it and the Site key given is apart from it, what it is refused tells
+ * (apartReaderAlternative).
  */
-async function publicKeyAlternative(call: ProbeSite['call'], siteId: string, key: string): Promise<NonNullable<Choices['publicApiKeyAsSiteKey']>> {
+async function publicKeyAlternative({ call, target, siteId, siteKey: key }: Pick<ProbeSite, 'call' | 'target' | 'siteId' | 'siteKey'>, pageId: string): Promise<NonNullable<Choices['publicApiKeyAsSiteKey']>> {
   const pages = byStatus(await call('GET', `/v6/pages?siteId=${siteId}`, undefined, key), "the pages of the probes' own site read with its publicApiKey as the key", [[200, 'read'], [403, 'refused'], [401, 'not-a-key']] as const)
   if (pages === 'not-a-key') return pages
   const site = either(await call('GET', `/v2/sites/${siteId}`, undefined, key), "the probes' own site read with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
   const locales = async (): Promise<'read' | 'refused'> => either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
   if (pages === 'read') {
     // Its pages and its locales read: a key for rendering the site, refused it unless it reads it too, or a Site key.
-    if ((await locales()) === 'read') return site === 'refused' ? 'online-pages' : siteKeyOrRendering(call, siteId, key)
+    if ((await locales()) === 'read') {
+      if (site === 'refused') return 'online-pages'
+      const found = await siteKeyOrRendering(call, siteId, key)
+      // Read as a Site key would, unless the Site key given shows the two apart.
+      return found === 'site-key' && (await siteKeyApart(call, target)) ? apartReaderAlternative(call, siteId, key, pageId, target.tag) : found
+    }
     // Refused its locales: a key that reads its pages alone, as published or in any version, which a
     // list of the drafts tells; in any version, with its site, one for rendering and previewing it.
     const drafts = either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:draft`, undefined, key), "the draft pages of the probes' own site listed with its publicApiKey as the key", [403, 'published-pages'] as const, [200, 'pages'] as const)
@@ -430,3 +442,52 @@ async function siteKeyOrRendering(call: ProbeSite['call'], siteId: string, key: 
   const all = await call('GET', path)
   return (asKey.body.data?.length ?? 0) < (all.body.data?.length ?? 0) ? 'online-pages' : 'site-key'
 }
+
+/**
+ * Whether the Site key given (--site-api-key) shows the sites' publicApiKey kept apart from their
+ * Site keys: it is no publicApiKey of its own site. Without it nothing does.
+ */
+async function siteKeyApart(call: ProbeSite['call'], target: ProbeSite['target']): Promise<boolean> {
+  if (target.siteApiKey === undefined) return false
+  return !(await siteOfKey(call, target.siteApiKey, target.workspaceId, target.tag)).publicKey
+}
+
+/**
+ * What a publicApiKey is that reads its site, its locales and its pages, where its site's Site key
+ * is another key: one for rendering the site's online pages, refused a list asking the offline
+ * ones too, or not shown the offline pages the App key lists (online-pages: whether it reads its
+ * site is no concern of this class); else one refused every write (reads), or a second Site key of
+ * its site (site-key), which an update of the probes' own page with its pathname a one-item list, a
+ * type no body takes, tells: refused, or let through to its body's 400 (secondSiteKey). Nothing
+ * changes either way.
+ */
+async function apartReaderAlternative(call: ProbeSite['call'], siteId: string, key: string, pageId: string, tag: string): Promise<'online-pages' | 'reads' | 'site-key'> {
+  const path = `/v6/pages?siteId=${siteId}&includeOffline=true`
+  const offline = await call('GET', path, undefined, key)
+  if (either(offline, "the pages of the probes' own site, offline ones asked too, listed with its publicApiKey as the key", [200, 'listed'] as const, [403, 'refused'] as const) === 'refused') return 'online-pages'
+  // Listed without a page the App key lists: the offline pages are invisible to it (publicApiKeyOfflinePages hidden).
+  const seen = new Set(idsOf(offline))
+  if (idsOf(await call('GET', path)).some((id) => !seen.has(id))) return 'online-pages'
+  const pathname = (await call('GET', `/v6/pages/${pageId}`)).body.pathname
+  if (typeof pathname !== 'string') throw new Unrecorded("the probes' page could not be read")
+  const sham = await call('PATCH', `/v6/pages/${pageId}`, { pathname: [pathname] }, key)
+  const written = either(sham, "an update of the probes' own page with its publicApiKey and a pathname of a type no body takes", [403, 'reads'] as const, [400, 'let through'] as const)
+  return written === 'reads' ? written : secondSiteKey(call, key, tag)
+}
+
+/**
+ * Whether a publicApiKey whose sham update earned its body's 400 is a second Site key: where a key
+ * refused for its kind is refused once the input is judged (keyKindOrder after-input), an update of
+ * a page that does not exist with a body a deployment takes is a 403 before any lookup (reads), a
+ * Site key's a 404; and where the whole input goes before access (validationOrder input-first) the
+ * App key's sham update of such a page is a 400 too, and the key's 400 tells nothing.
+ */
+async function secondSiteKey(call: ProbeSite['call'], key: string, tag: string): Promise<'reads' | 'site-key'> {
+  const nowhere = await call('PATCH', `/v6/pages/${NOWHERE_ID}`, { pathname: `/${tag}-nowhere` }, key)
+  if (either(nowhere, 'an update of a page that does not exist with the publicApiKey', [403, 'refused'] as const, [404, 'looked up'] as const) === 'refused') return 'reads'
+  const inputFirst = byStatus(await call('PATCH', `/v6/pages/${NOWHERE_ID}`, { pathname: [`/${tag}-nowhere`] }), 'an update of a page that does not exist with a pathname of a type no body takes', [[404, false], [400, true]] as const)
+  if (inputFirst) throw new Unrecorded('the whole input is judged before access here: the 400 of an update with the publicApiKey and a pathname of a type no body takes tells no Site key from a key refused every write')
+  return 'site-key'
+}
+
+const idsOf = (answer: Answer): string[] => (answer.body.data ?? []).map((item) => String(item.id))

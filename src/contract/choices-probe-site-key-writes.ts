@@ -5,14 +5,14 @@ type SiteKeyWrites = NonNullable<Choices['siteKeyWrites']>
 type Family = 'pages' | 'routes' | 'locales'
 
 /** The alternatives a Site key's sham writes can tell apart; refused-first is told before them, by writes to nothing. */
-const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused', 'pages-only', 'pages-refused']
+const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused', 'pages-only', 'pages-refused', 'locales-refused']
 
 /**
  * What a Site key of the user's may write (siteKeyWrites), where the probes know no Site key of
  * their own (publicApiKeyAsSiteKey other than site-key): --site-api-key is of a site the run did
  * not create, so nothing there may change. A write with it to a locale that exists nowhere is a
  * 403 only where every Site key write is refused first, or its locale writes are refused for its
- * kind first (pages-only): a write to a page that exists nowhere, a 403 then only at
+ * kind first (pages-only, locales-refused): a write to a page that exists nowhere, a 403 then only at
  * refused-first, tells the two apart. Then one update of a page, a route and a locale of its
  * site (of those families it has: the answers of the others are told where they tell it alone), each field a one-item list of the value it has (a type no update body
  * takes, so a deployment that takes the write answers its 400 and keeps everything): a 403 is a
@@ -23,7 +23,7 @@ const JUDGED: readonly SiteKeyWrites[] = ['allowed', 'refused', 'routes-refused'
 export async function strangerKeyWrites(call: Call, key: string, workspaceId: string, tag: string, learned: Readonly<Choices>): Promise<SiteKeyWrites> {
   const nowhere = await call('PATCH', `/v2/locales/${NOWHERE_ID}`, { locale: 12 }, key)
   if (nowhere.status === 403 && (await call('PATCH', `/v6/pages/${NOWHERE_ID}`, { name: 12 }, key)).status === 403) return 'refused-first'
-  const siteId = await siteOfKey(call, key, workspaceId, tag)
+  const { siteId } = await siteOfKey(call, key, workspaceId, tag)
   const first = async (path: string, what: string): Promise<Record<string, unknown> | undefined> => {
     const listed = await call('GET', path, undefined, key)
     if (listed.status !== 200) throw new Unrecorded(`${what} of the site of --site-api-key, read with it, answered ${listed.status}`)
@@ -66,7 +66,7 @@ export async function strangerKeyWrites(call: Call, key: string, workspaceId: st
  * The status a sham update of a family earns under an alternative: a refusal is a 403 where
  * access is judged, which comes after the body only where the whole input goes first
  * (validationOrder input-first), but for a family refused to the key's kind (routes-refused's
- * routes, pages-only's locales and routes, pages-refused's pages), first where a key refused for its kind is refused
+ * routes, pages-only's locales and routes, pages-refused's pages, locales-refused's locales), first where a key refused for its kind is refused
  * first (keyKindOrder first), and after the body where it is refused once the input is judged (after-input).
  */
 function answerOf(alternative: SiteKeyWrites, family: Family, inputFirst: boolean, kindOrder: KeyKindOrder): number {
@@ -97,9 +97,12 @@ async function toldByWritesToNothing(call: Call, key: string, tag: string, learn
   return narrowed.length === 1 ? narrowed[0] : undefined
 }
 
-/** Whether the alternative refuses a Site key the family for its kind (routes-refused's routes, pages-only's locales and routes, pages-refused's pages). */
+/** Whether the alternative refuses a Site key the family for its kind (routes-refused's routes, pages-only's locales and routes, pages-refused's pages, locales-refused's locales). */
 const ofKind = (alternative: SiteKeyWrites, family: Family): boolean =>
-  (alternative === 'routes-refused' && family === 'routes') || (alternative === 'pages-only' && family !== 'pages') || (alternative === 'pages-refused' && family === 'pages')
+  (alternative === 'routes-refused' && family === 'routes') ||
+  (alternative === 'pages-only' && family !== 'pages') ||
+  (alternative === 'pages-refused' && family === 'pages') ||
+  (alternative === 'locales-refused' && family === 'locales')
 
 /** The orders (whole input first, where a key's kind is refused) the probes before learned, or each of them not learned. */
 function ordersOf(learned: Readonly<Choices>): Array<[boolean, KeyKindOrder]> {
@@ -108,12 +111,15 @@ function ordersOf(learned: Readonly<Choices>): Array<[boolean, KeyKindOrder]> {
   return inputFirst.flatMap((input) => kindOrders.map((kind): [boolean, KeyKindOrder] => [input, kind]))
 }
 
-/** The site of a Site key among the first 100 of the workspace (not the run's): the one whose publicApiKey it is, else the one it reads. */
-export async function siteOfKey(call: Call, key: string, workspaceId: string, tag: string): Promise<string> {
+/**
+ * The site of a Site key among the first 100 of the workspace (not the run's): the one whose
+ * publicApiKey it is (`publicKey`: the key is no Site key apart from it), else the one it reads.
+ */
+export async function siteOfKey(call: Call, key: string, workspaceId: string, tag: string): Promise<{ siteId: string; publicKey: boolean }> {
   const listed = await call('GET', `/v2/sites?workspaceId=${workspaceId}&limit=100`)
   const sites = (listed.body.data ?? []).filter((site) => typeof site.id === 'string' && !String(site.name).startsWith(tag))
   const named = sites.find((site) => site.publicApiKey === key)
-  if (named) return String(named.id)
-  for (const site of sites) if ((await call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status === 200) return String(site.id)
-  throw new Unrecorded('--site-api-key reads none of the first 100 sites of the workspace, so its site has nothing known to send a write to')
+  if (named) return { siteId: String(named.id), publicKey: true }
+  for (const site of sites) if ((await call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status === 200) return { siteId: String(site.id), publicKey: false }
+  throw new Unrecorded('--site-api-key reads none of the first 100 sites of the workspace, so its site is not known')
 }

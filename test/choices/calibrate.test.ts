@@ -80,4 +80,16 @@ describe('the probes against sitemock itself', () => {
       await own.close()
     }
   })
+
+  it('take its publicApiKey as its Site key where --site-api-key is the publicApiKey of a site of its own', async () => {
+    const own = await mockServer({})
+    try {
+      const creds = (await (await fetch(`${own.url}/__mock/credentials`)).json()) as Credentials
+      const siteApiKey = creds.sites.find((site) => site.workspaceId === own.workspaceId)!.siteApiKey
+      const found = await probeChoices({ baseUrl: own.url, apiKey: own.appKey, workspaceId: own.workspaceId, tag: 'contract-aaaa0004', siteApiKey })
+      expect(found.choices).toMatchObject({ publicApiKeyAsSiteKey: 'site-key', siteKeyWrites: 'allowed', siteKeyRoutes: 'read', accessOrder: sitemockDefaults.accessOrder })
+    } finally {
+      await own.close()
+    }
+  })
 })

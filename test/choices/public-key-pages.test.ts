@@ -190,7 +190,7 @@ describe('the stateful group reads pages', () => {
   it('takes a draft read of an offline page answered where the oracle refuses the key its site as pages, which the oracle follows by choosing it', () => {
     const occurrence = sent(false)
     expect(publicKey.alternative(ok, occurrence)).toBe('pages')
-    expect(publicKey.fits?.('pages', occurrence)).toEqual(['site-key', 'single-resources', 'pages', 'site-and-pages'])
+    expect(publicKey.fits?.('pages', occurrence)).toEqual(['site-key', 'single-resources', 'pages', 'site-and-pages', 'reads'])
     expect(publicKey.follow('pages', occurrence)).toEqual({ kind: 'chosen', choices: { publicApiKeyAsSiteKey: 'pages' } })
   })
 

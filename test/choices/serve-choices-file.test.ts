@@ -36,7 +36,9 @@ const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePa
 // a locale the site lacks answered 404 where the list is empty (pageUnknownLocale empty-list) is the
 // list's own answer, as-list: its 400 tells it apart. Pathnames stored as their slugs (pagePathnameCharacters
 // slugged) are in lower case, which hides the case classes as pagePathnameCase lower-case does: letters here, the sweep tries slugged.
-const OTHER: Partial<Record<ChoiceId, string>> = { foreignCursor: '404', pagePathnameForm: 'any', pageReadUnknownLocale: '400', pagePathnameCharacters: 'letters' }
+// A Site key refused its locales where it reaches no route (siteKeyRoutes refused) writes pages alone
+// either way, as pages-only: pages-refused here, the sweep tries locales-refused.
+const OTHER: Partial<Record<ChoiceId, string>> = { foreignCursor: '404', pagePathnameForm: 'any', pageReadUnknownLocale: '400', pagePathnameCharacters: 'letters', siteKeyWrites: 'pages-refused' }
 
 const everyOther = Object.fromEntries(
   choiceCatalogue.map((c) => [c.id, KEPT.has(c.id) ? c.sitemock : (OTHER[c.id] ?? (Array.isArray(c.alternatives) ? c.alternatives.at(-1) : LIMITS[c.id]))]),

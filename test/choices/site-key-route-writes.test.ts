@@ -55,12 +55,12 @@ describe('siteKeyWrites routes-refused: the mock', () => {
 })
 
 describe('siteKeyWrites: the probes learn it back', () => {
-  it.each(['allowed', 'refused', 'refused-first', 'routes-refused'] as const)('%s, with the Site key of their own site', async (value) => {
+  it.each(['allowed', 'refused', 'refused-first', 'routes-refused', 'locales-refused'] as const)('%s, with the Site key of their own site', async (value) => {
     const server = await start({ siteKeyWrites: value })
     expect((await probe(server, TAG)).choices.siteKeyWrites).toBe(value)
   })
 
-  it.each(['allowed', 'refused', 'refused-first', 'routes-refused'] as const)('%s, with --site-api-key where the publicApiKey is no Site key and existence goes first, changing nothing of its site', async (value) => {
+  it.each(['allowed', 'refused', 'refused-first', 'routes-refused', 'locales-refused'] as const)('%s, with --site-api-key where the publicApiKey is no Site key and existence goes first, changing nothing of its site', async (value) => {
     const server = await start({ ...OUTSIDE, siteKeyWrites: value })
     const site = await usersSite(server)
     const before = await contentsOf(server, site.id)

@@ -10,13 +10,15 @@ import { describeOutsider } from './outsider-suite.js'
  * and punycoded (both documents type them a URI). What it failed on beyond them was readings the
  * suite lacked: names with their control characters left out, a page's locale left out of write
  * answers but shown when read, a route pathname given its leading slash, and `limit=0` served as 1.
- * Two more readings came later: the slash added with or without skipValidation, and its sites'
- * publicApiKey, long taken for a Site key refused every route request, read as a key for its site,
- * its locales and its online pages (publicApiKeyAsSiteKey online-pages, publicApiKeySiteRead read).
+ * Two more readings came later: the slash added with or without skipValidation, and the key the
+ * suite took for a Site key (its sites' publicApiKey) refused every route request, reads included.
+ * Told apart from the Site key given the suite, that key reads the site, its locales and its online
+ * pages, the offline ones unseen (publicApiKeyAsSiteKey online-pages, publicApiKeySiteRead read,
+ * publicApiKeyOfflinePages hidden).
  */
 describeOutsider({
   folder: 'outsider10',
   called: 'a tenth deployment',
-  learned: ['unknownCursor="empty-list"', 'cursorOutsideList="after-place"', 'deletedLocaleCode="revived"', 'newPageSitemapFrequency="never"', 'pageLocale="absent"', 'routePathnameSlash="added-always"', 'publicApiKeyAsSiteKey="online-pages"', 'publicApiKeySiteRead="read"'],
+  learned: ['unknownCursor="empty-list"', 'cursorOutsideList="after-place"', 'deletedLocaleCode="revived"', 'newPageSitemapFrequency="never"', 'pageLocale="absent"', 'routePathnameSlash="added-always"', 'publicApiKeyAsSiteKey="online-pages"', 'publicApiKeySiteRead="read"', 'publicApiKeyOfflinePages="hidden"'],
   defects: false,
 })

@@ -11,10 +11,13 @@ import { describeOutsider } from './outsider-suite.js'
  * given their own creation time and no updatedAt, a name sent again leaving updatedAt as it was.
  * Also: new pages offline, sites newest first and locales by code, one 400 detail a field, a
  * cursor naming nothing answered with an empty page, locale codes stored in canonical case.
+ * Its sites' publicApiKey, apart from their Site keys, reads all a Site key reads, routes included,
+ * and writes nothing (publicApiKeyAsSiteKey reads): the probes know no deleted site's Site key
+ * there.
  */
 describeOutsider({
   folder: 'outsider4',
   called: 'a fourth deployment',
-  learned: ['deletedSiteKey="403"', 'skipValidationConflicts="page-conflicts"', 'restoreLiveLocale="404"', 'unknownCursor="empty-list"', 'localeCodeStored="canonical"'],
+  learned: ['publicApiKeyAsSiteKey="reads"', 'publicApiKeyRoutes="read"', 'skipValidationConflicts="page-conflicts"', 'restoreLiveLocale="404"', 'unknownCursor="empty-list"', 'localeCodeStored="canonical"'],
   defects: false,
 })

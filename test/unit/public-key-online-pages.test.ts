@@ -42,9 +42,9 @@ function read(reply: Reply, occurrence: Occurrence): { alternative: string | und
 }
 
 describe('publicApiKeyAsSiteKey: what an answer fits, online-pages among them', () => {
-  it('reads a 200 to a locale list as fitting site-key, online-pages and configuration alone, and one to a draft read of an online page single-resources, pages and site-and-pages too', () => {
-    expect(read(ok, sent(localeList))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages', 'configuration'] })
-    expect(read(ok, sent(draftRead)).fits).toEqual(['site-key', 'online-pages', 'single-resources', 'pages', 'site-and-pages'])
+  it('reads a 200 to a locale list as fitting site-key, online-pages, configuration and reads alone, and one to a draft read of an online page single-resources, pages and site-and-pages too', () => {
+    expect(read(ok, sent(localeList))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages', 'configuration', 'reads'] })
+    expect(read(ok, sent(draftRead)).fits).toEqual(['site-key', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'reads'])
   })
 
   it('reads a 403 to a list asking for the offline pages, or to a read of a page offline, as fitting online-pages too', () => {

@@ -48,11 +48,11 @@ describe('publicApiKeyAsSiteKey: what an answer to a site’s publicApiKey fits,
     expect(read(refused, sent(liveList)).fits).toEqual(['forbidden', 'single-resources', 'configuration'])
   })
 
-  it('reads a 200 to a page list without versionRef as fitting site-key, published-pages, online-pages, pages and site-and-pages, and one to a live list as fitting all six', () => {
-    expect(read(ok, sent(unsaidList)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
-    expect(read(ok, sent(sitePages)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
-    expect(read(ok, sent(liveList)).fits).toEqual(['site-key', 'live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
-    expect(read(ok, sent(localeRead))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages', 'single-resources', 'configuration'] })
+  it('reads a 200 to a page list without versionRef as fitting site-key, published-pages, online-pages, pages, site-and-pages and reads, and one to a live list as fitting all seven', () => {
+    expect(read(ok, sent(unsaidList)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages', 'site-and-pages', 'reads'])
+    expect(read(ok, sent(sitePages)).fits).toEqual(['site-key', 'published-pages', 'online-pages', 'pages', 'site-and-pages', 'reads'])
+    expect(read(ok, sent(liveList)).fits).toEqual(['site-key', 'live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages', 'reads'])
+    expect(read(ok, sent(localeRead))).toEqual({ alternative: 'site-key', fits: ['site-key', 'online-pages', 'single-resources', 'configuration', 'reads'] })
   })
 
   it("reads a page read the oracle's key is refused its site on as the oracle's: published-pages where it answers the read without versionRef, else live-pages", () => {

@@ -17,8 +17,8 @@ export { readOnlyPeek, type Follow, type Occurrence, type Reply, type StatusClas
  * and that a site's key is "publishable ... to fetch page and component data": a deployment may
  * let it write its own site's data, or keep it read-only. It may also let the key change its own
  * site and keep its pages, locales and routes read-only: each family is a class of its own, so
- * the catalogue's routes-refused, pages-only and pages-refused are their refused families'
- * `refused` and the others' `allowed`.
+ * the catalogue's routes-refused, pages-only, pages-refused and locales-refused are their refused
+ * families' `refused` and the others' `allowed`.
  */
 // A site's duplicate is a write of its own: a deployment may let a Site key change its site and not copy it.
 const familyOf = (template: string): string => (template === SITE_DUPLICATE ? 'sites (duplicate)' : (template.split('/')[2] ?? template))

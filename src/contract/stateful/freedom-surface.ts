@@ -27,7 +27,9 @@ import { ORACLE_APP_KEY, type Answer } from './oracle.js'
  * lists and reads in any version, offline pages included, answered as the Site key would), or as
  * one for rendering and previewing its site (`site-and-pages`: those and a read of its site), or as
  * one that reads its site's configuration alone (`configuration`: a read of its site, its locale
- * list and locale reads, no page and no route). A 403
+ * list and locale reads, no page and no route), or as a read-only key for its site (`reads`: a read
+ * of its site, its locale list and reads, and its page lists and reads in any version, offline
+ * pages included; its routes only where publicApiKeyRoutes says so, and no write). A 403
  * to any other read then fits `forbidden` and each of those that refuses it, and an answered read
  * `site-key` and each of those that answers it: the run holds the target to what all its answers
  * fit. A page list of live versions where the oracle lists drafts, or a 404 to a read of a page
@@ -38,9 +40,10 @@ import { ORACLE_APP_KEY, type Answer } from './oracle.js'
  * read refused and a draft read answered together narrow to `site-and-pages` (a site read fits the
  * keys for live, published or online pages too, which may read their site besides:
  * publicApiKeySiteRead), and a site read and a locale list answered and a page list refused to
- * `configuration`. Any other 403 tells nothing: a Site key's
- * write its deployment refuses (siteKeyWrites), a site not its own, or the oracle refusing the
- * publicApiKey as well.
+ * `configuration`, and a site read, a locale list and a page list answered and a route list
+ * refused to `reads` (whose refused writes are siteKeyWrites', as a Site key's are). Any other
+ * 403 tells nothing: a Site key's write its deployment refuses (siteKeyWrites), a site not its own,
+ * or the oracle refusing the publicApiKey as well.
  */
 export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = {
   choice: 'publicApiKeyAsSiteKey',
@@ -87,7 +90,7 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
 
 /**
  * A route list or route read of a site with its `publicApiKey`, where the key reads the site's
- * pages alone (publicApiKeyAsSiteKey live-pages, published-pages, online-pages, pages, site-and-pages: the
+ * pages alone (publicApiKeyAsSiteKey live-pages, published-pages, online-pages, pages, site-and-pages, reads: the
  * oracle refuses it the site, or the locale list, and answers it the live page list). The documents call the key a "publishable key a
  * host can use to fetch page and component data for rendering the site", and do not say whether
  * the routes a host renders with are such data: a deployment may refuse them (sitemock) or answer
@@ -206,7 +209,7 @@ export const SITE_KEY_ROUTES: StatusClass<'siteKeyRoutes'> = {
 const ownRouteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && (request.template === ROUTES || request.template === ROUTE)
 
 /** The publicApiKeyAsSiteKey alternatives whose key reads its site's pages, and may read its routes too (publicApiKeyRoutes). */
-const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'])
+const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages', 'reads'])
 
 /** A read of the key's own site: what a publicApiKey that reads its site's pages and not the site may read too (publicApiKeySiteRead). */
 const ownSiteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && request.template === SITE
@@ -325,7 +328,10 @@ const siteOrPageRead = (request: ContractRequest): boolean => pageRead(request) 
 /** A read of a site, a locale list or a locale read, all a publicApiKey for its site's configuration reaches. */
 const configurationRead = ({ method, template }: ContractRequest): boolean => method === 'GET' && [SITE, LOCALES, LOCALE].includes(template)
 
-const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'configuration'] as const
+/** Either of the two above, all a read-only publicApiKey for its site reaches. */
+const siteDataRead = (request: ContractRequest): boolean => pageRead(request) || configurationRead(request)
+
+const PUBLIC_KEY_ALTERNATIVES = ['site-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'configuration', 'reads'] as const
 
 /** Whether a deployment of the alternative answers the request to the publicApiKey (as its Site key would) rather than refusing it. */
 const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], occurrence: Occurrence): boolean => {
@@ -335,6 +341,7 @@ const answers = (alternative: (typeof PUBLIC_KEY_ALTERNATIVES)[number], occurren
   if (alternative === 'pages') return pageRead(request)
   if (alternative === 'site-and-pages') return siteOrPageRead(request)
   if (alternative === 'configuration') return configurationRead(request)
+  if (alternative === 'reads') return siteDataRead(request)
   return alternative === 'site-key' || (alternative === 'live-pages' ? livePageRead(request) : alternative === 'published-pages' && publishedPageRead(request))
 }
 

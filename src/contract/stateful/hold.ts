@@ -425,6 +425,9 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
         if (read.decisive) break
         continue
       }
+      const offlinePages = freedom.choice === 'publicApiKeyOfflinePages'
+      // A publicApiKey held by its own reach is held so for its offline pages too (key-reach.ts reads includeOffline and the page's state).
+      if (offlinePages && adoptions.get('publicApiKeyAsSiteKey') === OWN_REACH) continue
       const theirs = freedom.alternative(occurrence.target, occurrence)
       if (theirs === undefined) continue
       if (freedom.establishes?.(theirs, occurrence) === false && !adoptions.admits(classId(freedom, occurrence), theirs)) continue

@@ -667,7 +667,7 @@ errors++;
 }
 if(data2.siteKeyWrites !== undefined){
 let data42 = data2.siteKeyWrites;
-if(!((((((data42 === "allowed") || (data42 === "refused")) || (data42 === "refused-first")) || (data42 === "routes-refused")) || (data42 === "pages-only")) || (data42 === "pages-refused"))){
+if(!(((((((data42 === "allowed") || (data42 === "refused")) || (data42 === "refused-first")) || (data42 === "routes-refused")) || (data42 === "pages-only")) || (data42 === "pages-refused")) || (data42 === "locales-refused"))){
 const err50 = {instancePath:instancePath+"/choices/siteKeyWrites",schemaPath:"#/$defs/choices/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data42};
 if(vErrors === null){
 vErrors = [err50];
@@ -888,7 +888,7 @@ errors++;
 }
 if(data2.publicApiKeyAsSiteKey !== undefined){
 let data59 = data2.publicApiKeyAsSiteKey;
-if(!((((((((((data59 === "site-key") || (data59 === "not-a-key")) || (data59 === "forbidden")) || (data59 === "live-pages")) || (data59 === "published-pages")) || (data59 === "online-pages")) || (data59 === "single-resources")) || (data59 === "pages")) || (data59 === "site-and-pages")) || (data59 === "configuration"))){
+if(!(((((((((((data59 === "site-key") || (data59 === "not-a-key")) || (data59 === "forbidden")) || (data59 === "live-pages")) || (data59 === "published-pages")) || (data59 === "online-pages")) || (data59 === "single-resources")) || (data59 === "pages")) || (data59 === "site-and-pages")) || (data59 === "configuration")) || (data59 === "reads"))){
 const err67 = {instancePath:instancePath+"/choices/publicApiKeyAsSiteKey",schemaPath:"#/$defs/choices/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data59};
 if(vErrors === null){
 vErrors = [err67];
@@ -2121,7 +2121,7 @@ errors++;
 }
 if(data.siteKeyWrites !== undefined){
 let data39 = data.siteKeyWrites;
-if(!((((((data39 === "allowed") || (data39 === "refused")) || (data39 === "refused-first")) || (data39 === "routes-refused")) || (data39 === "pages-only")) || (data39 === "pages-refused"))){
+if(!(((((((data39 === "allowed") || (data39 === "refused")) || (data39 === "refused-first")) || (data39 === "routes-refused")) || (data39 === "pages-only")) || (data39 === "pages-refused")) || (data39 === "locales-refused"))){
 const err45 = {instancePath:instancePath+"/siteKeyWrites",schemaPath:"#/properties/siteKeyWrites/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteKeyWrites.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteKeyWrites.enum,parentSchema:schema32.properties.siteKeyWrites,data:data39};
 if(vErrors === null){
 vErrors = [err45];
@@ -2342,7 +2342,7 @@ errors++;
 }
 if(data.publicApiKeyAsSiteKey !== undefined){
 let data56 = data.publicApiKeyAsSiteKey;
-if(!((((((((((data56 === "site-key") || (data56 === "not-a-key")) || (data56 === "forbidden")) || (data56 === "live-pages")) || (data56 === "published-pages")) || (data56 === "online-pages")) || (data56 === "single-resources")) || (data56 === "pages")) || (data56 === "site-and-pages")) || (data56 === "configuration"))){
+if(!(((((((((((data56 === "site-key") || (data56 === "not-a-key")) || (data56 === "forbidden")) || (data56 === "live-pages")) || (data56 === "published-pages")) || (data56 === "online-pages")) || (data56 === "single-resources")) || (data56 === "pages")) || (data56 === "site-and-pages")) || (data56 === "configuration")) || (data56 === "reads"))){
 const err62 = {instancePath:instancePath+"/publicApiKeyAsSiteKey",schemaPath:"#/properties/publicApiKeyAsSiteKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyAsSiteKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyAsSiteKey.enum,parentSchema:schema32.properties.publicApiKeyAsSiteKey,data:data56};
 if(vErrors === null){
 vErrors = [err62];

@@ -8,21 +8,21 @@ import type { Removed, Site, Store, Workspace } from './store.js'
 /**
  * Who a key is: a workspace's App key, or a site's Site key (its `publicApiKey`, or a key apart at
  * publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages,
- * configuration). A site's publicApiKey where it is no
+ * configuration, reads). A site's publicApiKey where it is no
  * Site key (forbidden, live-pages but for a live page read, published-pages but for a page read
  * that asks no draft, which then reads its site's pages as published: `publishedOnly`, online-pages
  * but for a locale read or a page read not asking the offline pages (asking them too, at
  * publicApiKeyOfflinePages: hidden), which then reads online pages alone: `onlineOnly`,
  * single-resources but for a read of one resource, pages but for a page read in any version,
- * site-and-pages but for that or a site read, configuration but for a site read or a locale read; the
- * five that read pages but for a route read too at publicApiKeyRoutes: read, and the first four of
- * them but for a read of their site too at publicApiKeySiteRead: read) is its site's, `publishable`: refused
+ * site-and-pages but for that or a site read, configuration but for a site read or a locale read,
+ * reads but for any of those; the six that read pages but for a route read too at publicApiKeyRoutes: read,
+ * and the first four of them but for a read of their site too at publicApiKeySiteRead: read) is its site's, `publishable`: refused
  * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
  * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
  */
 export type Principal =
   | { kind: 'app'; workspace: Workspace }
-  | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'site-and-pages' | 'configuration'; deleted?: true; publishedOnly?: true; onlineOnly?: true }
+  | { kind: 'site'; site: Site; publishable?: 'forbidden' | 'live-pages' | 'published-pages' | 'online-pages' | 'single-resources' | 'pages' | 'site-and-pages' | 'configuration' | 'reads'; deleted?: true; publishedOnly?: true; onlineOnly?: true }
 
 /** One request as the handlers see it. */
 export interface Call {
@@ -46,7 +46,7 @@ export interface Call {
  * (any of them asking no other version); with a locale list or read, what it reaches at
  * `online-pages` (where a page list may not ask `includeOffline=true`, unless the offline pages are
  * invisible to the key: `publicApiKeyOfflinePages: hidden`); any page read, in any version,
- * offline pages included, at `pages` and `site-and-pages`.
+ * offline pages included, at `pages`, `site-and-pages` and `reads`.
  */
 export interface PageRead {
   ofSite: boolean
@@ -63,7 +63,8 @@ export interface PageRead {
  * too, as its site's Site key, at `publicApiKeyRoutes: read`; `siteRead`: a site read, which a
  * publicApiKey that reads its site's pages reads too, as its site's Site key, at `site-and-pages`,
  * or at `publicApiKeySiteRead: read`, and, with a locale list or read, all one that reads its site's
- * configuration reads, at `configuration`.
+ * configuration reads, at `configuration`, and, with a page read or a locale list or read, all a
+ * read-only key for its site reads, at `reads`.
  */
 export function principalOf(store: Store, key: string | undefined, pageRead: PageRead | undefined, singleRead: boolean, routeRead: boolean, siteRead: boolean): Principal {
   if (key === undefined || key === '') throw new Refusal(401, 'an x-api-key header is required')
@@ -72,7 +73,7 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   const site = store.siteByKey(key)
   if (site) return { kind: 'site', site }
   const chosen = store.choices.publicApiKeyAsSiteKey
-  const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' || chosen === 'online-pages' || chosen === 'single-resources' || chosen === 'pages' || chosen === 'site-and-pages' || chosen === 'configuration' ? chosen : undefined
+  const publishable = chosen === 'forbidden' || chosen === 'live-pages' || chosen === 'published-pages' || chosen === 'online-pages' || chosen === 'single-resources' || chosen === 'pages' || chosen === 'site-and-pages' || chosen === 'configuration' || chosen === 'reads' ? chosen : undefined
   const published = publishable === undefined ? undefined : store.siteByPublicKey(key)
   if (published && publishable === 'single-resources' && singleRead) return { kind: 'site', site: published }
   if (published && routeRead && readsRoutes(store.choices, publishable)) return { kind: 'site', site: published }
@@ -85,6 +86,7 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   if (published && publishable === 'live-pages' && pages?.ofSite === false && pages.version === 'ref:live') return { kind: 'site', site: published }
   if (published && publishable === 'pages' && pages !== undefined) return { kind: 'site', site: published }
   if (published && publishable === 'site-and-pages' && (pages !== undefined || siteRead)) return { kind: 'site', site: published }
+  if (published && publishable === 'reads' && (pageRead !== undefined || siteRead)) return { kind: 'site', site: published }
   if (published && publishable === 'published-pages' && pages !== undefined && (pages.version === undefined || pages.version === 'ref:live')) return { kind: 'site', site: published, publishedOnly: true }
   if (published && publishable) return { kind: 'site', site: published, publishable }
   const deleted = store.choices.deletedSiteKey === '403' ? store.deletedSiteKeys.get(key) : undefined
@@ -94,7 +96,7 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
 
 /** Whether a site's publicApiKey reads its site's routes: where it reads the site's pages, and the deployment says so (`publicApiKeyRoutes: read`). */
 const readsRoutes = (choices: Choices, publishable: Choices['publicApiKeyAsSiteKey']): boolean =>
-  choices.publicApiKeyRoutes === 'read' && (publishable === 'live-pages' || publishable === 'published-pages' || publishable === 'online-pages' || publishable === 'pages' || publishable === 'site-and-pages')
+  choices.publicApiKeyRoutes === 'read' && (publishable === 'live-pages' || publishable === 'published-pages' || publishable === 'online-pages' || publishable === 'pages' || publishable === 'site-and-pages' || publishable === 'reads')
 
 /** Whether a site's publicApiKey reads its site: where it reads the site's pages and no site of itself, and the deployment says so (`publicApiKeySiteRead: read`). */
 const readsSite = (choices: Choices, publishable: Choices['publicApiKeyAsSiteKey']): boolean =>
@@ -110,6 +112,7 @@ export function refusePublishable(who: Principal): void {
   if (who.publishable === 'online-pages') throw onlinePagesAlone()
   if (who.publishable === 'pages') throw new Refusal(403, "a site's publicApiKey reads its site's pages alone (a page list, a page read or the site's page list, in any version); it has no other permission here")
   if (who.publishable === 'site-and-pages') throw new Refusal(403, "a site's publicApiKey reads its site and its pages alone (a site read, a page list, a page read or the site's page list, in any version); it has no other permission here")
+  if (who.publishable === 'reads') throw new Refusal(403, "a site's publicApiKey reads its site, its locales and its pages alone (a site read, a locale list or read, a page list, a page read or the site's page list, in any version); it changes nothing")
   if (who.publishable === 'configuration') throw new Refusal(403, "a site's publicApiKey reads its site's configuration alone (a site read, a locale list or a locale read); it reads no page or route and changes nothing")
   if (who.publishable === 'single-resources') throw new Refusal(403, "a site's publicApiKey reads its site's single resources alone (a site, locale, page or route read); it lists nothing and changes nothing")
   throw new Refusal(403, "a site's publicApiKey only fetches page data for its host; it has no permission here")
@@ -148,19 +151,20 @@ const CREATES: Partial<Record<Operation, 'pages' | 'routes' | 'locales'>> = { 'p
 
 const reaches = (who: Principal, site: { id: string; workspaceId: string }): boolean => (who.kind === 'app' ? site.workspaceId === who.workspace.id : site.id === who.site.id)
 
-/** A Site key changes no page, route or locale at `siteKeyWrites: refused`, no route at `routes-refused`, nothing but pages at `pages-only`, and no page at `pages-refused`. */
+/** A Site key changes no page, route or locale at `siteKeyWrites: refused`, no route at `routes-refused`, nothing but pages at `pages-only`, no page at `pages-refused`, and no locale at `locales-refused`. */
 function siteKeyWrite(call: Call): void {
   if (call.who.kind !== 'site' || call.family === 'sites' || call.method === 'GET') return
   if (call.store.choices.siteKeyWrites === 'refused') throw new Refusal(403, 'a Site API key may only read; use an App API key to change anything')
   refuseSiteKeyFamilyWrite(call.store, call.who, call.family, call.method)
 }
 
-/** A Site key's write to a family its kind may not write (`siteKeyWrites: routes-refused`, `pages-only`, `pages-refused`): where access is judged, or first at `keyKindOrder: first`. */
+/** A Site key's write to a family its kind may not write (`siteKeyWrites: routes-refused`, `pages-only`, `pages-refused`, `locales-refused`): where access is judged, or first at `keyKindOrder: first`. */
 export function refuseSiteKeyFamilyWrite(store: Store, who: Principal, family: string, method: string): void {
   if (who.kind !== 'site' || family === 'sites' || method === 'GET') return
   if (family === 'routes' && store.choices.siteKeyWrites === 'routes-refused') throw new Refusal(403, 'a Site API key may not change routes; use an App API key')
   if (family !== 'pages' && store.choices.siteKeyWrites === 'pages-only') throw new Refusal(403, 'a Site API key may change pages alone; use an App API key for locales and routes')
   if (family === 'pages' && store.choices.siteKeyWrites === 'pages-refused') throw new Refusal(403, 'a Site API key may not change pages; use an App API key for them')
+  if (family === 'locales' && store.choices.siteKeyWrites === 'locales-refused') throw new Refusal(403, 'a Site API key may not change locales; use an App API key for them')
 }
 
 /**

@@ -13,7 +13,7 @@ export interface Permissive {
   otherWorkspaceKey: string
   /**
    * The Site key of a site it starts with, where Site keys are apart from the sites' publicApiKey
-   * (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages, configuration): the suite can then learn no Site key from a site it makes.
+   * (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages, configuration, reads): the suite can then learn no Site key from a site it makes.
    */
   siteApiKey?: string
   /** The whole API as one function, for tests that wrap it (defects, recordings). */

@@ -14,7 +14,7 @@ export interface Site {
   name: string
   hostOrigin: string | null
   publicApiKey: string
-  /** Its Site API key where the two are kept apart (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages, configuration); never shown by the API. */
+  /** Its Site API key where the two are kept apart (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages, configuration, reads); never shown by the API. */
   siteKey: string
   defaultLocale: string
   /** Creation order, for the site list. */
@@ -112,7 +112,7 @@ export class Store {
     return this.workspaces.find((workspace) => workspace.appKey === key)
   }
 
-  /** Whether Site keys are apart from the sites' publicApiKey, which is then a 401 (not-a-key), a 403 (forbidden), or one but for page reads (live-pages, published-pages), locale reads (online-pages), single reads (single-resources), page reads in any version (pages), those and its site's read (site-and-pages), and its site's and locales' reads (configuration). */
+  /** Whether Site keys are apart from the sites' publicApiKey, which is then a 401 (not-a-key), a 403 (forbidden), or one but for page reads (live-pages, published-pages), locale reads (online-pages), single reads (single-resources), page reads in any version (pages), those and its site's read (site-and-pages), its site's and locales' reads (configuration), and all of these (reads). */
   get keysApart(): boolean {
     return (this.choices.publicApiKeyAsSiteKey ?? 'site-key') !== 'site-key'
   }

@@ -47,7 +47,7 @@ export class Client {
 
   /**
    * A site and a key that works as its Site key: a new site and its publicApiKey, or, where Site
-   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages, configuration), the site the twin started with.
+   * keys are apart from it (publicApiKeyAsSiteKey: not-a-key, forbidden, live-pages, published-pages, online-pages, single-resources, pages, site-and-pages, configuration, reads), the site the twin started with.
    */
   async keyedSite(): Promise<{ site: Json; key: string }> {
     const key = this.twin.siteApiKey
@@ -448,15 +448,16 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   siteKeyWrites: async (client) => {
     const { site, key } = await client.keyedSite()
     const own = statusOf((await client.call('POST', '/v6/pages', { siteId: site.id, pathname: '/by-key', name: 'By its key' }, key)).status, { 201: 'allowed', 403: 'refused' })
-    // Pages taken: a locale create with the key tells the pages written alone, then a route create
-    // the routes refused alone (a 404 where routes are served elsewhere tells nothing).
+    // Pages taken: a locale create with the key tells its locales refused, then a route create its
+    // routes refused, with its locales or alone.
     if (own === 'allowed') {
-      const locale = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl' }, key)
-      if (locale.status === 403) return 'pages-only'
-      // A key refused every route request (siteKeyRoutes refused) shows nothing of its route writes.
-      if ((await OBSERVE.siteKeyRoutes!(client)) === 'refused') return undefined
-      const route = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: '/by-key-route' }, key)
-      return route.status === 404 ? undefined : statusOf(route.status, { 201: 'allowed', 403: 'routes-refused' })
+      const localesRefused = (await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl' }, key)).status === 403
+      // A key refused every route request (siteKeyRoutes refused) shows nothing of its route writes, nor does a 404 where routes are served elsewhere.
+      const routes = (await OBSERVE.siteKeyRoutes!(client)) === 'refused' ? undefined : (await client.call('POST', '/v2/routes', { siteId: site.id, pathname: '/by-key-route' }, key)).status
+      const unseen = routes === undefined || routes === 404
+      // Its locales refused and its route writes unseen: pages-only and locales-refused are one behaviour there.
+      if (localesRefused) return unseen ? 'pages-only' : statusOf(routes, { 201: 'locales-refused', 403: 'pages-only' })
+      return unseen ? undefined : statusOf(routes, { 201: 'allowed', 403: 'routes-refused' })
     }
     if (own !== 'refused') return own
     // An update of its own site with a name of the wrong type: 403 before the body's 400 only at refused-first.
@@ -572,7 +573,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // Read without a version: a Site key, or one that reads the site's pages as published alone, or its locales and online pages, or its site and pages, which its locales' read, then its drafts', tell.
     if (drafts === 'read') {
       const locales = statusOf(await status(`/v2/locales?siteId=${String(site.id)}`), { 200: 'read', 403: 'refused' })
-      if (locales === 'read') return own === 'refused' ? 'online-pages' : siteKeyOrRendering(client, site, key)
+      if (locales === 'read') {
+        if (own === 'refused') return 'online-pages'
+        const found = await siteKeyOrRendering(client, site, key)
+        // Read as a Site key would, where Site keys are apart from it: a read-only key, refused a write to its own page.
+        if (found !== 'site-key' || client.twin.siteApiKey === undefined) return found
+        const page = await client.page(site.id, '/read-only')
+        return statusOf((await client.call('PATCH', `/v6/pages/${String(page.id)}`, { name: 'By its publicApiKey' }, key)).status, { 403: 'reads', 200: 'site-key' })
+      }
       if (locales !== 'refused') return locales
       // Refused the locales: a key for the pages as published alone, or for the pages in any version, which a draft list tells; in any version, with its site, one for rendering and previewing it.
       const pages = statusOf(await status(`/v6/pages?siteId=${String(site.id)}&versionRef=ref:draft`), { 200: 'pages', 403: 'published-pages' })
@@ -587,7 +595,7 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   publicApiKeyRoutes: async (client) => {
     // Seen only where the publicApiKey reads its site's pages; elsewhere it reads routes as a Site key, or nothing.
-    if (!['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
+    if (!['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages', 'reads'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
     // Read as the Site key would: where a Site key is refused the routes (siteKeyRoutes), so is it either way.
     if ((await OBSERVE.siteKeyRoutes!(client)) === 'refused') return undefined
     const site = await client.site()
