@@ -7,7 +7,7 @@ import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import { ApiError, conflict, invalidField } from './errors.js'
 import { anyCase, keptLocaleCode } from './kept-input.js'
 import { findLocale, findLocaleToDelete, findLocaleToRead } from './locale-target.js'
-import { foreignTo } from './foreign-cursor.js'
+import { foreignTo, requireReachedCursor } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
 import { touchPagesOfRenamedLocale } from './page-derived-fields.js'
@@ -112,8 +112,9 @@ export const localeOperations = [
     query: 'locale-list-query.json',
     success: { status: 200, shape: { list: 'locale.json' } },
     errors: [400, 401, 403, 404],
-    authorize({ query, scope, store }) {
+    authorize({ query, scope, store, choices }) {
       requireSite(scope, store, query.siteId)
+      requireReachedCursor(scope, store, 'locale', query.startingAfter, choices)
     },
     run({ query, store, choices }) {
       const ordered = choices?.localeListOrder === 'code' ? byCode(store, query.siteId) : store.locales.ofSite(query.siteId)

@@ -15,6 +15,7 @@ import { pageListAsKeyReads, readsPublishedOnly, refuseOfflineRead, requireBodyS
 import { ApiError, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
+import { requireReachedCursor } from './foreign-cursor.js'
 import { requireTakenSitePagesQuery, sitePagesListing } from './site-pages-query.js'
 import { otherOwner } from './pathname-owner.js'
 import { findPage, localeToCollapse, localizationIn, lookupLocaleOf, readUnknownLocale } from './page-target.js'
@@ -93,8 +94,9 @@ export const pageOperations = [
     query: 'page-list-query.json',
     success: { status: 200, shape: { list: 'page.json' } },
     errors: [400, 401, 403, 404],
-    authorize({ query, scope, store }) {
+    authorize({ query, scope, store, choices }) {
       requireSite(scope, store, query.siteId)
+      requireReachedCursor(scope, store, 'page', query.startingAfter, choices)
     },
     run({ query, store, choices, scope }) {
       return listPages(store, query.siteId, listedAs(scope, query), choices)
@@ -111,8 +113,9 @@ export const pageOperations = [
     success: { status: 200, shape: { list: 'page.json' } },
     errors: [400, 401, 403, 404],
     queryRules: requireTakenSitePagesQuery,
-    authorize({ params, scope, store }) {
+    authorize({ params, query, scope, store, choices }) {
       requireSite(scope, store, params.siteId)
+      requireReachedCursor(scope, store, 'page', query.startingAfter, choices)
     },
     run({ params, query, store, choices, scope }) {
       const listing = sitePagesListing(query, choices)

@@ -17,7 +17,7 @@ export interface WalkOptions<T> {
   descending?: boolean
   /** What a cursor that names no item at all, an item the list leaves out, or one of another list gives (choices unknownCursor, cursorOutsideList, foreignCursor); sitemock's 400 when left out. */
   cursors?: Pick<Required<Choices>, 'unknownCursor' | 'cursorOutsideList' | 'foreignCursor'>
-  /** Whether an id names an item of another list (another site's, or another family's): under foreignCursor other than `as-outside`, such a cursor has that answer. */
+  /** Whether an id names an item of another list (another site's, or another family's): under foreignCursor other than `as-outside` and `refused-unreached`, such a cursor has that answer. */
   foreign?: (id: string) => boolean
   /** Whether an item the list leaves out has a place in its order (a page never published has none among live versions). */
   placed?: (item: T) => boolean
@@ -63,8 +63,10 @@ export function paginate<T extends { id: string }>(
   const step = options.descending ? -1 : 1
   let position = options.descending ? index.size - 1 : 0
   if (query.startingAfter !== undefined) {
+    // Under refused-unreached an item the key does not reach was refused where access is judged
+    // (requireReachedCursor): one that is left here is answered as as-outside answers it.
     const foreign = options.cursors?.foreignCursor ?? 'as-outside'
-    if (foreign !== 'as-outside' && options.foreign?.(query.startingAfter) === true) return refusedCursor(foreign, query.startingAfter, ' of another list')
+    if (foreign !== 'as-outside' && foreign !== 'refused-unreached' && options.foreign?.(query.startingAfter) === true) return refusedCursor(foreign, query.startingAfter, ' of another list')
     const live = findById(query.startingAfter)
     const cursor = live ?? options.deleted?.find(query.startingAfter)
     const outside = options.cursors?.cursorOutsideList ?? '400'

@@ -16,7 +16,7 @@ import type { Store } from '../store/store.js'
 import { refuseSiteKeyWrite, requireBodySite, requireSite } from './auth.js'
 import { deletedRoutes, keepDeletedRoute } from './deleted-cursor.js'
 import { badRequest } from './errors.js'
-import { foreignTo } from './foreign-cursor.js'
+import { foreignTo, requireReachedCursor } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
@@ -94,8 +94,9 @@ export const routeOperations = [
     query: 'route-list-query.json',
     success: { status: 200, shape: { list: 'route.json' } },
     errors: [400, 401, 403, 404],
-    authorize({ query, scope, store }) {
+    authorize({ query, scope, store, choices }) {
       requireSite(scope, store, query.siteId)
+      requireReachedCursor(scope, store, 'route', query.startingAfter, choices)
     },
     run({ query, store, choices }) {
       const ordered = choices?.routeListOrder === 'creation' ? inCreationOrder(store, query.siteId) : store.routes.ofSite(query.siteId)

@@ -214,7 +214,8 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   await record('foreignCursor', async () => {
     // The probes' page as the cursor of their other site's list, where a page after its place (by
-    // path) tells the items after that place from none.
+    // path) tells the items after that place from none; where that is answered as an item the list
+    // leaves out, a Site key's list of its own site after a page of a site it does not reach.
     if (otherSiteId instanceof Unrecorded) throw otherSiteId
     const after = await call('POST', '/v6/pages', { siteId: otherSiteId, pathname: `/${tag}-zz-foreign`, name: `${tag} foreign` })
     try {
@@ -223,7 +224,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       const shown = answer.status !== 200 ? byStatus(answer, "a page list after a page of another site", [[400, '400'], [404, '404']] as const) : (answer.body.data ?? []).length === 0 ? 'empty-list' : 'as-outside'
       // Items after it are cursorOutsideList's after-place; any answer that choice gives is its own reading too.
       if (shown === 'as-outside' && learned.cursorOutsideList !== undefined && learned.cursorOutsideList !== 'after-place') unexplained('with items listed after a page of another site, what an item the list leaves out gets', learned.cursorOutsideList)
-      return shown === learned.cursorOutsideList ? 'as-outside' : shown
+      if (shown !== 'as-outside' && shown !== learned.cursorOutsideList) return shown
+      // The App key reaches the other site, so a deployment that refuses a page the key does not reach
+      // (refused-unreached, a 403) answers it so too: a Site key's list after such a page tells them
+      // apart. With no Site key known, the App key's answer stands.
+      if (keyOfSite instanceof Unrecorded) return 'as-outside'
+      // The probes' own site after their other site's page, or --site-api-key's site after the probes' own page.
+      const [listed, cursor] = keyOfSite === siteKey ? [siteId, String(after.body.id)] : [await siteOfKey(call, keyOfSite, target.workspaceId, tag), pageId]
+      const unreached = await call('GET', `/v6/pages?siteId=${listed}&includeOffline=true&startingAfter=${cursor}`, undefined, keyOfSite)
+      return unreached.status === 403 ? 'refused-unreached' : 'as-outside'
     } finally {
       if (typeof after.body.id === 'string') await call('DELETE', `/v6/pages/${after.body.id}`)
     }

@@ -28,7 +28,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"malformedPathId","kind":"lookup","alternatives":["400","404"],"sitemock":"400","behaviour":"api-behaviour.md#hostile-input"},
   {"id":"restoreLiveLocale","kind":"lookup","alternatives":["409","404","200","400"],"sitemock":"409","behaviour":"api-behaviour.md#locales"},
   {"id":"cursorOutsideList","kind":"lookup","alternatives":["400","after-place","404","empty-list"],"sitemock":"400","behaviour":"api-behaviour.md#pagination"},
-  {"id":"foreignCursor","kind":"lookup","alternatives":["as-outside","404","400","empty-list"],"sitemock":"as-outside","behaviour":"api-behaviour.md#pagination"},
+  {"id":"foreignCursor","kind":"lookup","alternatives":["as-outside","404","400","empty-list","refused-unreached"],"sitemock":"as-outside","behaviour":"api-behaviour.md#pagination"},
   {"id":"accessOrder","kind":"lookup","alternatives":["permission-first","existence-first","site-first"],"sitemock":"permission-first","behaviour":"api-behaviour.md#authentication"},
   {"id":"validationOrder","kind":"lookup","alternatives":["params-access-body","input-first","access-first"],"sitemock":"params-access-body","behaviour":"api-behaviour.md#authentication"},
   {"id":"updatedAtAtCreation","kind":"value","alternatives":["createdAt","null"],"sitemock":"createdAt","behaviour":"api-behaviour.md#pages"},

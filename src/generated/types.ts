@@ -120,9 +120,9 @@ export interface Choices {
    */
   cursorOutsideList?: "400" | "after-place" | "404" | "empty-list";
   /**
-   * A `startingAfter` that names an item of another list: another site's page, route or locale, or an item of another family (a page id on the route list): answered as choice cursorOutsideList says (`as-outside`), or a `404`, a `400` naming `startingAfter`, or an `empty-list`.
+   * A `startingAfter` that names an item of another list: another site's page, route or locale, or an item of another family (a page id on the route list): answered as choice cursorOutsideList says (`as-outside`), or a `404`, a `400` naming `startingAfter`, or an `empty-list`; or, where the cursor is looked up among every item of the list's family, a `403` `forbidden` for one of a site the request's key does not reach (another workspace's for any key, another site's for a Site key or a site's `publicApiKey`), judged where the list's own site is (once that site is found and reached), and one it does reach, or an item of another family, answered as `as-outside` says (`refused-unreached`).
    */
-  foreignCursor?: "as-outside" | "404" | "400" | "empty-list";
+  foreignCursor?: "as-outside" | "404" | "400" | "empty-list" | "refused-unreached";
   /**
    * Which error wins when a key may not reach a resource that does not exist: `permission-first` a 403 (sitemock: a Site key reaches only its site, whether or not the other exists); `existence-first` a 404; `site-first` a 404 for a site that does not exist, but a page, route or locale named by its pathname or code in a site that exists is looked up only once the key is seen to reach that site (a 403 first, where `existence-first` answers a 404 for a name the site lacks).
    */

@@ -93,3 +93,56 @@ describe('foreignCursor', () => {
     expect(answer.body.data!.map((page) => page.pathname)).toEqual(['/docs/b'])
   })
 })
+
+describe('foreignCursor refused-unreached', () => {
+  const forbiddenCursor = (answer: Answer, id: string): void => {
+    expect([answer.status, answer.body.code]).toEqual([403, 'forbidden'])
+    expect(String(answer.body.message)).toMatch(new RegExp(`${id}.*does not reach`))
+  }
+
+  it("refuses a Site key's list of its own site after another site's page, route or locale with a 403, and answers the App key as cursorOutsideList says", async () => {
+    const { s, here, there } = await twoSites({ foreignCursor: 'refused-unreached', cursorOutsideList: 'after-place' })
+    const { key } = await s.site('keyed')
+    const keyed = (await s.call('GET', `/v2/sites?workspaceId=${s.workspaceId}`)).body.data!.find((site) => site.publicApiKey === key)!.id
+    createdId(await s.call('POST', '/v6/pages', { siteId: keyed, pathname: '/b', name: 'b' }))
+    for (const family of ['page', 'route', 'locale'] as const) forbiddenCursor(await s.call('GET', `${LISTS[family]}?siteId=${String(keyed)}&startingAfter=${there[family]}`, undefined, key), there[family])
+    // The App key reaches the other site: the item is placed by its own values (/a), as after-place says.
+    const answer = await s.call('GET', `/v6/pages?siteId=${String(keyed)}&includeOffline=true&sortBy=path&startingAfter=${there.page}`)
+    expect([answer.status, answer.body.data!.map((page) => page.pathname)]).toEqual([200, ['/b']])
+    expect((await s.call('GET', `/v2/routes?siteId=${here}&startingAfter=${there.route}`)).status).toBe(200)
+  })
+
+  it("answers another family's item, and another site's deleted locale, as as-outside does, whatever the key reaches", async () => {
+    const { s, there } = await twoSites({ foreignCursor: 'refused-unreached', cursorOutsideList: '404' })
+    const { id, key } = await s.site('keyed')
+    expectAnswer(await s.call('GET', `/v2/routes?siteId=${id}&startingAfter=${there.page}`, undefined, key), '404')
+    const elsewhere = (await s.call('GET', `/v2/sites?workspaceId=${s.workspaceId}`)).body.data!.find((site) => site.name === 'elsewhere')!.id
+    const french = (await s.call('GET', `/v2/locales/fr-FR?siteId=${String(elsewhere)}`)).body.id
+    expect((await s.call('DELETE', `/v2/locales/${String(french)}`)).status).toBe(204)
+    expectAnswer(await s.call('GET', `/v2/locales?siteId=${id}&startingAfter=${String(french)}`, undefined, key), '404')
+  })
+
+  it("refuses another workspace's page to the App key, where the list's site is judged: after it is found, before an invalid limit only where access goes first", async () => {
+    const s = await start({ foreignCursor: 'refused-unreached' })
+    const { id } = await s.site('here')
+    const theirs = createdId(await s.call('POST', '/v2/sites', { workspaceId: s.otherWorkspaceId, name: 'theirs' }, s.otherAppKey))
+    const page = createdId(await s.call('POST', '/v6/pages', { siteId: theirs, pathname: '/x', name: 'x' }, s.otherAppKey))
+    forbiddenCursor(await s.call('GET', `/v6/pages?siteId=${id}&startingAfter=${page}`), page)
+    forbiddenCursor(await s.call('GET', `/v2/sites/${id}/pages?startingAfter=${page}`), page)
+    expect((await s.call('GET', `/v6/pages?siteId=00000000-0000-4000-8000-00000000beef&startingAfter=${page}`)).status).toBe(404)
+    const limited = await s.call('GET', `/v6/pages?siteId=${id}&limit=0&startingAfter=${page}`)
+    expect([limited.status, limited.body.details]).toEqual([400, [expect.objectContaining({ field: 'limit' })]])
+    const first = await start({ foreignCursor: 'refused-unreached', validationOrder: 'access-first' })
+    const [mine, other] = [await first.site('mine'), await first.site('other')]
+    const elsewhere = createdId(await first.call('POST', '/v6/pages', { siteId: other.id, pathname: '/x', name: 'x' }))
+    forbiddenCursor(await first.call('GET', `/v6/pages?siteId=${mine.id}&limit=0&startingAfter=${elsewhere}`, undefined, mine.key), elsewhere)
+  })
+
+  it("refuses a publishable key that reads its site's pages the same way, and lets it list them", async () => {
+    const s = await start({ foreignCursor: 'refused-unreached', publicApiKeyAsSiteKey: 'pages' })
+    const [mine, other] = [await s.site('mine'), await s.site('other')]
+    const elsewhere = createdId(await s.call('POST', '/v6/pages', { siteId: other.id, pathname: '/x', name: 'x' }))
+    expect((await s.call('GET', `/v6/pages?siteId=${mine.id}`, undefined, mine.key)).status).toBe(200)
+    forbiddenCursor(await s.call('GET', `/v6/pages?siteId=${mine.id}&startingAfter=${elsewhere}`, undefined, mine.key), elsewhere)
+  })
+})

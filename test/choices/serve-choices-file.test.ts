@@ -31,14 +31,15 @@ const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations', 'pu
 const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead'])
 
 // A cursor of another list answered as one its filters leave out (cursorOutsideList's last, an empty
-// list) reads as foreignCursor as-outside: its own 404 tells it apart. A pathname taken without its
+// list) reads as foreignCursor as-outside to the App key: its last, refused-unreached, is told apart by
+// the Site key's 403 after a page it does not reach. A pathname taken without its
 // leading slash (pagePathnameForm any) shows what is kept of it (pagePathnameSlash). A page read in
 // a locale the site lacks answered 404 where the list is empty (pageUnknownLocale empty-list) is the
 // list's own answer, as-list: its 400 tells it apart. Pathnames stored as their slugs (pagePathnameCharacters
 // slugged) are in lower case, which hides the case classes as pagePathnameCase lower-case does: letters here, the sweep tries slugged.
 // A Site key refused its locales where it reaches no route (siteKeyRoutes refused) writes pages alone
 // either way, as pages-only: pages-refused here, the sweep tries locales-refused.
-const OTHER: Partial<Record<ChoiceId, string>> = { foreignCursor: '404', pagePathnameForm: 'any', pageReadUnknownLocale: '400', pagePathnameCharacters: 'letters', siteKeyWrites: 'pages-refused' }
+const OTHER: Partial<Record<ChoiceId, string>> = { pagePathnameForm: 'any', pageReadUnknownLocale: '400', pagePathnameCharacters: 'letters', siteKeyWrites: 'pages-refused' }
 
 const everyOther = Object.fromEntries(
   choiceCatalogue.map((c) => [c.id, KEPT.has(c.id) ? c.sitemock : (OTHER[c.id] ?? (Array.isArray(c.alternatives) ? c.alternatives.at(-1) : LIMITS[c.id]))]),

@@ -2,7 +2,8 @@ import { Adoptions } from '../../src/contract/stateful/adoption.js'
 import { describe, expect, it } from 'vitest'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGES, ROUTE, ROUTES, SITE, SITE_PAGES, SITES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
-import { readOnlyPeek, STATUS_CLASSES, type Occurrence, type Reply } from '../../src/contract/stateful/freedom-classes.js'
+import { classId } from '../../src/contract/stateful/freedom-class.js'
+import { readOnlyPeek, STATUS_CLASSES, type Occurrence, type Reply, type StatusClass } from '../../src/contract/stateful/freedom-classes.js'
 import { occurrenceOf } from './occurrence.js'
 
 /**
@@ -12,6 +13,8 @@ import { occurrenceOf } from './occurrence.js'
  */
 const ANY = { request: { method: 'GET', template: '' }, oracle: { status: 0 }, classes: {} } as unknown as Occurrence
 const classOf = (id: string) => STATUS_CLASSES.find((freedom) => freedom.choice === id)!
+/** foreignCursor's two readings: a 403 to a cursor the key does not reach, tried before the keys' classes, and every other answer, tried with the other cursors. */
+const [UNREACHED_CURSOR, FOREIGN_CURSOR] = STATUS_CLASSES.filter((freedom) => freedom.choice === 'foreignCursor') as [StatusClass, StatusClass]
 const LOCALE_ID = '1093964a-fd2d-4b9b-9b16-1405154f199c'
 const SITE_ID = '3317cebb-6aea-40f0-b17f-0feb952ac403'
 
@@ -82,7 +85,7 @@ describe('unknownCursor', () => {
 
   it('is the class of an id that never was an item; a deleted locale is cursorOutsideList, one of another list foreignCursor', () => {
     const outside = classOf('cursorOutsideList')
-    const foreign = classOf('foreignCursor')
+    const foreign = FOREIGN_CURSOR
     const deletedLocale = occurrence({ ...list, template: LOCALES }, empty(), empty, { startingAfter: ['deleted item'] })
     expect([cursor.applies(deletedLocale), outside.applies(deletedLocale), foreign.applies(deletedLocale)]).toEqual([false, true, false])
     for (const kind of ["from another site's list", "from another family's list"]) {
@@ -93,7 +96,7 @@ describe('unknownCursor', () => {
   })
 
   it('reads an item of another list: its 404, 400 or empty page, or items after it as cursorOutsideList would give them, whose page is taken', () => {
-    const foreign = classOf('foreignCursor')
+    const foreign = FOREIGN_CURSOR
     const items = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: LOCALE_ID }], hasMore: false } })
     const seen = occurrence(list, { status: 404, body: { code: 'not_found' } }, items, { startingAfter: ["from another site's list"] })
     expect([items(), empty(), { status: 404, body: { code: 'not_found' } }, { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }].map((reply) => foreign.alternative(reply, seen))).toEqual(['as-outside', 'empty-list', '404', '400'])
@@ -102,13 +105,28 @@ describe('unknownCursor', () => {
   })
 
   it("holds an empty page and items after another list's item as one reading: the item placed by its own values may fall last", () => {
-    const foreign = classOf('foreignCursor')
+    const foreign = FOREIGN_CURSOR
     const adoptions = new Adoptions()
     const seen = occurrence(list, empty(), empty, { startingAfter: ["from another site's list"] })
     expect(adoptions.see('foreignCursor', 'empty-list', 'first', foreign.fits?.('empty-list', seen))).toBeUndefined()
     expect(adoptions.see('foreignCursor', 'as-outside', 'then', foreign.fits?.('as-outside', seen))).toBeUndefined()
     // A 404 after them is another reading.
     expect(adoptions.see('foreignCursor', '404', 'last', foreign.fits?.('404', seen))).toBeDefined()
+  })
+
+  it("holds a live list's 400 after another site's page that was never published as as-outside too: it has no place among live versions", () => {
+    const foreign = FOREIGN_CURSOR
+    const live: ContractRequest = { method: 'GET', template: PAGES, query: { siteId: SITE_ID, versionRef: 'ref:live', startingAfter: LOCALE_ID } }
+    // The oracle has the page's draft, and no live version of it.
+    const unpublished = (asked: ContractRequest): Reply => (asked.template === PAGES ? empty() : asked.query?.versionRef === 'ref:live' ? { status: 404, body: { code: 'not_found' } } : { status: 200, body: { id: LOCALE_ID } })
+    const refused: Reply = { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }
+    const seen = occurrence(live, refused, unpublished, { startingAfter: ["from another site's list"] })
+    expect(foreign.fits?.('400', seen)).toEqual(['400', 'as-outside'])
+    const adoptions = new Adoptions()
+    expect(adoptions.see('foreignCursor', 'as-outside', 'first', foreign.fits?.('as-outside', seen))).toBeUndefined()
+    expect(adoptions.see('foreignCursor', '400', 'then', foreign.fits?.('400', seen))).toBeUndefined()
+    // A draft list's 400 is a reading of its own.
+    expect(foreign.fits?.('400', occurrence({ ...live, query: { ...live.query, versionRef: undefined } }, refused, unpublished, { startingAfter: ["from another site's list"] }))).toEqual(['400'])
   })
 
   it('reads no place in the items that follow an id that never was; an item that was has one', () => {
@@ -151,6 +169,53 @@ describe('unknownCursor', () => {
     const seen = occurrence(list, empty(), empty, { startingAfter: ['from this list'] })
     expect(cursor.alternative(empty(), seen)).toBeUndefined()
     expect(cursor.alternative({ status: 404, body: { code: 'not_found' } }, seen)).toBe('404')
+  })
+})
+
+describe('foreignCursor refused-unreached', () => {
+  const SITE_KEY = '7d5b1f9e-2c4a-4e4f-9a51-0b5c2f3e8d11'
+  const OTHER_PAGE = '0c1e6a7b-5d2f-4f3e-8a9b-1c2d3e4f5a6b'
+  const list = (key?: string): ContractRequest => ({ method: 'GET', template: PAGES, query: { siteId: SITE_ID, startingAfter: OTHER_PAGE }, ...(key === undefined ? {} : { key }) })
+  const items = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: LOCALE_ID }], hasMore: false } })
+  const refused: Reply = { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }
+  const forbidden: Reply = { status: 403, body: { code: 'forbidden' } }
+  const another = { startingAfter: ["from another site's list"] }
+  /** The oracle's 400 to the cursor and the target's answer, the oracle listing the site to the key without the cursor. */
+  const seen = (key: string | undefined, target: Reply, classes: Occurrence['classes'] = another): Occurrence => ({ ...occurrence(list(key), refused, items, classes), target })
+
+  it("reads a Site key's 403 after another site's item as refused-unreached, before the keys' classes, and decisive", () => {
+    const unreached = seen(SITE_KEY, forbidden)
+    expect(UNREACHED_CURSOR.applies(unreached)).toBe(true)
+    expect(UNREACHED_CURSOR.alternative(forbidden, unreached)).toBe('refused-unreached')
+    expect(UNREACHED_CURSOR.alternative(refused, unreached)).toBeUndefined()
+    expect(UNREACHED_CURSOR.follow('refused-unreached', unreached)).toEqual({ kind: 'expect', answer: { status: 403, body: { code: 'forbidden' } } })
+    expect(UNREACHED_CURSOR.decisive?.('refused-unreached')).toBe(true)
+    for (const id of ['publicApiKeyAsSiteKey', 'publicApiKeyRoutes', 'siteKeyRoutes']) expect(STATUS_CLASSES.indexOf(UNREACHED_CURSOR)).toBeLessThan(STATUS_CLASSES.indexOf(classOf(id)))
+  })
+
+  it('reads nothing of a 403 to the App key, to another family\'s item, or where the oracle refuses the key the list', () => {
+    expect(UNREACHED_CURSOR.applies(seen(undefined, forbidden))).toBe(false)
+    expect(UNREACHED_CURSOR.applies(seen(SITE_KEY, forbidden, { startingAfter: ["from another family's list"] }))).toBe(false)
+    const keyRefused = { ...occurrence(list(SITE_KEY), refused, (asked) => (asked.query?.startingAfter === undefined ? forbidden : refused), another), target: forbidden }
+    expect(UNREACHED_CURSOR.applies(keyRefused)).toBe(false)
+    // An answer other than a 403 is the other reading's.
+    expect(UNREACHED_CURSOR.applies(seen(SITE_KEY, refused))).toBe(false)
+  })
+
+  it('adopts an item the key does not reach apart from one it reaches, each kind of list apart, so that a 403 there and an answer to the App key are no contradiction', () => {
+    const adoptions = new Adoptions()
+    const [reached, unreached] = [seen(undefined, refused), seen(SITE_KEY, forbidden)]
+    const adopt = (alternative: string, occurrence: Occurrence, freedom: StatusClass) => adoptions.see(classId(freedom, occurrence), alternative, 'step')
+    expect(classId(FOREIGN_CURSOR, reached)).toBe("foreignCursor (from another site's list)")
+    expect(classId(UNREACHED_CURSOR, unreached)).toBe("foreignCursor (from another site's list its key does not reach, of /v6/pages, versionRef unsaid, includeOffline unsaid)")
+    expect(adopt('400', reached, FOREIGN_CURSOR)).toBeUndefined()
+    expect(adopt('refused-unreached', unreached, UNREACHED_CURSOR)).toBeUndefined()
+    // A Site key's 400 after an item it does not reach, on the same kind of list: the deployment does not refuse it.
+    expect(classId(FOREIGN_CURSOR, seen(SITE_KEY, refused))).toBe(classId(UNREACHED_CURSOR, unreached))
+    expect(adopt('400', seen(SITE_KEY, refused), FOREIGN_CURSOR)).toBeDefined()
+    // On another kind (a publishable key may be refused the offline pages alone), a class of its own.
+    const offline = { ...occurrence({ ...list(SITE_KEY), query: { ...list().query, includeOffline: 'true' } }, refused, items, another), target: refused }
+    expect(adopt('400', offline, FOREIGN_CURSOR)).toBeUndefined()
   })
 })
 

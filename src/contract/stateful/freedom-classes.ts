@@ -1,5 +1,5 @@
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, ROUTE, SITE, SITE_DUPLICATE, SITES } from '../endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import { namesRestoredLocale } from '../restore-live.js'
 import type { ContractRequest } from '../http-client.js'
@@ -8,7 +8,7 @@ import { isEmptyList, isObject, listData, success, type Follow, type Occurrence,
 import { LIMIT_ABOVE_MAXIMUM, LIMIT_ZERO } from './freedom-limit.js'
 import { LOCALE_LOOKUP_CASE, PAGE_READ_UNKNOWN_LOCALE, PATHNAME_LOOKUP_LOCALE } from './freedom-locale-codes.js'
 import { DELETED_LOCALE_CODE, DELETED_LOCALE_DOMAIN, DELETED_LOCALE_READ, LOCALE_FILTER_SCOPE, PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, PATH_PREFIX_CASE, REPEATED_DELETE, SITE_NAMES, SKIP_VALIDATION_CONFLICTS } from './freedom-lifecycle.js'
-import { DELETED_SITE_KEY, LIVE_VERSIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, OFFLINE_LIVE_VERSION, PUBLIC_API_KEY_AS_SITE_KEY, PUBLIC_API_KEY_OFFLINE_PAGES, PUBLIC_API_KEY_ROUTES, PUBLIC_API_KEY_SITE_READ, ROUTE_CREATE_SKIP_VALIDATION, ROUTE_OPERATIONS, SITE_KEY_ROUTES } from './freedom-surface.js'
+import { DELETED_SITE_KEY, LIVE_VERSIONS, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, OFFLINE_LIVE_VERSION, PUBLIC_API_KEY_AS_SITE_KEY, PUBLIC_API_KEY_OFFLINE_PAGES, PUBLIC_API_KEY_ROUTES, PUBLIC_API_KEY_SITE_READ, readsNoLiveVersion, ROUTE_CREATE_SKIP_VALIDATION, ROUTE_OPERATIONS, SITE_KEY_ROUTES } from './freedom-surface.js'
 
 export { readOnlyPeek, type Follow, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
 
@@ -97,7 +97,8 @@ function cursorAnswer({ status, body }: Reply, { request, peek }: Occurrence): '
   return body.data.length === 0 ? 'empty-list' : 'after-place'
 }
 
-function followCursor(alternative: '400' | '404' | 'empty-list' | 'after-place'): Follow | undefined {
+function followCursor(alternative: '400' | '404' | 'empty-list' | 'after-place' | 'refused-unreached'): Follow | undefined {
+  if (alternative === 'refused-unreached') return { kind: 'expect', answer: { status: 403, body: { code: 'forbidden' } } }
   if (alternative === '400') return { kind: 'expect', answer: { status: 400, body: { code: 'bad_request' } } }
   if (alternative === '404') return { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } }
   if (alternative === 'empty-list') return { kind: 'expect', answer: { status: 200, body: { object: 'list', data: [], hasMore: false } } }
@@ -219,6 +220,27 @@ const CURSOR_OUTSIDE_LIST: StatusClass<'cursorOutsideList'> = {
 const namesForeign = ({ classes }: Occurrence): boolean => (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
 
 /**
+ * A cursor naming another site's item of the list's own family, sent with a Site key (a run
+ * site's publicApiKey among them): an item the key does not reach. The planner draws its cursors
+ * from the sites of the run, all of the App key's workspace, which that key reaches.
+ */
+const namesUnreached = ({ request, classes }: Occurrence): boolean => typeof request.key === 'string' && isUuid(request.key) && (classes.startingAfter ?? []).includes("from another site's list")
+
+/**
+ * The class a cursor of another list is adopted under. One the key does not reach is a class of
+ * its own for each kind of list (the list, and for pages the version and the offline pages asked):
+ * a deployment may refuse it (`refused-unreached`) and answer one the key reaches as `as-outside`
+ * says; and a 403 there may be a publishable key's own refusal of that kind of list, not the
+ * cursor's, which the run cannot tell at first sight.
+ */
+function foreignScope(occurrence: Occurrence): string {
+  if (!namesUnreached(occurrence)) return cursorScope(occurrence)
+  const { template, query = {} } = occurrence.request
+  const asked = template === PAGES || template === SITE_PAGES ? `, versionRef ${String(query.versionRef ?? 'unsaid')}, includeOffline ${String(query.includeOffline ?? 'unsaid')}` : ''
+  return `${cursorKinds(occurrence).join(', ')} its key does not reach, of ${template}${asked}`
+}
+
+/**
  * A cursor naming an item of another list. A deployment may answer it as one its filters leave out
  * (`as-outside`, choice cursorOutsideList), or tell it apart: a 404, a 400 or an empty page. Items
  * after it are read as `as-outside`; where such an item falls in this list's order is the
@@ -226,7 +248,7 @@ const namesForeign = ({ classes }: Occurrence): boolean => (classes.startingAfte
  */
 const FOREIGN_CURSOR: StatusClass<'foreignCursor'> = {
   choice: 'foreignCursor',
-  scope: cursorScope,
+  scope: foreignScope,
   applies: (occurrence) => namesForeign(occurrence) && cursorApplies(occurrence),
   alternative: (reply, occurrence) => {
     const shown = cursorAnswer(reply, occurrence)
@@ -234,8 +256,30 @@ const FOREIGN_CURSOR: StatusClass<'foreignCursor'> = {
   },
   follow: (alternative) => (alternative === 'as-outside' ? { kind: 'taken' } : followCursor(alternative)),
   // An empty page is also the place after every item of this list: a deployment that places the
-  // item by its own values (as-outside, where cursorOutsideList is after-place) may find it last.
-  fits: (alternative) => (alternative === 'empty-list' ? ['empty-list', 'as-outside'] : [alternative]),
+  // item by its own values (as-outside, where cursorOutsideList is after-place) may find it last;
+  // and a page with no live version has no place among live versions, which such a deployment
+  // refuses as an item the list leaves out without a place to go on from.
+  fits: (alternative, occurrence) => {
+    if (alternative === 'empty-list') return ['empty-list', 'as-outside']
+    const unplaced = occurrence.request.query?.versionRef === 'ref:live' && readsNoLiveVersion(occurrence)
+    return alternative === '400' && unplaced ? ['400', 'as-outside'] : [alternative]
+  },
+}
+
+/**
+ * The same class where the key does not reach the cursor's item and the target answers 403: a
+ * deployment that looks the cursor up among all its family's items refuses it as a resource the
+ * key has no permission for (`refused-unreached`), where the oracle lets the key list the site
+ * without the cursor. Read before the keys' classes, which would take that 403 for the key's own
+ * reach (a publicApiKey refused, a Site key refused the routes), and decisive: the list was never walked.
+ */
+const UNREACHED_CURSOR: StatusClass<'foreignCursor'> = {
+  choice: 'foreignCursor',
+  scope: foreignScope,
+  applies: (occurrence) => occurrence.target.status === 403 && namesUnreached(occurrence) && cursorApplies(occurrence) && success(occurrence.peek(uncursored(occurrence.request)).status),
+  alternative: ({ status }) => (status === 403 ? 'refused-unreached' : undefined),
+  follow: FOREIGN_CURSOR.follow,
+  decisive: () => true,
 }
 
 /** The list without its cursor. */
@@ -346,5 +390,5 @@ const SITE_DELETE_CHILDREN: StatusClass<'siteDeleteChildren'> = {
 }
 
 
-/** Every class of freedom decided by a status, in the order they are tried (a limit above 100 first: asked again at 100, the oracle answers what the others read; a lookup's case before a delete sent again: a delete by a pathname in another case may have found another page). */
-export const STATUS_CLASSES: readonly StatusClass[] = [LIMIT_ABOVE_MAXIMUM, LIMIT_ZERO, PUBLIC_API_KEY_ROUTES, PUBLIC_API_KEY_OFFLINE_PAGES, SITE_KEY_ROUTES, PUBLIC_API_KEY_SITE_READ, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, ROUTE_CREATE_SKIP_VALIDATION, DELETED_SITE_KEY, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, OFFLINE_LIVE_VERSION, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, DELETED_CURSOR, UNKNOWN_CURSOR, CURSOR_OUTSIDE_LIST, FOREIGN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, PAGE_READ_UNKNOWN_LOCALE, PATHNAME_LOOKUP_LOCALE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, SKIP_VALIDATION_CONFLICTS, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, DELETED_LOCALE_DOMAIN, SITE_NAMES, DELETED_LOCALE_READ]
+/** Every class of freedom decided by a status, in the order they are tried (a limit above 100 first: asked again at 100, the oracle answers what the others read; a cursor naming another site's item before the keys' classes: a 403 to it is the cursor's, not the key's reach; a lookup's case before a delete sent again: a delete by a pathname in another case may have found another page). */
+export const STATUS_CLASSES: readonly StatusClass[] = [LIMIT_ABOVE_MAXIMUM, LIMIT_ZERO, UNREACHED_CURSOR, PUBLIC_API_KEY_ROUTES, PUBLIC_API_KEY_OFFLINE_PAGES, SITE_KEY_ROUTES, PUBLIC_API_KEY_SITE_READ, PUBLIC_API_KEY_AS_SITE_KEY, ROUTE_OPERATIONS, ROUTE_CREATE_SKIP_VALIDATION, DELETED_SITE_KEY, LOCALE_DOMAINS, LOCALE_DOMAINS_ACROSS_SITES, LIVE_VERSIONS, OFFLINE_LIVE_VERSION, SITE_KEY_WRITES, SITE_KEY_SITE_LIST, DELETED_CURSOR, UNKNOWN_CURSOR, CURSOR_OUTSIDE_LIST, FOREIGN_CURSOR, SITE_ID_BESIDE_ID, RESTORE_LIVE_LOCALE, HOST_ORIGIN_NULL, SITE_DELETE_CHILDREN, LOCALE_LOOKUP_CASE, PAGE_READ_UNKNOWN_LOCALE, PATHNAME_LOOKUP_LOCALE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, PATHNAME_CONFLICT_CASE, SKIP_VALIDATION_CONFLICTS, PATH_PREFIX_CASE, LOCALE_FILTER_SCOPE, DELETED_LOCALE_CODE, DELETED_LOCALE_DOMAIN, SITE_NAMES, DELETED_LOCALE_READ]

@@ -485,7 +485,7 @@ errors++;
 }
 if(data2.foreignCursor !== undefined){
 let data28 = data2.foreignCursor;
-if(!((((data28 === "as-outside") || (data28 === "404")) || (data28 === "400")) || (data28 === "empty-list"))){
+if(!(((((data28 === "as-outside") || (data28 === "404")) || (data28 === "400")) || (data28 === "empty-list")) || (data28 === "refused-unreached"))){
 const err36 = {instancePath:instancePath+"/choices/foreignCursor",schemaPath:"#/$defs/choices/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.foreignCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.foreignCursor.enum,parentSchema:schema32.properties.foreignCursor,data:data28};
 if(vErrors === null){
 vErrors = [err36];
@@ -1939,7 +1939,7 @@ errors++;
 }
 if(data.foreignCursor !== undefined){
 let data25 = data.foreignCursor;
-if(!((((data25 === "as-outside") || (data25 === "404")) || (data25 === "400")) || (data25 === "empty-list"))){
+if(!(((((data25 === "as-outside") || (data25 === "404")) || (data25 === "400")) || (data25 === "empty-list")) || (data25 === "refused-unreached"))){
 const err31 = {instancePath:instancePath+"/foreignCursor",schemaPath:"#/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema32.properties.foreignCursor.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.foreignCursor.enum,parentSchema:schema32.properties.foreignCursor,data:data25};
 if(vErrors === null){
 vErrors = [err31];

@@ -195,6 +195,21 @@ export function owningSite(call: Call, siteId: string): Site {
   return kept
 }
 
+/**
+ * At `foreignCursor: refused-unreached` a list's cursor is looked up among all its family's items:
+ * one of a site the key does not reach (another workspace's; another site's for a Site key) is a
+ * 403, judged with the list's own site, before the rest of the input is read. One it reaches, or an
+ * item of another family, is answered as `as-outside` says (pageOf).
+ */
+export function reachedCursor(call: Call, family: 'locales' | 'pages' | 'routes'): void {
+  const cursor = call.query.startingAfter
+  if (call.store.choices.foreignCursor !== 'refused-unreached' || typeof cursor !== 'string') return
+  const item = call.store[family].get(cursor.toLowerCase())
+  // A deleted locale is an item its list leaves out (cursorOutsideList's), whichever site it was of.
+  const site = item === undefined || ('deleted' in item && item.deleted) ? undefined : call.store.ownerOf(item.siteId)
+  if (site !== undefined && !reaches(call.who, site)) throw new Refusal(403, `startingAfter names an item of ${family} this key does not reach`)
+}
+
 /** What a delete removed, judged for the key as it was before: its workspace's App key, or its site's Site key. */
 export function reachRemoved(call: Call, removed: Removed): void {
   if (!reaches(call.who, { id: removed.siteId, workspaceId: removed.workspaceId })) throw new Refusal(403, 'this key has no access to the site')

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, refuseKeyKind, refusePublishable, refuseSiteKeyFamilyWrite, siteFromQuery, type Call } from './access.js'
+import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, reachedCursor, refuseKeyKind, refusePublishable, refuseSiteKeyFamilyWrite, siteFromQuery, type Call } from './access.js'
 import type { Choices } from './choices.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
@@ -177,6 +177,7 @@ function sites(call: Call): Answer | undefined {
   }
   if (action === 'pages' && method === 'GET') {
     const site = reachableSite(call, siteId)
+    reachedCursor(call, 'pages')
     call.settle()
     return listPages(call, site, true)
   }
@@ -320,6 +321,7 @@ function locales(call: Call): Answer | undefined {
   const { store, method, segments, rules } = call
   if (segments.length === 0 && method === 'GET') {
     const site = siteFromQuery(call, true)!
+    reachedCursor(call, 'locales')
     call.settle()
     return pageOf(store.choices, localeList(call, site, false), call.query, rules.limitRange('locales'), (locale) => localeJson(locale, site, store.choices), localeList(call, site, true), new Set(), foreignTo(store, 'locales', site.id))
   }
@@ -423,6 +425,7 @@ function routes(call: Call): Answer | undefined {
   const { store, method, segments, rules } = call
   if (segments.length === 0 && method === 'GET') {
     const site = siteFromQuery(call, true)!
+    reachedCursor(call, 'routes')
     call.settle()
     const deleted = store.deletedOfSite(store.deletedPlaces.routes, site.id)
     const list = [...store.siteRoutes(site.id), ...deleted].sort(routeOrder(call))

@@ -25,7 +25,7 @@ export const ALTERNATIVES = {
   malformedPathId: ['400', '404'],
   restoreLiveLocale: ['409', '404', '200', '400'],
   cursorOutsideList: ['400', 'after-place', '404', 'empty-list'],
-  foreignCursor: ['as-outside', '404', '400', 'empty-list'],
+  foreignCursor: ['as-outside', '404', '400', 'empty-list', 'refused-unreached'],
   unknownCursor: ['400', '404', 'empty-list', 'from-start'],
   accessOrder: ['permission-first', 'existence-first', 'site-first'],
   validationOrder: ['params-access-body', 'input-first', 'access-first'],

@@ -38,7 +38,9 @@ export const compareTies = (choices: Choices, a: { id: string; seq: number }, b:
  * own answer to both is an empty page. `deleted` are the ids of the items a delete removed that the
  * list and the universe hold at the place they had, at `deletedCursor: after-place`: a cursor finds
  * its place among them, and no page shows them. `foreign` tells an item of another list (another
- * site's, another family's), which a `foreignCursor` choice answers; with none, it is unknown.
+ * site's, another family's), which a `foreignCursor` choice answers (`refused-unreached` as
+ * `as-outside`: what the key does not reach was refused with the list's site, reachedCursor);
+ * with none, it is unknown.
  */
 export function pageOf<T extends { id: string }>(choices: Choices, items: T[], query: Json, range: LimitRange, present: (item: T) => Json, universe: T[] = items, deleted: ReadonlySet<string> = new Set(), foreign: (id: string) => boolean = () => false): Answer {
   const limit = limitOf(query, range)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, onlinePagesAlone, owningSite, reachableSite, siteFromQuery, type Call } from './access.js'
+import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, onlinePagesAlone, owningSite, reachableSite, reachedCursor, siteFromQuery, type Call } from './access.js'
 import { badField, noContent, ok, Refusal, type Answer, type Json } from './http.js'
 import { Fields, isUuid } from './input.js'
 import { compareKeys, compareTies, foreignTo, pageOf } from './lists.js'
@@ -86,6 +86,7 @@ export function pages(call: Call): Answer | undefined {
   const { store, method, segments } = call
   if (segments.length === 0 && method === 'GET') {
     const site = siteFromQuery(call, true)!
+    reachedCursor(call, 'pages')
     call.settle()
     return listPages(call, site, false)
   }

@@ -337,8 +337,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     await client.page(other.id, '/b')
     const reply = await client.call('GET', `/v6/pages?siteId=${String(other.id)}&includeOffline=true&startingAfter=${String(page.id)}`)
     const shown = reply.status !== 200 ? String(reply.status) : (reply.body.data as Json[]).length === 0 ? 'empty-list' : 'as-outside'
+    if (shown !== 'as-outside' && shown !== (await OBSERVE.cursorOutsideList!(client))) return shown
+    // Answered as an item the list leaves out to the App key, which reaches the page: a Site key's
+    // list of its own site after it tells a deployment that refuses a page the key does not reach.
+    const { site: keyed, key } = await client.keyedSite()
+    const unreached = await client.call('GET', `/v6/pages?siteId=${String(keyed.id)}&includeOffline=true&startingAfter=${String(page.id)}`, undefined, key)
+    if (unreached.status === 403) return 'refused-unreached'
     // An answer that an item the list leaves out gets too (cursorOutsideList) may be either alternative.
-    return shown !== 'as-outside' && shown === (await OBSERVE.cursorOutsideList!(client)) ? undefined : shown
+    return shown === 'as-outside' ? shown : undefined
   },
   unknownCursor: async (client) => {
     // A site of its own, with a page, so that no other observation changes the list between the two reads.
