@@ -113,9 +113,8 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   await record('keyKindOrder', async () => {
     if (refusedKey === undefined) throw new Unrecorded("no key the probes know is refused for its kind (the sites' publicApiKey is a Site key, a deleted site's key no key), so where such a refusal comes cannot be seen")
-    const read = refusedRead(learned)
-    if (read === undefined) throw new Unrecorded("no read naming a site is known that the sites' publicApiKey is refused for its kind: it reads the site, its locales, its online pages (the offline ones hidden from it) and its routes, unless those are served elsewhere")
-    return keyKindAlternative(call, refusedKey, tag, learned, pageId, read)
+    // Where no read naming a site is refused to it, the site list and a site update (as for reads).
+    return keyKindAlternative(call, refusedKey, tag, learned, pageId, refusedRead(learned))
   })
   // Before siteKeyWrites: a Site key refused every route request shows nothing of its route writes alone.
   await record('siteKeyRoutes', async () => {
@@ -230,7 +229,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
       // apart. With no Site key known, the App key's answer stands.
       if (keyOfSite instanceof Unrecorded) return 'as-outside'
       // The probes' own site after their other site's page, or --site-api-key's site after the probes' own page.
-      const [listed, cursor] = keyOfSite === siteKey ? [siteId, String(after.body.id)] : [await siteOfKey(call, keyOfSite, target.workspaceId, tag), pageId]
+      const [listed, cursor] = keyOfSite === siteKey ? [siteId, String(after.body.id)] : [(await siteOfKey(call, keyOfSite, target.workspaceId, tag)).siteId, pageId]
       const unreached = await call('GET', `/v6/pages?siteId=${listed}&includeOffline=true&startingAfter=${cursor}`, undefined, keyOfSite)
       return unreached.status === 403 ? 'refused-unreached' : 'as-outside'
     } finally {
@@ -361,10 +360,10 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
  * access, the update's body goes before the key's kind only where the whole input goes first
  * (validationOrder input-first), where the two differ only where existence wins (a 404).
  */
-async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>, pageId: string, read: (site: string) => string): Promise<NonNullable<Choices['keyKindOrder']>> {
-  // Where it reads all a Site key reads (reads): the site list of a malformed workspace id, and an update of a site that does not exist (its name the run's were it taken).
+async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: string, learned: Readonly<Choices>, pageId: string, read: ((site: string) => string) | undefined): Promise<NonNullable<Choices['keyKindOrder']>> {
+  // Where it reads all a Site key reads (reads), or no read naming a site is refused to it: the site list of a malformed workspace id, and an update of a site that does not exist (its name the run's were it taken).
   const answers =
-    learned.publicApiKeyAsSiteKey === 'reads'
+    learned.publicApiKeyAsSiteKey === 'reads' || read === undefined
       ? [await call('GET', '/v2/sites?workspaceId=not-a-uuid', undefined, key), await call('PATCH', `/v2/sites/${NOWHERE_ID}`, { name: `${tag} choices` }, key)]
       : [await call('GET', read('not-a-uuid'), undefined, key), await call('GET', read(NOWHERE_ID), undefined, key)]
   answers.push(await call('POST', '/v6/pages', { siteId: NOWHERE_ID, name: `${tag} without pathname` }, key))
@@ -420,7 +419,7 @@ async function publicKeyAlternative({ call, target, siteId, siteKey: key }: Pick
     // Its pages and its locales read: a key for rendering the site, refused it unless it reads it too, or a Site key.
     if ((await locales()) === 'read') {
       if (site === 'refused') return 'online-pages'
-      const found = await siteKeyOrRendering(call, siteId, key)
+      const found = await siteKeyOrRendering(call, siteId, key, target.tag)
       // Read as a Site key would, unless the Site key given shows the two apart.
       return found === 'site-key' && (await siteKeyApart(call, target)) ? apartReaderAlternative(call, siteId, key, pageId, target.tag) : found
     }
@@ -444,12 +443,30 @@ async function publicKeyAlternative({ call, target, siteId, siteKey: key }: Pick
  * site's pages asked with the offline ones tell: refused them, or shown fewer than the App key is
  * (publicApiKeyOfflinePages hidden, where the site has an offline page).
  */
-async function siteKeyOrRendering(call: ProbeSite['call'], siteId: string, key: string): Promise<'site-key' | 'online-pages'> {
-  const path = `/v6/pages?siteId=${siteId}&includeOffline=true&limit=100`
-  const asKey = await call('GET', path, undefined, key)
-  if (either(asKey, "the pages of the probes' own site, offline ones asked too, listed with its publicApiKey as the key", [403, true] as const, [200, false] as const)) return 'online-pages'
-  const all = await call('GET', path)
-  return (asKey.body.data?.length ?? 0) < (all.body.data?.length ?? 0) ? 'online-pages' : 'site-key'
+async function siteKeyOrRendering(call: ProbeSite['call'], siteId: string, key: string, tag: string): Promise<'site-key' | 'online-pages'> {
+  return withOfflinePage(call, siteId, tag, async () => {
+    const path = `/v6/pages?siteId=${siteId}&includeOffline=true&limit=100`
+    const asKey = await call('GET', path, undefined, key)
+    if (either(asKey, "the pages of the probes' own site, offline ones asked too, listed with its publicApiKey as the key", [403, true] as const, [200, false] as const)) return 'online-pages'
+    const all = await call('GET', path)
+    return (asKey.body.data?.length ?? 0) < (all.body.data?.length ?? 0) ? 'online-pages' : 'site-key'
+  })
+}
+
+/**
+ * Runs `body` while the probes' own site holds an offline page, so that a key that does not see
+ * offline pages lists fewer than the App key (where new pages start online, none would be offline):
+ * a page of the probes' own, turned offline where it starts online, and deleted afterwards.
+ */
+async function withOfflinePage<T>(call: ProbeSite['call'], siteId: string, tag: string, body: () => Promise<T>): Promise<T> {
+  const made = await call('POST', '/v6/pages', { siteId, pathname: `/${tag}-offline`, name: `${tag} offline` })
+  const id = typeof made.body.id === 'string' ? made.body.id : undefined
+  try {
+    if (id !== undefined && made.body.isOnline === true) await call('PATCH', `/v6/pages/${id}`, { isOnline: false })
+    return await body()
+  } finally {
+    if (id !== undefined) await call('DELETE', `/v6/pages/${id}`)
+  }
 }
 
 /**

@@ -193,17 +193,17 @@ describe('the contract suite against a deployment whose publicApiKey does not se
   }, 300_000)
 })
 
-describe('a conformance twin whose publicApiKey does not see offline pages, access judged before input (seed 2082)', () => {
+describe('a conformance twin whose publicApiKey does not see offline pages, access judged before input (seed 194)', () => {
   // The twin looks a page up before it judges the read's input: to its publicApiKey an offline page
   // is missing, a 404, where the read is invalid too. The stateful group once expected only the
   // 400 or 403 of the read's other rules (the 125th sequence from seed 1 of twin 303; `npm run soak`
   // runs 130 sequences).
   const runs = atLength(60, 130)
   it(`finds no divergence in its first ${runs} stateful sequences`, async () => {
-    // Seed 303 drew it until publicApiKeyAsSiteKey had ten alternatives, 3302 until it had eleven; 2082 draws it with 3302's orders.
-    const twin = await startTwin(2082)
+    // Seed 303 drew it until publicApiKeyAsSiteKey had ten alternatives, 3302 until it had eleven, 2082 until the catalogue had 101 classes; 194 draws it now.
+    const twin = await startTwin(194)
     try {
-      expect(drawChoices(2082)).toMatchObject({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden', validationOrder: 'access-first' })
+      expect(drawChoices(194)).toMatchObject({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden', validationOrder: 'access-first' })
       const report = await runContract(implementationOptions(twin, { only: ['stateful'], stateful: { runs, seed: 1, timeMs: 300_000 } }))
       expect(check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0])).toEqual([])
     } finally {

@@ -24,6 +24,18 @@ function coveringSeeds(): number[] {
 }
 const SEEDS = coveringSeeds()
 
+/**
+ * The alternative a drawn class answers as: two draws that answer every request alike are one. A
+ * publicApiKey for the pages in any version that reads its site too (publicApiKeySiteRead read) is
+ * one for its site and pages; a Site key refused its locale writes alone where no route request of
+ * a Site key is served (routes elsewhere, or every route request refused it) writes pages alone.
+ */
+function answeredAs(drawn: Record<string, unknown>, id: string): unknown {
+  if (id === 'publicApiKeyAsSiteKey' && drawn[id] === 'pages' && drawn.publicApiKeySiteRead === 'read') return 'site-and-pages'
+  if (id === 'siteKeyWrites' && drawn[id] === 'locales-refused' && (drawn.routeOperations === 'elsewhere' || drawn.siteKeyRoutes === 'refused')) return 'pages-only'
+  return drawn[id]
+}
+
 describe('the conformance twin', () => {
   it('implements, and can observe, every class of the choice catalogue with all its alternatives', () => {
     expect(CLASSES.length).toBeGreaterThan(30)
@@ -85,7 +97,7 @@ describe('the conformance twin', () => {
       // and a publicApiKey that reads no pages alone whether it reads its site too.)
       expect(hidden.length, `hidden: ${hidden.join(', ')}`).toBeLessThanOrEqual(24)
       const seen = Object.fromEntries(CLASSES.filter((entry) => observed[entry.id] !== undefined).map((entry) => [entry.id, observed[entry.id]]))
-      const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, drawn[id]]))
+      const expected = Object.fromEntries(Object.keys(seen).map((id) => [id, answeredAs(drawn, id)]))
       expect(seen).toEqual(expected)
     }, 60_000)
   })

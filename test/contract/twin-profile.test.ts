@@ -12,13 +12,13 @@ import { describeChoices, startTwin, type Twin } from './twin/index.js'
  * choice it holds the twin to (the class of contracts/schemas/choices.json and sitemock's value),
  * and the default profile fails nothing.
  */
-const SEED = 303
+const SEED = 68
 
 /** Every group but the stateful one, which runs apart below with a few sequences. */
 const GROUPS: Group[] = ['schema', 'auth', 'lifecycle', 'validation', 'conflicts', 'pagination', 'versions']
 
 /**
- * Classes the twin of seed 303 chose otherwise than sitemock, each with checks that touch it and
+ * Classes the twin of seed 68 (303 until the catalogue's growth drew it anew) chose otherwise than sitemock, each with checks that touch it and
  * so must fail under the sitemock profile. sortTies is left out: whether its checks see the
  * difference depends on how the run's random ids fall (an order by id that matches creation order).
  */
