@@ -1,6 +1,5 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCALES, PAGES, SITE } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { Adoptions } from '../../src/contract/stateful/adoption.js'
 import { STATUS_CLASSES, type Reply } from '../../src/contract/stateful/freedom-classes.js'
@@ -9,8 +8,8 @@ import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client } from '../contract/twin/observe.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
-import { occurrenceOf } from '../unit/occurrence.js'
 import { inPath, servedPerTest, serveWithChoices, type Answer, type ChoicesServer } from './choices-server.js'
+import { asSiteKey, localeList, ok, pageList, refused, seeEach, siteRead } from './publishable-narrowing.js'
 import { furnishedSite } from './publishable-site.js'
 import { contentsOf, probe, usersSite } from './site-key-probes.js'
 
@@ -218,15 +217,6 @@ describe('the probes learn configuration and pages-refused', () => {
 
 describe('the stateful group reads configuration', () => {
   const publicKey = STATUS_CLASSES.find((freedom) => freedom.choice === 'publicApiKeyAsSiteKey')!
-  const SITE_ID = '3317cebb-6aea-40f0-b17f-0feb952ac403'
-  const KEY = '0d6f3d4e-5a41-4c3e-9f0e-3b8f8f7f2b10'
-  const ok: Reply = { status: 200, body: {} }
-  const refused: Reply = { status: 403, body: { code: 'forbidden' } }
-  const localeList: ContractRequest = { method: 'GET', template: LOCALES, query: { siteId: SITE_ID }, key: KEY }
-  const siteRead: ContractRequest = { method: 'GET', template: SITE, params: { siteId: SITE_ID }, key: KEY }
-  const pageList: ContractRequest = { method: 'GET', template: PAGES, query: { siteId: SITE_ID }, key: KEY }
-  /** The request where the oracle takes the key as its site's Site key (answers all), and the target answers `target`. */
-  const asSiteKey = (request: ContractRequest, target: Reply) => occurrenceOf(request, ok, () => ok, { runSiteKey: true, site: SITE_ID, ownSiteKey: true, sites: [SITE_ID], target })
 
   it('narrows to configuration from a page list refused, a site read and a locale list answered, where the oracle reads the key as a Site key', () => {
     const adoptions = new Adoptions()
@@ -235,11 +225,7 @@ describe('the stateful group reads configuration', () => {
       [siteRead, ok],
       [localeList, ok],
     ]
-    for (const [request, target] of seen) {
-      const occurrence = asSiteKey(request, target)
-      const alternative = publicKey.alternative(target, occurrence)!
-      expect(adoptions.see('publicApiKeyAsSiteKey', alternative, request.template, publicKey.fits?.(alternative, occurrence))).toBeUndefined()
-    }
+    seeEach(publicKey, adoptions, seen)
     expect(adoptions.get('publicApiKeyAsSiteKey')).toBe('configuration')
     // A page list answered after all contradicts it.
     expect(adoptions.see('publicApiKeyAsSiteKey', 'site-key', 'page.list', publicKey.fits?.('site-key', asSiteKey(pageList, ok)))).toMatchObject({ adopted: 'configuration' })

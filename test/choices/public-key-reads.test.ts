@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net'
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import { LOCALES, PAGES, ROUTES, SITE } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { runContract } from '../../src/contract/runner.js'
 import { Adoptions } from '../../src/contract/stateful/adoption.js'
@@ -13,8 +12,8 @@ import { startPermissive } from '../contract/permissive/index.js'
 import { describeFailures, implementationOptions, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client } from '../contract/twin/observe.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
-import { occurrenceOf } from '../unit/occurrence.js'
 import { inPath, servedPerTest, serveWithChoices, type Answer, type ChoicesServer } from './choices-server.js'
+import { asSiteKey, localeList, offlineList, ok, refused, routeList, seeEach, siteRead } from './publishable-narrowing.js'
 import { furnishedSite } from './publishable-site.js'
 import { contentsOf, probe, usersSite } from './site-key-probes.js'
 
@@ -355,16 +354,6 @@ describe('the probes learn reads and locales-refused', () => {
 
 describe('the stateful group reads reads', () => {
   const publicKey = STATUS_CLASSES.find((freedom) => freedom.choice === 'publicApiKeyAsSiteKey')!
-  const SITE_ID = '3317cebb-6aea-40f0-b17f-0feb952ac403'
-  const KEY = '0d6f3d4e-5a41-4c3e-9f0e-3b8f8f7f2b10'
-  const ok: Reply = { status: 200, body: {} }
-  const refused: Reply = { status: 403, body: { code: 'forbidden' } }
-  const siteRead: ContractRequest = { method: 'GET', template: SITE, params: { siteId: SITE_ID }, key: KEY }
-  const localeList: ContractRequest = { method: 'GET', template: LOCALES, query: { siteId: SITE_ID }, key: KEY }
-  const offlineList: ContractRequest = { method: 'GET', template: PAGES, query: { siteId: SITE_ID, includeOffline: 'true' }, key: KEY }
-  const routeList: ContractRequest = { method: 'GET', template: ROUTES, query: { siteId: SITE_ID }, key: KEY }
-  /** The request where the oracle takes the key as its site's Site key (answers all), and the target answers `target`. */
-  const asSiteKey = (request: ContractRequest, target: Reply) => occurrenceOf(request, ok, () => ok, { runSiteKey: true, site: SITE_ID, ownSiteKey: true, sites: [SITE_ID], target })
 
   // A key for online pages that reads its site too (publicApiKeySiteRead read) and does not see the offline pages
   // (publicApiKeyOfflinePages hidden) answers these four alike: the adoption is one of the two, and holds the key to both.
@@ -376,11 +365,7 @@ describe('the stateful group reads reads', () => {
       [localeList, ok],
       [offlineList, ok],
     ]
-    for (const [request, target] of seen) {
-      const occurrence = asSiteKey(request, target)
-      const alternative = publicKey.alternative(target, occurrence)!
-      expect(adoptions.see('publicApiKeyAsSiteKey', alternative, request.template, publicKey.fits?.(alternative, occurrence))).toBeUndefined()
-    }
+    seeEach(publicKey, adoptions, seen)
     const adopted = adoptions.get('publicApiKeyAsSiteKey')
     expect(['reads', 'online-pages']).toContain(adopted)
     // A locale list refused after all contradicts it; a route list answered does not (publicApiKeyRoutes read).

@@ -1,7 +1,7 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import { LOCALES, PAGES, ROUTES, SITE } from '../../src/contract/endpoints.js'
+import { LOCALES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { Adoptions } from '../../src/contract/stateful/adoption.js'
 import { STATUS_CLASSES, type Reply } from '../../src/contract/stateful/freedom-classes.js'
@@ -14,6 +14,7 @@ import { Client } from '../contract/twin/observe.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 import { occurrenceOf } from '../unit/occurrence.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { SITE_ID, asSiteKey, localeList, ok, pageList, refused, routeList, seeEach, siteRead } from './publishable-narrowing.js'
 import { furnishedSite } from './publishable-site.js'
 
 /**
@@ -170,16 +171,6 @@ describe('the probes learn site-and-pages', () => {
 
 describe('the stateful group reads site-and-pages', () => {
   const byChoice = (choice: string) => STATUS_CLASSES.find((freedom) => freedom.choice === choice)!
-  const SITE_ID = '3317cebb-6aea-40f0-b17f-0feb952ac403'
-  const KEY = '0d6f3d4e-5a41-4c3e-9f0e-3b8f8f7f2b10'
-  const ok: Reply = { status: 200, body: {} }
-  const refused: Reply = { status: 403, body: { code: 'forbidden' } }
-  const localeList: ContractRequest = { method: 'GET', template: LOCALES, query: { siteId: SITE_ID }, key: KEY }
-  const siteRead: ContractRequest = { method: 'GET', template: SITE, params: { siteId: SITE_ID }, key: KEY }
-  const pageList: ContractRequest = { method: 'GET', template: PAGES, query: { siteId: SITE_ID }, key: KEY }
-  const routeList: ContractRequest = { method: 'GET', template: ROUTES, query: { siteId: SITE_ID }, key: KEY }
-  /** The request where the oracle takes the key as its site's Site key (answers all), and the target answers `target`. */
-  const asSiteKey = (request: ContractRequest, target: Reply) => occurrenceOf(request, ok, () => ok, { runSiteKey: true, site: SITE_ID, ownSiteKey: true, sites: [SITE_ID], target })
 
   it('narrows to site-and-pages from a locale list refused, a site read and a draft list answered, where the oracle reads the key as a Site key', () => {
     const publicKey = byChoice('publicApiKeyAsSiteKey')
@@ -191,11 +182,7 @@ describe('the stateful group reads site-and-pages', () => {
       [pageList, ok],
       [{ ...pageList, query: { ...pageList.query, versionRef: 'ref:draft' } }, ok],
     ]
-    for (const [request, target] of seen) {
-      const occurrence = asSiteKey(request, target)
-      const alternative = publicKey.alternative(target, occurrence)!
-      expect(adoptions.see('publicApiKeyAsSiteKey', alternative, request.template, publicKey.fits?.(alternative, occurrence))).toBeUndefined()
-    }
+    seeEach(publicKey, adoptions, seen)
     expect(adoptions.get('publicApiKeyAsSiteKey')).toBe('site-and-pages')
     // A locale list answered after all contradicts it.
     const answered = asSiteKey(localeList, ok)
