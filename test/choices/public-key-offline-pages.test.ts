@@ -1,6 +1,5 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
 import type { Choices } from '../../src/contracts/choices.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, implementationOptions, runAgainst, statefulHeadlines } from '../contract/support.js'
@@ -9,8 +8,8 @@ import { startTwin } from '../contract/twin/index.js'
 import { drawChoices } from '../contract/twin/draw.js'
 import { Client } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { probeMock } from './probe-mock.js'
 import { pathnames, renderedSite, type RenderedSite } from './publishable-site.js'
-import type { Credentials } from '../../src/generated/types.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
@@ -141,14 +140,8 @@ describe('the twin’s observation of publicApiKeyOfflinePages', () => {
 
 describe('the probes learn publicApiKeyOfflinePages', () => {
   const probed = async (choices: Choices): Promise<{ choices: Record<string, unknown>; unrecorded: Record<string, string | undefined> }> => {
-    const server = await serveWithChoices(choices)
-    try {
-      const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-      const learned = await probeChoices({ baseUrl: server.url, apiKey: creds.workspaces[0]!.appApiKey, workspaceId: server.workspaceId, tag: 'contract-5a1e0003' })
-      return { choices: { ...learned.choices }, unrecorded: { ...learned.unrecorded } }
-    } finally {
-      await server.close()
-    }
+    const learned = await probeMock(choices, '5a1e0003')
+    return { choices: { ...learned.choices }, unrecorded: { ...learned.unrecorded } }
   }
 
   it('hidden and refused alike at online-pages', async () => {

@@ -1,17 +1,16 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
 import { PAGE, SITE } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { STATUS_CLASSES, type Reply } from '../../src/contract/stateful/freedom-classes.js'
 import { ORACLE_APP_KEY } from '../../src/contract/stateful/oracle.js'
 import type { Choices } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client } from '../contract/twin/observe.js'
 import { occurrenceOf } from '../unit/occurrence.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { probeMock } from './probe-mock.js'
 import { furnishedSite } from './publishable-site.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
@@ -152,16 +151,7 @@ describe('the twin’s observation of publicApiKeyAsSiteKey', () => {
 })
 
 describe('the probes learn pages', () => {
-  const probed = async (choices: Choices): Promise<Record<string, unknown>> => {
-    const server = await serveWithChoices(choices)
-    try {
-      const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-      const learned = await probeChoices({ baseUrl: server.url, apiKey: creds.workspaces[0]!.appApiKey, workspaceId: server.workspaceId, tag: 'contract-9a6e0001' })
-      return { ...learned.choices }
-    } finally {
-      await server.close()
-    }
-  }
+  const probed = async (choices: Choices): Promise<Record<string, unknown>> => ({ ...(await probeMock(choices, '9a6e0001')).choices })
 
   it('from a draft list answered, where its pages were read and its site and locales refused', async () => {
     expect(await probed({ publicApiKeyAsSiteKey: 'pages' })).toMatchObject({ publicApiKeyAsSiteKey: 'pages', keyKindOrder: 'with-access', publicApiKeyRoutes: 'refused' })

@@ -1,12 +1,12 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
 import type { Choices } from '../../src/contracts/choices.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { probeMock } from './probe-mock.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
 /**
@@ -135,14 +135,8 @@ describe('the twin’s observation of publicApiKeyRoutes', () => {
 
 describe('the probes learn publicApiKeyRoutes', () => {
   const probed = async (choices: Choices): Promise<{ choices: Record<string, unknown>; unrecorded: Record<string, string | undefined> }> => {
-    const server = await serveWithChoices(choices)
-    try {
-      const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-      const learned = await probeChoices({ baseUrl: server.url, apiKey: creds.workspaces[0]!.appApiKey, workspaceId: server.workspaceId, tag: 'contract-5a1e0002' })
-      return { choices: { ...learned.choices }, unrecorded: { ...learned.unrecorded } }
-    } finally {
-      await server.close()
-    }
+    const learned = await probeMock(choices, '5a1e0002')
+    return { choices: { ...learned.choices }, unrecorded: { ...learned.unrecorded } }
   }
 
   it.each(PAGE_READERS)('at %s, read and refused alike', async (reads) => {

@@ -1,12 +1,11 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
 import type { Choices } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client } from '../contract/twin/observe.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { probeMock } from './probe-mock.js'
 import { furnishedSite } from './publishable-site.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 
@@ -139,16 +138,7 @@ describe('the twin’s observation of publicApiKeyAsSiteKey', () => {
 })
 
 describe('the probes learn single-resources', () => {
-  const probed = async (choices: Choices): Promise<Record<string, unknown>> => {
-    const server = await serveWithChoices(choices)
-    try {
-      const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-      const learned = await probeChoices({ baseUrl: server.url, apiKey: creds.workspaces[0]!.appApiKey, workspaceId: server.workspaceId, tag: 'contract-5a1e0001' })
-      return { ...learned.choices }
-    } finally {
-      await server.close()
-    }
-  }
+  const probed = async (choices: Choices): Promise<Record<string, unknown>> => ({ ...(await probeMock(choices, '5a1e0001')).choices })
 
   it('from a site read answered and a locale list refused, where its pages were refused', async () => {
     expect(await probed({ publicApiKeyAsSiteKey: 'single-resources' })).toMatchObject({ publicApiKeyAsSiteKey: 'single-resources', keyKindOrder: 'with-access' })

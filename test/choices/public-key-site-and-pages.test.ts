@@ -1,19 +1,18 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
 import { LOCALES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { Adoptions } from '../../src/contract/stateful/adoption.js'
 import { STATUS_CLASSES, type Reply } from '../../src/contract/stateful/freedom-classes.js'
 import { ORACLE_APP_KEY } from '../../src/contract/stateful/oracle.js'
 import type { Choices } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client } from '../contract/twin/observe.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 import { occurrenceOf } from '../unit/occurrence.js'
 import { inPath, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { probeMock } from './probe-mock.js'
 import { SITE_ID, asSiteKey, localeList, ok, pageList, refused, routeList, seeEach, siteRead } from './publishable-narrowing.js'
 import { furnishedSite } from './publishable-site.js'
 
@@ -149,16 +148,7 @@ describe('the twin’s observation of publicApiKeyAsSiteKey and publicApiKeyRout
 })
 
 describe('the probes learn site-and-pages', () => {
-  const probed = async (choices: Choices): Promise<Record<string, unknown>> => {
-    const server = await serveWithChoices(choices)
-    try {
-      const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-      const learned = await probeChoices({ baseUrl: server.url, apiKey: creds.workspaces[0]!.appApiKey, workspaceId: server.workspaceId, tag: 'contract-9a6e0002' })
-      return { ...learned.choices }
-    } finally {
-      await server.close()
-    }
-  }
+  const probed = async (choices: Choices): Promise<Record<string, unknown>> => ({ ...(await probeMock(choices, '9a6e0002')).choices })
 
   it('from a locale list refused, where its pages and its site were read', async () => {
     expect(await probed(CHOSEN)).toMatchObject({ publicApiKeyAsSiteKey: 'site-and-pages', keyKindOrder: 'with-access', publicApiKeyRoutes: 'refused' })

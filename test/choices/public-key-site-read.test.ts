@@ -1,19 +1,18 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeChoices } from '../../src/contract/choices-probe.js'
 import { LOCALES, PAGES, SITE } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { Adoptions } from '../../src/contract/stateful/adoption.js'
 import { STATUS_CLASSES, type Reply } from '../../src/contract/stateful/freedom-classes.js'
 import { ORACLE_APP_KEY } from '../../src/contract/stateful/oracle.js'
 import type { Choices } from '../../src/contracts/choices.js'
-import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { Client } from '../contract/twin/observe.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 import { occurrenceOf } from '../unit/occurrence.js'
 import { servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
+import { probeMock } from './probe-mock.js'
 import { furnishedSite, pageIn } from './publishable-site.js'
 
 /**
@@ -152,14 +151,8 @@ describe('the twin’s observation of publicApiKeySiteRead', () => {
 
 describe('the probes learn publicApiKeySiteRead', () => {
   const probed = async (choices: Choices): Promise<{ choices: Record<string, unknown>; unrecorded: Record<string, string | undefined> }> => {
-    const server = await serveWithChoices(choices)
-    try {
-      const creds = (await (await fetch(`${server.url}/__mock/credentials`)).json()) as Credentials
-      const learned = await probeChoices({ baseUrl: server.url, apiKey: creds.workspaces[0]!.appApiKey, workspaceId: server.workspaceId, tag: 'contract-5a1e0003' })
-      return { choices: { ...learned.choices }, unrecorded: { ...learned.unrecorded } }
-    } finally {
-      await server.close()
-    }
+    const learned = await probeMock(choices, '5a1e0003')
+    return { choices: { ...learned.choices }, unrecorded: { ...learned.unrecorded } }
   }
 
   it.each(['live-pages', 'published-pages', 'online-pages'] as const)('at %s, read and refused alike', async (reads) => {
