@@ -38,5 +38,15 @@ const publicKeyOf = (key: string, choices: Choices | undefined): string => (kept
 /** The site a Site API key (a UUID, in any case) belongs to. */
 export const siteOfApiKey = (store: Store, key: string, choices: Choices | undefined): SiteRecord | undefined => store.siteByApiKey.get(publicKeyOf(key, choices))
 
-/** The deleted site a Site API key belonged to, where the store keeps deleted sites' keys (choice deletedSiteKey 403). */
-export const deletedSiteOfApiKey = (store: Store, key: string, choices: Choices | undefined): SiteRecord | undefined => store.deleted.siteOfKey(publicKeyOf(key, choices))
+/**
+ * The deleted site a key belonged to, where the store keeps deleted sites' keys (choice
+ * deletedSiteKey 403): its Site API key, and where the two are apart its publicApiKey too, unless
+ * that was never a key of the deployment (`not-a-key`). A deployment that still knows a deleted
+ * site's keys knows both alike (so did every one written outside the project), and a client that
+ * holds no Site key of the sites it made meets the deleted site's publicApiKey alone.
+ */
+export function deletedSiteOfApiKey(store: Store, key: string, choices: Choices | undefined): SiteRecord | undefined {
+  const bySiteKey = store.deleted.siteOfKey(publicKeyOf(key, choices))
+  if (bySiteKey !== undefined || !keptApart(choices) || choices?.publicApiKeyAsSiteKey === 'not-a-key') return bySiteKey
+  return store.deleted.siteOfKey(lowerCase(key))
+}

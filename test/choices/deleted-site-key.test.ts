@@ -90,11 +90,17 @@ describe('the mock under deletedSiteKey', () => {
     expect((await s.call('GET', `/v2/sites/${live.id}`, undefined, gone.key)).status).toBe(403)
   })
 
-  it("403, with Site keys apart from the publicApiKey: the deleted site's Site key is the 403, its publicApiKey a 401", async () => {
+  it("403, with Site keys apart from the publicApiKey: both of the deleted site's keys are the 403, unless its publicApiKey was never a key", async () => {
     const s = await start({ deletedSiteKey: '403', publicApiKeyAsSiteKey: 'forbidden' })
     const { gone, live } = await deletedBesideLive(s)
     expect((await s.call('GET', `/v2/sites/${live.id}`, undefined, apartKey(gone.key))).status).toBe(403)
-    expect((await s.call('GET', `/v2/sites/${live.id}`, undefined, gone.key)).status).toBe(401)
+    expect((await s.call('GET', `/v2/sites/${live.id}`, undefined, gone.key)).status).toBe(403)
+    expect((await s.call('GET', `/v2/sites/${live.id}`, undefined, gone.key.toUpperCase())).body.message).toMatch(/site was deleted/)
+    // A publicApiKey that is no key at all stays one when its site is deleted; the Site key is still known.
+    const never = await start({ deletedSiteKey: '403', publicApiKeyAsSiteKey: 'not-a-key' })
+    const apart = await deletedBesideLive(never)
+    expect((await never.call('GET', `/v2/sites/${apart.live.id}`, undefined, apart.gone.key)).status).toBe(401)
+    expect((await never.call('GET', `/v2/sites/${apart.live.id}`, undefined, apartKey(apart.gone.key))).status).toBe(403)
   })
 
   it('403: a reset forgets the deleted keys, and a state exported and imported again is the same document', async () => {

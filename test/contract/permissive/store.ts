@@ -94,7 +94,7 @@ export class Store {
   readonly removed = new Map<string, Removed>()
   /** The sites, pages and routes a delete of their own removed, as they were, where a cursor naming one goes on after its place (`deletedCursor: after-place`). */
   readonly deletedPlaces = { sites: new Map<string, Site>(), pages: new Map<string, Page>(), routes: new Map<string, Route>() }
-  /** Deleted sites by their Site key, which stays a known key without permission (`deletedSiteKey: 403`). */
+  /** Deleted sites by their keys (the Site key, and the publicApiKey where it is a key here), which stay known keys without permission (`deletedSiteKey: 403`). */
   readonly deletedSiteKeys = new Map<string, Site>()
   private counter = 0
 
@@ -171,7 +171,11 @@ export class Store {
   removeSite(site: Site): void {
     this.remember('sites', site.id, site.id)
     if (this.keepsDeletedPlaces) this.deletedPlaces.sites.set(site.id, site)
-    if (this.choices.deletedSiteKey === '403') this.deletedSiteKeys.set(this.keysApart ? site.siteKey : site.publicApiKey, site)
+    if (this.choices.deletedSiteKey === '403') {
+      if (this.keysApart) this.deletedSiteKeys.set(site.siteKey, site)
+      // Its publicApiKey too, where that is a key of this deployment at all.
+      if (this.choices.publicApiKeyAsSiteKey !== 'not-a-key') this.deletedSiteKeys.set(site.publicApiKey, site)
+    }
     this.sites.delete(site.id)
     if (this.choices.siteDeleteChildren === 'kept') {
       this.keptSites.set(site.id, site)

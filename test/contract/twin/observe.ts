@@ -483,9 +483,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return statusOf((await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}`, undefined, key)).status, { 403: 'refused', 200: 'own-site' })
   },
   deletedSiteKey: async (client) => {
-    // Where Site keys are apart from the publicApiKey (publicApiKeyAsSiteKey), no deleted site's Site key is known.
-    if (client.twin.siteApiKey !== undefined) return undefined
     const [gone, kept] = [await client.site(), await client.site()]
+    // Where Site keys are apart from the publicApiKey (publicApiKeyAsSiteKey), no deleted site's Site key is known: its
+    // publicApiKey is asked, which tells nothing where it is no key at all (not-a-key: a 401 while its site lives).
+    if (client.twin.siteApiKey !== undefined && (await client.call('GET', `/v2/sites/${String(gone.id)}`, undefined, String(gone.publicApiKey))).status === 401) return undefined
     await client.call('DELETE', `/v2/sites/${String(gone.id)}`)
     // A site that exists: no accessOrder makes its read a 404 for a key that reaches nothing.
     return statusOf((await client.call('GET', `/v2/sites/${String(kept.id)}`, undefined, String(gone.publicApiKey))).status, { 401: '401', 403: '403' })
