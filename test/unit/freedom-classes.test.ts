@@ -107,11 +107,20 @@ describe('unknownCursor', () => {
   it("holds an empty page and items after another list's item as one reading: the item placed by its own values may fall last", () => {
     const foreign = FOREIGN_CURSOR
     const adoptions = new Adoptions()
-    const seen = occurrence(list, empty(), empty, { startingAfter: ["from another site's list"] })
+    // A list with an item without the cursor: its empty page says something of the cursor.
+    const items = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: LOCALE_ID }], hasMore: false } })
+    const seen = occurrence(list, empty(), items, { startingAfter: ["from another site's list"] })
     expect(adoptions.see('foreignCursor', 'empty-list', 'first', foreign.fits?.('empty-list', seen))).toBeUndefined()
     expect(adoptions.see('foreignCursor', 'as-outside', 'then', foreign.fits?.('as-outside', seen))).toBeUndefined()
     // A 404 after them is another reading.
     expect(adoptions.see('foreignCursor', '404', 'last', foreign.fits?.('404', seen))).toBeDefined()
+  })
+
+  it('takes an empty page of a list empty without the cursor as telling nothing of it: every reading fits, the page is taken', () => {
+    const seen = occurrence(list, empty(), empty, { startingAfter: ["from another site's list"] })
+    expect(FOREIGN_CURSOR.applies(seen)).toBe(true)
+    expect(FOREIGN_CURSOR.fits?.('refused-unreached', seen)).toEqual(['400', '404', 'empty-list', 'as-outside', 'refused-unreached'])
+    expect(FOREIGN_CURSOR.follow('refused-unreached', seen)).toEqual({ kind: 'taken' })
   })
 
   it("holds a live list's 400 after another site's page that was never published as as-outside too: it has no place among live versions", () => {
@@ -191,6 +200,13 @@ describe('foreignCursor refused-unreached', () => {
     expect(UNREACHED_CURSOR.follow('refused-unreached', unreached)).toEqual({ kind: 'expect', answer: { status: 403, body: { code: 'forbidden' } } })
     expect(UNREACHED_CURSOR.decisive?.('refused-unreached')).toBe(true)
     for (const id of ['publicApiKeyAsSiteKey', 'publicApiKeyRoutes', 'siteKeyRoutes']) expect(STATUS_CLASSES.indexOf(UNREACHED_CURSOR)).toBeLessThan(STATUS_CLASSES.indexOf(classOf(id)))
+  })
+
+  it("reads a 403 after another site's deleted item as refused-unreached too, whatever the oracle made of the deleted item; not one of the key's own site", () => {
+    const gone = { startingAfter: ['deleted item', 'of another site'] }
+    const notFound: Reply = { status: 404, body: { code: 'not_found' } }
+    expect(UNREACHED_CURSOR.applies({ ...occurrence(list(SITE_KEY), notFound, items, gone), target: forbidden })).toBe(true)
+    expect(UNREACHED_CURSOR.applies({ ...occurrence(list(SITE_KEY), notFound, items, { startingAfter: ['deleted item'] }), target: forbidden })).toBe(false)
   })
 
   it('reads nothing of a 403 to the App key, to another family\'s item, or where the oracle refuses the key the list', () => {

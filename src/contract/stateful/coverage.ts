@@ -72,7 +72,7 @@ function classesOf(name: string, where: Where, rules: Rules, deletable: Readonly
   const absent = where === 'path' ? [] : ['absent']
   const nullable = rules.types.has('null') ? ['null'] : []
   if (rules.forbidden) return ['absent', 'present']
-  if (rules.cursor) return [...absent, 'from this list', "from another site's list", "from another family's list", 'deleted item', 'unknown', 'malformed']
+  if (rules.cursor) return [...absent, 'from this list', "from another site's list", "from another family's list", 'deleted item', 'of another site', 'unknown', 'malformed']
   if (isUuid(rules)) return [...absent, 'existing', ...(deletable.has(name) ? ['deleted'] : []), 'unknown', 'malformed']
   if (where === 'path') return ['by id', 'by name', 'by name in another site', "another family's id", 'deleted', 'unknown', ...(rules.union ? ['invalid'] : [])]
   if (rules.enum) return [...absent, ...rules.enum.map((value) => (value === null ? 'null' : String(value))), 'invalid']
@@ -125,7 +125,7 @@ function parametersOf(op: Operation): Parameter[] {
   if (field && field.where === 'body') found.set(field.name, { ...field, classes: [...field.classes, 'taken', 'freed'] })
   // A site-wide list has no list of another site to take a cursor from.
   const cursor = [...found.values()].find((parameter) => parameter.rules.cursor)
-  if (cursor && !found.has('siteId')) found.set(cursor.name, { ...cursor, classes: cursor.classes.filter((valueClass) => valueClass !== "from another site's list") })
+  if (cursor && !found.has('siteId')) found.set(cursor.name, { ...cursor, classes: cursor.classes.filter((valueClass) => valueClass !== "from another site's list" && valueClass !== 'of another site') })
   found.set('key', { name: 'key', file: 'empty-query.json', pointer: '', where: 'header', required: false, rules: rulesOf({}, 'common.json'), classes: KEY_ROLES.map((role) => KEY_CLASSES[role]) })
   return [...found.values()]
 }

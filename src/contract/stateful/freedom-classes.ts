@@ -72,13 +72,13 @@ const neverAnItem = (occurrence: Occurrence): boolean => cursorKinds(occurrence)
 // may differ from one list to another: then each list is a class of its own.
 const cursorScope = (occurrence: Occurrence): string => `${cursorKinds(occurrence).join(', ')}${occurrence.oracle.status === 400 ? '' : ` of ${occurrence.request.template}`}`
 
-function cursorApplies({ request, oracle, classes, peek }: Occurrence): boolean {
+function cursorApplies({ request, oracle, target, classes, peek }: Occurrence): boolean {
   if (request.method !== 'GET' || request.query?.startingAfter === undefined) return false
   if (oracle.status === 400) return detailFields(oracle.body).every((field) => field === 'startingAfter')
   // A list that is empty without the cursor (a locale the site lacks, a prefix nothing has):
-  // whether a deployment judges the cursor or the filters first, no document says.
+  // whether a deployment judges the cursor or the filters first, no document says; on either side.
   const whole = peek(uncursored(request))
-  if (isEmptyList(oracle) && isEmptyList(whole)) return true
+  if ((isEmptyList(oracle) || isEmptyList(target)) && isEmptyList(whole)) return true
   // An oracle that follows the target's learned choices answers such a cursor as its choice
   // says; whether an item of another list is "left out by the list" or "no item at all" is the
   // deployment's own reading, so the class is the cursor's kind, when the list itself answers.
@@ -220,11 +220,12 @@ const CURSOR_OUTSIDE_LIST: StatusClass<'cursorOutsideList'> = {
 const namesForeign = ({ classes }: Occurrence): boolean => (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
 
 /**
- * A cursor naming another site's item of the list's own family, sent with a Site key (a run
- * site's publicApiKey among them): an item the key does not reach. The planner draws its cursors
- * from the sites of the run, all of the App key's workspace, which that key reaches.
+ * A cursor naming another site's item of the list's own family, live or deleted, sent with a Site
+ * key (a run site's publicApiKey among them): an item the key does not reach. The planner draws its
+ * cursors from the sites of the run, all of the App key's workspace, which that key reaches.
  */
-const namesUnreached = ({ request, classes }: Occurrence): boolean => typeof request.key === 'string' && isUuid(request.key) && (classes.startingAfter ?? []).includes("from another site's list")
+const namesUnreached = ({ request, classes }: Occurrence): boolean =>
+  typeof request.key === 'string' && isUuid(request.key) && (classes.startingAfter ?? []).some((kind) => kind === "from another site's list" || kind === 'of another site')
 
 /**
  * The class a cursor of another list is adopted under. One the key does not reach is a class of
@@ -250,16 +251,18 @@ const FOREIGN_CURSOR: StatusClass<'foreignCursor'> = {
   choice: 'foreignCursor',
   scope: foreignScope,
   applies: (occurrence) => namesForeign(occurrence) && cursorApplies(occurrence),
+  // An empty page of a list empty without the cursor tells nothing of it (emptyOfEmpty): the filters judged first, taken as it is.
   alternative: (reply, occurrence) => {
-    const shown = cursorAnswer(reply, occurrence)
+    const shown = cursorAnswer(reply, occurrence) ?? (emptyOfEmpty(reply, occurrence) ? 'after-place' : undefined)
     return shown === 'after-place' ? 'as-outside' : shown
   },
-  follow: (alternative) => (alternative === 'as-outside' ? { kind: 'taken' } : followCursor(alternative)),
+  follow: (alternative, occurrence) => (alternative === 'as-outside' || emptyOfEmpty(occurrence.target, occurrence) ? { kind: 'taken' } : followCursor(alternative)),
   // An empty page is also the place after every item of this list: a deployment that places the
   // item by its own values (as-outside, where cursorOutsideList is after-place) may find it last;
   // and a page with no live version has no place among live versions, which such a deployment
   // refuses as an item the list leaves out without a place to go on from.
   fits: (alternative, occurrence) => {
+    if (emptyOfEmpty(occurrence.target, occurrence)) return ['400', '404', 'empty-list', 'as-outside', 'refused-unreached']
     if (alternative === 'empty-list') return ['empty-list', 'as-outside']
     const unplaced = occurrence.request.query?.versionRef === 'ref:live' && readsNoLiveVersion(occurrence)
     return alternative === '400' && unplaced ? ['400', 'as-outside'] : [alternative]
@@ -276,7 +279,8 @@ const FOREIGN_CURSOR: StatusClass<'foreignCursor'> = {
 const UNREACHED_CURSOR: StatusClass<'foreignCursor'> = {
   choice: 'foreignCursor',
   scope: foreignScope,
-  applies: (occurrence) => occurrence.target.status === 403 && namesUnreached(occurrence) && cursorApplies(occurrence) && success(occurrence.peek(uncursored(occurrence.request)).status),
+  // Whatever the oracle made of the cursor (a deleted item is no item of its own), the list without it answered to the key.
+  applies: (occurrence) => occurrence.request.method === 'GET' && occurrence.target.status === 403 && namesUnreached(occurrence) && success(occurrence.peek(uncursored(occurrence.request)).status),
   alternative: ({ status }) => (status === 403 ? 'refused-unreached' : undefined),
   follow: FOREIGN_CURSOR.follow,
   decisive: () => true,

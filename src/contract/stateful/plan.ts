@@ -226,7 +226,8 @@ export function planCall(command: Command, ctx: PlanContext): Call | undefined {
     const entry = roll === 3 ? pools.children[family].find((candidate) => candidate.site !== site) : pools.child(family, choice)
     if (!entry) return undefined
     const gone = isGone(entry.id)
-    if (gone !== undefined) hints.startingAfter = [gone ? 'deleted item' : entry.site === site ? 'from this list' : "from another site's list"]
+    // A deleted item of another site is both: a deployment may look it up among the deleted items and find it out of the key's reach.
+    if (gone !== undefined) hints.startingAfter = gone ? (entry.site === site ? ['deleted item'] : ['deleted item', 'of another site']) : [entry.site === site ? 'from this list' : "from another site's list"]
     else if (entry.site !== site) hints.startingAfter = ["from another site's list"]
     return entry.id
   }
