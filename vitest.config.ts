@@ -32,10 +32,31 @@ const NOT_ON_NODE_24 = ['test/dx/*.browser.test.ts', 'test/cli/usage.test.ts']
 
 const runtimeOnly = process.env.SITEMOCK_TESTS === 'runtime'
 
+/**
+ * The folders whose files change a global of the process (an msw server listening, a mocked
+ * module, a stubbed global or environment variable, fake timers) or build projects of their own:
+ * each of their files starts from a fresh module graph. The other files (the contract suite and its
+ * choices, the servers over HTTP, the proxy, the command line, the snapshots, the browser pages)
+ * share their workers' modules: each would otherwise load the validators, faker and the oracle
+ * afresh and warm them up again, which cost about a quarter of the suite's CPU time on a two-CPU
+ * machine. A file that must change a global goes in one of these folders.
+ */
+const ISOLATED_FOLDERS = ['test/unit/', 'test/msw/', 'test/dx/', 'test/package/', 'test/scenarios/', 'test/security/']
+const ISOLATED = ISOLATED_FOLDERS.map((folder) => `${folder}**/*.test.ts`)
+const inIsolatedFolder = (glob: string): boolean => ISOLATED_FOLDERS.some((folder) => glob.startsWith(folder))
+
+/** A pass's two projects: the files that share their workers, and those of the folders above, each isolated. */
+const projectsOf = (files: { shared: string[]; isolated: string[] }, exclude: string[]) => [
+  { extends: true, test: { name: 'shared', include: files.shared, exclude: [...exclude, ...ISOLATED], isolate: false } },
+  { extends: true, test: { name: 'isolated', include: files.isolated, exclude } },
+]
+
+const FIRST_PASS = projectsOf({ shared: ['test/**/*.test.ts'], isolated: ISOLATED }, configDefaults.exclude)
+const ON_NODE_24_PASS = projectsOf({ shared: ON_NODE_24.filter((glob) => !inIsolatedFolder(glob)), isolated: ON_NODE_24.filter(inIsolatedFolder) }, [...configDefaults.exclude, ...NOT_ON_NODE_24])
+
 export default defineConfig({
   test: {
-    include: runtimeOnly ? ON_NODE_24 : ['test/**/*.test.ts'],
-    exclude: runtimeOnly ? [...configDefaults.exclude, ...NOT_ON_NODE_24] : configDefaults.exclude,
+    projects: runtimeOnly ? ON_NODE_24_PASS : FIRST_PASS,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
