@@ -67,8 +67,8 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * (reads), each of these six reading the site's routes too where the deployment says so
  * (publicApiKeyRoutes read: `readsRoutes`), the first four reading the site itself too where the
  * deployment says so (publicApiKeySiteRead read: `readsSite`), the third not seeing the site's
- * offline pages rather than being refused them where the deployment says so
- * (publicApiKeyOfflinePages hidden: `hidesOffline`), as one that fetches its site's single resources
+ * offline pages rather than being refused them, or reading them too, where the deployment says so
+ * (publicApiKeyOfflinePages hidden: `hidesOffline`, read: `readsOffline`), as one that fetches its site's single resources
  * (single-resources), or as one that reads its site's configuration, the site and its locales
  * (configuration), is a scope that refuseKeyWithoutAccess refuses where access is judged; so is the
  * Site key of a deleted site, where the deployment still knows it (deletedSiteKey 403).
@@ -86,8 +86,9 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
     const readsRoutes = choices?.publicApiKeyRoutes === 'read' && publishable !== undefined && ROUTE_READERS.has(publishable)
     const readsSite = choices?.publicApiKeySiteRead === 'read' && publishable !== undefined && SITE_READERS.has(publishable)
     const hidesOffline = choices?.publicApiKeyOfflinePages === 'hidden' && publishable === 'online-pages'
+    const readsOffline = choices?.publicApiKeyOfflinePages === 'read' && publishable === 'online-pages'
     if (published && publishable) {
-      return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable, ...(readsRoutes ? { readsRoutes } : {}), ...(readsSite ? { readsSite } : {}), ...(hidesOffline ? { hidesOffline } : {}) }
+      return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable, ...(readsRoutes ? { readsRoutes } : {}), ...(readsSite ? { readsSite } : {}), ...(hidesOffline ? { hidesOffline } : {}), ...(readsOffline ? { readsOffline } : {}) }
     }
     const deleted = choices?.deletedSiteKey === '403' ? deletedSiteOfApiKey(store, key, choices) : undefined
     if (deleted) return { kind: 'site', key, workspaceId: deleted.workspaceId, siteId: deleted.id, siteDeleted: true }
@@ -143,7 +144,8 @@ export const readsPublishedOnly = (scope: Scope): boolean => scope.kind === 'sit
  * read, or a page list or read in any version but a list asking `includeOffline=true` (a page
  * offline in the version read is refused once found: refuseOfflineRead; where the key does not
  * see offline pages, publicApiKeyOfflinePages hidden, such a list is answered as one that does not
- * ask them: pageListAsKeyReads), at pages one of those three page reads in any version,
+ * ask them: pageListAsKeyReads; where it reads them, publicApiKeyOfflinePages read, such a list and
+ * read are answered as the Site key would), at pages one of those three page reads in any version,
  * offline pages included, at site-and-pages those and a read of its site, and at reads those, a
  * read of its site and its locale list or a locale read; at any of the six, a
  * route list or route read where the key reads routes (publicApiKeyRoutes read), and at any of the
@@ -171,10 +173,10 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
     throw refusedBeyond(scope, "A site's publicApiKey is a publishable key: it reads the site's published pages alone (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without versionRef or with versionRef=ref:live); use the site's Site API key.")
   }
   if (scope.publishable === 'online-pages') {
-    // Where offline pages are invisible to the key (publicApiKeyOfflinePages hidden), a list asking them is no reach beyond its own.
-    const asksOffline = scope.hidesOffline !== true && PAGE_LISTS.has(operation.path) && new URLSearchParams(query).getAll('includeOffline').includes('true')
+    // Where offline pages are invisible to the key (publicApiKeyOfflinePages hidden), or it reads them (read), a list asking them is no reach beyond its own.
+    const asksOffline = scope.hidesOffline !== true && scope.readsOffline !== true && PAGE_LISTS.has(operation.path) && new URLSearchParams(query).getAll('includeOffline').includes('true')
     if (operation.method === 'GET' && RENDERING_READS.has(operation.path) && !asksOffline) return
-    throw refusedBeyond(scope, ONLINE_PAGES_ONLY)
+    throw refusedBeyond(scope, scope.readsOffline === true ? LOCALES_AND_PAGES : ONLINE_PAGES_ONLY)
   }
   // At pages, the three page reads of published-pages, but in any version and offline pages too: as the Site key reads them.
   if (scope.publishable === 'pages') {
@@ -217,15 +219,19 @@ const refusedBeyond = (scope: Scope, message: string): ApiError => {
 
 const ONLINE_PAGES_ONLY =
   "A site's publicApiKey is a publishable key: it reads the site's locales (GET /v2/locales, /v2/locales/{localeIdOrCode}) and its online pages (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, without includeOffline=true) alone; use the site's Site API key."
+/** At online-pages where the key reads the offline pages too (publicApiKeyOfflinePages read): its locales and all its pages. */
+const LOCALES_AND_PAGES =
+  "A site's publicApiKey is a publishable key: it reads the site's locales (GET /v2/locales, /v2/locales/{localeIdOrCode}) and its pages (GET /v6/pages, /v6/pages/{pageIdOrPathname} or /v2/sites/{siteId}/pages, in any version, offline ones included) alone; use the site's Site API key."
 
 /**
  * A page read with a key that reads online pages alone (publicApiKeyAsSiteKey online-pages): a
  * page offline in the version read is refused as every read beyond its reach is, once the page is
  * found, or, where offline pages are invisible to the key (publicApiKeyOfflinePages hidden), a 404
- * as a page that does not exist is.
+ * as a page that does not exist is; where the key reads them (publicApiKeyOfflinePages read), it is
+ * read as the Site key reads it.
  */
 export function refuseOfflineRead(scope: Scope, content: { isOnline: boolean }, pageIdOrPathname: string): void {
-  if (scope.kind !== 'site' || scope.publishable !== 'online-pages' || content.isOnline) return
+  if (scope.kind !== 'site' || scope.publishable !== 'online-pages' || scope.readsOffline === true || content.isOnline) return
   if (scope.hidesOffline === true) throw notFound('page', `id or pathname ${pageIdOrPathname} online in its site`)
   throw forbidden(ONLINE_PAGES_ONLY)
 }

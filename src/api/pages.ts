@@ -146,7 +146,7 @@ export const pageOperations = [
         throw new ApiError(404, 'not_found', `The page ${page.id} is offline, so it has no live version until it goes online again.`)
       }
       // A key that reads online pages alone (publicApiKeyAsSiteKey online-pages) is refused the page
-      // offline in the version it reads, or does not find it (publicApiKeyOfflinePages hidden).
+      // offline in the version it reads, or does not find it (publicApiKeyOfflinePages hidden), unless it reads it too (read).
       refuseOfflineRead(context.scope, content, context.params.pageIdOrPathname)
       // A locale the site lacks: refused as the list refuses it, or read as the default locale (readUnknownLocale).
       const locale = localeToCollapse(store, site, query.locale, readUnknownLocale(context.choices), context.choices) ?? undefined

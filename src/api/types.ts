@@ -74,6 +74,8 @@ export type Scope =
       readsSite?: true
       /** That publicApiKey, where it reads its site's online pages (online-pages), does not see the offline ones rather than being refused them (choice publicApiKeyOfflinePages hidden). */
       hidesOffline?: true
+      /** That publicApiKey, where it reads its site's online pages (online-pages), reads the offline ones too, as the Site key does (choice publicApiKeyOfflinePages read). */
+      readsOffline?: true
       /** The Site key of a site that was deleted, where the deployment still knows it (choice deletedSiteKey 403): it reaches nothing. */
       siteDeleted?: true
     }

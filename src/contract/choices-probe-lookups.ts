@@ -43,8 +43,16 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (reads !== 'online-pages') {
       throw new Unrecorded(`the sites' publicApiKey does not read their locales and online pages alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so how it meets their offline pages is no choice of its own`)
     }
-    const list = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true`, undefined, siteKey)
-    return either(list, "the pages of the probes' own site, offline ones asked too, listed with its publicApiKey as the key", [200, 'hidden'] as const, [403, 'refused'] as const)
+    // With a page of the probes' own offline, the key's list asking the offline pages too: refused,
+    // or fewer pages than the App key lists (they are invisible to it), or the same (it reads them).
+    return withOfflinePage(call, siteId, tag, async () => {
+      const path = `/v6/pages?siteId=${siteId}&includeOffline=true&limit=100`
+      const asKey = await call('GET', path, undefined, siteKey)
+      if (either(asKey, "the pages of the probes' own site, offline ones asked too, listed with its publicApiKey as the key", [403, 'refused'] as const, [200, 'listed'] as const) === 'refused') return 'refused'
+      const all = await call('GET', path)
+      if (all.status !== 200) throw new Unrecorded(`the pages of the probes' own site, offline ones asked too, could not be listed with the App key (${all.status})`)
+      return idsOf(asKey).length < idsOf(all).length ? 'hidden' : 'read'
+    })
   })
   await record('accessOrder', async () => {
     if (keyOfSite instanceof Unrecorded) throw keyOfSite
@@ -391,8 +399,8 @@ async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: str
  * single-resources, site-and-pages, or a key for the site's pages that reads the site too,
  * publicApiKeySiteRead read), a list of the site's locales; where it reads those too, a list of the
  * site's pages (configuration), or, where it reads the online ones (online-pages), one asking the
- * offline ones too, or a list of the site's routes where it does not see those
- * (publicApiKeyOfflinePages hidden). None where it reads the routes too.
+ * offline ones too, or a list of the site's routes where it does not see those, or reads them
+ * (publicApiKeyOfflinePages hidden, read). None where it reads the routes too.
  */
 function refusedRead(learned: Readonly<Choices>): ((site: string) => string) | undefined {
   const reads = learned.publicApiKeyAsSiteKey
@@ -400,7 +408,7 @@ function refusedRead(learned: Readonly<Choices>): ((site: string) => string) | u
   if (!readsSite) return (site) => `/v2/sites/${site}`
   if (reads === 'configuration') return (site) => `/v6/pages?siteId=${site}`
   if (reads !== 'online-pages') return (site) => `/v2/locales?siteId=${site}`
-  if (learned.publicApiKeyOfflinePages !== 'hidden') return (site) => `/v6/pages?siteId=${site}&includeOffline=true`
+  if (learned.publicApiKeyOfflinePages !== 'hidden' && learned.publicApiKeyOfflinePages !== 'read') return (site) => `/v6/pages?siteId=${site}&includeOffline=true`
   return learned.publicApiKeyRoutes === 'refused' ? (site) => `/v2/routes?siteId=${site}` : undefined
 }
 
@@ -443,7 +451,10 @@ async function publicKeyAlternative({ call, target, siteId, siteKey: key }: Pick
  * A key that reads the probes' own site, its pages and its locales: a Site key, or a key for
  * rendering the site that reads the site too (online-pages, publicApiKeySiteRead read), which the
  * site's pages asked with the offline ones tell: refused them, or shown fewer than the App key is
- * (publicApiKeyOfflinePages hidden, where the site has an offline page).
+ * (publicApiKeyOfflinePages hidden, where the site has an offline page). Such a key that reads the
+ * offline pages too (publicApiKeyOfflinePages read) reads all a Site key reads of the site but its
+ * routes: it answers as `reads` does, and is learned as a Site key here, or as `reads` where the
+ * Site key given shows the two apart (apartReaderAlternative).
  */
 async function siteKeyOrRendering(call: ProbeSite['call'], siteId: string, key: string, tag: string): Promise<'site-key' | 'online-pages'> {
   return withOfflinePage(call, siteId, tag, async () => {
@@ -484,7 +495,8 @@ async function siteKeyApart(call: ProbeSite['call'], target: ProbeSite['target']
  * What a publicApiKey is that reads its site, its locales and its pages, where its site's Site key
  * is another key: one for rendering the site's online pages, refused a list asking the offline
  * ones too, or not shown the offline pages the App key lists (online-pages: whether it reads its
- * site is no concern of this class); else one refused every write (reads), or a second Site key of
+ * site is no concern of this class); else one refused every write (reads; a key for rendering the
+ * site that reads its offline pages and the site too answers alike), or a second Site key of
  * its site (site-key), which an update of the probes' own page with its pathname a one-item list, a
  * type no body takes, tells: refused, or let through to its body's 400 (secondSiteKey). Nothing
  * changes either way.

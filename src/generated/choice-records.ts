@@ -96,7 +96,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localePathPrefixes","kind":"value","alternatives":["null","code"],"sitemock":"null","behaviour":"api-behaviour.md#locales"},
   {"id":"offlineLiveVersion","kind":"value","alternatives":["kept","withdrawn"],"sitemock":"kept","behaviour":"api-behaviour.md#pages"},
   {"id":"publicApiKeyRoutes","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
-  {"id":"publicApiKeyOfflinePages","kind":"lookup","alternatives":["refused","hidden"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
+  {"id":"publicApiKeyOfflinePages","kind":"lookup","alternatives":["refused","hidden","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
   {"id":"siteKeyRoutes","kind":"lookup","alternatives":["read","refused"],"sitemock":"read","behaviour":"api-behaviour.md#authentication"},
   {"id":"sitePagesUntaken","kind":"strict","alternatives":["as-unknown","refused"],"sitemock":"as-unknown","behaviour":"api-behaviour.md#pages"},
   {"id":"deletedLocaleRead","kind":"lookup","alternatives":["not-found","by-id"],"sitemock":"not-found","behaviour":"api-behaviour.md#locales"},

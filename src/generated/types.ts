@@ -404,9 +404,9 @@ export interface Choices {
    */
   publicApiKeyRoutes?: "refused" | "read";
   /**
-   * How a site's `publicApiKey` that reads its site's locales and online pages (`publicApiKeyAsSiteKey` `online-pages`) meets the site's offline pages: `refused`, a 403 as every request beyond its reach is (a page list, `GET /v6/pages` or `GET /v2/sites/{siteId}/pages`, asking `includeOffline=true`, and a read of a page offline in the version read, `GET /v6/pages/{pageIdOrPathname}`), or `hidden`: they are invisible to it (such a list is answered as if it asked `includeOffline=false`, a 200 of the online pages alone, and such a read is a 404 `not_found`, as for a page that does not exist). Under any other `publicApiKeyAsSiteKey` the class changes nothing.
+   * How a site's `publicApiKey` that reads its site's locales and online pages (`publicApiKeyAsSiteKey` `online-pages`) meets the site's offline pages: `refused`, a 403 as every request beyond its reach is (a page list, `GET /v6/pages` or `GET /v2/sites/{siteId}/pages`, asking `includeOffline=true`, and a read of a page offline in the version read, `GET /v6/pages/{pageIdOrPathname}`), or `hidden`: they are invisible to it (such a list is answered as if it asked `includeOffline=false`, a 200 of the online pages alone, and such a read is a 404 `not_found`, as for a page that does not exist), or `read`: it reads them too, as the site's Site key does (such a list lists the offline pages beside the online ones, and such a read is a 200 of the page; the key then reads the site's locales and all its pages). Under any other `publicApiKeyAsSiteKey` the class changes nothing.
    */
-  publicApiKeyOfflinePages?: "refused" | "hidden";
+  publicApiKeyOfflinePages?: "refused" | "hidden" | "read";
   /**
    * Whether a Site key reaches its site's routes: `read` (a route list of its site, `GET /v2/routes?siteId=…`, and a read of one of its routes, `GET /v2/routes/{routeIdOrPathname}`, answered; its route writes as `siteKeyWrites` says), or `refused`: every route request with a Site key, reads included and whatever site it names, is a 403 as soon as the key is known, before its input or its target is judged (as `siteKeyWrites` `refused-first` refuses its writes).
    */

@@ -39,7 +39,7 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   keyKindOrder: { publicApiKeyAsSiteKey: 'forbidden' },
   // Whether the publicApiKey reads routes too is its own only where it reads the site's pages.
   publicApiKeyRoutes: { publicApiKeyAsSiteKey: 'online-pages' },
-  // How it meets offline pages is its own only where it reads the site's locales and online pages.
+  // How it meets offline pages (refused, hidden, read) is its own only where it reads the site's locales and online pages.
   publicApiKeyOfflinePages: { publicApiKeyAsSiteKey: 'online-pages' },
   // Whether it reads its site too is its own only where it reads the site's pages and no site of itself.
   publicApiKeySiteRead: { publicApiKeyAsSiteKey: 'online-pages' },

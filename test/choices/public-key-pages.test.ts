@@ -180,7 +180,8 @@ describe('the stateful group reads pages', () => {
   it('takes a draft read of an offline page answered where the oracle refuses the key its site as pages, which the oracle follows by choosing it', () => {
     const occurrence = sent(false)
     expect(publicKey.alternative(ok, occurrence)).toBe('pages')
-    expect(publicKey.fits?.('pages', occurrence)).toEqual(['site-key', 'single-resources', 'pages', 'site-and-pages', 'reads'])
+    // A key for online pages fits it too: it may read the offline ones as well (publicApiKeyOfflinePages read).
+    expect(publicKey.fits?.('pages', occurrence)).toEqual(['site-key', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'reads'])
     expect(publicKey.follow('pages', occurrence)).toEqual({ kind: 'chosen', choices: { publicApiKeyAsSiteKey: 'pages' } })
   })
 

@@ -27,11 +27,14 @@ const SEEDS = coveringSeeds()
 /**
  * The alternative a drawn class answers as: two draws that answer every request alike are one. A
  * publicApiKey for the pages in any version that reads its site too (publicApiKeySiteRead read) is
- * one for its site and pages; a Site key refused its locale writes alone where no route request of
- * a Site key is served (routes elsewhere, or every route request refused it) writes pages alone.
+ * one for its site and pages; one for the locales and online pages that reads the offline pages
+ * and its site too (publicApiKeyOfflinePages read, publicApiKeySiteRead read) a read-only key for
+ * its site; a Site key refused its locale writes alone where no route request of a Site key is
+ * served (routes elsewhere, or every route request refused it) writes pages alone.
  */
 function answeredAs(drawn: Record<string, unknown>, id: string): unknown {
   if (id === 'publicApiKeyAsSiteKey' && drawn[id] === 'pages' && drawn.publicApiKeySiteRead === 'read') return 'site-and-pages'
+  if (id === 'publicApiKeyAsSiteKey' && drawn[id] === 'online-pages' && drawn.publicApiKeyOfflinePages === 'read' && drawn.publicApiKeySiteRead === 'read') return 'reads'
   if (id === 'siteKeyWrites' && drawn[id] === 'locales-refused' && (drawn.routeOperations === 'elsewhere' || drawn.siteKeyRoutes === 'refused')) return 'pages-only'
   return drawn[id]
 }

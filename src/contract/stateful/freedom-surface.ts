@@ -73,7 +73,7 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     // A refusal fits each alternative that refuses the request; an answer, site-key and each that answers it.
     // A route read of its own site fits each that reads pages either way: whether it reads routes is publicApiKeyRoutes';
     // a read of its own site each that reads pages and no site of itself: whether it reads the site is publicApiKeySiteRead's;
-    // so does the offline pages' list or read online-pages: whether it is refused them is publicApiKeyOfflinePages'.
+    // so does the offline pages' list or read online-pages: whether it is refused them, does not see them or reads them is publicApiKeyOfflinePages'.
     const refused = alternative === 'forbidden'
     const eitherWay = (candidate: string): boolean =>
       (PAGE_READERS.has(candidate) && ownRouteRead(occurrence)) || (SITE_READERS.has(candidate) && ownSiteRead(occurrence)) || (candidate === 'online-pages' && offlineClassOf(occurrence))
@@ -128,33 +128,96 @@ export const PUBLIC_API_KEY_SITE_READ: StatusClass<'publicApiKeySiteRead'> = {
  * (publicApiKeyAsSiteKey online-pages: the oracle refuses it the site and answers it the locale
  * list). The documents call the key a "publishable key a host can use to fetch page and component
  * data for rendering the site", and `includeOffline` "The flag that determines whether to include
- * offline pages in the results", and do not say whether such a key is refused the offline pages or
- * does not see them: a deployment may refuse them (sitemock, a 403) or hide them (`hidden`: the
- * list answered with the online pages alone, the read a 404), which the oracle then does too. Read
- * before publicApiKeyAsSiteKey, so that the answer is this class's, not a reach of the key's own.
- * A 403 to a page read, or to a list asking a version, shows `refused` only where a list asking
- * none showed it (a deployment may refuse the key a version, a draft, whatever the page's state),
- * and a list's 404 `hidden` only where an answered list showed it.
+ * offline pages in the results", and do not say whether such a key is refused the offline pages,
+ * does not see them, or reads them: a deployment may refuse them (sitemock, a 403), hide them
+ * (`hidden`: the list answered with the online pages alone, the read a 404) or read them as the
+ * Site key does (`read`: the list shows them, the read answers the offline page), which the oracle
+ * then does too. Read before publicApiKeyAsSiteKey, so that the answer is this class's, not a
+ * reach of the key's own. A 403 to a page read, or to a list asking a version, shows `refused`
+ * only where a list asking none showed it (a deployment may refuse the key a version, a draft,
+ * whatever the page's state), and a list's 404 `hidden` only where an answered list showed it. A
+ * list answered without offline pages fits `hidden` and `read` alike unless it tells them apart
+ * (listReading), and so does a list's 404 (a cursor no page of the list names); where a page does
+ * not, the whole list read to judge it may (sequence.ts offlineReadOfWhole).
  */
 export const PUBLIC_API_KEY_OFFLINE_PAGES: StatusClass<'publicApiKeyOfflinePages'> = {
   choice: 'publicApiKeyOfflinePages',
   applies: (occurrence) => occurrence.runSiteKey === true && ownOfflineRead(occurrence) && oracleReadsOnlinePages(occurrence),
-  alternative: ({ status, body }, { request }) => {
+  alternative: (reply, occurrence) => {
+    const { status, body } = reply
+    const { request } = occurrence
     if (status === 403) return 'refused'
-    if (request.template === PAGE) return status === 404 ? 'hidden' : undefined
-    // A list answered with online pages alone (one that shows offline pages is a reach of the key's
-    // own), or its cursor judged, which a refused key never reaches.
-    const seesOffline = listData(body).some((item) => isObject(item) && item.isOnline === false)
-    return (success(status) && !seesOffline) || status === 404 ? 'hidden' : undefined
+    // The offline page answered as it is: read (an online one is the target's state apart from the oracle's, no choice of this class).
+    if (request.template === PAGE) return status === 404 ? 'hidden' : success(status) && isObject(body) && body.isOnline === false ? 'read' : undefined
+    // A list answered with a cursor judged (which a refused key never reaches): a cursor no page of the list names, to either.
+    if (status === 404) return 'hidden'
+    return success(status) ? listReading(reply, occurrence).alternative : undefined
+  },
+  fits: (alternative, occurrence) => {
+    const { request, target } = occurrence
+    if (alternative === 'refused' || request.template === PAGE) return [alternative]
+    return success(target.status) && listReading(target, occurrence).told ? [alternative] : ['hidden', 'read']
   },
   follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeyOfflinePages: alternative } }),
   // A 403 to a read, or to a list asking a version, may refuse the version (a key for live pages
   // alone refuses drafts): a list asking none shows refused. A list's 404 may be its cursor's,
-  // judged before access where existence goes first: an answer shows hidden.
+  // judged before access where existence goes first: an answer shows hidden. An offline page
+  // answered shows read wherever it is.
   establishes: (alternative, { request, target }) => {
     if (alternative === 'refused') return request.template !== PAGE && request.query?.versionRef === undefined
+    if (alternative === 'read') return true
     return request.template === PAGE || success(target.status)
   },
+}
+
+/** Whether a list's items hold an offline page. */
+const showsOffline = (body: unknown): boolean => listData(body).some((item) => isObject(item) && item.isOnline === false)
+
+/** Whether the list's cursor is a page offline in its draft, as the App key reads it. */
+const cursorOffline = ({ request, peek }: Occurrence): boolean => {
+  const cursor = request.query?.startingAfter
+  if (cursor === undefined) return false
+  const page = peek({ method: 'GET', template: PAGE, params: { pageIdOrPathname: String(cursor) }, key: ORACLE_APP_KEY })
+  return success(page.status) && isObject(page.body) && page.body.isOnline === false
+}
+
+/** An id no page has, as a list's cursor: how the oracle answers a cursor that names nothing (unknownCursor). */
+const NO_PAGE = '00000000-0000-4000-8000-0000000ff11e'
+
+/**
+ * Which of `hidden` and `read` a page list answered with a 200 shows, and whether it tells it
+ * (`told`) or a key of the other may answer alike. A list that shows offline pages reads them.
+ * Without a cursor, the number of pages listed tells, where the App key lists more with the
+ * offline ones than without (which pages fill a page the order may leave free, not how many).
+ * After an offline page (the cursor), a key that reads it lists what follows it, and one that does
+ * not see it takes the cursor for one that names nothing (unknownCursor): pages listed are read,
+ * unless such a cursor lists from the start, where the pages the App key lists after it (whatever
+ * their order) lean to read, any others to hidden, neither told; an empty list leans to hidden.
+ * After any other cursor the two may answer alike.
+ */
+function listReading(reply: Reply, occurrence: Occurrence): { alternative: 'hidden' | 'read'; told: boolean } {
+  const { request, peek } = occurrence
+  if (showsOffline(reply.body)) return { alternative: 'read', told: true }
+  const asApp = peek({ ...request, key: ORACLE_APP_KEY })
+  const listed = listData(reply.body).length
+  if (request.query?.startingAfter === undefined) {
+    const withOffline = listData(asApp.body).length
+    const online = listData(peek({ ...request, query: { ...request.query, includeOffline: 'false' }, key: ORACLE_APP_KEY }).body).length
+    if (withOffline !== online && listed === withOffline) return { alternative: 'read', told: true }
+    return { alternative: 'hidden', told: withOffline !== online && listed === online }
+  }
+  if (!cursorOffline(occurrence)) return { alternative: 'hidden', told: false }
+  if (listed === 0) return { alternative: 'hidden', told: false }
+  const unknown = peek({ ...request, query: { ...request.query, startingAfter: NO_PAGE }, key: ORACLE_APP_KEY })
+  if (!(success(unknown.status) && listData(unknown.body).length > 0)) return { alternative: 'read', told: true }
+  return { alternative: listsAsApp(reply, asApp, occurrence) ? 'read' : 'hidden', told: false }
+}
+
+/** Whether the target's list holds the very pages the App key's lists (by the target's ids), whatever their order. */
+const listsAsApp = (reply: Reply, asApp: Answer, { targetOf }: Occurrence): boolean => {
+  if (targetOf === undefined) return false
+  const ids = (items: unknown[], of: (id: string) => string | undefined): string => JSON.stringify(items.map((item) => (isObject(item) ? of(String(item.id)) : undefined)).sort())
+  return ids(listData(reply.body), (id) => id) === ids(listData(asApp.body), targetOf)
 }
 
 /**
@@ -171,7 +234,7 @@ const ownOfflineRead = (occurrence: Occurrence): boolean => {
   return success(page.status) && isObject(page.body) && page.body.isOnline === false
 }
 
-/** Whether the target's answer is one of publicApiKeyOfflinePages' alternatives to an offline pages' list or read: a key for online pages either way. */
+/** Whether the target's answer is one of publicApiKeyOfflinePages' alternatives to an offline pages' list or read: a key for online pages whichever it is. */
 const offlineClassOf = (occurrence: Occurrence): boolean => ownOfflineRead(occurrence) && PUBLIC_API_KEY_OFFLINE_PAGES.alternative(occurrence.target, occurrence) !== undefined
 
 /** Whether the oracle takes the request's key as one that reads its site's locales and online pages (online-pages): its site beyond it, its locale list answered. */

@@ -196,8 +196,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   const oracleListOf = (call: Call, whole: PairedRequest, targetWhole: Json[], keyReads: KeyReads, oracleWhole: Json[], order: ListOrder): Json[] => {
     if (call.request.template !== SITE_PAGES || env.profile === 'sitemock') return oracleWhole
     const publishedOnly = keyReads === 'published-pages'
-    // A key that reads online pages alone reads the version it asks, as GET /v6/pages reads it.
-    if (keyReads === 'online-pages') return sitePagesHeld(whole, targetWhole, whole.query?.versionRef === 'ref:live', true)
+    // A key that reads online pages alone reads the version it asks, as GET /v6/pages reads it; the
+    // offline ones too where it reads them (publicApiKeyOfflinePages read).
+    if (keyReads === 'online-pages') return sitePagesHeld(whole, targetWhole, whole.query?.versionRef === 'ref:live', oracle.chosen?.publicApiKeyOfflinePages !== 'read')
     const drafts = sitePagesHeld(whole, targetWhole, publishedOnly)
     if (publishedOnly || whole.query?.versionRef !== 'ref:live') return drafts
     const live = sitePagesHeld(whole, targetWhole, true)
@@ -213,6 +214,23 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     if (whole.query?.versionRef !== 'ref:live' || whole.query.includeOffline !== 'true' || env.choices?.offlineLiveVersion !== undefined || oracle.chosen?.offlineLiveVersion === 'withdrawn') return false
     const online = held.filter((item) => item.isOnline !== false)
     return online.length < held.length && compareWholeList(trialLedger(ledger), targetWhole, online, order, nameOf) === undefined
+  }
+
+  /**
+   * How the target's whole list, asked for offline pages too with a key for online pages, shows the
+   * offline pages met, where the oracle holds the other of the two alternatives that answer a list
+   * (publicApiKeyOfflinePages): it lists offline pages (read) where the oracle hides them, or
+   * leaves out those the App key lists (hidden) where the oracle reads them. A page of such a list
+   * may show neither: no offline page in it, or a cursor whose place the order leaves free.
+   */
+  const offlineReadOfWhole = (whole: PairedRequest, targetWhole: readonly Json[]): 'hidden' | 'read' | undefined => {
+    if (whole.query?.includeOffline !== 'true') return undefined
+    const held = oracle.chosen?.publicApiKeyOfflinePages
+    const shown = targetWhole.some((item) => item.isOnline === false)
+    if (held === 'hidden' && shown) return 'read'
+    if (held !== 'read' || shown) return undefined
+    const asApp = asPage(oracle.peek({ ...onSide(whole, 'oracle'), key: ORACLE_APP_KEY }).body)?.data ?? []
+    return asApp.some((item) => item.isOnline === false) ? 'hidden' : undefined
   }
 
   /**
@@ -251,7 +269,17 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const order: ListOrder = list.kind === 'sorted' && call.request.template !== SITE_PAGES ? { field: list.sortBy === 'path' ? 'pathname' : list.sortBy, descending: call.request.query?.sortDirection === 'desc' } : { descending: false }
     const held = oracleListOf(call, whole, targetWhole, keyReads, otherCase.size > 0 ? oracleWhole.filter((item) => !oracleOtherCase.has(item.id)) : oracleWhole, order)
     const wrong = compareWholeList(ledger, targetWhole, held, order, nameOf)
-    if (wrong && withdrawsOfflineLive(whole, targetWhole, held, order) && env.learned) {
+    const offlinePages = wrong && keyReads === 'online-pages' ? offlineReadOfWhole(whole, targetWhole) : undefined
+    if (offlinePages !== undefined && env.learned) {
+      // A key for online pages whose page told nothing of how it meets the offline ones (publicApiKeyOfflinePages): its whole list
+      // tells, the choice is adopted, and the oracle takes it on and holds the list again.
+      const found = (env.learned.adoptions ??= new Adoptions()).see('publicApiKeyOfflinePages', offlinePages, `${call.label} (its whole list)`)
+      if (found) return inconsistencyOf(found)
+      oracle.choose({ ...oracle.chosen, publicApiKeyOfflinePages: offlinePages })
+      const again = asPage(oracle.peek(onSide(whole, 'oracle')).body)?.data ?? []
+      const taken = compareWholeList(ledger, targetWhole, oracleListOf(call, whole, targetWhole, keyReads, otherCase.size > 0 ? again.filter((item) => !oracleOtherCase.has(item.id)) : again, order), order, nameOf)
+      if (taken) return taken
+    } else if (wrong && withdrawsOfflineLive(whole, targetWhole, held, order) && env.learned) {
       // A live list without the live versions that went offline (offlineLiveVersion withdrawn): adopted, and the oracle withdraws them from now on.
       const found = (env.learned.adoptions ??= new Adoptions()).see('offlineLiveVersion', 'withdrawn', `${call.label} (its whole list)`)
       if (found) return inconsistencyOf(found)

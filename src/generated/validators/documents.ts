@@ -1369,7 +1369,7 @@ errors++;
 }
 if(data2.publicApiKeyOfflinePages !== undefined){
 let data96 = data2.publicApiKeyOfflinePages;
-if(!((data96 === "refused") || (data96 === "hidden"))){
+if(!(((data96 === "refused") || (data96 === "hidden")) || (data96 === "read"))){
 const err104 = {instancePath:instancePath+"/choices/publicApiKeyOfflinePages",schemaPath:"#/$defs/choices/properties/publicApiKeyOfflinePages/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyOfflinePages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyOfflinePages.enum,parentSchema:schema32.properties.publicApiKeyOfflinePages,data:data96};
 if(vErrors === null){
 vErrors = [err104];
@@ -2823,7 +2823,7 @@ errors++;
 }
 if(data.publicApiKeyOfflinePages !== undefined){
 let data93 = data.publicApiKeyOfflinePages;
-if(!((data93 === "refused") || (data93 === "hidden"))){
+if(!(((data93 === "refused") || (data93 === "hidden")) || (data93 === "read"))){
 const err99 = {instancePath:instancePath+"/publicApiKeyOfflinePages",schemaPath:"#/properties/publicApiKeyOfflinePages/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyOfflinePages.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyOfflinePages.enum,parentSchema:schema32.properties.publicApiKeyOfflinePages,data:data93};
 if(vErrors === null){
 vErrors = [err99];

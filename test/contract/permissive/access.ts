@@ -12,7 +12,8 @@ import type { Removed, Site, Store, Workspace } from './store.js'
  * Site key (forbidden, live-pages but for a live page read, published-pages but for a page read
  * that asks no draft, which then reads its site's pages as published: `publishedOnly`, online-pages
  * but for a locale read or a page read not asking the offline pages (asking them too, at
- * publicApiKeyOfflinePages: hidden), which then reads online pages alone: `onlineOnly`,
+ * publicApiKeyOfflinePages: hidden), which then reads online pages alone: `onlineOnly` (at
+ * publicApiKeyOfflinePages: read, any page read, offline pages included, as the Site key reads it),
  * single-resources but for a read of one resource, pages but for a page read in any version,
  * site-and-pages but for that or a site read, configuration but for a site read or a locale read,
  * reads but for any of those; the six that read pages but for a route read too at publicApiKeyRoutes: read,
@@ -45,7 +46,7 @@ export interface Call {
  * `publicApiKeyAsSiteKey: live-pages` (a page list or read asking `ref:live`) and `published-pages`
  * (any of them asking no other version); with a locale list or read, what it reaches at
  * `online-pages` (where a page list may not ask `includeOffline=true`, unless the offline pages are
- * invisible to the key: `publicApiKeyOfflinePages: hidden`); any page read, in any version,
+ * invisible to the key, `publicApiKeyOfflinePages: hidden`, or it reads them, `read`); any page read, in any version,
  * offline pages included, at `pages`, `site-and-pages` and `reads`.
  */
 export interface PageRead {
@@ -81,6 +82,8 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   // A list asking the offline pages too, where they are invisible to the key (`publicApiKeyOfflinePages: hidden`), lists the online ones (listPages).
   const asksSeen = pageRead !== undefined && (pageRead.locales || pageRead.includeOffline !== 'true' || store.choices.publicApiKeyOfflinePages === 'hidden')
   if (published && publishable === 'configuration' && (siteRead || pageRead?.locales === true)) return { kind: 'site', site: published }
+  // A key that reads the offline pages too (`publicApiKeyOfflinePages: read`) reads its locales and every page as the Site key does.
+  if (published && publishable === 'online-pages' && pageRead !== undefined && store.choices.publicApiKeyOfflinePages === 'read') return { kind: 'site', site: published }
   if (published && publishable === 'online-pages' && asksSeen) return { kind: 'site', site: published, onlineOnly: true }
   const pages = pageRead?.locales === true ? undefined : pageRead
   if (published && publishable === 'live-pages' && pages?.ofSite === false && pages.version === 'ref:live') return { kind: 'site', site: published }

@@ -93,7 +93,7 @@ export const ALTERNATIVES = {
   localePathPrefixes: ['null', 'code'],
   offlineLiveVersion: ['kept', 'withdrawn'],
   publicApiKeyRoutes: ['refused', 'read'],
-  publicApiKeyOfflinePages: ['refused', 'hidden'],
+  publicApiKeyOfflinePages: ['refused', 'hidden', 'read'],
   siteKeyRoutes: ['read', 'refused'],
   sitePagesUntaken: ['as-unknown', 'refused'],
   deletedLocaleRead: ['not-found', 'by-id'],

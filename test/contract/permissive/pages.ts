@@ -115,7 +115,8 @@ export function pages(call: Call): Answer | undefined {
     // A deployment that withdraws the live version of a page while it is offline (`offlineLiveVersion: withdrawn`).
     if (live && !read.isOnline && store.choices.offlineLiveVersion === 'withdrawn') throw new Refusal(404, `the page ${page.id} is offline, so it has no live version until it goes online again`)
     // A key that reads online pages alone (`publicApiKeyAsSiteKey: online-pages`) is refused a page offline in the version read,
-    // or does not find it where offline pages are invisible to it (`publicApiKeyOfflinePages: hidden`).
+    // or does not find it where offline pages are invisible to it (`publicApiKeyOfflinePages: hidden`); one
+    // that reads them too (`read`) is no such key here (principalOf).
     if (call.who.kind === 'site' && call.who.onlineOnly === true && !read.isOnline) {
       if (store.choices.publicApiKeyOfflinePages === 'hidden') throw new Refusal(404, `no online page ${idOrPathname} in the site`)
       throw onlinePagesAlone()

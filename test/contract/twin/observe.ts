@@ -100,7 +100,9 @@ async function publishableKindOrder(client: Client, siteKey: string): Promise<Ob
  * A publicApiKey that reads its site, its pages and its locales: a Site key, or a key for the
  * site's locales and online pages that reads the site too (online-pages, publicApiKeySiteRead
  * read), which a page of the site turned offline tells: read, or refused or not found
- * (publicApiKeyOfflinePages).
+ * (publicApiKeyOfflinePages). One that reads the offline pages too (publicApiKeyOfflinePages read)
+ * reads all a Site key reads of its site but its routes, and is observed as such (site-key, or,
+ * refused a write, reads).
  */
 async function siteKeyOrRendering(client: Client, site: Json, key: string): Promise<Observed> {
   const page = await client.page(site.id, '/offline')
@@ -620,8 +622,15 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // Seen only where the publicApiKey reads its site's locales and online pages; elsewhere it reads offline pages as a Site key, or no page.
     if ((await OBSERVE.publicApiKeyAsSiteKey!(client)) !== 'online-pages') return undefined
     const site = await client.site()
-    const pages = await client.call('GET', `/v6/pages?siteId=${String(site.id)}&includeOffline=true`, undefined, String(site.publicApiKey))
-    return statusOf(pages.status, { 200: 'hidden', 403: 'refused' })
+    // A page of the site turned offline, so that the key's list asking the offline pages too tells hidden (fewer than the App key lists) from read (as many).
+    const page = await client.page(site.id, '/offline')
+    const offline = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: false })
+    if (offline.status !== 200) return `a page turned offline: ${offline.status}`
+    const path = `/v6/pages?siteId=${String(site.id)}&includeOffline=true&limit=100`
+    const pages = await client.call('GET', path, undefined, String(site.publicApiKey))
+    if (pages.status !== 200) return statusOf(pages.status, { 403: 'refused' })
+    const listed = (reply: Reply): number => (reply.body.data as Json[]).length
+    return listed(pages) < listed(await client.call('GET', path)) ? 'hidden' : 'read'
   },
   emptyPageUpdate: async (client) => {
     const page = await client.page((await client.site()).id, '/empty')
