@@ -34,15 +34,17 @@ const runtimeOnly = process.env.SITEMOCK_TESTS === 'runtime'
 
 /**
  * The folders whose files change a global of the process (an msw server listening, a mocked
- * module, a stubbed global or environment variable, fake timers) or build projects of their own:
- * each of their files starts from a fresh module graph. The other files (the contract suite and its
+ * module, a stubbed global or environment variable, fake timers) or build projects of their own,
+ * and the few unit tests that do: each of these files starts from a fresh module graph. The other files (the contract suite and its
  * choices, the servers over HTTP, the proxy, the command line, the snapshots, the browser pages)
  * share their workers' modules: each would otherwise load the validators, faker and the oracle
  * afresh and warm them up again, which cost about a quarter of the suite's CPU time on a two-CPU
  * machine. A file that must change a global goes in one of these folders.
  */
-const ISOLATED_FOLDERS = ['test/unit/', 'test/msw/', 'test/dx/', 'test/package/', 'test/scenarios/', 'test/security/']
-const ISOLATED = ISOLATED_FOLDERS.map((folder) => `${folder}**/*.test.ts`)
+const ISOLATED_FOLDERS = ['test/msw/', 'test/dx/', 'test/package/', 'test/scenarios/', 'test/security/']
+/** Of the unit tests, the few that stub a global (Date, eval, console) or load the page code's globals. */
+const ISOLATED_UNITS = ['browser-keep', 'browser-state', 'collections', 'no-eval', 'unhandled', 'wall-clock'].map((name) => `test/unit/${name}.test.ts`)
+const ISOLATED = [...ISOLATED_FOLDERS.map((folder) => `${folder}**/*.test.ts`), ...ISOLATED_UNITS]
 const inIsolatedFolder = (glob: string): boolean => ISOLATED_FOLDERS.some((folder) => glob.startsWith(folder))
 
 /** A pass's two projects: the files that share their workers, and those of the folders above, each isolated. */
@@ -52,7 +54,7 @@ const projectsOf = (files: { shared: string[]; isolated: string[] }, exclude: st
 ]
 
 const FIRST_PASS = projectsOf({ shared: ['test/**/*.test.ts'], isolated: ISOLATED }, configDefaults.exclude)
-const ON_NODE_24_PASS = projectsOf({ shared: ON_NODE_24.filter((glob) => !inIsolatedFolder(glob)), isolated: ON_NODE_24.filter(inIsolatedFolder) }, [...configDefaults.exclude, ...NOT_ON_NODE_24])
+const ON_NODE_24_PASS = projectsOf({ shared: ON_NODE_24.filter((glob) => !inIsolatedFolder(glob)), isolated: [...ON_NODE_24.filter(inIsolatedFolder), ...ISOLATED_UNITS] }, [...configDefaults.exclude, ...NOT_ON_NODE_24])
 
 export default defineConfig({
   test: {

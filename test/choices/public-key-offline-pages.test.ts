@@ -240,57 +240,33 @@ describe('the probes learn publicApiKeyOfflinePages', () => {
 /** Sequences of the stateful group: enough that the publicApiKey lists and reads offline pages (`npm run soak` runs 300). */
 const STATEFUL = { runs: atLength(40, 300), seed: 1, timeMs: 240_000 }
 
-describe('the contract suite against a deployment whose publicApiKey does not see offline pages', () => {
+describe.each([
+  { alternative: 'hidden', does: 'does not see offline pages', answered: /page\.(list|get).*got (200|404)/ },
+  { alternative: 'read', does: 'reads offline pages too', answered: /page\.(list|get).*got 200/ },
+] as const)('the contract suite against a deployment whose publicApiKey $does', ({ alternative, answered }) => {
   let server: ChoicesServer
   beforeAll(async () => {
-    server = await serveWithChoices({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' })
+    server = await serveWithChoices({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: alternative })
   })
   afterAll(() => server.close())
 
-  it('learns hidden, and no check fails nor does the stateful group diverge', async () => {
+  it(`learns ${alternative}, and no check fails nor does the stateful group diverge`, async () => {
     const report = await runAgainst(server.url, server.mock, { stateful: STATEFUL })
-    expect(report.notices.find((line) => line.startsWith('learned')) ?? '').toContain('publicApiKeyOfflinePages="hidden"')
+    expect(report.notices.find((line) => line.startsWith('learned')) ?? '').toContain(`publicApiKeyOfflinePages="${alternative}"`)
     expect(describeFailures(report)).toBe('')
   }, 600_000)
 
-  it('adopts hidden in the stateful sequences once online-pages is known, without a divergence', async () => {
+  it(`adopts ${alternative} in the stateful sequences once online-pages is known, without a divergence`, async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['stateful'], learnChoices: false, choices: { publicApiKeyAsSiteKey: 'online-pages' }, stateful: STATEFUL })
     expect(statefulHeadlines(report, 2)).toEqual([])
-    expect(report.notices.join('\n')).toContain('publicApiKeyOfflinePages: hidden')
+    expect(report.notices.join('\n')).toContain(`publicApiKeyOfflinePages: ${alternative}`)
     expect(report.notices.join('\n')).not.toContain('its own reach')
   }, 600_000)
 
   it('names the class under --profile sitemock', async () => {
     const report = await runAgainst(server.url, server.mock, { only: ['stateful'], profile: 'sitemock', choices: { publicApiKeyAsSiteKey: 'online-pages' }, stateful: { runs: 100, seed: 1 } })
     const named = check(report, 'stateful.model').failures.filter((failure) => failure.leftOpen?.includes('publicApiKeyOfflinePages="refused"'))
-    expect(named.map((failure) => failure.message.split('\n')[0])).toContainEqual(expect.stringMatching(/page\.(list|get).*got (200|404)/))
-  }, 300_000)
-})
-
-describe('the contract suite against a deployment whose publicApiKey reads offline pages too', () => {
-  let server: ChoicesServer
-  beforeAll(async () => {
-    server = await serveWithChoices({ publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'read' })
-  })
-  afterAll(() => server.close())
-
-  it('learns read, and no check fails nor does the stateful group diverge', async () => {
-    const report = await runAgainst(server.url, server.mock, { stateful: STATEFUL })
-    expect(report.notices.find((line) => line.startsWith('learned')) ?? '').toContain('publicApiKeyOfflinePages="read"')
-    expect(describeFailures(report)).toBe('')
-  }, 600_000)
-
-  it('adopts read in the stateful sequences once online-pages is known, without a divergence', async () => {
-    const report = await runAgainst(server.url, server.mock, { only: ['stateful'], learnChoices: false, choices: { publicApiKeyAsSiteKey: 'online-pages' }, stateful: STATEFUL })
-    expect(statefulHeadlines(report, 2)).toEqual([])
-    expect(report.notices.join('\n')).toContain('publicApiKeyOfflinePages: read')
-    expect(report.notices.join('\n')).not.toContain('its own reach')
-  }, 600_000)
-
-  it('names the class under --profile sitemock', async () => {
-    const report = await runAgainst(server.url, server.mock, { only: ['stateful'], profile: 'sitemock', choices: { publicApiKeyAsSiteKey: 'online-pages' }, stateful: { runs: 100, seed: 1 } })
-    const named = check(report, 'stateful.model').failures.filter((failure) => failure.leftOpen?.includes('publicApiKeyOfflinePages="refused"'))
-    expect(named.map((failure) => failure.message.split('\n')[0])).toContainEqual(expect.stringMatching(/page\.(list|get).*got 200/))
+    expect(named.map((failure) => failure.message.split('\n')[0])).toContainEqual(expect.stringMatching(answered))
   }, 300_000)
 })
 
