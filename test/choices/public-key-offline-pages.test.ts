@@ -140,34 +140,33 @@ describe('the twin’s observation of publicApiKeyOfflinePages', () => {
     expect(await observed({ publicApiKeyAsSiteKey: 'published-pages', publicApiKeyOfflinePages: 'hidden' })).toBeUndefined()
   })
 
-  it('the permissive lists the online pages alone and does not find an offline one, with the publicApiKey', async () => {
-    const choices = { publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'hidden' } as const
+  /** A permissive implementation's site with a page turned offline, its publicApiKey and a client, for `check`; closed afterwards. */
+  const withOfflinePage = async (alternative: 'hidden' | 'read', pathname: string, check: (seen: { client: Client; site: Record<string, unknown>; key: string; offline: Record<string, unknown> }) => Promise<void>): Promise<void> => {
+    const choices = { publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: alternative } as const
     const permissive = await startPermissive({ choices })
     try {
       const client = new Client({ ...permissive, seed: 0, choices })
       const site = await client.site()
-      const key = String(site.publicApiKey)
-      const offline = await client.page(site.id, '/hidden')
+      const offline = await client.page(site.id, pathname)
       expect((await client.call('PATCH', `/v6/pages/${String(offline.id)}`, { isOnline: false })).status).toBe(200)
+      await check({ client, site, key: String(site.publicApiKey), offline })
+    } finally {
+      await permissive.close()
+    }
+  }
+
+  it('the permissive lists the online pages alone and does not find an offline one, with the publicApiKey', async () => {
+    await withOfflinePage('hidden', '/hidden', async ({ client, site, key, offline }) => {
       const listed = await client.call('GET', `/v6/pages?siteId=${String(site.id)}&includeOffline=true&limit=100`, undefined, key)
       expect(listed.status).toBe(200)
       expect((listed.body.data as Array<{ id: unknown; isOnline: unknown }>).filter((page) => page.id === offline.id || page.isOnline === false)).toEqual([])
       expect((await client.call('GET', `/v6/pages/${String(offline.id)}`, undefined, key)).status).toBe(404)
       expect((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status).toBe(403)
-    } finally {
-      await permissive.close()
-    }
+    })
   })
 
   it('the permissive lists and reads an offline page with the publicApiKey where the key reads them', async () => {
-    const choices = { publicApiKeyAsSiteKey: 'online-pages', publicApiKeyOfflinePages: 'read' } as const
-    const permissive = await startPermissive({ choices })
-    try {
-      const client = new Client({ ...permissive, seed: 0, choices })
-      const site = await client.site()
-      const key = String(site.publicApiKey)
-      const offline = await client.page(site.id, '/read')
-      expect((await client.call('PATCH', `/v6/pages/${String(offline.id)}`, { isOnline: false })).status).toBe(200)
+    await withOfflinePage('read', '/read', async ({ client, site, key, offline }) => {
       for (const path of [`/v6/pages?siteId=${String(site.id)}&includeOffline=true&limit=100`, `/v2/sites/${String(site.id)}/pages?includeOffline=true`]) {
         const listed = await client.call('GET', path, undefined, key)
         expect(listed.status, path).toBe(200)
@@ -177,9 +176,7 @@ describe('the twin’s observation of publicApiKeyOfflinePages', () => {
       expect((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, key)).status).toBe(200)
       expect((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, key)).status).toBe(403)
       expect((await client.call('PATCH', `/v6/pages/${String(offline.id)}`, { isOnline: true }, key)).status).toBe(403)
-    } finally {
-      await permissive.close()
-    }
+    })
   })
 })
 
