@@ -116,6 +116,18 @@ describe('unknownCursor', () => {
     expect(adoptions.see('foreignCursor', '404', 'last', foreign.fits?.('404', seen))).toBeDefined()
   })
 
+  it("reads no place in the items after one of the site's own pages on the site's page list, which may hold the pages its filters leave out; its refusal still reads", () => {
+    const outside = classOf('cursorOutsideList')
+    const items = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: LOCALE_ID }], hasMore: false } })
+    const refused: Reply = { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }
+    const ownPage: ContractRequest = { method: 'GET', template: SITE_PAGES, params: { siteId: SITE_ID }, query: { includeOffline: 'false', startingAfter: LOCALE_ID } }
+    const seen = occurrence(ownPage, refused, items, { startingAfter: ['from this list'] })
+    expect(outside.applies(seen)).toBe(true)
+    expect([items(), refused].map((reply) => outside.alternative(reply, seen))).toEqual([undefined, '400'])
+    // GET /v6/pages lists what its filters say: items after such a page are its place.
+    expect(outside.alternative(items(), occurrence({ ...ownPage, template: PAGES, params: {}, query: { siteId: SITE_ID, startingAfter: LOCALE_ID } }, refused, items, { startingAfter: ['from this list'] }))).toBe('after-place')
+  })
+
   it('takes an empty page of a list empty without the cursor as telling nothing of it: every reading fits, the page is taken', () => {
     const seen = occurrence(list, empty(), empty, { startingAfter: ["from another site's list"] })
     expect(FOREIGN_CURSOR.applies(seen)).toBe(true)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PAGE, PAGES, ROUTES, SITE, SITES } from '../../src/contract/endpoints.js'
+import { PAGE, PAGES, ROUTES, SITE, SITE_PAGES, SITES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { classId } from '../../src/contract/stateful/freedom-class.js'
 import { PATH_PREFIX_CASE, PATHNAME_CONFLICT_CASE, PATHNAME_LOOKUP_CASE, REPEATED_DELETE, SITE_NAMES } from '../../src/contract/stateful/freedom-lifecycle.js'
@@ -107,6 +107,11 @@ describe('pathPrefixCase', () => {
     // A page after a cursor, or cut by its limit, may have left it out.
     expect(PATH_PREFIX_CASE.alternative(empty(false), occurrence(list({ startingAfter: SITE_ID }), empty(false), holds))).toBeUndefined()
     expect(PATH_PREFIX_CASE.alternative(empty(true), whole)).toBeUndefined()
+  })
+
+  it("is not read on a site's page list, which may hold pages its prefix leaves out or take no prefix at all (sitePagesQuery)", () => {
+    const sitePages: ContractRequest = { method: 'GET', template: SITE_PAGES, params: { siteId: SITE_ID }, query: { pathPrefix: '/blog' }, key: ORACLE_APP_KEY }
+    expect(PATH_PREFIX_CASE.applies(occurrence(sitePages, empty(false), holds))).toBe(false)
   })
 })
 

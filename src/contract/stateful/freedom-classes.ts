@@ -206,7 +206,10 @@ const CURSOR_OUTSIDE_LIST: StatusClass<'cursorOutsideList'> = {
   scope: (occurrence) => (beyondSiteKey(occurrence) ? "a site its Site key's list leaves out" : cursorScope(occurrence)),
   applies: (occurrence) => (!neverAnItem(occurrence) && !namesRemoved(occurrence) && !namesForeign(occurrence) && cursorApplies(occurrence)) || beyondSiteKey(occurrence),
   // An empty page that tells nothing of the cursor (emptyOfEmpty) fits every reading, and is taken.
-  alternative: (reply, occurrence) => cursorAnswer(reply, occurrence) ?? (emptyOfEmpty(reply, occurrence) ? 'after-place' : undefined),
+  alternative: (reply, occurrence) => {
+    const shown = cursorAnswer(reply, occurrence) ?? (emptyOfEmpty(reply, occurrence) ? 'after-place' : undefined)
+    return shown === 'after-place' && mayHoldPage(occurrence) ? undefined : shown
+  },
   // Where such a site falls among the one site the key lists is the deployment's own: that page is
   // taken as the target gives it, and an empty one may be the place after the key's site too.
   follow: (alternative, occurrence) => (alternative === 'after-place' && (beyondSiteKey(occurrence) || emptyOfEmpty(occurrence.target, occurrence)) ? { kind: 'taken' } : followCursor(alternative)),
@@ -215,6 +218,13 @@ const CURSOR_OUTSIDE_LIST: StatusClass<'cursorOutsideList'> = {
     return alternative === 'empty-list' && beyondSiteKey(occurrence) ? ['empty-list', 'after-place'] : [alternative]
   },
 }
+
+/**
+ * A site's page list after one of the site's own pages that the page list's filters leave out.
+ * Which of its pages that list holds (offline ones, those a filter it may not take leaves out) is
+ * the deployment's (sequence.ts sitePagesHeld): items after the page's place say only that it holds it.
+ */
+const mayHoldPage = ({ request, classes }: Occurrence): boolean => request.template === SITE_PAGES && (classes.startingAfter ?? []).includes('from this list')
 
 /** A cursor the planner drew from another list: another site's ("from another site's list") or another family's. */
 const namesForeign = ({ classes }: Occurrence): boolean => (classes.startingAfter ?? []).some((kind) => kind.startsWith('from another'))
