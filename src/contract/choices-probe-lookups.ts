@@ -1,4 +1,5 @@
 import type { Choices } from '../contracts/choices.js'
+import { existenceWins } from '../api/auth.js'
 import { byStatus, either, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 import { clockTickMs, pastTickMs } from './clock-tick.js'
 import { siteOfKey, strangerKeyWrites } from './choices-probe-site-key-writes.js'
@@ -381,12 +382,17 @@ async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: str
   if (byStatus(update, "an update of the probes' own page with a key refused for its kind and a name of the wrong type", [[400, true], [403, false]] as const)) {
     const missing = byStatus(answers[1]!, 'a request about a site that does not exist with a key refused for its kind', [[403, 'after-input'], [404, 'with-access']] as const)
     // With access, such a key waits for a target that does not exist where existence wins (its 404).
-    const existenceWins = learned.accessOrder === 'existence-first' || learned.accessOrder === 'site-first'
-    if (missing === 'with-access' || existenceWins || (learned.validationOrder !== undefined && learned.validationOrder !== 'input-first')) return missing
+    if (missing === 'with-access' || existenceWins(learned) || (learned.validationOrder !== undefined && learned.validationOrder !== 'input-first')) return missing
     throw new Unrecorded('the whole input may be judged before access here (validationOrder input-first, or not known), and existence is not known to win: refused with access or once the input is judged, a key refused for its kind answers alike')
   }
   const other = answers.find((answer) => answer.status !== 403)
-  if (other !== undefined) return byStatus(other, 'a request with a key refused for its kind that breaks another rule', [[400, 'with-access'], [404, 'with-access']] as const)
+  // A page create naming a site that does not exist, refused 403 where access waits for that site
+  // (existence wins) or for the create's body (body-first): the kind goes before both. The reads
+  // naming a site by its path that came first are the deployment's own (a site loaded before any
+  // rule of the operation, as a router's plug does); the writes, which most requests are, say where.
+  const kindBeforeCreate = answers[2]!.status === 403 && (existenceWins(learned) || learned.createBodyOrder === 'body-first')
+  if (other !== undefined && !(kindBeforeCreate && answers.indexOf(other) < 2)) return byStatus(other, 'a request with a key refused for its kind that breaks another rule', [[400, 'with-access'], [404, 'with-access']] as const)
+  if (other !== undefined) return 'first'
   const seen = learned.validationOrder !== undefined && (learned.validationOrder !== 'access-first' || (learned.accessOrder !== undefined && learned.accessOrder !== 'permission-first') || learned.createBodyOrder === 'body-first')
   if (!seen) throw new Unrecorded('access is judged before any input and before existence here (or that order is not known), so a key refused for its kind is a 403 wherever it is refused')
   return 'first'
