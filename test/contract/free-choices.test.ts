@@ -33,6 +33,13 @@ const COMBINATIONS: Array<{ kind: Kind; choices: FreeChoice[] }> = [
   { kind: 'permissive', choices: ['locale-codes-lower-case', 'page-search-fields-refused', 'unknown-cursor-404', 'trailing-slash-dropped', 'names-trimmed'] },
 ]
 
+/**
+ * Instants of unlike lengths: a page created at `…:05Z` (its createdAt to the second) and updated
+ * at `…:05.2Z` within that second. RFC 3339 lets a deployment write as many fraction digits as it
+ * likes; the text `…:05.2Z` sorts before `…:05Z`, the time after it.
+ */
+const INSTANT_FORMS: FreeChoice[] = ['fewest-fraction-digits', 'created-at-seconds']
+
 const NOT_STATEFUL = GROUPS.filter((group) => group !== 'stateful')
 
 async function run(kind: Kind, choices: FreeChoice[], overrides: { defect?: Defect; only?: Group[]; concurrency?: number } = {}): Promise<ContractReport> {
@@ -56,6 +63,11 @@ describe('the contract suite against implementations behind free choices', () =>
     expect(describeFailures(report)).toBe('')
     expect(withStatus(report, 'skipped').map((check) => `${check.id}: ${check.reason ?? ''}`).length, withStatus(report, 'skipped').map((check) => `${check.id}: ${check.reason ?? ''}`).join('\n')).toBeLessThanOrEqual(2)
     expect(report.cleanup.leftBehind).toEqual([])
+  }, 300_000)
+
+  it.each(Object.keys(IMPLEMENTATIONS) as Kind[])('the %s implementation writing its instants with the fewest digits, createdAt to the second, fails no lifecycle check: instants are compared in time, not as text', async (kind) => {
+    const report = await run(kind, INSTANT_FORMS, { only: ['lifecycle'] })
+    expect(describeFailures(report)).toBe('')
   }, 300_000)
 
   // A lenient target takes an empty site name: a hostOrigin probe after it (run in this order one

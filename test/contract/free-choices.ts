@@ -27,8 +27,12 @@ export const FREE_CHOICES = [
   'unknown-cursor-404',
   'site-id-beside-id-ignored',
   'live-locale-restore-200',
-  // Clock granularity.
+  // Clock granularity, and how an instant is written.
   'whole-second-clock',
+  // A row's createdAt kept to the second (a column without a fraction), with the updatedAt written with it at creation.
+  'created-at-seconds',
+  // Every instant with the fewest fraction digits, as Go's RFC3339Nano writes it: `…:05.63Z`, `…:05Z` at a whole second.
+  'fewest-fraction-digits',
   // A pathname format stricter than any document asks: brackets refused in a route pathname.
   'route-brackets-refused',
 ] as const
@@ -82,6 +86,9 @@ function eachObject(answer: PlainAnswer, change: (item: Json) => void): PlainAns
   if (Array.isArray(body.data)) for (const item of body.data) if (isObject(item)) change(item)
   return { ...answer, body }
 }
+
+/** An instant without the trailing zeros of its fraction, and without a fraction at a whole second. */
+const fewestDigits = (value: unknown): unknown => (typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/.test(value) ? value.replace(/0+Z$/, 'Z').replace(/\.Z$/, 'Z') : value)
 
 const toSecond = (value: unknown): unknown => (typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/.test(value) ? value.replace(/\.\d+Z$/, '.000Z') : value)
 
@@ -193,6 +200,15 @@ function around(choice: FreeChoice, inner: PlainHandle): PlainHandle {
       case 'whole-second-clock':
         return eachObject(answer, (item) => {
           for (const field of ['createdAt', 'updatedAt', 'publishedAt']) if (field in item) item[field] = toSecond(item[field])
+        })
+      case 'created-at-seconds':
+        return eachObject(answer, (item) => {
+          if (item.updatedAt === item.createdAt && 'updatedAt' in item) item.updatedAt = toSecond(item.updatedAt)
+          if ('createdAt' in item) item.createdAt = toSecond(item.createdAt)
+        })
+      case 'fewest-fraction-digits':
+        return eachObject(answer, (item) => {
+          for (const field of ['createdAt', 'updatedAt', 'publishedAt']) if (field in item) item[field] = fewestDigits(item[field])
         })
       case 'live-locale-restore-200': {
         const match = RESTORE.exec(request.path)

@@ -1,4 +1,4 @@
-import { clockTickMs, pastTickMs } from '../clock-tick.js'
+import { clockTickMs, compareInstants, pastTickMs } from '../clock-tick.js'
 import { idOf, specOnly, type CheckContext, type CheckDefinition, type Json } from '../check.js'
 import type { Exchange } from '../http-client.js'
 import { freeChoice } from '../choice-reasons.js'
@@ -54,14 +54,14 @@ async function writeTimes(ctx: CheckContext, id: string, change: Json, what: str
 
 /** The relations of a write's times to the times before it; `moves`: updatedAt is held to move past the last change. */
 function expectTimes(ctx: CheckContext, answer: Exchange, before: Times, after: Times, what: string, moves: boolean): void {
-  // ISO timestamps of one format compare in time order as text; a page never changed was last changed at its creation.
+  // Compared in time, not as text (a deployment may write as many fraction digits as it likes); a page never changed was last changed at its creation.
   const last = before.updatedAt ?? before.createdAt
   ctx.expectAll(
     () => {
       if (after.createdAt !== before.createdAt) ctx.fail(`expected createdAt to stay as it was, got ${after.createdAt} instead of ${before.createdAt}: after ${what}`, answer)
     },
     () => {
-      if (moves && (after.updatedAt === null || !(after.updatedAt > last))) ctx.fail(`expected updatedAt to move past the page's last change, got ${String(after.updatedAt)}, not after ${last}: after ${what}`, answer)
+      if (moves && (compareInstants(after.updatedAt, last) ?? -1) <= 0) ctx.fail(`expected updatedAt to move past the page's last change, got ${String(after.updatedAt)}, not after ${last}: after ${what}`, answer)
     },
     () => {
       if (ctx.json(answer).updatedAt !== after.updatedAt) ctx.fail(`expected the update to answer the updatedAt a read then returns, got ${String(ctx.json(answer).updatedAt)} and then ${String(after.updatedAt)}: ${what}`, answer)

@@ -1,4 +1,5 @@
 import { idOf, type CheckDefinition, type Json } from '../check.js'
+import { compareInstants } from '../clock-tick.js'
 import { freeChoice, uncatalogued, type ChoiceReason } from '../choice-reasons.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES } from '../endpoints.js'
 import { expectFields, expectGone, expectKept, expectListed, expectSame, holdToSitemockChoice } from './support.js'
@@ -141,7 +142,8 @@ export const familyLifecycleChecks: CheckDefinition[] = [
         // Before the update the page was last changed at its creation: updatedAt (or, while it is null, createdAt).
         const before = String(created.updatedAt ?? created.createdAt)
         const after = ctx.json(updated).updatedAt
-        if (typeof after !== 'string' || after < before) ctx.fail(`expected the update to leave updatedAt no earlier than the page's last change (${created.updatedAt === null ? 'its createdAt' : 'its updatedAt before'}), got ${String(after)} after ${before}`, updated)
+        // In time, not as text: `…:05.2Z` is after `…:05Z` (clock-tick.ts compareInstants).
+        if ((compareInstants(after, before) ?? -1) < 0) ctx.fail(`expected the update to leave updatedAt no earlier than the page's last change (${created.updatedAt === null ? 'its createdAt' : 'its updatedAt before'}), got ${String(after)} after ${before}`, updated)
       })
       await ctx.rulesOnly(NO_OFFLINE_LIST, async () => {
         await expectListed(ctx, PAGES, { siteId: site.id }, id, false, 'the default page list (online pages) after going offline')
