@@ -150,7 +150,15 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
     return either(answer, 'limit=101 on the sites list', [200, 'clamped'], [400, 'refused'])
   })
   await record('pathPrefixForm', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&pathPrefix=${tag}`), 'a pathPrefix without a slash', [200, 'any'], [400, 'slash-first']))
-  await record('emptyLocaleQuery', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&locale=`), 'an empty locale=', [200, 'default'], [400, 'refused']))
+  await record('emptyLocaleQuery', async () => {
+    const empty = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&locale=`)
+    // A list of none where the default locale lists pages: the empty code is read as a code the site lacks, neither alternative.
+    if (empty.status === 200 && (empty.body.data?.length ?? 0) === 0) {
+      const unsaid = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true`)
+      if (unsaid.status === 200 && (unsaid.body.data?.length ?? 0) > 0) throw new Unrecorded('an empty locale= lists no page where the list without it lists some: it is read as a code the site lacks, neither the default locale nor refused')
+    }
+    return either(empty, 'an empty locale=', [200, 'default'], [400, 'refused'])
+  })
   await record('localeQueryForm', async () => {
     // A locale that is no code at all, beside a well-formed one the site lacks: refused apart only where its form is judged first.
     const formless = await call('GET', `/v6/pages?siteId=${siteId}&locale=${encodeURIComponent('fé')}`)
