@@ -391,8 +391,7 @@ async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: str
   // naming a site by its path that came first are the deployment's own (a site loaded before any
   // rule of the operation, as a router's plug does); the writes, which most requests are, say where.
   const kindBeforeCreate = answers[2]!.status === 403 && (existenceWins(learned) || learned.createBodyOrder === 'body-first')
-  if (other !== undefined && !(kindBeforeCreate && answers.indexOf(other) < 2)) return byStatus(other, 'a request with a key refused for its kind that breaks another rule', [[400, 'with-access'], [404, 'with-access']] as const)
-  if (other !== undefined) return 'first'
+  if (other !== undefined) return kindBeforeCreate && answers.indexOf(other) < 2 ? 'first' : byStatus(other, 'a request with a key refused for its kind that breaks another rule', [[400, 'with-access'], [404, 'with-access']] as const)
   const seen = learned.validationOrder !== undefined && (learned.validationOrder !== 'access-first' || (learned.accessOrder !== undefined && learned.accessOrder !== 'permission-first') || learned.createBodyOrder === 'body-first')
   if (!seen) throw new Unrecorded('access is judged before any input and before existence here (or that order is not known), so a key refused for its kind is a 403 wherever it is refused')
   return 'first'
