@@ -105,8 +105,9 @@ export function readUnknownLocale(choices: Required<Choices> | undefined): Unkno
  * locales; undefined for the site's default locale, which needs no collapsing.
  */
 export function localeToCollapse(store: Store, site: SiteRecord, value: string | undefined, unknown: UnknownLocale = '400', choices?: Required<Choices>): LocaleRecord | undefined | null {
-  // An empty locale= reaches here only under choices that read it as the default locale.
-  if (value === undefined || value === '') return undefined
+  // An empty locale= reaches here only under choices that take it: as the default locale, or
+  // looked up as any code (emptyLocaleQuery unknown), which no locale of the site has.
+  if (value === undefined || (value === '' && choices?.emptyLocaleQuery !== 'unknown')) return undefined
   const locale = activeLocale(store, site, value, choices)
   if (!locale) {
     if (unknown === 'empty-list') return null

@@ -30,7 +30,7 @@ const outsideUpdate = (field: string): Source =>
 const routes = (what: string): Source => sitemock('routes', what, 'routes other than their update are in neither document')
 const pageList = (id: 'emptyLocaleQuery' | 'pathPrefixForm', field: string, what: string, readings: string): Source => chosen(id, `${field}: ${what}`, readings)
 const pathPrefixForm = pageList('pathPrefixForm', 'pathPrefix', 'a string that starts with /', 'the published OpenAPI has pathPrefix as any string (/ by default)')
-const emptyLocaleQuery = pageList('emptyLocaleQuery', 'locale', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent')
+const emptyLocaleQuery = pageList('emptyLocaleQuery', 'locale', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent, or looked up as a code no locale has')
 const malformedPathId = chosen('malformedPathId', 'a malformed id in the path is a 400 naming it', 'the specification\'s 400 covers invalid bodies and query parameters: a malformed path id may as well be a 404')
 const sitePagesUntaken = (field: string): Source =>
   chosen('sitePagesUntaken', `where GET /v2/sites/{siteId}/pages does not take ${field}, it is judged as a parameter it does not know`, 'neither document says what it does with the page list\'s other parameters: a deployment may refuse them whatever it does with unknown ones')

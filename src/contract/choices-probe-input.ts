@@ -152,10 +152,16 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
   await record('pathPrefixForm', async () => either(await call('GET', `/v6/pages?siteId=${siteId}&pathPrefix=${tag}`), 'a pathPrefix without a slash', [200, 'any'], [400, 'slash-first']))
   await record('emptyLocaleQuery', async () => {
     const empty = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&locale=`)
-    // A list of none where the default locale lists pages: the empty code is read as a code the site lacks, neither alternative.
+    // A list of none where the list without locale has the probes' page, or a 404: the empty code looked up as any code, which no locale has.
+    if (empty.status === 404) return 'unknown'
     if (empty.status === 200 && (empty.body.data?.length ?? 0) === 0) {
       const unsaid = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true`)
-      if (unsaid.status === 200 && (unsaid.body.data?.length ?? 0) > 0) throw new Unrecorded('an empty locale= lists no page where the list without it lists some: it is read as a code the site lacks, neither the default locale nor refused')
+      if (unsaid.status === 200 && (unsaid.body.data?.length ?? 0) > 0) return 'unknown'
+    }
+    if (empty.status === 400) {
+      // A 400 is also a list's answer to a code the site lacks (pageUnknownLocale 400): a page read that answers such a code otherwise tells which.
+      const [read, lacked] = [await call('GET', `/v6/pages/${pageId}?locale=`), await call('GET', `/v6/pages/${pageId}?locale=zz-ZZ`)]
+      if (lacked.status !== 400 && read.status === lacked.status) return 'unknown'
     }
     return either(empty, 'an empty locale=', [200, 'default'], [400, 'refused'])
   })

@@ -168,7 +168,7 @@ function ofClass(op: string, parameter: string, valueClass: string): readonly So
       return [openapi(component(UL, 'domain'), { type: ['string', 'null'] })]
     case 'empty':
       if (parameter === 'name') return op === 'page.create' ? [spec('limits.page-name', { name: { minLength: 1 } })] : [emptyName]
-      if (parameter === 'locale' && op.startsWith('page.')) return [chosen('emptyLocaleQuery', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent')]
+      if (parameter === 'locale' && op.startsWith('page.')) return [chosen('emptyLocaleQuery', 'an empty locale= is refused', 'the published OpenAPI has locale as any string: an empty one may be read as absent, or looked up as a code no locale has')]
       if (parameter === 'locale' || parameter === 'defaultLocale') return [localeCode]
       return [pathnameCharacters]
     case 'mixed case':

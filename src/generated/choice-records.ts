@@ -13,7 +13,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"urlFormat","kind":"validation","alternatives":["absolute-url","any-string"],"sitemock":"absolute-url","behaviour":"api-behaviour.md#field-limits","documents":"any-string"},
   {"id":"limitZero","kind":"validation","alternatives":["refused","accepted","clamped","default"],"sitemock":"refused","behaviour":"api-behaviour.md#pagination","documents":"accepted"},
   {"id":"pathPrefixForm","kind":"validation","alternatives":["slash-first","any"],"sitemock":"slash-first","behaviour":"api-behaviour.md#pages","documents":"any"},
-  {"id":"emptyLocaleQuery","kind":"validation","alternatives":["refused","default"],"sitemock":"refused","behaviour":"api-behaviour.md#pages","documents":"default"},
+  {"id":"emptyLocaleQuery","kind":"validation","alternatives":["refused","default","unknown"],"sitemock":"refused","behaviour":"api-behaviour.md#pages","documents":"default"},
   {"id":"localeQueryForm","kind":"strict","alternatives":["looked-up","refused"],"sitemock":"looked-up","behaviour":"api-behaviour.md#pages"},
   {"id":"unknownBodyFields","kind":"validation","alternatives":["refused","ignored"],"sitemock":"refused","behaviour":"api-behaviour.md#errors","documents":"ignored"},
   {"id":"unknownQueryParameters","kind":"validation","alternatives":["refused","ignored"],"sitemock":"refused","behaviour":"api-behaviour.md#errors","documents":"ignored"},

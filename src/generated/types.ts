@@ -60,9 +60,9 @@ export interface Choices {
    */
   pathPrefixForm?: "slash-first" | "any";
   /**
-   * An empty `locale=` in a page list or page read: `refused` a 400 naming `locale`; `default` read as the site default locale.
+   * An empty `locale=` in a page list or page read: `refused` a 400 naming `locale`; `default` read as the site default locale; `unknown` looked up as a code like any other, which no locale has: answered as a locale the site lacks (`pageUnknownLocale` for a list, `pageReadUnknownLocale` for a read).
    */
-  emptyLocaleQuery?: "refused" | "default";
+  emptyLocaleQuery?: "refused" | "default" | "unknown";
   /**
    * A `locale` query of a page list or page read (`GET /v6/pages`, `GET /v2/sites/{siteId}/pages`, `GET /v6/pages/{pageIdOrPathname}`) that is no locale code of any grammar and no id (`fé`, `a b`: anything but ASCII letters and digits in parts joined by `-` or `_`, or a UUID): `looked-up` as any code, and answered as a locale the site lacks (`pageUnknownLocale`, `pageReadUnknownLocale`), or `refused` as a 400 naming `locale` whatever a well-formed code the site lacks gets.
    */

@@ -52,6 +52,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
 /** What one alternative needs to be told from another: a page read's own 400 differs from its list's only where the list answers otherwise. */
 const NEEDS_AT: Partial<Record<string, Choices>> = {
   'pageReadUnknownLocale="400"': { pageUnknownLocale: 'empty-list' },
+  // An empty code looked up as any code is told from one refused only where a code the site lacks is not refused too.
+  'emptyLocaleQuery="unknown"': { pageUnknownLocale: 'empty-list' },
 }
 
 /**

@@ -70,18 +70,6 @@ describe('the contract suite against implementations behind free choices', () =>
     expect(describeFailures(report)).toBe('')
   }, 300_000)
 
-  it('the probes leave emptyLocaleQuery unlearned where an empty locale= lists nothing, as a code the site lacks: neither the default locale nor refused', async () => {
-    const server = await startPermissive({ choices: { pageUnknownLocale: 'empty-list', emptyLocaleQuery: 'default' }, wrap: (inner) => withFreeChoices(inner, ['empty-locale-as-code']) })
-    try {
-      const report = await runContract(implementationOptions(server, { only: ['validation'] }))
-      expect(report.notices.find((line) => line.startsWith('learned')) ?? '').not.toContain('emptyLocaleQuery="default"')
-      expect(report.notices.join('\n')).toContain('emptyLocaleQuery (an empty locale= lists no page')
-      expect(describeFailures(report)).toBe('')
-    } finally {
-      await server.close()
-    }
-  }, 300_000)
-
   // A lenient target takes an empty site name: a hostOrigin probe after it (run in this order one
   // check at a time) must not be left without a field that keeps the run tag, which the guard refuses.
   it('the safety guard stops none of the validation probes of a target that takes an empty site name', async () => {

@@ -26,7 +26,6 @@ export const FREE_CHOICES = [
   // Cursor and lookup semantics.
   'unknown-cursor-404',
   // An empty `locale=` on a page list or read read as a code the site lacks (neither the default locale nor a 400).
-  'empty-locale-as-code',
   'site-id-beside-id-ignored',
   'live-locale-restore-200',
   // Clock granularity, and how an instant is written.
@@ -89,9 +88,6 @@ function eachObject(answer: PlainAnswer, change: (item: Json) => void): PlainAns
   return { ...answer, body }
 }
 
-/** A well-formed locale code no site of a run has. */
-const NO_SITE_CODE = 'zz-ZZ'
-
 /** An instant without the trailing zeros of its fraction, and without a fraction at a whole second. */
 const fewestDigits = (value: unknown): unknown => (typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/.test(value) ? value.replace(/0+Z$/, 'Z').replace(/\.Z$/, 'Z') : value)
 
@@ -140,8 +136,6 @@ function rewrite(choice: FreeChoice, request: PlainRequest): PlainRequest | Plai
       query.delete('siteId')
       return withQuery(request, query)
     }
-    case 'empty-locale-as-code':
-      return request.method === 'GET' && /^\/(v6\/pages|v2\/sites\/[^/]+\/pages)/.test(request.path) && query.get('locale') === '' ? withQuery(request, new URLSearchParams([...query].map(([name, value]) => [name, name === 'locale' ? NO_SITE_CODE : value]))) : request
     case 'route-brackets-refused':
       return writesPathname && request.path.startsWith('/v2/routes') && /[[\]]/.test(String(body!.pathname)) ? errorAnswer(400, 'bad_request', 'pathname: only letters, digits, "-", "_", "." and "/" are accepted', 'pathname') : request
     default:

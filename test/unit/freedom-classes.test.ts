@@ -1,6 +1,6 @@
 import { Adoptions } from '../../src/contract/stateful/adoption.js'
 import { describe, expect, it } from 'vitest'
-import { LOCALE, LOCALE_RESTORE, LOCALES, PAGES, ROUTE, ROUTES, SITE, SITE_PAGES, SITES } from '../../src/contract/endpoints.js'
+import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_PAGES, SITES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { classId } from '../../src/contract/stateful/freedom-class.js'
 import { readOnlyPeek, STATUS_CLASSES, type Occurrence, type Reply, type StatusClass } from '../../src/contract/stateful/freedom-classes.js'
@@ -70,6 +70,47 @@ describe('localeLookupCase', () => {
 
   it('follows any case by asking the oracle in canonical case', () => {
     expect(lookupCase.follow('any-case', seen)).toEqual({ kind: 'resend', request: { ...list, query: { locale: 'fr' } } })
+  })
+})
+
+describe('emptyLocaleQuery', () => {
+  const emptyLocale = classOf('emptyLocaleQuery')
+  const list: ContractRequest = { method: 'GET', template: PAGES, query: { siteId: SITE_ID, locale: '' } }
+  const read: ContractRequest = { method: 'GET', template: PAGE, params: { pageIdOrPathname: LOCALE_ID }, query: { locale: '' } }
+  const listOf = (...ids: string[]): Reply => ({ status: 200, body: { object: 'list', data: ids.map((id) => ({ id })), hasMore: false } })
+  // The oracle reads the empty code as no locale: its list without locale holds one page.
+  const unsaid = (asked: ContractRequest): Reply => (asked.template === PAGE ? { status: 200, body: { object: 'page', id: LOCALE_ID } } : listOf(LOCALE_ID))
+  const seen = occurrence(list, listOf(LOCALE_ID), unsaid)
+  const notFound: Reply = { status: 404, body: { code: 'not_found' } }
+
+  it('applies to an empty locale= on the page lists and the page read, and to no other locale', () => {
+    expect(emptyLocale.applies(seen)).toBe(true)
+    expect(emptyLocale.applies(occurrence(read, unsaid(read), unsaid))).toBe(true)
+    expect(emptyLocale.applies(occurrence({ ...list, query: { siteId: SITE_ID, locale: 'fr' } }, listOf(LOCALE_ID), unsaid))).toBe(false)
+  })
+
+  it('reads the default locale’s list as default, none of its pages or a 404 as the code no locale has, and a 400 naming locale as refused', () => {
+    expect(emptyLocale.alternative(listOf(LOCALE_ID), seen)).toBe('default')
+    expect(emptyLocale.alternative(listOf(), seen)).toBe('unknown')
+    expect(emptyLocale.alternative(notFound, seen)).toBe('unknown')
+    expect(emptyLocale.alternative({ status: 400, body: { code: 'bad_request', details: [{ field: 'locale' }] } }, seen)).toBe('refused')
+    // An empty list where the default locale lists none too tells nothing.
+    expect(emptyLocale.alternative(listOf(), occurrence(list, listOf(), () => listOf()))).toBeUndefined()
+  })
+
+  it('holds a 400 naming locale to refused or unknown, and a read of the page to default or unknown: a code the site lacks may be answered so', () => {
+    expect(emptyLocale.fits?.('refused', seen)).toEqual(['refused', 'unknown'])
+    expect(emptyLocale.fits?.('default', occurrence(read, unsaid(read), unsaid))).toEqual(['default', 'unknown'])
+    expect(emptyLocale.fits?.('unknown', seen)).toEqual(['unknown'])
+    const adoptions = new Adoptions()
+    adoptions.see('emptyLocaleQuery', 'default', 'a read', emptyLocale.fits?.('default', occurrence(read, unsaid(read), unsaid)))
+    expect(adoptions.see('emptyLocaleQuery', 'unknown', 'a list')).toBeUndefined()
+    expect(adoptions.see('emptyLocaleQuery', 'default', 'another list')).toMatchObject({ adopted: 'unknown', now: 'default' })
+  })
+
+  it('follows unknown with the answer a locale the site lacks gives: an empty list, or a 404', () => {
+    expect(emptyLocale.follow('unknown', { ...seen, target: listOf() })).toMatchObject({ kind: 'expect', answer: { status: 200, body: { object: 'list', data: [], hasMore: false } } })
+    expect(emptyLocale.follow('unknown', { ...seen, target: notFound })).toEqual({ kind: 'expect', answer: notFound })
   })
 })
 

@@ -1,6 +1,6 @@
 import { canonicalLocaleCode } from '../../api/kept-input.js'
 import { isUuid } from '../../api/uuid.js'
-import { LOCALE, LOCALES, PAGE, PAGES } from '../endpoints.js'
+import { LOCALE, LOCALES, PAGE, PAGES, SITE_PAGES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, listData, success, type Json, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
@@ -134,6 +134,47 @@ function listRefusal({ request, peek, site }: Occurrence): '400' | '404' | undef
   if (site === undefined) return undefined
   const list = peek({ method: 'GET', template: PAGES, query: { siteId: site, locale: request.query?.locale }, key: ORACLE_APP_KEY })
   return list.status === 400 ? '400' : list.status === 404 || isEmptyList(list) ? '404' : undefined
+}
+
+/** The lists and the read that take a `locale`. */
+const LOCALE_QUERIED: ReadonlySet<string> = new Set([PAGES, SITE_PAGES, PAGE])
+
+/**
+ * An empty `locale=` on a page list or a page read. The published OpenAPI types `locale` as a
+ * string with no minimum length, and the specification says a page's locale "defaults to the
+ * default locale of the parent site", but neither says what an empty one is: a deployment may
+ * refuse it (a 400 naming `locale`), read it as no locale (the site's default locale), or look it
+ * up as any code, which no locale has (answered as a locale the site lacks: an empty list, a 404,
+ * or the 400 its list gives such a code). Read against the request without `locale`, which is
+ * the default locale's answer.
+ */
+export const EMPTY_LOCALE_QUERY: StatusClass<'emptyLocaleQuery'> = {
+  choice: 'emptyLocaleQuery',
+  applies: ({ request, oracle }) =>
+    request.method === 'GET' && LOCALE_QUERIED.has(request.template) && request.query?.locale === '' && (oracle.status === 200 || (oracle.status === 400 && detailFields(oracle.body).includes('locale'))),
+  alternative: ({ status, body }, { request, peek }) => {
+    if (status === 400) return detailFields(body).includes('locale') ? 'refused' : undefined
+    const unsaid = peek(withoutLocale(request))
+    // A 404 where the page or the site is there without locale: nothing found in the code.
+    if (status === 404) return unsaid.status === 200 ? 'unknown' : undefined
+    if (!success(status)) return undefined
+    // A read answers the page in its default locale both ways where a locale the site lacks is read as none (pageReadUnknownLocale default): fits says so.
+    if (request.template === PAGE) return 'default'
+    // A list: none where the default locale lists some is the code no locale has.
+    if (unsaid.status !== 200 || listData(unsaid.body).length === 0) return undefined
+    return listData(body).length === 0 ? 'unknown' : 'default'
+  },
+  // The oracle read the empty code as it chose (no locale under the documents): the target's answer is held to its own alternative.
+  follow: (alternative, { request, target, peek }) => {
+    const unsaid = peek(withoutLocale(request))
+    if (alternative === 'default') return { kind: 'expect', answer: unsaid }
+    if (alternative === 'refused') return { kind: 'expect', answer: { status: 400, body: { code: 'bad_request' } } }
+    // Unknown: a 404, or an empty list, as a locale the site lacks gives them.
+    if (target.status === 404) return { kind: 'expect', answer: { status: 404, body: { code: 'not_found' } } }
+    return { kind: 'expect', answer: { status: 200, body: { ...(unsaid.body as Json), data: [], hasMore: false } } }
+  },
+  // A 400 naming locale is also what a list gives a code the site lacks (pageUnknownLocale 400); a read's page, what a read of one gives where it reads such a code as none.
+  fits: (alternative, { request }) => (alternative === 'refused' ? ['refused', 'unknown'] : alternative === 'default' && request.template === PAGE ? ['default', 'unknown'] : [alternative]),
 }
 
 /**

@@ -290,7 +290,7 @@ errors++;
 }
 if(data2.emptyLocaleQuery !== undefined){
 let data13 = data2.emptyLocaleQuery;
-if(!((data13 === "refused") || (data13 === "default"))){
+if(!(((data13 === "refused") || (data13 === "default")) || (data13 === "unknown"))){
 const err21 = {instancePath:instancePath+"/choices/emptyLocaleQuery",schemaPath:"#/$defs/choices/properties/emptyLocaleQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyLocaleQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyLocaleQuery.enum,parentSchema:schema32.properties.emptyLocaleQuery,data:data13};
 if(vErrors === null){
 vErrors = [err21];
@@ -1744,7 +1744,7 @@ errors++;
 }
 if(data.emptyLocaleQuery !== undefined){
 let data10 = data.emptyLocaleQuery;
-if(!((data10 === "refused") || (data10 === "default"))){
+if(!(((data10 === "refused") || (data10 === "default")) || (data10 === "unknown"))){
 const err16 = {instancePath:instancePath+"/emptyLocaleQuery",schemaPath:"#/properties/emptyLocaleQuery/enum",keyword:"enum",params:{allowedValues: schema32.properties.emptyLocaleQuery.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.emptyLocaleQuery.enum,parentSchema:schema32.properties.emptyLocaleQuery,data:data10};
 if(vErrors === null){
 vErrors = [err16];

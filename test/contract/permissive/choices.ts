@@ -10,7 +10,7 @@ export const ALTERNATIVES = {
   urlFormat: ['absolute-url', 'any-string'],
   limitZero: ['refused', 'accepted', 'clamped', 'default'],
   pathPrefixForm: ['slash-first', 'any'],
-  emptyLocaleQuery: ['refused', 'default'],
+  emptyLocaleQuery: ['refused', 'default', 'unknown'],
   unknownBodyFields: ['refused', 'ignored'],
   unknownQueryParameters: ['refused', 'ignored'],
   localeCodeCase: ['strict', 'any-case', 'any-spelling', 'region-any-case', 'language-any-case'],

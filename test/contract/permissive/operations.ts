@@ -195,7 +195,7 @@ export function pageListQuery(rules: Rules, sent: Json, sitePages: boolean) {
   return { sortBy, direction, includeOffline, live, prefix, locale, creationOrder }
 }
 
-/** `locale` of a page list or read: an empty one is no locale, or a 400 at `emptyLocaleQuery: refused`. */
+/** `locale` of a page list or read: an empty one is no locale, a 400 at `emptyLocaleQuery: refused`, or at `unknown` a code like any other, which no locale has. */
 export function localeQuery(rules: Rules, fields: Fields): string | undefined {
   const locale = fields.string('locale')
   if (locale === '' && rules.choices.emptyLocaleQuery === 'refused') throw badField('locale', 'must not be empty; pass a locale code or id of the site, or leave it out')
@@ -203,7 +203,7 @@ export function localeQuery(rules: Rules, fields: Fields): string | undefined {
   if (locale !== undefined && locale !== '' && rules.choices.localeQueryForm === 'refused' && !/^[A-Za-z0-9]+([-_][A-Za-z0-9]+)*$/.test(locale) && !isUuid(locale)) {
     throw badField('locale', 'must be a locale code (letters, a region after - or _) or a locale id')
   }
-  return locale === '' ? undefined : locale
+  return locale === '' && rules.choices.emptyLocaleQuery !== 'unknown' ? undefined : locale
 }
 
 /** A malformed path parameter at `malformedPathId: 400`: a site id that is no UUID, a locale that is neither an id nor a code. */

@@ -185,7 +185,19 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return reply.status === 200 && items > 100 ? `${items} items` : statusOf(reply.status, { 200: 'clamped', 400: 'refused' })
   },
   pathPrefixForm: async (client) => statusOf((await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&pathPrefix=abc`)).status, { 200: 'any', 400: 'slash-first' }),
-  emptyLocaleQuery: async (client) => statusOf((await client.call('GET', `/v6/pages?siteId=${String((await client.site()).id)}&locale=`)).status, { 200: 'default', 400: 'refused' }),
+  emptyLocaleQuery: async (client) => {
+    const siteId = String((await client.site()).id)
+    const page = await client.call('POST', '/v6/pages', { siteId, pathname: '/observed', name: 'observed' })
+    const list = await client.call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&locale=`)
+    // Listed as without locale, or as a code no locale has: nothing, or a 404.
+    if (list.status === 200) return Array.isArray(list.body.data) && list.body.data.length > 0 ? 'default' : 'unknown'
+    if (list.status !== 400) return statusOf(list.status, { 404: 'unknown' })
+    // A 400 is what a list gives a code the site lacks too (pageUnknownLocale 400): a page read that answers such a code otherwise tells them apart.
+    const read = async (locale: string): Promise<number> => (await client.call('GET', `/v6/pages/${String(page.body.id)}?locale=${locale}`)).status
+    const [empty, lacked] = [await read(''), await read('zz-ZZ')]
+    if (lacked === 400) return undefined
+    return empty === 400 ? 'refused' : 'unknown'
+  },
   unknownBodyFields: async (client) => statusOf((await client.call('POST', '/v2/sites', { workspaceId: client.twin.workspaceId, name: 'x', color: 'red' })).status, { 201: 'ignored', 400: 'refused' }),
   unknownQueryParameters: async (client) => statusOf((await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&color=red`)).status, { 200: 'ignored', 400: 'refused' }),
   localeCodeCase: async (client) => {

@@ -1,0 +1,2 @@
+export { db, liveSite } from './store.mjs';
+export { parseUuid as parseUuidKey } from './extract.mjs';
