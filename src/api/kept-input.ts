@@ -63,6 +63,16 @@ export function keptLocaleCode(sent: string, choices: Chosen): string {
   return choices?.localeCodeStored === 'canonical' ? canonicalLocaleCode(code) : code
 }
 
+/**
+ * A locale code as a lookup by code reads it: as the writes keep it (keptLocaleCode), or, by a
+ * deployment that compares codes as sent (choice localeLookupSpelling as-sent), without reading
+ * `_` as `-` where its writes do.
+ */
+export function lookedUpLocaleCode(sent: string, choices: Chosen): string {
+  if (choices?.localeLookupSpelling !== 'as-sent') return keptLocaleCode(sent, choices)
+  return choices.localeCodeStored === 'canonical' ? canonicalLocaleCode(sent) : sent
+}
+
 /** Whether a code is looked up whatever its case (choice localeLookupCase), not only as stored. */
 export const anyCase = (choices: Chosen): boolean => choices?.localeLookupCase === 'any-case'
 

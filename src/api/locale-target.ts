@@ -2,7 +2,7 @@ import type { Choices } from '../contracts/choices.js'
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { findInSite, type TargetKind } from './site-target.js'
-import { anyCase, keptLocaleCode } from './kept-input.js'
+import { anyCase, lookedUpLocaleCode } from './kept-input.js'
 import type { Scope } from './types.js'
 import { isUuid } from './uuid.js'
 import { deletesAgain } from './repeated-delete.js'
@@ -46,7 +46,7 @@ const ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
     return locale?.deletedAt === null ? locale : undefined
   },
   byName: (store, site, code, choices) => store.locales.byCode(site, code, anyCase(choices)),
-  keptName: keptLocaleCode,
+  keptName: lookedUpLocaleCode,
 }
 const DELETED_OR_ACTIVE_LOCALE: TargetKind<LocaleRecord> = {
   ...ACTIVE_LOCALE,

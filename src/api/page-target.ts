@@ -7,7 +7,7 @@ import { soleInAnyCase } from '../store/pathnames.js'
 import { isUuid } from './uuid.js'
 import { invalidField, notFound } from './errors.js'
 import { findInSite, type TargetKind } from './site-target.js'
-import { anyCase, keptLocaleCode, keptPagePathname, lookupInAnyCase } from './kept-input.js'
+import { anyCase, keptPagePathname, lookedUpLocaleCode, lookupInAnyCase } from './kept-input.js'
 import type { Scope } from './types.js'
 
 /**
@@ -79,7 +79,7 @@ export function lookupLocaleOf(store: Store, siteId: string | undefined, value: 
 
 /** The active locale of the site a `locale` parameter names, by code or by id; undefined where it names none. */
 function activeLocale(store: Store, site: SiteRecord, value: string, choices: Required<Choices> | undefined): LocaleRecord | undefined {
-  const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, keptLocaleCode(value, choices), anyCase(choices))
+  const locale = isUuid(value) ? store.locales.byId.get(value.toLowerCase()) : store.locales.byCode(site.id, lookedUpLocaleCode(value, choices), anyCase(choices))
   return locale && locale.siteId === site.id && locale.deletedAt === null ? locale : undefined
 }
 

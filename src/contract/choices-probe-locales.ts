@@ -165,6 +165,14 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId, 
     if (answer.status === 400) throw new Unrecorded(`a code in another case than its own is refused before any lookup (${asked}: 400)`)
     return either(answer, `the default locale ${code} read as ${asked}`, [200, 'any-case'], [404, 'exact'])
   })
+  await record('localeLookupSpelling', async () => {
+    const code = defaultLocale?.locale
+    if (learned.localeCodeCase !== 'any-spelling') throw new Unrecorded(`the writes do not take a code written with _ (localeCodeCase ${learned.localeCodeCase ?? 'not learned'}), so how a lookup reads one is no choice of its own`)
+    if (typeof code !== 'string' || !code.includes('-')) throw new Unrecorded(`the site's default locale has no region to write after _ (${String(code)})`)
+    const asked = code.replace('-', '_')
+    const answer = await call('GET', `/v2/locales/${encodeURIComponent(asked)}?siteId=${siteId}`)
+    return either(answer, `the default locale ${code} read as ${asked}`, [200, 'as-written'], [404, 'as-sent'])
+  })
   await record('localePathPrefixes', async () => {
     if (defaultLocale === undefined) throw new Unrecorded(`the site's default locale could not be listed (${locales.status})`)
     const code = defaultLocale.locale === 'nl-NL' ? 'nl-BE' : 'nl-NL'

@@ -104,4 +104,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localeRenameTouchesPages","kind":"value","alternatives":["untouched","touched"],"sitemock":"untouched","behaviour":"api-behaviour.md#locales"},
   {"id":"onlineRepublish","kind":"value","alternatives":["unchanged","republishes"],"sitemock":"unchanged","behaviour":"api-behaviour.md#pages"},
   {"id":"publicApiKeySiteRead","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
+  {"id":"localeLookupSpelling","kind":"lookup","alternatives":["as-written","as-sent"],"sitemock":"as-written","behaviour":"api-behaviour.md#locales"},
 ]

@@ -435,6 +435,10 @@ export interface Choices {
    * Whether a site's `publicApiKey` that reads its site's pages (`publicApiKeyAsSiteKey` `live-pages`, `published-pages`, `online-pages` or `pages`) reads the site itself too: `refused` as every other request beyond its pages (and locales, or routes) is, a 403, or `read` (a read of its own site, `GET /v2/sites/{siteId}`, is answered as the site's Site key would answer it; another site is refused where the site is judged, as a Site key's is, and the site list and every site write stay a 403). `pages` with `read` answers as `site-and-pages` does. Under any other `publicApiKeyAsSiteKey` (`site-and-pages`, `single-resources` and `configuration` read the site already) the class changes nothing.
    */
   publicApiKeySiteRead?: "refused" | "read";
+  /**
+   * Where a deployment takes a locale code written with `_` for `-` in its writes (`localeCodeCase` `any-spelling`: `en_US` stored as `en-US`), whether a lookup by code (a locale's path, a locale restored by code, a page list's or page read's `locale`) reads it so too: `as-written` (sitemock: `en_US` finds `en-US`, as the writes take it) or `as-sent` (the code is compared as sent, `_` and `-` apart, in the case `localeLookupCase` says: `en_US` finds no locale, as a store that normalizes codes when it writes them but compares them as sent finds none). Under any other `localeCodeCase` the class changes nothing.
+   */
+  localeLookupSpelling?: "as-written" | "as-sent";
 }
 
 export interface DataList {

@@ -73,7 +73,7 @@ describe('the probes against sitemock itself', () => {
       // the live version of a page (as it changes, as it goes offline, as it is published again), which no operation of sitemock's API publishes,
       // whether a publicApiKey reads routes besides its pages, how it meets offline pages, and whether it reads its site besides, where it is sitemock's Site key,
       // and what its site page list does with parameters it does not take, where it takes every one.
-      expect(Object.keys(found.unrecorded ?? {}).filter((id) => id !== 'sortTies').sort()).toEqual(['keyKindOrder', 'liveVersion', 'localeCodeStored', 'localeLookupCase', 'offlineLiveVersion', 'onlineRepublish', 'pagePathnameSlash', 'pathnameTrailingSlash', 'publicApiKeyOfflinePages', 'publicApiKeyRoutes', 'publicApiKeySiteRead', 'sitePagesUntaken'])
+      expect(Object.keys(found.unrecorded ?? {}).filter((id) => id !== 'sortTies').sort()).toEqual(['keyKindOrder', 'liveVersion', 'localeCodeStored', 'localeLookupCase', 'localeLookupSpelling', 'offlineLiveVersion', 'onlineRepublish', 'pagePathnameSlash', 'pathnameTrailingSlash', 'publicApiKeyOfflinePages', 'publicApiKeyRoutes', 'publicApiKeySiteRead', 'sitePagesUntaken'])
       // Every choice the mock can follow is probed, and none it cannot.
       expect([...Object.keys(found.choices), ...Object.keys(found.unrecorded ?? {})].sort()).toEqual(choiceIds.filter((id) => !NOT_FOLLOWED.has(id)).sort())
     } finally {

@@ -95,12 +95,23 @@ describe('emptyLocaleQuery unknown: the stateful group', () => {
     expect(report.notices.join('\n')).toContain('emptyLocaleQuery: unknown')
   }, 300_000)
 
-  it("named under --profile sitemock, whose empty locale= is a 400", async () => {
+  it('a page list in a locale its site lacks, answered as none, is named pageUnknownLocale under --profile sitemock, not the site page list\'s class', async () => {
+    const { url, mock } = await start({ pageUnknownLocale: 'empty-list' })
+    const report = await runAgainst(url, mock, { only: ['stateful'], profile: 'sitemock', stateful: { runs: 20, seed: 1 } })
+    const failures = check(report, 'stateful.model').failures
+    const atPageList = failures.filter((failure) => / \(page\.list with [^)]*\)/.test(failure.message.split('\n')[0]!) && failure.message.split('\n').some((line) => / GET \/v6\/pages\?[^ ]*locale=[a-z]/i.test(line)))
+    expect(atPageList.length).toBeGreaterThan(0)
+    for (const failure of atPageList) expect(failure.leftOpen ?? '').toMatch(/^sitemock's choice pageUnknownLocale="400"/)
+  }, 300_000)
+
+  it('named under --profile sitemock, whose empty locale= is a 400, by the checks of an empty locale', async () => {
     const { url, mock } = await start(AS_CODE)
     // The lists' and the read's answers to a code the site lacks as recorded: the empty code is then the one difference.
-    // Under sitemock's profile a sequence ends at its first divergence, often an earlier one of which error wins: more sequences reach a list.
-    const report = await runAgainst(url, mock, { only: ['stateful'], profile: 'sitemock', stateful: { runs: 5 * RUNS, seed: 1 }, choices: { pageUnknownLocale: 'empty-list', pageReadUnknownLocale: '404' } })
-    const failures = check(report, 'stateful.model').failures
-    expect(failures.filter((failure) => (failure.leftOpen ?? '').startsWith(`sitemock's choice emptyLocaleQuery="refused"`)).length).toBeGreaterThan(0)
+    const report = await runAgainst(url, mock, { only: ['validation'], profile: 'sitemock', choices: { pageUnknownLocale: 'empty-list', pageReadUnknownLocale: '404' } })
+    for (const id of ['validation.get.v6-pages.locale.out-of-range', 'validation.get.v2-sites-siteId-pages.locale.out-of-range']) {
+      const result = check(report, id)
+      expect(result.status, id).toBe('failed')
+      expect(result.failures.map((failure) => failure.leftOpen ?? ''), id).toContainEqual(expect.stringContaining(`sitemock's choice emptyLocaleQuery="refused"`))
+    }
   }, 300_000)
 })

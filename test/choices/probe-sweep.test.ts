@@ -26,6 +26,8 @@ const LIMITS: Partial<Record<ChoiceId, Array<number | null>>> = {
 const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   localeCodeStored: { localeCodeCase: 'any-case' },
   localeLookupCase: { localeCodeCase: 'any-case' },
+  // How a lookup reads `_` is its own only where the writes take it.
+  localeLookupSpelling: { localeCodeCase: 'any-spelling' },
   pathnameTrailingSlash: { pagePathnameForm: 'any' },
   pagePathnameSlash: { pagePathnameForm: 'any' },
   liveVersion: { newPagePublished: 'published' },

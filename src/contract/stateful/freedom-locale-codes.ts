@@ -19,6 +19,15 @@ function inCanonicalCase(request: ContractRequest): ContractRequest | undefined 
   return undefined
 }
 
+/** The request with its locale code written with `-` where it has `_` (en_US as en-US); undefined when it names no code with `_`. */
+function withDash(request: ContractRequest): ContractRequest | undefined {
+  const { query, params } = request
+  if (typeof query?.locale === 'string' && query.locale.includes('_')) return { ...request, query: { ...query, locale: query.locale.replaceAll('_', '-') } }
+  const code = params?.localeIdOrCode
+  if (typeof code === 'string' && !isUuid(code) && code.includes('_')) return { ...request, params: { ...params, localeIdOrCode: code.replaceAll('_', '-') } }
+  return undefined
+}
+
 /**
  * The read that shows whether a request's code is found, for the oracle to peek at without a
  * write: the request itself when it reads, the locale it names by code when it writes (a restore,
@@ -53,6 +62,11 @@ function asFound(request: ContractRequest, target: Reply): ContractRequest | und
 export const LOCALE_LOOKUP_CASE: StatusClass<'localeLookupCase'> = {
   choice: 'localeLookupCase',
   applies: ({ request, peek }) => {
+    // A code written with `_` whose spelling with `-`, in the same case, the oracle finds is localeLookupSpelling's:
+    // whether it is found then hangs on how a lookup reads `_`, not on its case.
+    const dashed = withDash(request)
+    const dashedRead = dashed && lookupRead(dashed)
+    if (dashedRead !== undefined && peek(dashedRead).status === 200) return false
     const canonical = inCanonicalCase(request)
     const [read, readCanonical] = [lookupRead(request), canonical && lookupRead(canonical)]
     return read !== undefined && readCanonical !== undefined && peek(readCanonical).status !== peek(read).status
@@ -78,6 +92,33 @@ export const LOCALE_LOOKUP_CASE: StatusClass<'localeLookupCase'> = {
     const canonical = asFound(request, target)
     return alternative === 'any-case' && canonical !== undefined ? { kind: 'resend', request: canonical } : undefined
   },
+}
+
+/**
+ * A locale code written with `_` for `-` (en_US) in a lookup, where the site has the code written
+ * with `-`. The documents write codes as "en-US" and do not say whether a code written otherwise
+ * names the same locale: a deployment whose writes take `_` (localeCodeCase any-spelling) may read
+ * it so in its lookups too (`as-written`, sitemock) or compare the code as sent (`as-sent`: no
+ * locale found), which the oracle then chooses too.
+ */
+export const LOCALE_LOOKUP_SPELLING: StatusClass<'localeLookupSpelling'> = {
+  choice: 'localeLookupSpelling',
+  applies: ({ request, oracle, peek }) => {
+    const dashed = withDash(request)
+    const read = dashed && lookupRead(dashed)
+    return read !== undefined && (peek(read).status === 200 || success(oracle.status))
+  },
+  alternative: ({ status, body }, { request, peek }) => {
+    if (status === 404 || (status === 400 && detailFields(body).some((field) => field === 'locale' || field === 'localeIdOrCode'))) return 'as-sent'
+    if (!success(status)) return undefined
+    // A list of none where the code written with `-` lists pages: the code with `_` names no locale.
+    if (request.template !== PAGE && request.method === 'GET' && isEmptyList({ status, body })) {
+      const dashed = withDash(request)!
+      return listData(peek(dashed).body).length > 0 ? 'as-sent' : undefined
+    }
+    return 'as-written'
+  },
+  follow: (alternative) => ({ kind: 'chosen', choices: { localeLookupSpelling: alternative } }),
 }
 
 /** A page read without its `locale`: the page in its site's default locale. */
@@ -124,6 +165,18 @@ export const PAGE_READ_UNKNOWN_LOCALE: StatusClass<'pageReadUnknownLocale'> = {
     const asList = listRefusal(occurrence)
     return alternative === 'as-list' && asList !== undefined ? ['as-list', asList] : [alternative]
   },
+}
+
+/**
+ * A page list in a locale its site lacks in every spelling, as the oracle holds the site: what the
+ * documents leave to pageUnknownLocale (a 400 naming `locale`, a 404, or no page). An empty code is
+ * emptyLocaleQuery's.
+ */
+export function listsUnknownLocale({ request, site, peek }: Pick<Occurrence, 'request' | 'site' | 'peek'>): boolean {
+  const locale = request.query?.locale
+  if (request.method !== 'GET' || (request.template !== PAGES && request.template !== SITE_PAGES) || typeof locale !== 'string' || locale === '' || site === undefined) return false
+  const found = (code: string): boolean => peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: code }, query: { siteId: site }, key: ORACLE_APP_KEY }).status === 200
+  return !found(locale) && !found(canonicalSpelling(locale))
 }
 
 /**

@@ -321,11 +321,38 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   const renamedDefaultLocale = (request: PairedRequest, answer: Answer): boolean =>
     request.method === 'PATCH' && request.template === LOCALE && isObject(request.body) && typeof request.body.locale === 'string' && isObject(answer.body) && answer.body.isDefault === true
 
+  /** Whether the path names its resource by id: a siteId beside it is siteIdBesideId's. */
+  const namedById = (request: PairedRequest): boolean => Object.values(request.params ?? {}).some((value) => value instanceof Both)
+
   /** Whether the request names a resource by its id and sends a siteId beside it that names no site. */
   const siteIdNamesNothing = (request: PairedRequest): boolean => {
     const siteId = request.query?.siteId
-    const byId = Object.values(request.params ?? {}).some((value) => value instanceof Both)
-    return byId && typeof siteId === 'string' && isUuid(siteId) && oracle.peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY }).status === 404
+    return namedById(request) && typeof siteId === 'string' && isUuid(siteId) && oracle.peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY }).status === 404
+  }
+
+  /**
+   * Whether a siteId beside an id names no site, where the key does not read what the id names
+   * without it: an invalid value then, as an id naming nothing elsewhere in the query is. Where the
+   * key reads it, what a deployment does with such a siteId is siteIdBesideId's to read.
+   */
+  const siteIdOfNothingUnread = (call: Call): boolean => {
+    if (!siteIdNamesNothing(call.request)) return false
+    const probe = existenceProbe(call.request)
+    if (probe === undefined) return false
+    const read = onSide(probe, 'oracle')
+    const key = call.request.key === null ? null : call.request.key.oracle
+    return oracle.peek({ ...read, query: { ...read.query, siteId: undefined }, key }).status !== 200
+  }
+
+  /**
+   * Whether the query or the body names by its siteId a site the oracle does not hold (one the
+   * sequence deleted, say): the site is missing, and the value invalid as well, as an id that
+   * never named a site is (unknownReference): a deployment may answer either.
+   */
+  const siteReferenceGone = (request: PairedRequest): boolean => {
+    const sent = onSide(request, 'oracle')
+    const siteId = sent.query?.siteId ?? (isObject(sent.body) ? sent.body.siteId : undefined)
+    return typeof siteId === 'string' && isUuid(siteId) && oracle.peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY }).status === 404
   }
 
   /**
@@ -431,7 +458,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // deployment may answer either. (A path's is the path's; a cursor's is its class of freedom's; a
     // siteId beside an id in the path is siteIdBesideId's.)
     const named = Object.keys(request.params ?? {}).length > 0
-    const unknownReference = Object.entries(call.input?.classes ?? {}).some(([field, kinds]) => field !== 'startingAfter' && !(field in (request.params ?? {})) && !(named && field === 'siteId') && kinds.includes('unknown'))
+    const unknownReference =
+      Object.entries(call.input?.classes ?? {}).some(([field, kinds]) => field !== 'startingAfter' && !(field in (request.params ?? {})) && !(named && field === 'siteId') && kinds.includes('unknown')) || (!namedById(request) && siteReferenceGone(request))
     const queried = Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name)
     // The query or the body as a whole too, which a deployment refusing it whole may name (a query string too long, say).
     const sent = [...Object.keys(request.params ?? {}), ...queried, ...(queried.length > 0 ? ['query'] : []), ...(isObject(request.body) ? [...Object.keys(request.body), 'body'] : [])]
@@ -451,11 +479,12 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor || siteIdNamesNothing(request) || liveOffline || hiddenOffline,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
       // Restoring a live locale may be refused as invalid too (restoreLiveLocale 400).
-      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
+      invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || siteIdOfNothingUnread(call) || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),
       // A field the request left out (a required one) is broken without being sent.
       brokenFields: [...sent, ...(call.broken ?? []), ...(pathnameLeftOut ? ['pathname'] : [])],
       // Broken only where sitemock's own choices refuse (a code in another case, which the oracle's choices take): the state it then meets is refused.
-      stateRefused: answer.status === 400 && !pathnameLeftOut && !unknownReference && refusedOnOracleSide(call).length === 0,
+      // A restore of a live locale refused as invalid refuses the locale's state: no field of the request is invalid either.
+      stateRefused: (answer.status === 400 && !pathnameLeftOut && !unknownReference && refusedOnOracleSide(call).length === 0) || restoreLive,
       mayConflict: request.method === 'POST' || request.method === 'PATCH',
       ...(longPath && request.method === 'PATCH' ? { collidesIfFound: true } : {}),
     }

@@ -6,7 +6,7 @@ import type { Exchange } from '../http-client.js'
 import { copiedDomainsShown } from './copied-domains.js'
 import { titleDiffersOnRename } from './derived-fields.js'
 import { STATUS_CLASSES, type Occurrence, type StatusClass } from './freedom-classes.js'
-import { PAGE_READ_UNKNOWN_LOCALE } from './freedom-locale-codes.js'
+import { listsUnknownLocale, PAGE_READ_UNKNOWN_LOCALE } from './freedom-locale-codes.js'
 import { FORM_FIELDS, sameUpToForm } from './forms.js'
 import { sluggedPathname } from '../../api/pathname-slug.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
@@ -46,6 +46,9 @@ const rootOf = (field: string): string => field.split(/[.[]/)[0]!
 const speaksOfCase = (refusal: unknown): boolean =>
   isObject(refusal) && Array.isArray(refusal.details) && refusal.details.some((detail) => isObject(detail) && detail.field === 'pathname' && typeof detail.message === 'string' && /upper|lower|capital|case/i.test(detail.message))
 
+/** The classes of a site's page list alone, which the cells it shares with GET /v6/pages name beside the page list's own sources. */
+const SITE_PAGES_ONLY: ReadonlySet<ChoiceId> = new Set(['sitePagesQuery', 'sitePagesUntaken'])
+
 /**
  * One side took what the other refused with a 400: the class of the catalogue that the sources
  * of the refused input's value classes name (class-sources.ts), for the fields the 400 names.
@@ -66,7 +69,9 @@ function refusalClass(call: Call, target: Exchange, answer: Answer): ChoiceId | 
   for (const [parameter, classes] of Object.entries(call.input.classes)) {
     if (named.size > 0 && !named.has(parameter)) continue
     for (const valueClass of classes) {
-      for (const source of sourcesOfClass(call.input.op, parameter, valueClass)) if (source.kind === 'sitemock' && source.choice !== undefined) return source.choice
+      for (const source of sourcesOfClass(call.input.op, parameter, valueClass)) {
+        if (source.kind === 'sitemock' && source.choice !== undefined && (call.request.template === SITE_PAGES || !SITE_PAGES_ONLY.has(source.choice))) return source.choice
+      }
     }
   }
   return undefined
@@ -149,6 +154,9 @@ function catalogueChoiceAt(call: Call, target: Exchange, answer: Answer, occurre
   // A page read in a locale its site lacks in every spelling is its own class, whatever the code's
   // value classes name (a code with a region has capitals, which reads as localeCodeCase's).
   if (PAGE_READ_UNKNOWN_LOCALE.applies(seen) && shows(PAGE_READ_UNKNOWN_LOCALE, seen, answer)) return PAGE_READ_UNKNOWN_LOCALE.choice
+  // A page list in such a locale answered otherwise (refused, not found, or listing none): how a list meets a code its site lacks.
+  // (A site's page list may not take locale at all: which of the two it shows is sitePagesQuery's to say, below.)
+  if (request.template === PAGES && listsUnknownLocale(seen) && target.status !== answer.status) return 'pageUnknownLocale'
   const refused = refusalClass(call, target, answer)
   if (refused) return refused
   for (const freedom of STATUS_CLASSES) {

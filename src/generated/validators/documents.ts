@@ -1471,9 +1471,10 @@ vErrors.push(err111);
 errors++;
 }
 }
-}
-else {
-const err112 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.localeLookupSpelling !== undefined){
+let data104 = data2.localeLookupSpelling;
+if(!((data104 === "as-written") || (data104 === "as-sent"))){
+const err112 = {instancePath:instancePath+"/choices/localeLookupSpelling",schemaPath:"#/$defs/choices/properties/localeLookupSpelling/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupSpelling.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupSpelling.enum,parentSchema:schema32.properties.localeLookupSpelling,data:data104};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1483,13 +1484,9 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data104 = data.unrecorded;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-for(const key2 in data104){
-let data105 = data104[key2];
-if(typeof data105 !== "string"){
-const err113 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data105};
+}
+else {
+const err113 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1499,9 +1496,13 @@ vErrors.push(err113);
 errors++;
 }
 }
-}
-else {
-const err114 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data104};
+if(data.unrecorded !== undefined){
+let data105 = data.unrecorded;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+for(const key2 in data105){
+let data106 = data105[key2];
+if(typeof data106 !== "string"){
+const err114 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data106};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1513,12 +1514,24 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err115 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data105};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
 }
 errors++;
 }
@@ -2925,14 +2938,27 @@ vErrors.push(err106);
 errors++;
 }
 }
-}
-else {
-const err107 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.localeLookupSpelling !== undefined){
+let data101 = data.localeLookupSpelling;
+if(!((data101 === "as-written") || (data101 === "as-sent"))){
+const err107 = {instancePath:instancePath+"/localeLookupSpelling",schemaPath:"#/properties/localeLookupSpelling/enum",keyword:"enum",params:{allowedValues: schema32.properties.localeLookupSpelling.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.localeLookupSpelling.enum,parentSchema:schema32.properties.localeLookupSpelling,data:data101};
 if(vErrors === null){
 vErrors = [err107];
 }
 else {
 vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
 }
 errors++;
 }

@@ -234,7 +234,7 @@ function lookupLocale(call: Call, idOrCode: string, deleted: boolean): Locale | 
   }
   const site = nameSite(call)
   // A code is looked up in the form the deployment stores codes in.
-  const code = call.rules.storedCode(idOrCode)
+  const code = call.rules.lookedUpCode(idOrCode)
   return [...store.locales.values()].filter((locale) => locale.siteId === site.id && call.rules.sameCode(locale.locale, code) && locale.deleted === deleted).sort((a, b) => b.seq - a.seq)[0]
 }
 

@@ -54,6 +54,7 @@ export const ALTERNATIVES = {
   createBodyOrder: ['validation-order', 'body-first'],
   hostOriginNull: ['clears', 'refused', 'unchanged'],
   localeLookupCase: ['exact', 'any-case'],
+  localeLookupSpelling: ['as-written', 'as-sent'],
   routeOperations: ['served', 'elsewhere'],
   localeDomains: ['shared', 'unique', 'unique-everywhere'],
   publicApiKeyAsSiteKey: ['site-key', 'not-a-key', 'forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'configuration', 'reads'],

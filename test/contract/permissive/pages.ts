@@ -43,7 +43,7 @@ const presentPage = (call: Call) => (page: Page): Json => pageJson(page, call.st
 
 /** Whether `locale` (a code or an id) names a live locale of the site, and whether that one is its default. */
 function localeOfSite(call: Call, site: Site, locale: string): { known: boolean; isDefault: boolean } {
-  const code = call.rules.storedCode(locale)
+  const code = call.rules.lookedUpCode(locale)
   const match = call.store.liveLocales(site.id).find((live) => call.rules.sameCode(live.locale, code) || live.id === locale.toLowerCase())
   return { known: match !== undefined, isDefault: match?.locale === site.defaultLocale }
 }

@@ -35,7 +35,7 @@ function removedByName(call: Call, family: Family, name: string): Removed | unde
   const site = nameSite(call)
   const { rules } = call
   const here = [...call.store.removed.values()].filter((removed) => removed.family === family && removed.siteId === site.id)
-  if (family === 'locales') return here.find((removed) => removed.name !== undefined && rules.sameCode(removed.name, rules.storedCode(name)))
+  if (family === 'locales') return here.find((removed) => removed.name !== undefined && rules.sameCode(removed.name, rules.lookedUpCode(name)))
   const named = here.flatMap((removed) => (removed.name === undefined ? [] : [{ removed, pathname: removed.name }]))
   return rules.byPathname(named, family === 'pages' ? rules.storedPathname(name) : name)?.removed
 }

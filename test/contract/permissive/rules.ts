@@ -164,6 +164,12 @@ export class Rules {
     return this.choices.localeCodeStored === 'canonical' ? canonicalCode(value) : value
   }
 
+  /** A code as a lookup by code reads it: as the writes store it, or as sent (`_` and `-` apart) at `localeLookupSpelling: as-sent`. */
+  lookedUpCode(sent: string): string {
+    if (this.choices.localeLookupSpelling !== 'as-sent') return this.storedCode(sent)
+    return this.choices.localeCodeStored === 'canonical' ? canonicalCode(sent) : sent
+  }
+
   /** Whether a stored code is the one a lookup names: exactly, or whatever the case (its `localeLookupCase`). */
   sameCode(stored: string, named: string): boolean {
     return this.choices.localeLookupCase === 'any-case' ? stored.toLowerCase() === named.toLowerCase() : stored === named

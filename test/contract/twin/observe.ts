@@ -573,6 +573,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // A code in upper case refused before any lookup (localeCodeCase strict) shows nothing of the lookup.
     return answer.status === 400 ? undefined : statusOf(answer.status, { 200: 'any-case', 404: 'exact' })
   },
+  localeLookupSpelling: async (client) => {
+    // A locale written with `_`: taken only where the writes take that spelling (localeCodeCase any-spelling).
+    const site = await client.site()
+    const made = await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl_BE' })
+    if (made.status !== 201) return undefined
+    const answer = await client.call('GET', `/v2/locales/nl_BE?siteId=${String(site.id)}`)
+    return statusOf(answer.status, { 200: 'as-written', 404: 'as-sent' })
+  },
   routeOperations: async (client) => statusOf((await client.call('GET', `/v2/routes?siteId=${String((await client.site()).id)}`)).status, { 200: 'served', 404: 'elsewhere' }),
   localeDomains: async (client) => {
     const site = await client.site()
