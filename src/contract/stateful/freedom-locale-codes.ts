@@ -109,7 +109,13 @@ export const LOCALE_LOOKUP_SPELLING: StatusClass<'localeLookupSpelling'> = {
     return read !== undefined && (peek(read).status === 200 || success(oracle.status))
   },
   alternative: ({ status, body }, { request, peek }) => {
-    if (status === 404 || (status === 400 && detailFields(body).some((field) => field === 'locale' || field === 'localeIdOrCode'))) return 'as-sent'
+    if (status === 404) return 'as-sent'
+    // A 400 may refuse the code's form before any lookup: it tells the lookup only where the page
+    // list's or read's `locale` is refused as a code the site lacks is (pageUnknownLocale 400).
+    if (status === 400) {
+      const lacked = request.method === 'GET' && typeof request.query?.locale === 'string' ? peek({ ...request, query: { ...request.query, locale: 'zz-ZZ' } }).status : undefined
+      return detailFields(body).includes('locale') && lacked === 400 ? 'as-sent' : undefined
+    }
     if (!success(status)) return undefined
     // A list of none where the code written with `-` lists pages: the code with `_` names no locale.
     if (request.template !== PAGE && request.method === 'GET' && isEmptyList({ status, body })) {
