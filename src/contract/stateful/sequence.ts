@@ -324,11 +324,11 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   /** Whether the path names its resource by id: a siteId beside it is siteIdBesideId's. */
   const namedById = (request: PairedRequest): boolean => Object.values(request.params ?? {}).some((value) => value instanceof Both)
 
+  /** Whether a siteId (of the oracle's side) names no site the oracle holds. */
+  const namesNoSite = (siteId: unknown): boolean => typeof siteId === 'string' && isUuid(siteId) && oracle.peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY }).status === 404
+
   /** Whether the request names a resource by its id and sends a siteId beside it that names no site. */
-  const siteIdNamesNothing = (request: PairedRequest): boolean => {
-    const siteId = request.query?.siteId
-    return namedById(request) && typeof siteId === 'string' && isUuid(siteId) && oracle.peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY }).status === 404
-  }
+  const siteIdNamesNothing = (request: PairedRequest): boolean => namedById(request) && namesNoSite(request.query?.siteId)
 
   /**
    * Whether a siteId beside an id names no site, where the key does not read what the id names
@@ -351,8 +351,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
    */
   const siteReferenceGone = (request: PairedRequest): boolean => {
     const sent = onSide(request, 'oracle')
-    const siteId = sent.query?.siteId ?? (isObject(sent.body) ? sent.body.siteId : undefined)
-    return typeof siteId === 'string' && isUuid(siteId) && oracle.peek({ method: 'GET', template: SITE, params: { siteId }, key: ORACLE_APP_KEY }).status === 404
+    return namesNoSite(sent.query?.siteId ?? (isObject(sent.body) ? sent.body.siteId : undefined))
   }
 
   /**
