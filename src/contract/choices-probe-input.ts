@@ -1,6 +1,6 @@
 import { sluggedPathname } from '../api/pathname-slug.js'
 import { taggedOrigin } from './tag.js'
-import { byStatus, either, namesField, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, LACKED_LOCALE, namesField, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 /**
  * What a deployment accepts (validation sitemock adds or a strict deployment adds) and what it
@@ -160,7 +160,7 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
     }
     if (empty.status === 400) {
       // A 400 is also a list's answer to a code the site lacks (pageUnknownLocale 400): a page read that answers such a code otherwise tells which.
-      const [read, lacked] = [await call('GET', `/v6/pages/${pageId}?locale=`), await call('GET', `/v6/pages/${pageId}?locale=zz-ZZ`)]
+      const [read, lacked] = [await call('GET', `/v6/pages/${pageId}?locale=`), await call('GET', `/v6/pages/${pageId}?locale=${LACKED_LOCALE}`)]
       if (lacked.status !== 400 && read.status === lacked.status) return 'unknown'
     }
     return either(empty, 'an empty locale=', [200, 'default'], [400, 'refused'])
@@ -168,7 +168,7 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
   await record('localeQueryForm', async () => {
     // A locale that is no code at all, beside a well-formed one the site lacks: refused apart only where its form is judged first.
     const formless = await call('GET', `/v6/pages?siteId=${siteId}&locale=${encodeURIComponent('fé')}`)
-    const lacked = await call('GET', `/v6/pages?siteId=${siteId}&locale=is-IS`)
+    const lacked = await call('GET', `/v6/pages?siteId=${siteId}&locale=${LACKED_LOCALE}`)
     if (formless.status === lacked.status) return 'looked-up'
     return byStatus(formless, `a locale= that is no code, where a code the site lacks answered ${lacked.status}`, [[400, 'refused']] as const)
   })

@@ -131,6 +131,13 @@ export const swappedCase = (text: string): string => [...text].map((c) => (c ===
 /** An id that names nothing on any deployment (version 4, all but its last digits zero). */
 export const NOWHERE_ID = '00000000-0000-4000-8000-00000000c0de'
 
+/**
+ * A well-formed code of a real language and region that the probes never give their site, nor the
+ * stateful group a site of its own: a locale the site lacks. (A deployment that knows the languages
+ * and regions may refuse one it does not know, zz-ZZ, as malformed, which says nothing of a lookup.)
+ */
+export const LACKED_LOCALE = 'is-IS'
+
 /** The ids of a list's items, in the order listed, that are among `known` (keyed by id). */
 export const listedKeys = (answer: Answer, known: ReadonlyMap<string, string>): string[] =>
   (answer.body.data ?? []).map((item) => known.get(String(item.id))).filter((key): key is string => key !== undefined)

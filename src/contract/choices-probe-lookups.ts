@@ -1,11 +1,9 @@
 import type { Choices } from '../contracts/choices.js'
 import { existenceWins } from '../api/auth.js'
-import { byStatus, either, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, LACKED_LOCALE, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 import { clockTickMs, pastTickMs } from './clock-tick.js'
 import { siteOfKey, strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
-/** A well-formed code of a language and region the probes never give their site. */
-const LACKED_LOCALE = 'is-IS'
 /** Another such code, of the locale a Site key is asked to create (deleted again at once). */
 const KEY_LOCALE = 'nl-BE'
 
@@ -178,9 +176,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return byStatus(answer, "a page read by id with another site's siteId beside it", [[404, 'checked'], [200, 'ignored'], [400, 'refused']] as const)
   })
 
-  // Learned from the list alone: a page read in such a locale is pageReadUnknownLocale's.
-  // A code of a real language and region that the probes' site lacks: a deployment that knows the
-  // languages and regions may refuse one it does not know (zz-ZZ) as malformed, which says nothing here.
+  // Learned from the list alone (a code of a real language and region the site lacks): a page read in such a locale is pageReadUnknownLocale's.
   await record('pageUnknownLocale', async () => {
     const answer = await call('GET', `/v6/pages?siteId=${siteId}&locale=${LACKED_LOCALE}`)
     if (answer.status === 200 && answer.body.data?.length === 0) return 'empty-list'

@@ -1,6 +1,7 @@
 import { canonicalLocaleCode } from '../../api/kept-input.js'
 import { isUuid } from '../../api/uuid.js'
 import { LOCALE, LOCALES, PAGE, PAGES, SITE_PAGES } from '../endpoints.js'
+import { LACKED_LOCALE } from '../choices-probe-kit.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'
 import { isEmptyList, isObject, listData, success, type Json, type Occurrence, type Reply, type StatusClass } from './freedom-class.js'
@@ -10,23 +11,23 @@ import { ORACLE_APP_KEY } from './oracle.js'
 /** A code as a deployment that reads `_` as `-` (en_US as en-US) and ignores case may find it. */
 const canonicalSpelling = (code: string): string => canonicalLocaleCode(code.replaceAll('_', '-'))
 
-/** The request with its locale code (a list's or a read's `locale`, a locale named by code) in canonical spelling; undefined when it has none spelt otherwise. */
-function inCanonicalCase(request: ContractRequest): ContractRequest | undefined {
+/**
+ * The request with its locale code (a list's or a read's `locale`, a locale named by code) spelt
+ * otherwise by `spell`; undefined when it has none that `spell` changes.
+ */
+function respelt(request: ContractRequest, spell: (code: string) => string): ContractRequest | undefined {
   const { query, params } = request
-  if (typeof query?.locale === 'string' && query.locale !== canonicalSpelling(query.locale)) return { ...request, query: { ...query, locale: canonicalSpelling(query.locale) } }
+  if (typeof query?.locale === 'string' && query.locale !== spell(query.locale)) return { ...request, query: { ...query, locale: spell(query.locale) } }
   const code = params?.localeIdOrCode
-  if (typeof code === 'string' && !isUuid(code) && code !== canonicalSpelling(code)) return { ...request, params: { ...params, localeIdOrCode: canonicalSpelling(code) } }
+  if (typeof code === 'string' && !isUuid(code) && code !== spell(code)) return { ...request, params: { ...params, localeIdOrCode: spell(code) } }
   return undefined
 }
 
+/** The request with its locale code in canonical spelling; undefined when it has none spelt otherwise. */
+const inCanonicalCase = (request: ContractRequest): ContractRequest | undefined => respelt(request, canonicalSpelling)
+
 /** The request with its locale code written with `-` where it has `_` (en_US as en-US); undefined when it names no code with `_`. */
-function withDash(request: ContractRequest): ContractRequest | undefined {
-  const { query, params } = request
-  if (typeof query?.locale === 'string' && query.locale.includes('_')) return { ...request, query: { ...query, locale: query.locale.replaceAll('_', '-') } }
-  const code = params?.localeIdOrCode
-  if (typeof code === 'string' && !isUuid(code) && code.includes('_')) return { ...request, params: { ...params, localeIdOrCode: code.replaceAll('_', '-') } }
-  return undefined
-}
+const withDash = (request: ContractRequest): ContractRequest | undefined => respelt(request, (code) => code.replaceAll('_', '-'))
 
 /**
  * The read that shows whether a request's code is found, for the oracle to peek at without a
@@ -113,7 +114,7 @@ export const LOCALE_LOOKUP_SPELLING: StatusClass<'localeLookupSpelling'> = {
     // A 400 may refuse the code's form before any lookup: it tells the lookup only where the page
     // list's or read's `locale` is refused as a code the site lacks is (pageUnknownLocale 400).
     if (status === 400) {
-      const lacked = request.method === 'GET' && typeof request.query?.locale === 'string' ? peek({ ...request, query: { ...request.query, locale: 'zz-ZZ' } }).status : undefined
+      const lacked = request.method === 'GET' && typeof request.query?.locale === 'string' ? peek({ ...request, query: { ...request.query, locale: LACKED_LOCALE } }).status : undefined
       return detailFields(body).includes('locale') && lacked === 400 ? 'as-sent' : undefined
     }
     if (!success(status)) return undefined

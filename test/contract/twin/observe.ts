@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { LACKED_LOCALE } from '../../../src/contract/choices-probe-kit.js'
 import { LIMIT_VALUES } from './draw.js'
 import type { Twin } from './index.js'
 
@@ -194,7 +195,7 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (list.status !== 400) return statusOf(list.status, { 404: 'unknown' })
     // A 400 is what a list gives a code the site lacks too (pageUnknownLocale 400): a page read that answers such a code otherwise tells them apart.
     const read = async (locale: string): Promise<number> => (await client.call('GET', `/v6/pages/${String(page.body.id)}?locale=${locale}`)).status
-    const [empty, lacked] = [await read(''), await read('zz-ZZ')]
+    const [empty, lacked] = [await read(''), await read(LACKED_LOCALE)]
     if (lacked === 400) return undefined
     return empty === 400 ? 'refused' : 'unknown'
   },
