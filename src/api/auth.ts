@@ -1,7 +1,7 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
 import type { SiteRecord } from '../store/records.js'
-import { ApiError, forbidden, notFound, unauthorized } from './errors.js'
+import { ApiError, forbidden, invalidField, notFound, unauthorized } from './errors.js'
 import { lowerCase } from './lower-case.js'
 import { deletedSiteOfApiKey, siteOfApiKey } from './site-keys.js'
 import { isUuid } from './uuid.js'
@@ -66,7 +66,8 @@ export function identifyCaller(headers: Readonly<Record<string, string | undefin
  * too (site-and-pages), or those, its site and its locales, all a Site key reads but its routes
  * (reads), each of these six reading the site's routes too where the deployment says so
  * (publicApiKeyRoutes read: `readsRoutes`), the first four reading the site itself too where the
- * deployment says so (publicApiKeySiteRead read: `readsSite`), the third not seeing the site's
+ * deployment says so (publicApiKeySiteRead read: `readsSite`), the first two reading the site's
+ * locales too where the deployment says so (publicApiKeyLocales read: `readsLocales`), the third not seeing the site's
  * offline pages rather than being refused them, or reading them too, where the deployment says so
  * (publicApiKeyOfflinePages hidden: `hidesOffline`, read: `readsOffline`), as one that fetches its site's single resources
  * (single-resources), or as one that reads its site's configuration, the site and its locales
@@ -85,10 +86,11 @@ export function authenticate(key: string | undefined, store: Store, choices: Cho
     const published = publishable === undefined ? undefined : store.siteByApiKey.get(lowerCase(key))
     const readsRoutes = choices?.publicApiKeyRoutes === 'read' && publishable !== undefined && ROUTE_READERS.has(publishable)
     const readsSite = choices?.publicApiKeySiteRead === 'read' && publishable !== undefined && SITE_READERS.has(publishable)
+    const readsLocales = choices?.publicApiKeyLocales === 'read' && (publishable === 'live-pages' || publishable === 'published-pages')
     const hidesOffline = choices?.publicApiKeyOfflinePages === 'hidden' && publishable === 'online-pages'
     const readsOffline = choices?.publicApiKeyOfflinePages === 'read' && publishable === 'online-pages'
     if (published && publishable) {
-      return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable, ...(readsRoutes ? { readsRoutes } : {}), ...(readsSite ? { readsSite } : {}), ...(hidesOffline ? { hidesOffline } : {}), ...(readsOffline ? { readsOffline } : {}) }
+      return { kind: 'site', key, workspaceId: published.workspaceId, siteId: published.id, publishable, ...(readsRoutes ? { readsRoutes } : {}), ...(readsSite ? { readsSite } : {}), ...(readsLocales ? { readsLocales } : {}), ...(hidesOffline ? { hidesOffline } : {}), ...(readsOffline ? { readsOffline } : {}) }
     }
     const deleted = choices?.deletedSiteKey === '403' ? deletedSiteOfApiKey(store, key, choices) : undefined
     if (deleted) return { kind: 'site', key, workspaceId: deleted.workspaceId, siteId: deleted.id, siteDeleted: true }
@@ -108,13 +110,16 @@ const SITE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-page
 /** The read of a site: what such a key reads besides, at publicApiKeySiteRead read. */
 const SITE_READ = '/v2/sites/{siteId}'
 
+/** The locale list and the locale read: what a key for the site's published pages reads besides, at publicApiKeyLocales read. */
+const LOCALE_READS = new Set(['/v2/locales', '/v2/locales/{localeIdOrCode}'])
+
 /** The operations a site's publicApiKey reaches where it reads the site's published pages alone: the page list and the page read. */
 const LIVE_PAGE_READS = new Set(['/v6/pages', '/v6/pages/{pageIdOrPathname}'])
 /** At published-pages, the site's page list under /v2/sites too. */
 const PUBLISHED_PAGE_READS = new Set([...LIVE_PAGE_READS, '/v2/sites/{siteId}/pages'])
 
 /** At online-pages, the site's page lists and page read, and its locale list and locale read. */
-const RENDERING_READS = new Set([...PUBLISHED_PAGE_READS, '/v2/locales', '/v2/locales/{localeIdOrCode}'])
+const RENDERING_READS = new Set([...PUBLISHED_PAGE_READS, ...LOCALE_READS])
 /** The page lists, where an online-pages key may not ask for the offline pages. */
 const PAGE_LISTS = new Set(['/v6/pages', '/v2/sites/{siteId}/pages'])
 
@@ -122,7 +127,7 @@ const PAGE_LISTS = new Set(['/v6/pages', '/v2/sites/{siteId}/pages'])
 const SITE_AND_PAGE_READS = new Set([...PUBLISHED_PAGE_READS, SITE_READ])
 
 /** At configuration, the read of its site and its locale list and locale read: its configuration, none of its content. */
-const CONFIGURATION_READS = new Set([SITE_READ, '/v2/locales', '/v2/locales/{localeIdOrCode}'])
+const CONFIGURATION_READS = new Set([SITE_READ, ...LOCALE_READS])
 
 /** At reads, the site's page lists and page read, its locale list and locale read, and the read of its site: all a Site key reads of it but its routes. */
 const SITE_READS = new Set([...RENDERING_READS, SITE_READ])
@@ -167,6 +172,9 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
   // Its site's own read, where the deployment lets a key that reads its pages read the site too
   // (publicApiKeySiteRead read): another site is refused where the site is judged, as a Site key's is.
   if (scope.readsSite === true && operation.method === 'GET' && operation.path === SITE_READ) return
+  // Its site's locales, where the deployment lets a key for its published pages read them too
+  // (publicApiKeyLocales read): another site's are refused where the site is judged, as a Site key's are.
+  if (scope.readsLocales === true && operation.method === 'GET' && LOCALE_READS.has(operation.path)) return
   const versions = new URLSearchParams(query).getAll('versionRef')
   if (scope.publishable === 'published-pages') {
     if (operation.method === 'GET' && PUBLISHED_PAGE_READS.has(operation.path) && versions.every((version) => version === 'ref:live')) return
@@ -208,13 +216,15 @@ export function refuseKeyWithoutAccess(operation: { method: string; path: string
 
 /**
  * A publishable key's refusal, which names the reads it has besides where it has them: the site's
- * routes (publicApiKeyRoutes read) and the site itself (publicApiKeySiteRead read).
+ * routes (publicApiKeyRoutes read), the site itself (publicApiKeySiteRead read) and its locales
+ * (publicApiKeyLocales read).
  */
 const refusedBeyond = (scope: Scope, message: string): ApiError => {
   if (scope.kind !== 'site') return forbidden(message)
   const routes = scope.readsRoutes === true ? " It reads the site's routes too (GET /v2/routes?siteId=… and /v2/routes/{routeIdOrPathname})." : ''
   const site = scope.readsSite === true ? ' It reads the site itself too (GET /v2/sites/{siteId}).' : ''
-  return forbidden(`${message}${routes}${site}`)
+  const locales = scope.readsLocales === true ? " It reads the site's locales too (GET /v2/locales?siteId=… and /v2/locales/{localeIdOrCode})." : ''
+  return forbidden(`${message}${routes}${site}${locales}`)
 }
 
 const ONLINE_PAGES_ONLY =
@@ -251,16 +261,39 @@ export function requireWorkspace(scope: Scope, workspaceId: string): void {
   }
 }
 
+/** A site that does not exist, where the path addresses it: a resource that does not exist. */
+const missingSite = (siteId: string): ApiError => notFound('site', `id ${siteId}`)
+
+/**
+ * The 400 of a siteId that names no site (choice unknownSiteReference invalid): a refusal where
+ * access is judged, as the site's 404 would be, so a deployment that judges access before any
+ * input (validationOrder access-first) answers it before a fault of the rest of the query.
+ */
+export class SiteNamesNothing extends ApiError {
+  constructor(siteId: string) {
+    const { status, code, message, details } = invalidField('siteId', `names no site (${siteId}); pass the id of an existing site this key reaches`)
+    super(status, code, message, details)
+  }
+}
+
+/**
+ * A site that does not exist, where a query's or a body's `siteId` names it (choice
+ * unknownSiteReference): a resource that does not exist (a 404), or a value of the request that
+ * names nothing (a 400 naming siteId), as a deployment that judges it with the rest of its input does.
+ */
+export const missingSiteReference = (choices: Choices | undefined): ((siteId: string) => ApiError) =>
+  choices?.unknownSiteReference === 'invalid' ? (siteId) => new SiteNamesNothing(siteId) : missingSite
+
 /**
  * The site the scope may act on. A Site key names its one site, so any other id is 403; an
  * App key sees its workspace's sites, so an unknown id is 404 and another workspace's 403.
  */
-export function requireSite(scope: Scope, store: Store, siteId: string): SiteRecord {
+export function requireSite(scope: Scope, store: Store, siteId: string, missing: (siteId: string) => ApiError = missingSite): SiteRecord {
   if (scope.kind === 'site' && scope.siteId !== siteId && !(scope.existenceFirst && !store.sites.has(siteId))) {
     throw forbidden('This Site API key only grants access to its own site.')
   }
   const site = store.sites.get(siteId)
-  if (!site) throw notFound('site', `id ${siteId}`)
+  if (!site) throw missing(siteId)
   if (site.workspaceId !== scope.workspaceId) throw forbidden('This API key does not have access to this site.')
   return site
 }
@@ -296,7 +329,7 @@ export function peekUuid(rawBody: unknown, field: string): string | undefined {
 export function requireBodySite({ rawBody, scope, store, choices }: Pick<AccessContext<unknown, unknown>, 'rawBody' | 'scope' | 'store' | 'choices'>, family: WriteFamily): void {
   const siteId = peekUuid(rawBody, 'siteId')
   if (!siteId) return
-  requireSite(scope, store, siteId)
+  requireSite(scope, store, siteId, missingSiteReference(choices))
   refuseSiteKeyWrite(scope, choices, family)
 }
 

@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
-import { existenceWins, identifyCaller, refuseKeyWithoutAccess, refuseSiteKeyRoutes, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, siteKeyFamilyRefused, type Caller, type WriteFamily } from './auth.js'
+import { existenceWins, identifyCaller, SiteNamesNothing, refuseKeyWithoutAccess, refuseSiteKeyRoutes, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, siteKeyFamilyRefused, type Caller, type WriteFamily } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
 import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
@@ -146,7 +146,7 @@ function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext
   try {
     operation.authorize?.(access)
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw error
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404 || error instanceof SiteNamesNothing)) throw error
     return
   }
   refuseKeyWithoutAccess(operation, query, access.scope)

@@ -2,7 +2,7 @@ import type { Choices } from '../contracts/choices.js'
 import type { CreateLocaleBody, ListLocalesQuery, LocalePathParams, OptionalSiteQuery, UpdateLocaleBody } from '../generated/types.js'
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
-import { requireBodySite, requireSite } from './auth.js'
+import { missingSiteReference, requireBodySite, requireSite } from './auth.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import { ApiError, conflict, invalidField } from './errors.js'
 import { anyCase, keptLocaleCode } from './kept-input.js'
@@ -113,7 +113,7 @@ export const localeOperations = [
     success: { status: 200, shape: { list: 'locale.json' } },
     errors: [400, 401, 403, 404],
     authorize({ query, scope, store, choices }) {
-      requireSite(scope, store, query.siteId)
+      requireSite(scope, store, query.siteId, missingSiteReference(choices))
       requireReachedCursor(scope, store, 'locale', query.startingAfter, choices)
     },
     run({ query, store, choices }) {

@@ -11,7 +11,7 @@ import type {
 import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import type { Choices } from '../contracts/choices.js'
-import { pageListAsKeyReads, readsPublishedOnly, refuseOfflineRead, requireBodySite, requireSite } from './auth.js'
+import { missingSiteReference, pageListAsKeyReads, readsPublishedOnly, refuseOfflineRead, requireBodySite, requireSite } from './auth.js'
 import { ApiError, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
 import { listPages } from './page-list.js'
@@ -95,7 +95,7 @@ export const pageOperations = [
     success: { status: 200, shape: { list: 'page.json' } },
     errors: [400, 401, 403, 404],
     authorize({ query, scope, store, choices }) {
-      requireSite(scope, store, query.siteId)
+      requireSite(scope, store, query.siteId, missingSiteReference(choices))
       requireReachedCursor(scope, store, 'page', query.startingAfter, choices)
     },
     run({ query, store, choices, scope }) {

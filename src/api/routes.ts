@@ -13,7 +13,7 @@ import { creationRank } from '../store/deleted.js'
 import type { RouteRecord } from '../store/records.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'
 import type { Store } from '../store/store.js'
-import { refuseSiteKeyWrite, requireBodySite, requireSite } from './auth.js'
+import { missingSiteReference, refuseSiteKeyWrite, requireBodySite, requireSite } from './auth.js'
 import { deletedRoutes, keepDeletedRoute } from './deleted-cursor.js'
 import { badRequest } from './errors.js'
 import { foreignTo, requireReachedCursor } from './foreign-cursor.js'
@@ -95,7 +95,7 @@ export const routeOperations = [
     success: { status: 200, shape: { list: 'route.json' } },
     errors: [400, 401, 403, 404],
     authorize({ query, scope, store, choices }) {
-      requireSite(scope, store, query.siteId)
+      requireSite(scope, store, query.siteId, missingSiteReference(choices))
       requireReachedCursor(scope, store, 'route', query.startingAfter, choices)
     },
     run({ query, store, choices }) {

@@ -72,6 +72,8 @@ export type Scope =
       readsRoutes?: true
       /** That publicApiKey, where it reads its site's pages and not the site (live-pages, published-pages, online-pages, pages), reads its own site too (choice publicApiKeySiteRead read). */
       readsSite?: true
+      /** That publicApiKey, where it reads its site's pages as published alone (live-pages, published-pages), reads the site's locales too (choice publicApiKeyLocales read). */
+      readsLocales?: true
       /** That publicApiKey, where it reads its site's online pages (online-pages), does not see the offline ones rather than being refused them (choice publicApiKeyOfflinePages hidden). */
       hidesOffline?: true
       /** That publicApiKey, where it reads its site's online pages (online-pages), reads the offline ones too, as the Site key does (choice publicApiKeyOfflinePages read). */

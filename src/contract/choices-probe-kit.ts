@@ -119,6 +119,13 @@ export const ok = (answer: Answer): boolean => answer.status >= 200 && answer.st
 export const namesField = (answer: Answer, field: string): boolean =>
   Array.isArray(answer.body.details) && answer.body.details.some((detail: unknown) => typeof detail === 'object' && detail !== null && (detail as { field?: unknown }).field === field)
 
+/**
+ * A 400 naming `siteId` and nothing else: a siteId that names no site refused as a value that names
+ * nothing (unknownSiteReference invalid) where the site is judged, before the rest of the request.
+ */
+export const refusesSiteAlone = (answer: Answer): boolean =>
+  answer.status === 400 && Array.isArray(answer.body.details) && answer.body.details.length > 0 && answer.body.details.every((detail: unknown) => typeof detail === 'object' && detail !== null && (detail as { field?: unknown }).field === 'siteId')
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 export function unexplained(what: string, value: unknown): never {

@@ -1,6 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import { existenceWins } from '../api/auth.js'
-import { byStatus, either, LACKED_LOCALE, namesField, NOWHERE_ID, ok, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, LACKED_LOCALE, namesField, NOWHERE_ID, ok, refusesSiteAlone, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 import { clockTickMs, pastTickMs } from './clock-tick.js'
 import { siteOfKey, strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
@@ -37,6 +37,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     }
     return either(await call('GET', `/v2/sites/${siteId}`, undefined, siteKey), "the probes' own site read with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
   })
+  await record('publicApiKeyLocales', async () => {
+    const reads = learned.publicApiKeyAsSiteKey
+    if (reads !== 'live-pages' && reads !== 'published-pages') {
+      throw new Unrecorded(`the sites' publicApiKey does not read their pages as published alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so whether it reads their locales too is no choice of its own`)
+    }
+    return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, siteKey), "the locale list of the probes' own site with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
+  })
   await record('publicApiKeyOfflinePages', async () => {
     const reads = learned.publicApiKeyAsSiteKey
     if (reads !== 'online-pages') {
@@ -65,11 +72,12 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   })
   let order: Choices['validationOrder']
   await record('validationOrder', async () => {
-    // A body fault on a site that does not exist: 404 unless input goes first; a query fault on a list of a site that does not exist: 400 unless access goes first.
+    // A body fault on a site that does not exist: 404 unless input goes first; a query fault on a list of a site that does not exist: 400 unless access goes first
+    // (where that site is refused as a value naming nothing, unknownSiteReference invalid, a 400 naming it alone is access's).
     const body = await call('PATCH', `/v2/sites/${NOWHERE_ID}`, { name: 12 })
     const query = await call('GET', `/v2/locales?siteId=${NOWHERE_ID}&limit=not-a-number`)
     const bodyFirst = byStatus(body, 'a site update with a wrong type to a site that does not exist', [[404, false], [400, true]] as const)
-    const accessFirst = byStatus(query, 'a locale list with a malformed limit of a site that does not exist', [[400, false], [404, true]] as const)
+    const accessFirst = refusesSiteAlone(query) || byStatus(query, 'a locale list with a malformed limit of a site that does not exist', [[400, false], [404, true]] as const)
     if (bodyFirst && accessFirst) throw new Unrecorded('a body fault went before access and access before a query fault: no order of the catalogue')
     order = bodyFirst ? 'input-first' : accessFirst ? 'access-first' : 'params-access-body'
     return order
@@ -91,9 +99,9 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     return (await takes(`/${tag}-route/café`, 'a route pathname with a letter outside ASCII')) ? 'accepted' : 'ascii-only'
   })
   await record('createBodyOrder', async () => {
-    // A page create without its pathname for a site that does not exist: the body's 400 first, or the site's 404.
+    // A page create without its pathname for a site that does not exist: the body's 400 first, or the site's 404 (or its 400 naming siteId alone, unknownSiteReference invalid).
     const answer = await call('POST', '/v6/pages', { siteId: NOWHERE_ID, name: `${tag} without pathname` })
-    const found = either(answer, 'a page create without a pathname for a site that does not exist', [400, 'body-first'] as const, [404, 'validation-order'] as const)
+    const found = refusesSiteAlone(answer) ? 'validation-order' : either(answer, 'a page create without a pathname for a site that does not exist', [400, 'body-first'] as const, [404, 'validation-order'] as const)
     if (order === 'input-first') throw new Unrecorded('every body is judged before access (validationOrder input-first), so where a create judges its body cannot be seen')
     return found
   })
@@ -174,6 +182,13 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     // A 400 is the class's only where it names the siteId: another field named is another rule's.
     if (answer.status === 400 && !namesField(answer, 'siteId')) unexplained("the fields a 400 to a page read by id with another site's siteId names", answer.body.details)
     return byStatus(answer, "a page read by id with another site's siteId beside it", [[404, 'checked'], [200, 'ignored'], [400, 'refused']] as const)
+  })
+
+  await record('unknownSiteReference', async () => {
+    const answer = await call('GET', `/v2/locales?siteId=${NOWHERE_ID}`)
+    // A 400 is the class's only where it names the siteId: another field named is another rule's.
+    if (answer.status === 400 && !namesField(answer, 'siteId')) unexplained('the fields a 400 to a locale list of a siteId that names no site names', answer.body.details)
+    return either(answer, 'a locale list of a siteId that names no site', [404, 'not-found'], [400, 'invalid'])
   })
 
   // Learned from the list alone (a code of a real language and region the site lacks): a page read in such a locale is pageReadUnknownLocale's.
@@ -398,7 +413,8 @@ async function keyKindAlternative(call: ProbeSite['call'], key: string, tag: str
  * reads: the site's own read where it reads no site (a deleted site's key, where the publicApiKey
  * is the Site key, reads none either); where it does (publicApiKeyAsSiteKey
  * single-resources, site-and-pages, or a key for the site's pages that reads the site too,
- * publicApiKeySiteRead read), a list of the site's locales; where it reads those too, a list of the
+ * publicApiKeySiteRead read), a list of the site's locales (of its drafts, where a key for its pages
+ * as published reads those too, publicApiKeyLocales read); where it reads those too, a list of the
  * site's pages (configuration), or, where it reads the online ones (online-pages), one asking the
  * offline ones too, or a list of the site's routes where it does not see those, or reads them
  * (publicApiKeyOfflinePages hidden, read). None where it reads the routes too.
@@ -408,6 +424,8 @@ function refusedRead(learned: Readonly<Choices>): ((site: string) => string) | u
   const readsSite = reads === 'single-resources' || reads === 'site-and-pages' || reads === 'configuration' || learned.publicApiKeySiteRead === 'read'
   if (!readsSite) return (site) => `/v2/sites/${site}`
   if (reads === 'configuration') return (site) => `/v6/pages?siteId=${site}`
+  // A key for the pages as published that reads the locales too (publicApiKeyLocales read) is refused their drafts.
+  if ((reads === 'live-pages' || reads === 'published-pages') && learned.publicApiKeyLocales === 'read') return (site) => `/v6/pages?siteId=${site}&versionRef=ref:draft`
   if (reads !== 'online-pages') return (site) => `/v2/locales?siteId=${site}`
   if (learned.publicApiKeyOfflinePages !== 'hidden' && learned.publicApiKeyOfflinePages !== 'read') return (site) => `/v6/pages?siteId=${site}&includeOffline=true`
   return learned.publicApiKeyRoutes === 'refused' ? (site) => `/v2/routes?siteId=${site}` : undefined
@@ -426,9 +444,13 @@ async function publicKeyAlternative({ call, target, siteId, siteKey: key }: Pick
   if (pages === 'not-a-key') return pages
   const site = either(await call('GET', `/v2/sites/${siteId}`, undefined, key), "the probes' own site read with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
   const locales = async (): Promise<'read' | 'refused'> => either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, key), "the locales of the probes' own site listed with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
+  const drafts = async (): Promise<'published-pages' | 'pages'> =>
+    either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:draft`, undefined, key), "the draft pages of the probes' own site listed with its publicApiKey as the key", [403, 'published-pages'] as const, [200, 'pages'] as const)
   if (pages === 'read') {
-    // Its pages and its locales read: a key for rendering the site, refused it unless it reads it too, or a Site key.
+    // Its pages and its locales read: a key for rendering the site, refused it unless it reads it too, or a Site key;
+    // or, its drafts refused, a key for its pages as published that reads its locales too (publicApiKeyLocales read).
     if ((await locales()) === 'read') {
+      if ((await drafts()) === 'published-pages') return 'published-pages'
       if (site === 'refused') return 'online-pages'
       const found = await siteKeyOrRendering(call, siteId, key, target.tag)
       // Read as a Site key would, unless the Site key given shows the two apart.
@@ -436,8 +458,8 @@ async function publicKeyAlternative({ call, target, siteId, siteKey: key }: Pick
     }
     // Refused its locales: a key that reads its pages alone, as published or in any version, which a
     // list of the drafts tells; in any version, with its site, one for rendering and previewing it.
-    const drafts = either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:draft`, undefined, key), "the draft pages of the probes' own site listed with its publicApiKey as the key", [403, 'published-pages'] as const, [200, 'pages'] as const)
-    return drafts === 'pages' && site === 'read' ? 'site-and-pages' : drafts
+    const version = await drafts()
+    return version === 'pages' && site === 'read' ? 'site-and-pages' : version
   }
   // Refused its pages: one for the site's live pages alone, which a list that asks for them tells,
   const live = either(await call('GET', `/v6/pages?siteId=${siteId}&versionRef=ref:live`, undefined, key), "the live pages of the probes' own site listed with its publicApiKey as the key", [200, 'live-pages'] as const, [403, 'refused'] as const)

@@ -439,6 +439,14 @@ export interface Choices {
    * Where a deployment takes a locale code written with `_` for `-` in its writes (`localeCodeCase` `any-spelling`: `en_US` stored as `en-US`), whether a lookup by code (a locale's path, a locale restored by code, a page list's or page read's `locale`) reads it so too: `as-written` (sitemock: `en_US` finds `en-US`, as the writes take it) or `as-sent` (the code is compared as sent, `_` and `-` apart, in the case `localeLookupCase` says: `en_US` finds no locale, as a store that normalizes codes when it writes them but compares them as sent finds none). Under any other `localeCodeCase` the class changes nothing.
    */
   localeLookupSpelling?: "as-written" | "as-sent";
+  /**
+   * A `siteId` in a query or a body (a list's, a lookup by code or pathname, a create's) that names no site, one never made or one deleted: `not-found` (sitemock: a 404, the site is a resource that does not exist) or `invalid` (a 400 naming `siteId`: a value of the request that names nothing, as a serializer's related field refuses it). Where a key is refused another site before its existence is judged (`accessOrder` `permission-first`), a Site key's such request stays a 403. A `siteId` in the path stays a 404, and one beside an id is `siteIdBesideId`'s.
+   */
+  unknownSiteReference?: "not-found" | "invalid";
+  /**
+   * Whether a site's `publicApiKey` that reads its site's pages as published alone (`publicApiKeyAsSiteKey` `live-pages` or `published-pages`) reads the site's locales too: `refused` as every other request beyond its pages is, a 403, or `read` (its site's locale list, `GET /v2/locales?siteId=…`, and a read of one of its locales, `GET /v2/locales/{localeIdOrCode}`, are answered as the site's Site key would answer them: a host rendering the site's live pages in each of its locales; another site's locales and every locale write stay a 403). Under any other `publicApiKeyAsSiteKey` (`online-pages`, `configuration` and `reads` read the locales already; `pages` and `site-and-pages` with the locales answer as `online-pages` and `reads` do) the class changes nothing.
+   */
+  publicApiKeyLocales?: "refused" | "read";
 }
 
 export interface DataList {

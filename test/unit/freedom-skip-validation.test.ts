@@ -55,7 +55,9 @@ describe('skipValidationConflicts: a class of its own by what holds the pathname
     const exactPage = occurrence(create('/p'), holding({ pages: [{ pathname: '/p' }], routes: [{ id: ROUTE_ID, pathname: '/P' }] }))
     expect(classId(SKIP_VALIDATION_CONFLICTS, exactPage)).toBe('skipValidationConflicts (a page)')
     const otherCase = occurrence(create('/p'), holding({ pages: [], routes: [{ id: ROUTE_ID, pathname: '/P' }] }))
-    expect(classId(SKIP_VALIDATION_CONFLICTS, otherCase)).toBe('skipValidationConflicts (another route)')
+    // In another case alone, a scope of its own: a deployment may check the very pathname and keep route pathnames apart by case.
+    expect(classId(SKIP_VALIDATION_CONFLICTS, otherCase)).toBe('skipValidationConflicts (another route in another case)')
+    expect(SKIP_VALIDATION_CONFLICTS.follow('skipped', otherCase)).toEqual({ kind: 'chosen', choices: { skipValidationConflicts: 'route-conflicts' } })
   })
 
   it('does not count the route an update names, by id or by pathname, as another route', () => {

@@ -50,20 +50,68 @@ const PATHNAME_WRITES = new Set([`POST ${PAGES}`, `PATCH ${PAGE}`, `POST ${ROUTE
  * A pathname that differs from another page's or route's of the site in case alone (`/About`
  * beside `/about`). The published OpenAPI's 409 is "A page or route with this pathname already
  * exists"; whether `/About` is the pathname `/about`, no document says: a deployment may keep
- * them apart (sitemock) or refuse the second with a 409.
+ * them apart (sitemock) or refuse the second with a 409. It may compare so a page's pathname with
+ * another page's and not a route's, or the other way round (a route table whose pathnames compare
+ * exactly beside pages that compare in any case): what writes and what holds the pathname make a
+ * class of their own. Where the oracle keeps them apart and the target refuses, the oracle takes its
+ * write back; where the oracle refuses a create and the target takes it, the oracle keeps them apart
+ * from then on, and meets the scopes that do not here again.
  */
 export const PATHNAME_CONFLICT_CASE: StatusClass<'pathnameConflictCase'> = {
   choice: 'pathnameConflictCase',
-  applies: (occurrence) => {
-    const { request, oracle, site } = occurrence
-    const sent = isObject(request.body) ? request.body.pathname : undefined
-    if (typeof sent !== 'string' || site === undefined || !success(oracle.status) || !PATHNAME_WRITES.has(`${request.method} ${request.template}`)) return false
-    // After the oracle's write, the resource written has the pathname itself: another one has it too, in another case.
-    const taken = pathnamesOf(occurrence, site).filter((pathname) => pathname.toLowerCase() === sent.toLowerCase())
-    return taken.length > 1 && taken.some((pathname) => pathname !== sent)
-  },
+  scope: (occurrence) => caseClashBefore(occurrence) ?? 'no clash seen',
+  applies: (occurrence) => caseClashBefore(occurrence) !== undefined,
   alternative: ({ status }) => (status === 409 ? 'any-case' : success(status) ? 'exact' : undefined),
-  follow: (alternative) => (alternative === 'any-case' ? { kind: 'refused' } : undefined),
+  follow: (alternative) => (alternative === 'any-case' ? { kind: 'refused' } : { kind: 'chosen', choices: { pathnameConflictCase: 'exact' } }),
+}
+
+/** What writes a pathname, by the write's template. */
+const WRITER: Readonly<Record<string, 'a page' | 'a route'>> = { [PAGES]: 'a page', [PAGE]: 'a page', [ROUTES]: 'a route', [ROUTE]: 'a route' }
+
+/** The pathname an update's path names its resource by (its id looked up in the site's list); none for a create. */
+function ownPathname(request: ContractRequest, listed: unknown[]): string | undefined {
+  const named = request.method === 'PATCH' ? (request.params?.pageIdOrPathname ?? request.params?.routeIdOrPathname) : undefined
+  if (typeof named !== 'string' || !isUuid(named)) return named
+  const found = listed.find((item) => isObject(item) && item.id === named)
+  return isObject(found) && typeof found.pathname === 'string' ? found.pathname : undefined
+}
+
+/** The scope of each occurrence's clash in case alone, read the first time a class asks (before any follow). */
+const caseClashes = new WeakMap<Occurrence, string | undefined>()
+
+function caseClashBefore(occurrence: Occurrence): string | undefined {
+  if (!caseClashes.has(occurrence)) caseClashes.set(occurrence, caseClashOf(occurrence))
+  return caseClashes.get(occurrence)
+}
+
+/**
+ * Where a page or route write's pathname meets another resource's of the site in case alone:
+ * `a page beside a route`, say. After a write the oracle took, the resource written has the
+ * pathname itself (in the form it keeps) and another has it in another case; or the oracle refused
+ * a create (one with skipValidation=true is skipValidationConflicts') whose pathname no resource
+ * has as sent, only in another case.
+ */
+function caseClashOf(occurrence: Occurrence): string | undefined {
+  const { request, oracle, site } = occurrence
+  const sent = isObject(request.body) ? request.body.pathname : undefined
+  const writer = WRITER[request.template]
+  if (typeof sent !== 'string' || site === undefined || writer === undefined || !PATHNAME_WRITES.has(`${request.method} ${request.template}`)) return undefined
+  const { pages, routes } = siteLists(occurrence, site)
+  const alike = (pathname: string): boolean => pathname.toLowerCase() === sent.toLowerCase()
+  const held = { 'a page': pages.flatMap(pathnamesOfPage).filter(alike), 'a route': routes.flatMap(pathnamesOfRoute).filter(alike) }
+  if (success(oracle.status)) {
+    if (![...held['a page'], ...held['a route']].some((pathname) => pathname !== sent)) return undefined
+    // The resource written holds one of them: its own family's, as sent where it kept it so.
+    const own = held[writer]
+    own.splice(Math.max(own.indexOf(sent), 0), 1)
+  } else {
+    if (oracle.status !== 409 || request.query?.skipValidation === 'true' || [...held['a page'], ...held['a route']].includes(sent)) return undefined
+    // An update's resource holds its own pathname, which it may keep in another case.
+    const own = ownPathname(request, writer === 'a page' ? pages : routes)
+    if (own !== undefined && held[writer].includes(own)) held[writer].splice(held[writer].indexOf(own), 1)
+  }
+  const holders = (['a page', 'a route'] as const).filter((family) => held[family].length > 0)
+  return holders.length === 0 ? undefined : `${writer} beside ${holders.join(' and ')}`
 }
 
 /**
@@ -76,7 +124,11 @@ export const PATHNAME_CONFLICT_CASE: StatusClass<'pathnameConflictCase'> = {
  */
 export const SKIP_VALIDATION_CONFLICTS: StatusClass<'skipValidationConflicts'> = {
   choice: 'skipValidationConflicts',
-  scope: (occurrence) => holderBefore(occurrence) ?? 'no holder seen',
+  // A holder in another case alone is a scope of its own: a deployment may keep such pathnames apart for routes (pathnameConflictCase) while it checks the very pathname.
+  scope: (occurrence) => {
+    const held = holderBefore(occurrence)
+    return held === undefined ? 'no holder seen' : held.caseAlone ? `${held.holder} in another case` : held.holder
+  },
   applies: (occurrence) => {
     const { request, oracle } = occurrence
     const write = `${request.method} ${request.template}`
@@ -85,8 +137,8 @@ export const SKIP_VALIDATION_CONFLICTS: StatusClass<'skipValidationConflicts'> =
   alternative: ({ status }) => (status === 409 ? 'checked' : success(status) ? 'skipped' : undefined),
   // The oracle skips this scope's clash alone: the choice replaces one it made in another scope, so it refuses at most more than the target, which this class meets again.
   follow: (alternative, occurrence) => {
-    const holder = holderBefore(occurrence)
-    return alternative === 'skipped' && holder !== undefined ? { kind: 'chosen', choices: { skipValidationConflicts: SKIPPING[holder] } } : undefined
+    const held = holderBefore(occurrence)
+    return alternative === 'skipped' && held !== undefined ? { kind: 'chosen', choices: { skipValidationConflicts: SKIPPING[held.holder] } } : undefined
   },
 }
 
@@ -100,9 +152,15 @@ const SKIPPING: Readonly<Record<Holder, Alternative<'skipValidationConflicts'>>>
  * The holder of each occurrence's pathname, read the first time a class asks (`applies`, before
  * any follow): the write the oracle makes once it follows the target holds the pathname too.
  */
-const holders = new WeakMap<Occurrence, Holder | undefined>()
+const holders = new WeakMap<Occurrence, Held | undefined>()
 
-function holderBefore(occurrence: Occurrence): Holder | undefined {
+/** What holds the pathname, and whether it holds it in another case alone. */
+interface Held {
+  holder: Holder
+  caseAlone: boolean
+}
+
+function holderBefore(occurrence: Occurrence): Held | undefined {
   if (!holders.has(occurrence)) holders.set(occurrence, holderOf(occurrence))
   return holders.get(occurrence)
 }
@@ -111,7 +169,7 @@ function holderBefore(occurrence: Occurrence): Holder | undefined {
  * What holds the route write's pathname on the oracle's side: the very pathname where anything
  * does, else one in another case alone (a deployment whose pathnames conflict so, pathnameConflictCase).
  */
-function holderOf(occurrence: Occurrence): Holder | undefined {
+function holderOf(occurrence: Occurrence): Held | undefined {
   const { request, site } = occurrence
   const sent = isObject(request.body) ? request.body.pathname : undefined
   if (typeof sent !== 'string' || site === undefined) return undefined
@@ -120,9 +178,9 @@ function holderOf(occurrence: Occurrence): Holder | undefined {
   const written = request.params?.routeIdOrPathname
   const pagePathnames = pages.flatMap(pathnamesOfPage)
   const routePathnames = routes.flatMap((route) => (isObject(route) && route.id !== written && route.pathname !== written ? pathnamesOfRoute(route) : []))
-  for (const same of [(pathname: string) => pathname === sent, (pathname: string) => pathname.toLowerCase() === sent.toLowerCase()]) {
+  for (const [caseAlone, same] of [[false, (pathname: string) => pathname === sent], [true, (pathname: string) => pathname.toLowerCase() === sent.toLowerCase()]] as const) {
     const [page, route] = [pagePathnames.some(same), routePathnames.some(same)]
-    if (page || route) return page && route ? 'a page and another route' : page ? 'a page' : 'another route'
+    if (page || route) return { holder: page && route ? 'a page and another route' : page ? 'a page' : 'another route', caseAlone }
   }
   return undefined
 }

@@ -57,6 +57,8 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     if (status === 403) return request.method === 'GET' && (success(oracle.status) || oracle.status === 400 || oracle.status === 404) ? 'forbidden' : undefined
     if (status === 404) return readsNoLiveVersion(occurrence) ? 'published-pages' : undefined
     if (!success(status)) return undefined
+    // A locale read answered where the oracle reads the key its pages as published alone: whether it reads the locales too is publicApiKeyLocales'.
+    if (ownLocaleRead(occurrence) && oracleReadsPublishedAlone(occurrence)) return undefined
     // A read beyond the published pages answered where the oracle refuses the key its site: the key reads what rendering the site takes.
     // Answered beyond what a key for rendering reads (a draft of an offline page): a key that reads every page.
     if (!publishedPageRead(request)) return renderingRead(request) && siteBeyondOracleKey(occurrence) ? (readsOnline(occurrence) ? 'online-pages' : 'pages') : 'site-key'
@@ -73,10 +75,14 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     // A refusal fits each alternative that refuses the request; an answer, site-key and each that answers it.
     // A route read of its own site fits each that reads pages either way: whether it reads routes is publicApiKeyRoutes';
     // a read of its own site each that reads pages and no site of itself: whether it reads the site is publicApiKeySiteRead's;
+    // a locale read of its own site each that reads pages as published alone: whether it reads the locales is publicApiKeyLocales';
     // so does the offline pages' list or read online-pages: whether it is refused them, does not see them or reads them is publicApiKeyOfflinePages'.
     const refused = alternative === 'forbidden'
     const eitherWay = (candidate: string): boolean =>
-      (PAGE_READERS.has(candidate) && ownRouteRead(occurrence)) || (SITE_READERS.has(candidate) && ownSiteRead(occurrence)) || (candidate === 'online-pages' && offlineClassOf(occurrence))
+      (PAGE_READERS.has(candidate) && ownRouteRead(occurrence)) ||
+      (SITE_READERS.has(candidate) && ownSiteRead(occurrence)) ||
+      (LOCALE_READERS.has(candidate) && ownLocaleRead(occurrence)) ||
+      (candidate === 'online-pages' && offlineClassOf(occurrence))
     return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, occurrence) !== refused || eitherWay(candidate))
   },
   // A deployment that reads its pages as published to the key: the oracle does too, and answers the read again.
@@ -120,6 +126,23 @@ export const PUBLIC_API_KEY_SITE_READ: StatusClass<'publicApiKeySiteRead'> = {
   applies: (occurrence) => occurrence.runSiteKey === true && ownSiteRead(occurrence) && oracleReadsPagesNotSite(occurrence),
   alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
   follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeySiteRead: alternative } }),
+}
+
+/**
+ * A locale list or locale read of a site with its `publicApiKey`, where the key reads the site's
+ * pages as published alone (publicApiKeyAsSiteKey live-pages, published-pages: the oracle answers
+ * it the live page list and refuses it the drafts). The documents call the key a "publishable key
+ * a host can use to fetch page and component data for rendering the site", and do not say whether
+ * the locales a host renders the pages in are such data: a deployment may refuse them (sitemock)
+ * or answer them as the site's Site key would (`read`), which the oracle then does too. Read
+ * before publicApiKeyAsSiteKey, so that the locales' answer is this class's, not a sign of a key
+ * for rendering the site (online-pages), which reads the drafts too.
+ */
+export const PUBLIC_API_KEY_LOCALES: StatusClass<'publicApiKeyLocales'> = {
+  choice: 'publicApiKeyLocales',
+  applies: (occurrence) => occurrence.runSiteKey === true && ownLocaleRead(occurrence) && oracleReadsPublishedAlone(occurrence),
+  alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
+  follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeyLocales: alternative } }),
 }
 
 /**
@@ -273,6 +296,18 @@ const ownRouteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKe
 
 /** The publicApiKeyAsSiteKey alternatives whose key reads its site's pages, and may read its routes too (publicApiKeyRoutes). */
 const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages', 'online-pages', 'pages', 'site-and-pages', 'reads'])
+
+/** A locale list or locale read of the key's own site: what a publicApiKey that reads its site's pages as published alone may read too (publicApiKeyLocales). */
+const ownLocaleRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && (request.template === LOCALES || request.template === LOCALE)
+
+/** The publicApiKeyAsSiteKey alternatives whose key reads its site's pages as published alone, and may read its locales too (publicApiKeyLocales). */
+const LOCALE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages'])
+
+/** Whether the oracle takes the request's key as one that reads its site's pages as published alone (live-pages, published-pages): its live page list answered, its drafts refused. */
+const oracleReadsPublishedAlone = (occurrence: Occurrence): boolean => {
+  const { request, site, peek } = occurrence
+  return site !== undefined && oracleReadsLivePages(occurrence) && peek({ method: 'GET', template: PAGES, query: { siteId: site, versionRef: 'ref:draft' }, key: request.key }).status === 403
+}
 
 /** A read of the key's own site: what a publicApiKey that reads its site's pages and not the site may read too (publicApiKeySiteRead). */
 const ownSiteRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && request.template === SITE

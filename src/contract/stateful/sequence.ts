@@ -416,7 +416,8 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const key = request.key === null ? null : request.key.oracle
     const byApp = key === ORACLE_APP_KEY
     const probe = existenceProbe(request, readsPublishedOnly(call))
-    const missing = probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 404
+    // Its site gone from the query or the body is missing too, though the oracle refuses it as a value naming nothing (unknownSiteReference invalid).
+    const missing = (probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 404) || (!namedById(request) && siteReferenceGone(request))
     const site = siteOf(request, pools)
     const workspace = request.template === SITES ? (request.body as Json | undefined)?.workspaceId ?? request.query?.workspaceId : undefined
     const foreignWorkspace = workspace !== undefined && workspace !== env.workspaceId
@@ -474,8 +475,9 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
       unauthenticated: answer.status === 401,
       noOperation: Object.entries(params).some(([name, value]) => typeof value === 'string' && !isUuid(value) && (name === 'siteId' || ((name === 'pageIdOrPathname' || name === 'routeIdOrPathname') && !value.startsWith('/')))),
       forbidden,
-      // A siteId beside an id that names no site: missing too, for a deployment that looks it up first.
-      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor || siteIdNamesNothing(request) || liveOffline || hiddenOffline,
+      // A siteId beside an id that names no site: missing too, for a deployment that looks it up first;
+      // and an id in the body or the query that names nothing, whichever the oracle answered (unknownSiteReference).
+      missing: missing || foreignWorkspace || malformedPath || restoreLive || missingLocale || strayCursor || siteIdNamesNothing(request) || liveOffline || hiddenOffline || unknownReference,
       // A field the target refuses where the documents let it (a stricter choice) makes the request invalid for it.
       // Restoring a live locale may be refused as invalid too (restoreLiveLocale 400).
       invalid: answer.status === 400 || (call.broken?.length ?? 0) > 0 || unknownLocale || unknownReference || siteIdOfNothingUnread(call) || pathnameLeftOut || renamesDefault || restoreLive || (target !== undefined && target.status === 400 && detailFields(target.body).map(rootOf).some((field) => freeFieldsOf(call).has(field) || refusableStrictly(request, field))),

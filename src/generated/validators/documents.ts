@@ -1484,9 +1484,10 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.unknownSiteReference !== undefined){
+let data105 = data2.unknownSiteReference;
+if(!((data105 === "not-found") || (data105 === "invalid"))){
+const err113 = {instancePath:instancePath+"/choices/unknownSiteReference",schemaPath:"#/$defs/choices/properties/unknownSiteReference/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownSiteReference.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownSiteReference.enum,parentSchema:schema32.properties.unknownSiteReference,data:data105};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1496,13 +1497,10 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data105 = data.unrecorded;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-for(const key2 in data105){
-let data106 = data105[key2];
-if(typeof data106 !== "string"){
-const err114 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data106};
+if(data2.publicApiKeyLocales !== undefined){
+let data106 = data2.publicApiKeyLocales;
+if(!((data106 === "refused") || (data106 === "read"))){
+const err114 = {instancePath:instancePath+"/choices/publicApiKeyLocales",schemaPath:"#/$defs/choices/properties/publicApiKeyLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyLocales.enum,parentSchema:schema32.properties.publicApiKeyLocales,data:data106};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1514,7 +1512,7 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data105};
+const err115 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1524,14 +1522,42 @@ vErrors.push(err115);
 errors++;
 }
 }
-}
-else {
-const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.unrecorded !== undefined){
+let data107 = data.unrecorded;
+if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
+for(const key2 in data107){
+let data108 = data107[key2];
+if(typeof data108 !== "string"){
+const err116 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data108};
 if(vErrors === null){
 vErrors = [err116];
 }
 else {
 vErrors.push(err116);
+}
+errors++;
+}
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data107};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
 }
 errors++;
 }
@@ -2951,14 +2977,40 @@ vErrors.push(err107);
 errors++;
 }
 }
-}
-else {
-const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.unknownSiteReference !== undefined){
+let data102 = data.unknownSiteReference;
+if(!((data102 === "not-found") || (data102 === "invalid"))){
+const err108 = {instancePath:instancePath+"/unknownSiteReference",schemaPath:"#/properties/unknownSiteReference/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownSiteReference.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownSiteReference.enum,parentSchema:schema32.properties.unknownSiteReference,data:data102};
 if(vErrors === null){
 vErrors = [err108];
 }
 else {
 vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data.publicApiKeyLocales !== undefined){
+let data103 = data.publicApiKeyLocales;
+if(!((data103 === "refused") || (data103 === "read"))){
+const err109 = {instancePath:instancePath+"/publicApiKeyLocales",schemaPath:"#/properties/publicApiKeyLocales/enum",keyword:"enum",params:{allowedValues: schema32.properties.publicApiKeyLocales.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.publicApiKeyLocales.enum,parentSchema:schema32.properties.publicApiKeyLocales,data:data103};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
 }
 errors++;
 }

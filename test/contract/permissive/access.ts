@@ -17,7 +17,8 @@ import type { Removed, Site, Store, Workspace } from './store.js'
  * single-resources but for a read of one resource, pages but for a page read in any version,
  * site-and-pages but for that or a site read, configuration but for a site read or a locale read,
  * reads but for any of those; the six that read pages but for a route read too at publicApiKeyRoutes: read,
- * and the first four of them but for a read of their site too at publicApiKeySiteRead: read) is its site's, `publishable`: refused
+ * and the first four of them but for a read of their site too at publicApiKeySiteRead: read, the
+ * first two but for a locale list or read too at publicApiKeyLocales: read) is its site's, `publishable`: refused
  * where access is judged (refusePublishable), as a Site key reaching too far is; so is a deleted
  * site's Site key, `deleted`, where the deployment still knows it (deletedSiteKey: 403).
  */
@@ -79,6 +80,7 @@ export function principalOf(store: Store, key: string | undefined, pageRead: Pag
   if (published && publishable === 'single-resources' && singleRead) return { kind: 'site', site: published }
   if (published && routeRead && readsRoutes(store.choices, publishable)) return { kind: 'site', site: published }
   if (published && siteRead && readsSite(store.choices, publishable)) return { kind: 'site', site: published }
+  if (published && pageRead?.locales === true && readsLocales(store.choices, publishable)) return { kind: 'site', site: published }
   // A list asking the offline pages too, where they are invisible to the key (`publicApiKeyOfflinePages: hidden`), lists the online ones (listPages).
   const asksSeen = pageRead !== undefined && (pageRead.locales || pageRead.includeOffline !== 'true' || store.choices.publicApiKeyOfflinePages === 'hidden')
   if (published && publishable === 'configuration' && (siteRead || pageRead?.locales === true)) return { kind: 'site', site: published }
@@ -104,6 +106,10 @@ const readsRoutes = (choices: Choices, publishable: Choices['publicApiKeyAsSiteK
 /** Whether a site's publicApiKey reads its site: where it reads the site's pages and no site of itself, and the deployment says so (`publicApiKeySiteRead: read`). */
 const readsSite = (choices: Choices, publishable: Choices['publicApiKeyAsSiteKey']): boolean =>
   choices.publicApiKeySiteRead === 'read' && (publishable === 'live-pages' || publishable === 'published-pages' || publishable === 'online-pages' || publishable === 'pages')
+
+/** Whether a site's publicApiKey reads its site's locales: where it reads the site's pages as published alone, and the deployment says so (`publicApiKeyLocales: read`). */
+const readsLocales = (choices: Choices, publishable: Choices['publicApiKeyAsSiteKey']): boolean =>
+  choices.publicApiKeyLocales === 'read' && (publishable === 'live-pages' || publishable === 'published-pages')
 
 /** A site's publicApiKey where it is no Site key, or a deleted site's Site key: a 403, since the key is valid but has no permission here. */
 export function refusePublishable(who: Principal): void {
@@ -175,16 +181,24 @@ export function refuseSiteKeyFamilyWrite(store: Store, who: Principal, family: s
  * 404 for every key. At `permission-first` a Site key naming another site is a 403 whether or not
  * it exists.
  */
-export function reachableSite(call: Call, id: string | undefined): Site {
+export function reachableSite(call: Call, id: string | undefined, named: 'in-path' | 'referenced' = 'in-path'): Site {
   const { who, store } = call
   const wanted = id?.toLowerCase()
   if (store.choices.accessOrder === 'permission-first' && who.kind === 'site' && wanted !== who.site.id) throw new Refusal(403, 'a Site API key reaches only its own site')
   const site = wanted === undefined ? undefined : store.sites.get(wanted)
+  if (!site && named === 'referenced' && store.choices.unknownSiteReference === 'invalid') throw badField('siteId', `names no site: ${id ?? ''}`)
   if (!site) throw new Refusal(404, `no site ${id ?? ''}`)
   if (!reaches(who, site)) throw new Refusal(403, 'this key has no access to the site')
   siteKeyWrite(call)
   return site
 }
+
+/**
+ * The site a query's or a body's `siteId` names, judged as `reachableSite` judges one in the path,
+ * but one that does not exist is a value naming nothing (a 400 naming `siteId`) at
+ * `unknownSiteReference: invalid`; its own choice is a 404, the site missing.
+ */
+export const referencedSite = (call: Call, id: string | undefined): Site => reachableSite(call, id, 'referenced')
 
 /**
  * The site a locale, page or route found by id belongs to, judged for the key: a live site as
@@ -240,7 +254,7 @@ function createsBodyFirst(choices: Choices, family: 'pages' | 'routes' | 'locale
 /** The site named by `siteId` in the query, needed for a code or pathname in the path. */
 export function siteFromQuery(call: Call, needed: boolean): Site | undefined {
   const siteId = new Fields(call.query).uuid('siteId', needed)
-  return siteId === undefined ? undefined : reachableSite(call, siteId)
+  return siteId === undefined ? undefined : referencedSite(call, siteId)
 }
 
 /**
@@ -252,7 +266,7 @@ export function nameSite(call: Call): Site {
   // Its own order, where none is drawn, is existence first (as for ids).
   if ((call.store.choices.accessOrder ?? 'existence-first') !== 'existence-first') return siteFromQuery(call, true)!
   const siteId = new Fields(call.query).uuid('siteId', true)!
-  return call.store.sites.get(siteId.toLowerCase()) ?? reachableSite(call, siteId)
+  return call.store.sites.get(siteId.toLowerCase()) ?? referencedSite(call, siteId)
 }
 
 /**

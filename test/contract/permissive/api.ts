@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, reachedCursor, refuseKeyKind, refusePublishable, refuseSiteKeyFamilyWrite, siteFromQuery, type Call } from './access.js'
+import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, reachedCursor, referencedSite, refuseKeyKind, refusePublishable, refuseSiteKeyFamilyWrite, siteFromQuery, type Call } from './access.js'
 import type { Choices } from './choices.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
@@ -327,7 +327,7 @@ function locales(call: Call): Answer | undefined {
   }
   if (segments.length === 0 && method === 'POST') {
     const first = bodyBeforeSite(call, 'locales') ? localeCreateBody(rules, call.body()) : undefined
-    const site = reachableSite(call, new Fields(call.body()).uuid('siteId', true))
+    const site = referencedSite(call, new Fields(call.body()).uuid('siteId', true))
     call.settle()
     const { code, domain } = first ?? localeCreateBody(rules, call.body())
     if (store.liveLocales(site.id).some((locale) => rules.sameCode(locale.locale, code))) throw new Refusal(409, `the site already has the locale ${code}`)
@@ -433,7 +433,7 @@ function routes(call: Call): Answer | undefined {
   }
   if (segments.length === 0 && method === 'POST') {
     const first = bodyBeforeSite(call, 'routes') ? routeCreateBody(rules, call.body(), call.query) : undefined
-    const site = reachableSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
+    const site = referencedSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
     call.settle()
     const input = first ?? routeCreateBody(rules, call.body(), call.query)
     if (store.pathnameTaken(site.id, input.pathname, undefined, inTheWay(call, routeCreateQuery(rules, call.query)))) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)

@@ -102,6 +102,8 @@ export const ALTERNATIVES = {
   localeRenameTouchesPages: ['untouched', 'touched'],
   onlineRepublish: ['unchanged', 'republishes'],
   publicApiKeySiteRead: ['refused', 'read'],
+  unknownSiteReference: ['not-found', 'invalid'],
+  publicApiKeyLocales: ['refused', 'read'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, onlinePagesAlone, owningSite, reachableSite, reachedCursor, siteFromQuery, type Call } from './access.js'
+import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, onlinePagesAlone, owningSite, reachableSite, reachedCursor, referencedSite, siteFromQuery, type Call } from './access.js'
 import { badField, noContent, ok, Refusal, type Answer, type Json } from './http.js'
 import { Fields, isUuid } from './input.js'
 import { compareKeys, compareTies, foreignTo, pageOf } from './lists.js'
@@ -51,7 +51,7 @@ function localeOfSite(call: Call, site: Site, locale: string): { known: boolean;
 function createPage(call: Call): Answer {
   const { store, rules } = call
   const first = bodyBeforeSite(call, 'pages') ? pageCreateBody(rules, call.body()) : undefined
-  const site = reachableSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
+  const site = referencedSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
   call.settle()
   const input = first ?? pageCreateBody(rules, call.body())
   if (store.pathnameTaken(site.id, input.pathname)) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)

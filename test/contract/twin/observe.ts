@@ -86,6 +86,18 @@ export class Client {
 const isChange = (body: unknown): body is Json => typeof body === 'object' && body !== null && Object.keys(body).length > 0
 const statusOf = (status: number, alternatives: Record<number, string>): Observed => alternatives[status] ?? `status ${status}`
 
+/** A 400 naming siteId alone: a siteId of no site refused as a value that names nothing (unknownSiteReference invalid), before the rest of the request was read. */
+const siteRefusedAlone = (reply: Reply): boolean => {
+  const details = (reply.body.details ?? []) as Json[]
+  return reply.status === 400 && details.length > 0 && details.every((detail) => detail.field === 'siteId')
+}
+
+/** Whether access goes before the query: a locale list with a malformed limit, of a site that does not exist, answered as that site (its 404, or its 400 alone). */
+async function accessBeforeQuery(client: Client): Promise<boolean> {
+  const reply = await client.call('GET', `/v2/locales?siteId=${randomUUID()}&limit=not-a-number`)
+  return reply.status === 404 || siteRefusedAlone(reply)
+}
+
 /**
  * Where the whole input goes first, where a publishable publicApiKey's page delete is refused (keyKindOrder):
  * with access, after a page that does not exist is found missing where existence wins (a 404); once
@@ -393,9 +405,9 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     return statusOf((await client.call('GET', `/v6/pages/${encodeURIComponent('/nowhere')}?siteId=${String(other.id)}`, undefined, key)).status, { 403: 'site-first', 404: 'existence-first' })
   },
   validationOrder: async (client) => {
-    const query = (await client.call('GET', `/v2/locales?siteId=${randomUUID()}&limit=abc`)).status
+    const accessFirst = await accessBeforeQuery(client)
     const body = (await client.call('PATCH', `/v2/sites/${randomUUID()}`, { name: 5 })).status
-    return query === 404 ? 'access-first' : body === 400 ? 'input-first' : 'params-access-body'
+    return accessFirst ? 'access-first' : body === 400 ? 'input-first' : 'params-access-body'
   },
   updatedAtAtCreation: async (client) => {
     const page = await client.page((await client.site()).id, '/u')
@@ -516,7 +528,7 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const reply = await client.call('DELETE', '/v2/sites/not-a-uuid', undefined, key)
     if (reply.status !== 403) return statusOf(reply.status, { 400: 'with-access', 404: 'with-access' })
     // The 403 either way where access comes before any input (validationOrder access-first) or every Site key write is refused first (siteKeyWrites refused-first).
-    if ((await client.call('GET', `/v2/locales?siteId=${randomUUID()}&limit=not-a-number`)).status === 404) return undefined
+    if (await accessBeforeQuery(client)) return undefined
     if ((await client.call('PATCH', `/v2/locales/${randomUUID()}`, { locale: 12 }, key)).status === 403) return undefined
     return 'first'
   },
@@ -541,6 +553,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   nameWhitespace: async (client) => ((await client.site(' padded ')).name === 'padded' ? 'trimmed' : 'kept'),
   sitePathPrefixFields: async (client) => ('defaultLocalePathPrefix' in (await client.site()) ? 'present' : 'absent'),
+  unknownSiteReference: async (client) => {
+    const reply = await client.call('GET', `/v2/locales?siteId=${randomUUID()}`)
+    if (reply.status === 400 && !siteRefusedAlone(reply)) return `400 naming ${JSON.stringify(((reply.body.details ?? []) as Json[]).map((detail) => detail.field))}`
+    return statusOf(reply.status, { 404: 'not-found', 400: 'invalid' })
+  },
   siteIdBesideId: async (client) => {
     const [site, other] = [await client.site(), await client.site()]
     const page = await client.page(site.id, '/beside')
@@ -553,7 +570,9 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   createBodyOrder: async (client) => {
     // A body fault on a site that does not exist answered 400 is input-first (validationOrder), which hides this class.
     if ((await client.call('PATCH', `/v2/sites/${randomUUID()}`, { name: 12 })).status === 400) return undefined
-    return statusOf((await client.call('POST', '/v6/pages', { siteId: randomUUID(), name: 'Without pathname' })).status, { 400: 'body-first', 404: 'validation-order' })
+    const reply = await client.call('POST', '/v6/pages', { siteId: randomUUID(), name: 'Without pathname' })
+    // The site that names nothing refused alone (unknownSiteReference invalid) was judged before the body.
+    return siteRefusedAlone(reply) ? 'validation-order' : statusOf(reply.status, { 400: 'body-first', 404: 'validation-order' })
   },
   hostOriginNull: async (client) => {
     // A site with an origin, so that a null taken as no change shows (a site without one reads null either way).
@@ -604,6 +623,8 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (drafts === 'read') {
       const locales = statusOf(await status(`/v2/locales?siteId=${String(site.id)}`), { 200: 'read', 403: 'refused' })
       if (locales === 'read') {
+        // Its drafts refused: a key for the pages as published that reads the locales too (publicApiKeyLocales read).
+        if ((await status(`/v6/pages?siteId=${String(site.id)}&versionRef=ref:draft`)) === 403) return 'published-pages'
         if (own === 'refused') return 'online-pages'
         const found = await siteKeyOrRendering(client, site, key)
         // Read as a Site key would, where Site keys are apart from it: a read-only key, refused a write to its own page.
@@ -638,6 +659,12 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (!['live-pages', 'published-pages', 'online-pages', 'pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
     const site = await client.site()
     return statusOf((await client.call('GET', `/v2/sites/${String(site.id)}`, undefined, String(site.publicApiKey))).status, { 200: 'read', 403: 'refused' })
+  },
+  publicApiKeyLocales: async (client) => {
+    // Seen only where the publicApiKey reads its site's pages as published alone.
+    if (!['live-pages', 'published-pages'].includes(String(await OBSERVE.publicApiKeyAsSiteKey!(client)))) return undefined
+    const site = await client.site()
+    return statusOf((await client.call('GET', `/v2/locales?siteId=${String(site.id)}`, undefined, String(site.publicApiKey))).status, { 200: 'read', 403: 'refused' })
   },
   publicApiKeyOfflinePages: async (client) => {
     // Seen only where the publicApiKey reads its site's locales and online pages; elsewhere it reads offline pages as a Site key, or no page.
