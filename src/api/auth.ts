@@ -279,10 +279,17 @@ export class SiteNamesNothing extends ApiError {
 /**
  * A site that does not exist, where a query's or a body's `siteId` names it (choice
  * unknownSiteReference): a resource that does not exist (a 404), or a value of the request that
- * names nothing (a 400 naming siteId), as a deployment that judges it with the rest of its input does.
+ * names nothing (a 400 naming siteId), as a deployment that judges it with the rest of its input
+ * does; or that, where a list or a create takes it as input (`named`), for a site that never was,
+ * and a 404 for one deleted and for the site of a lookup by code or pathname, as one whose input
+ * rule looks among all the sites it ever held and whose lookups load the live site does
+ * (invalid-never-made).
  */
-export const missingSiteReference = (choices: Choices | undefined): ((siteId: string) => ApiError) =>
-  choices?.unknownSiteReference === 'invalid' ? (siteId) => new SiteNamesNothing(siteId) : missingSite
+export function missingSiteReference(choices: Choices | undefined, store: Store, named: 'input' | 'lookup'): (siteId: string) => ApiError {
+  if (choices?.unknownSiteReference === 'invalid') return (siteId) => new SiteNamesNothing(siteId)
+  if (choices?.unknownSiteReference !== 'invalid-never-made' || named === 'lookup') return missingSite
+  return (siteId) => (store.deleted.site(siteId) === undefined ? new SiteNamesNothing(siteId) : missingSite(siteId))
+}
 
 /**
  * The site the scope may act on. A Site key names its one site, so any other id is 403; an
@@ -329,7 +336,7 @@ export function peekUuid(rawBody: unknown, field: string): string | undefined {
 export function requireBodySite({ rawBody, scope, store, choices }: Pick<AccessContext<unknown, unknown>, 'rawBody' | 'scope' | 'store' | 'choices'>, family: WriteFamily): void {
   const siteId = peekUuid(rawBody, 'siteId')
   if (!siteId) return
-  requireSite(scope, store, siteId, missingSiteReference(choices))
+  requireSite(scope, store, siteId, missingSiteReference(choices, store, 'input'))
   refuseSiteKeyWrite(scope, choices, family)
 }
 

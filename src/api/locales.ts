@@ -113,7 +113,7 @@ export const localeOperations = [
     success: { status: 200, shape: { list: 'locale.json' } },
     errors: [400, 401, 403, 404],
     authorize({ query, scope, store, choices }) {
-      requireSite(scope, store, query.siteId, missingSiteReference(choices))
+      requireSite(scope, store, query.siteId, missingSiteReference(choices, store, 'input'))
       requireReachedCursor(scope, store, 'locale', query.startingAfter, choices)
     },
     run({ query, store, choices }) {

@@ -95,7 +95,7 @@ export const pageOperations = [
     success: { status: 200, shape: { list: 'page.json' } },
     errors: [400, 401, 403, 404],
     authorize({ query, scope, store, choices }) {
-      requireSite(scope, store, query.siteId, missingSiteReference(choices))
+      requireSite(scope, store, query.siteId, missingSiteReference(choices, store, 'input'))
       requireReachedCursor(scope, store, 'page', query.startingAfter, choices)
     },
     run({ query, store, choices, scope }) {

@@ -11,9 +11,11 @@ export const deletesAgain = (choices: Required<Choices> | undefined): boolean =>
 
 /**
  * Whether a site's delete needs the store to keep the site's record, for its workspace: a delete
- * sent again, or what the site held outliving it. Not under sitemock's own choices.
+ * sent again, or what the site held outliving it; or to tell it from a site never made (choice
+ * unknownSiteReference invalid-never-made). Not under sitemock's own choices.
  */
-export const remembersSites = (choices: Required<Choices> | undefined): boolean => deletesAgain(choices) || choices?.siteDeleteChildren === 'kept'
+export const remembersSites = (choices: Required<Choices> | undefined): boolean =>
+  deletesAgain(choices) || choices?.siteDeleteChildren === 'kept' || choices?.unknownSiteReference === 'invalid-never-made'
 
 /**
  * Whether a DELETE names by id a page, route or locale that a delete removed, its own or its

@@ -95,7 +95,7 @@ export const routeOperations = [
     success: { status: 200, shape: { list: 'route.json' } },
     errors: [400, 401, 403, 404],
     authorize({ query, scope, store, choices }) {
-      requireSite(scope, store, query.siteId, missingSiteReference(choices))
+      requireSite(scope, store, query.siteId, missingSiteReference(choices, store, 'input'))
       requireReachedCursor(scope, store, 'route', query.startingAfter, choices)
     },
     run({ query, store, choices }) {

@@ -55,7 +55,7 @@ export function findInSite<R extends { siteId: string }>(store: Store, scope: Sc
   // that names nothing in an existing site is a 404 for any key, before the key's reach is judged.
   // At site-first the site it names is judged for the key first, as the scope of the name.
   if (!record && store.sites.has(siteId) && choices?.accessOrder === 'existence-first') throw notFound(kind.resource, `${kind.nameLabel} ${value} in site ${siteId}`)
-  requireSite(scope, store, siteId, missingSiteReference(choices))
+  requireSite(scope, store, siteId, missingSiteReference(choices, store, 'lookup'))
   if (!record) throw notFound(kind.resource, `${kind.nameLabel} ${value} in site ${siteId}`)
   return record
 }

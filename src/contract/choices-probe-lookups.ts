@@ -188,7 +188,10 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     const answer = await call('GET', `/v2/locales?siteId=${NOWHERE_ID}`)
     // A 400 is the class's only where it names the siteId: another field named is another rule's.
     if (answer.status === 400 && !namesField(answer, 'siteId')) unexplained('the fields a 400 to a locale list of a siteId that names no site names', answer.body.details)
-    return either(answer, 'a locale list of a siteId that names no site', [404, 'not-found'], [400, 'invalid'])
+    if (either(answer, 'a locale list of a siteId that names no site', [404, 'not-found'] as const, [400, 'invalid'] as const) === 'not-found') return 'not-found'
+    // Refused as input: everywhere, or where a list or a create names it alone, a lookup loading the live site (its 404).
+    const lookup = await call('GET', `/v2/locales/${LACKED_LOCALE}?siteId=${NOWHERE_ID}`)
+    return either(lookup, 'a locale read by code in a site that is not there', [400, 'invalid'] as const, [404, 'invalid-never-made'] as const)
   })
 
   // Learned from the list alone (a code of a real language and region the site lacks): a page read in such a locale is pageReadUnknownLocale's.

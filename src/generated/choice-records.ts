@@ -105,6 +105,6 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"onlineRepublish","kind":"value","alternatives":["unchanged","republishes"],"sitemock":"unchanged","behaviour":"api-behaviour.md#pages"},
   {"id":"publicApiKeySiteRead","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
   {"id":"localeLookupSpelling","kind":"lookup","alternatives":["as-written","as-sent"],"sitemock":"as-written","behaviour":"api-behaviour.md#locales"},
-  {"id":"unknownSiteReference","kind":"lookup","alternatives":["not-found","invalid"],"sitemock":"not-found","behaviour":"api-behaviour.md#errors"},
+  {"id":"unknownSiteReference","kind":"lookup","alternatives":["not-found","invalid","invalid-never-made"],"sitemock":"not-found","behaviour":"api-behaviour.md#errors"},
   {"id":"publicApiKeyLocales","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
 ]

@@ -45,6 +45,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   publicApiKeyOfflinePages: { publicApiKeyAsSiteKey: 'online-pages' },
   // Whether it reads its site too is its own only where it reads the site's pages and no site of itself.
   publicApiKeySiteRead: { publicApiKeyAsSiteKey: 'online-pages' },
+  // Whether it reads its locales too is its own only where it reads the site's pages as published alone.
+  publicApiKeyLocales: { publicApiKeyAsSiteKey: 'live-pages' },
   // What a site's page list does with the page list's parameters it does not take is its own only where some are untaken and unknown ones ignored.
   sitePagesUntaken: { sitePagesQuery: 'pagination', unknownQueryParameters: 'ignored' },
   // A locale that is no code is refused for its form apart only where a code the site lacks is not refused too.

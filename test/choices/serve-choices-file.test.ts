@@ -25,12 +25,12 @@ const LIMITS: Partial<Record<ChoiceId, number | null>> = { nameMaxLength: 100, u
 // case whether two that differ in case alone conflict: this file keeps sitemock's; the sweep tries
 // the others. A publicApiKey kept a Site key leaves unseen whether it reads routes besides its
 // pages (publicApiKeyRoutes), how it meets offline pages (publicApiKeyOfflinePages) and whether it
-// reads its site besides (publicApiKeySiteRead): not asked of the probes here. A default locale that cannot be renamed hides whether a locale's rename
+// reads its site besides (publicApiKeySiteRead) and its locales (publicApiKeyLocales): not asked of the probes here. A default locale that cannot be renamed hides whether a locale's rename
 // touches its pages (localeRenameTouchesPages): no request gives a page a localization. Codes
 // whose language alone is taken in any case (localeCodeCase language-any-case) take no `_`, which
 // leaves how a lookup reads one (localeLookupSpelling) no choice of their own: the sweep asks it.
 const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations', 'publicApiKeyAsSiteKey', 'emptyPageUpdate', 'pagePathnameCase', 'renameDefaultLocale'])
-const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead', 'localeLookupSpelling'])
+const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead', 'publicApiKeyLocales', 'localeLookupSpelling'])
 
 // A cursor of another list answered as one its filters leave out (cursorOutsideList's last, an empty
 // list) reads as foreignCursor as-outside to the App key: its last, refused-unreached, is told apart by

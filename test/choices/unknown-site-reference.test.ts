@@ -18,34 +18,41 @@ const TAG = 'contract-51e0a4f1'
 const NOWHERE = '00000000-0000-4000-8000-0000000051e0'
 
 /** The fields a 400 names. */
-const named = (answer: Answer): unknown[] => (answer.body.details as Array<{ field: string }> | undefined)?.map((detail) => detail.field) ?? []
+const named_ = (answer: Answer): unknown[] => (answer.body.details as Array<{ field: string }> | undefined)?.map((detail) => detail.field) ?? []
 
 describe('unknownSiteReference: the mock', () => {
-  it.each([
-    ['not-found', 404],
-    ['invalid', 400],
-  ] as const)('%s: every query and body naming a site that is not there answers %i', async (alternative, status) => {
+  /** What each alternative answers, for a site never made and one deleted, where a list or a create names it (input) and where a lookup by code or pathname does. */
+  const ANSWERS = {
+    'not-found': { neverMade: { input: 404, lookup: 404 }, deleted: { input: 404, lookup: 404 } },
+    invalid: { neverMade: { input: 400, lookup: 400 }, deleted: { input: 400, lookup: 400 } },
+    'invalid-never-made': { neverMade: { input: 400, lookup: 404 }, deleted: { input: 404, lookup: 404 } },
+  } as const
+
+  it.each(Object.keys(ANSWERS) as Array<keyof typeof ANSWERS>)('%s: every query and body naming a site that is not there answers as the alternative says', async (alternative) => {
     const { call, site } = await start({ unknownSiteReference: alternative })
     const gone = (await site('deleted')).id
     expect((await call('DELETE', `/v2/sites/${gone}`)).status).toBe(204)
-    for (const siteId of [NOWHERE, gone]) {
-      const answers = {
+    for (const [which, siteId] of [['neverMade', NOWHERE], ['deleted', gone]] as const) {
+      const input = {
         'page list': await call('GET', `/v6/pages?siteId=${siteId}`),
         'locale list': await call('GET', `/v2/locales?siteId=${siteId}`),
         'route list': await call('GET', `/v2/routes?siteId=${siteId}`),
-        'locale by code': await call('GET', `/v2/locales/en-US?siteId=${siteId}`),
-        'page by pathname': await call('GET', `/v6/pages/${inPath('/home')}?siteId=${siteId}`),
-        'route by pathname': await call('PATCH', `/v2/routes/${inPath('/shop')}?siteId=${siteId}`, { pathname: '/store' }),
         'page create': await call('POST', '/v6/pages', { siteId, pathname: '/new', name: 'New' }),
         'locale create': await call('POST', '/v2/locales', { siteId, locale: 'fr-FR' }),
         'route create': await call('POST', '/v2/routes', { siteId, pathname: '/new' }),
       }
-      const statuses = Object.fromEntries(Object.entries(answers).map(([what, answer]) => [what, answer.status]))
-      expect(statuses).toEqual(Object.fromEntries(Object.keys(answers).map((what) => [what, status])))
-      if (status === 400) {
-        for (const answer of Object.values(answers)) expect(named(answer)).toEqual(['siteId'])
-        expect(answers['page list'].body.message).toContain(`siteId names no site (${siteId})`)
+      const lookup = {
+        'locale by code': await call('GET', `/v2/locales/en-US?siteId=${siteId}`),
+        'page by pathname': await call('GET', `/v6/pages/${inPath('/home')}?siteId=${siteId}`),
+        'route by pathname': await call('PATCH', `/v2/routes/${inPath('/shop')}?siteId=${siteId}`, { pathname: '/store' }),
       }
+      const expected = ANSWERS[alternative][which]
+      for (const [named, answers] of [['input', input], ['lookup', lookup]] as const) {
+        const statuses = Object.fromEntries(Object.entries(answers).map(([what, answer]) => [what, answer.status]))
+        expect(statuses, `${which} ${named}`).toEqual(Object.fromEntries(Object.keys(answers).map((what) => [what, expected[named]])))
+        for (const answer of Object.values(answers)) if (answer.status === 400) expect(named_(answer)).toEqual(['siteId'])
+      }
+      if (expected.input === 400) expect(input['page list'].body.message).toContain(`siteId names no site (${siteId})`)
       // The site in the path is the resource itself: missing, whatever the class.
       expect((await call('GET', `/v2/sites/${siteId}`)).status).toBe(404)
       expect((await call('GET', `/v2/sites/${siteId}/pages`)).status).toBe(404)
@@ -55,10 +62,10 @@ describe('unknownSiteReference: the mock', () => {
   it('is judged where the site is: before a query fault where access goes first, after it where the query goes first', async () => {
     const list = `/v2/locales?siteId=${NOWHERE}&limit=not-a-number`
     const accessFirst = await start({ unknownSiteReference: 'invalid', validationOrder: 'access-first' })
-    expect(named(await accessFirst.call('GET', list))).toEqual(['siteId'])
+    expect(named_(await accessFirst.call('GET', list))).toEqual(['siteId'])
     await accessFirst.close()
     const queryFirst = await start({ unknownSiteReference: 'invalid', validationOrder: 'params-access-body' })
-    expect(named(await queryFirst.call('GET', list))).toEqual(['limit'])
+    expect(named_(await queryFirst.call('GET', list))).toEqual(['limit'])
   })
 
   it.each([
@@ -83,6 +90,7 @@ describe('unknownSiteReference: the mock', () => {
 describe('unknownSiteReference: the probes and the twin', () => {
   it.each([
     [{ unknownSiteReference: 'invalid' }, 'invalid'],
+    [{ unknownSiteReference: 'invalid-never-made' }, 'invalid-never-made'],
     [{}, 'not-found'],
   ] as const)('%j is learned back by the probes as %s', async (choices, learned) => {
     const file = await probe(await start(choices), TAG)
@@ -99,6 +107,7 @@ describe('unknownSiteReference: the probes and the twin', () => {
 
   it.each([
     [{ unknownSiteReference: 'invalid' }, 'invalid'],
+    [{ unknownSiteReference: 'invalid-never-made' }, 'invalid-never-made'],
     [{ unknownSiteReference: 'not-found' }, 'not-found'],
   ] as const)('the twin takes %j, and its observation tells %s', async (choices, observed) => {
     expect(await observedOnPermissive('unknownSiteReference', choices)).toBe(observed)
@@ -114,8 +123,8 @@ describe('unknownSiteReference: the probes and the twin', () => {
 })
 
 describe('unknownSiteReference: the stateful group', () => {
-  it('finds no divergence where a siteId of no site is a 400 naming it', async () => {
-    const { url, mock } = await start({ unknownSiteReference: 'invalid' })
+  it.each(['invalid', 'invalid-never-made'] as const)('finds no divergence where a siteId of no site is a 400 naming it (%s)', async (alternative) => {
+    const { url, mock } = await start({ unknownSiteReference: alternative })
     const report = await runAgainst(url, mock, { only: ['stateful'], stateful: { runs: 40, seed: 3 } })
     expect(check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0])).toEqual([])
   }, 300_000)

@@ -1486,7 +1486,7 @@ errors++;
 }
 if(data2.unknownSiteReference !== undefined){
 let data105 = data2.unknownSiteReference;
-if(!((data105 === "not-found") || (data105 === "invalid"))){
+if(!(((data105 === "not-found") || (data105 === "invalid")) || (data105 === "invalid-never-made"))){
 const err113 = {instancePath:instancePath+"/choices/unknownSiteReference",schemaPath:"#/$defs/choices/properties/unknownSiteReference/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownSiteReference.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownSiteReference.enum,parentSchema:schema32.properties.unknownSiteReference,data:data105};
 if(vErrors === null){
 vErrors = [err113];
@@ -2979,7 +2979,7 @@ errors++;
 }
 if(data.unknownSiteReference !== undefined){
 let data102 = data.unknownSiteReference;
-if(!((data102 === "not-found") || (data102 === "invalid"))){
+if(!(((data102 === "not-found") || (data102 === "invalid")) || (data102 === "invalid-never-made"))){
 const err108 = {instancePath:instancePath+"/unknownSiteReference",schemaPath:"#/properties/unknownSiteReference/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownSiteReference.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownSiteReference.enum,parentSchema:schema32.properties.unknownSiteReference,data:data102};
 if(vErrors === null){
 vErrors = [err108];

@@ -181,12 +181,12 @@ export function refuseSiteKeyFamilyWrite(store: Store, who: Principal, family: s
  * 404 for every key. At `permission-first` a Site key naming another site is a 403 whether or not
  * it exists.
  */
-export function reachableSite(call: Call, id: string | undefined, named: 'in-path' | 'referenced' = 'in-path'): Site {
+export function reachableSite(call: Call, id: string | undefined, named: 'in-path' | 'referenced' | 'looked-up-in' = 'in-path'): Site {
   const { who, store } = call
   const wanted = id?.toLowerCase()
   if (store.choices.accessOrder === 'permission-first' && who.kind === 'site' && wanted !== who.site.id) throw new Refusal(403, 'a Site API key reaches only its own site')
   const site = wanted === undefined ? undefined : store.sites.get(wanted)
-  if (!site && named === 'referenced' && store.choices.unknownSiteReference === 'invalid') throw badField('siteId', `names no site: ${id ?? ''}`)
+  if (!site && named !== 'in-path' && refusesAsInput(store, named, wanted)) throw badField('siteId', `names no site: ${id ?? ''}`)
   if (!site) throw new Refusal(404, `no site ${id ?? ''}`)
   if (!reaches(who, site)) throw new Refusal(403, 'this key has no access to the site')
   siteKeyWrite(call)
@@ -196,9 +196,18 @@ export function reachableSite(call: Call, id: string | undefined, named: 'in-pat
 /**
  * The site a query's or a body's `siteId` names, judged as `reachableSite` judges one in the path,
  * but one that does not exist is a value naming nothing (a 400 naming `siteId`) at
- * `unknownSiteReference: invalid`; its own choice is a 404, the site missing.
+ * `unknownSiteReference: invalid`, and at `invalid-never-made` where a list or a create names a site
+ * that never was (a deleted one, and the site of a lookup by code or pathname, `lookup`, stay 404s);
+ * its own choice is a 404, the site missing.
  */
-export const referencedSite = (call: Call, id: string | undefined): Site => reachableSite(call, id, 'referenced')
+export const referencedSite = (call: Call, id: string | undefined, lookup = false): Site => reachableSite(call, id, lookup ? 'looked-up-in' : 'referenced')
+
+/** Whether a site that is not there is refused as a value naming nothing (`unknownSiteReference`), by where it is named and whether it ever was. */
+function refusesAsInput(store: Store, named: 'referenced' | 'looked-up-in', id: string | undefined): boolean {
+  const chosen = store.choices.unknownSiteReference
+  if (chosen === 'invalid') return true
+  return chosen === 'invalid-never-made' && named === 'referenced' && (id === undefined || store.removed.get(id)?.family !== 'sites')
+}
 
 /**
  * The site a locale, page or route found by id belongs to, judged for the key: a live site as
@@ -251,10 +260,10 @@ function createsBodyFirst(choices: Choices, family: 'pages' | 'routes' | 'locale
   return choices.createBodyOrder === undefined ? family !== 'locales' : choices.createBodyOrder === 'body-first'
 }
 
-/** The site named by `siteId` in the query, needed for a code or pathname in the path. */
-export function siteFromQuery(call: Call, needed: boolean): Site | undefined {
+/** The site named by `siteId` in the query: a list's, or (`lookup`) the site a code or pathname in the path is looked up in. */
+export function siteFromQuery(call: Call, needed: boolean, lookup = false): Site | undefined {
   const siteId = new Fields(call.query).uuid('siteId', needed)
-  return siteId === undefined ? undefined : referencedSite(call, siteId)
+  return siteId === undefined ? undefined : referencedSite(call, siteId, lookup)
 }
 
 /**
@@ -264,9 +273,9 @@ export function siteFromQuery(call: Call, needed: boolean): Site | undefined {
  */
 export function nameSite(call: Call): Site {
   // Its own order, where none is drawn, is existence first (as for ids).
-  if ((call.store.choices.accessOrder ?? 'existence-first') !== 'existence-first') return siteFromQuery(call, true)!
+  if ((call.store.choices.accessOrder ?? 'existence-first') !== 'existence-first') return siteFromQuery(call, true, true)!
   const siteId = new Fields(call.query).uuid('siteId', true)!
-  return call.store.sites.get(siteId.toLowerCase()) ?? referencedSite(call, siteId)
+  return call.store.sites.get(siteId.toLowerCase()) ?? referencedSite(call, siteId, true)
 }
 
 /**

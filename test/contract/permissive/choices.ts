@@ -102,7 +102,7 @@ export const ALTERNATIVES = {
   localeRenameTouchesPages: ['untouched', 'touched'],
   onlineRepublish: ['unchanged', 'republishes'],
   publicApiKeySiteRead: ['refused', 'read'],
-  unknownSiteReference: ['not-found', 'invalid'],
+  unknownSiteReference: ['not-found', 'invalid', 'invalid-never-made'],
   publicApiKeyLocales: ['refused', 'read'],
 } as const
 

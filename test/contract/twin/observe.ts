@@ -556,7 +556,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   unknownSiteReference: async (client) => {
     const reply = await client.call('GET', `/v2/locales?siteId=${randomUUID()}`)
     if (reply.status === 400 && !siteRefusedAlone(reply)) return `400 naming ${JSON.stringify(((reply.body.details ?? []) as Json[]).map((detail) => detail.field))}`
-    return statusOf(reply.status, { 404: 'not-found', 400: 'invalid' })
+    if (reply.status !== 400) return statusOf(reply.status, { 404: 'not-found' })
+    // Refused as input everywhere, or only where a list or a create names a site that never was: a deleted site's list tells.
+    const gone = await client.site()
+    await client.call('DELETE', `/v2/sites/${String(gone.id)}`)
+    return statusOf((await client.call('GET', `/v2/locales?siteId=${String(gone.id)}`)).status, { 400: 'invalid', 404: 'invalid-never-made' })
   },
   siteIdBesideId: async (client) => {
     const [site, other] = [await client.site(), await client.site()]
