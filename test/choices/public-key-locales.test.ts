@@ -138,6 +138,7 @@ describe('the stateful group reads publicApiKeyLocales', () => {
     const publicKey = byChoice('publicApiKeyAsSiteKey')
     const occurrence = ownLocaleList(livePages(false), ok)
     expect(publicKey.alternative(ok, occurrence)).toBeUndefined()
+    // A refused one fits the keys for live or published pages as every refusal of a read they do not make does.
     expect(publicKey.fits?.('forbidden', ownLocaleList(livePages(false), refused))).toEqual(expect.arrayContaining(['live-pages', 'published-pages']))
   })
 })

@@ -75,14 +75,11 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
     // A refusal fits each alternative that refuses the request; an answer, site-key and each that answers it.
     // A route read of its own site fits each that reads pages either way: whether it reads routes is publicApiKeyRoutes';
     // a read of its own site each that reads pages and no site of itself: whether it reads the site is publicApiKeySiteRead's;
-    // a locale read of its own site each that reads pages as published alone: whether it reads the locales is publicApiKeyLocales';
     // so does the offline pages' list or read online-pages: whether it is refused them, does not see them or reads them is publicApiKeyOfflinePages'.
     const refused = alternative === 'forbidden'
     const eitherWay = (candidate: string): boolean =>
       (PAGE_READERS.has(candidate) && ownRouteRead(occurrence)) ||
-      (SITE_READERS.has(candidate) && ownSiteRead(occurrence)) ||
-      (LOCALE_READERS.has(candidate) && ownLocaleRead(occurrence)) ||
-      (candidate === 'online-pages' && offlineClassOf(occurrence))
+      (SITE_READERS.has(candidate) && ownSiteRead(occurrence)) || (candidate === 'online-pages' && offlineClassOf(occurrence))
     return PUBLIC_KEY_ALTERNATIVES.filter((candidate) => answers(candidate, occurrence) !== refused || eitherWay(candidate))
   },
   // A deployment that reads its pages as published to the key: the oracle does too, and answers the read again.
@@ -136,7 +133,10 @@ export const PUBLIC_API_KEY_SITE_READ: StatusClass<'publicApiKeySiteRead'> = {
  * the locales a host renders the pages in are such data: a deployment may refuse them (sitemock)
  * or answer them as the site's Site key would (`read`), which the oracle then does too. Read
  * before publicApiKeyAsSiteKey, so that the locales' answer is this class's, not a sign of a key
- * for rendering the site (online-pages), which reads the drafts too.
+ * for rendering the site (online-pages), which reads the drafts too: where the oracle reads the key
+ * so, publicApiKeyAsSiteKey reads nothing of an answered locale read. Where it does not yet (no
+ * probes ran), an answered locale read fits the keys that read locales of themselves alone, and a
+ * key for live pages that reads them is then held by its own reach (key-reach.ts).
  */
 export const PUBLIC_API_KEY_LOCALES: StatusClass<'publicApiKeyLocales'> = {
   choice: 'publicApiKeyLocales',
@@ -299,9 +299,6 @@ const PAGE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-page
 
 /** A locale list or locale read of the key's own site: what a publicApiKey that reads its site's pages as published alone may read too (publicApiKeyLocales). */
 const ownLocaleRead = ({ request, ownSiteKey }: Occurrence): boolean => ownSiteKey && request.method === 'GET' && (request.template === LOCALES || request.template === LOCALE)
-
-/** The publicApiKeyAsSiteKey alternatives whose key reads its site's pages as published alone, and may read its locales too (publicApiKeyLocales). */
-const LOCALE_READERS: ReadonlySet<string> = new Set(['live-pages', 'published-pages'])
 
 /** Whether the oracle takes the request's key as one that reads its site's pages as published alone (live-pages, published-pages): its live page list answered, its drafts refused. */
 const oracleReadsPublishedAlone = (occurrence: Occurrence): boolean => {

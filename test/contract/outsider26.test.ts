@@ -1,0 +1,18 @@
+import { describeOutsider } from './outsider-suite.js'
+
+/**
+ * A twenty-sixth deployment nobody tuned the suite to: outsider26/ was written from the two
+ * documents alone, as a NestJS team would build it with class-validator and Prisma on PostgreSQL
+ * (body-parser before routing, guards before pipes, so that a key's reach of what exists is judged
+ * before the input and whether what the input names exists after it; class-validator's messages,
+ * ParseUUIDPipe, Prisma's cursor pages, which skip a cursor that names no row and list nothing,
+ * millisecond instants, unique indexes that keep a deleted locale's code), choosing otherwise than
+ * the twenty-five before it. It passed on first contact: no check failed, none was skipped, and the
+ * stateful group found no divergence in 846 sequences (60 s).
+ */
+describeOutsider({
+  folder: 'outsider26',
+  called: 'a twenty-sixth deployment',
+  learned: ['publicApiKeyAsSiteKey="reads"', 'validationOrder="input-first"', 'keyKindOrder="first"', 'unknownCursor="empty-list"', 'deletedLocaleCode="reserved"'],
+  defects: false,
+})
