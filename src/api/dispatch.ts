@@ -101,6 +101,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const validators = compiled.get(operation)!
       const rawQuery = parseQuery(request.query)
       const rawBody = parseBody(request, validators.body !== undefined)
+      // A deployment that judges a key's reach of what exists before any input (choice reachOrder first).
+      if (choices?.reachOrder === 'first' && kindRefusal === undefined) refuseUnreached(operation, { params: idsLowered(params), query: idsLowered(rawQuery), rawBody, scope: caller, store, choices })
       let validParams: unknown
       let validQuery: unknown
       try {
@@ -151,6 +153,29 @@ function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext
   }
   refuseKeyWithoutAccess(operation, query, access.scope)
   refuseSiteKeyWriteOn(operation, access.scope, access.choices)
+}
+
+/**
+ * The 403 of a key that does not reach what the request names, where that exists, judged on the
+ * input as sent before any of it is judged (choice reachOrder first); nothing where the key reaches
+ * it, where it is missing (its 404 comes where access is judged), or where no well-formed id names it.
+ */
+function refuseUnreached(operation: RegisteredOperation, access: AccessContext<unknown, unknown>): void {
+  if (!namedByWellFormedIds(access)) return
+  try {
+    operation.authorize?.(access)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) throw error
+  }
+}
+
+/** Whether the request names a workspace, a site or a record by a well-formed id, and every workspaceId and siteId it sends is one. */
+function namedByWellFormedIds({ params, query, rawBody }: Pick<AccessContext<unknown, unknown>, 'params' | 'query' | 'rawBody'>): boolean {
+  const body = rawBody !== null && typeof rawBody === 'object' && !Array.isArray(rawBody) ? (rawBody as Record<string, unknown>) : {}
+  const sent = query as Record<string, unknown>
+  const ids = [sent.siteId, body.siteId, sent.workspaceId, body.workspaceId].filter((value) => value !== undefined)
+  if (!ids.every((value) => typeof value === 'string' && isUuid(value))) return false
+  return ids.length > 0 || Object.values(params as Record<string, unknown>).some((value) => typeof value === 'string' && isUuid(value))
 }
 
 /** The refusal a check throws, or nothing when it passes. */

@@ -82,6 +82,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     order = bodyFirst ? 'input-first' : accessFirst ? 'access-first' : 'params-access-body'
     return order
   })
+  await record('reachOrder', async () => {
+    if (order === 'access-first') throw new Unrecorded("access is judged before any input here (validationOrder access-first), so where a key's reach is judged cannot be seen")
+    if (keyOfSite instanceof Unrecorded) throw keyOfSite
+    // A query fault on a list of a site that exists and the key does not reach: the 403 before it, or the 400.
+    const unreached = keyOfSite === siteKey ? otherSiteId : siteId
+    if (unreached instanceof Unrecorded) throw unreached
+    const answer = await call('GET', `/v6/pages?siteId=${unreached}&limit=not-a-number`, undefined, keyOfSite)
+    return either(answer, 'a page list with a malformed limit of a site the key does not reach', [403, 'first'] as const, [400, 'with-access'] as const)
+  })
   await record('routePathnameCharacters', async () => {
     // A route pathname with brackets, then one with a letter outside ASCII: to a route that does not
     // exist, a deployment that judges the body first (validationOrder input-first) shows its rule

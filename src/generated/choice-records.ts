@@ -107,4 +107,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"localeLookupSpelling","kind":"lookup","alternatives":["as-written","as-sent"],"sitemock":"as-written","behaviour":"api-behaviour.md#locales"},
   {"id":"unknownSiteReference","kind":"lookup","alternatives":["not-found","invalid","invalid-never-made"],"sitemock":"not-found","behaviour":"api-behaviour.md#errors"},
   {"id":"publicApiKeyLocales","kind":"lookup","alternatives":["refused","read"],"sitemock":"refused","behaviour":"api-behaviour.md#authentication"},
+  {"id":"reachOrder","kind":"lookup","alternatives":["with-access","first"],"sitemock":"with-access","behaviour":"api-behaviour.md#authentication"},
 ]

@@ -447,6 +447,10 @@ export interface Choices {
    * Whether a site's `publicApiKey` that reads its site's pages as published alone (`publicApiKeyAsSiteKey` `live-pages` or `published-pages`) reads the site's locales too: `refused` as every other request beyond its pages is, a 403, or `read` (its site's locale list, `GET /v2/locales?siteId=…`, and a read of one of its locales, `GET /v2/locales/{localeIdOrCode}`, are answered as the site's Site key would answer them: a host rendering the site's live pages in each of its locales; another site's locales and every locale write stay a 403). Under any other `publicApiKeyAsSiteKey` (`online-pages`, `configuration` and `reads` read the locales already; `pages` and `site-and-pages` with the locales answer as `online-pages` and `reads` do) the class changes nothing.
    */
   publicApiKeyLocales?: "refused" | "read";
+  /**
+   * Where a key's reach of a resource that exists is judged: `with-access` (sitemock: with the resource's existence, where `validationOrder` puts access) or `first` (before any path, query or body is judged: a key that does not reach an existing site, or what an existing site holds, is a 403 whatever else the request breaks, while a resource that does not exist is still found missing where `validationOrder` puts access, as a framework whose guards run before its validation pipes and whose handlers load the resource does). Under `validationOrder` `access-first` the class changes nothing.
+   */
+  reachOrder?: "with-access" | "first";
 }
 
 export interface DataList {

@@ -43,9 +43,10 @@ const firstRequestModules = (): string[] => {
  * are the validators, what runs and words them, and the schemas they report, 7 the default and
  * edge-cases documents, and the rest the core, no module of it past 2 kB: the validators alone
  * cannot bring a page to 1.5x.
- * Measured: 1.876x for the default scenario (153.3 kB) and 1.942x with startBrowserMock's own code
- * (158.7 kB), with a class more followed (a siteId of no site refused as a value naming nothing);
- * they were 1.874x (153.1 kB) and 1.940x (158.5 kB) before it, with a class and an alternative more followed (a code written with `_` looked up as
+ * Measured: 1.880x for the default scenario (153.6 kB) and 1.946x with startBrowserMock's own code
+ * (159.0 kB), with three classes and an alternative more followed (a siteId of no site refused as a
+ * value naming nothing, or only where it was never made; a publicApiKey for live pages that reads
+ * the locales too; a key's reach judged before any input); they were 1.874x (153.1 kB) and 1.940x (158.5 kB) before them, with a class and an alternative more followed (a code written with `_` looked up as
  * sent, an empty locale= looked up as a code); they were 1.872x (152.9 kB) and 1.939x (158.4 kB)
  * before them, with two classes and four more alternatives followed (a publicApiKey that reads its
  * site besides its pages, a locale query refused for its form; a read-only publicApiKey, a Site

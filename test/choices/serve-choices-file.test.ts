@@ -28,9 +28,10 @@ const LIMITS: Partial<Record<ChoiceId, number | null>> = { nameMaxLength: 100, u
 // reads its site besides (publicApiKeySiteRead) and its locales (publicApiKeyLocales): not asked of the probes here. A default locale that cannot be renamed hides whether a locale's rename
 // touches its pages (localeRenameTouchesPages): no request gives a page a localization. Codes
 // whose language alone is taken in any case (localeCodeCase language-any-case) take no `_`, which
-// leaves how a lookup reads one (localeLookupSpelling) no choice of their own: the sweep asks it.
+// leaves how a lookup reads one (localeLookupSpelling) no choice of their own: the sweep asks it. Access judged
+// before any input (validationOrder access-first) hides where a key's reach is judged (reachOrder).
 const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations', 'publicApiKeyAsSiteKey', 'emptyPageUpdate', 'pagePathnameCase', 'renameDefaultLocale'])
-const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead', 'publicApiKeyLocales', 'localeLookupSpelling'])
+const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead', 'publicApiKeyLocales', 'localeLookupSpelling', 'reachOrder'])
 
 // A cursor of another list answered as one its filters leave out (cursorOutsideList's last, an empty
 // list) reads as foreignCursor as-outside to the App key: its last, refused-unreached, is told apart by

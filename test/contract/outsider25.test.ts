@@ -23,6 +23,6 @@ import { describeOutsider } from './outsider-suite.js'
 describeOutsider({
   folder: 'outsider25',
   called: 'a twenty-fifth deployment',
-  learned: ['pathnameConflictCase="any-case"', 'skipValidationConflicts="page-conflicts"', 'unknownSiteReference="invalid-never-made"', 'clockPrecision="second"', 'publicApiKeyAsSiteKey="online-pages"'],
+  learned: ['pathnameConflictCase="any-case"', 'skipValidationConflicts="page-conflicts"', 'unknownSiteReference="invalid-never-made"', 'reachOrder="first"', 'clockPrecision="second"', 'publicApiKeyAsSiteKey="online-pages"'],
   defects: false,
 })

@@ -1510,9 +1510,10 @@ vErrors.push(err114);
 errors++;
 }
 }
-}
-else {
-const err115 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.reachOrder !== undefined){
+let data107 = data2.reachOrder;
+if(!((data107 === "with-access") || (data107 === "first"))){
+const err115 = {instancePath:instancePath+"/choices/reachOrder",schemaPath:"#/$defs/choices/properties/reachOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.reachOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.reachOrder.enum,parentSchema:schema32.properties.reachOrder,data:data107};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1522,13 +1523,9 @@ vErrors.push(err115);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data107 = data.unrecorded;
-if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
-for(const key2 in data107){
-let data108 = data107[key2];
-if(typeof data108 !== "string"){
-const err116 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data108};
+}
+else {
+const err116 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1538,9 +1535,13 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data107};
+if(data.unrecorded !== undefined){
+let data108 = data.unrecorded;
+if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
+for(const key2 in data108){
+let data109 = data108[key2];
+if(typeof data109 !== "string"){
+const err117 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data109};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1552,12 +1553,24 @@ errors++;
 }
 }
 else {
-const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err118 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data108};
 if(vErrors === null){
 vErrors = [err118];
 }
 else {
 vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
 }
 errors++;
 }
@@ -3003,14 +3016,27 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.reachOrder !== undefined){
+let data104 = data.reachOrder;
+if(!((data104 === "with-access") || (data104 === "first"))){
+const err110 = {instancePath:instancePath+"/reachOrder",schemaPath:"#/properties/reachOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.reachOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.reachOrder.enum,parentSchema:schema32.properties.reachOrder,data:data104};
 if(vErrors === null){
 vErrors = [err110];
 }
 else {
 vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+else {
+const err111 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
 }
 errors++;
 }

@@ -1,6 +1,6 @@
 import type { Choices } from './choices.js'
 import { badField, Refusal, type Json } from './http.js'
-import { Fields } from './input.js'
+import { Fields, isUuid } from './input.js'
 import type { Operation } from './operations.js'
 import type { Rules } from './rules.js'
 import type { Removed, Site, Store, Workspace } from './store.js'
@@ -246,6 +246,25 @@ export function reachRemoved(call: Call, removed: Removed): void {
 export function appOnly(call: Call): Workspace {
   if (call.who.kind !== 'app') throw new Refusal(403, 'a Site API key cannot do this; use an App API key')
   return call.who.workspace
+}
+
+/**
+ * At `reachOrder: first`, a key that does not reach what the request names by a well-formed id
+ * (a workspace, a site, or a locale, page or route of one), where that exists, is refused before any
+ * input is read; what does not exist is still found missing where `validationOrder` puts access.
+ */
+export function refuseUnreached(store: Store, who: Principal, family: string, segments: readonly string[], query: Json, body: Json): void {
+  const id = (value: unknown): string | undefined => (typeof value === 'string' && isUuid(value) ? value.toLowerCase() : undefined)
+  const workspace = family === 'sites' && segments.length === 0 ? id(query.workspaceId ?? body.workspaceId) : undefined
+  const ownWorkspace = who.kind === 'app' ? who.workspace.id : who.site.workspaceId
+  if (workspace !== undefined && store.workspaces.some((each) => each.id === workspace) && workspace !== ownWorkspace) throw new Refusal(403, 'this key has no access to the workspace')
+  // A name in the path (a code, a pathname) that may name nothing is looked up before the key's reach at its own `accessOrder: existence-first`.
+  if (family !== 'sites' && segments[0] !== undefined && id(segments[0]) === undefined && (store.choices.accessOrder ?? 'existence-first') === 'existence-first') return
+  const named = id(segments[0])
+  const held = named === undefined || family === 'sites' ? undefined : { locales: store.locales, pages: store.pages, routes: store.routes }[family]?.get(named)
+  const siteId = family === 'sites' ? named : (held?.siteId ?? id(query.siteId) ?? id(body.siteId))
+  const site = siteId === undefined ? undefined : store.ownerOf(siteId)
+  if (site !== undefined && !reaches(who, site)) throw new Refusal(403, 'this key has no access to the site')
 }
 
 /**

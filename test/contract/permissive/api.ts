@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, reachedCursor, referencedSite, refuseKeyKind, refusePublishable, refuseSiteKeyFamilyWrite, siteFromQuery, type Call } from './access.js'
+import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, reachedCursor, referencedSite, refuseKeyKind, refuseUnreached, refusePublishable, refuseSiteKeyFamilyWrite, siteFromQuery, type Call } from './access.js'
 import type { Choices } from './choices.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
@@ -72,6 +72,8 @@ function dispatch(store: Store, request: Request): Answer {
       throw refusal
     }
   }
+  // At `reachOrder: first` a key's reach of what exists is judged before any input (a body that is no JSON object names nothing).
+  if (ordered && order !== 'access-first' && store.choices.reachOrder === 'first' && !kindAfterInput) refuseUnreached(store, who, family!, rest, query, lenientBody(request.body))
   if (ordered) {
     if (order === 'access-first' || kindFirst) refuseKeyKind(store, who, operation, publishableLater)
     if (kindFirst) refuseSiteKeyFamilyWrite(store, who, family!, method)
@@ -89,6 +91,15 @@ function dispatch(store: Store, request: Request): Answer {
   const handled = family === 'sites' ? sites(call) : family === 'locales' ? locales(call) : family === 'pages' ? pages(call) : routes(call)
   if (!handled) throw new Refusal(404, `no operation ${request.method} ${request.path}`)
   return handled
+}
+
+/** The body as sent where it is a JSON object, else nothing it names. */
+function lenientBody(text: string | undefined): Json {
+  try {
+    return parseBody(text)
+  } catch {
+    return {}
+  }
 }
 
 /** The refusal a check throws, or nothing when it passes. */

@@ -104,6 +104,7 @@ export const ALTERNATIVES = {
   publicApiKeySiteRead: ['refused', 'read'],
   unknownSiteReference: ['not-found', 'invalid', 'invalid-never-made'],
   publicApiKeyLocales: ['refused', 'read'],
+  reachOrder: ['with-access', 'first'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -553,6 +553,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   nameWhitespace: async (client) => ((await client.site(' padded ')).name === 'padded' ? 'trimmed' : 'kept'),
   sitePathPrefixFields: async (client) => ('defaultLocalePathPrefix' in (await client.site()) ? 'present' : 'absent'),
+  reachOrder: async (client) => {
+    // Hidden where access comes before any input anyway (validationOrder access-first).
+    if (await accessBeforeQuery(client)) return undefined
+    // A query fault on a list of a site that exists and the Site key does not reach: its 403 first, or the 400.
+    const { key } = await client.keyedSite()
+    const other = await client.site()
+    return statusOf((await client.call('GET', `/v6/pages?siteId=${String(other.id)}&limit=not-a-number`, undefined, key)).status, { 403: 'first', 400: 'with-access' })
+  },
   unknownSiteReference: async (client) => {
     const reply = await client.call('GET', `/v2/locales?siteId=${randomUUID()}`)
     if (reply.status === 400 && !siteRefusedAlone(reply)) return `400 naming ${JSON.stringify(((reply.body.details ?? []) as Json[]).map((detail) => detail.field))}`
