@@ -36,6 +36,7 @@ export const DOCUMENTED_CASES: readonly DocumentedCase[] = [
   { defect: 'restore-leaves-locale-deleted', caughtBy: 'lifecycle.locale.delete-restore' },
   { defect: 'page-update-not-stored', caughtBy: 'lifecycle.page.update' },
   { defect: 'page-list-values-read-loosely', caughtBy: 'validation.get.v6-pages.sortBy.invalid-value-2' },
+  { defect: 'skip-validation-read-loosely', caughtBy: 'validation.patch.v2-routes-routeIdOrPathname.skipValidation.invalid-value-2' },
 ]
 
 /**

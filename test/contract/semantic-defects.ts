@@ -58,12 +58,15 @@ export const SEMANTIC_DEFECTS = [
   'restore-leaves-locale-deleted',
   'page-update-not-stored',
   'page-list-values-read-loosely',
+  'skip-validation-read-loosely',
 ] as const
 export type SemanticDefect = (typeof SEMANTIC_DEFECTS)[number]
 
 type Json = Record<string, unknown>
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 const PAGE_LIST = /^\/(v6\/pages|v2\/sites\/[^/]+\/pages)$/
+/** What a lax boolean reads its spellings as, in any case. */
+const LAX_BOOLEANS: ReadonlyMap<string, string> = new Map([['true', 'true'], ['1', 'true'], ['yes', 'true'], ['false', 'false'], ['0', 'false'], ['no', 'false']])
 /** The page list's parameters with a list of values, read from the published OpenAPI (`V6PagesGetParametersSortBy` gives sortBy). */
 const PAGE_LIST_VALUES: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries(((publishedDocument.components as { schemas?: Record<string, { enum?: string[] }> } | undefined)?.schemas ?? {}))
@@ -292,6 +295,10 @@ export function withSemanticDefects(mock: Mock, defects: ReadonlySet<string>): M
       return response
     }
     if (has('skip-validation-false-skips') && path.startsWith('/v2/routes') && params.get('skipValidation') === 'false') return as(request, { query: withParam(params, 'skipValidation', 'true') })
+    // A lax boolean's spellings of the enum true | false (TRUE, 1, yes; FALSE, 0, no) read as the member they stand for.
+    const skip = params.get('skipValidation')
+    const member = skip === null || skip === 'true' || skip === 'false' ? undefined : LAX_BOOLEANS.get(skip.toLowerCase())
+    if (has('skip-validation-read-loosely') && path.startsWith('/v2/routes') && member !== undefined) return as(request, { query: withParam(params, 'skipValidation', member) })
     const renamedFamily = has('renamed-route-keeps-old-pathname') && /^\/v2\/routes\/[^/]+$/.test(path) ? '/v2/routes/' : has('renamed-page-keeps-old-pathname') && /^\/v6\/pages\/[^/]+$/.test(path) ? '/v6/pages/' : undefined
     if (renamedFamily !== undefined) {
       const named = decodeURIComponent(path.split('/')[3]!)

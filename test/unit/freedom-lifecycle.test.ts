@@ -75,9 +75,10 @@ describe('pathnameConflictCase', () => {
     expect(PATHNAME_CONFLICT_CASE.follow('exact', refused)).toEqual({ kind: 'chosen', choices: { pathnameConflictCase: 'exact' } })
     // Held as sent: the documents' own conflict, not this class's.
     expect(PATHNAME_CONFLICT_CASE.applies(occurrence(create, { status: 409, body: {} }, lists(['/About'], ['/about'])))).toBe(false)
-    // A route write with skipValidation=true is skipValidationConflicts'.
+    // A route write with skipValidation=true is skipValidationConflicts', which may skip the clash whatever the case: taken or refused.
     const skipping: ContractRequest = { method: 'POST', template: ROUTES, query: { skipValidation: 'true' }, body: { siteId: SITE_ID, pathname: '/About' } }
     expect(PATHNAME_CONFLICT_CASE.applies(occurrence(skipping, { status: 409, body: {} }, lists([], ['/about'])))).toBe(false)
+    expect(PATHNAME_CONFLICT_CASE.applies(occurrence(skipping, { status: 201, body: {} }, lists(['/about'], ['/About'])))).toBe(false)
     // An update keeps its own pathname, which it may hold in another case: another page's holds it.
     const rename = (named: string): ContractRequest => ({ method: 'PATCH', template: PAGE, params: { pageIdOrPathname: named }, query: { siteId: SITE_ID }, body: { pathname: '/About' } })
     expect(PATHNAME_CONFLICT_CASE.applies(occurrence(rename('/about'), { status: 409, body: {} }, lists(['/about'])))).toBe(false)

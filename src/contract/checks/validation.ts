@@ -15,6 +15,10 @@ interface Target {
   /** The path parameters for a probe of `field`. */
   params(ctx: CheckContext, field: string): Promise<Record<string, string>>
   valid(ctx: CheckContext): Promise<Json>
+  /** A write's valid body, where its query is what is broken. */
+  body?(ctx: CheckContext): Promise<Json>
+  /** The fields probed, where not every field of the schema is this target's to break. */
+  fields?: readonly string[]
 }
 
 const none = async (): Promise<Record<string, string>> => ({})
@@ -53,6 +57,16 @@ const TARGETS: Target[] = [
   { method: 'PATCH', template: PAGE, in: 'body', params: async (ctx) => ({ pageIdOrPathname: idOf(await targetPage(ctx)) }), valid: async (ctx) => pageUpdate(ctx.options, await targetPage(ctx), {}) },
   { method: 'POST', template: ROUTES, in: 'body', params: none, valid: async (ctx) => ({ siteId: await sandboxId(ctx), pathname: ctx.fixtures.uniquePath('validation') }) },
   { method: 'PATCH', template: ROUTE, in: 'body', params: async (ctx) => ({ routeIdOrPathname: await target(ctx, 'route') }), valid: async () => ({}) },
+  // The specification's skipValidation (enum true | false) on Update Route; a siteId beside the id is siteIdBesideId's to read.
+  {
+    method: 'PATCH',
+    template: ROUTE,
+    in: 'query',
+    params: async (ctx) => ({ routeIdOrPathname: await target(ctx, 'route') }),
+    valid: async () => ({}),
+    body: async (ctx) => ({ pathname: ctx.fixtures.uniquePath('validation') }),
+    fields: ['skipValidation'],
+  },
   { method: 'GET', template: SITES, in: 'query', params: none, valid: async (ctx) => ({ workspaceId: ctx.options.workspaceId ?? ctx.skip('no --workspace-id') }) },
   { method: 'GET', template: LOCALES, in: 'query', params: none, valid: async (ctx) => ({ siteId: await readSiteId(ctx) }) },
   { method: 'GET', template: PAGES, in: 'query', params: none, valid: async (ctx) => ({ siteId: await readSiteId(ctx) }) },
@@ -123,8 +137,10 @@ function caseCheck(target: Target, c: InvalidCase, id: string, profile: Profile)
       const exchange =
         target.in === 'body'
           ? await ctx.write(target.method as Exclude<HttpMethod, 'GET'>, target.template, params, broken)
-          : target.in === 'query'
-            ? await ctx.get(target.template, params, broken as Record<string, string>)
+          : target.in === 'query' && target.body !== undefined
+            ? await ctx.write(target.method as Exclude<HttpMethod, 'GET'>, target.template, params, await target.body(ctx), { query: broken as Record<string, string> })
+            : target.in === 'query'
+              ? await ctx.get(target.template, params, broken as Record<string, string>)
             : await ctx.get(target.template, { ...params, [c.field]: String(c.value) })
       ctx.expectBadRequest(exchange, c.field, describeCase(c))
     },
@@ -141,7 +157,7 @@ export function generatedValidationChecks(profile: Profile): CheckDefinition[] {
       if (holdsServiceRules(profile) && !operationAt(target.method, target.template)) checks.push(missingContract(target))
       continue
     }
-    const cases = invalidCases(found.schema, found.base, { asText: target.in !== 'body', skip: PAGINATION })
+    const cases = invalidCases(found.schema, found.base, { asText: target.in !== 'body', skip: PAGINATION }).filter((c) => target.fields === undefined || target.fields.includes(c.field))
     const seen = new Map<string, number>()
     // A path parameter is always text: only its value can be refused.
     for (const c of cases.filter((c) => target.in !== 'params' || c.kind === 'invalid value')) {

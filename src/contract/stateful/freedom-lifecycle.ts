@@ -88,14 +88,16 @@ function caseClashBefore(occurrence: Occurrence): string | undefined {
  * Where a page or route write's pathname meets another resource's of the site in case alone:
  * `a page beside a route`, say. After a write the oracle took, the resource written has the
  * pathname itself (in the form it keeps) and another has it in another case; or the oracle refused
- * a create (one with skipValidation=true is skipValidationConflicts') whose pathname no resource
- * has as sent, only in another case.
+ * a write whose pathname no resource has as sent, only in another case. A route write with
+ * skipValidation=true is skipValidationConflicts', which may skip the clash whatever the case.
  */
 function caseClashOf(occurrence: Occurrence): string | undefined {
   const { request, oracle, site } = occurrence
   const sent = isObject(request.body) ? request.body.pathname : undefined
   const writer = WRITER[request.template]
   if (typeof sent !== 'string' || site === undefined || writer === undefined || !PATHNAME_WRITES.has(`${request.method} ${request.template}`)) return undefined
+  // A route write with skipValidation=true may skip a clash whatever the case: that is skipValidationConflicts'.
+  if (writer === 'a route' && request.query?.skipValidation === 'true') return undefined
   const { pages, routes } = siteLists(occurrence, site)
   const alike = (pathname: string): boolean => pathname.toLowerCase() === sent.toLowerCase()
   const held = { 'a page': pages.flatMap(pathnamesOfPage).filter(alike), 'a route': routes.flatMap(pathnamesOfRoute).filter(alike) }
@@ -105,7 +107,7 @@ function caseClashOf(occurrence: Occurrence): string | undefined {
     const own = held[writer]
     own.splice(Math.max(own.indexOf(sent), 0), 1)
   } else {
-    if (oracle.status !== 409 || request.query?.skipValidation === 'true' || [...held['a page'], ...held['a route']].includes(sent)) return undefined
+    if (oracle.status !== 409 || [...held['a page'], ...held['a route']].includes(sent)) return undefined
     // An update's resource holds its own pathname, which it may keep in another case.
     const own = ownPathname(request, writer === 'a page' ? pages : routes)
     if (own !== undefined && held[writer].includes(own)) held[writer].splice(held[writer].indexOf(own), 1)
