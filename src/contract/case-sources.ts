@@ -130,6 +130,7 @@ export const CASE_SOURCES: Readonly<Record<string, readonly Source[]>> = {
   'validation.post.v2-routes.pathname.out-of-range': [routes('a route pathname is 1 to 2048 characters: an empty one is refused')],
   'validation.patch.v2-routes-routeIdOrPathname.pathname.wrong-type': [spec('endpoints.update-route', { pathname: { type: 'string' } })],
   'validation.patch.v2-routes-routeIdOrPathname.pathname.out-of-range': [routes('a route pathname is 1 to 2048 characters: an empty one is refused')],
+  'validation.patch.v2-routes-routeIdOrPathname.skipValidation.invalid-value': [invalidQuery, spec('endpoints.update-route', { skipValidation: { enum: ['true', 'false'] } })],
 
   'validation.get.v2-sites.workspaceId.missing': [invalidQuery, query('GET', '/v2/sites', 0, { required: true })],
   'validation.get.v2-sites.workspaceId.invalid-value': [invalidQuery, query('GET', '/v2/sites', 0, { format: 'uuid' })],
