@@ -92,7 +92,7 @@ describe('the twin’s observation of offlineLiveVersion', () => {
 const PUBLISHED: Choices = { newPagePublished: 'published', pagePublishing: 'going-online' }
 
 /** Sequences of the stateful group: a few hundred, for a run that has learned the choice. */
-const STATEFUL_RUNS = atLength(80, 300)
+const STATEFUL_RUNS = atLength(50, 300)
 /** Sequences that take a published page offline and list it live (seed 370's 40 hold one). */
 const OFFLINE_LIVE = { runs: 40, seed: 370 }
 

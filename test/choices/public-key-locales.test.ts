@@ -151,7 +151,7 @@ describe('the contract suite against a deployment whose publicApiKey reads its l
   afterAll(() => server.close())
 
   it('learns live-pages and read, and no check fails nor does the stateful group diverge', async () => {
-    const report = await runAgainst(server.url, server.mock, { stateful: { runs: 40, seed: 1 } })
+    const report = await runAgainst(server.url, server.mock, { stateful: { runs: 12, seed: 1 } })
     const learned = report.notices.find((line) => line.startsWith('learned')) ?? ''
     expect(learned).toContain('publicApiKeyAsSiteKey="live-pages"')
     expect(learned).toContain('publicApiKeyLocales="read"')
@@ -159,13 +159,13 @@ describe('the contract suite against a deployment whose publicApiKey reads its l
   }, 600_000)
 
   it('adopts read in the stateful sequences once live-pages is known, without a divergence', async () => {
-    const report = await runAgainst(server.url, server.mock, { only: ['stateful'], learnChoices: false, choices: { publicApiKeyAsSiteKey: 'live-pages' }, stateful: { runs: 60, seed: 1 } })
+    const report = await runAgainst(server.url, server.mock, { only: ['stateful'], learnChoices: false, choices: { publicApiKeyAsSiteKey: 'live-pages' }, stateful: { runs: 25, seed: 1 } })
     expect(statefulHeadlines(report, 2)).toEqual([])
     expect(report.notices.join('\n')).toContain('publicApiKeyLocales: read')
   }, 600_000)
 
   it('names the class under --profile sitemock', async () => {
-    const report = await runAgainst(server.url, server.mock, { only: ['stateful'], profile: 'sitemock', choices: { publicApiKeyAsSiteKey: 'live-pages' }, stateful: { runs: 100, seed: 1 } })
+    const report = await runAgainst(server.url, server.mock, { only: ['stateful'], profile: 'sitemock', choices: { publicApiKeyAsSiteKey: 'live-pages' }, stateful: { runs: 30, seed: 1 } })
     const named = check(report, 'stateful.model').failures.filter((failure) => failure.leftOpen?.includes('publicApiKeyLocales="refused"'))
     expect(named.length).toBeGreaterThan(0)
   }, 300_000)

@@ -220,7 +220,7 @@ describe('the probes learn publicApiKeyOfflinePages', () => {
 })
 
 /** Sequences of the stateful group: enough that the publicApiKey lists and reads offline pages (`npm run soak` runs 300). */
-const STATEFUL = { runs: atLength(40, 300), seed: 1, timeMs: 240_000 }
+const STATEFUL = { runs: atLength(30, 300), seed: 1, timeMs: 240_000 }
 
 describe.each([
   { alternative: 'hidden', does: 'does not see offline pages', answered: /page\.(list|get).*got (200|404)/ },

@@ -398,7 +398,7 @@ describe('the stateful group against a publicApiKey refused a list of its offlin
 })
 
 /** Sequences of the stateful group: enough that the publicApiKey reads and is refused its writes, and the Site key writes (`npm run soak` runs 300). */
-const STATEFUL = { runs: atLength(60, 300), seed: 1, timeMs: 240_000 }
+const STATEFUL = { runs: atLength(40, 300), seed: 1, timeMs: 240_000 }
 
 describe('the contract suite against a deployment whose publicApiKey only reads and whose Site keys write no locale', () => {
   let server: ChoicesServer

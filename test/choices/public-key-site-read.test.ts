@@ -233,7 +233,7 @@ describe('the stateful group reads publicApiKeySiteRead', () => {
 })
 
 /** Sequences of the stateful group: enough that the publicApiKey reads its site, its locales and its pages (`npm run soak` runs 300). */
-const STATEFUL = { runs: atLength(60, 300), seed: 1, timeMs: 240_000 }
+const STATEFUL = { runs: atLength(40, 300), seed: 1, timeMs: 240_000 }
 
 describe('the contract suite against the field deployment, whose publicApiKey reads its site, its locales and its online pages', () => {
   let server: ChoicesServer

@@ -125,7 +125,7 @@ describe('unknownSiteReference: the probes and the twin', () => {
 describe('unknownSiteReference: the stateful group', () => {
   it.each(['invalid', 'invalid-never-made'] as const)('finds no divergence where a siteId of no site is a 400 naming it (%s)', async (alternative) => {
     const { url, mock } = await start({ unknownSiteReference: alternative })
-    const report = await runAgainst(url, mock, { only: ['stateful'], stateful: { runs: 40, seed: 3 } })
+    const report = await runAgainst(url, mock, { only: ['stateful'], stateful: { runs: 20, seed: 3 } })
     expect(check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0])).toEqual([])
   }, 300_000)
 })
