@@ -63,14 +63,16 @@ describe('pathnameConflictCase', () => {
   })
 
   it('scopes a clash by what writes the pathname and what holds it in another case', () => {
-    expect(PATHNAME_CONFLICT_CASE.scope?.(occurrence(create, { status: 201, body: {} }, lists(['/about', '/About'])))).toBe('a page beside a page')
+    expect(PATHNAME_CONFLICT_CASE.scope?.(occurrence(create, { status: 201, body: {} }, lists(['/about', '/About'])))).toBe('a page beside a page holding it in lower case')
     expect(PATHNAME_CONFLICT_CASE.scope?.(occurrence(create, { status: 201, body: {} }, lists(['/About'], ['/ABOUT'])))).toBe('a page beside a route')
   })
 
   it('applies to a create or update the oracle refused where only another case holds the pathname, followed by keeping them apart', () => {
     const refused = occurrence(create, { status: 409, body: {} }, lists(['/contact'], ['/about']))
     expect(PATHNAME_CONFLICT_CASE.applies(refused)).toBe(true)
-    expect(PATHNAME_CONFLICT_CASE.scope?.(refused)).toBe('a page beside a route')
+    expect(PATHNAME_CONFLICT_CASE.scope?.(refused)).toBe('a page beside a route holding it in lower case')
+    // A deployment that keeps page pathnames in lower case clashes there alone: /about beside /About is a scope apart.
+    expect(PATHNAME_CONFLICT_CASE.scope?.(occurrence({ ...create, body: { siteId: SITE_ID, pathname: '/about', name: 'About' } }, { status: 409, body: {} }, lists(['/contact'], ['/About'])))).toBe('a page beside a route')
     expect(PATHNAME_CONFLICT_CASE.alternative({ status: 201, body: {} }, refused)).toBe('exact')
     expect(PATHNAME_CONFLICT_CASE.follow('exact', refused)).toEqual({ kind: 'chosen', choices: { pathnameConflictCase: 'exact' } })
     // Held as sent: the documents' own conflict, not this class's.
@@ -82,7 +84,7 @@ describe('pathnameConflictCase', () => {
     // An update keeps its own pathname, which it may hold in another case: another page's holds it.
     const rename = (named: string): ContractRequest => ({ method: 'PATCH', template: PAGE, params: { pageIdOrPathname: named }, query: { siteId: SITE_ID }, body: { pathname: '/About' } })
     expect(PATHNAME_CONFLICT_CASE.applies(occurrence(rename('/about'), { status: 409, body: {} }, lists(['/about'])))).toBe(false)
-    expect(PATHNAME_CONFLICT_CASE.scope?.(occurrence(rename('/contact'), { status: 409, body: {} }, lists(['/contact', '/about'])))).toBe('a page beside a page')
+    expect(PATHNAME_CONFLICT_CASE.scope?.(occurrence(rename('/contact'), { status: 409, body: {} }, lists(['/contact', '/about'])))).toBe('a page beside a page holding it in lower case')
   })
 
   it('reads a 409 as any-case, which the oracle follows by taking its write back', () => {

@@ -113,7 +113,9 @@ function caseClashOf(occurrence: Occurrence): string | undefined {
     if (own !== undefined && held[writer].includes(own)) held[writer].splice(held[writer].indexOf(own), 1)
   }
   const holders = (['a page', 'a route'] as const).filter((family) => held[family].length > 0)
-  return holders.length === 0 ? undefined : `${writer} beside ${holders.join(' and ')}`
+  // One held as the pathname sent in lower case is a scope of its own: a deployment that keeps page pathnames in lower case clashes there alone.
+  const lowered = [...held['a page'], ...held['a route']].some((pathname) => pathname !== sent && pathname === sent.toLowerCase())
+  return holders.length === 0 ? undefined : `${writer} beside ${holders.join(' and ')}${lowered ? ' holding it in lower case' : ''}`
 }
 
 /**
