@@ -229,12 +229,6 @@ function inItsOwnCase({ request, site, peek }: Occurrence): ContractRequest | un
   return peek({ ...own, method: 'GET', body: undefined }).status === 200 ? own : undefined
 }
 
-/** Every pathname of the site's pages (their localizations' included) and routes, as the oracle holds them. */
-function pathnamesOf(occurrence: Occurrence, siteId: string): string[] {
-  const { pages, routes } = siteLists(occurrence, siteId)
-  return [...pages.flatMap(pathnamesOfPage), ...routes.flatMap(pathnamesOfRoute)]
-}
-
 /** The site's pages (offline ones included) and routes, as the oracle holds them. */
 function siteLists({ peek, request }: Occurrence, siteId: string): { pages: unknown[]; routes: unknown[] } {
   const read = (template: string, query: ContractRequest['query']): unknown[] => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, onlinePagesAlone, owningSite, reachableSite, reachedCursor, referencedSite, siteFromQuery, type Call } from './access.js'
+import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, onlinePagesAlone, owningSite, reachedCursor, referencedSite, siteFromQuery, type Call } from './access.js'
 import { badField, noContent, ok, Refusal, type Answer, type Json } from './http.js'
 import { Fields, isUuid } from './input.js'
 import { compareKeys, compareTies, foreignTo, pageOf } from './lists.js'
