@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
+import { createServer, type AddressInfo } from 'node:net'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -29,7 +30,8 @@ describe('sitemock serve', () => {
   })
 
   it('takes the port and host from PORT and HOST, and stops on SIGINT', async () => {
-    const port = String(20000 + Math.floor(Math.random() * 20000))
+    // A port the system has just handed out and freed: a random one may be an ephemeral port another test's server holds.
+    const port = String(await freePort())
     const child = start(['serve'], { PORT: port, HOST: '127.0.0.1' })
     const output = await waitFor(child, /All credentials/)
     expect(output).toContain(`http://127.0.0.1:${port}`)
@@ -153,3 +155,12 @@ describe('sitemock serve: the node it runs in', () => {
     }
   })
 })
+
+/** A port free a moment ago: one the system gives a listener on port 0, closed again. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
