@@ -1,5 +1,5 @@
 // The contract suite's verdicts on conforming targets, as a table: the strict, the permissive and
-// the outsider implementations (test/contract/independent/, permissive/, outsider/ to outsider27/) and conformance twins
+// the outsider implementations (test/contract/independent/, permissive/, outsider/ to outsider30/) and conformance twins
 // whose free choices are drawn from a seed (test/contract/twin/). Each conforms to the documents,
 // so under the default profile every row must read 0 failed, at most 2 skipped, 0 divergences, 0
 // inconsistencies (a conforming twin makes each free choice one way);
@@ -55,6 +55,9 @@ const targets: Array<[string, () => Promise<Started>]> = [
   ['outsider25', () => startOutsider('outsider25')],
   ['outsider26', () => startOutsider('outsider26')],
   ['outsider27', () => startOutsider('outsider27')],
+  ['outsider28', () => startOutsider('outsider28')],
+  ['outsider29', () => startOutsider('outsider29')],
+  ['outsider30', () => startOutsider('outsider30')],
   ...seeds.map((seed): [string, () => Promise<Started>] => [`twin ${seed}`, () => startTwin(seed)]),
 ]
 

@@ -369,17 +369,15 @@ function choiceRecords() {
   const { schema } = readSchemas().find(({ file }) => file === 'choices.json')
   const records = Object.entries(schema.$defs.choices.properties).map(([id, choice]) => ({
     id,
-    kind: choice['x-kind'],
     alternatives: choice.enum ?? 'a limit (integer) or null',
     sitemock: choice.default,
-    behaviour: choice['x-behaviour'],
     ...('x-documents' in choice ? { documents: choice['x-documents'] } : {}),
   }))
   return [
     header(' (choices.json)'),
     "import type { ChoiceRecord } from '../contracts/choices.js'",
     '',
-    '/** Every free choice of contracts/schemas/choices.json, in its order, without its description and words. */',
+    '/** Every free choice of contracts/schemas/choices.json, in its order, without its kind, description, words and docs section. */',
     'export const choiceRecords: readonly ChoiceRecord[] = [',
     ...records.map((record) => `  ${JSON.stringify(record)},`),
     ']',

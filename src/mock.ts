@@ -1,7 +1,7 @@
 import { corsHeaders, preflight, type CorsOrigins } from './api/cors.js'
 import { identifyCaller } from './api/auth.js'
 import { isKnownKey } from './api/known-key.js'
-import { createDispatcher, type Dispatcher, type PreparedRequest } from './api/dispatch.js'
+import { createDispatcher, routedPath, type Dispatcher, type PreparedRequest } from './api/dispatch.js'
 import { ApiError, internalError } from './api/errors.js'
 import { withBody } from './api/kept-text.js'
 import { lowerCase } from './api/lower-case.js'
@@ -244,10 +244,20 @@ export function createMock(options: MockOptions = {}): Mock {
     // An arrow: writeThroughApi is defined below, with the run it builds on.
     write: (request: ApiRequest) => writeThroughApi(request),
   }
+  /**
+   * The validators of the operation a path names; where pathnames are the rest of the path (choice
+   * pathnameInPath segments), once the choices' part that routes such a path is there.
+   */
+  const prepareRouted = (method: string, path: string): Promise<void> | undefined => {
+    const loaded = choices?.pathnameInPath === 'segments' ? prepareChoices(choices) : undefined
+    // A path refused for its encoded slash names no operation: nothing to import for it.
+    const route = (): Promise<void> | undefined => prepareOperation(apiRoutes, method, routedPath(path, choices))
+    return loaded === undefined ? route() : loaded.then(route)
+  }
   /** What respond() needs for this request beyond the mock's own choices (see Mock.prepare). */
   const prepareRequest = (sent: MockRequest): Promise<void> | undefined => {
     if (typeof sent?.path !== 'string') return undefined
-    if (!sent.path.startsWith(CONTROL_PREFIX)) return typeof sent.method === 'string' ? (prepareOpenApi(sent) ?? prepareOperation(apiRoutes, sent.method, sent.path)) : undefined
+    if (!sent.path.startsWith(CONTROL_PREFIX)) return typeof sent.method === 'string' ? (prepareOpenApi(sent) ?? prepareRouted(sent.method, sent.path)) : undefined
     // Only what respond() would hand to a control route: a refused request needs no work.
     let request: ApiRequest
     try {
@@ -267,7 +277,9 @@ export function createMock(options: MockOptions = {}): Mock {
     if (request.method !== 'GET' && request.method !== 'HEAD') state.writable()
     let prepared: PreparedRequest
     try {
-      prepared = { match: apiRoutes.match(request.method, request.path), caller: identifyCaller(request.headers, state.store, choices) }
+      const routed = routedPath(request.path, choices)
+      // An encoded slash where pathnames are the rest of the path: the dispatcher refuses it, naming the parameter.
+      prepared = { match: apiRoutes.match(request.method, routed === 'refused' ? request.path : routed), caller: identifyCaller(request.headers, state.store, choices) }
     } catch (error) {
       // The same last net as answer(): whatever a caller from code sends, a bug is an answer in the envelope.
       return internalError(error, request).toResponse()

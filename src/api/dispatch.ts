@@ -11,7 +11,7 @@ import { lowerCase } from './lower-case.js'
 import { isUuid } from './uuid.js'
 import { servedElsewhere } from './unshown-operations.js'
 import { answerAsChosen } from './chosen-answers.js'
-import { compileValidator, type Validator } from './validate.js'
+import { choiceFollowing, compileValidator, type Validator } from './validate.js'
 
 export interface DispatcherOptions {
   routes: RouteTable
@@ -57,7 +57,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   return (request, prepared) => {
     let rate: RateLimitState | undefined
     try {
-      const match = prepared?.match ?? options.routes.match(request.method, request.path)
+      const routed = routedPath(request.path, choices)
+      if (routed === 'refused') throw encodedSlashRefused(request.path)
+      const match = prepared?.match ?? options.routes.match(request.method, routed)
       if (match.kind === 'not-found') throw new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(request.method, match.allowed)
       const { operation, params } = match
@@ -125,7 +127,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (early !== undefined) operation.bodyRules?.(early, validQuery, choices)
       if (inputFirst) refuseKeyKind()
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
-      const target = operation.authorize?.(access)
+      const target = early === undefined && recordFoundAfterBody(operation, choices) ? missingAfterBody(() => operation.authorize?.(access), () => refuseOnceInputValid(undefined, validators.body!(rawBody, choices), validQuery, operation, choices)) : operation.authorize?.(access)
       refuseKeyWithoutAccess(operation, request.query, scope)
       // A create's is judged with the site its body names (requireBodySite): where the body names none by a UUID, its 400 comes first.
       if (!operation.bodyNamesSite) refuseSiteKeyWriteOn(operation, scope, choices)
@@ -140,6 +142,37 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const shown = apiError.status === 400 || apiError.status === 404 ? withoutSentKeys(apiError, request, options.store(), choices) : apiError
       return shown.toResponse(rate === undefined ? {} : options.rateLimiter.headers(rate))
     }
+  }
+}
+
+/**
+ * The path the routes match: where a deployment takes a page or route pathname as the rest of the
+ * path (choice pathnameInPath segments), read back into one segment (pathname-in-path.ts, with the
+ * following of choices); `refused` for an encoded slash in such a path.
+ */
+export function routedPath(path: string, choices: Required<Choices> | undefined): string | 'refused' {
+  if (choices?.pathnameInPath !== 'segments') return path
+  return choiceFollowing.get().segmentsAsPathname(path) ?? path
+}
+
+const encodedSlashRefused = (path: string): ApiError =>
+  invalidField(path.startsWith('/v2/routes/') ? 'routeIdOrPathname' : 'pageIdOrPathname', 'has an encoded slash; send the pathname as the rest of the path')
+
+/**
+ * Whether a record the path names ({localeIdOrCode}, {pageIdOrPathname}, {routeIdOrPathname}: a
+ * site's is loaded with access under every choice) is found missing only once the body is judged
+ * (choice pathRecordOrder after-body, beside validationOrder params-access-body).
+ */
+const recordFoundAfterBody = (operation: RegisteredOperation, choices: Required<Choices> | undefined): boolean =>
+  choices?.pathRecordOrder === 'after-body' && choices.validationOrder === 'params-access-body' && operation.body !== undefined && /IdOr/.test(operation.path)
+
+/** Access, whose 404 waits for the body: a faulty body's 400 comes first. */
+function missingAfterBody<T>(authorize: () => T, judgeBody: () => void): T {
+  try {
+    return authorize()
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) judgeBody()
+    throw error
   }
 }
 
@@ -189,10 +222,14 @@ function refusalOf(check: () => void): ApiError | undefined {
   return undefined
 }
 
-/** A key's refusal for its kind, once the body (judged by the caller) passes its operation's own rules too (choice keyKindOrder after-input). */
-function refuseOnceInputValid(refusal: ApiError, body: unknown, query: unknown, operation: RegisteredOperation, choices: Required<Choices> | undefined): never {
+/**
+ * A refusal that waits for the input: once the body (judged by the caller) passes its operation's
+ * own rules too, a key's refusal for its kind (choice keyKindOrder after-input) is thrown; with none,
+ * the caller's own error is (a record the path names found missing, pathRecordOrder after-body).
+ */
+function refuseOnceInputValid(refusal: ApiError | undefined, body: unknown, query: unknown, operation: RegisteredOperation, choices: Required<Choices> | undefined): void {
   if (body !== undefined) operation.bodyRules?.(body, query, choices)
-  throw refusal
+  if (refusal) throw refusal
 }
 
 /** Creating, listing, duplicating and deleting sites need an App key. */

@@ -64,6 +64,9 @@ type Unjudged = (choices: Required<Choices>) => boolean
  * (site-pages-query.ts), whatever their values, not as bad values.
  */
 const IGNORABLE: Readonly<Record<string, ReadonlyMap<string, Unjudged>>> = {
+  // A name in the path read as a plain string and looked up as it is (malformedPathName looked-up): it names nothing, a 404 where existence is judged.
+  'page-params.json': new Map([['pageIdOrPathname', (choices) => choices.malformedPathName === 'looked-up']]),
+  'locale-params.json': new Map([['localeIdOrCode', (choices) => choices.malformedPathName === 'looked-up']]),
   'page-update.json': new Map(SEARCH_FIELDS.map((field) => [field, (choices) => choices.pageUpdateSearchFields === 'ignored'])),
   'route-create-query.json': new Map([['skipValidation', (choices) => choices.routeCreateSkipValidation === 'unknown']]),
   'site-pages-query.json': new Map(UNTAKEN_PARAMETERS.map((field) => [field, (choices) => untakenSitePagesParameter(field, choices)])),
@@ -98,17 +101,26 @@ const lengthOf = (text: string): number => {
   return length
 }
 
-/** Whether a pattern's error is for a value with a trailing slash (after something else), which meets the pattern without it. */
-function soundBeforeTrailingSlash(error: ErrorObject): boolean {
-  return typeof error.data === 'string' && /[^/]\/+$/.test(error.data) && new RegExp(String(error.schema), 'u').test(error.data.replace(/\/+$/, ''))
+/**
+ * Whether a page pathname's pattern error is for a value that meets the pattern as the deployment
+ * judges it: with its leading slash added first (choice pagePathnameSlash added), and without a
+ * trailing slash (after something else) where its grammar takes one (pagePathnameForm
+ * trailing-slash) or it drops it (pathnameTrailingSlash dropped).
+ */
+function soundAsJudged(error: ErrorObject, choices: Required<Choices>): boolean {
+  if (typeof error.data !== 'string') return false
+  const slashed = choices.pagePathnameSlash === 'added' && !error.data.startsWith('/') ? `/${error.data}` : error.data
+  const trailingTaken = choices.pagePathnameForm === 'trailing-slash' || choices.pathnameTrailingSlash === 'dropped'
+  const judged = trailingTaken && /[^/]\/+$/.test(slashed) ? slashed.replace(/\/+$/, '') : slashed
+  return judged !== error.data && new RegExp(String(error.schema), 'u').test(judged)
 }
 
 /** Whether the deployment's choice lets through what this error refuses. */
 function allows(id: ChoiceId, error: ErrorObject, choices: Required<Choices>): boolean {
   const value = choices[id]
-  // sitemock's grammar, but a pathname with a trailing slash taken where it is sound without it, by a deployment whose
-  // grammar takes one (trailing-slash) or that drops it (choice pathnameTrailingSlash; kept-input.ts keeps or drops it).
-  if (id === 'pagePathnameForm' && value !== 'any') return (value === 'trailing-slash' || choices.pathnameTrailingSlash === 'dropped') && soundBeforeTrailingSlash(error)
+  // sitemock's grammar, but a pathname taken where it is sound once the deployment added its leading slash, or
+  // without its trailing slash (kept-input.ts adds the one, and keeps or drops the other).
+  if (id === 'pagePathnameForm' && value !== 'any') return soundAsJudged(error, choices)
   if (value === choice(id).sitemock) return false
   // Any other limit is judged on the value by tighterLimits, with its own number in the message.
   if (LIMIT_CHOICES.has(id)) return true

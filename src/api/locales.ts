@@ -3,7 +3,7 @@ import type { CreateLocaleBody, ListLocalesQuery, LocalePathParams, OptionalSite
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { missingSiteReference, requireBodySite, requireSite } from './auth.js'
-import { compareStrings, SortedIndex } from '../store/sorted-index.js'
+import { sortedByKey } from '../store/sorted-index.js'
 import { ApiError, conflict, invalidField } from './errors.js'
 import { anyCase, keptLocaleCode } from './kept-input.js'
 import { findLocale, findLocaleToDelete, findLocaleToRead } from './locale-target.js'
@@ -19,13 +19,6 @@ type LocaleAccess = AccessContext<LocalePathParams, OptionalSiteQuery>
 const localeOf = ({ store, scope, params, query, choices }: LocaleAccess): LocaleRecord => findLocale(store, scope, params.localeIdOrCode, query.siteId, false, choices)
 const deletedOrActiveLocaleOf = ({ store, scope, params, query, choices }: LocaleAccess): LocaleRecord =>
   findLocale(store, scope, params.localeIdOrCode, query.siteId, true, choices)
-
-/** A site's locales by code (choice localeListOrder), sorted afresh for the request: the store keeps them in creation order. */
-function byCode(store: Store, siteId: string): SortedIndex<LocaleRecord> {
-  const index = new SortedIndex<LocaleRecord>((a, b) => compareStrings(a.locale, b.locale) || compareStrings(a.id, b.id))
-  for (const locale of store.locales.ofSite(siteId).values()) index.insert(locale)
-  return index
-}
 
 const codeTaken = (code: string): ApiError => conflict(`The site already has the locale ${code}.`)
 
@@ -117,7 +110,7 @@ export const localeOperations = [
       requireReachedCursor(scope, store, 'locale', query.startingAfter, choices)
     },
     run({ query, store, choices }) {
-      const ordered = choices?.localeListOrder === 'code' ? byCode(store, query.siteId) : store.locales.ofSite(query.siteId)
+      const ordered = choices?.localeListOrder === 'code' ? sortedByKey(store.locales.ofSite(query.siteId).values(), (locale) => locale.locale) : store.locales.ofSite(query.siteId)
       // A deleted locale is one the list leaves out (cursorOutsideList), not one that never was.
       const { items, hasMore } = paginate(ordered, (id) => store.locales.byId.get(id), query, { include: (locale) => locale.deletedAt === null, cursors: choices, foreign: foreignTo(store, 'locale', query.siteId) })
       return { status: 200, body: { object: 'list', data: items.map((l) => presentLocale(l, store, choices)), hasMore } }

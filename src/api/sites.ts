@@ -8,6 +8,7 @@ import { conflict, invalidField } from './errors.js'
 import { keptLocaleCode, keptName } from './kept-input.js'
 import { foreignTo } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
+import { sortedByKey } from '../store/sorted-index.js'
 import { presentSite } from './present.js'
 import { deletesAgain, remembersSites, siteDeletedBefore } from './repeated-delete.js'
 import { defineOperation, type AccessContext } from './types.js'
@@ -88,7 +89,9 @@ export const siteOperations = [
       const descending = choices?.siteListOrder === 'newest-first'
       // A Site key (siteKeySiteList own-site) lists its own site alone.
       const include = scope.kind === 'site' ? (site: SiteRecord) => site.id === scope.siteId : undefined
-      const { items, hasMore } = paginate(store.sitesOf(query.workspaceId), (id) => store.sites.get(id), query, { descending, cursors: choices, foreign: foreignTo(store, 'site'), include, deleted: deletedSites(store, query.workspaceId, choices), limitZero: choices?.limitZero })
+      // By name, case folded (choice siteListOrder name), sorted afresh: the store keeps a workspace's sites in creation order.
+      const ordered = choices?.siteListOrder === 'name' ? sortedByKey(store.sitesOf(query.workspaceId).values(), (site) => site.name.toLowerCase()) : store.sitesOf(query.workspaceId)
+      const { items, hasMore } = paginate(ordered, (id) => store.sites.get(id), query, { descending, cursors: choices, foreign: foreignTo(store, 'site'), include, deleted: deletedSites(store, query.workspaceId, choices), limitZero: choices?.limitZero })
       return { status: 200, body: { object: 'list', data: items.map((site) => presentSite(site, choices)), hasMore } }
     },
   }),

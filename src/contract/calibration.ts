@@ -6,6 +6,11 @@ import { generateSequence } from './stateful/commands.js'
 import type { Step } from './stateful/sequence.js'
 import { runSequence, type SequenceEnv } from './stateful/sequence.js'
 import { Throttle } from './throttle.js'
+import type { WorkspaceSites } from './stateful/oracle.js'
+import { createRandom } from '../random.js'
+import { inCreationOrder } from '../snapshot/take-snapshot.js'
+import { siteRecords, type ReadSite } from '../snapshot/to-fixture.js'
+import { appendAll } from '../append.js'
 import { CreatedResources } from './tracker.js'
 import { shapeDifference, templateOf } from './calibration-shape.js'
 
@@ -55,9 +60,10 @@ export interface Calibration {
  */
 export async function calibrate(target: CalibrationTarget): Promise<Calibration> {
   const tracker = new CreatedResources(target.tag)
-  const client = new ContractClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, throttle: new Throttle(1, target.maxRps ?? 0), tracker, readOnly: false, timeoutMs: TIMEOUT_MS, signal: target.signal, notice: () => undefined })
+  const client = new ContractClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, throttle: new Throttle(1, target.maxRps ?? 0), tracker, readOnly: false, timeoutMs: TIMEOUT_MS, signal: target.signal, notice: () => undefined, pathnames: { inPath: target.choices?.pathnameInPath ?? 'encoded' } })
   const send = (request: ContractRequest) => client.send(request)
-  let anchor: Promise<string | undefined> | undefined
+  // The oracle starts with the workspace's sites as the target has them: the site lists of both sides hold them, with no anchor.
+  const workspaceSites = await sitesBefore(send, target.workspaceId, target.choices)
   const env: SequenceEnv = {
     // sitemock's profile adopts nothing at run time; sideBySide compares nothing and never stops.
     profile: 'sitemock',
@@ -68,7 +74,8 @@ export async function calibrate(target: CalibrationTarget): Promise<Calibration>
     send,
     phantomId: () => tracker.phantomId(),
     adopt: (resource) => tracker.add(resource),
-    siteAnchor: () => (anchor ??= lastSite(send, target.workspaceId)),
+    siteAnchor: () => Promise.resolve(undefined),
+    workspaceSites,
     choices: target.choices,
     ...(target.siteApiKey === undefined ? {} : { strangerKey: target.siteApiKey }),
   }
@@ -156,15 +163,31 @@ function exampleOf({ label, target, oracle }: Step): string {
   return `${label}: ${target.request.method} ${target.request.path}${mockPath}${sent} → target ${target.status} ${brief(target.body, 200)} | mock ${oracle.status} ${brief(oracle.body, 200)}`
 }
 
-/** The last site of the workspace before the replay adds its own: the sequences' site lists start after it. */
-async function lastSite(send: (request: ContractRequest) => ReturnType<ContractClient['send']>, workspaceId: string): Promise<string | undefined> {
+/** Where the stream of the stand-in keys of the workspace's sites starts: apart from the oracle's own ids. */
+const SITE_KEY_STREAM = 0x0ca1b7a7
+
+/**
+ * The workspace's sites before the replay adds its own, as the records of a fixture (a
+ * snapshot's, each with its default locale): the mock started with them lists what the target
+ * lists. Their keys are stand-ins: the target's are never given to anyone else.
+ */
+async function sitesBefore(send: (request: ContractRequest) => ReturnType<ContractClient['send']>, workspaceId: string, choices: Choices | undefined): Promise<WorkspaceSites> {
+  const listed: ReadSite[] = []
   let last: string | undefined
   for (let page = 0; page < 100; page++) {
     const exchange = await send({ method: 'GET', template: SITES, query: { workspaceId, limit: 100, startingAfter: last } })
-    const body = exchange.body as { data?: Array<{ id?: unknown }>; hasMore?: unknown } | undefined
-    if (exchange.status !== 200 || !Array.isArray(body?.data)) return last
+    const body = exchange.body as { data?: ReadSite[]; hasMore?: unknown } | undefined
+    if (exchange.status !== 200 || !Array.isArray(body?.data)) break
+    appendAll(listed, body.data)
     if (body.data.length > 0) last = String(body.data[body.data.length - 1]!.id)
-    if (body.hasMore !== true) return last
+    if (body.hasMore !== true) break
   }
-  return last
+  const random = createRandom(SITE_KEY_STREAM)
+  const records: WorkspaceSites = { sites: [], locales: [] }
+  for (const site of inCreationOrder(listed, choices)) {
+    const { site: record } = siteRecords({ site, workspaceId, locales: [], deletedLocales: [], drafts: [], lives: [], routes: [] }, workspaceId, random.uuid(), random)
+    records.sites.push(record)
+    records.locales.push({ id: random.uuid(), siteId: site.id, locale: site.defaultLocale, isDefault: true, domain: null, pathPrefix: null, deletedAt: null })
+  }
+  return records
 }

@@ -24,7 +24,7 @@ const localeCode = sitemock(
   'the documents call it a locale code (a language with an optional region) without a pattern: a deployment may refuse what is not one, or take any string',
 )
 const pagePathname = chosen('pagePathnameForm', 'a page pathname starts with /, has no empty segment, whitespace, ? or #', 'neither document gives a page pathname a format: a deployment may take any string')
-const emptyPagePathname = sitemock('pages', 'a page pathname is not empty', 'neither document gives a page pathname a minimum length, but an empty one could not name its page in the path /v6/pages/{pageIdOrPathname}')
+const emptyPagePathname = chosen('pagePathnameSlash', 'a page pathname is not empty', 'neither document gives a page pathname a minimum length: a deployment that adds a missing leading slash takes an empty one as the root /')
 const outsideUpdate = (field: string): Source =>
   chosen('pageUpdateSearchFields', `a page update takes ${field} too, and refuses a wrong value of it`, `the published page update takes only pathname, name and isOnline: a deployment may refuse ${field} or ignore it`)
 const routes = (what: string): Source => sitemock('routes', what, 'routes other than their update are in neither document')

@@ -1,4 +1,5 @@
 import { choice, type ChoiceId } from '../contracts/choices.js'
+import { catalogued } from '../contracts/choice-catalogue.js'
 
 /**
  * Why a part of a check holds the target to sitemock's own behaviour, where the documents leave
@@ -17,7 +18,7 @@ export const sitemockValueOf = (id: ChoiceId): string => `${id}=${JSON.stringify
  * sitemock's value, where docs/api-behaviour.md states it, then why the documents leave it free.
  */
 export function freeChoice(id: ChoiceId, why: string): ChoiceReason {
-  return `sitemock's choice ${sitemockValueOf(id)} (${choice(id).behaviour}): ${why}` as ChoiceReason
+  return `sitemock's choice ${sitemockValueOf(id)} (${catalogued(id).behaviour}): ${why}` as ChoiceReason
 }
 
 /**

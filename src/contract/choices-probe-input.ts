@@ -50,7 +50,12 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
   // Sent once, by whichever of pagePathnameForm and pathnameTrailingSlash needs it first.
   const moveWithTrailingSlash = async (): Promise<Answer> => (movedWithTrailingSlash ??= await movedTo(trailing))
   await record('pagePathnameForm', async () => {
-    if (either((movedWithoutSlash = await movedTo(noSlash)), 'a page pathname without its leading slash', [200, 'any'], [400, 'refused']) === 'any') return 'any'
+    if (either((movedWithoutSlash = await movedTo(noSlash)), 'a page pathname without its leading slash', [200, 'taken'], [400, 'refused']) === 'taken') {
+      // Taken as sent: no grammar of a leading slash. Taken with the slash added (pagePathnameSlash added): the form is judged after, which a trailing slash and an empty segment tell.
+      if (movedWithoutSlash.body.pathname !== `/${noSlash}`) return 'any'
+      if ((await moveWithTrailingSlash()).status === 400) return 'slash-first'
+      return either(await movedTo(`/${tag}-a//b`), 'a page pathname with an empty segment, where a missing leading slash is added', [200, 'any'], [400, 'trailing-slash'])
+    }
     // The leading slash required: a sound pathname with a trailing slash tells a grammar that takes one from sitemock's.
     // (A deployment that drops it judges the pathname without it, so slash-first beside pathnameTrailingSlash dropped reads as trailing-slash, which the mock answers alike.)
     return either(await moveWithTrailingSlash(), 'a page pathname with a trailing slash', [200, 'trailing-slash'], [400, 'slash-first'])

@@ -82,6 +82,22 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     order = bodyFirst ? 'input-first' : accessFirst ? 'access-first' : 'params-access-body'
     return order
   })
+  await record('pathRecordOrder', async () => {
+    if (order !== 'params-access-body') throw new Unrecorded(`the body is judged on one side of access for every resource here (validationOrder ${order ?? 'not learned'}), so where a record named in the path is found missing is no choice of its own`)
+    // A body fault on a page that does not exist, where a body fault on a site that does not exist was a 404.
+    return either(await call('PATCH', `/v6/pages/${NOWHERE_ID}`, { name: 12 }), 'a page update with a wrong type to a page that does not exist', [404, 'with-access'] as const, [400, 'after-body'] as const)
+  })
+  await record('malformedPathName', async () => {
+    // A name no body takes: a page pathname without its slash where a body's needs one, else a locale code no grammar has.
+    const asPage = learned.pagePathnameForm !== 'any'
+    const path = asPage ? `/v6/pages/no-slash?siteId=${siteId}` : `/v2/locales/not!a!code?siteId=${siteId}`
+    const what = asPage ? 'a page pathname without its leading slash, in the path' : 'a locale code that no grammar has, in the path'
+    const found = either(await call('GET', path), what, [400, 'refused'] as const, [404, 'looked-up'] as const)
+    if (found === 'refused' || learned.malformedPathId !== '404') return found
+    // Where a malformed parameter is a 404 too, in its place before the query: a query fault after it tells a name looked up, missing only once the query is judged.
+    if (!asPage || order === 'access-first') throw new Unrecorded(`a malformed path parameter is a 404 here (malformedPathId 404), and ${asPage ? 'access is judged before any input (validationOrder access-first)' : 'a locale read has no query fault to tell the two'}: refused and looked up answer alike`)
+    return either(await call('GET', `${path}&versionRef=not-a-ref`), `${what} with a versionRef no page has`, [404, 'refused'] as const, [400, 'looked-up'] as const)
+  })
   await record('reachOrder', async () => {
     if (order === 'access-first') throw new Unrecorded("access is judged before any input here (validationOrder access-first), so where a key's reach is judged cannot be seen")
     if (keyOfSite instanceof Unrecorded) throw keyOfSite

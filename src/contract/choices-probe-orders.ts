@@ -121,9 +121,17 @@ export async function probeListOrders({ call, record, target, siteId, otherSiteI
   const { tag } = target
   await record('siteListOrder', async () => {
     if (otherSiteId instanceof Unrecorded) throw otherSiteId
-    const seen = (await walk(call, `/v2/sites?workspaceId=${target.workspaceId}`)).map((site) => String(site.id)).filter((id) => id === siteId || id === otherSiteId)
+    const listed = async (): Promise<string[]> => (await walk(call, `/v2/sites?workspaceId=${target.workspaceId}`)).map((site) => String(site.id)).filter((id) => id === siteId || id === otherSiteId)
+    const seen = await listed()
     if (seen.length !== 2) throw new Unrecorded('the two probe sites were not both found in the sites list')
-    return seen[0] === siteId ? 'oldest-first' : 'newest-first'
+    // The second site's name ("… choices second") sorts after the first's ("… choices") too: only newest first puts it before.
+    if (seen[0] === otherSiteId) return 'newest-first'
+    // Renamed to sort before the first site by name, in any case: a list by name now puts it first, one by creation does not.
+    const renamed = await call('PATCH', `/v2/sites/${otherSiteId}`, { name: `${tag} a second` })
+    if (renamed.status !== 200) throw new Unrecorded(`the sites came in creation order, and the second could not be renamed to tell it from an order by name (${renamed.status})`)
+    const again = await listed()
+    if (again.length !== 2) throw new Unrecorded('the two probe sites were not both found in the sites list after a rename')
+    return again[0] === otherSiteId ? 'name' : 'oldest-first'
   })
   await record('localeListOrder', async () => {
     const codes: string[] = []

@@ -48,7 +48,7 @@ export async function probeChoices(target: ProbeTarget): Promise<ChoicesFile> {
     const otherSiteId = other.status === 201 ? String(other.body.id) : new Unrecorded(`a second site could not be created (${other.status})`)
     const context = { call, record, target, siteId, siteKey: String(site.body.publicApiKey), site: site.body, otherSiteId, learned: choices as Choices }
     pathnameRequired = (await probeEmptyPageUpdate(context)) === 'pathname-required'
-    await probeSite(context)
+    await probeSite(context, (inPath) => channel.client.writePathnames(inPath))
   } finally {
     for (const id of created.reverse()) await remove('DELETE', `/v2/sites/${id}`).catch(() => undefined)
     // Outside a run, whatever else the probes created and did not delete goes now (in a run, with the run's cleanup).
@@ -66,11 +66,21 @@ function withoutRoutes(call: Call, skip: boolean): Call {
   }
 }
 
-async function probeSite(context: ProbeSite): Promise<void> {
-  const { call, siteId, target } = context
+async function probeSite(context: ProbeSite, writePathnames: (inPath: 'encoded' | 'segments') => void): Promise<void> {
+  const { call, siteId, target, record } = context
   const page = await call('POST', '/v6/pages', { siteId, pathname: `/${target.tag}-first`, name: `${target.tag} first` })
   if (page.status !== 201) throw new Error(`the probes' page could not be created: POST /v6/pages answered ${page.status}`)
   const pageId = String(page.body.id)
+  // Before any probe names a page by its pathname in the path: from then on every request writes it as the target takes it.
+  await record('pathnameInPath', async () => {
+    const pathname = String(page.body.pathname)
+    const encoded = await call('GET', `/v6/pages/${encodeURIComponent(pathname)}?siteId=${siteId}`)
+    if (encoded.status === 200) return 'encoded'
+    const segments = await call('GET', `/v6/pages/${pathname.split('/').slice(1).map(encodeURIComponent).join('/')}?siteId=${siteId}`)
+    if (segments.status !== 200) throw new Unrecorded(`the probes' page was found by its pathname neither as one encoded segment (${encoded.status}) nor as the rest of the path (${segments.status})`)
+    writePathnames('segments')
+    return 'segments'
+  })
   // First values before anything changes the page or the site.
   await probeValues(context, page.body)
   await probeInput(context, pageId)

@@ -42,7 +42,7 @@ const pageUpdateField = (field: string): Source =>
 const listParameter = (field: string): Source => chosen('sitePagesQuery', `GET /v2/sites/{siteId}/pages takes ${field} as GET /v6/pages does`, 'the specification names only limit and startingAfter there: a deployment may refuse or ignore the others')
 const limitAbove = chosen('limitAboveMaximum', 'limit is at most 100 on every list: a larger one is refused', 'the specification sets the maximum 100 without saying what a larger limit gets, and states a range on List Locales only: elsewhere limit=101 may be answered as limit=100')
 const createSkipValidation = chosen('routeCreateSkipValidation', 'a route create takes skipValidation as Update Route does', 'the specification documents skipValidation on Update Route alone: a create may not know it, and refuse or ignore it')
-const pathId = chosen('malformedPathId', 'an id or name in the path that can name nothing is a 400 naming it', "the specification's 400 covers bodies and query parameters: it may as well be a 404")
+const pathName = chosen('malformedPathName', 'a page pathname or a locale code in the path that a body would refuse is a 400 naming it', 'the published OpenAPI types the path parameter as a plain string: a deployment may look it up as it is and find nothing, a 404')
 
 const CS = 'CreateSiteV2RequestBodyDto'
 const US = 'UpdateSiteV2RequestBodyDto'
@@ -218,7 +218,7 @@ function ofInvalid(op: string, parameter: string): readonly Source[] {
       return op === 'route.update' ? [routeFormat] : [pathnameCharacters]
     case 'localeIdOrCode':
     case 'pageIdOrPathname':
-      return [pathId]
+      return [pathName]
     case 'skipValidation':
       return [spec('errors.statuses', { 400: { code: 'bad_request' } }), spec('endpoints.update-route', { skipValidation: { enum: ['true', 'false'] } })]
     default:

@@ -1,5 +1,6 @@
 import type { HttpMethod } from '../api/types.js'
 import { buildPath, CREATES, LOCALE_RESTORE, SITE } from './endpoints.js'
+import { pathnameAsSegments } from '../api/pathname-in-path.js'
 import type { Throttle } from './throttle.js'
 import { SafetyError, type CreatedResources } from './tracker.js'
 import type { RequestSummary } from './types.js'
@@ -53,6 +54,11 @@ export interface ClientConfig {
   fetch?: typeof fetch
   /** Counts the requests sent to the target (shared by this client's uninterruptible copy). */
   sent?: { count: number }
+  /**
+   * How the target takes a pathname in the path (choice pathnameInPath), shared by this client's
+   * copies: once the probes learn `segments`, every request writes it as the rest of the path.
+   */
+  pathnames?: { inPath: 'encoded' | 'segments' }
 }
 
 const MAX_RETRIES = 5
@@ -67,6 +73,12 @@ export class ContractClient {
 
   constructor(private readonly config: ClientConfig) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '')
+    config.pathnames ??= { inPath: 'encoded' }
+  }
+
+  /** Writes pathnames in the path as the target takes them from now on, in this client and its copies. */
+  writePathnames(inPath: 'encoded' | 'segments'): void {
+    this.config.pathnames!.inPath = inPath
   }
 
   /** The same client without the interruption signal: cleanup must run after a Ctrl-C. */
@@ -79,7 +91,8 @@ export class ContractClient {
     const query = request.query ?? {}
     if (request.method !== 'GET' && this.config.readOnly) throw new SafetyError(`--read-only: refused to send ${request.method} ${request.template}`)
     this.config.tracker.assertMayWrite({ method: request.method, template: request.template, params, query, body: request.body })
-    const path = request.rawPath ?? buildPath(request.template, params, query)
+    const built = request.rawPath ?? buildPath(request.template, params, query)
+    const path = this.config.pathnames!.inPath === 'segments' ? pathnameAsSegments(built) : built
     const summary = { method: request.method, path, template: request.template, ...(request.body === undefined ? {} : { body: request.body }) }
     for (let attempt = 1; ; attempt++) {
       const exchange = await this.config.throttle.run(() => this.fetchOnce(request, summary)).catch((error: unknown) => {

@@ -66,6 +66,8 @@ export async function runContract(given: ContractOptions, events: RunEvents & Pl
     timeoutMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
     signal: options.signal,
     notice,
+    // Given choices say how the target takes a pathname in the path; learned ones, once the probes learn it.
+    pathnames: { inPath: options.choices?.pathnameInPath ?? 'encoded' },
   })
   const fixtures = new Fixtures({ profile: options.profile, options, client, tracker, tag })
   const parts = { profile: options.profile, options, client, tracker, fixtures, tag }

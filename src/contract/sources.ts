@@ -1,5 +1,6 @@
 import specification from '../../contracts/specification.json' with { type: 'json' }
-import { choice, type ChoiceId } from '../contracts/choices.js'
+import type { ChoiceId } from '../contracts/choices.js'
+import { catalogued } from '../contracts/choice-catalogue.js'
 import type { DocumentName } from './types.js'
 
 /**
@@ -62,7 +63,7 @@ export const spec = (statement: string, claim: Claim = {}): SpecificationSource 
 export const openapi = (pointer: string, claim: Claim = {}): OpenApiSource => ({ kind: 'openapi', pointer, claim })
 export const sitemock = (section: string, says: string, readings?: string): SitemockSource => ({ kind: 'sitemock', section, says, ...(readings ? { readings } : {}) })
 /** A choice of the catalogue: its section of docs/api-behaviour.md is the catalogue's. */
-export const chosen = (id: ChoiceId, says: string, readings?: string): SitemockSource => ({ ...sitemock(choice(id).behaviour.split('#')[1]!, says, readings), choice: id })
+export const chosen = (id: ChoiceId, says: string, readings?: string): SitemockSource => ({ ...sitemock(catalogued(id).behaviour.split('#')[1]!, says, readings), choice: id })
 /** The published OpenAPI saying otherwise than the specification, which wins. */
 export const contradiction = (pointer: string, claim: Claim): OpenApiSource => ({ ...openapi(pointer, claim), contradicts: true })
 

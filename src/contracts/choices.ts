@@ -22,19 +22,19 @@ export type ChoiceKind = 'validation' | 'strict' | 'fields' | 'lookup' | 'value'
 /** A choice as the mock and the contract suite's rules read it: all of it but its description and words. */
 export interface ChoiceRecord {
   id: ChoiceId
-  kind: ChoiceKind
   /** The values a deployment may take; a limit takes any integer, or null for none. */
   alternatives: readonly (string | null)[] | 'a limit (integer) or null'
   /** sitemock's own choice. */
   sitemock: string | number | null
-  /** The section of the docs folder that states sitemock's choice, e.g. `api-behaviour.md#field-limits`. */
-  behaviour: string
   /** The value the documents-only rules take, for the validation sitemock adds; absent otherwise. */
   documents?: string | number | null
 }
 
 /** A choice of the catalogue, as the docs and the catalogue's readers show it. */
 export interface Choice extends ChoiceRecord {
+  kind: ChoiceKind
+  /** The section of the docs folder that states sitemock's choice, e.g. `api-behaviour.md#field-limits`. */
+  behaviour: string
   /** What the choice is about, in the project's words. */
   description: string
   /** The words of the specification or the published OpenAPI that leave the choice free, with where they are. */

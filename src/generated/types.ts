@@ -160,9 +160,9 @@ export interface Choices {
    */
   newPageExcludedFromSearchEngines?: "null" | "false" | "true";
   /**
-   * Order of `GET /v2/sites`: `oldest-first` or `newest-first`.
+   * Order of `GET /v2/sites`: `oldest-first`, `newest-first`, or by `name` (case folded, compared by UTF-16 code unit, ties by id: `alpha` before `Beta` before `gamma`).
    */
-  siteListOrder?: "oldest-first" | "newest-first";
+  siteListOrder?: "oldest-first" | "newest-first" | "name";
   /**
    * Order of `GET /v2/locales`: `creation` order (the default locale first) or by `code`.
    */
@@ -280,7 +280,7 @@ export interface Choices {
    */
   restoreByCode?: "any-locale" | "deleted-only";
   /**
-   * A page pathname without its leading slash (`about`, accepted under pagePathnameForm `any`): stored as sent (`as-sent`), or with the slash added (`added`, `/about`; an empty pathname is then the root `/`), and a pathname in the path looked up so.
+   * A page pathname without its leading slash (`about`): stored as sent (`as-sent`, where pagePathnameForm `any` accepts it), or with the slash added (`added`, `/about`; an empty pathname is then the root `/`) before the pathname is judged by pagePathnameForm, so that under `slash-first` `about` is taken as `/about` and `/about/` still refused; a pathname in the path is looked up so.
    */
   pagePathnameSlash?: "as-sent" | "added";
   /**
@@ -451,6 +451,18 @@ export interface Choices {
    * Where a key's reach of a resource that exists is judged: `with-access` (sitemock: with the resource's existence, where `validationOrder` puts access) or `first` (before any path, query or body is judged: a key that does not reach an existing site, or what an existing site holds, is a 403 whatever else the request breaks, while a resource that does not exist is still found missing where `validationOrder` puts access, as a framework whose guards run before its validation pipes and whose handlers load the resource does). Under `validationOrder` `access-first` the class changes nothing.
    */
   reachOrder?: "with-access" | "first";
+  /**
+   * A page pathname or a locale code in the path that a body would be refused (`GET /v6/pages/no-slash?siteId=…`, `/v2/locales/EN_us`, where `pagePathnameForm` and `localeCodeCase` refuse them in a body): `refused` (sitemock) as a malformed parameter, a 400 naming it (or the 404 of `malformedPathId` `404`, in the parameter's place), or `looked-up`: taken as it is and looked up, so that it names nothing, a 404 where the deployment finds a resource missing (after the body, under `validationOrder` `input-first`), as a handler that reads the parameter as a plain string does. A route pathname in the path is looked up under either: no document gives a route a grammar of its own in the path.
+   */
+  malformedPathName?: "refused" | "looked-up";
+  /**
+   * Where a locale, page or route named in the path (`PATCH /v2/locales/{localeIdOrCode}`, `/v6/pages/{pageIdOrPathname}`, `/v2/routes/{routeIdOrPathname}`) is found missing under `validationOrder` `params-access-body`: `with-access` (sitemock: a 404 before the body is judged, as a site named in the path is) or `after-body` (a 404 only once the body is judged valid, a faulty body's 400 first, as a controller whose lookup of the record runs after its request's rules while the site is loaded before them). A key that does not reach what exists is refused where `reachOrder` says. Under `validationOrder` `input-first` or `access-first` the class changes nothing.
+   */
+  pathRecordOrder?: "with-access" | "after-body";
+  /**
+   * How a page or route pathname names its resource in the path (`/v6/pages/{pageIdOrPathname}`, `/v2/routes/{routeIdOrPathname}`): `encoded` (sitemock) as one segment, its slashes written `%2F` (`/v6/pages/%2Fblog%2Fhello`), or `segments` as the rest of the path, each segment encoded on its own (`/v6/pages/blog/hello`, the root page at `/v6/pages/`), where an encoded slash in a path is refused as a 400 (as Tomcat and Spring Security's firewall, or Apache without AllowEncodedSlashes, refuse it). A page or route id is one segment either way.
+   */
+  pathnameInPath?: "encoded" | "segments";
 }
 
 export interface DataList {

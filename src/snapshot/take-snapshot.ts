@@ -117,8 +117,8 @@ export async function takeSnapshot(options: SnapshotOptions): Promise<SnapshotRe
   return assemble(readings, options)
 }
 
-/** A workspace's sites as listed, in the order they were created: the order a fixture holds them in. */
-const inCreationOrder = (listed: ReadSite[], choices: Choices | undefined): ReadSite[] => (choices?.siteListOrder === 'newest-first' ? [...listed].reverse() : listed)
+/** A workspace's sites as listed, in the order they were created: the order a fixture holds them in (a list by name shows none, and keeps its own). */
+export const inCreationOrder = (listed: ReadSite[], choices: Choices | undefined): ReadSite[] => (choices?.siteListOrder === 'newest-first' ? [...listed].reverse() : listed)
 
 async function readSite(reader: ApiReader, site: ReadSite, key: string, choices: Choices | undefined): Promise<Omit<SiteReading, 'workspaceId'>> {
   const siteId = site.id

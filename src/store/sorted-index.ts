@@ -194,3 +194,10 @@ function lowerBound<T>(items: T[], item: T, compare: (a: T, b: T) => number): nu
 }
 
 export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Items sorted afresh by a key of theirs, ties by id: a list in an order the store does not keep (a deployment's choice). */
+export function sortedByKey<T extends { id: string }>(items: Iterable<T>, key: (item: T) => string): SortedIndex<T> {
+  const index = new SortedIndex<T>((a, b) => compareStrings(key(a), key(b)) || compareStrings(a.id, b.id))
+  for (const item of items) index.insert(item)
+  return index
+}

@@ -238,6 +238,21 @@ describe('the mock follows the added classes over HTTP', () => {
   })
 
   it.each([
+    ['slash-first', 'about/', 400],
+    ['trailing-slash', 'about/', 201],
+    ['slash-first', 'a//b', 400],
+    ['any', 'a//b', 201],
+  ] as const)('pagePathnameSlash added beside pagePathnameForm %s: about taken as /about, and %s judged as /%s (%i)', async (pagePathnameForm, sent, status) => {
+    const { call, site } = await start({ pagePathnameForm, pagePathnameSlash: 'added' })
+    const { id } = await site()
+    expect((await call('POST', '/v6/pages', { siteId: id, pathname: 'about', name: 'about' })).body.pathname).toBe('/about')
+    const made = await call('POST', '/v6/pages', { siteId: id, pathname: sent, name: 'judged' })
+    expect(made.status).toBe(status)
+    if (status === 201) expect(made.body.pathname).toBe(`/${sent}`)
+    else expect(made.body.details).toEqual([expect.objectContaining({ field: 'pathname' })])
+  })
+
+  it.each([
     ['as-sent', 400, undefined],
     ['added', 201, '/'],
   ] as const)('pagePathnameSlash %s: an empty pathname answers %i', async (value, status, stored) => {

@@ -4,7 +4,6 @@ import { createServer, type AddressInfo } from 'node:net'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BIN, start, waitFor } from '../support/cli-process.js'
 

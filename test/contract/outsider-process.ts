@@ -13,7 +13,7 @@ interface Announced {
 }
 
 /** A folder of test/contract/ holding a deployment written outside the project. */
-export type OutsiderFolder = 'outsider' | 'outsider2' | 'outsider3' | 'outsider4' | 'outsider5' | 'outsider6' | 'outsider7' | 'outsider8' | 'outsider9' | 'outsider10' | 'outsider11' | 'outsider12' | 'outsider13' | 'outsider14' | 'outsider15' | 'outsider16' | 'outsider17' | 'outsider18' | 'outsider19' | 'outsider20' | 'outsider21' | 'outsider22' | 'outsider23' | 'outsider24' | 'outsider25' | 'outsider26' | 'outsider27'
+export type OutsiderFolder = 'outsider' | 'outsider2' | 'outsider3' | 'outsider4' | 'outsider5' | 'outsider6' | 'outsider7' | 'outsider8' | 'outsider9' | 'outsider10' | 'outsider11' | 'outsider12' | 'outsider13' | 'outsider14' | 'outsider15' | 'outsider16' | 'outsider17' | 'outsider18' | 'outsider19' | 'outsider20' | 'outsider21' | 'outsider22' | 'outsider23' | 'outsider24' | 'outsider25' | 'outsider26' | 'outsider27' | 'outsider28' | 'outsider29' | 'outsider30'
 
 /**
  * Starts an implementation written outside the project (outsider/ to outsider5/) as a process of its

@@ -3,7 +3,7 @@ import published from '../../contracts/published-openapi.json' with { type: 'jso
 import { CASE_SOURCES, sourcesOfCheck } from '../../src/contract/case-sources.js'
 import { sourcesOfClass } from '../../src/contract/class-sources.js'
 import { allChecks } from '../../src/contract/checks/index.js'
-import { choice } from '../../src/contracts/choices.js'
+import { catalogued } from '../../src/contracts/choice-catalogue.js'
 import { ownSourcesOf, RULE_SOURCES } from '../../src/contract/rule-sources.js'
 import { RULES } from '../../src/contract/rules.js'
 import { documentsOf, openapi, sitemock, spec, STATEMENTS, type Claim, type Source } from '../../src/contract/sources.js'
@@ -71,7 +71,7 @@ function problemOf(source: Source): string | undefined {
       return openApiMismatch(source.pointer, source.claim)
     case 'sitemock':
       if (!BEHAVIOUR_ANCHORS.has(source.section)) return `docs/api-behaviour.md has no heading #${source.section}`
-      return source.choice && choice(source.choice).behaviour !== `api-behaviour.md#${source.section}` ? `${source.choice} is stated in ${choice(source.choice).behaviour}, not #${source.section}` : undefined
+      return source.choice && catalogued(source.choice).behaviour !== `api-behaviour.md#${source.section}` ? `${source.choice} is stated in ${catalogued(source.choice).behaviour}, not #${source.section}` : undefined
   }
 }
 

@@ -1,7 +1,5 @@
 import '../../src/scenarios/faker-node.js'
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'

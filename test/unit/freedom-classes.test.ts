@@ -11,7 +11,6 @@ import { occurrenceOf } from './occurrence.js'
  * makes a class apply, and which alternative an answer shows. A wrong reading adopts one
  * alternative and then calls a conforming target inconsistent when it shows the other.
  */
-const ANY = { request: { method: 'GET', template: '' }, oracle: { status: 0 }, classes: {} } as unknown as Occurrence
 const classOf = (id: string) => STATUS_CLASSES.find((freedom) => freedom.choice === id)!
 /** foreignCursor's two readings: a 403 to a cursor the key does not reach, tried before the keys' classes, and every other answer, tried with the other cursors. */
 const [UNREACHED_CURSOR, FOREIGN_CURSOR] = STATUS_CLASSES.filter((freedom) => freedom.choice === 'foreignCursor') as [StatusClass, StatusClass]
@@ -275,7 +274,7 @@ describe('foreignCursor refused-unreached', () => {
     const adoptions = new Adoptions()
     const [reached, unreached] = [seen(undefined, refused), seen(SITE_KEY, forbidden)]
     const adopt = (alternative: string, occurrence: Occurrence, freedom: StatusClass) => adoptions.see(classId(freedom, occurrence), alternative, 'step')
-    expect(classId(FOREIGN_CURSOR, reached)).toBe("foreignCursor (from another site's list)")
+    expect(classId(FOREIGN_CURSOR, reached)).toBe("foreignCursor (from another site's list of /v6/pages)")
     expect(classId(UNREACHED_CURSOR, unreached)).toBe("foreignCursor (from another site's list its key does not reach, of /v6/pages, versionRef unsaid, includeOffline unsaid)")
     expect(adopt('400', reached, FOREIGN_CURSOR)).toBeUndefined()
     expect(adopt('refused-unreached', unreached, UNREACHED_CURSOR)).toBeUndefined()
@@ -285,6 +284,23 @@ describe('foreignCursor refused-unreached', () => {
     // On another kind (a publishable key may be refused the offline pages alone), a class of its own.
     const offline = { ...occurrence({ ...list(SITE_KEY), query: { ...list().query, includeOffline: 'true' } }, refused, items, another), target: refused }
     expect(adopt('400', offline, FOREIGN_CURSOR)).toBeUndefined()
+  })
+})
+
+describe('foreignCursor, list by list', () => {
+  const OTHER_ITEM = '0c1e6a7b-5d2f-4f3e-8a9b-1c2d3e4f5a6b'
+  const refused: Reply = { status: 400, body: { code: 'bad_request', details: [{ field: 'startingAfter' }] } }
+  const items = (): Reply => ({ status: 200, body: { object: 'list', data: [{ id: LOCALE_ID }], hasMore: false } })
+  const listOf = (template: string): Occurrence => ({ ...occurrence({ method: 'GET', template, query: { siteId: SITE_ID, startingAfter: OTHER_ITEM } }, refused, items, { startingAfter: ["from another site's list"] }), target: items() })
+
+  it("holds each list to itself: another site's item taken by a locale list and refused by a page list is no contradiction", () => {
+    // A deployment whose locales are walked by a keyset any id positions, its pages only from a page of the list.
+    const adoptions = new Adoptions()
+    const [locales, pages] = [listOf(LOCALES), { ...listOf(PAGES), target: refused }]
+    expect(adoptions.see(classId(FOREIGN_CURSOR, locales), 'as-outside', 'step 1')).toBeUndefined()
+    expect(adoptions.see(classId(FOREIGN_CURSOR, pages), '400', 'step 2')).toBeUndefined()
+    // The same list answering otherwise later is one.
+    expect(adoptions.see(classId(FOREIGN_CURSOR, locales), '400', 'step 3')).toBeDefined()
   })
 })
 

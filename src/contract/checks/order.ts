@@ -226,7 +226,8 @@ const FIXED_ORDERS: FixedOrder[] = [
     async items(ctx) {
       const created = await ctx.fixtures.once('order-sites', async () => {
         const ids: string[] = []
-        for (const label of ['order first', 'order second', 'order third']) ids.push((await ctx.fixtures.createSite(label)).id)
+        // Named against their order of creation: a list by name (siteListOrder name) is then no list oldest first.
+        for (const label of ['order b', 'order a', 'order c']) ids.push((await ctx.fixtures.createSite(label)).id)
         return ids
       })
       const query = { workspaceId: String(ctx.options.workspaceId) }

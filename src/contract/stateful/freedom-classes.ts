@@ -68,9 +68,10 @@ const SITE_KEY_SITE_LIST: StatusClass<'siteKeySiteList'> = {
 const cursorKinds = ({ classes }: Occurrence): readonly string[] => classes.startingAfter ?? ['unknown']
 const neverAnItem = (occurrence: Occurrence): boolean => cursorKinds(occurrence).every((kind) => kind === 'unknown' || kind === 'malformed')
 
-// An oracle's answer other than a 400 follows a learned choice, whose reading of "another list"
-// may differ from one list to another: then each list is a class of its own.
-const cursorScope = (occurrence: Occurrence): string => `${cursorKinds(occurrence).join(', ')}${occurrence.oracle.status === 400 ? '' : ` of ${occurrence.request.template}`}`
+// Each list is a class of its own: a deployment may walk one list by a keyset that any id positions
+// and another only from an item of its own (a learned choice's reading of "another list" may differ
+// from one list to another too).
+const cursorScope = (occurrence: Occurrence): string => `${cursorKinds(occurrence).join(', ')} of ${occurrence.request.template}`
 
 function cursorApplies({ request, oracle, target, classes, peek }: Occurrence): boolean {
   if (request.method !== 'GET' || request.query?.startingAfter === undefined) return false

@@ -1,6 +1,8 @@
 import type { Choices, Rules } from '../../contracts/choices.js'
+import type { FixtureLocale, FixtureSite } from '../../generated/types.js'
 import { createMock, type Mock } from '../../mock.js'
 import { buildPath } from '../endpoints.js'
+import { pathnameAsSegments } from '../../api/pathname-in-path.js'
 import type { ContractRequest } from '../http-client.js'
 import type { RequestSummary } from '../types.js'
 
@@ -9,6 +11,12 @@ export interface Answer {
   request: RequestSummary
   status: number
   body: unknown
+}
+
+/** Sites of the target's workspace that the run did not make, as records the oracle starts with (calibration's replay). */
+export interface WorkspaceSites {
+  sites: FixtureSite[]
+  locales: FixtureLocale[]
 }
 
 /** The oracle's own keys: the target's keys are never sent anywhere but to the target. */
@@ -22,7 +30,7 @@ const EPOCH = Date.parse('2030-01-01T00:00:00.000Z')
 /**
  * The mock, in this process, as the oracle: it starts with the target's workspace (under the
  * oracle's own key) and another workspace, and nothing else, because a sequence works only in
- * sites it creates. Timestamps come from a logical clock: the target's are compared with them
+ * sites it creates (a calibration's replay gives it the workspace's sites too). Timestamps come from a logical clock: the target's are compared with them
  * by their relations only. Under the documents (every profile but sitemock) it follows the
  * documents-only rules, accepting all they allow; where the target refuses what the oracle took,
  * as the documents let it, the oracle takes its step back (`undoLast`).
@@ -51,6 +59,8 @@ export class Oracle {
     /** The target's free choices, when recorded (--choices): the oracle then answers as it does. */
     private choices?: Choices,
     withStranger = false,
+    /** Left out: the workspace starts empty, as a sequence works only in sites it creates. */
+    private readonly workspaceSites?: WorkspaceSites,
   ) {
     this.current = this.fresh()
     this.tenantKey = ORACLE_TENANT_KEY
@@ -79,7 +89,7 @@ export class Oracle {
     return createMock({
       choices: this.choices,
       // Its own id stream, so that no id it makes can equal one the target made.
-      state: { randomState: ORACLE_RANDOM_STATE, workspaces: [{ id: this.workspaceId, appApiKey: ORACLE_APP_KEY }, { id: ORACLE_TENANT_WORKSPACE, appApiKey: ORACLE_TENANT_KEY }] },
+      state: { randomState: ORACLE_RANDOM_STATE, workspaces: [{ id: this.workspaceId, appApiKey: ORACLE_APP_KEY }, { id: ORACLE_TENANT_WORKSPACE, appApiKey: ORACLE_TENANT_KEY }], ...this.workspaceSites },
       now: () => new Date(EPOCH + this.tick * 1000),
       rules: this.rules,
       // No one reads the oracle's journal, and a replay makes a fresh mock for every undo: its ring would be allocated each time.
@@ -177,7 +187,7 @@ export class Oracle {
   /** How a mock with sitemock's own rules, after the same requests, answers this one: whether sitemock's rules refuse what the documents allow. */
   asSitemockWould(request: ContractRequest): Answer {
     if (this.rules === 'sitemock') return this.peek(request)
-    const trial = new Oracle(this.workspaceId, undefined, 'sitemock')
+    const trial = new Oracle(this.workspaceId, undefined, 'sitemock', undefined, false, this.workspaceSites)
     for (const entry of this.sent) {
       if ('change' in entry) trial.takeOn(entry.change)
       else trial.send(entry.request)
@@ -187,7 +197,9 @@ export class Oracle {
 
   /** A request that takes no instant of the clock: a read the sequence makes to judge an answer, not one of its steps. */
   peek(request: ContractRequest): Answer {
-    const path = buildPath(request.template, request.params, request.query)
+    const built = buildPath(request.template, request.params, request.query)
+    // Written as the target is sent it (pathnameInPath): the mock following the same choice reads it back.
+    const path = this.choices?.pathnameInPath === 'segments' ? pathnameAsSegments(built) : built
     const at = path.indexOf('?')
     const key = request.key === undefined ? ORACLE_APP_KEY : request.key
     const response = this.current.handle({

@@ -12,7 +12,7 @@ import { publishedOperation, resolvePublished } from '../published.js'
 import { sourcesOfClass } from '../class-sources.js'
 import type { Source } from '../sources.js'
 import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenRules } from './freedom.js'
-import { ORACLE_APP_KEY, Oracle, type Answer } from './oracle.js'
+import { ORACLE_APP_KEY, Oracle, type Answer, type WorkspaceSites } from './oracle.js'
 import { planCall, type Call, type PlanContext } from './plan.js'
 import { Both, onSide, Pools, type Family, type PairedRequest } from './pools.js'
 import { refusedFields, type Coverage } from './coverage.js'
@@ -49,6 +49,8 @@ export interface SequenceEnv {
   adopt(resource: CreatedResource): void
   /** The last site of the target's list that the run did not make (read once per run). */
   siteAnchor(): Promise<string | undefined>
+  /** The workspace's sites that the run did not make, for the oracle to start with: its site lists then hold them too, with no anchor (calibration). */
+  workspaceSites?: WorkspaceSites
   /** The names of the workspace's sites that the run's sequences did not make, in lower case (read once per run); left out: none known. */
   workspaceSiteNames?(): Promise<ReadonlySet<string>>
   /** The target's free choices, which the oracle follows (--choices). */
@@ -110,7 +112,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   // Site key: the oracle holds a site of its own for it.
   const publicKey = env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')
   const withStranger = env.strangerKey !== undefined && publicKey !== undefined && publicKey !== 'site-key'
-  const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices, withStranger)
+  const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices, withStranger, env.workspaceSites)
   const pools = new Pools()
   const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults(), collations: [...COLLATIONS] }) }
   const current = new Map<string, Json>()

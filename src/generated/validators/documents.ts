@@ -615,7 +615,7 @@ errors++;
 }
 if(data2.siteListOrder !== undefined){
 let data38 = data2.siteListOrder;
-if(!((data38 === "oldest-first") || (data38 === "newest-first"))){
+if(!(((data38 === "oldest-first") || (data38 === "newest-first")) || (data38 === "name"))){
 const err46 = {instancePath:instancePath+"/choices/siteListOrder",schemaPath:"#/$defs/choices/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data38};
 if(vErrors === null){
 vErrors = [err46];
@@ -1523,9 +1523,10 @@ vErrors.push(err115);
 errors++;
 }
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.malformedPathName !== undefined){
+let data108 = data2.malformedPathName;
+if(!((data108 === "refused") || (data108 === "looked-up"))){
+const err116 = {instancePath:instancePath+"/choices/malformedPathName",schemaPath:"#/$defs/choices/properties/malformedPathName/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathName.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathName.enum,parentSchema:schema32.properties.malformedPathName,data:data108};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1535,13 +1536,10 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data108 = data.unrecorded;
-if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
-for(const key2 in data108){
-let data109 = data108[key2];
-if(typeof data109 !== "string"){
-const err117 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data109};
+if(data2.pathRecordOrder !== undefined){
+let data109 = data2.pathRecordOrder;
+if(!((data109 === "with-access") || (data109 === "after-body"))){
+const err117 = {instancePath:instancePath+"/choices/pathRecordOrder",schemaPath:"#/$defs/choices/properties/pathRecordOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathRecordOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathRecordOrder.enum,parentSchema:schema32.properties.pathRecordOrder,data:data109};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1551,9 +1549,10 @@ vErrors.push(err117);
 errors++;
 }
 }
-}
-else {
-const err118 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data108};
+if(data2.pathnameInPath !== undefined){
+let data110 = data2.pathnameInPath;
+if(!((data110 === "encoded") || (data110 === "segments"))){
+const err118 = {instancePath:instancePath+"/choices/pathnameInPath",schemaPath:"#/$defs/choices/properties/pathnameInPath/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameInPath.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameInPath.enum,parentSchema:schema32.properties.pathnameInPath,data:data110};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1565,12 +1564,52 @@ errors++;
 }
 }
 else {
-const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err119 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err119];
 }
 else {
 vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data.unrecorded !== undefined){
+let data111 = data.unrecorded;
+if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
+for(const key2 in data111){
+let data112 = data111[key2];
+if(typeof data112 !== "string"){
+const err120 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data112};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data111};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+else {
+const err122 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
 }
 errors++;
 }
@@ -2121,7 +2160,7 @@ errors++;
 }
 if(data.siteListOrder !== undefined){
 let data35 = data.siteListOrder;
-if(!((data35 === "oldest-first") || (data35 === "newest-first"))){
+if(!(((data35 === "oldest-first") || (data35 === "newest-first")) || (data35 === "name"))){
 const err41 = {instancePath:instancePath+"/siteListOrder",schemaPath:"#/properties/siteListOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.siteListOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.siteListOrder.enum,parentSchema:schema32.properties.siteListOrder,data:data35};
 if(vErrors === null){
 vErrors = [err41];
@@ -3029,14 +3068,53 @@ vErrors.push(err110);
 errors++;
 }
 }
-}
-else {
-const err111 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.malformedPathName !== undefined){
+let data105 = data.malformedPathName;
+if(!((data105 === "refused") || (data105 === "looked-up"))){
+const err111 = {instancePath:instancePath+"/malformedPathName",schemaPath:"#/properties/malformedPathName/enum",keyword:"enum",params:{allowedValues: schema32.properties.malformedPathName.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.malformedPathName.enum,parentSchema:schema32.properties.malformedPathName,data:data105};
 if(vErrors === null){
 vErrors = [err111];
 }
 else {
 vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data.pathRecordOrder !== undefined){
+let data106 = data.pathRecordOrder;
+if(!((data106 === "with-access") || (data106 === "after-body"))){
+const err112 = {instancePath:instancePath+"/pathRecordOrder",schemaPath:"#/properties/pathRecordOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathRecordOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathRecordOrder.enum,parentSchema:schema32.properties.pathRecordOrder,data:data106};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data.pathnameInPath !== undefined){
+let data107 = data.pathnameInPath;
+if(!((data107 === "encoded") || (data107 === "segments"))){
+const err113 = {instancePath:instancePath+"/pathnameInPath",schemaPath:"#/properties/pathnameInPath/enum",keyword:"enum",params:{allowedValues: schema32.properties.pathnameInPath.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.pathnameInPath.enum,parentSchema:schema32.properties.pathnameInPath,data:data107};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
 }
 errors++;
 }

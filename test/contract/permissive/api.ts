@@ -20,6 +20,16 @@ export function answer(store: Store, request: Request): Answer {
   }
 }
 
+/**
+ * At `pathnameInPath: segments` a page or route pathname is the rest of the path (`/v6/pages/blog/x`,
+ * the root page `/v6/pages/`), an id one segment, and an encoded slash in such a path is refused.
+ */
+function pathnameFromSegments(store: Store, family: string | undefined, raw: string[], decoded: string[]): string[] {
+  if (store.choices.pathnameInPath !== 'segments' || (family !== 'pages' && family !== 'routes') || decoded.length === 0) return decoded
+  if (raw.some((segment) => /%2F/i.test(segment))) throw badField(family === 'pages' ? 'pageIdOrPathname' : 'routeIdOrPathname', 'must not hold an encoded slash: write the pathname as the rest of the path')
+  return decoded.length === 1 && isUuid(decoded[0]!) ? decoded : [`/${decoded.join('/')}`]
+}
+
 function dispatch(store: Store, request: Request): Answer {
   const raw = request.path.split('/').slice(1)
   let segments: string[]
@@ -28,7 +38,8 @@ function dispatch(store: Store, request: Request): Answer {
   } catch {
     throw new Refusal(404, `no resource at ${request.path}`)
   }
-  const [version, family, ...rest] = segments
+  const [version, family, ...sent] = segments
+  const rest = pathnameFromSegments(store, family, raw.slice(2), sent)
   const known = (version === 'v2' && ['sites', 'locales', 'routes'].includes(family ?? '')) || (version === 'v6' && family === 'pages')
   if (!known) throw new Refusal(404, `no resource at ${request.path}`)
   // Its route operations but the update, which no document shows, served elsewhere (its routeOperations): none here.
@@ -88,7 +99,15 @@ function dispatch(store: Store, request: Request): Answer {
     readInput(rules, operation!, { segments: rest, query, body }, 'all')
   }
   const call: Call = { store, family: family!, rules, who, method, segments: rest, query, body, settle }
-  const handled = family === 'sites' ? sites(call) : family === 'locales' ? locales(call) : family === 'pages' ? pages(call) : routes(call)
+  // At `pathRecordOrder: after-body` a locale, page or route named in the path is found missing once the body is read (a site before).
+  const recordAfterBody = ordered && order === 'params-access-body' && store.choices.pathRecordOrder === 'after-body' && family !== 'sites' && rest.length === 1 && (method === 'PATCH' || method === 'PUT')
+  let handled: Answer | undefined
+  try {
+    handled = family === 'sites' ? sites(call) : family === 'locales' ? locales(call) : family === 'pages' ? pages(call) : routes(call)
+  } catch (error) {
+    if (recordAfterBody && !settled && error instanceof Refusal && error.status === 404) readInput(rules, operation!, { segments: rest, query, body }, 'all')
+    throw error
+  }
   if (!handled) throw new Refusal(404, `no operation ${request.method} ${request.path}`)
   return handled
 }
@@ -124,6 +143,14 @@ function nameFree(store: Store, workspaceId: string, name: string, self?: Site):
 
 // --- sites -------------------------------------------------------------------------------------
 
+/** How the site list orders sites (choice siteListOrder): by creation either way, or by name in lower case, ties by id. */
+function siteOrder(order: string | undefined): (a: Site, b: Site) => number {
+  if (order === 'newest-first') return (a, b) => b.seq - a.seq
+  if (order !== 'name') return (a, b) => a.seq - b.seq
+  const key = (site: Site): string => `${site.name.toLowerCase()}\u0000${site.id}`
+  return (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)
+}
+
 function sites(call: Call): Answer | undefined {
   const { store, method, segments, rules } = call
   if (segments.length === 0 && method === 'GET') {
@@ -133,10 +160,9 @@ function sites(call: Call): Answer | undefined {
     const workspaceId = new Fields(call.query).uuid('workspaceId', true)!
     if (workspaceId.toLowerCase() !== keyWorkspace) throw new Refusal(403, 'this key has no access to the workspace')
     call.settle()
-    const newestFirst = store.choices.siteListOrder === 'newest-first'
     // The sites a delete removed keep their place (`deletedCursor: after-place`; none kept otherwise).
     const deleted = ownSite === undefined ? [...store.deletedPlaces.sites.values()].filter((site) => site.workspaceId === keyWorkspace) : []
-    const list = [...store.sites.values(), ...deleted].filter((site) => site.workspaceId === keyWorkspace && (ownSite === undefined || site.id === ownSite.id)).sort((a, b) => (newestFirst ? b.seq - a.seq : a.seq - b.seq))
+    const list = [...store.sites.values(), ...deleted].filter((site) => site.workspaceId === keyWorkspace && (ownSite === undefined || site.id === ownSite.id)).sort(siteOrder(store.choices.siteListOrder))
     return pageOf(store.choices, list, call.query, rules.limitRange('other'), present(call), list, new Set(deleted.map((site) => site.id)), foreignTo(store, 'sites'))
   }
   if (segments.length === 0 && method === 'POST') {

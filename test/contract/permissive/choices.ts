@@ -39,7 +39,7 @@ export const ALTERNATIVES = {
   newPageOnline: ['online', 'offline'],
   newPageSitemapPriority: ['null', '0.5'],
   newPageSitemapFrequency: ['null', 'always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'],
-  siteListOrder: ['oldest-first', 'newest-first'],
+  siteListOrder: ['oldest-first', 'newest-first', 'name'],
   localeListOrder: ['creation', 'code'],
   routeListOrder: ['pathname', 'creation'],
   renameDefaultLocale: ['follows', 'refused'],
@@ -105,6 +105,9 @@ export const ALTERNATIVES = {
   unknownSiteReference: ['not-found', 'invalid', 'invalid-never-made'],
   publicApiKeyLocales: ['refused', 'read'],
   reachOrder: ['with-access', 'first'],
+  malformedPathName: ['refused', 'looked-up'],
+  pathRecordOrder: ['with-access', 'after-body'],
+  pathnameInPath: ['encoded', 'segments'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

@@ -206,10 +206,17 @@ export function localeQuery(rules: Rules, fields: Fields): string | undefined {
   return locale === '' && rules.choices.emptyLocaleQuery !== 'unknown' ? undefined : locale
 }
 
-/** A malformed path parameter at `malformedPathId: 400`: a site id that is no UUID, a locale that is neither an id nor a code. */
+/**
+ * A malformed path parameter at `malformedPathId: 400`: a site id that is no UUID; and, where names
+ * in the path are judged (`malformedPathName: refused`), a locale that is neither an id nor a code,
+ * a page pathname without its leading slash where a body needs one. Names looked up as they are
+ * (`looked-up`) name nothing when malformed: the lookup's 404.
+ */
 export function pathParameter(rules: Rules, operation: Operation, value: string | undefined): void {
   if (rules.choices.malformedPathId !== '400' || value === undefined) return
   if (operation.startsWith('site.') && !isUuid(value)) throw badField('siteId', 'must be a UUID')
+  if (rules.choices.malformedPathName === 'looked-up') return
+  if (operation.startsWith('page.') && !isUuid(value) && rules.choices.pagePathnameForm !== 'any' && !value.startsWith('/')) throw badField('pageIdOrPathname', 'must be a page id (a UUID) or a pathname that starts with /')
   if (operation.startsWith('locale.') && !isUuid(value)) new Fields({ localeIdOrCode: value }).localeCode('localeIdOrCode', false, rules.underscore)
 }
 

@@ -92,10 +92,11 @@ export class Rules {
 
   /** A page pathname in a body, as stored. */
   pagePathname(fields: Fields, required: boolean): string | undefined {
-    // Where the leading slash is added, an empty pathname is the root `/`.
-    const sent = fields.string('pathname', { required, minLength: this.choices.pagePathnameSlash === 'added' && this.choices.pagePathnameForm === 'any' ? 0 : 1 })
+    // Where the leading slash is added, an empty pathname is the root `/`; the form is judged once it is added.
+    const added = this.choices.pagePathnameSlash === 'added'
+    const sent = fields.string('pathname', { required, minLength: added ? 0 : 1 })
     if (sent === undefined) return undefined
-    this.pathnameShape('pathname', sent)
+    this.pathnameShape('pathname', added && !sent.startsWith('/') ? `/${sent}` : sent)
     // Only a pathname to store is refused for its case: one in the path is looked up as sent.
     if (this.choices.pagePathnameCase === 'refused' && sent !== sent.toLowerCase()) throw badField('pathname', 'must have letters in lower case only (digits, punctuation and letters without case are taken)')
     return this.storedPathname(sent)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { pathnameAsSegments } from '../../../src/api/pathname-in-path.js'
 import { LACKED_LOCALE } from '../../../src/contract/choices-probe-kit.js'
 import { LIMIT_VALUES } from './draw.js'
 import type { Twin } from './index.js'
@@ -29,7 +30,8 @@ export class Client {
   async call(method: string, path: string, body?: unknown, key = this.twin.appKey): Promise<Reply> {
     const pageId = method === 'PATCH' ? /^\/v6\/pages\/([0-9a-f-]{36})/.exec(path)?.[1] : undefined
     const sent = pageId !== undefined && isChange(body) && !('pathname' in body) && this.pathnames.has(pageId) ? { pathname: this.pathnames.get(pageId), ...body } : body
-    const reply = await this.raw(method, path, sent, key)
+    // A pathname in the path as the twin takes it (pathnameInPath), as the suite writes it once learned.
+    const reply = await this.raw(method, this.twin.choices.pathnameInPath === 'segments' ? pathnameAsSegments(path) : path, sent, key)
     if ((method === 'POST' || method === 'PATCH') && reply.body.object === 'page' && typeof reply.body.id === 'string') this.pathnames.set(reply.body.id, reply.body.pathname)
     return reply
   }
@@ -223,13 +225,18 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   },
   pagePathnameForm: async (client) => {
     const siteId = (await client.site()).id
-    const bare = (await client.call('POST', '/v6/pages', { siteId, pathname: 'about', name: 'A' })).status
-    if (bare !== 400) return statusOf(bare, { 201: 'any' })
-    // The leading slash required: a trailing slash taken and kept is trailing-slash's. One dropped is
-    // taken under slash-first too (pathnameTrailingSlash judges the pathname without it): the form is hidden.
+    const bare = await client.call('POST', '/v6/pages', { siteId, pathname: 'about', name: 'A' })
+    // Taken as sent: no grammar of a leading slash. Taken with the slash added (pagePathnameSlash added): judged by the form after.
+    if (bare.status === 201 && bare.body.pathname !== '/about') return 'any'
+    if (bare.status !== 201 && bare.status !== 400) return `status ${bare.status}`
+    // A trailing slash taken and kept is trailing-slash's. One dropped is taken under slash-first too
+    // (pathnameTrailingSlash judges the pathname without it): the form is hidden.
     const reply = await client.call('POST', '/v6/pages', { siteId, pathname: '/form/', name: 'A' })
     if (reply.status === 400) return 'slash-first'
-    return reply.body.pathname === '/form/' ? 'trailing-slash' : reply.body.pathname === '/form' ? undefined : `status ${reply.status}`
+    if (reply.body.pathname !== '/form/') return reply.body.pathname === '/form' ? undefined : `status ${reply.status}`
+    if (bare.status === 400) return 'trailing-slash'
+    // The slash added, a trailing one kept: any grammar, or trailing-slash's, which an empty segment tells.
+    return statusOf((await client.call('POST', '/v6/pages', { siteId, pathname: '/a//b', name: 'A' })).status, { 201: 'any', 400: 'trailing-slash' })
   },
   pagePathnameCharacters: async (client) => {
     const siteId = (await client.site()).id
@@ -455,9 +462,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
   newPageSitemapPriority: async (client) => String((await client.page((await client.site()).id, '/p')).sitemapPriority),
   newPageSitemapFrequency: async (client) => String((await client.page((await client.site()).id, '/f')).sitemapFrequency),
   siteListOrder: async (client) => {
-    const [first, second] = [await client.site(), await client.site()]
+    // Names that sort against the order of creation: by name the second comes first, as newest first would; a third, made last and named last, tells them apart.
+    const [first, second, third] = [await client.site(`Twin b ${randomUUID()}`), await client.site(`Twin a ${randomUUID()}`), await client.site(`Twin c ${randomUUID()}`)]
     const ids = ((await client.call('GET', `/v2/sites?workspaceId=${client.twin.workspaceId}&limit=100`)).body.data as Json[]).map((site) => site.id)
-    return ids.indexOf(first.id) < ids.indexOf(second.id) ? 'oldest-first' : 'newest-first'
+    const [a, b, c] = [first, second, third].map((site) => ids.indexOf(site.id))
+    return a! < b! ? 'oldest-first' : c! < b! ? 'newest-first' : 'name'
   },
   localeListOrder: async (client) => {
     const site = await client.site()
@@ -944,5 +953,28 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if ((await client.call('PATCH', `/v2/locales/${String(locales[0]!.id)}`, { locale: 'fr' })).status !== 200) return undefined
     const read = await client.call('GET', `/v6/pages/${String(page.id)}`)
     return read.body.updatedAt === page.updatedAt ? 'untouched' : 'touched'
+  },
+  pathRecordOrder: async (client) => {
+    // Seen only where a site in the path is found missing before a faulty body, and a query fault before access (validationOrder params-access-body).
+    if ((await client.call('PATCH', `/v2/sites/${randomUUID()}`, { name: 12 })).status !== 404) return undefined
+    const query = await client.call('GET', `/v2/locales?siteId=${randomUUID()}&limit=not-a-number`)
+    const fields = ((query.body.details ?? []) as Json[]).map((detail) => detail.field)
+    if (query.status !== 400 || fields.every((field) => field === 'siteId')) return undefined
+    return statusOf((await client.call('PATCH', `/v6/pages/${randomUUID()}`, { name: 12 })).status, { 404: 'with-access', 400: 'after-body' })
+  },
+  pathnameInPath: async (client) => {
+    const siteId = String((await client.site()).id)
+    const pathname = String((await client.page(siteId, '/in-path/x')).pathname)
+    // Each form sent as it is.
+    const encoded = await client.raw('GET', `/v6/pages/${encodeURIComponent(pathname)}?siteId=${siteId}`)
+    const segments = await client.raw('GET', `/v6/pages${pathname.split('/').map(encodeURIComponent).join('/')}?siteId=${siteId}`)
+    return encoded.status === 200 && segments.status !== 200 ? 'encoded' : segments.status === 200 && encoded.status === 400 ? 'segments' : `encoded ${encoded.status}, segments ${segments.status}`
+  },
+  malformedPathName: async (client) => {
+    // Where a malformed path parameter is a 404 anyway (malformedPathId), a name refused and one looked up answer alike.
+    if ((await client.call('GET', '/v2/sites/not-a-uuid')).status === 404) return undefined
+    // A code no grammar has (a pathname without its slash is a pathname where pagePathnameForm is any).
+    const reply = await client.call('GET', `/v2/locales/not!a!code?siteId=${String((await client.site()).id)}`)
+    return statusOf(reply.status, { 400: 'refused', 404: 'looked-up' })
   },
 }
