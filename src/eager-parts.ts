@@ -2,6 +2,7 @@
 // request first needs it, Node's entries (and sitemock/msw, sitemock/data) hold from the start:
 // a mock there answers synchronously, through any transport, without awaiting mock.prepare.
 import { fieldChoicesOf, followChoices, tighterLimits } from './api/follow-choices.js'
+import { answerAsChosen } from './api/chosen-answers.js'
 import { segmentsAsPathname } from './api/pathname-in-path.js'
 import { choiceFollowing } from './api/validate.js'
 import { provideOperationValidators } from './contracts/validator-sets.js'
@@ -24,4 +25,4 @@ docsPage.provide(DOCS_PAGE)
 openApiBuilder.provide(buildOpenApiDocument)
 controlExtras.provide(EXTRA_ROUTES)
 provideGenerators(GENERATORS)
-choiceFollowing.provide({ fieldChoicesOf, followChoices, tighterLimits, segmentsAsPathname })
+choiceFollowing.provide({ fieldChoicesOf, followChoices, tighterLimits, segmentsAsPathname, answerAsChosen })

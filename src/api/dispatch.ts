@@ -10,7 +10,6 @@ import type { AccessContext, ApiRequest, ApiResponse, RegisteredOperation } from
 import { lowerCase } from './lower-case.js'
 import { isUuid } from './uuid.js'
 import { servedElsewhere } from './unshown-operations.js'
-import { answerAsChosen } from './chosen-answers.js'
 import { choiceFollowing, compileValidator, type Validator } from './validate.js'
 
 export interface DispatcherOptions {
@@ -124,7 +123,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (!appKeyFirst && !inputFirst) refuseKeyKind()
       const bodyFirst = inputFirst || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
       const early = bodyFirst && validators.body ? validators.body(rawBody, choices) : undefined
-      if (early !== undefined) operation.bodyRules?.(early, validQuery, choices)
+      // Where the whole input goes first, a route's rules may wait for the route, or its site, to be found (choice routeRulesOrder after-lookup): its access judges them.
+      if (early !== undefined && !(inputFirst && choices.routeRulesOrder === 'after-lookup' && operation.path.startsWith('/v2/routes'))) operation.bodyRules?.(early, validQuery, choices)
       if (inputFirst) refuseKeyKind()
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = early === undefined && recordFoundAfterBody(operation, choices) ? missingAfterBody(() => operation.authorize?.(access), () => refuseOnceInputValid(undefined, validators.body!(rawBody, choices), validQuery, operation, choices)) : operation.authorize?.(access)
@@ -134,7 +134,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const body = early ?? (validators.body ? validators.body(rawBody, choices) : undefined)
       // Spelled out, not spread: adding a field to a spread copy costs a microsecond per request.
       const ran = operation.run({ params: validParams, query: validQuery, rawBody, scope: caller, store, choices, body, target })
-      const result = choices === undefined ? ran : answerAsChosen(operation, ran, choices)
+      // An answer as a deployment with other choices shows it: with the following of choices, which such a mock holds.
+      const result = choices === undefined ? ran : choiceFollowing.get().answerAsChosen(operation, ran, choices)
       return { status: result.status, headers: options.rateLimiter.headers(rate, result.body !== undefined || result.payload !== undefined), body: result.body, payload: result.payload, payloadParts: result.payloadParts }
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, request)

@@ -8,6 +8,7 @@ import { MAX_LISTED, unlistedDetail } from './listed.js'
 import { OnDemandPart } from '../control/on-demand-part.js'
 import type { fieldChoicesOf, FieldChoices, followChoices, tighterLimits } from './follow-choices.js'
 import type { segmentsAsPathname } from './pathname-in-path.js'
+import type { answerAsChosen } from './chosen-answers.js'
 
 // The validators are compiled ahead of time from contracts/ (scripts/gen-validators.mjs), so a
 // mock compiles nothing when it starts or answers, and runs under a Content-Security-Policy
@@ -23,10 +24,11 @@ const sets: Record<'body' | 'params', ValidatorSet> = {
 
 /**
  * How a deployment's choices are followed (follow-choices.ts, which reads every schema's choice
- * keywords): only a mock given other choices or rules than sitemock's needs it, so a page's mock
- * imports it before its first answer (see Mock.prepare), and Node's entries hold it from the start.
+ * keywords; a pathname read as the rest of the path; an answer shown as the deployment shows it):
+ * only a mock given other choices or rules than sitemock's needs it, so a page's mock imports it
+ * before its first answer (see Mock.prepare), and Node's entries hold it from the start.
  */
-export const choiceFollowing = new OnDemandPart<{ fieldChoicesOf: typeof fieldChoicesOf; followChoices: typeof followChoices; tighterLimits: typeof tighterLimits; segmentsAsPathname: typeof segmentsAsPathname }>(
+export const choiceFollowing = new OnDemandPart<{ fieldChoicesOf: typeof fieldChoicesOf; followChoices: typeof followChoices; tighterLimits: typeof tighterLimits; segmentsAsPathname: typeof segmentsAsPathname; answerAsChosen: typeof answerAsChosen }>(
   "the following of a deployment's choices (createMock's choices, or rules other than sitemock's)",
 )
 

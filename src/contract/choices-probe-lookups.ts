@@ -82,6 +82,17 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     order = bodyFirst ? 'input-first' : accessFirst ? 'access-first' : 'params-access-body'
     return order
   })
+  await record('routeRulesOrder', async () => {
+    if (order !== 'input-first') throw new Unrecorded(`the body is judged after access here (validationOrder ${order ?? 'not learned'}), the route rules with it, so where they are judged is no choice of its own`)
+    // A pathname without its leading slash (the specification's "written with a leading slash"), to a route that does not exist.
+    const found = either(await call('PATCH', `/v2/routes/${NOWHERE_ID}`, { pathname: `${tag}-route-rules` }), 'a route update with a pathname without its leading slash, to a route that does not exist', [400, 'with-body'] as const, [404, 'after-lookup'] as const)
+    if (found === 'with-body') return found
+    // Missing first, or taken by rules that add the slash: a route of the probes' site tells.
+    const made = await call('POST', '/v2/routes', { siteId, pathname: `${tag}-route-rules` })
+    if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
+    if (made.status !== 400) throw new Unrecorded(`a route pathname without its leading slash was answered ${made.status} on a route create, so the route rules refuse nothing that could tell where they are judged`)
+    return found
+  })
   await record('pathRecordOrder', async () => {
     if (order !== 'params-access-body') throw new Unrecorded(`the body is judged on one side of access for every resource here (validationOrder ${order ?? 'not learned'}), so where a record named in the path is found missing is no choice of its own`)
     // A body fault on a page that does not exist, where a body fault on a site that does not exist was a 404.

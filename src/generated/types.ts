@@ -463,6 +463,10 @@ export interface Choices {
    * How a page or route pathname names its resource in the path (`/v6/pages/{pageIdOrPathname}`, `/v2/routes/{routeIdOrPathname}`): `encoded` (sitemock) as one segment, its slashes written `%2F` (`/v6/pages/%2Fblog%2Fhello`), or `segments` as the rest of the path, each segment encoded on its own (`/v6/pages/blog/hello`, the root page at `/v6/pages/`), where an encoded slash in a path is refused as a 400 (as Tomcat and Spring Security's firewall, or Apache without AllowEncodedSlashes, refuse it). A page or route id is one segment either way.
    */
   pathnameInPath?: "encoded" | "segments";
+  /**
+   * Where the route rules (a route pathname's leading slash, its segments and characters: `routePathnameCharacters`, `routeEmptySegment`) are judged where the whole input goes first (`validationOrder` `input-first`): `with-body` (sitemock: with the body's schema, before access) or `after-lookup` (once the route, or the site a route create names, is found: a route or site that does not exist is a 404 first, as a handler's rule after the schema's is). Under any other `validationOrder` the rules come after access anyway, and the class changes nothing.
+   */
+  routeRulesOrder?: "with-body" | "after-lookup";
 }
 
 export interface DataList {

@@ -7,6 +7,7 @@
 // Node's entries load too), for a few kB more when a page uses one of them.
 export { fieldChoicesOf, followChoices, tighterLimits } from '../api/follow-choices.js'
 export { segmentsAsPathname } from '../api/pathname-in-path.js'
+export { answerAsChosen } from '../api/chosen-answers.js'
 export { EXTRA_ROUTES } from '../control/extra-routes.js'
 export { buildOpenApiDocument } from '../openapi/document.js'
 export { GENERATORS } from '../scenarios/generators.js'

@@ -43,12 +43,13 @@ const firstRequestModules = (): string[] => {
  * are the validators, what runs and words them, and the schemas they report, 7 the default and
  * edge-cases documents, and the rest the core, no module of it past 2 kB: the validators alone
  * cannot bring a page to 1.5x.
- * Measured: 1.880x for the default scenario (153.6 kB) and 1.946x with startBrowserMock's own code
- * (159.0 kB), with three classes and an alternative more followed (a name in the path looked up as
- * it is, a record in the path found missing after the body, a pathname as the rest of the path;
- * sites listed by name), paid for by the choice records' docs sections and kinds, which stay with
- * the catalogue's readers, and a pathname's reading as the rest of the path, which comes with the
- * following of choices (rare-parts); they were 1.880x (153.6 kB) and 1.946x (159.0 kB) before them, with three classes and an alternative more followed (a siteId of no site refused as a
+ * Measured: 1.878x for the default scenario (153.4 kB) and 1.944x with startBrowserMock's own code
+ * (158.8 kB), with four classes and an alternative more followed (a name in the path looked up as
+ * it is, a record in the path found missing after the body, a pathname as the rest of the path,
+ * route rules judged after the lookup; sites listed by name), paid for by the choice records' docs
+ * sections and kinds, which stay with the catalogue's readers, and by what only a mock following
+ * choices runs (a pathname read as the rest of the path, an answer shown as a deployment shows it),
+ * which comes with the following of choices (rare-parts); they were 1.880x (153.6 kB) and 1.946x (159.0 kB) before them, with three classes and an alternative more followed (a siteId of no site refused as a
  * value naming nothing, or only where it was never made; a publicApiKey for live pages that reads
  * the locales too; a key's reach judged before any input); they were 1.874x (153.1 kB) and 1.940x (158.5 kB) before them, with a class and an alternative more followed (a code written with `_` looked up as
  * sent, an empty locale= looked up as a code); they were 1.872x (152.9 kB) and 1.939x (158.4 kB)

@@ -72,8 +72,8 @@ describe('the probes against sitemock itself', () => {
       // Unrecorded only: ties that may come in creation order by chance, the stored forms of inputs sitemock refuses (a trailing slash, no leading slash, a code in another case), the lookup of such a code,
       // the live version of a page (as it changes, as it goes offline, as it is published again), which no operation of sitemock's API publishes,
       // whether a publicApiKey reads routes besides its pages, how it meets offline pages, and whether it reads its site or its locales besides, where it is sitemock's Site key,
-      // and what its site page list does with parameters it does not take, where it takes every one.
-      expect(Object.keys(found.unrecorded ?? {}).filter((id) => id !== 'sortTies').sort()).toEqual(['keyKindOrder', 'liveVersion', 'localeCodeStored', 'localeLookupCase', 'localeLookupSpelling', 'offlineLiveVersion', 'onlineRepublish', 'pagePathnameSlash', 'pathnameTrailingSlash', 'publicApiKeyLocales', 'publicApiKeyOfflinePages', 'publicApiKeyRoutes', 'publicApiKeySiteRead', 'sitePagesUntaken'])
+      // what its site page list does with parameters it does not take, where it takes every one, and where it judges the route rules, where its body comes after access.
+      expect(Object.keys(found.unrecorded ?? {}).filter((id) => id !== 'sortTies').sort()).toEqual(['keyKindOrder', 'liveVersion', 'localeCodeStored', 'localeLookupCase', 'localeLookupSpelling', 'offlineLiveVersion', 'onlineRepublish', 'pagePathnameSlash', 'pathnameTrailingSlash', 'publicApiKeyLocales', 'publicApiKeyOfflinePages', 'publicApiKeyRoutes', 'publicApiKeySiteRead', 'routeRulesOrder', 'sitePagesUntaken'])
       // Every choice the mock can follow is probed, and none it cannot.
       expect([...Object.keys(found.choices), ...Object.keys(found.unrecorded ?? {})].sort()).toEqual(choiceIds.filter((id) => !NOT_FOLLOWED.has(id)).sort())
     } finally {

@@ -51,6 +51,8 @@ const NEEDS: Partial<Record<ChoiceId, Choices>> = {
   sitePagesUntaken: { sitePagesQuery: 'pagination', unknownQueryParameters: 'ignored' },
   // A locale that is no code is refused for its form apart only where a code the site lacks is not refused too.
   localeQueryForm: { pageUnknownLocale: 'empty-list' },
+  // Where the route rules are judged is its own only where the whole input goes first.
+  routeRulesOrder: { validationOrder: 'input-first' },
 }
 
 /** What one alternative needs to be told from another: a page read's own 400 differs from its list's only where the list answers otherwise. */

@@ -32,9 +32,10 @@ const LIMITS: Partial<Record<ChoiceId, number | null>> = { nameMaxLength: 100, u
 // before any input (validationOrder access-first) hides where a key's reach is judged (reachOrder).
 const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations', 'publicApiKeyAsSiteKey', 'emptyPageUpdate', 'pagePathnameCase', 'renameDefaultLocale'])
 // Under validationOrder access-first (its last) where a record in the path is found missing is no
-// choice of its own (pathRecordOrder), and under malformedPathId 404 a name in the path refused and
-// one looked up answer alike (malformedPathName): the sweep tries each.
-const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead', 'publicApiKeyLocales', 'localeLookupSpelling', 'reachOrder', 'malformedPathName', 'pathRecordOrder'])
+// choice of its own (pathRecordOrder), nor where the route rules are judged (routeRulesOrder), and
+// under malformedPathId 404 a name in the path refused and one looked up answer alike
+// (malformedPathName): the sweep tries each.
+const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead', 'publicApiKeyLocales', 'localeLookupSpelling', 'reachOrder', 'malformedPathName', 'pathRecordOrder', 'routeRulesOrder'])
 
 // A cursor of another list answered as one its filters leave out (cursorOutsideList's last, an empty
 // list) reads as foreignCursor as-outside to the App key: its last, refused-unreached, is told apart by

@@ -1562,9 +1562,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-}
-else {
-const err119 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.routeRulesOrder !== undefined){
+let data111 = data2.routeRulesOrder;
+if(!((data111 === "with-body") || (data111 === "after-lookup"))){
+const err119 = {instancePath:instancePath+"/choices/routeRulesOrder",schemaPath:"#/$defs/choices/properties/routeRulesOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeRulesOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeRulesOrder.enum,parentSchema:schema32.properties.routeRulesOrder,data:data111};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1574,13 +1575,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data111 = data.unrecorded;
-if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
-for(const key2 in data111){
-let data112 = data111[key2];
-if(typeof data112 !== "string"){
-const err120 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data112};
+}
+else {
+const err120 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1590,9 +1587,13 @@ vErrors.push(err120);
 errors++;
 }
 }
-}
-else {
-const err121 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data111};
+if(data.unrecorded !== undefined){
+let data112 = data.unrecorded;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+for(const key2 in data112){
+let data113 = data112[key2];
+if(typeof data113 !== "string"){
+const err121 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data113};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1604,12 +1605,24 @@ errors++;
 }
 }
 else {
-const err122 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err122 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data112};
 if(vErrors === null){
 vErrors = [err122];
 }
 else {
 vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+else {
+const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
 }
 errors++;
 }
@@ -3107,14 +3120,27 @@ vErrors.push(err113);
 errors++;
 }
 }
-}
-else {
-const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.routeRulesOrder !== undefined){
+let data108 = data.routeRulesOrder;
+if(!((data108 === "with-body") || (data108 === "after-lookup"))){
+const err114 = {instancePath:instancePath+"/routeRulesOrder",schemaPath:"#/properties/routeRulesOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeRulesOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeRulesOrder.enum,parentSchema:schema32.properties.routeRulesOrder,data:data108};
 if(vErrors === null){
 vErrors = [err114];
 }
 else {
 vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+else {
+const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
 }
 errors++;
 }

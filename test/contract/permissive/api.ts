@@ -4,7 +4,7 @@ import type { Choices } from './choices.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
 import { compareKeys, compareText, foreignTo, pageOf } from './lists.js'
-import { duplicateBody, localeCreateBody, localeUpdateBody, operationOf, pathParameter, readInput, routeCreateBody, routeCreateQuery, routeUpdateBody, siteCreateBody, siteUpdateBody, skipValidationOf } from './operations.js'
+import { duplicateBody, localeCreateBody, localeUpdateBody, operationOf, pathParameter, readInput, routeCreateBody, routeCreateQuery, routeRulesLater, routeUpdateBody, siteCreateBody, siteUpdateBody, skipValidationOf } from './operations.js'
 import { listPages, pages, touchPagesOfRenamedDefault } from './pages.js'
 import { deletedAgain } from './removal.js'
 import { Rules } from './rules.js'
@@ -469,10 +469,11 @@ function routes(call: Call): Answer | undefined {
     return pageOf(store.choices, list, call.query, rules.limitRange('other'), routeJson, list, new Set(deleted.map((route) => route.id)), foreignTo(store, 'routes', site.id))
   }
   if (segments.length === 0 && method === 'POST') {
-    const first = bodyBeforeSite(call, 'routes') ? routeCreateBody(rules, call.body(), call.query) : undefined
+    const later = routeRulesLater(rules)
+    const first = bodyBeforeSite(call, 'routes') ? routeCreateBody(rules, call.body(), call.query, later) : undefined
     const site = referencedSite(call, first?.siteId ?? new Fields(call.body()).uuid('siteId', true))
     call.settle()
-    const input = first ?? routeCreateBody(rules, call.body(), call.query)
+    const input = first !== undefined && !later ? first : routeCreateBody(rules, call.body(), call.query)
     if (store.pathnameTaken(site.id, input.pathname, undefined, inTheWay(call, routeCreateQuery(rules, call.query)))) throw new Refusal(409, `a page or route already has the pathname ${input.pathname}`)
     const route: Route = { id: randomUUID(), siteId: site.id, pathname: input.pathname, seq: store.next() }
     store.routes.set(route.id, route)

@@ -148,16 +148,20 @@ export const routeCreateQuery = (rules: Rules, query: Json): Json =>
 const declaredQuery = (rules: Rules, operation: Operation): readonly string[] =>
   operation === 'routes.create' && rules.choices.routeCreateSkipValidation === 'unknown' ? [] : QUERY[operation]
 
-export function routeCreateBody(rules: Rules, body: Json, query: Json) {
+/** Whether the route rules wait for the route, or its site, to be found: at `routeRulesOrder: after-lookup`, where the whole input goes first (elsewhere they come after access anyway). */
+export const routeRulesLater = (rules: Rules): boolean => rules.choices.validationOrder === 'input-first' && rules.choices.routeRulesOrder === 'after-lookup'
+
+/** `rulesLater`: the route rules wait for the route, or its site, to be found (`routeRulesOrder: after-lookup`), the body's shape alone judged now. */
+export function routeCreateBody(rules: Rules, body: Json, query: Json, rulesLater = false) {
   rules.onlyDeclared(body, ['siteId', 'pathname'], 'body')
   const fields = new Fields(body)
   const siteId = fields.uuid('siteId', true)!
-  return { siteId, pathname: rules.routePathname(fields, true, skipValidationOf(routeCreateQuery(rules, query)))! }
+  return { siteId, pathname: rules.routePathname(fields, true, skipValidationOf(routeCreateQuery(rules, query)), rulesLater)! }
 }
 
-export function routeUpdateBody(rules: Rules, body: Json, query: Json): string | undefined {
+export function routeUpdateBody(rules: Rules, body: Json, query: Json, rulesLater = false): string | undefined {
   rules.onlyDeclared(body, ['pathname'], 'body')
-  return rules.routePathname(new Fields(body), false, skipValidationOf(query))
+  return rules.routePathname(new Fields(body), false, skipValidationOf(query), rulesLater)
 }
 
 // --- queries -------------------------------------------------------------------------------------
@@ -248,8 +252,9 @@ export function readInput(rules: Rules, operation: Operation, request: { segment
     'locale.update': () => localeUpdateBody(rules, body()),
     'pages.create': () => pageCreateBody(rules, body()),
     'page.update': () => pageUpdateBody(rules, body()),
-    'routes.create': () => routeCreateBody(rules, body(), request.query),
-    'route.update': () => routeUpdateBody(rules, body(), request.query),
+    // Where the route rules wait for the lookup, the handler judges them once the route or its site is found.
+    'routes.create': () => routeCreateBody(rules, body(), request.query, routeRulesLater(rules)),
+    'route.update': () => routeUpdateBody(rules, body(), request.query, routeRulesLater(rules)),
   }
   readers[operation]?.()
 }

@@ -115,11 +115,15 @@ export class Rules {
     if (this.choices.pagePathnameCharacters === 'slugged' && slugged(value) === undefined) throw badField(field, 'must have a letter or digit in every segment once slugged')
   }
 
-  /** A route pathname in a body, as stored: the leading slash is the specification's one rule, skippable. */
-  routePathname(fields: Fields, required: boolean, skipValidation: boolean): string | undefined {
+  /** A route pathname in a body, as stored: the leading slash is the specification's one rule, skippable; its shape alone where the rules come later. */
+  routePathname(fields: Fields, required: boolean, skipValidation: boolean, rulesLater = false): string | undefined {
     // An empty string is no pathname at all, skipValidation or not.
     const sent = fields.string('pathname', { required, minLength: 1 })
     if (sent === undefined) return undefined
+    if (rulesLater) {
+      this.maxLength('pathname', sent, this.choices.pathnameMaxLength)
+      return sent
+    }
     let value = sent
     this.maxLength('pathname', value, this.choices.pathnameMaxLength)
     if (!value.startsWith('/')) {

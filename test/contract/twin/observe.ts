@@ -962,6 +962,16 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if (query.status !== 400 || fields.every((field) => field === 'siteId')) return undefined
     return statusOf((await client.call('PATCH', `/v6/pages/${randomUUID()}`, { name: 12 })).status, { 404: 'with-access', 400: 'after-body' })
   },
+  routeRulesOrder: async (client) => {
+    // Seen only where the whole input goes first (validationOrder input-first): a body fault to a site that does not exist is a 400 there.
+    if ((await client.call('PATCH', `/v2/sites/${randomUUID()}`, { name: 12 })).status !== 400) return undefined
+    // A pathname without its leading slash, which the route rules refuse unless they add it whatever (routePathnameSlash added-always).
+    const reply = await client.call('PATCH', `/v2/routes/${randomUUID()}`, { pathname: 'no-slash' })
+    if (reply.status !== 404) return statusOf(reply.status, { 400: 'with-body' })
+    // Missing first, or taken: a create in a site that exists tells (none where route creates are served elsewhere).
+    const made = await client.call('POST', '/v2/routes', { siteId: (await client.site()).id, pathname: 'no-slash' })
+    return made.status === 400 ? 'after-lookup' : undefined
+  },
   pathnameInPath: async (client) => {
     const siteId = String((await client.site()).id)
     const pathname = String((await client.page(siteId, '/in-path/x')).pathname)
