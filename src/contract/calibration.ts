@@ -6,7 +6,7 @@ import { generateSequence } from './stateful/commands.js'
 import type { Step } from './stateful/sequence.js'
 import { runSequence, type SequenceEnv } from './stateful/sequence.js'
 import { Throttle } from './throttle.js'
-import type { WorkspaceSites } from './stateful/oracle.js'
+import type { ExistingSites } from './stateful/oracle.js'
 import { createRandom } from '../random.js'
 import { inCreationOrder } from '../snapshot/take-snapshot.js'
 import { siteRecords, type ReadSite } from '../snapshot/to-fixture.js'
@@ -171,7 +171,7 @@ const SITE_KEY_STREAM = 0x0ca1b7a7
  * snapshot's, each with its default locale): the mock started with them lists what the target
  * lists. Their keys are stand-ins: the target's are never given to anyone else.
  */
-async function sitesBefore(send: (request: ContractRequest) => ReturnType<ContractClient['send']>, workspaceId: string, choices: Choices | undefined): Promise<WorkspaceSites> {
+async function sitesBefore(send: (request: ContractRequest) => ReturnType<ContractClient['send']>, workspaceId: string, choices: Choices | undefined): Promise<ExistingSites> {
   const listed: ReadSite[] = []
   let last: string | undefined
   for (let page = 0; page < 100; page++) {
@@ -183,7 +183,7 @@ async function sitesBefore(send: (request: ContractRequest) => ReturnType<Contra
     if (body.hasMore !== true) break
   }
   const random = createRandom(SITE_KEY_STREAM)
-  const records: WorkspaceSites = { sites: [], locales: [] }
+  const records: ExistingSites = { sites: [], locales: [] }
   for (const site of inCreationOrder(listed, choices)) {
     const { site: record } = siteRecords({ site, workspaceId, locales: [], deletedLocales: [], drafts: [], lives: [], routes: [] }, workspaceId, random.uuid(), random)
     records.sites.push(record)

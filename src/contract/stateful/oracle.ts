@@ -14,7 +14,7 @@ export interface Answer {
 }
 
 /** Sites of the target's workspace that the run did not make, as records the oracle starts with (calibration's replay). */
-export interface WorkspaceSites {
+export interface ExistingSites {
   sites: FixtureSite[]
   locales: FixtureLocale[]
 }
@@ -60,7 +60,7 @@ export class Oracle {
     private choices?: Choices,
     withStranger = false,
     /** Left out: the workspace starts empty, as a sequence works only in sites it creates. */
-    private readonly workspaceSites?: WorkspaceSites,
+    private readonly workspaceSites?: ExistingSites,
   ) {
     this.current = this.fresh()
     this.tenantKey = ORACLE_TENANT_KEY

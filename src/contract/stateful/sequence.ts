@@ -12,7 +12,7 @@ import { publishedOperation, resolvePublished } from '../published.js'
 import { sourcesOfClass } from '../class-sources.js'
 import type { Source } from '../sources.js'
 import { allowedStatuses, compareErrorFreely, compareErrorStrictly, type BrokenRules } from './freedom.js'
-import { ORACLE_APP_KEY, Oracle, type Answer, type WorkspaceSites } from './oracle.js'
+import { ORACLE_APP_KEY, Oracle, type Answer, type ExistingSites } from './oracle.js'
 import { planCall, type Call, type PlanContext } from './plan.js'
 import { Both, onSide, Pools, type Family, type PairedRequest } from './pools.js'
 import { refusedFields, type Coverage } from './coverage.js'
@@ -50,7 +50,7 @@ export interface SequenceEnv {
   /** The last site of the target's list that the run did not make (read once per run). */
   siteAnchor(): Promise<string | undefined>
   /** The workspace's sites that the run did not make, for the oracle to start with: its site lists then hold them too, with no anchor (calibration). */
-  workspaceSites?: WorkspaceSites
+  workspaceSites?: ExistingSites
   /** The names of the workspace's sites that the run's sequences did not make, in lower case (read once per run); left out: none known. */
   workspaceSiteNames?(): Promise<ReadonlySet<string>>
   /** The target's free choices, which the oracle follows (--choices). */
