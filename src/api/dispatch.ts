@@ -123,8 +123,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (!appKeyFirst && !inputFirst) refuseKeyKind()
       const bodyFirst = inputFirst || (choices?.createBodyOrder === 'body-first' && operation.bodyNamesSite === true)
       const early = bodyFirst && validators.body ? validators.body(rawBody, choices) : undefined
-      // Where the whole input goes first, a route's rules may wait for the route, or its site, to be found (choice routeRulesOrder after-lookup): its access judges them.
-      if (early !== undefined && !(inputFirst && choices.routeRulesOrder === 'after-lookup' && operation.path.startsWith('/v2/routes'))) operation.bodyRules?.(early, validQuery, choices)
+      if (early !== undefined) operation.bodyRules?.(early, validQuery, choices, true)
       if (inputFirst) refuseKeyKind()
       const access = { params: validParams, query: validQuery, rawBody, scope: caller, store, choices }
       const target = early === undefined && recordFoundAfterBody(operation, choices) ? missingAfterBody(() => operation.authorize?.(access), () => refuseOnceInputValid(undefined, validators.body!(rawBody, choices), validQuery, operation, choices)) : operation.authorize?.(access)

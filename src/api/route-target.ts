@@ -28,11 +28,24 @@ const ROUTE: TargetKind<RouteRecord> = {
 }
 
 /**
+ * The route rules a deployment judges before access, where the whole input goes first (choice
+ * routeRulesOrder): all of them, the leading slash alone, or none, the rest once the route, or the
+ * site a create names, is found (its access judges them).
+ */
+function earlyRouteRules(choices: Required<Choices> | undefined): 'all' | 'slash' | 'none' {
+  if (choices?.validationOrder !== 'input-first' || choices.routeRulesOrder === 'with-body') return 'all'
+  return choices.routeRulesOrder === 'slash-with-body' ? 'slash' : 'none'
+}
+
+/**
  * The body judged whole: the schema's type checks and, unless skipValidation=true, the pathname
  * format rules, so one 400 lists every invalid field. `unchanged` is a pathname the route
- * already has: keeping it is not a change, so its format is not judged again.
+ * already has: keeping it is not a change, so its format is not judged again. `early` is the
+ * judgement before access, which judges what earlyRouteRules says.
  */
-export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, skipValidation: SkipValidation | undefined, choices: Required<Choices> | undefined, unchanged?: string): void {
+export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, skipValidation: SkipValidation | undefined, choices: Required<Choices> | undefined, unchanged?: string, early = false): void {
+  const rules = early ? earlyRouteRules(choices) : 'all'
+  if (rules === 'none') return
   const details: ErrorDetail[] = []
   try {
     validate(rawBody, choices)
@@ -49,9 +62,9 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
   if (judged !== undefined && skipValidation !== 'true' && judged !== unchanged) {
     // A deployment's own refusal of characters (choice routePathnameCharacters), or the route rules.
     const characters = choices?.routePathnameCharacters
-    const refused = characters === 'accepted' || characters === undefined ? undefined : CHARACTER_RULES[characters](judged)
+    const refused = characters === 'accepted' || characters === undefined || rules === 'slash' ? undefined : CHARACTER_RULES[characters](judged)
     const emptySegments = choices?.routeEmptySegment === 'accepted'
-    const problem = refused === undefined ? routePathnameProblem(judged, emptySegments) : undefined
+    const problem = refused !== undefined || (rules === 'slash' && judged.startsWith('/')) ? undefined : routePathnameProblem(judged, emptySegments)
     if (refused !== undefined) details.push({ field: 'pathname', message: `${refused} (or pass skipValidation=true to skip this rule)` })
     if (problem !== undefined) details.push({ field: 'pathname', message: `${problem}; must be ${routePathnameRules(emptySegments)} (or pass skipValidation=true to skip these rules)` })
   }

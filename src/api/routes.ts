@@ -76,7 +76,7 @@ export const routeOperations = [
       judgeRouteBody(createBody, context.rawBody, createSkipValidation(context.query, context.choices), context.choices)
     },
     bodyNamesSite: true,
-    bodyRules: (body, query, choices) => judgeRouteBody(createBody, body, createSkipValidation(query, choices), choices),
+    bodyRules: (body, query, choices, early) => judgeRouteBody(createBody, body, createSkipValidation(query, choices), choices, undefined, early),
     run({ body, query, store, choices }) {
       const pathname = keptRoutePathname(body.pathname, choices)
       requireFreePathname(store, body.siteId, pathname, createSkipValidation(query, choices), choices)
@@ -135,7 +135,7 @@ export const routeOperations = [
       return route
     },
     // Judged before the route is found, its pathname cannot be told from the one the route has.
-    bodyRules: (body, query, choices) => judgeRouteBody(updateBody, body, query.skipValidation, choices),
+    bodyRules: (body, query, choices, early) => judgeRouteBody(updateBody, body, query.skipValidation, choices, undefined, early),
     run(context) {
       const { body, store, target: route } = context
       const pathname = body.pathname === undefined ? undefined : keptRoutePathname(body.pathname, context.choices)

@@ -142,8 +142,9 @@ export interface Operation<P = Record<string, never>, Q = Record<string, never>,
    * The body's own rules beyond its schema (a pathname's form and characters), for a deployment
    * that judges the whole body before access (choices validationOrder input-first, createBodyOrder
    * body-first); the operation judges them where it always does too, which then finds nothing.
+   * `early` is the judgement before access, where a deployment may leave some rules for later.
    */
-  bodyRules?(body: B, query: Q, choices: Required<Choices> | undefined): void
+  bodyRules?(body: B, query: Q, choices: Required<Choices> | undefined, early?: boolean): void
   /** The query's own rules under a deployment's choices, judged with the query: before access, as a 400 of the query is. */
   queryRules?(query: Q, choices: Required<Choices> | undefined): void
   run(context: OperationContext<P, Q, B, T>): OperationResult

@@ -4,6 +4,19 @@ import { byStatus, either, LACKED_LOCALE, namesField, NOWHERE_ID, ok, refusesSit
 import { clockTickMs, pastTickMs } from './clock-tick.js'
 import { siteOfKey, strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
+/** A route create's status for a pathname in the probes' own site; a route it makes is deleted at once. */
+async function madeRoute(call: ProbeSite['call'], siteId: string, pathname: string): Promise<number> {
+  const made = await call('POST', '/v2/routes', { siteId, pathname })
+  if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
+  return made.status
+}
+
+/** A pathname that starts with / which a route create refuses, of a few the route rules may refuse; undefined where it takes each. */
+async function refusedRoutePathname(call: ProbeSite['call'], siteId: string, tag: string): Promise<string | undefined> {
+  for (const pathname of [`/${tag}/route rules`, `/${tag}//route-rules`, `/${tag}/route[rules`]) if ((await madeRoute(call, siteId, pathname)) === 400) return pathname
+  return undefined
+}
+
 /** Another such code, of the locale a Site key is asked to create (deleted again at once). */
 const KEY_LOCALE = 'nl-BE'
 
@@ -86,11 +99,15 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (order !== 'input-first') throw new Unrecorded(`the body is judged after access here (validationOrder ${order ?? 'not learned'}), the route rules with it, so where they are judged is no choice of its own`)
     // A pathname without its leading slash (the specification's "written with a leading slash"), to a route that does not exist.
     const found = either(await call('PATCH', `/v2/routes/${NOWHERE_ID}`, { pathname: `${tag}-route-rules` }), 'a route update with a pathname without its leading slash, to a route that does not exist', [400, 'with-body'] as const, [404, 'after-lookup'] as const)
-    if (found === 'with-body') return found
+    if (found === 'with-body') {
+      // The slash judged with the body: the rest of the rules with it too, or once the route is found.
+      // A pathname with its slash that a route create refuses tells (none where the rules refuse only the slash).
+      const refused = await refusedRoutePathname(call, siteId, tag)
+      if (refused === undefined) throw new Unrecorded('the route rules refuse no pathname that starts with / here (whitespace, an empty segment or a stray bracket), so where the rest of them is judged tells nothing')
+      return either(await call('PATCH', `/v2/routes/${NOWHERE_ID}`, { pathname: refused }), 'a route update with a pathname the route rules refuse, to a route that does not exist', [400, 'with-body'] as const, [404, 'slash-with-body'] as const)
+    }
     // Missing first, or taken by rules that add the slash: a route of the probes' site tells.
-    const made = await call('POST', '/v2/routes', { siteId, pathname: `${tag}-route-rules` })
-    if (typeof made.body.id === 'string') await call('DELETE', `/v2/routes/${made.body.id}`)
-    if (made.status !== 400) throw new Unrecorded(`a route pathname without its leading slash was answered ${made.status} on a route create, so the route rules refuse nothing that could tell where they are judged`)
+    if ((await madeRoute(call, siteId, `${tag}-route-rules`)) !== 400) throw new Unrecorded('a route pathname without its leading slash was taken on a route create, so the route rules refuse nothing that could tell where they are judged')
     return found
   })
   await record('pathRecordOrder', async () => {

@@ -111,5 +111,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"malformedPathName","alternatives":["refused","looked-up"],"sitemock":"refused"},
   {"id":"pathRecordOrder","alternatives":["with-access","after-body"],"sitemock":"with-access"},
   {"id":"pathnameInPath","alternatives":["encoded","segments"],"sitemock":"encoded"},
-  {"id":"routeRulesOrder","alternatives":["with-body","after-lookup"],"sitemock":"with-body"},
+  {"id":"routeRulesOrder","alternatives":["with-body","after-lookup","slash-with-body"],"sitemock":"with-body"},
 ]

@@ -464,9 +464,9 @@ export interface Choices {
    */
   pathnameInPath?: "encoded" | "segments";
   /**
-   * Where the route rules (a route pathname's leading slash, its segments and characters: `routePathnameCharacters`, `routeEmptySegment`) are judged where the whole input goes first (`validationOrder` `input-first`): `with-body` (sitemock: with the body's schema, before access) or `after-lookup` (once the route, or the site a route create names, is found: a route or site that does not exist is a 404 first, as a handler's rule after the schema's is). Under any other `validationOrder` the rules come after access anyway, and the class changes nothing.
+   * Where the route rules (a route pathname's leading slash, its segments and characters: `routePathnameCharacters`, `routeEmptySegment`) are judged where the whole input goes first (`validationOrder` `input-first`): `with-body` (sitemock: with the body's schema, before access) or `after-lookup` (once the route, or the site a route create names, is found: a route or site that does not exist is a 404 first, as a handler's rule after the schema's is), or `slash-with-body` (the leading slash with the body's schema, as a pattern of it, and the rest of the rules once the route or its site is found). Under any other `validationOrder` the rules come after access anyway, and the class changes nothing.
    */
-  routeRulesOrder?: "with-body" | "after-lookup";
+  routeRulesOrder?: "with-body" | "after-lookup" | "slash-with-body";
 }
 
 export interface DataList {

@@ -1564,7 +1564,7 @@ errors++;
 }
 if(data2.routeRulesOrder !== undefined){
 let data111 = data2.routeRulesOrder;
-if(!((data111 === "with-body") || (data111 === "after-lookup"))){
+if(!(((data111 === "with-body") || (data111 === "after-lookup")) || (data111 === "slash-with-body"))){
 const err119 = {instancePath:instancePath+"/choices/routeRulesOrder",schemaPath:"#/$defs/choices/properties/routeRulesOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeRulesOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeRulesOrder.enum,parentSchema:schema32.properties.routeRulesOrder,data:data111};
 if(vErrors === null){
 vErrors = [err119];
@@ -3122,7 +3122,7 @@ errors++;
 }
 if(data.routeRulesOrder !== undefined){
 let data108 = data.routeRulesOrder;
-if(!((data108 === "with-body") || (data108 === "after-lookup"))){
+if(!(((data108 === "with-body") || (data108 === "after-lookup")) || (data108 === "slash-with-body"))){
 const err114 = {instancePath:instancePath+"/routeRulesOrder",schemaPath:"#/properties/routeRulesOrder/enum",keyword:"enum",params:{allowedValues: schema32.properties.routeRulesOrder.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routeRulesOrder.enum,parentSchema:schema32.properties.routeRulesOrder,data:data108};
 if(vErrors === null){
 vErrors = [err114];

@@ -108,7 +108,7 @@ export const ALTERNATIVES = {
   malformedPathName: ['refused', 'looked-up'],
   pathRecordOrder: ['with-access', 'after-body'],
   pathnameInPath: ['encoded', 'segments'],
-  routeRulesOrder: ['with-body', 'after-lookup'],
+  routeRulesOrder: ['with-body', 'after-lookup', 'slash-with-body'],
 } as const
 
 /** The classes that are a maximum length: a number of characters, or `null` for none. */

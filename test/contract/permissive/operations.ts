@@ -148,8 +148,8 @@ export const routeCreateQuery = (rules: Rules, query: Json): Json =>
 const declaredQuery = (rules: Rules, operation: Operation): readonly string[] =>
   operation === 'routes.create' && rules.choices.routeCreateSkipValidation === 'unknown' ? [] : QUERY[operation]
 
-/** Whether the route rules wait for the route, or its site, to be found: at `routeRulesOrder: after-lookup`, where the whole input goes first (elsewhere they come after access anyway). */
-export const routeRulesLater = (rules: Rules): boolean => rules.choices.validationOrder === 'input-first' && rules.choices.routeRulesOrder === 'after-lookup'
+/** Whether the route rules wait for the route, or its site, to be found: at `routeRulesOrder: after-lookup` (`slash-with-body`: all but the leading slash), where the whole input goes first (elsewhere they come after access anyway). */
+export const routeRulesLater = (rules: Rules): boolean => rules.choices.validationOrder === 'input-first' && (rules.choices.routeRulesOrder === 'after-lookup' || rules.choices.routeRulesOrder === 'slash-with-body')
 
 /** `rulesLater`: the route rules wait for the route, or its site, to be found (`routeRulesOrder: after-lookup`), the body's shape alone judged now. */
 export function routeCreateBody(rules: Rules, body: Json, query: Json, rulesLater = false) {

@@ -120,23 +120,27 @@ export class Rules {
     // An empty string is no pathname at all, skipValidation or not.
     const sent = fields.string('pathname', { required, minLength: 1 })
     if (sent === undefined) return undefined
+    this.maxLength('pathname', sent, this.choices.pathnameMaxLength)
     if (rulesLater) {
-      this.maxLength('pathname', sent, this.choices.pathnameMaxLength)
+      // At `slash-with-body` the leading slash is judged now all the same, the rest once found.
+      if (this.choices.routeRulesOrder === 'slash-with-body') this.leadingSlash(sent, skipValidation)
       return sent
     }
-    let value = sent
-    this.maxLength('pathname', value, this.choices.pathnameMaxLength)
-    if (!value.startsWith('/')) {
-      // At `added-always` the slash is added whatever skipValidation says.
-      const always = this.choices.routePathnameSlash === 'added-always'
-      if (!always && (!skipValidation || this.choices.routePathnameSlash === 'refused')) throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
-      if (always || this.choices.routePathnameSlash === 'added') value = `/${value}`
-    }
+    const value = this.leadingSlash(sent, skipValidation)
     if (!skipValidation && this.choices.routeEmptySegment === 'refused' && value.includes('//')) throw badField('pathname', 'must not have an empty segment (//) (or pass skipValidation=true)')
     if (!skipValidation && this.choices.routePathnameCharacters === 'refused' && SPECIAL.test(value)) throw badField('pathname', 'must not contain brackets, dot segments, whitespace or non-ASCII characters (or pass skipValidation=true)')
     if (!skipValidation && this.choices.routePathnameCharacters === 'ascii-only' && NON_ASCII.test(value)) throw badField('pathname', 'must be printable ASCII characters without whitespace (or pass skipValidation=true)')
     if (!skipValidation && this.choices.routePathnameCharacters === 'letters' && UNLETTERED.test(value)) throw badField('pathname', 'must be letters, marks or digits of any script, -, _, . or ~ between slashes, without a . or .. segment (or pass skipValidation=true)')
     return value
+  }
+
+  /** A route pathname with its leading slash, refused without it or added, as routePathnameSlash says. */
+  private leadingSlash(sent: string, skipValidation: boolean): string {
+    if (sent.startsWith('/')) return sent
+    // At `added-always` the slash is added whatever skipValidation says.
+    const always = this.choices.routePathnameSlash === 'added-always'
+    if (!always && (!skipValidation || this.choices.routePathnameSlash === 'refused')) throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
+    return always || this.choices.routePathnameSlash === 'added' ? `/${sent}` : sent
   }
 
   /** A locale code in a body, as stored. */

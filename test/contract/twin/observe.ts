@@ -967,9 +967,17 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     if ((await client.call('PATCH', `/v2/sites/${randomUUID()}`, { name: 12 })).status !== 400) return undefined
     // A pathname without its leading slash, which the route rules refuse unless they add it whatever (routePathnameSlash added-always).
     const reply = await client.call('PATCH', `/v2/routes/${randomUUID()}`, { pathname: 'no-slash' })
-    if (reply.status !== 404) return statusOf(reply.status, { 400: 'with-body' })
+    const siteId = (await client.site()).id
+    if (reply.status === 400) {
+      // The slash with the body: the rest too, or once found. A pathname with its slash that a create refuses tells (none where only the slash is refused).
+      const candidates = ['/rules order/x', '/rules-order//x', '/rules-order/[x']
+      let refused: string | undefined
+      for (const pathname of candidates) if (refused === undefined && (await client.call('POST', '/v2/routes', { siteId, pathname })).status === 400) refused = pathname
+      return refused === undefined ? undefined : statusOf((await client.call('PATCH', `/v2/routes/${randomUUID()}`, { pathname: refused })).status, { 400: 'with-body', 404: 'slash-with-body' })
+    }
+    if (reply.status !== 404) return statusOf(reply.status, {})
     // Missing first, or taken: a create in a site that exists tells (none where route creates are served elsewhere).
-    const made = await client.call('POST', '/v2/routes', { siteId: (await client.site()).id, pathname: 'no-slash' })
+    const made = await client.call('POST', '/v2/routes', { siteId, pathname: 'no-slash' })
     return made.status === 400 ? 'after-lookup' : undefined
   },
   pathnameInPath: async (client) => {
