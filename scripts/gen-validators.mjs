@@ -22,6 +22,7 @@ const schemaDir = path.join(root, 'contracts/schemas')
 const outDir = path.join(root, 'src/generated/validators')
 const keyCarryingFile = path.join(root, 'src/generated/key-carrying.ts')
 const choiceRecordsFile = path.join(root, 'src/generated/choice-records.ts')
+const choiceListsFile = path.join(root, 'src/generated/choice-lists.ts')
 const SCHEMA_BASE = 'https://sitemock.dev/schemas/'
 /** The module the generated code imports its formats and keyword helpers from, relative to outDir. */
 const RUNTIME = '../../contracts/validator-runtime.js'
@@ -356,6 +357,7 @@ export function generateValidators() {
     { file: path.join(outDir, 'on-demand.ts'), text: onDemandIndex(each) },
     { file: keyCarryingFile, text: keyCarrying() },
     { file: choiceRecordsFile, text: choiceRecords() },
+    { file: choiceListsFile, text: choiceLists() },
   ]
 }
 
@@ -381,6 +383,22 @@ function choiceRecords() {
     'export const choiceRecords: readonly ChoiceRecord[] = [',
     ...records.map((record) => `  ${JSON.stringify(record)},`),
     ']',
+    '',
+  ].join('\n')
+}
+
+/**
+ * The lists a choices file's `lists` may give answers of their own (its properties), and the
+ * classes each may answer so ($defs/listChoices): a module of their own, which a page imports with
+ * the following of choices, not at its start.
+ */
+function choiceLists() {
+  const { schema } = readSchemas().find(({ file }) => file === 'choices.json')
+  return [
+    header(' (choices.json)'),
+    "/** The lists a choices file's `lists` may give answers of their own, and the classes each may answer so. */",
+    `export const listPaths = ${JSON.stringify(Object.keys(schema.properties.lists.properties))} as const`,
+    `export const listClasses = ${JSON.stringify(Object.keys(schema.$defs.listChoices.properties))} as const`,
     '',
   ].join('\n')
 }

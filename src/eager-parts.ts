@@ -3,6 +3,7 @@
 // a mock there answers synchronously, through any transport, without awaiting mock.prepare.
 import { fieldChoicesOf, followChoices, tighterLimits } from './api/follow-choices.js'
 import { answerAsChosen } from './api/chosen-answers.js'
+import { choicesOfLists } from './contracts/list-choices.js'
 import { segmentsAsPathname } from './api/pathname-in-path.js'
 import { choiceFollowing } from './api/validate.js'
 import { provideOperationValidators } from './contracts/validator-sets.js'
@@ -25,4 +26,4 @@ docsPage.provide(DOCS_PAGE)
 openApiBuilder.provide(buildOpenApiDocument)
 controlExtras.provide(EXTRA_ROUTES)
 provideGenerators(GENERATORS)
-choiceFollowing.provide({ fieldChoicesOf, followChoices, tighterLimits, segmentsAsPathname, answerAsChosen })
+choiceFollowing.provide({ fieldChoicesOf, followChoices, tighterLimits, segmentsAsPathname, answerAsChosen, choicesOfLists })

@@ -29,7 +29,7 @@ import { MockState } from './scenarios/mock-state.js'
 import type { ScenarioSource } from './scenarios/source.js'
 import type { Store } from './store/store.js'
 import type { FaultRequest } from './generated/types.js'
-import { choicesFor, type Choices, type Rules } from './contracts/choices.js'
+import { choicesFor, resolveChoices, type Choices, type ChoicesByList, type Rules } from './contracts/choices.js'
 import { FaultSet } from './faults/fault-set.js'
 import { injectFaults } from './faults/inject.js'
 import { RequestJournal } from './journal/journal.js'
@@ -88,6 +88,11 @@ export interface MockOptions {
    * --write-choices` recorded from staging): ids and values of contracts/schemas/choices.json.
    */
   choices?: Choices
+  /**
+   * The lists that answer cursors in their own way, by the list's path, over `choices` (a choices
+   * file's `lists`, e.g. `{ '/v2/routes': { foreignCursor: 'empty-list' } }`).
+   */
+  listChoices?: ChoicesByList
 }
 
 /** What a reset restores: without a field, what the last reset restored (at first, createMock's scenario and seed). */
@@ -154,7 +159,10 @@ export function createMock(options: MockOptions = {}): Mock {
   if (options.control && options.control.token !== undefined && options.control.token.trim() === '') {
     throw new Error('control.token must not be empty: an empty token would open the control plane to an empty x-control-token header')
   }
-  const choices = choicesFor(options.rules, options.choices)
+  const given = choicesFor(options.rules, options.choices)
+  // A mock whose lists answer in their own way follows choices, sitemock's own for the rest.
+  const choices = given ?? (options.listChoices === undefined ? undefined : resolveChoices())
+  const { listChoices } = options
   const clock = createRequestClock(options.now)
   const changes = new ChangeTracker()
   // A key the mock holds is masked in the journal under any parameter name (state is made below, before any request).
@@ -171,9 +179,10 @@ export function createMock(options: MockOptions = {}): Mock {
     store,
     rateLimiter: new RateLimiter(limit, options.rateLimit !== undefined && options.rateLimit !== false),
     choices,
+    listChoices,
   })
   // A replayed write was admitted once already: no rate limit applies to it again.
-  const replayDispatch = createDispatcher({ routes: apiRoutes, store, rateLimiter: new RateLimiter(limit, false), choices })
+  const replayDispatch = createDispatcher({ routes: apiRoutes, store, rateLimiter: new RateLimiter(limit, false), choices, listChoices })
   // Counts the requests that may have changed the state, so mock.db knows when to read it again.
   let version = 0
   let db: unknown

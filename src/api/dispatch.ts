@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices, ChoicesByList } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
 import { existenceWins, identifyCaller, SiteNamesNothing, refuseKeyWithoutAccess, refuseSiteKeyRoutes, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, siteKeyFamilyRefused, type Caller, type WriteFamily } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
@@ -19,6 +19,8 @@ export interface DispatcherOptions {
   clock?: () => number
   /** A deployment's free choices to follow; sitemock's own when left out. */
   choices?: Required<Choices>
+  /** The lists that answer cursors in their own way, over `choices` (MockOptions.listChoices). */
+  listChoices?: ChoicesByList | undefined
 }
 
 /** What the mock has already read of a request (for the journal, faults and overrides): not read twice. */
@@ -51,10 +53,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     })
   }
   const clock = options.clock ?? Date.now
-  const choices = options.choices
+  const { listChoices } = options
+  // Each list's choices, with the following of choices: Node holds it from the start, so wrong
+  // lists throw here, at createMock; a page imports it before its first answer (see Mock.prepare).
+  let listed = listChoices && choiceFollowing.ready() ? choiceFollowing.get().choicesOfLists(options.choices!, listChoices) : undefined
 
   return (request, prepared) => {
     let rate: RateLimitState | undefined
+    let choices = options.choices
     try {
       const routed = routedPath(request.path, choices)
       if (routed === 'refused') throw encodedSlashRefused(request.path)
@@ -62,6 +68,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (match.kind === 'not-found') throw new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(request.method, match.allowed)
       const { operation, params } = match
+      // A list that answers cursors in its own way (every GET of a list's path lists).
+      if (listChoices !== undefined && operation.method === 'GET') choices = (listed ??= choiceFollowing.get().choicesOfLists(choices!, listChoices)).get(operation.path) ?? choices
       if (servedElsewhere(operation.method, operation.path, choices)) throw new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
       const store = options.store()
 

@@ -9,6 +9,7 @@ import { OnDemandPart } from '../control/on-demand-part.js'
 import type { fieldChoicesOf, FieldChoices, followChoices, tighterLimits } from './follow-choices.js'
 import type { segmentsAsPathname } from './pathname-in-path.js'
 import type { answerAsChosen } from './chosen-answers.js'
+import type { choicesOfLists } from '../contracts/list-choices.js'
 
 // The validators are compiled ahead of time from contracts/ (scripts/gen-validators.mjs), so a
 // mock compiles nothing when it starts or answers, and runs under a Content-Security-Policy
@@ -28,7 +29,7 @@ const sets: Record<'body' | 'params', ValidatorSet> = {
  * only a mock given other choices or rules than sitemock's needs it, so a page's mock imports it
  * before its first answer (see Mock.prepare), and Node's entries hold it from the start.
  */
-export const choiceFollowing = new OnDemandPart<{ fieldChoicesOf: typeof fieldChoicesOf; followChoices: typeof followChoices; tighterLimits: typeof tighterLimits; segmentsAsPathname: typeof segmentsAsPathname; answerAsChosen: typeof answerAsChosen }>(
+export const choiceFollowing = new OnDemandPart<{ fieldChoicesOf: typeof fieldChoicesOf; followChoices: typeof followChoices; tighterLimits: typeof tighterLimits; segmentsAsPathname: typeof segmentsAsPathname; answerAsChosen: typeof answerAsChosen; choicesOfLists: typeof choicesOfLists }>(
   "the following of a deployment's choices (createMock's choices, or rules other than sitemock's)",
 )
 

@@ -1,5 +1,7 @@
 import { schemaCheck } from '../api/document-check.js'
 import { choicesProblem, type ChoicesFile } from '../contracts/choices.js'
+import { listsProblem } from '../contracts/list-choices.js'
+import type { MockOptions } from '../mock.js'
 import { readTrustedFileSync, UntrustedFileError } from '../persist/safe-file.js'
 
 /** A --choices file that cannot be used: one line saying why, exit code 1. */
@@ -24,12 +26,21 @@ export function readChoicesFile(flag: string, file: string): ChoicesFile {
     throw new ChoicesFileError(`${flag} ${file}: is not JSON (${(error as Error).message}); expected {"choices": {...}}, as sitemock contract --write-choices writes`)
   }
   // The catalogue's own words first (which id, which alternatives), then the schema for the rest of the file.
-  const inner = document !== null && typeof document === 'object' ? (document as { choices?: unknown }).choices : undefined
+  const { choices: inner, lists } = document !== null && typeof document === 'object' ? (document as { choices?: unknown; lists?: unknown }) : {}
   const problem = inner === undefined ? undefined : choicesProblem(inner)
   if (problem) throw new ChoicesFileError(`${flag} ${file}: choices: ${problem}`)
+  const listProblem = lists === undefined ? undefined : listsProblem(lists)
+  if (listProblem) throw new ChoicesFileError(`${flag} ${file}: lists: ${listProblem}`)
   if (!validFile(document)) {
     const first = validFile.errors?.[0]
     throw new ChoicesFileError(`${flag} ${file}: ${first ? `${first.instancePath || '(file)'} ${first.message ?? ''}` : 'is not a choices file'}; expected {"choices": {...}}, as sitemock contract --write-choices writes`)
   }
   return document as ChoicesFile
+}
+
+/** createMock's options of a --choices file: its choices, and the lists that answer cursors in their own way. */
+export function choicesFileOptions(file: string | undefined): Pick<MockOptions, 'choices' | 'listChoices'> {
+  if (file === undefined) return {}
+  const { choices, lists } = readChoicesFile('--choices', file)
+  return { choices, ...(lists === undefined ? {} : { listChoices: lists }) }
 }

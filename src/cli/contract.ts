@@ -416,9 +416,9 @@ export async function runContractCommand(args: string[]): Promise<number> {
     if (config.writeChoices !== undefined) {
       const recorded = await recordChoices(config.writeChoices, options)
       if (recorded === undefined) return 2
-      await printCalibration({ file: config.writeChoices, choices: recorded, baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, siteApiKey: options.siteApiKey, tag, maxRps: options.maxRps, signal: options.signal }, (line) => process.stderr.write(line))
+      await printCalibration({ file: config.writeChoices, choices: recorded.choices, listChoices: recorded.lists, baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, siteApiKey: options.siteApiKey, tag, maxRps: options.maxRps, signal: options.signal }, (line) => process.stderr.write(line))
       // The run that follows holds the target to what was just recorded.
-      options.choices = recorded
+      options.choices = recorded.choices
     }
     // A 5xx is a server error breaking both documents in the report, the verdict and the exit code alike.
     const report = settledReport(await runContract(options, progress))
@@ -439,7 +439,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
  * --write-choices: the probes of the target's free choices, written as a choices file; one line
  * on stderr says how many were recorded, which differ from sitemock's, and which could not be.
  */
-async function recordChoices(file: string, options: ContractOptions): Promise<Choices | undefined> {
+async function recordChoices(file: string, options: ContractOptions): Promise<ChoicesFile | undefined> {
   let recorded: ChoicesFile
   try {
     recorded = await probeChoices({ baseUrl: options.baseUrl, apiKey: options.apiKey, workspaceId: options.workspaceId!, tag: `contract-${options.runId!}`, signal: options.signal, maxRps: options.maxRps, requestTimeoutMs: options.requestTimeoutMs, routes: options.profile !== 'published', ...(options.siteApiKey === undefined ? {} : { siteApiKey: options.siteApiKey }) })
@@ -454,9 +454,10 @@ async function recordChoices(file: string, options: ContractOptions): Promise<Ch
   process.stderr.write(
     `sitemock contract: recorded ${ids.length} free choices of ${options.baseUrl} in ${file}` +
       `; ${differ.length ? `not sitemock's: ${differ.map((id) => `${id}=${JSON.stringify(recorded.choices[id])}`).join(', ')}` : "all sitemock's"}` +
+      `${Object.keys(recorded.lists ?? {}).length ? `; lists that answer cursors in their own way: ${Object.entries(recorded.lists ?? {}).map(([list, own]) => `${list} (${Object.entries(own).map(([id, value]) => `${id}=${JSON.stringify(value)}`).join(', ')})`).join(', ')}` : ''}` +
       `${unrecorded.length ? `; not recorded: ${unrecorded.join(', ')} (reasons in the file)` : ''}\n`,
   )
-  return recorded.choices
+  return recorded
 }
 
 /** The exit code of a run stopped by a signal: 128 + the signal's number, as shells report it. */

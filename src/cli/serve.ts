@@ -13,7 +13,7 @@ import { allowedHostProblem } from '../transports/host-check.js'
 import { DEFAULT_MAX_BODY, DEFAULT_MAX_STATE_BODY, listen } from '../transports/node-server.js'
 import { DEFAULT_RATE_LIMIT } from '../api/rate-limit.js'
 import { integerFlag, parseFlags, reportUsageError, UsageError } from './args.js'
-import { ChoicesFileError, readChoicesFile } from './choices-file.js'
+import { ChoicesFileError, choicesFileOptions } from './choices-file.js'
 import { keepServingWhenOutputCloses } from './closed-output.js'
 import { LogOutput } from './log-output.js'
 import { didYouMean } from './did-you-mean.js'
@@ -117,7 +117,7 @@ export async function runServe(args: string[]): Promise<number> {
       control: controlOption(flags['no-control'], controlToken),
       corsOrigins: corsOption(flags['cors-origin']),
       rules: rulesFlag(flags.rules),
-      choices: flags.choices === undefined ? undefined : readChoicesFile('--choices', flags.choices).choices,
+      ...choicesFileOptions(flags.choices),
       ...dxMockOptions(flags),
     }
     const log = logFormatFlag(flags.log)

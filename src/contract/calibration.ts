@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices, ChoicesByList } from '../contracts/choices.js'
 import { cleanup } from './cleanup.js'
 import { SITES } from './endpoints.js'
 import { ContractClient, type ContractRequest } from './http-client.js'
@@ -28,6 +28,8 @@ export interface CalibrationTarget {
   tag: string
   /** The choices the mock follows; without them, sitemock's own. */
   choices?: Choices
+  /** The lists that answer cursors in their own way (the file's `lists`), which the mock follows too. */
+  listChoices?: ChoicesByList
   /** --site-api-key: sent as another site's Site key where the sites' publicApiKey is no key (choices publicApiKeyAsSiteKey). */
   siteApiKey?: string
   sequences?: number
@@ -77,6 +79,7 @@ export async function calibrate(target: CalibrationTarget): Promise<Calibration>
     siteAnchor: () => Promise.resolve(undefined),
     workspaceSites,
     choices: target.choices,
+    listChoices: target.listChoices,
     ...(target.siteApiKey === undefined ? {} : { strangerKey: target.siteApiKey }),
   }
   const tally = new Tally()

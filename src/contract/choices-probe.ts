@@ -1,4 +1,4 @@
-import type { Choices, ChoicesFile } from '../contracts/choices.js'
+import type { Choices, ChoicesByList, ChoicesFile } from '../contracts/choices.js'
 import { cleanup } from './cleanup.js'
 import { caller, ownChannel, Unrecorded, type Call, type ProbeSite, type ProbeTarget, type Recorder } from './choices-probe-kit.js'
 import { probeInput } from './choices-probe-input.js'
@@ -6,6 +6,7 @@ import { probeEmptyPageUpdate, withPagePathnames } from './choices-probe-page-up
 import { probeLimits } from './choices-probe-limits.js'
 import { probeLifecycle } from './choices-probe-lifecycle.js'
 import { probeDefaultRename, probeLocales } from './choices-probe-locales.js'
+import { probeListCursors } from './choices-probe-list-cursors.js'
 import { probeLookups } from './choices-probe-lookups.js'
 import { probeListOrders, probePageSort } from './choices-probe-orders.js'
 import { probeValues } from './choices-probe-values.js'
@@ -42,19 +43,20 @@ export async function probeChoices(target: ProbeTarget): Promise<ChoicesFile> {
   if (site.status !== 201) throw new Error(`the probes' site could not be created: POST /v2/sites answered ${site.status}`)
   const siteId = String(site.body.id)
   const created: string[] = [siteId]
+  let lists: ChoicesByList = {}
   try {
     const other = await call('POST', '/v2/sites', { workspaceId: target.workspaceId, name: `${target.tag} choices second` })
     if (other.status === 201) created.push(String(other.body.id))
     const otherSiteId = other.status === 201 ? String(other.body.id) : new Unrecorded(`a second site could not be created (${other.status})`)
     const context = { call, record, target, siteId, siteKey: String(site.body.publicApiKey), site: site.body, otherSiteId, learned: choices as Choices }
     pathnameRequired = (await probeEmptyPageUpdate(context)) === 'pathname-required'
-    await probeSite(context, (inPath) => channel.client.writePathnames(inPath))
+    lists = await probeSite(context, (inPath) => channel.client.writePathnames(inPath))
   } finally {
     for (const id of created.reverse()) await remove('DELETE', `/v2/sites/${id}`).catch(() => undefined)
     // Outside a run, whatever else the probes created and did not delete goes now (in a run, with the run's cleanup).
     if (target.channel === undefined) await cleanup(channel.client.uninterruptible(), channel.tracker, { workspaceId: target.workspaceId, tag: target.tag })
   }
-  return { target: target.baseUrl, recordedAt: new Date().toISOString(), choices: choices as Choices, ...(Object.keys(unrecorded).length ? { unrecorded } : {}) }
+  return { target: target.baseUrl, recordedAt: new Date().toISOString(), choices: choices as Choices, ...(Object.keys(lists).length ? { lists } : {}), ...(Object.keys(unrecorded).length ? { unrecorded } : {}) }
 }
 
 /** A caller that sends nothing to the routes when the run judges none, leaving their classes unrecorded. */
@@ -66,7 +68,8 @@ function withoutRoutes(call: Call, skip: boolean): Call {
   }
 }
 
-async function probeSite(context: ProbeSite, writePathnames: (inPath: 'encoded' | 'segments') => void): Promise<void> {
+/** Every class, and the lists that answer cursors in their own way. */
+async function probeSite(context: ProbeSite, writePathnames: (inPath: 'encoded' | 'segments') => void): Promise<ChoicesByList> {
   const { call, siteId, target, record } = context
   const page = await call('POST', '/v6/pages', { siteId, pathname: `/${target.tag}-first`, name: `${target.tag} first` })
   if (page.status !== 201) throw new Error(`the probes' page could not be created: POST /v6/pages answered ${page.status}`)
@@ -86,10 +89,13 @@ async function probeSite(context: ProbeSite, writePathnames: (inPath: 'encoded' 
   await probeInput(context, pageId)
   await probeLimits(context, pageId)
   await probeLookups(context, pageId)
+  // Once the cursor classes are learned, on one list each: which lists answer otherwise.
+  const lists = await probeListCursors(context, pageId)
   await probeLocales(context)
   await probePageSort(context)
   await probeListOrders(context)
   // After the sites' order was read, as they make and delete sites; their pathnames in another case after pagePathnameCase.
   await probeLifecycle(context)
   await probeDefaultRename(context)
+  return lists
 }

@@ -10,9 +10,12 @@
  * `x-documents` value.
  */
 import { choiceRecords } from '../generated/choice-records.js'
-import type { Choices } from '../generated/types.js'
+import type { Choices, ChoicesFile } from '../generated/types.js'
 
-export type { Choices, ChoicesFile } from '../generated/types.js'
+export type { Choices, ChoicesFile, ListChoices } from '../generated/types.js'
+
+/** A list's own answers to cursors, by the list's path (a choices file's `lists`). */
+export type ChoicesByList = NonNullable<ChoicesFile['lists']>
 
 export type ChoiceId = keyof Choices
 

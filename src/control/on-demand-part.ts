@@ -24,6 +24,11 @@ export class OnDemandPart<T> {
     this.loader ??= loader
   }
 
+  /** Whether the part is there: always in Node, in a page once loaded. */
+  ready(): boolean {
+    return this.value !== undefined
+  }
+
   /** undefined when the part is there (always in Node); else its import, which never rejects (get() then says why). */
   load(): Promise<void> | undefined {
     if (this.value !== undefined || this.loader === undefined) return undefined

@@ -8,6 +8,16 @@ export interface ChoicesFile {
   recordedAt?: string;
   choices: Choices;
   /**
+   * A list's own answers to cursors, where it answers otherwise than `choices` says: by the list's path, the cursor classes it answers in its own way (`unknownCursor`, `cursorOutsideList`, `foreignCursor`, `deletedCursor`). A deployment may walk one list by a keyset that any id positions and another only from an item of its own. A list left out, and a class left out of a list, answer as `choices` says.
+   */
+  lists?: {
+    "/v2/sites"?: ListChoices;
+    "/v2/locales"?: ListChoices;
+    "/v6/pages"?: ListChoices;
+    "/v2/sites/{siteId}/pages"?: ListChoices;
+    "/v2/routes"?: ListChoices;
+  };
+  /**
    * Choices the probes could not decide, each with the reason.
    */
   unrecorded?: {
@@ -467,6 +477,28 @@ export interface Choices {
    * Where the route rules (a route pathname's leading slash, its segments and characters: `routePathnameCharacters`, `routeEmptySegment`) are judged where the whole input goes first (`validationOrder` `input-first`): `with-body` (sitemock: with the body's schema, before access) or `after-lookup` (once the route, or the site a route create names, is found: a route or site that does not exist is a 404 first, as a handler's rule after the schema's is), or `slash-with-body` (the leading slash with the body's schema, as a pattern of it, and the rest of the rules once the route or its site is found). Under any other `validationOrder` the rules come after access anyway, and the class changes nothing.
    */
   routeRulesOrder?: "with-body" | "after-lookup" | "slash-with-body";
+}
+/**
+ * The cursor classes a list answers in its own way, each as the catalogue's class of that id.
+ */
+
+export interface ListChoices {
+  /**
+   * A `startingAfter` that is a well-formed id naming no item at all: a `400` naming `startingAfter`, a `404`, an `empty-list`, or the list `from-start`, as if no `startingAfter` were sent (the cursor ignored).
+   */
+  unknownCursor?: "400" | "404" | "empty-list" | "from-start";
+  /**
+   * A `startingAfter` that names an item of that very list which its filters or version leave out (offline, outside `pathPrefix`, another locale or version; a deleted locale too): a `400` naming `startingAfter`, the items after its place (`after-place`), a `404`, or an `empty-list`. An item of another list is foreignCursor's.
+   */
+  cursorOutsideList?: "400" | "after-place" | "404" | "empty-list";
+  /**
+   * A `startingAfter` that names an item of another list: another site's page, route or locale, or an item of another family (a page id on the route list): answered as choice cursorOutsideList says (`as-outside`), or a `404`, a `400` naming `startingAfter`, or an `empty-list`; or, where the cursor is looked up among every item of the list's family, a `403` `forbidden` for one of a site the request's key does not reach (another workspace's for any key, another site's for a Site key or a site's `publicApiKey`), judged where the list's own site is (once that site is found and reached), and one it does reach, or an item of another family, answered as `as-outside` says (`refused-unreached`).
+   */
+  foreignCursor?: "as-outside" | "404" | "400" | "empty-list" | "refused-unreached";
+  /**
+   * A `startingAfter` naming a site, page or route that a delete removed (a deleted locale is cursorOutsideList's): an id of nothing, answered as choice unknownCursor says (`unknown`), or the items after the place it had in the list (`after-place`; a deleted item the list's filters would leave out, or of another site, is answered as choice cursorOutsideList says).
+   */
+  deletedCursor?: "unknown" | "after-place";
 }
 
 export interface DataList {

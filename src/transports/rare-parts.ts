@@ -8,6 +8,7 @@
 export { fieldChoicesOf, followChoices, tighterLimits } from '../api/follow-choices.js'
 export { segmentsAsPathname } from '../api/pathname-in-path.js'
 export { answerAsChosen } from '../api/chosen-answers.js'
+export { choicesOfLists } from '../contracts/list-choices.js'
 export { EXTRA_ROUTES } from '../control/extra-routes.js'
 export { buildOpenApiDocument } from '../openapi/document.js'
 export { GENERATORS } from '../scenarios/generators.js'

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices, ChoicesByList } from '../../src/contracts/choices.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { createMock, type Mock } from '../../src/mock.js'
 import type { ScenarioName } from '../../src/scenarios/index.js'
@@ -29,8 +29,8 @@ export interface ChoicesServer {
   close(): Promise<void>
 }
 
-export async function serveWithChoices(choices: Choices, scenario?: ScenarioName): Promise<ChoicesServer> {
-  const mock = createMock({ choices, rateLimit: false, ...(scenario !== undefined && { scenario }) })
+export async function serveWithChoices(choices: Choices, scenario?: ScenarioName, listChoices?: ChoicesByList): Promise<ChoicesServer> {
+  const mock = createMock({ choices, rateLimit: false, ...(scenario !== undefined && { scenario }), ...(listChoices !== undefined && { listChoices }) })
   const running: RunningServer = await listen(mock, { port: 0, host: '127.0.0.1' })
   const creds = (await (await fetch(`${running.url}/__mock/credentials`)).json()) as Credentials
   const { appApiKey, id: workspaceId } = creds.workspaces[0]!
@@ -52,13 +52,13 @@ export async function serveWithChoices(choices: Choices, scenario?: ScenarioName
 }
 
 /** Starts a server per test, closed after it: `const start = servedPerTest()` at the top of a test file. */
-export function servedPerTest(): (choices: Choices, scenario?: ScenarioName) => Promise<ChoicesServer> {
+export function servedPerTest(): (choices: Choices, scenario?: ScenarioName, listChoices?: ChoicesByList) => Promise<ChoicesServer> {
   let server: ChoicesServer | undefined
   afterEach(async () => {
     await server?.close()
     server = undefined
   })
-  return async (choices, scenario) => (server = await serveWithChoices(choices, scenario))
+  return async (choices, scenario, listChoices) => (server = await serveWithChoices(choices, scenario, listChoices))
 }
 
 /** The id of a created resource, failing the test with the answer when it was not created. */

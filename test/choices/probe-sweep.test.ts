@@ -131,5 +131,8 @@ describe('the probes learn back every class × alternative the mock was started 
     expect(wrong).toEqual([])
     const skipped = [...results].filter(([, learned]) => learned.missing.length > 0).map(([key, learned]) => `${key}: ${learned.missing.join(', ')}`)
     expect(skipped).toEqual([])
+    // A mock given no lists answers every list's cursors alike: the probes find no list of its own.
+    const ownLists = [...files].filter(([, file]) => file.lists !== undefined).map(([key, file]) => `${key}: ${JSON.stringify(file.lists)}`)
+    expect(ownLists).toEqual([])
   }, 120_000)
 })

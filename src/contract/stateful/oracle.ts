@@ -1,4 +1,4 @@
-import type { Choices, Rules } from '../../contracts/choices.js'
+import type { Choices, ChoicesByList, Rules } from '../../contracts/choices.js'
 import type { FixtureLocale, FixtureSite } from '../../generated/types.js'
 import { createMock, type Mock } from '../../mock.js'
 import { buildPath } from '../endpoints.js'
@@ -61,6 +61,8 @@ export class Oracle {
     withStranger = false,
     /** Left out: the workspace starts empty, as a sequence works only in sites it creates. */
     private readonly workspaceSites?: ExistingSites,
+    /** The lists that answer cursors in their own way, when recorded (a choices file's `lists`). */
+    private readonly listChoices?: ChoicesByList,
   ) {
     this.current = this.fresh()
     this.tenantKey = ORACLE_TENANT_KEY
@@ -88,6 +90,7 @@ export class Oracle {
   private fresh(): Mock {
     return createMock({
       choices: this.choices,
+      listChoices: this.listChoices,
       // Its own id stream, so that no id it makes can equal one the target made.
       state: { randomState: ORACLE_RANDOM_STATE, workspaces: [{ id: this.workspaceId, appApiKey: ORACLE_APP_KEY }, { id: ORACLE_TENANT_WORKSPACE, appApiKey: ORACLE_TENANT_KEY }], ...this.workspaceSites },
       now: () => new Date(EPOCH + this.tick * 1000),

@@ -1,5 +1,5 @@
 import { isUuid } from '../../api/uuid.js'
-import { resolveChoices, type Choices } from '../../contracts/choices.js'
+import { resolveChoices, type Choices, type ChoicesByList } from '../../contracts/choices.js'
 import { documents } from '../judge.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
@@ -55,6 +55,8 @@ export interface SequenceEnv {
   workspaceSiteNames?(): Promise<ReadonlySet<string>>
   /** The target's free choices, which the oracle follows (--choices). */
   choices?: Choices
+  /** The lists that answer cursors in their own way, which the oracle follows (a choices file's `lists`; calibration's). */
+  listChoices?: ChoicesByList
   /** The target's last answer for a site of the run: where its run tag is (the planner keeps it there). */
   siteMarks?(targetId: string): SiteMarks | undefined
   /** What the run learned of the target, kept from one sequence to the next: the rules it takes, and the choices adopted. */
@@ -112,7 +114,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
   // Site key: the oracle holds a site of its own for it.
   const publicKey = env.choices?.publicApiKeyAsSiteKey ?? env.learned?.adoptions?.get('publicApiKeyAsSiteKey')
   const withStranger = env.strangerKey !== undefined && publicKey !== undefined && publicKey !== 'site-key'
-  const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices, withStranger, env.workspaceSites)
+  const oracle = new Oracle(env.workspaceId, env.tenantKey, env.profile !== 'sitemock' && env.learned?.documentsRules ? 'documents' : 'sitemock', env.choices, withStranger, env.workspaceSites, env.listChoices)
   const pools = new Pools()
   const ledger: Ledger = { ids: new Correspondence(), times: new TimeRelations(env.profile === 'sitemock'), ...(env.profile === 'sitemock' ? {} : { defaults: new FreeDefaults(), collations: [...COLLATIONS] }) }
   const current = new Map<string, Json>()

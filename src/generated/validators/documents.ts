@@ -10,6 +10,103 @@ const schema31 = schema_choices;
 const schema32 = schema_choices["$defs"]["choices"];
 const formats0 = runtime.formats["date-time"];
 const func1 = Object.prototype.hasOwnProperty;
+const schema33 = schema_choices["$defs"]["listChoices"];
+const schema34 = schema_choices["$defs"]["choices"]["properties"]["unknownCursor"];
+const schema35 = schema_choices["$defs"]["choices"]["properties"]["cursorOutsideList"];
+const schema36 = schema_choices["$defs"]["choices"]["properties"]["foreignCursor"];
+const schema37 = schema_choices["$defs"]["choices"]["properties"]["deletedCursor"];
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "unknownCursor") || (key0 === "cursorOutsideList")) || (key0 === "foreignCursor")) || (key0 === "deletedCursor"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.unknownCursor !== undefined){
+let data0 = data.unknownCursor;
+if(!((((data0 === "400") || (data0 === "404")) || (data0 === "empty-list")) || (data0 === "from-start"))){
+const err1 = {instancePath:instancePath+"/unknownCursor",schemaPath:"#/$defs/choices/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values",schema:schema34.enum,parentSchema:schema34,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.cursorOutsideList !== undefined){
+let data1 = data.cursorOutsideList;
+if(!((((data1 === "400") || (data1 === "after-place")) || (data1 === "404")) || (data1 === "empty-list"))){
+const err2 = {instancePath:instancePath+"/cursorOutsideList",schemaPath:"#/$defs/choices/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values",schema:schema35.enum,parentSchema:schema35,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.foreignCursor !== undefined){
+let data2 = data.foreignCursor;
+if(!(((((data2 === "as-outside") || (data2 === "404")) || (data2 === "400")) || (data2 === "empty-list")) || (data2 === "refused-unreached"))){
+const err3 = {instancePath:instancePath+"/foreignCursor",schemaPath:"#/$defs/choices/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values",schema:schema36.enum,parentSchema:schema36,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.deletedCursor !== undefined){
+let data3 = data.deletedCursor;
+if(!((data3 === "unknown") || (data3 === "after-place"))){
+const err4 = {instancePath:instancePath+"/deletedCursor",schemaPath:"#/$defs/choices/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values",schema:schema37.enum,parentSchema:schema37,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/choices.json" */;
@@ -34,7 +131,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "target") || (key0 === "recordedAt")) || (key0 === "choices")) || (key0 === "unrecorded"))){
+if(!(((((key0 === "target") || (key0 === "recordedAt")) || (key0 === "choices")) || (key0 === "lists")) || (key0 === "unrecorded"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -1587,13 +1684,12 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data112 = data.unrecorded;
+if(data.lists !== undefined){
+let data112 = data.lists;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 for(const key2 in data112){
-let data113 = data112[key2];
-if(typeof data113 !== "string"){
-const err121 = {instancePath:instancePath+"/unrecorded/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data113};
+if(!(((((key2 === "/v2/sites") || (key2 === "/v2/locales")) || (key2 === "/v6/pages")) || (key2 === "/v2/sites/{siteId}/pages")) || (key2 === "/v2/routes"))){
+const err121 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.lists,data:data112};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1603,9 +1699,39 @@ vErrors.push(err121);
 errors++;
 }
 }
+if(data112["/v2/sites"] !== undefined){
+if(!(validate21(data112["/v2/sites"], {instancePath:instancePath+"/lists/~1v2~1sites",parentData:data112,parentDataProperty:"/v2/sites",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data112["/v2/locales"] !== undefined){
+if(!(validate21(data112["/v2/locales"], {instancePath:instancePath+"/lists/~1v2~1locales",parentData:data112,parentDataProperty:"/v2/locales",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data112["/v6/pages"] !== undefined){
+if(!(validate21(data112["/v6/pages"], {instancePath:instancePath+"/lists/~1v6~1pages",parentData:data112,parentDataProperty:"/v6/pages",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data112["/v2/sites/{siteId}/pages"] !== undefined){
+if(!(validate21(data112["/v2/sites/{siteId}/pages"], {instancePath:instancePath+"/lists/~1v2~1sites~1{siteId}~1pages",parentData:data112,parentDataProperty:"/v2/sites/{siteId}/pages",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data112["/v2/routes"] !== undefined){
+if(!(validate21(data112["/v2/routes"], {instancePath:instancePath+"/lists/~1v2~1routes",parentData:data112,parentDataProperty:"/v2/routes",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err122 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data112};
+const err122 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.lists.type,parentSchema:schema31.properties.lists,data:data112};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1615,9 +1741,13 @@ vErrors.push(err122);
 errors++;
 }
 }
-}
-else {
-const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.unrecorded !== undefined){
+let data118 = data.unrecorded;
+if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
+for(const key3 in data118){
+let data119 = data118[key3];
+if(typeof data119 !== "string"){
+const err123 = {instancePath:instancePath+"/unrecorded/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data119};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1626,17 +1756,41 @@ vErrors.push(err123);
 }
 errors++;
 }
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data118};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+}
+else {
+const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v1 = validate21;
+export const v1 = validate27;
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3144,23 +3298,116 @@ vErrors.push(err115);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v2 = validate22;
-const schema34 = schema_fixture;
-const schema35 = schema_fixture["$defs"]["workspace"];
-const schema37 = schema_common["$defs"]["uuid"];
+export const v2 = validate28;
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate28.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "unknownCursor") || (key0 === "cursorOutsideList")) || (key0 === "foreignCursor")) || (key0 === "deletedCursor"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.unknownCursor !== undefined){
+let data0 = data.unknownCursor;
+if(!((((data0 === "400") || (data0 === "404")) || (data0 === "empty-list")) || (data0 === "from-start"))){
+const err1 = {instancePath:instancePath+"/unknownCursor",schemaPath:"#/$defs/choices/properties/unknownCursor/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values",schema:schema34.enum,parentSchema:schema34,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.cursorOutsideList !== undefined){
+let data1 = data.cursorOutsideList;
+if(!((((data1 === "400") || (data1 === "after-place")) || (data1 === "404")) || (data1 === "empty-list"))){
+const err2 = {instancePath:instancePath+"/cursorOutsideList",schemaPath:"#/$defs/choices/properties/cursorOutsideList/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values",schema:schema35.enum,parentSchema:schema35,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.foreignCursor !== undefined){
+let data2 = data.foreignCursor;
+if(!(((((data2 === "as-outside") || (data2 === "404")) || (data2 === "400")) || (data2 === "empty-list")) || (data2 === "refused-unreached"))){
+const err3 = {instancePath:instancePath+"/foreignCursor",schemaPath:"#/$defs/choices/properties/foreignCursor/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values",schema:schema36.enum,parentSchema:schema36,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.deletedCursor !== undefined){
+let data3 = data.deletedCursor;
+if(!((data3 === "unknown") || (data3 === "after-place"))){
+const err4 = {instancePath:instancePath+"/deletedCursor",schemaPath:"#/$defs/choices/properties/deletedCursor/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values",schema:schema37.enum,parentSchema:schema37,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const v3 = validate29;
+const schema44 = schema_fixture;
+const schema45 = schema_fixture["$defs"]["workspace"];
+const schema47 = schema_common["$defs"]["uuid"];
 const func3 = runtime.lowerCaseUuid;
 const formats2 = runtime.formats.uuid;
 const pattern4 = new RegExp("^sk_[A-Za-z0-9]{20,}$", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3169,7 +3416,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3179,7 +3426,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.appApiKey === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3190,7 +3437,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "appApiKey"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3205,7 +3452,7 @@ let data0 = data.id;
 func3(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3216,7 +3463,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3230,7 +3477,7 @@ if(data.appApiKey !== undefined){
 let data1 = data.appApiKey;
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",schema:"^sk_[A-Za-z0-9]{20,}$",parentSchema:schema35.properties.appApiKey,data:data1};
+const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",schema:"^sk_[A-Za-z0-9]{20,}$",parentSchema:schema45.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3241,7 +3488,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.appApiKey.type,parentSchema:schema35.properties.appApiKey,data:data1};
+const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.appApiKey.type,parentSchema:schema45.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3253,7 +3500,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3262,15 +3509,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema38 = schema_fixture["$defs"]["site"];
-const schema41 = schema_common["$defs"]["name"];
-const schema42 = schema_common["$defs"]["url"];
-const schema44 = schema_common["$defs"]["localeCode"];
+const schema48 = schema_fixture["$defs"]["site"];
+const schema51 = schema_common["$defs"]["name"];
+const schema52 = schema_common["$defs"]["url"];
+const schema54 = schema_common["$defs"]["localeCode"];
 const func4 = runtime.lowerCaseUuid;
 const func5 = runtime.lowerCaseUuid;
 const func6 = runtime.ucs2length;
@@ -3280,10 +3527,10 @@ const pattern5 = new RegExp("^[^\\u0000-\\u001f\\u007f]*$", "u");
 const pattern6 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$", "u");
 const pattern7 = new RegExp("^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$", "u");
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3292,7 +3539,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3302,7 +3549,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.workspaceId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3312,7 +3559,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3322,7 +3569,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.publicApiKey === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3332,7 +3579,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.defaultLocale === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3343,7 +3590,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "workspaceId")) || (key0 === "name")) || (key0 === "hostOrigin")) || (key0 === "publicApiKey")) || (key0 === "defaultLocale")) || (key0 === "defaultLocalePathPrefix")) || (key0 === "localeManagementMode"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3358,7 +3605,7 @@ let data0 = data.id;
 func4(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3369,7 +3616,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3384,7 +3631,7 @@ let data1 = data.workspaceId;
 func5(data1, data, "workspaceId");
 if(typeof data1 === "string"){
 if(!(formats2(data1))){
-const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data1};
+const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3395,7 +3642,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3409,7 +3656,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func6(data2) > 256){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema41,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3419,7 +3666,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func6(data2) < 1){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3429,7 +3676,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern5.test(data2)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema41,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3440,7 +3687,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3457,7 +3704,7 @@ let valid4 = false;
 const _errs13 = errors;
 if(typeof data3 === "string"){
 if(func6(data3) > 2048){
-const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema42,data:data3};
+const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema52,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3467,7 +3714,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!pattern6.test(data3)){
-const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema42,data:data3};
+const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema52,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3477,7 +3724,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(formats8(data3))){
-const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema42,data:data3};
+const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema52,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3488,7 +3735,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3};
+const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3501,7 +3748,7 @@ var _valid0 = _errs13 === errors;
 valid4 = valid4 || _valid0;
 const _errs16 = errors;
 if(data3 !== null){
-const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema38.properties.hostOrigin.anyOf[1].type,parentSchema:schema38.properties.hostOrigin.anyOf[1],data:data3};
+const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema48.properties.hostOrigin.anyOf[1].type,parentSchema:schema48.properties.hostOrigin.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3513,7 +3760,7 @@ errors++;
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema38.properties.hostOrigin.anyOf,parentSchema:schema38.properties.hostOrigin,data:data3};
+const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema48.properties.hostOrigin.anyOf,parentSchema:schema48.properties.hostOrigin,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3539,7 +3786,7 @@ let data4 = data.publicApiKey;
 func9(data4, data, "publicApiKey");
 if(typeof data4 === "string"){
 if(!(formats2(data4))){
-const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data4};
+const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3550,7 +3797,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data4};
+const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3564,7 +3811,7 @@ if(data.defaultLocale !== undefined){
 let data5 = data.defaultLocale;
 if(typeof data5 === "string"){
 if(func6(data5) > 16){
-const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema44,data:data5};
+const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3574,7 +3821,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!pattern7.test(data5)){
-const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema44,data:data5};
+const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3585,7 +3832,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data5};
+const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3598,7 +3845,7 @@ errors++;
 if(data.defaultLocalePathPrefix !== undefined){
 let data6 = data.defaultLocalePathPrefix;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema38.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema38.properties.defaultLocalePathPrefix.type,parentSchema:schema38.properties.defaultLocalePathPrefix,data:data6};
+const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema48.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema48.properties.defaultLocalePathPrefix.type,parentSchema:schema48.properties.defaultLocalePathPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3611,7 +3858,7 @@ errors++;
 if(data.localeManagementMode !== undefined){
 let data7 = data.localeManagementMode;
 if(!((data7 === "internal") || (data7 === "external"))){
-const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema38.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.localeManagementMode.enum,parentSchema:schema38.properties.localeManagementMode,data:data7};
+const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema48.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema48.properties.localeManagementMode.enum,parentSchema:schema48.properties.localeManagementMode,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3623,7 +3870,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3632,19 +3879,19 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema45 = schema_fixture["$defs"]["locale"];
+const schema55 = schema_fixture["$defs"]["locale"];
 const func11 = runtime.lowerCaseUuid;
 const func12 = runtime.lowerCaseUuid;
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3653,7 +3900,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema45.required,parentSchema:schema45,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3663,7 +3910,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema45.required,parentSchema:schema45,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3673,7 +3920,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.locale === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema45.required,parentSchema:schema45,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3684,7 +3931,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "siteId")) || (key0 === "locale")) || (key0 === "isDefault")) || (key0 === "domain")) || (key0 === "pathPrefix")) || (key0 === "deletedAt"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3699,7 +3946,7 @@ let data0 = data.id;
 func11(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3710,7 +3957,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3725,7 +3972,7 @@ let data1 = data.siteId;
 func12(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats2(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3736,7 +3983,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3750,7 +3997,7 @@ if(data.locale !== undefined){
 let data2 = data.locale;
 if(typeof data2 === "string"){
 if(func6(data2) > 16){
-const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema44,data:data2};
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema54,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3760,7 +4007,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!pattern7.test(data2)){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema44,data:data2};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema54,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3771,7 +4018,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data2};
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3784,7 +4031,7 @@ errors++;
 if(data.isDefault !== undefined){
 let data3 = data.isDefault;
 if(typeof data3 !== "boolean"){
-const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.isDefault.type,parentSchema:schema45.properties.isDefault,data:data3};
+const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema55.properties.isDefault.type,parentSchema:schema55.properties.isDefault,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3801,7 +4048,7 @@ let valid4 = false;
 const _errs15 = errors;
 if(typeof data4 === "string"){
 if(func6(data4) > 2048){
-const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema42,data:data4};
+const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema52,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3811,7 +4058,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern6.test(data4)){
-const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema42,data:data4};
+const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema52,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3821,7 +4068,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats8(data4))){
-const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema42,data:data4};
+const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema52,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3832,7 +4079,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data4};
+const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3845,7 +4092,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 const _errs18 = errors;
 if(data4 !== null){
-const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.domain.anyOf[1].type,parentSchema:schema45.properties.domain.anyOf[1],data:data4};
+const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema55.properties.domain.anyOf[1].type,parentSchema:schema55.properties.domain.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3857,7 +4104,7 @@ errors++;
 var _valid0 = _errs18 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.domain.anyOf,parentSchema:schema45.properties.domain,data:data4};
+const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema55.properties.domain.anyOf,parentSchema:schema55.properties.domain,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3881,7 +4128,7 @@ vErrors = null;
 if(data.pathPrefix !== undefined){
 let data5 = data.pathPrefix;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema45.properties.pathPrefix.type},message:"must be string,null",schema:schema45.properties.pathPrefix.type,parentSchema:schema45.properties.pathPrefix,data:data5};
+const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema55.properties.pathPrefix.type},message:"must be string,null",schema:schema55.properties.pathPrefix.type,parentSchema:schema55.properties.pathPrefix,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3894,7 +4141,7 @@ errors++;
 if(data.deletedAt !== undefined){
 let data6 = data.deletedAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema45.properties.deletedAt.type},message:"must be string,null",schema:schema45.properties.deletedAt.type,parentSchema:schema45.properties.deletedAt,data:data6};
+const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema55.properties.deletedAt.type},message:"must be string,null",schema:schema55.properties.deletedAt.type,parentSchema:schema55.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3905,7 +4152,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(!(formats0(data6))){
-const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema45.properties.deletedAt,data:data6};
+const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema55.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3918,7 +4165,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3927,26 +4174,26 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema50 = schema_fixture["$defs"]["page"];
-const schema53 = schema_fixture["$defs"]["nullableTimestamp"];
+const schema60 = schema_fixture["$defs"]["page"];
+const schema63 = schema_fixture["$defs"]["nullableTimestamp"];
 const func15 = runtime.lowerCaseUuid;
 const func16 = runtime.lowerCaseUuid;
-const schema54 = schema_fixture["$defs"]["pageContent"];
-const schema55 = schema_fixture["$defs"]["site"]["properties"]["defaultLocalePathPrefix"];
-const schema61 = schema_page["$defs"]["nullableSitemapFrequency"];
+const schema64 = schema_fixture["$defs"]["pageContent"];
+const schema65 = schema_fixture["$defs"]["site"]["properties"]["defaultLocalePathPrefix"];
+const schema71 = schema_page["$defs"]["nullableSitemapFrequency"];
 const pattern10 = new RegExp("^/", "u");
-const schema68 = schema_fixture["$defs"]["localization"];
+const schema78 = schema_fixture["$defs"]["localization"];
 const func21 = runtime.lowerCaseUuid;
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3955,7 +4202,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema78.required,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3965,7 +4212,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.locale === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema78.required,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3975,7 +4222,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema78.required,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3986,7 +4233,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "locale")) || (key0 === "pathname"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4001,7 +4248,7 @@ let data0 = data.id;
 func21(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4012,7 +4259,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4026,7 +4273,7 @@ if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
 if(func6(data1) > 16){
-const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema44,data:data1};
+const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4036,7 +4283,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern7.test(data1)){
-const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema44,data:data1};
+const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4047,7 +4294,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data1};
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4061,7 +4308,7 @@ if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 === "string"){
 if(func6(data2) < 1){
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema68.properties.pathname,data:data2};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema78.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4072,7 +4319,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.pathname.type,parentSchema:schema68.properties.pathname,data:data2};
+const err10 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.properties.pathname.type,parentSchema:schema78.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4084,7 +4331,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema78.type,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4093,16 +4340,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4111,7 +4358,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4121,7 +4368,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pathname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4131,8 +4378,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema54.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
+if(!(func1.call(schema64.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4146,7 +4393,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4157,7 +4404,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.name.type,parentSchema:schema54.properties.name,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.name.type,parentSchema:schema64.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4171,7 +4418,7 @@ if(data.pathname !== undefined){
 let data1 = data.pathname;
 if(typeof data1 === "string"){
 if(!pattern10.test(data1)){
-const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema54.properties.pathname,data:data1};
+const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema64.properties.pathname,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4182,7 +4429,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.pathname.type,parentSchema:schema54.properties.pathname,data:data1};
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.pathname.type,parentSchema:schema64.properties.pathname,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4195,7 +4442,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema55.type},message:"must be string,null",schema:schema55.type,parentSchema:schema55,data:data2};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema65.type},message:"must be string,null",schema:schema65.type,parentSchema:schema65,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4208,7 +4455,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema55.type},message:"must be string,null",schema:schema55.type,parentSchema:schema55,data:data3};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema65.type},message:"must be string,null",schema:schema65.type,parentSchema:schema65,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4221,7 +4468,7 @@ errors++;
 if(data.canonicalUrl !== undefined){
 let data4 = data.canonicalUrl;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema55.type},message:"must be string,null",schema:schema55.type,parentSchema:schema55,data:data4};
+const err9 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema65.type},message:"must be string,null",schema:schema65.type,parentSchema:schema65,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4234,7 +4481,7 @@ errors++;
 if(data.socialImageUrl !== undefined){
 let data5 = data.socialImageUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema55.type},message:"must be string,null",schema:schema55.type,parentSchema:schema55,data:data5};
+const err10 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema65.type},message:"must be string,null",schema:schema65.type,parentSchema:schema65,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4247,7 +4494,7 @@ errors++;
 if(data.sitemapPriority !== undefined){
 let data6 = data.sitemapPriority;
 if((!((typeof data6 == "number") && (isFinite(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema54.properties.sitemapPriority.type},message:"must be number,null",schema:schema54.properties.sitemapPriority.type,parentSchema:schema54.properties.sitemapPriority,data:data6};
+const err11 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema64.properties.sitemapPriority.type},message:"must be number,null",schema:schema64.properties.sitemapPriority.type,parentSchema:schema64.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4258,7 +4505,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 1 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema54.properties.sitemapPriority,data:data6};
+const err12 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema64.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4268,7 +4515,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.sitemapPriority,data:data6};
+const err13 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4282,7 +4529,7 @@ errors++;
 if(data.sitemapFrequency !== undefined){
 let data7 = data.sitemapFrequency;
 if(!((((((((data7 === "always") || (data7 === "hourly")) || (data7 === "daily")) || (data7 === "weekly")) || (data7 === "monthly")) || (data7 === "yearly")) || (data7 === "never")) || (data7 === null))){
-const err14 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"page.json#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values",schema:schema61.enum,parentSchema:schema61,data:data7};
+const err14 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"page.json#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values",schema:schema71.enum,parentSchema:schema71,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4295,7 +4542,7 @@ errors++;
 if(data.isOnline !== undefined){
 let data8 = data.isOnline;
 if(typeof data8 !== "boolean"){
-const err15 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema54.properties.isOnline.type,parentSchema:schema54.properties.isOnline,data:data8};
+const err15 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema64.properties.isOnline.type,parentSchema:schema64.properties.isOnline,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4308,7 +4555,7 @@ errors++;
 if(data.excludedFromSearchEngines !== undefined){
 let data9 = data.excludedFromSearchEngines;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema54.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema54.properties.excludedFromSearchEngines.type,parentSchema:schema54.properties.excludedFromSearchEngines,data:data9};
+const err16 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema64.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema64.properties.excludedFromSearchEngines.type,parentSchema:schema64.properties.excludedFromSearchEngines,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4323,14 +4570,14 @@ let data10 = data.localizations;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate35(data10[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate35.errors);
+if(!(validate42(data10[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate42.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema54.properties.localizations.type,parentSchema:schema54.properties.localizations,data:data10};
+const err17 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema64.properties.localizations.type,parentSchema:schema64.properties.localizations,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4343,7 +4590,7 @@ errors++;
 if(data.updatedAt !== undefined){
 let data12 = data.updatedAt;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data:data12};
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema63.type},message:"must be string,null",schema:schema63.type,parentSchema:schema63,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4354,7 +4601,7 @@ errors++;
 }
 if(typeof data12 === "string"){
 if(!(formats0(data12))){
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data12};
+const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema63,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4367,7 +4614,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4376,16 +4623,16 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4394,7 +4641,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema50.required,parentSchema:schema50,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4404,7 +4651,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema50.required,parentSchema:schema50,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4414,7 +4661,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.draft === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",schema:schema50.required,parentSchema:schema50,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4425,7 +4672,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "siteId")) || (key0 === "createdAt")) || (key0 === "publishedAt")) || (key0 === "draft")) || (key0 === "live"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4440,7 +4687,7 @@ let data0 = data.id;
 func15(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4451,7 +4698,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4466,7 +4713,7 @@ let data1 = data.siteId;
 func16(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats2(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4477,7 +4724,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4490,7 +4737,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data2 = data.createdAt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data:data2};
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema63.type},message:"must be string,null",schema:schema63.type,parentSchema:schema63,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4501,7 +4748,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data2};
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema63,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4515,7 +4762,7 @@ errors++;
 if(data.publishedAt !== undefined){
 let data3 = data.publishedAt;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema50.properties.publishedAt.type},message:"must be string,null",schema:schema50.properties.publishedAt.type,parentSchema:schema50.properties.publishedAt,data:data3};
+const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema60.properties.publishedAt.type},message:"must be string,null",schema:schema60.properties.publishedAt.type,parentSchema:schema60.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4526,7 +4773,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats0(data3))){
-const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema50.properties.publishedAt,data:data3};
+const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema60.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4538,8 +4785,8 @@ errors++;
 }
 }
 if(data.draft !== undefined){
-if(!(validate31(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate31.errors);
+if(!(validate38(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -4548,15 +4795,15 @@ let data5 = data.live;
 const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
-if(!(validate31(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate31.errors);
+if(!(validate38(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate38.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 const _errs17 = errors;
 if(data5 !== null){
-const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema50.properties.live.anyOf[1].type,parentSchema:schema50.properties.live.anyOf[1],data:data5};
+const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema60.properties.live.anyOf[1].type,parentSchema:schema60.properties.live.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4568,7 +4815,7 @@ errors++;
 var _valid0 = _errs17 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema50.properties.live.anyOf,parentSchema:schema50.properties.live,data:data5};
+const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema60.properties.live.anyOf,parentSchema:schema60.properties.live,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4591,7 +4838,7 @@ vErrors = null;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4600,19 +4847,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema72 = schema_fixture["$defs"]["route"];
+const schema82 = schema_fixture["$defs"]["route"];
 const func24 = runtime.lowerCaseUuid;
 const func25 = runtime.lowerCaseUuid;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4621,7 +4868,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema82.required,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4631,7 +4878,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema82.required,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4641,7 +4888,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema82.required,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4652,7 +4899,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "siteId")) || (key0 === "pathname"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4667,7 +4914,7 @@ let data0 = data.id;
 func24(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4678,7 +4925,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4693,7 +4940,7 @@ let data1 = data.siteId;
 func25(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats2(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4704,7 +4951,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4718,7 +4965,7 @@ if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 === "string"){
 if(func6(data2) < 1){
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema72.properties.pathname,data:data2};
+const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema82.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4729,7 +4976,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.pathname.type,parentSchema:schema72.properties.pathname,data:data2};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.pathname.type,parentSchema:schema82.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4741,7 +4988,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4750,17 +4997,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sitemock.dev/schemas/fixture.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4769,7 +5016,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workspaces === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaces"},message:"must have required property '"+"workspaces"+"'",schema:schema44.required,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4780,7 +5027,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "$schema") || (key0 === "version")) || (key0 === "randomState")) || (key0 === "workspaces")) || (key0 === "sites")) || (key0 === "locales")) || (key0 === "pages")) || (key0 === "routes"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4793,7 +5040,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.$schema.type,parentSchema:schema34.properties.$schema,data:data0};
+const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.$schema.type,parentSchema:schema44.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4806,7 +5053,7 @@ errors++;
 if(data.version !== undefined){
 let data1 = data.version;
 if(1 !== data1){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema34.properties.version,data:data1};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema44.properties.version,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4819,7 +5066,7 @@ errors++;
 if(data.randomState !== undefined){
 let data2 = data.randomState;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.randomState.type,parentSchema:schema34.properties.randomState,data:data2};
+const err4 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema44.properties.randomState.type,parentSchema:schema44.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4830,7 +5077,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 4294967295 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema34.properties.randomState,data:data2};
+const err5 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema44.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4840,7 +5087,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.randomState,data:data2};
+const err6 = {instancePath:instancePath+"/randomState",schemaPath:"#/properties/randomState/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema44.properties.randomState,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4856,14 +5103,14 @@ let data3 = data.workspaces;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate23(data3[i0], {instancePath:instancePath+"/workspaces/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate23.errors);
+if(!(validate30(data3[i0], {instancePath:instancePath+"/workspaces/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate30.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.workspaces.type,parentSchema:schema34.properties.workspaces,data:data3};
+const err7 = {instancePath:instancePath+"/workspaces",schemaPath:"#/properties/workspaces/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.workspaces.type,parentSchema:schema44.properties.workspaces,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4878,14 +5125,14 @@ let data5 = data.sites;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate26(data5[i1], {instancePath:instancePath+"/sites/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate26.errors);
+if(!(validate33(data5[i1], {instancePath:instancePath+"/sites/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate33.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.sites.type,parentSchema:schema34.properties.sites,data:data5};
+const err8 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.sites.type,parentSchema:schema44.properties.sites,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4900,14 +5147,14 @@ let data7 = data.locales;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate28(data7[i2], {instancePath:instancePath+"/locales/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate28.errors);
+if(!(validate35(data7[i2], {instancePath:instancePath+"/locales/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate35.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/locales",schemaPath:"#/properties/locales/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.locales.type,parentSchema:schema34.properties.locales,data:data7};
+const err9 = {instancePath:instancePath+"/locales",schemaPath:"#/properties/locales/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.locales.type,parentSchema:schema44.properties.locales,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4922,14 +5169,14 @@ let data9 = data.pages;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate30(data9[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate30.errors);
+if(!(validate37(data9[i3], {instancePath:instancePath+"/pages/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.pages.type,parentSchema:schema34.properties.pages,data:data9};
+const err10 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.pages.type,parentSchema:schema44.properties.pages,data:data9};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4944,14 +5191,14 @@ let data11 = data.routes;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate40(data11[i4], {instancePath:instancePath+"/routes/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate40.errors);
+if(!(validate47(data11[i4], {instancePath:instancePath+"/routes/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate47.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.routes.type,parentSchema:schema34.properties.routes,data:data11};
+const err11 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.routes.type,parentSchema:schema44.properties.routes,data:data11};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4963,7 +5210,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4972,18 +5219,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v3 = validate42;
+export const v4 = validate49;
 const func27 = runtime.lowerCaseUuid;
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4992,7 +5239,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5002,7 +5249,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.appApiKey === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",schema:schema35.required,parentSchema:schema35,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appApiKey"},message:"must have required property '"+"appApiKey"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5013,7 +5260,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "appApiKey"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5028,7 +5275,7 @@ let data0 = data.id;
 func27(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5039,7 +5286,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5053,7 +5300,7 @@ if(data.appApiKey !== undefined){
 let data1 = data.appApiKey;
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",schema:"^sk_[A-Za-z0-9]{20,}$",parentSchema:schema35.properties.appApiKey,data:data1};
+const err5 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/pattern",keyword:"pattern",params:{pattern: "^sk_[A-Za-z0-9]{20,}$"},message:"must match pattern \""+"^sk_[A-Za-z0-9]{20,}$"+"\"",schema:"^sk_[A-Za-z0-9]{20,}$",parentSchema:schema45.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5064,7 +5311,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.appApiKey.type,parentSchema:schema35.properties.appApiKey,data:data1};
+const err6 = {instancePath:instancePath+"/appApiKey",schemaPath:"#/properties/appApiKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.properties.appApiKey.type,parentSchema:schema45.properties.appApiKey,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5076,7 +5323,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5085,20 +5332,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v4 = validate43;
+export const v5 = validate50;
 const func28 = runtime.lowerCaseUuid;
 const func29 = runtime.lowerCaseUuid;
 const func33 = runtime.lowerCaseUuid;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5107,7 +5354,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5117,7 +5364,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.workspaceId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspaceId"},message:"must have required property '"+"workspaceId"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5127,7 +5374,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5137,7 +5384,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.publicApiKey === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "publicApiKey"},message:"must have required property '"+"publicApiKey"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5147,7 +5394,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.defaultLocale === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema38.required,parentSchema:schema38,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultLocale"},message:"must have required property '"+"defaultLocale"+"'",schema:schema48.required,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5158,7 +5405,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "workspaceId")) || (key0 === "name")) || (key0 === "hostOrigin")) || (key0 === "publicApiKey")) || (key0 === "defaultLocale")) || (key0 === "defaultLocalePathPrefix")) || (key0 === "localeManagementMode"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5173,7 +5420,7 @@ let data0 = data.id;
 func28(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err6 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5184,7 +5431,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err7 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5199,7 +5446,7 @@ let data1 = data.workspaceId;
 func29(data1, data, "workspaceId");
 if(typeof data1 === "string"){
 if(!(formats2(data1))){
-const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data1};
+const err8 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5210,7 +5457,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+const err9 = {instancePath:instancePath+"/workspaceId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5224,7 +5471,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
 if(func6(data2) > 256){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema41,data:data2};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5234,7 +5481,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func6(data2) < 1){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41,data:data2};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5244,7 +5491,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern5.test(data2)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema41,data:data2};
+const err12 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f]*$"+"\"",schema:"^[^\\u0000-\\u001f\\u007f]*$",parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5255,7 +5502,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data2};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"common.json#/$defs/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.type,parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5272,7 +5519,7 @@ let valid4 = false;
 const _errs13 = errors;
 if(typeof data3 === "string"){
 if(func6(data3) > 2048){
-const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema42,data:data3};
+const err14 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema52,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5282,7 +5529,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!pattern6.test(data3)){
-const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema42,data:data3};
+const err15 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema52,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5292,7 +5539,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(formats8(data3))){
-const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema42,data:data3};
+const err16 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema52,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5303,7 +5550,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data3};
+const err17 = {instancePath:instancePath+"/hostOrigin",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5316,7 +5563,7 @@ var _valid0 = _errs13 === errors;
 valid4 = valid4 || _valid0;
 const _errs16 = errors;
 if(data3 !== null){
-const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema38.properties.hostOrigin.anyOf[1].type,parentSchema:schema38.properties.hostOrigin.anyOf[1],data:data3};
+const err18 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema48.properties.hostOrigin.anyOf[1].type,parentSchema:schema48.properties.hostOrigin.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5328,7 +5575,7 @@ errors++;
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema38.properties.hostOrigin.anyOf,parentSchema:schema38.properties.hostOrigin,data:data3};
+const err19 = {instancePath:instancePath+"/hostOrigin",schemaPath:"#/properties/hostOrigin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema48.properties.hostOrigin.anyOf,parentSchema:schema48.properties.hostOrigin,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5354,7 +5601,7 @@ let data4 = data.publicApiKey;
 func33(data4, data, "publicApiKey");
 if(typeof data4 === "string"){
 if(!(formats2(data4))){
-const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data4};
+const err20 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5365,7 +5612,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data4};
+const err21 = {instancePath:instancePath+"/publicApiKey",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5379,7 +5626,7 @@ if(data.defaultLocale !== undefined){
 let data5 = data.defaultLocale;
 if(typeof data5 === "string"){
 if(func6(data5) > 16){
-const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema44,data:data5};
+const err22 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5389,7 +5636,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!pattern7.test(data5)){
-const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema44,data:data5};
+const err23 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5400,7 +5647,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data5};
+const err24 = {instancePath:instancePath+"/defaultLocale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5413,7 +5660,7 @@ errors++;
 if(data.defaultLocalePathPrefix !== undefined){
 let data6 = data.defaultLocalePathPrefix;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema38.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema38.properties.defaultLocalePathPrefix.type,parentSchema:schema38.properties.defaultLocalePathPrefix,data:data6};
+const err25 = {instancePath:instancePath+"/defaultLocalePathPrefix",schemaPath:"#/properties/defaultLocalePathPrefix/type",keyword:"type",params:{type: schema48.properties.defaultLocalePathPrefix.type},message:"must be string,null",schema:schema48.properties.defaultLocalePathPrefix.type,parentSchema:schema48.properties.defaultLocalePathPrefix,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5426,7 +5673,7 @@ errors++;
 if(data.localeManagementMode !== undefined){
 let data7 = data.localeManagementMode;
 if(!((data7 === "internal") || (data7 === "external"))){
-const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema38.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.localeManagementMode.enum,parentSchema:schema38.properties.localeManagementMode,data:data7};
+const err26 = {instancePath:instancePath+"/localeManagementMode",schemaPath:"#/properties/localeManagementMode/enum",keyword:"enum",params:{allowedValues: schema48.properties.localeManagementMode.enum},message:"must be equal to one of the allowed values",schema:schema48.properties.localeManagementMode.enum,parentSchema:schema48.properties.localeManagementMode,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5438,7 +5685,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema48.type,parentSchema:schema48,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5447,19 +5694,19 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v5 = validate44;
+export const v6 = validate51;
 const func35 = runtime.lowerCaseUuid;
 const func36 = runtime.lowerCaseUuid;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5468,7 +5715,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema45.required,parentSchema:schema45,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5478,7 +5725,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema45.required,parentSchema:schema45,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5488,7 +5735,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.locale === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema45.required,parentSchema:schema45,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5499,7 +5746,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "siteId")) || (key0 === "locale")) || (key0 === "isDefault")) || (key0 === "domain")) || (key0 === "pathPrefix")) || (key0 === "deletedAt"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema45,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5514,7 +5761,7 @@ let data0 = data.id;
 func35(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5525,7 +5772,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5540,7 +5787,7 @@ let data1 = data.siteId;
 func36(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats2(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5551,7 +5798,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5565,7 +5812,7 @@ if(data.locale !== undefined){
 let data2 = data.locale;
 if(typeof data2 === "string"){
 if(func6(data2) > 16){
-const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema44,data:data2};
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema54,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5575,7 +5822,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!pattern7.test(data2)){
-const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema44,data:data2};
+const err9 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema54,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5586,7 +5833,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data2};
+const err10 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5599,7 +5846,7 @@ errors++;
 if(data.isDefault !== undefined){
 let data3 = data.isDefault;
 if(typeof data3 !== "boolean"){
-const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema45.properties.isDefault.type,parentSchema:schema45.properties.isDefault,data:data3};
+const err11 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema55.properties.isDefault.type,parentSchema:schema55.properties.isDefault,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5616,7 +5863,7 @@ let valid4 = false;
 const _errs15 = errors;
 if(typeof data4 === "string"){
 if(func6(data4) > 2048){
-const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema42,data:data4};
+const err12 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters",schema:2048,parentSchema:schema52,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5626,7 +5873,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!pattern6.test(data4)){
-const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema42,data:data4};
+const err13 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$"+"\"",schema:"^[A-Za-z][A-Za-z0-9+.-]*://[^\\s]+$",parentSchema:schema52,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5636,7 +5883,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats8(data4))){
-const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema42,data:data4};
+const err14 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema52,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5647,7 +5894,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.type,parentSchema:schema42,data:data4};
+const err15 = {instancePath:instancePath+"/domain",schemaPath:"common.json#/$defs/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.type,parentSchema:schema52,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5660,7 +5907,7 @@ var _valid0 = _errs15 === errors;
 valid4 = valid4 || _valid0;
 const _errs18 = errors;
 if(data4 !== null){
-const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema45.properties.domain.anyOf[1].type,parentSchema:schema45.properties.domain.anyOf[1],data:data4};
+const err16 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema55.properties.domain.anyOf[1].type,parentSchema:schema55.properties.domain.anyOf[1],data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5672,7 +5919,7 @@ errors++;
 var _valid0 = _errs18 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema45.properties.domain.anyOf,parentSchema:schema45.properties.domain,data:data4};
+const err17 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema55.properties.domain.anyOf,parentSchema:schema55.properties.domain,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5696,7 +5943,7 @@ vErrors = null;
 if(data.pathPrefix !== undefined){
 let data5 = data.pathPrefix;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema45.properties.pathPrefix.type},message:"must be string,null",schema:schema45.properties.pathPrefix.type,parentSchema:schema45.properties.pathPrefix,data:data5};
+const err18 = {instancePath:instancePath+"/pathPrefix",schemaPath:"#/properties/pathPrefix/type",keyword:"type",params:{type: schema55.properties.pathPrefix.type},message:"must be string,null",schema:schema55.properties.pathPrefix.type,parentSchema:schema55.properties.pathPrefix,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5709,7 +5956,7 @@ errors++;
 if(data.deletedAt !== undefined){
 let data6 = data.deletedAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema45.properties.deletedAt.type},message:"must be string,null",schema:schema45.properties.deletedAt.type,parentSchema:schema45.properties.deletedAt,data:data6};
+const err19 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/type",keyword:"type",params:{type: schema55.properties.deletedAt.type},message:"must be string,null",schema:schema55.properties.deletedAt.type,parentSchema:schema55.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5720,7 +5967,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(!(formats0(data6))){
-const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema45.properties.deletedAt,data:data6};
+const err20 = {instancePath:instancePath+"/deletedAt",schemaPath:"#/properties/deletedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema55.properties.deletedAt,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5733,7 +5980,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5742,19 +5989,19 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v6 = validate45;
+export const v7 = validate52;
 const func39 = runtime.lowerCaseUuid;
 const func40 = runtime.lowerCaseUuid;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5763,7 +6010,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema50.required,parentSchema:schema50,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5773,7 +6020,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema50.required,parentSchema:schema50,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5783,7 +6030,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.draft === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",schema:schema50.required,parentSchema:schema50,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "draft"},message:"must have required property '"+"draft"+"'",schema:schema60.required,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5794,7 +6041,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "id") || (key0 === "siteId")) || (key0 === "createdAt")) || (key0 === "publishedAt")) || (key0 === "draft")) || (key0 === "live"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5809,7 +6056,7 @@ let data0 = data.id;
 func39(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5820,7 +6067,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5835,7 +6082,7 @@ let data1 = data.siteId;
 func40(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats2(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5846,7 +6093,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5859,7 +6106,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data2 = data.createdAt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data:data2};
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema63.type},message:"must be string,null",schema:schema63.type,parentSchema:schema63,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5870,7 +6117,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data2};
+const err9 = {instancePath:instancePath+"/createdAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema63,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5884,7 +6131,7 @@ errors++;
 if(data.publishedAt !== undefined){
 let data3 = data.publishedAt;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema50.properties.publishedAt.type},message:"must be string,null",schema:schema50.properties.publishedAt.type,parentSchema:schema50.properties.publishedAt,data:data3};
+const err10 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/type",keyword:"type",params:{type: schema60.properties.publishedAt.type},message:"must be string,null",schema:schema60.properties.publishedAt.type,parentSchema:schema60.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5895,7 +6142,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats0(data3))){
-const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema50.properties.publishedAt,data:data3};
+const err11 = {instancePath:instancePath+"/publishedAt",schemaPath:"#/properties/publishedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema60.properties.publishedAt,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5907,8 +6154,8 @@ errors++;
 }
 }
 if(data.draft !== undefined){
-if(!(validate31(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate31.errors);
+if(!(validate38(data.draft, {instancePath:instancePath+"/draft",parentData:data,parentDataProperty:"draft",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -5917,15 +6164,15 @@ let data5 = data.live;
 const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
-if(!(validate31(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate31.errors);
+if(!(validate38(data5, {instancePath:instancePath+"/live",parentData:data,parentDataProperty:"live",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate38.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
 const _errs17 = errors;
 if(data5 !== null){
-const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema50.properties.live.anyOf[1].type,parentSchema:schema50.properties.live.anyOf[1],data:data5};
+const err12 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema60.properties.live.anyOf[1].type,parentSchema:schema60.properties.live.anyOf[1],data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5937,7 +6184,7 @@ errors++;
 var _valid0 = _errs17 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema50.properties.live.anyOf,parentSchema:schema50.properties.live,data:data5};
+const err13 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema60.properties.live.anyOf,parentSchema:schema60.properties.live,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5960,7 +6207,7 @@ vErrors = null;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema60.type,parentSchema:schema60,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5969,17 +6216,17 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v7 = validate48;
+export const v8 = validate55;
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5988,7 +6235,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5998,7 +6245,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pathname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6008,8 +6255,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema54.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
+if(!(func1.call(schema64.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6023,7 +6270,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6034,7 +6281,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.name.type,parentSchema:schema54.properties.name,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.name.type,parentSchema:schema64.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6048,7 +6295,7 @@ if(data.pathname !== undefined){
 let data1 = data.pathname;
 if(typeof data1 === "string"){
 if(!pattern10.test(data1)){
-const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema54.properties.pathname,data:data1};
+const err5 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema64.properties.pathname,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6059,7 +6306,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.pathname.type,parentSchema:schema54.properties.pathname,data:data1};
+const err6 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.pathname.type,parentSchema:schema64.properties.pathname,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6072,7 +6319,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema55.type},message:"must be string,null",schema:schema55.type,parentSchema:schema55,data:data2};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema65.type},message:"must be string,null",schema:schema65.type,parentSchema:schema65,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6085,7 +6332,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema55.type},message:"must be string,null",schema:schema55.type,parentSchema:schema55,data:data3};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema65.type},message:"must be string,null",schema:schema65.type,parentSchema:schema65,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6098,7 +6345,7 @@ errors++;
 if(data.canonicalUrl !== undefined){
 let data4 = data.canonicalUrl;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema55.type},message:"must be string,null",schema:schema55.type,parentSchema:schema55,data:data4};
+const err9 = {instancePath:instancePath+"/canonicalUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema65.type},message:"must be string,null",schema:schema65.type,parentSchema:schema65,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6111,7 +6358,7 @@ errors++;
 if(data.socialImageUrl !== undefined){
 let data5 = data.socialImageUrl;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema55.type},message:"must be string,null",schema:schema55.type,parentSchema:schema55,data:data5};
+const err10 = {instancePath:instancePath+"/socialImageUrl",schemaPath:"#/$defs/nullableText/type",keyword:"type",params:{type: schema65.type},message:"must be string,null",schema:schema65.type,parentSchema:schema65,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6124,7 +6371,7 @@ errors++;
 if(data.sitemapPriority !== undefined){
 let data6 = data.sitemapPriority;
 if((!((typeof data6 == "number") && (isFinite(data6)))) && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema54.properties.sitemapPriority.type},message:"must be number,null",schema:schema54.properties.sitemapPriority.type,parentSchema:schema54.properties.sitemapPriority,data:data6};
+const err11 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/type",keyword:"type",params:{type: schema64.properties.sitemapPriority.type},message:"must be number,null",schema:schema64.properties.sitemapPriority.type,parentSchema:schema64.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6135,7 +6382,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 1 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema54.properties.sitemapPriority,data:data6};
+const err12 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema64.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6145,7 +6392,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.sitemapPriority,data:data6};
+const err13 = {instancePath:instancePath+"/sitemapPriority",schemaPath:"#/properties/sitemapPriority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema64.properties.sitemapPriority,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6159,7 +6406,7 @@ errors++;
 if(data.sitemapFrequency !== undefined){
 let data7 = data.sitemapFrequency;
 if(!((((((((data7 === "always") || (data7 === "hourly")) || (data7 === "daily")) || (data7 === "weekly")) || (data7 === "monthly")) || (data7 === "yearly")) || (data7 === "never")) || (data7 === null))){
-const err14 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"page.json#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values",schema:schema61.enum,parentSchema:schema61,data:data7};
+const err14 = {instancePath:instancePath+"/sitemapFrequency",schemaPath:"page.json#/$defs/nullableSitemapFrequency/enum",keyword:"enum",params:{allowedValues: schema71.enum},message:"must be equal to one of the allowed values",schema:schema71.enum,parentSchema:schema71,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6172,7 +6419,7 @@ errors++;
 if(data.isOnline !== undefined){
 let data8 = data.isOnline;
 if(typeof data8 !== "boolean"){
-const err15 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema54.properties.isOnline.type,parentSchema:schema54.properties.isOnline,data:data8};
+const err15 = {instancePath:instancePath+"/isOnline",schemaPath:"#/properties/isOnline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema64.properties.isOnline.type,parentSchema:schema64.properties.isOnline,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6185,7 +6432,7 @@ errors++;
 if(data.excludedFromSearchEngines !== undefined){
 let data9 = data.excludedFromSearchEngines;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema54.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema54.properties.excludedFromSearchEngines.type,parentSchema:schema54.properties.excludedFromSearchEngines,data:data9};
+const err16 = {instancePath:instancePath+"/excludedFromSearchEngines",schemaPath:"#/properties/excludedFromSearchEngines/type",keyword:"type",params:{type: schema64.properties.excludedFromSearchEngines.type},message:"must be boolean,null",schema:schema64.properties.excludedFromSearchEngines.type,parentSchema:schema64.properties.excludedFromSearchEngines,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6200,14 +6447,14 @@ let data10 = data.localizations;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate35(data10[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate35.errors);
+if(!(validate42(data10[i0], {instancePath:instancePath+"/localizations/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate42.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema54.properties.localizations.type,parentSchema:schema54.properties.localizations,data:data10};
+const err17 = {instancePath:instancePath+"/localizations",schemaPath:"#/properties/localizations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema64.properties.localizations.type,parentSchema:schema64.properties.localizations,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6220,7 +6467,7 @@ errors++;
 if(data.updatedAt !== undefined){
 let data12 = data.updatedAt;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data:data12};
+const err18 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/type",keyword:"type",params:{type: schema63.type},message:"must be string,null",schema:schema63.type,parentSchema:schema63,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6231,7 +6478,7 @@ errors++;
 }
 if(typeof data12 === "string"){
 if(!(formats0(data12))){
-const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data:data12};
+const err19 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/$defs/nullableTimestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema63,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6244,7 +6491,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6253,18 +6500,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v8 = validate50;
+export const v9 = validate57;
 const func43 = runtime.lowerCaseUuid;
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6273,7 +6520,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema78.required,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6283,7 +6530,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.locale === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'",schema:schema78.required,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6293,7 +6540,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema68.required,parentSchema:schema68,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema78.required,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6304,7 +6551,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "locale")) || (key0 === "pathname"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6319,7 +6566,7 @@ let data0 = data.id;
 func43(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6330,7 +6577,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6344,7 +6591,7 @@ if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
 if(func6(data1) > 16){
-const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema44,data:data1};
+const err6 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters",schema:16,parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6354,7 +6601,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!pattern7.test(data1)){
-const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema44,data:data1};
+const err7 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"},message:"must match pattern \""+"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$"+"\"",schema:"^[a-z]{2,3}(-([A-Z]{2}|[0-9]{3}))?$",parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6365,7 +6612,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.type,parentSchema:schema44,data:data1};
+const err8 = {instancePath:instancePath+"/locale",schemaPath:"common.json#/$defs/localeCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.type,parentSchema:schema54,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6379,7 +6626,7 @@ if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 === "string"){
 if(func6(data2) < 1){
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema68.properties.pathname,data:data2};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema78.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6390,7 +6637,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.pathname.type,parentSchema:schema68.properties.pathname,data:data2};
+const err10 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema78.properties.pathname.type,parentSchema:schema78.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6402,7 +6649,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema78.type,parentSchema:schema78,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6411,19 +6658,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v9 = validate51;
+export const v10 = validate58;
 const func46 = runtime.lowerCaseUuid;
 const func47 = runtime.lowerCaseUuid;
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6432,7 +6679,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema82.required,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6442,7 +6689,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.siteId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "siteId"},message:"must have required property '"+"siteId"+"'",schema:schema82.required,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6452,7 +6699,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.pathname === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pathname"},message:"must have required property '"+"pathname"+"'",schema:schema82.required,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6463,7 +6710,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "siteId")) || (key0 === "pathname"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6478,7 +6725,7 @@ let data0 = data.id;
 func46(data0, data, "id");
 if(typeof data0 === "string"){
 if(!(formats2(data0))){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data0};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6489,7 +6736,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6504,7 +6751,7 @@ let data1 = data.siteId;
 func47(data1, data, "siteId");
 if(typeof data1 === "string"){
 if(!(formats2(data1))){
-const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema37,data:data1};
+const err6 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6515,7 +6762,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+const err7 = {instancePath:instancePath+"/siteId",schemaPath:"common.json#/$defs/uuid/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.type,parentSchema:schema47,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6529,7 +6776,7 @@ if(data.pathname !== undefined){
 let data2 = data.pathname;
 if(typeof data2 === "string"){
 if(func6(data2) < 1){
-const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema72.properties.pathname,data:data2};
+const err8 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema82.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6540,7 +6787,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.pathname.type,parentSchema:schema72.properties.pathname,data:data2};
+const err9 = {instancePath:instancePath+"/pathname",schemaPath:"#/properties/pathname/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.pathname.type,parentSchema:schema82.properties.pathname,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6552,7 +6799,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6561,17 +6808,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const v10 = validate52;
+export const v11 = validate59;
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6579,7 +6826,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema55.type},message:"must be string,null",schema:schema55.type,parentSchema:schema55,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema65.type},message:"must be string,null",schema:schema65.type,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6588,17 +6835,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const v11 = validate53;
+export const v12 = validate60;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6606,7 +6853,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema53.type},message:"must be string,null",schema:schema53.type,parentSchema:schema53,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema63.type},message:"must be string,null",schema:schema63.type,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6617,7 +6864,7 @@ errors++;
 }
 if(typeof data === "string"){
 if(!(formats0(data))){
-const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema53,data};
+const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6627,24 +6874,25 @@ vErrors.push(err1);
 errors++;
 }
 }
-validate53.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 /** Each validator by key: a file (site.json), a definition (fixture.json#/$defs/site) or a root property. */
 export const validators = {
   "choices.json": v0,
   "choices.json#/$defs/choices": v1,
-  "fixture.json": v2,
-  "fixture.json#/$defs/workspace": v3,
-  "fixture.json#/$defs/site": v4,
-  "fixture.json#/$defs/locale": v5,
-  "fixture.json#/$defs/page": v6,
-  "fixture.json#/$defs/pageContent": v7,
-  "fixture.json#/$defs/localization": v8,
-  "fixture.json#/$defs/route": v9,
-  "fixture.json#/$defs/nullableText": v10,
-  "fixture.json#/$defs/nullableTimestamp": v11,
+  "choices.json#/$defs/listChoices": v2,
+  "fixture.json": v3,
+  "fixture.json#/$defs/workspace": v4,
+  "fixture.json#/$defs/site": v5,
+  "fixture.json#/$defs/locale": v6,
+  "fixture.json#/$defs/page": v7,
+  "fixture.json#/$defs/pageContent": v8,
+  "fixture.json#/$defs/localization": v9,
+  "fixture.json#/$defs/route": v10,
+  "fixture.json#/$defs/nullableText": v11,
+  "fixture.json#/$defs/nullableTimestamp": v12,
 }
