@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { rewriteBlocks } from '../support/doc-blocks.js'
 import { CASE_SOURCES } from '../../src/contract/case-sources.js'
 import { sourcesOfClass } from '../../src/contract/class-sources.js'
 import { RULE_SOURCES } from '../../src/contract/rule-sources.js'
@@ -101,24 +102,7 @@ const END = '<!-- end of sources -->'
 
 /** The document with every generated block rewritten between its markers; the blocks it has no markers for are listed. */
 export function rewritten(text: string): { text: string; missing: string[] } {
-  const blocks = generatedBlocks()
-  const seen = new Set<string>()
-  const out: string[] = []
-  let inside = false
-  for (const line of text.split('\n')) {
-    if (inside) {
-      if (line !== END) continue
-      inside = false
-    }
-    out.push(line)
-    const name = BEGIN.exec(line)?.[1]
-    const block = name === undefined ? undefined : blocks.get(name)
-    if (name === undefined || block === undefined) continue
-    seen.add(name)
-    out.push(block)
-    inside = true
-  }
-  return { text: out.join('\n'), missing: [...blocks.keys()].filter((name) => !seen.has(name)) }
+  return rewriteBlocks(text, generatedBlocks(), BEGIN, END)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

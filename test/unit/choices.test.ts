@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { schemaCheck } from '../../src/api/document-check.js'
 import { schemas } from '../../src/generated/schemas.js'
 import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
-import { choice, NOT_FOLLOWED, choiceIds, documentsChoices, resolveChoices, sitemockChoices } from '../../src/contracts/choices.js'
+import { choice, choiceIds, documentsChoices, resolveChoices, sitemockChoices } from '../../src/contracts/choices.js'
 import { anchorsOf } from '../package/docs-links.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -80,17 +80,6 @@ describe('the catalogue of free choices (contracts/schemas/choices.json)', () =>
       const holder = keyword in node ? node : target(node)
       const viaAnyOf = Array.isArray(node.anyOf) && (node.anyOf as Array<Record<string, unknown>>).some((branch) => keyword in target(branch))
       expect(keyword in holder || viaAnyOf, `${at}: ${keyword}`).toBe(true)
-    }
-  })
-
-  it('is listed whole in docs/choices.md, each with sitemock’s value, the documents’ value and whether the mock follows it', () => {
-    const doc = fs.readFileSync(path.join(root, 'docs/choices.md'), 'utf8')
-    const shown = (value: string | number | null | undefined): string => (value === undefined ? '' : value === null ? 'none' : `\`${value}\``)
-    for (const c of choiceCatalogue) {
-      const row = doc.split('\n').find((line) => line.startsWith(`| \`${c.id}\` |`))
-      expect(row, c.id).toBeDefined()
-      const cells = row!.split('|').slice(1, -1).map((cell) => cell.trim())
-      expect(cells.slice(1), c.id).toEqual([c.kind, Array.isArray(c.alternatives) ? c.alternatives.map((a) => `\`${a}\``).join(', ') : 'a number, or none', shown(c.sitemock), shown(c.documents), NOT_FOLLOWED.has(c.id) ? 'no' : 'yes'])
     }
   })
 })
