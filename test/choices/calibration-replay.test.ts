@@ -59,7 +59,10 @@ async function onFresh<T>(start: () => Promise<Started>, measure: (base: Paramet
 beforeAll(async () => {
   for (const [name, start] of TARGETS) {
     const before = await onFresh(start, (base) => calibrate({ ...base, tag: 'contract-ca11b001' }))
-    const after = await onFresh(start, async (base) => calibrate({ ...base, tag: 'contract-ca11b002', choices: (await probeChoices(base)).choices }))
+    const after = await onFresh(start, async (base) => {
+      const learned = await probeChoices(base)
+      return calibrate({ ...base, tag: 'contract-ca11b002', choices: learned.choices, listChoices: learned.lists })
+    })
     measured.set(name, { before, after })
   }
 }, 240_000)

@@ -4,7 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Choices, ChoicesByList } from '../../src/contracts/choices.js'
+import { probeChoices } from '../../src/contract/choices-probe.js'
 import { createMock } from '../../src/mock.js'
+import { startPermissive } from '../contract/permissive/index.js'
 import { start, waitFor } from '../support/cli-process.js'
 import { createdId, servedPerTest, type ChoicesServer } from './choices-server.js'
 import { probe } from './site-key-probes.js'
@@ -71,6 +73,17 @@ describe('the probes learn the lists that answer otherwise', () => {
     const file = await probe(await serveMock(KEYSET.choices, undefined, { ...KEYSET.lists, '/v2/sites': { unknownCursor: '404' }, '/v2/sites/{siteId}/pages': { foreignCursor: '404' } }), TAG)
     expect(file.choices).toMatchObject(KEYSET.choices)
     expect(file.lists).toEqual({ ...KEYSET.lists, '/v2/sites': { unknownCursor: '404' }, '/v2/sites/{siteId}/pages': { foreignCursor: '404' } })
+  }, 60_000)
+
+  it('learns them of the permissive implementation, written apart from the mock, which answers each list as its own choices say', async () => {
+    const target = await startPermissive({ choices: { ...KEYSET.choices, lists: KEYSET.lists } })
+    try {
+      const file = await probeChoices({ baseUrl: target.url, apiKey: target.appKey, workspaceId: target.workspaceId, tag: TAG })
+      expect(file.choices).toMatchObject(KEYSET.choices)
+      expect(file.lists).toEqual(KEYSET.lists)
+    } finally {
+      await target.close()
+    }
   }, 60_000)
 
   it('writes no lists where every list answers alike', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { appOnly, besideIdSite, bodyBeforeSite, inQuerySite, nameSite, owningSite, principalOf, publishableAfterTarget, reachableSite, reachedCursor, referencedSite, refuseKeyKind, refuseUnreached, refusePublishable, refuseSiteKeyFamilyWrite, siteFromQuery, type Call } from './access.js'
-import type { Choices } from './choices.js'
+import { listChoices, type Choices } from './choices.js'
 import { errorAnswer, noContent, ok, Refusal, badField, type Answer, type Json, type Request } from './http.js'
 import { Fields, isUuid, parseBody, queryOf } from './input.js'
 import { compareKeys, compareText, foreignTo, pageOf } from './lists.js'
@@ -163,7 +163,7 @@ function sites(call: Call): Answer | undefined {
     // The sites a delete removed keep their place (`deletedCursor: after-place`; none kept otherwise).
     const deleted = ownSite === undefined ? [...store.deletedPlaces.sites.values()].filter((site) => site.workspaceId === keyWorkspace) : []
     const list = [...store.sites.values(), ...deleted].filter((site) => site.workspaceId === keyWorkspace && (ownSite === undefined || site.id === ownSite.id)).sort(siteOrder(store.choices.siteListOrder))
-    return pageOf(store.choices, list, call.query, rules.limitRange('other'), present(call), list, new Set(deleted.map((site) => site.id)), foreignTo(store, 'sites'))
+    return pageOf(listChoices(store.choices, '/v2/sites'), list, call.query, rules.limitRange('other'), present(call), list, new Set(deleted.map((site) => site.id)), foreignTo(store, 'sites'))
   }
   if (segments.length === 0 && method === 'POST') {
     const workspace = appOnly(call)
@@ -360,7 +360,7 @@ function locales(call: Call): Answer | undefined {
     const site = siteFromQuery(call, true)!
     reachedCursor(call, 'locales')
     call.settle()
-    return pageOf(store.choices, localeList(call, site, false), call.query, rules.limitRange('locales'), (locale) => localeJson(locale, site, store.choices), localeList(call, site, true), new Set(), foreignTo(store, 'locales', site.id))
+    return pageOf(listChoices(store.choices, '/v2/locales'), localeList(call, site, false), call.query, rules.limitRange('locales'), (locale) => localeJson(locale, site, store.choices), localeList(call, site, true), new Set(), foreignTo(store, 'locales', site.id))
   }
   if (segments.length === 0 && method === 'POST') {
     const first = bodyBeforeSite(call, 'locales') ? localeCreateBody(rules, call.body()) : undefined
@@ -466,7 +466,7 @@ function routes(call: Call): Answer | undefined {
     call.settle()
     const deleted = store.deletedOfSite(store.deletedPlaces.routes, site.id)
     const list = [...store.siteRoutes(site.id), ...deleted].sort(routeOrder(call))
-    return pageOf(store.choices, list, call.query, rules.limitRange('other'), routeJson, list, new Set(deleted.map((route) => route.id)), foreignTo(store, 'routes', site.id))
+    return pageOf(listChoices(store.choices, '/v2/routes'), list, call.query, rules.limitRange('other'), routeJson, list, new Set(deleted.map((route) => route.id)), foreignTo(store, 'routes', site.id))
   }
   if (segments.length === 0 && method === 'POST') {
     const later = routeRulesLater(rules)

@@ -117,8 +117,20 @@ export const LIMITS = ['nameMaxLength', 'urlMaxLength', 'titleMaxLength', 'descr
 export type EnumClass = keyof typeof ALTERNATIVES
 export type LimitClass = (typeof LIMITS)[number]
 
-/** One alternative per class, each written as the catalogue's value in a string (`'null'`, `'0.5'`, `'404'`). */
-export type Choices = { [K in EnumClass]?: (typeof ALTERNATIVES)[K][number] } & { [K in LimitClass]?: number | null }
+/** The lists, by their path, and the cursor classes each may answer in its own way (a choices file's `lists`). */
+export const LISTS = ['/v2/sites', '/v2/locales', '/v6/pages', '/v2/sites/{siteId}/pages', '/v2/routes'] as const
+export const LIST_CLASSES = ['unknownCursor', 'foreignCursor', 'cursorOutsideList'] as const
+export type ListPath = (typeof LISTS)[number]
+type ClassChoices = { [K in EnumClass]?: (typeof ALTERNATIVES)[K][number] } & { [K in LimitClass]?: number | null }
+
+/**
+ * One alternative per class, each written as the catalogue's value in a string (`'null'`, `'0.5'`,
+ * `'404'`), and the lists that answer cursors in their own way.
+ */
+export type Choices = ClassChoices & { lists?: { [P in ListPath]?: Pick<ClassChoices, (typeof LIST_CLASSES)[number]> } }
+
+/** The choices a list answers cursors by: its own over the others. */
+export const listChoices = (choices: Choices, list: ListPath): Choices => ({ ...choices, ...choices.lists?.[list] })
 
 /** Every class this implementation can take either way: what the twin's test holds the catalogue to. */
 export const IMPLEMENTED_CLASSES: readonly string[] = [...Object.keys(ALTERNATIVES), ...LIMITS]

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { besideIdSite, bodyBeforeSite, inQuerySite, nameSite, onlinePagesAlone, owningSite, reachedCursor, referencedSite, siteFromQuery, type Call } from './access.js'
+import { listChoices } from './choices.js'
 import { badField, noContent, ok, Refusal, type Answer, type Json } from './http.js'
 import { Fields, isUuid } from './input.js'
 import { compareKeys, compareTies, foreignTo, pageOf } from './lists.js'
@@ -210,7 +211,7 @@ export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
   // An offline page has no live version to list where the deployment withdraws it (`offlineLiveVersion: withdrawn`).
   const includeOffline = query.includeOffline && !(query.live && choices.offlineLiveVersion === 'withdrawn')
   const list = inLocale ? all.filter((page) => published(page) && (includeOffline || page.isOnline) && call.rules.beginsWith(page.pathname, query.prefix)) : []
-  return pageOf(choices, list, call.query, call.rules.limitRange('other'), presentPage(call), all, new Set(deleted.map((page) => page.id)), foreignTo(store, 'pages', site.id))
+  return pageOf(listChoices(choices, ofSite ? '/v2/sites/{siteId}/pages' : '/v6/pages'), list, call.query, call.rules.limitRange('other'), presentPage(call), all, new Set(deleted.map((page) => page.id)), foreignTo(store, 'pages', site.id))
 }
 
 /** Whether the key reads its site's pages only as published (`publicApiKeyAsSiteKey: published-pages`): the live versions, asked for or not. */

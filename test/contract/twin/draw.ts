@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { ALTERNATIVES, LIMITS, type Choices, type EnumClass, type LimitClass } from '../permissive/index.js'
+import { ALTERNATIVES, LIMITS, LIST_CLASSES, LISTS, type Choices, type EnumClass, type LimitClass } from '../permissive/index.js'
 import { prng } from '../../support/prng.js'
 
 /**
@@ -48,11 +48,35 @@ export function drawChoices(seed: number, classes: CatalogueClass[] = catalogueC
     }
     choices[entry.id] = value
   }
-  return choices as Choices
+  const lists = drawLists(seed, choices as Choices)
+  return { ...(choices as Choices), ...(lists === undefined ? {} : { lists }) }
+}
+
+/** Apart from the classes' draws, so that a seed's classes stay as they were drawn before lists were. */
+const LIST_STREAM = 0x115_7000
+
+/**
+ * The lists that answer cursors in their own way, drawn from the seed: each list but `/v6/pages`
+ * (where the observations of the cursor classes look) may take its own value of one cursor class.
+ * `refused-unreached` is judged where access is, for every list alike: never a list's own, and
+ * never taken over by one.
+ */
+function drawLists(seed: number, choices: Choices): Choices['lists'] {
+  const next = prng(seed + LIST_STREAM)
+  const lists: Record<string, Record<string, string>> = {}
+  for (const list of LISTS) {
+    const draw = next()
+    const id = LIST_CLASSES[Math.floor(next() * LIST_CLASSES.length)]!
+    const pick = next()
+    if (list === '/v6/pages' || draw < 0.5 || choices[id] === undefined || choices[id] === 'refused-unreached') continue
+    const others = (ALTERNATIVES[id] as readonly string[]).filter((alternative) => alternative !== 'refused-unreached' && alternative !== choices[id])
+    lists[list] = { [id]: others[Math.floor(pick * others.length)]! }
+  }
+  return Object.keys(lists).length > 0 ? (lists as Choices['lists']) : undefined
 }
 
 /** The drawn choices in one line, for test names and logs. */
 export const describeChoices = (choices: Choices): string =>
   Object.entries(choices)
-    .map(([id, value]) => `${id}=${String(value)}`)
+    .map(([id, value]) => `${id}=${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
     .join(' ')
