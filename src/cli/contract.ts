@@ -24,7 +24,7 @@ import { createFolderFor } from './output-folder.js'
 import { ChoicesFileError, readChoicesFile } from './choices-file.js'
 import { probeChoices } from '../contract/choices-probe.js'
 import { printCalibration } from '../contract/calibration.js'
-import { choice, type ChoiceId, type Choices, type ChoicesFile } from '../contracts/choices.js'
+import { choice, type ChoiceId, type Choices, type ChoicesByList, type ChoicesFile } from '../contracts/choices.js'
 
 const HELP = `Usage: sitemock contract [options]
 
@@ -170,8 +170,9 @@ interface Config {
   learnChoices?: false
   /** --write-choices FILE: probe the target's free choices first and write them there. */
   writeChoices?: string
-  /** --choices FILE: the target's free choices, which the oracle follows. */
+  /** --choices FILE: the target's free choices, which the oracle follows, and the lists that answer cursors in their own way. */
   choices?: Choices
+  listChoices?: ChoicesByList
   /** --cleanup TAG: delete what that run left, and run no check. */
   cleanup?: string
   /** --run-is-dead: --cleanup goes ahead whatever the run's live mark says. */
@@ -235,13 +236,14 @@ function liveMarkTiming(): LiveMarkTiming {
   return { refreshMs, validMs }
 }
 
-function choicesFlags(write: string | undefined, read: string | undefined, readOnly: boolean): Pick<Config, 'writeChoices' | 'choices'> {
+function choicesFlags(write: string | undefined, read: string | undefined, readOnly: boolean): Pick<Config, 'writeChoices' | 'choices' | 'listChoices'> {
   if (write !== undefined && read !== undefined) throw new UsageError('--write-choices and --choices cannot be used together: the run follows the choices it records')
   if (write !== undefined && readOnly) throw new UsageError('--write-choices needs to create a site to probe; it cannot be used with --read-only')
   if (write !== undefined) createFolderFor('--write-choices', write)
   if (read === undefined) return { writeChoices: write }
   try {
-    return { choices: readChoicesFile('--choices', read).choices }
+    const { choices, lists } = readChoicesFile('--choices', read)
+    return { choices, ...(lists === undefined ? {} : { listChoices: lists }) }
   } catch (error) {
     if (error instanceof ChoicesFileError) throw new UsageError(error.message, false)
     throw error
@@ -299,7 +301,7 @@ function agreedSkips(list: string | undefined, file: string | undefined): Agreed
 
 /** The target and its keys: the given URL, or the mock started here; flags win over discovered keys. */
 async function resolveTarget(config: Config): Promise<Target & { apiKey: string }> {
-  const target: Target = config.baseUrl === undefined ? await startLocalMock(config.choices) : { baseUrl: config.baseUrl, close: async () => {} }
+  const target: Target = config.baseUrl === undefined ? await startLocalMock(config.choices, config.listChoices) : { baseUrl: config.baseUrl, close: async () => {} }
   const discovered = config.baseUrl !== undefined && config.keys.apiKey === undefined ? await keysOf(config.baseUrl) : undefined
   const keys = { ...target, ...discovered, ...Object.fromEntries(Object.entries(config.keys).filter(([, v]) => v !== undefined)) }
   if (keys.apiKey === undefined) {
@@ -409,6 +411,7 @@ export async function runContractCommand(args: string[]): Promise<number> {
     stateful: config.stateful,
     skip: config.skip,
     choices: config.choices,
+    listChoices: config.listChoices,
     liveMark: config.liveMark,
     ...(config.learnChoices === false ? { learnChoices: false } : {}),
   }

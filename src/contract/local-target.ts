@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices, ChoicesByList } from '../contracts/choices.js'
 import { createMock } from '../mock.js'
 import { listen } from '../transports/node-server.js'
 import { mockCredentials, TargetError } from './preflight.js'
@@ -18,8 +18,8 @@ export interface Target {
  * /__mock/credentials: the first workspace's App key, its first site's key, and the second
  * workspace's App key as the other tenant.
  */
-export async function startLocalMock(choices?: Choices): Promise<Target> {
-  const server = await listen(createMock({ choices }), { port: 0, host: '127.0.0.1' })
+export async function startLocalMock(choices?: Choices, listChoices?: ChoicesByList): Promise<Target> {
+  const server = await listen(createMock({ choices, listChoices }), { port: 0, host: '127.0.0.1' })
   const keys = await keysOf(server.url)
   if (!keys) {
     await server.close()

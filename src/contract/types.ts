@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices, ChoicesByList } from '../contracts/choices.js'
 
 /**
  * What a deployment is held to. documents (the default): what the specification or the published
@@ -59,6 +59,8 @@ export interface ContractOptions {
   skip?: ReadonlyArray<{ id: string; reason: string }>
   /** The target's free choices (--choices FILE): the oracle, a sitemock mock, follows them. */
   choices?: Choices
+  /** The file's lists that answer cursors in their own way, which the oracle follows too. */
+  listChoices?: ChoicesByList
   /**
    * Learn the target's free choices first with the probes of --write-choices (through the run's
    * client: paced, counted, guarded) and hold it to them. On unless false (--no-learn-choices).

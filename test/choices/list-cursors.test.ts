@@ -7,6 +7,7 @@ import type { Choices, ChoicesByList } from '../../src/contracts/choices.js'
 import { probeChoices } from '../../src/contract/choices-probe.js'
 import { createMock } from '../../src/mock.js'
 import { startPermissive } from '../contract/permissive/index.js'
+import { check, runAgainst } from '../contract/support.js'
 import { start, waitFor } from '../support/cli-process.js'
 import { createdId, servedPerTest, type ChoicesServer } from './choices-server.js'
 import { probe } from './site-key-probes.js'
@@ -66,6 +67,25 @@ describe('lists that answer cursors in their own way, over HTTP', () => {
   ])('createMock refuses lists %j, naming the list and what is accepted', (listChoices, words) => {
     expect(() => createMock({ listChoices: listChoices as ChoicesByList })).toThrow(`lists: ${words}`)
   })
+})
+
+describe("the stateful group's oracle with a file's lists", () => {
+  // Under --profile sitemock nothing is adopted at run time: the oracle answers each list's cursors as the file says, or the target's differ.
+  // (No list from its start here: the workspace's own sites, which the oracle does not hold, would differ then.)
+  const FILE = { choices: { unknownCursor: '404' }, lists: { '/v6/pages': { unknownCursor: '400' }, '/v2/locales': { unknownCursor: '400' }, '/v2/routes': { unknownCursor: 'empty-list', foreignCursor: 'empty-list' } } } as const
+  const statefulOf = async (listChoices?: ChoicesByList): Promise<string[]> => {
+    const { url, mock } = await serveMock(FILE.choices, undefined, FILE.lists)
+    const report = await runAgainst(url, mock, { profile: 'sitemock', choices: FILE.choices, ...(listChoices && { listChoices }), only: ['stateful'], stateful: { runs: 30, seed: 5 } })
+    return check(report, 'stateful.model').failures.map((failure) => failure.message.split('\n')[0]!)
+  }
+
+  it('follows them, and finds no divergence from a target that answers so', async () => {
+    expect(await statefulOf(FILE.lists)).toEqual([])
+  }, 300_000)
+
+  it('without them, meets the lists that answer otherwise as divergences', async () => {
+    expect((await statefulOf()).join('\n')).toMatch(/\((locale|route|page)\.list with /)
+  }, 300_000)
 })
 
 describe('the probes learn the lists that answer otherwise', () => {

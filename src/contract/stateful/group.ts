@@ -197,6 +197,7 @@ function sequenceEnv(context: CheckContext, adopt: StatefulRun['adopt'], siteMar
     siteAnchor: async () => (await (sites ??= workspaceSites(context))).last,
     workspaceSiteNames: async () => (await (sites ??= workspaceSites(context))).names,
     choices: options.choices,
+    listChoices: options.listChoices,
     siteMarks,
     learned: {},
   }
