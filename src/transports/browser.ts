@@ -59,6 +59,8 @@ export interface BrowserMockOptions {
   rules?: MockOptions['rules']
   /** A deployment's free choices to follow, as `sitemock contract --write-choices` records them (see createMock). */
   choices?: MockOptions['choices']
+  /** The lists that answer cursors in their own way, as such a file's `lists` (see createMock). */
+  listChoices?: MockOptions['listChoices']
 }
 
 export interface BrowserMock {
@@ -82,9 +84,9 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   const scenario = options.scenario ?? 'default'
   const start =
     typeof scenario === 'string' ? { scenario, seed: options.seed ?? DEFAULT_SEED } : { fixture: scenario.fixture, seed: options.seed }
-  const mockOptions: MockOptions = { scenario: typeof scenario === 'string' ? scenario : { fixture: scenario.fixture }, seed: start.seed, rules: options.rules, choices: options.choices }
+  const mockOptions: MockOptions = { scenario: typeof scenario === 'string' ? scenario : { fixture: scenario.fixture }, seed: start.seed, rules: options.rules, choices: options.choices, listChoices: options.listChoices }
   // Other rules may refuse a saved write, so they start afresh too (undefined ones leave the fingerprint as it was).
-  const saved = { ...start, rules: options.rules, choices: options.choices }
+  const saved = { ...start, rules: options.rules, choices: options.choices, listChoices: options.listChoices }
   // A generated scenario needs faker, which the page imports now, in a chunk of its own.
   if (typeof scenario === 'string' && mayGenerate(scenario, start.seed)) await loadFaker()
   await failVisibly(async () => persistOf(options.persist))
@@ -94,7 +96,8 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   // A reload replays the saved writes at once: the validators of their operations are imported
   // first, and the following of the choices the mock judges them by, if it is given any.
   if (journal) await prepareOperations(apiRoutes, journal.load()?.writes.map((write) => write.request) ?? [])
-  if (journal && (options.rules !== undefined || options.choices !== undefined)) await choiceFollowing.load()
+  // Lists are checked where the following is: before the mock starts, so that wrong ones throw here.
+  if (options.listChoices !== undefined || (journal && (options.rules !== undefined || options.choices !== undefined))) await choiceFollowing.load()
   const { mock, resetTo } = createSavedMock(mockOptions, journal)
   const keeper = persist ? new ControlsKeeper(sessionStorage, `${persist.key}:controls`, origin) : undefined
   // Without "all", what an earlier load kept of the controls is not for this one.

@@ -19,16 +19,28 @@ import { launchChromium, serveStatic, type Browser, type StaticServer } from './
  */
 const root = path.resolve(import.meta.dirname, '../..')
 
-/** The app: shows a site and counts its pages; ?persist= picks startBrowserMock's persist. */
+/**
+ * The app: shows a site and counts its pages; ?persist= picks startBrowserMock's persist; ?lists
+ * starts it with a choices file's choices and lists, and shows what its page and locale lists
+ * answer a cursor that names nothing.
+ */
 const APP = `import { DEFAULT_BASE_URL, startBrowserMock } from './browser.ts'
 const persist = new URLSearchParams(location.search).get('persist') ?? undefined
-const sitemock = await startBrowserMock({ quiet: true, persist })
+const lists = new URLSearchParams(location.search).has('lists')
+const file = { choices: { unknownCursor: 'from-start' }, listChoices: { '/v6/pages': { unknownCursor: '400' } } }
+const sitemock = await startBrowserMock({ quiet: true, persist, ...(lists ? file : {}) })
 const site = sitemock.credentials().sites[0]
 const headers = { 'x-api-key': site.publicApiKey }
 const status = document.getElementById('status')
 try {
   const siteAnswer = await fetch(DEFAULT_BASE_URL + '/v2/sites/' + site.id, { headers })
   document.getElementById('site').textContent = (await siteAnswer.json()).name
+  if (lists) {
+    const nothing = '&startingAfter=00000000-0000-4000-8000-000000000000'
+    const pages = await fetch(DEFAULT_BASE_URL + '/v6/pages?siteId=' + site.id + nothing, { headers })
+    const locales = await fetch(DEFAULT_BASE_URL + '/v2/locales?siteId=' + site.id + nothing, { headers })
+    document.getElementById('lists').textContent = 'pages ' + pages.status + ', locales ' + locales.status
+  }
   const pages = await fetch(DEFAULT_BASE_URL + '/v6/pages?limit=10&siteId=' + site.id, { headers })
   status.textContent = pages.ok ? (await pages.json()).data.length + ' pages' : 'GET /v6/pages answered ' + pages.status
 } catch (error) {
@@ -37,7 +49,7 @@ try {
 document.body.dataset.state = 'ready'
 `
 const INDEX = `<!doctype html><html><head><meta charset="utf-8"><title>Pages</title></head>
-<body data-state="loading"><h1 id="site">Loading...</h1><p id="status"></p><script type="module" src="/app.js"></script></body></html>`
+<body data-state="loading"><h1 id="site">Loading...</h1><p id="status"></p><p id="lists"></p><script type="module" src="/app.js"></script></body></html>`
 const PLAIN = `<!doctype html><html><head><meta charset="utf-8"><title>No mock</title></head><body>No mock here.</body></html>`
 
 describe('connectPageMock: a Playwright test drives the mock that runs in the page', { timeout: 60_000 }, () => {
@@ -110,6 +122,12 @@ describe('connectPageMock: a Playwright test drives the mock that runs in the pa
     expect(site.publicApiKey).toMatch(/\S/)
     expect(await page.evaluate(() => (globalThis as unknown as { __sitemock: { help(): string } }).__sitemock.help())).toContain('requests(')
     expect(JSON.stringify(await sitemock.state())).toContain(site.id)
+    await page.close()
+  })
+
+  it("follows a choices file's lists in the page: the page list refuses a cursor of nothing, the locale list starts over", async () => {
+    const page = await openApp('?lists')
+    expect(await page.textContent('#lists')).toBe('pages 400, locales 200')
     await page.close()
   })
 
