@@ -83,13 +83,15 @@ async function routeCursors(
   foreignOn: (list: string, separator: string, cursor: string) => Promise<ListChoices>,
 ): Promise<ListChoices> {
   const made: string[] = []
+  const route = async (site: string, pathname: string): Promise<string | undefined> => {
+    const { body } = await call('POST', '/v2/routes', { siteId: site, pathname })
+    if (typeof body.id === 'string') made.push(body.id)
+    return typeof body.id === 'string' ? body.id : undefined
+  }
   try {
-    for (const [site, pathname] of [[siteId, `/${tag}-cursor`], ...(other === undefined ? [] : [[other, `/${tag}-cursor-other`]])] as const) {
-      const route = await call('POST', '/v2/routes', { siteId: site, pathname })
-      if (typeof route.body.id === 'string') made.push(route.body.id)
-    }
-    const [ofSite, ofOther] = made
+    const ofSite = await route(siteId, `/${tag}-cursor`)
     if (ofSite === undefined) return {}
+    const ofOther = other === undefined ? undefined : await route(other, `/${tag}-cursor-other`)
     return { ...(await unknownOn(`/v2/routes?siteId=${siteId}`, '&')), ...(other === undefined || ofOther === undefined ? {} : await foreignOn(`/v2/routes?siteId=${other}`, '&', ofSite)) }
   } catch (error) {
     // Routes not sent (the published profile has none): the route list is left to the learned classes.
