@@ -44,7 +44,8 @@ export async function strangerKeyWrites(call: Call, key: string, workspaceId: st
     item !== undefined ? update() : creates ? create() : undefined
   const answers: Partial<Record<Family, Answer | undefined>> = {
     pages: await sham(page, () => call('PATCH', `/v6/pages/${String(page!.id)}`, { pathname: [String(page!.pathname)] }, key), () => call('POST', '/v6/pages', { siteId, pathname: 12, name: `${tag} sham` }, key)),
-    routes: await sham(route, () => call('PATCH', `/v2/routes/${String(route!.id)}`, { pathname: [String(route!.pathname)] }, key), () => call('POST', '/v2/routes', { siteId, pathname: 12 }, key)),
+    // Routes served elsewhere (routeOperations elsewhere) take no create here, sham or not.
+    routes: learned.routeOperations === 'elsewhere' ? undefined : await sham(route, () => call('PATCH', `/v2/routes/${String(route!.id)}`, { pathname: [String(route!.pathname)] }, key), () => call('POST', '/v2/routes', { siteId, pathname: 12 }, key)),
     locales: await sham(locale, () => call('PATCH', `/v2/locales/${String(locale!.id)}`, { locale: [String(locale!.locale)] }, key), () => call('POST', '/v2/locales', { siteId, locale: 12 }, key)),
   }
   // The families the site has something of: what the others would answer is left to those.
@@ -93,10 +94,17 @@ async function toldByWritesToNothing(call: Call, key: string, tag: string, learn
     routes: (await call('PATCH', `/v2/routes/${NOWHERE_ID}`, { pathname }, key)).status,
     locales: (await call('PATCH', `/v2/locales/${NOWHERE_ID}`, { domain: `https://${tag}.example.com` }, key)).status,
   }
-  const told = (['pages', 'routes', 'locales'] as const).filter((family) => statuses[family] === 403 || statuses[family] === 404)
   const beforeLookup = (alternative: SiteKeyWrites, family: Family, kindOrder: KeyKindOrder): boolean => kindOrder !== 'with-access' && ofKind(alternative, family)
-  const narrowed = fits.filter((alternative) => ordersOf(learned).some(([, kindOrder]) => told.every((family) => (statuses[family] === 403) === beforeLookup(alternative, family, kindOrder))))
-  return narrowed.length === 1 ? narrowed[0] : undefined
+  const narrowedBy = (told: readonly Family[]): SiteKeyWrites | undefined => {
+    const narrowed = fits.filter((alternative) => ordersOf(learned).some(([, kindOrder]) => told.every((family) => (statuses[family] === 403) === beforeLookup(alternative, family, kindOrder))))
+    return narrowed.length === 1 ? narrowed[0] : undefined
+  }
+  const told = (['pages', 'routes', 'locales'] as const).filter((family) => statuses[family] === 403 || statuses[family] === 404)
+  // A route write's 403 may also be the refusal of every route request to a Site key (siteKeyRoutes
+  // refused, or not learned), where the key's writes to routes are refused either way: read as a
+  // write's refusal first, and, where no alternative explains that, as said of no write.
+  const ambiguous = statuses.routes === 403 && learned.siteKeyRoutes !== 'read'
+  return narrowedBy(told) ?? (ambiguous ? narrowedBy(told.filter((family) => family !== 'routes')) : undefined)
 }
 
 /** Whether the alternative refuses a Site key the family for its kind (routes-refused's routes, pages-only's locales and routes, pages-refused's pages, locales-refused's locales). */

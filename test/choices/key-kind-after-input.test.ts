@@ -147,6 +147,17 @@ describe('learned from outside', () => {
     expect((await probed({ publicApiKeyAsSiteKey: 'forbidden', keyKindOrder: 'after-input', ...orders })).keyKindOrder).toBe(learned)
   }, 60_000)
 
+  // Twin 3's draw: writes to nothing tell a Site key's families refused after the input; a route write's 403 there is the
+  // refusal of every route request to a Site key (siteKeyRoutes refused, which routes served elsewhere hide), and says nothing of its writes.
+  it.each([
+    [{ siteKeyRoutes: 'refused', siteKeyWrites: 'pages-refused' }, 'pages-refused'],
+    [{ siteKeyRoutes: 'read', siteKeyWrites: 'locales-refused' }, 'locales-refused'],
+    [{ siteKeyRoutes: 'read', siteKeyWrites: 'pages-only' }, 'pages-only'],
+  ] as const)('the probes learn a Site key\'s writes refused after the input, with routes served elsewhere (%o)', async (keys, learned) => {
+    const found = await probed({ publicApiKeyAsSiteKey: 'forbidden', keyKindOrder: 'after-input', validationOrder: 'access-first', routeOperations: 'elsewhere', ...keys })
+    expect(found.siteKeyWrites).toBe(learned)
+  }, 60_000)
+
   it('and leave it out where it answers as with-access does (the whole input first, existence not first)', async () => {
     const found = await probed({ publicApiKeyAsSiteKey: 'forbidden', keyKindOrder: 'after-input', validationOrder: 'input-first' })
     expect(found.keyKindOrder).toBeUndefined()
