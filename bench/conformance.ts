@@ -1,5 +1,5 @@
 // The contract suite's verdicts on conforming targets, as a table: the strict, the permissive and
-// the outsider implementations (test/contract/independent/, permissive/, outsider/ to outsider30/) and conformance twins
+// the outsider implementations (test/contract/independent/, permissive/, every outsiderN/) and conformance twins
 // whose free choices are drawn from a seed (test/contract/twin/). Each conforms to the documents,
 // so under the default profile every row must read 0 failed, at most 2 skipped, 0 divergences, 0
 // inconsistencies (a conforming twin makes each free choice one way);
@@ -14,7 +14,7 @@ import { runContract } from '../src/contract/runner.js'
 import type { ContractReport } from '../src/contract/types.js'
 import { startIndependent } from '../test/contract/independent/index.js'
 import { startPermissive } from '../test/contract/permissive/index.js'
-import { startOutsider } from '../test/contract/outsider-process.js'
+import { outsiderFolders, startOutsider } from '../test/contract/outsider-process.js'
 import { implementationOptions, withStatus } from '../test/contract/support.js'
 import { startTwin } from '../test/contract/twin/index.js'
 
@@ -28,36 +28,7 @@ type Started = Parameters<typeof implementationOptions>[0] & { close(): Promise<
 const targets: Array<[string, () => Promise<Started>]> = [
   ['strict', () => startIndependent()],
   ['permissive', () => startPermissive()],
-  ['outsider', () => startOutsider()],
-  ['outsider2', () => startOutsider('outsider2')],
-  ['outsider3', () => startOutsider('outsider3')],
-  ['outsider4', () => startOutsider('outsider4')],
-  ['outsider5', () => startOutsider('outsider5')],
-  ['outsider6', () => startOutsider('outsider6')],
-  ['outsider7', () => startOutsider('outsider7')],
-  ['outsider8', () => startOutsider('outsider8')],
-  ['outsider9', () => startOutsider('outsider9')],
-  ['outsider10', () => startOutsider('outsider10')],
-  ['outsider11', () => startOutsider('outsider11')],
-  ['outsider12', () => startOutsider('outsider12')],
-  ['outsider13', () => startOutsider('outsider13')],
-  ['outsider14', () => startOutsider('outsider14')],
-  ['outsider15', () => startOutsider('outsider15')],
-  ['outsider16', () => startOutsider('outsider16')],
-  ['outsider17', () => startOutsider('outsider17')],
-  ['outsider18', () => startOutsider('outsider18')],
-  ['outsider19', () => startOutsider('outsider19')],
-  ['outsider20', () => startOutsider('outsider20')],
-  ['outsider21', () => startOutsider('outsider21')],
-  ['outsider22', () => startOutsider('outsider22')],
-  ['outsider23', () => startOutsider('outsider23')],
-  ['outsider24', () => startOutsider('outsider24')],
-  ['outsider25', () => startOutsider('outsider25')],
-  ['outsider26', () => startOutsider('outsider26')],
-  ['outsider27', () => startOutsider('outsider27')],
-  ['outsider28', () => startOutsider('outsider28')],
-  ['outsider29', () => startOutsider('outsider29')],
-  ['outsider30', () => startOutsider('outsider30')],
+  ...outsiderFolders().map((folder): [string, () => Promise<Started>] => [folder, () => startOutsider(folder)]),
   ...seeds.map((seed): [string, () => Promise<Started>] => [`twin ${seed}`, () => startTwin(seed)]),
 ]
 

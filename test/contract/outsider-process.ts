@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import type { StartedImplementation } from './support.js'
 
-/** What outsider/server.mjs (and outsider2/ to outsider5/) prints once listening: its URL and the keys of its seeded workspaces. */
+/** What each outsiderN/server.mjs prints once listening: its URL and the keys of its seeded workspaces. */
 interface Announced {
   baseUrl: string
   apiKey: string
@@ -13,10 +14,19 @@ interface Announced {
 }
 
 /** A folder of test/contract/ holding a deployment written outside the project. */
-export type OutsiderFolder = 'outsider' | 'outsider2' | 'outsider3' | 'outsider4' | 'outsider5' | 'outsider6' | 'outsider7' | 'outsider8' | 'outsider9' | 'outsider10' | 'outsider11' | 'outsider12' | 'outsider13' | 'outsider14' | 'outsider15' | 'outsider16' | 'outsider17' | 'outsider18' | 'outsider19' | 'outsider20' | 'outsider21' | 'outsider22' | 'outsider23' | 'outsider24' | 'outsider25' | 'outsider26' | 'outsider27' | 'outsider28' | 'outsider29' | 'outsider30'
+export type OutsiderFolder = 'outsider' | `outsider${number}`
+
+/** Every such folder, in the order they were written (outsider, outsider2, ...): each has its server.mjs. */
+export function outsiderFolders(): OutsiderFolder[] {
+  const number = (folder: string): number => Number(folder.slice('outsider'.length) || 1)
+  return fs
+    .readdirSync(import.meta.dirname)
+    .filter((name): name is OutsiderFolder => /^outsider\d*$/.test(name) && fs.existsSync(path.join(import.meta.dirname, name, 'server.mjs')))
+    .sort((a, b) => number(a) - number(b))
+}
 
 /**
- * Starts an implementation written outside the project (outsider/ to outsider5/) as a process of its
+ * Starts an implementation written outside the project (test/contract/outsiderN/) as a process of its
  * own, as a deployment runs, and gives the suite's view of it: its URL and keys, its Site key too.
  */
 export async function startOutsider(folder: OutsiderFolder = 'outsider'): Promise<StartedImplementation & { close(): Promise<void> }> {
