@@ -6,7 +6,7 @@
 import '../src/eager-parts.js'
 import type { ApiRequest } from '../src/api/types.js'
 import { createMock, type Mock } from '../src/mock.js'
-import type { Workload } from './load.js'
+import type { Workload } from './load-types.js'
 import { median } from './rounds.js'
 import { fillBody } from './workloads.js'
 

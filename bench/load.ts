@@ -3,43 +3,11 @@
 // the fallback where wrk cannot be installed. The runs at a fixed rate have their own client (open-loop.ts).
 import { execFileSync, spawnSync } from 'node:child_process'
 import autocannon from 'autocannon'
-import type { GcPause } from './processes.js'
+import type { LoadGenerator, LoadResult, Workload } from './load-types.js'
 import { fillBody } from './workloads.js'
 import { LOAD, uniqueTag, wrk } from './wrk.js'
 
-export interface LoadResult {
-  rps: number
-  p50: number
-  p99: number
-  errors: number
-  /** Responses with a 4xx or 5xx status: a workload that is refused measures nothing. */
-  unexpected: number
-  /** How busy the server's event loop was during the run (0 to 1), where measured. */
-  busy?: number
-  /** CPUs in use during the run (CPU seconds per second), where measured: the whole server process, and the client. */
-  cpus?: { server: number; client: number }
-  /** The client's longest event-loop delay during the run (ms), where measured: a stall of the client's own. */
-  clientStallMs?: number
-  /** The server's longest garbage collection during the run, where measured. */
-  longestPause?: GcPause
-}
-
-export interface Workload {
-  name: string
-  method?: 'GET' | 'POST' | 'PATCH'
-  path: string
-  headers?: Record<string, string>
-  /** The request body; `{n}` becomes a counter and `{tag}` a text unique to the run, so each create is fresh. */
-  body?: string
-}
-
 export { LOAD }
-
-export interface LoadGenerator {
-  name: 'wrk' | 'autocannon'
-  /** Closed loop: `connections` connections send as fast as answers come back. */
-  saturate(baseUrl: string, workload: Workload, seconds: number): Promise<LoadResult>
-}
 
 /** wrk when it is installed or can be (apt-get as root, as the tests install Chromium); otherwise autocannon, with a warning. */
 export function chooseLoadGenerator(log: (line: string) => void): LoadGenerator {

@@ -8,7 +8,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import type { LoadResult, Workload } from './load.js'
+import type { LoadResult, Workload } from './load-types.js'
 import { fillBody } from './workloads.js'
 
 /** Requests due within one timer tick leave together; node's timers tick at best every millisecond. */

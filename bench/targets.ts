@@ -1,6 +1,6 @@
 // The performance targets, each judged on one run's own numbers: a line each, met or not.
 import os from 'node:os'
-import type { LoadResult } from './load.js'
+import type { LoadResult } from './load-types.js'
 import type { InProcessResult } from './msw-inprocess.js'
 import type { StartupResult } from './startup.js'
 import type { FirstRequestResult } from './first-request.js'
@@ -8,6 +8,7 @@ import type { JournalWork } from './journal-work.js'
 import type { MockDbResult } from './mock-db.js'
 import type { TestLoopFigures } from './test-loop.js'
 import { median } from './rounds.js'
+import { verdict } from './verdict.js'
 
 export interface Row {
   server: string
@@ -57,7 +58,6 @@ export const JOURNAL_OFF = 'sitemock --journal-size 0'
 export const JOURNAL_ON_TWIN = 'sitemock, a second server'
 export const JOURNAL_OFF_TWIN = 'sitemock --journal-size 0, a second server'
 
-export const verdict = (met: boolean, text: string): string => `- ${met ? 'met' : 'NOT MET'}: ${text}`
 const pct = (ratio: number): string => `${(ratio * 100).toFixed(0)}%`
 /** A share near a target's bound, printed to a tenth: 10.1% must not read as 10%. */
 const pct1 = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`

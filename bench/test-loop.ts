@@ -17,7 +17,7 @@ import { generateFixture } from '../src/scenarios/generate.js'
 import { LARGE, type ScenarioName } from '../src/scenarios/index.js'
 import { startServer } from './processes.js'
 import { median } from './rounds.js'
-import { verdict } from './targets.js'
+import { verdict } from './verdict.js'
 import { wrk } from './wrk.js'
 
 const runAlone = process.argv[1] !== undefined && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)

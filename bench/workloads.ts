@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import readline from 'node:readline'
-import type { Workload } from './load.js'
+import type { Workload } from './load-types.js'
 
 /** A workload's body for its n-th request: `{n}` becomes the counter and `{tag}` the run's own text. */
 export const fillBody = (template: string, n: number, tag: string): string => template.replaceAll('{n}', String(n)).replaceAll('{tag}', tag)

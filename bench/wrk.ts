@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { LoadGenerator, Workload } from './load.js'
+import type { LoadGenerator, Workload } from './load-types.js'
 
 /** Connections of every closed-loop run. */
 export const LOAD = { connections: 50 }

@@ -12,7 +12,7 @@ import { DEFAULT_RATE_LIMIT, RateLimiter } from './api/rate-limit.js'
 import type { ApiRequest, ApiResponse, MockRequest } from './api/types.js'
 import { ControlPlane, unframed } from './control/control-plane.js'
 import { redirectToControlPlane } from './control/control-root.js'
-import { CONTROL_PREFIX } from './control/control-types.js'
+import { CONTROL_PREFIX, type ControlOption } from './control/control-types.js'
 import { controlExtras } from './control/control-extras.js'
 import { coreControlRoutes, credentialsOf } from './control/core-routes.js'
 import { publishControlRoutes } from './control/publish.js'
@@ -71,7 +71,7 @@ export interface MockOptions {
   /** Browser origins admitted by CORS; any local origin by default. */
   corsOrigins?: CorsOrigins
   /** The /__mock/* control plane: open (default), guarded by a token sent as x-control-token, or off. */
-  control?: { token?: string } | false
+  control?: ControlOption
   /** How many API requests the journal keeps (default 1,000; 0 keeps none). */
   journalSize?: number
   /** Faults active from the start (the CLI's --latency and --error-rate); their draws follow `seed`. */
@@ -395,7 +395,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-function controlRefusal(request: ApiRequest, control: MockOptions['control']): ApiError | undefined {
+function controlRefusal(request: ApiRequest, control: ControlOption | undefined): ApiError | undefined {
   // Switched off, the control plane does not exist at all: the same 404 as any unknown path.
   if (control === false) return new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
   if (control?.token !== undefined && request.headers['x-control-token'] !== control.token && !controlPlane.isOpen(request)) {

@@ -12,6 +12,9 @@ import type { Store } from '../store/store.js'
 
 export const CONTROL_PREFIX = '/__mock/'
 
+/** createMock's `control`: the control plane, open or behind a token, or false for none. */
+export type ControlOption = { token?: string } | false
+
 /** What the control plane may do to the mock it belongs to. */
 export interface ControlTarget {
   store(): Store

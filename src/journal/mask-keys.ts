@@ -1,4 +1,4 @@
-import { sentKeyHint } from './describe-key.js'
+import { sentKeyHint } from './key-hint.js'
 
 // A URL may carry a key in any of the spellings it allows: a character percent-encoded or not,
 // in upper- or lower-case hex, encoded again by a client that encoded an encoded URL, `+` for a
