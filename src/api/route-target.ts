@@ -71,9 +71,12 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
   if (details.length) throw badRequest(details)
 }
 
-/** The pathname a deployment that adds the leading slash whatever skipValidation says (choice routePathnameSlash added-always) stores, and so judges. */
+/**
+ * The pathname a deployment that adds the leading slash without skipValidation (choice
+ * routePathnameSlash added-always, added-unless-skipped) stores, and so judges where the rules are not skipped.
+ */
 const withAlwaysSlash = (pathname: string, choices: Required<Choices> | undefined): string =>
-  pathname !== '' && !pathname.startsWith('/') && choices?.routePathnameSlash === 'added-always' ? `/${pathname}` : pathname
+  pathname !== '' && !pathname.startsWith('/') && (choices?.routePathnameSlash === 'added-always' || choices?.routePathnameSlash === 'added-unless-skipped') ? `/${pathname}` : pathname
 
 /** What each refusing alternative of routePathnameCharacters says of a pathname's characters, or undefined where it takes them. */
 const CHARACTER_RULES: Readonly<Record<Exclude<Required<Choices>['routePathnameCharacters'], 'accepted'>, (pathname: string) => string | undefined>> = {

@@ -32,9 +32,16 @@ const updateBody = compileValidator<UpdateRouteBody>('route-update.json', 'body'
 const routeOf = ({ store, scope, params, query, choices }: AccessContext<RoutePathParams, OptionalSiteQuery>): RouteRecord =>
   findRoute(store, scope, params.routeIdOrPathname, query.siteId, choices)
 
-/** A route pathname as stored: with a leading slash added by a deployment that adds one (choice routePathnameSlash added, added-always). */
-const keptRoutePathname = (pathname: string, choices: Required<Choices> | undefined): string =>
-  (choices?.routePathnameSlash === 'added' || choices?.routePathnameSlash === 'added-always') && !pathname.startsWith('/') ? `/${pathname}` : pathname
+/**
+ * A route pathname as stored: with a leading slash added by a deployment that adds one (choice
+ * routePathnameSlash added, added-always; added-unless-skipped where the route rules are not skipped).
+ */
+function keptRoutePathname(pathname: string, skipValidation: SkipValidation | undefined, choices: Required<Choices> | undefined): string {
+  if (pathname.startsWith('/')) return pathname
+  const slash = choices?.routePathnameSlash
+  const adds = slash === 'added' || slash === 'added-always' || (slash === 'added-unless-skipped' && skipValidation !== 'true')
+  return adds ? `/${pathname}` : pathname
+}
 
 /**
  * A create's skipValidation; none where the deployment's create does not know the parameter
@@ -78,8 +85,9 @@ export const routeOperations = [
     bodyNamesSite: true,
     bodyRules: (body, query, choices, early) => judgeRouteBody(createBody, body, createSkipValidation(query, choices), choices, undefined, early),
     run({ body, query, store, choices }) {
-      const pathname = keptRoutePathname(body.pathname, choices)
-      requireFreePathname(store, body.siteId, pathname, createSkipValidation(query, choices), choices)
+      const skipValidation = createSkipValidation(query, choices)
+      const pathname = keptRoutePathname(body.pathname, skipValidation, choices)
+      requireFreePathname(store, body.siteId, pathname, skipValidation, choices)
       const route: RouteRecord = { id: store.random.uuid(), siteId: body.siteId, pathname }
       store.routes.add(route)
       return { status: 201, body: presentRoute(route) }
@@ -138,7 +146,7 @@ export const routeOperations = [
     bodyRules: (body, query, choices, early) => judgeRouteBody(updateBody, body, query.skipValidation, choices, undefined, early),
     run(context) {
       const { body, store, target: route } = context
-      const pathname = body.pathname === undefined ? undefined : keptRoutePathname(body.pathname, context.choices)
+      const pathname = body.pathname === undefined ? undefined : keptRoutePathname(body.pathname, context.query.skipValidation, context.choices)
       if (pathname !== undefined && pathname !== route.pathname) {
         requireFreePathname(store, route.siteId, pathname, context.query.skipValidation, context.choices, route.id)
         store.routes.rename(route, pathname)

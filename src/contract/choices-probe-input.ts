@@ -242,13 +242,15 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
     const made = await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route/before-slash` })
     if (made.status !== 201) throw new Unrecorded(`a plain route pathname answered ${made.status}, so a route cannot be renamed without its slash`)
     const answer = await call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: sent })
-    // Added under skipValidation=true: another pathname without its slash, sent without skipValidation, is refused unless the slash is added always.
-    const plain = answer.body.pathname === `/${sent}` ? await call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: `${sent}-plain` }) : undefined
+    // Taken under skipValidation=true: another pathname without its slash, sent without skipValidation, is refused unless the rules add the slash.
+    const plain = answer.status === 200 ? await call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: `${sent}-plain` }) : undefined
     await call('DELETE', `/v2/routes/${String(made.body.id)}`)
     const accepted = byStatus(answer, 'a route pathname without its leading slash under skipValidation=true', [[200, true], [400, false]] as const)
-    if (!accepted) return 'refused'
-    if (plain !== undefined) return byStatus(plain, 'a route pathname without its leading slash and without skipValidation', [[200, 'added-always'], [400, 'added']] as const)
-    return answer.body.pathname === sent ? 'accepted' : unexplained('the route pathname stored for one without a slash', answer.body.pathname)
+    if (!accepted || plain === undefined) return 'refused'
+    const plainWhat = 'a route pathname without its leading slash and without skipValidation'
+    if (answer.body.pathname === `/${sent}`) return byStatus(plain, plainWhat, [[200, 'added-always'], [400, 'added']] as const)
+    if (answer.body.pathname === sent) return byStatus(plain, plainWhat, [[200, 'added-unless-skipped'], [400, 'accepted']] as const)
+    return unexplained('the route pathname stored for one without a slash', answer.body.pathname)
   })
   // skipValidation=false changes nothing on a create that takes it; one that does not know it refuses
   // it naming it, or ignores it, and then a value beyond true and false too. The routes are deleted after.

@@ -11,6 +11,8 @@ import { probe } from './site-key-probes.js'
  * create and an update, and judges the route rules on the pathname so stored. The mock follows
  * it, the probes tell it from `added` (the slash added under skipValidation=true alone), the twin
  * takes and observes it, and validation.route.skip-validation holds the target to it.
+ * And `added-unless-skipped` (outsider31): the slash written by the route rules, so that
+ * skipValidation=true, which skips them, keeps the pathname as sent.
  */
 const start = servedPerTest()
 const TAG = 'contract-5173a7e7'
@@ -55,15 +57,49 @@ describe('routePathnameSlash added-always: the mock', () => {
   })
 })
 
-describe('routePathnameSlash: the probes tell added-always from added', () => {
-  it.each(['added-always', 'added', 'accepted', 'refused'] as const)('%s', async (value) => {
+describe('routePathnameSlash added-unless-skipped: the mock', () => {
+  it('adds the slash without skipValidation, on a create and an update, and keeps the pathname as sent under skipValidation=true', async () => {
+    const server = await start({ routePathnameSlash: 'added-unless-skipped' })
+    const { id } = await server.site()
+    const made = await server.call('POST', '/v2/routes', { siteId: id, pathname: 'plain' })
+    expect([made.status, made.body.pathname]).toEqual([201, '/plain'])
+    const renamed = await server.call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: 'shop/[item]' })
+    expect([renamed.status, renamed.body.pathname]).toEqual([200, '/shop/[item]'])
+    const skipped = await server.call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: 'any thing' })
+    expect([skipped.status, skipped.body.pathname]).toEqual([200, 'any thing'])
+    const skippedCreate = await server.call('POST', '/v2/routes?skipValidation=true', { siteId: id, pathname: 'kept' })
+    expect([skippedCreate.status, skippedCreate.body.pathname]).toEqual([201, 'kept'])
+  })
+
+  it('judges the rules and the conflicts on the pathname with its slash: one a page has is a 409', async () => {
+    const server = await start({ routePathnameSlash: 'added-unless-skipped' })
+    const { id } = await server.site()
+    expect((await server.call('POST', '/v6/pages', { siteId: id, pathname: '/taken', name: 'Taken' })).status).toBe(201)
+    const clash = await server.call('POST', '/v2/routes', { siteId: id, pathname: 'taken' })
+    expect([clash.status, clash.body.code]).toEqual([409, 'conflict'])
+    const broken = await server.call('POST', '/v2/routes', { siteId: id, pathname: 'a//b' })
+    expect([broken.status, firstDetail(broken.body)?.field]).toEqual([400, 'pathname'])
+  })
+
+  it('passes validation.route.skip-validation once the probes learned it, and names it where it was given otherwise', async () => {
+    const server = await start({ routePathnameSlash: 'added-unless-skipped' })
+    const learned = await runAgainst(server.url, server.mock, { only: ['validation'], learnChoices: true })
+    expect(check(learned, 'validation.route.skip-validation').status).toBe('passed')
+    const given = await runAgainst(server.url, server.mock, { only: ['validation'], learnChoices: false, choices: { routePathnameSlash: 'accepted' } })
+    const inconsistent = check(given, 'validation.route.skip-validation').failures.filter((failure) => failure.kind === 'inconsistent')
+    expect(inconsistent.map((failure) => failure.message)).toEqual([expect.stringMatching(/^expected routePathnameSlash "accepted", the target's own choice, got "added-unless-skipped"/)])
+  }, 120_000)
+})
+
+describe('routePathnameSlash: the probes tell each alternative from the others', () => {
+  it.each(['added-always', 'added', 'accepted', 'refused', 'added-unless-skipped'] as const)('%s', async (value) => {
     const server = await start({ routePathnameSlash: value })
     expect((await probe(server, TAG)).choices.routePathnameSlash).toBe(value)
   })
 })
 
 describe('routePathnameSlash: the conformance twin', () => {
-  it.each(['added-always', 'added', 'accepted', 'refused'] as const)('takes and observes %s', async (value) => {
+  it.each(['added-always', 'added', 'accepted', 'refused', 'added-unless-skipped'] as const)('takes and observes %s', async (value) => {
     const choices: TwinChoices = { routePathnameSlash: value }
     const permissive = await startPermissive({ choices })
     try {
@@ -71,7 +107,7 @@ describe('routePathnameSlash: the conformance twin', () => {
       expect(await OBSERVE.routePathnameSlash!(client)).toBe(value)
       const site = await client.site()
       const plain = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: 'plain' })
-      expect([plain.status, plain.body.pathname]).toEqual(value === 'added-always' ? [201, '/plain'] : [400, undefined])
+      expect([plain.status, plain.body.pathname]).toEqual(value === 'added-always' || value === 'added-unless-skipped' ? [201, '/plain'] : [400, undefined])
     } finally {
       await permissive.close()
     }

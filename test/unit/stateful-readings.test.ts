@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Adoptions } from '../../src/contract/stateful/adoption.js'
 import { compareValue, compareWholeList, COLLATIONS, Correspondence, FreeDefaults, TimeRelations, trialLedger, type Ledger } from '../../src/contract/stateful/compare.js'
 import { allowedStatuses, compareErrorFreely, type BrokenRules } from '../../src/contract/stateful/freedom.js'
-import { sameUpToForm, StoredForms } from '../../src/contract/stateful/forms.js'
+import { formScope, sameUpToForm, StoredForms } from '../../src/contract/stateful/forms.js'
 import { DELETED_LOCALE_DOMAIN } from '../../src/contract/stateful/freedom-lifecycle.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from '../../src/contract/stateful/key-reach.js'
 import { runName } from '../../src/contract/tag.js'
@@ -60,6 +60,22 @@ describe('a URL kept in a form of its own', () => {
     expect(forms.see('site.hostOrigin', 'https://a.example', 'https://a.example/', 'site.create')).toBeUndefined()
     expect(forms.formOf('site.hostOrigin', 'https://b.example')).toBe('https://b.example/')
     expect(forms.see('site.hostOrigin', 'https://c.example/x', 'https://c.example', 'site.update')?.now).toBeDefined()
+  })
+})
+
+describe('a route pathname written under skipValidation=true', () => {
+  it('holds its form apart from the one the route rules write, by operation (routePathnameSlash added-unless-skipped)', () => {
+    const forms = new StoredForms()
+    expect(forms.see('route.pathname', 'plain', '/plain', 'route.create', formScope('route.pathname', 'POST', {}))).toBeUndefined()
+    const skipped = formScope('route.pathname', 'PATCH', { skipValidation: 'true' })
+    expect(skipped).not.toBe(formScope('route.pathname', 'POST', { skipValidation: 'true' }))
+    // Kept as sent where the rules are skipped: no contradiction of the slash the rules add.
+    expect(forms.see('route.pathname', 'a b', 'a b', 'route.update', skipped)).toBeUndefined()
+    expect(forms.formOf('route.pathname', 'other', skipped)).toBe('other')
+    expect(forms.formOf('route.pathname', 'other')).toBe('/other')
+    // Within one scope the form is still held.
+    expect(forms.see('route.pathname', 'c', '/c', 'route.update', skipped)?.classId).toBe('stored form of route.pathname (PATCH under skipValidation=true)')
+    expect(formScope('page.pathname', 'PATCH', { skipValidation: 'true' })).toBe('')
   })
 })
 

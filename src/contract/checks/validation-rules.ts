@@ -124,8 +124,8 @@ export const validationRuleChecks: CheckDefinition[] = [
       } else ctx.expectBadRequest(plain, 'pathname', plainWhat)
       let skipped = await rename(id, pathname, 'true')
       const underSkip = slashUnderSkip(ctx, skipped, pathname)
-      // Written with the slash without skipValidation too: the slash is added always.
-      const answered = underSkip === 'added' && plain.status === 200 ? 'added-always' : underSkip
+      // Written with the slash without skipValidation: added always, or by the rules that skipValidation skips.
+      const answered = plain.status !== 200 ? underSkip : underSkip === 'added' ? 'added-always' : underSkip === 'accepted' ? 'added-unless-skipped' : underSkip
       expectAsChosen(ctx, skipped, answered)
       if (answered === 'added' || answered === 'added-always') {
         const kept = String(ctx.json(skipped).pathname)

@@ -88,30 +88,40 @@ export function sameUpToForm(sent: string, stored: string, field?: string): bool
   return key(sent) === key(stored)
 }
 
+/**
+ * Where a field's form is held apart: a route pathname written under skipValidation=true, which
+ * skips the route rules that may be what writes its form (routePathnameSlash added-unless-skipped
+ * keeps it as sent there), by the operation, since a create may not know skipValidation
+ * (routeCreateSkipValidation). Elsewhere one form a field.
+ */
+export function formScope(field: string, method: string, query: Readonly<Record<string, unknown>> | undefined): string {
+  return field === 'route.pathname' && query?.skipValidation === 'true' ? ` (${method} under skipValidation=true)` : ''
+}
+
 export class StoredForms {
-  /** Per field, the names of the forms every answer so far fits, and where the first was seen. */
+  /** Per field and scope (formScope), the names of the forms every answer so far fits, and where the first was seen. */
   private readonly fitting = new Map<string, { names: string[]; where: string }>()
 
   /** The form the target stores this input in, when the forms it has kept to so far agree on it. */
-  formOf(field: string, sent: string): string | undefined {
-    const names = this.fitting.get(field)?.names
+  formOf(field: string, sent: string, scope = ''): string | undefined {
+    const names = this.fitting.get(field + scope)?.names
     if (names === undefined) return undefined
     const results = new Set(formsOf(field).filter((form) => names.includes(form.name)).map((form) => form.apply(sent)))
     return results.size === 1 ? [...results][0] : undefined
   }
 
   /** Records that the target stored `sent` as `stored`; an inconsistency when no form it kept to before fits. */
-  see(field: string, sent: string, stored: string, where: string): Inconsistency | undefined {
+  see(field: string, sent: string, stored: string, where: string, scope = ''): Inconsistency | undefined {
     const fits = formsOf(field).filter((form) => form.apply(sent) === stored).map((form) => form.name)
     // A form nobody listed: the value is adopted as stored, and no form is held.
     if (fits.length === 0) return undefined
-    const before = this.fitting.get(field)
+    const before = this.fitting.get(field + scope)
     if (before === undefined) {
-      this.fitting.set(field, { names: fits, where })
+      this.fitting.set(field + scope, { names: fits, where })
       return undefined
     }
     const kept = before.names.filter((name) => fits.includes(name))
-    if (kept.length === 0) return { classId: `stored form of ${field}`, adopted: before.names.join(' or '), adoptedAt: before.where, now: `${fits.join(' or ')} (${JSON.stringify(sent)} stored as ${JSON.stringify(stored)})` }
+    if (kept.length === 0) return { classId: `stored form of ${field}${scope}`, adopted: before.names.join(' or '), adoptedAt: before.where, now: `${fits.join(' or ')} (${JSON.stringify(sent)} stored as ${JSON.stringify(stored)})` }
     before.names = kept
     return undefined
   }

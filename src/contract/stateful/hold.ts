@@ -10,7 +10,7 @@ import { classId, type Alternative } from './freedom-class.js'
 import { hadOriginBefore, readOnlyPeek, STATUS_CLASSES, type Follow, type Occurrence } from './freedom-classes.js'
 import { deletedDomainBefore, deletedLocaleBefore, deletedLocaleNamedBefore } from './freedom-lifecycle.js'
 import { PUBLIC_API_KEY_AS_SITE_KEY, readsNoLiveVersion } from './freedom-surface.js'
-import { FORM_FIELDS, sameUpToForm, StoredForms } from './forms.js'
+import { FORM_FIELDS, formScope, sameUpToForm, StoredForms } from './forms.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from './key-reach.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
 import { onlineStateOnly, republicationShown } from './publication-times.js'
@@ -247,7 +247,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
       const field = `${family}.${name}`
       const stored = target.body[name]
       if (!FORM_FIELDS.has(field) || typeof sent !== 'string' || typeof stored !== 'string' || !sameUpToForm(sent, stored, field)) continue
-      const found = forms.see(field, sent, stored, call.label)
+      const found = forms.see(field, sent, stored, call.label, formScope(field, request.method, request.query))
       if (found) return { ...held, difference: inconsistencyOf(found) }
       // Only a field the oracle answers too (a page's name is not one of sitemock's) can differ in form.
       if (isObject(held.answer.body) && name in held.answer.body && held.answer.body[name] !== stored) rewritten[name] = stored
@@ -269,7 +269,8 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     const formOf = (field: string | undefined, value: unknown): unknown => (field !== undefined && typeof value === 'string' ? (forms.formOf(field, value) ?? value) : value)
     const params = Object.fromEntries(Object.entries(call.request.params ?? {}).map(([name, value]) => [name, value instanceof Both ? value.oracle : String(formOf(NAMED_BY[name], value))]))
     const query = Object.fromEntries(Object.entries(oracleRequest.query ?? {}).map(([name, value]) => [name, formOf(NAMED_BY[name], value) as string | number | undefined]))
-    const body = isObject(oracleRequest.body) ? Object.fromEntries(Object.entries(oracleRequest.body).map(([name, value]) => [name, formOf(family && `${family}.${name}`, value)])) : oracleRequest.body
+    const bodyFormOf = (field: string, value: unknown): unknown => (typeof value === 'string' ? (forms.formOf(field, value, formScope(field, oracleRequest.method, oracleRequest.query)) ?? value) : value)
+    const body = isObject(oracleRequest.body) ? Object.fromEntries(Object.entries(oracleRequest.body).map(([name, value]) => [name, family === undefined ? value : bodyFormOf(`${family}.${name}`, value)])) : oracleRequest.body
     const request = { ...oracleRequest, params, query, body }
     if (JSON.stringify(request) === JSON.stringify(oracleRequest)) return held
     return (await tryInstead(call, target, request)) ?? held

@@ -137,10 +137,11 @@ export class Rules {
   /** A route pathname with its leading slash, refused without it or added, as routePathnameSlash says. */
   private leadingSlash(sent: string, skipValidation: boolean): string {
     if (sent.startsWith('/')) return sent
-    // At `added-always` the slash is added whatever skipValidation says.
-    const always = this.choices.routePathnameSlash === 'added-always'
-    if (!always && (!skipValidation || this.choices.routePathnameSlash === 'refused')) throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
-    return always || this.choices.routePathnameSlash === 'added' ? `/${sent}` : sent
+    const choice = this.choices.routePathnameSlash
+    // At `added-always` the slash is added whatever skipValidation says; at `added-unless-skipped` by the rules skipValidation skips.
+    if (choice === 'added-always' || (choice === 'added-unless-skipped' && !skipValidation)) return `/${sent}`
+    if (!skipValidation || choice === 'refused') throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
+    return choice === 'added' ? `/${sent}` : sent
   }
 
   /** A locale code in a body, as stored. */

@@ -321,9 +321,11 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // No route create at /v2/routes (routeOperations elsewhere): nothing of its pathnames to see.
     if (made.status === 404) return undefined
     const reply = await client.call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: 'bare' })
-    if (reply.body.pathname !== '/bare') return reply.status === 400 ? 'refused' : reply.body.pathname === 'bare' ? 'accepted' : `status ${reply.status}`
-    // Added under skipValidation=true; without it too only where it is added always.
-    return statusOf((await client.call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: 'bare-plain' })).status, { 200: 'added-always', 400: 'added' })
+    if (reply.status === 400) return 'refused'
+    if (reply.body.pathname !== '/bare' && reply.body.pathname !== 'bare') return `status ${reply.status}`
+    // Without skipValidation it is refused, unless the slash is added always (added under skipValidation=true too) or by the rules skipValidation skips (kept as sent under it).
+    const plain = (await client.call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: 'bare-plain' })).status
+    return reply.body.pathname === '/bare' ? statusOf(plain, { 200: 'added-always', 400: 'added' }) : statusOf(plain, { 200: 'added-unless-skipped', 400: 'accepted' })
   },
   routeCreateSkipValidation: async (client) => {
     const siteId = (await client.site()).id
