@@ -55,7 +55,7 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
   }
   const pathname = (rawBody as Record<string, unknown>).pathname
   const typed = typeof pathname === 'string' && !details.some((detail) => detail.field === 'pathname')
-  if (typed && skipValidation === 'true' && choices?.routePathnameSlash === 'refused' && !pathname.startsWith('/')) {
+  if (typed && skipValidation === 'true' && !pathname.startsWith('/') && slashlessRoute(skipValidation, choices) === 'refused') {
     details.push({ field: 'pathname', message: 'does not start with /; a route pathname starts with / even when skipValidation=true' })
   }
   const judged = typed ? withAlwaysSlash(pathname, choices) : undefined
@@ -72,11 +72,26 @@ export function judgeRouteBody(validate: Validator<unknown>, rawBody: unknown, s
 }
 
 /**
- * The pathname a deployment that adds the leading slash without skipValidation (choice
- * routePathnameSlash added-always, added-unless-skipped) stores, and so judges where the rules are not skipped.
+ * What a deployment makes of a route pathname sent without its leading slash (choice
+ * routePathnameSlash), where the route rules run and where skipValidation=true skips them: the
+ * rules refuse it or write the slash; skipping them keeps it as sent, refuses it, or adds the slash.
  */
+const SLASHLESS: Readonly<Record<NonNullable<Choices['routePathnameSlash']>, { ruled: 'refused' | 'added'; skipped: 'kept' | 'refused' | 'added' }>> = {
+  accepted: { ruled: 'refused', skipped: 'kept' },
+  refused: { ruled: 'refused', skipped: 'refused' },
+  added: { ruled: 'refused', skipped: 'added' },
+  'added-always': { ruled: 'added', skipped: 'added' },
+  'added-unless-skipped': { ruled: 'added', skipped: 'kept' },
+  'added-refused-under-skip': { ruled: 'added', skipped: 'refused' },
+}
+
+/** What becomes of a route pathname without its leading slash, sent with this skipValidation. */
+export const slashlessRoute = (skipValidation: SkipValidation | undefined, choices: Required<Choices> | undefined): 'kept' | 'refused' | 'added' =>
+  SLASHLESS[choices?.routePathnameSlash ?? 'accepted'][skipValidation === 'true' ? 'skipped' : 'ruled']
+
+/** The pathname the route rules judge: with the slash they write, where a deployment's rules add it. */
 const withAlwaysSlash = (pathname: string, choices: Required<Choices> | undefined): string =>
-  pathname !== '' && !pathname.startsWith('/') && (choices?.routePathnameSlash === 'added-always' || choices?.routePathnameSlash === 'added-unless-skipped') ? `/${pathname}` : pathname
+  pathname !== '' && !pathname.startsWith('/') && slashlessRoute(undefined, choices) === 'added' ? `/${pathname}` : pathname
 
 /** What each refusing alternative of routePathnameCharacters says of a pathname's characters, or undefined where it takes them. */
 const CHARACTER_RULES: Readonly<Record<Exclude<Required<Choices>['routePathnameCharacters'], 'accepted'>, (pathname: string) => string | undefined>> = {

@@ -20,7 +20,7 @@ import { foreignTo, requireReachedCursor } from './foreign-cursor.js'
 import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
-import { findRoute, judgeRouteBody, requireFreePathname } from './route-target.js'
+import { findRoute, judgeRouteBody, requireFreePathname, slashlessRoute } from './route-target.js'
 import { defineOperation, type AccessContext } from './types.js'
 import { compileValidator } from './validate.js'
 
@@ -32,16 +32,9 @@ const updateBody = compileValidator<UpdateRouteBody>('route-update.json', 'body'
 const routeOf = ({ store, scope, params, query, choices }: AccessContext<RoutePathParams, OptionalSiteQuery>): RouteRecord =>
   findRoute(store, scope, params.routeIdOrPathname, query.siteId, choices)
 
-/**
- * A route pathname as stored: with a leading slash added by a deployment that adds one (choice
- * routePathnameSlash added, added-always; added-unless-skipped where the route rules are not skipped).
- */
-function keptRoutePathname(pathname: string, skipValidation: SkipValidation | undefined, choices: Required<Choices> | undefined): string {
-  if (pathname.startsWith('/')) return pathname
-  const slash = choices?.routePathnameSlash
-  const adds = slash === 'added' || slash === 'added-always' || (slash === 'added-unless-skipped' && skipValidation !== 'true')
-  return adds ? `/${pathname}` : pathname
-}
+/** A route pathname as stored: with a leading slash added where the deployment adds one (choice routePathnameSlash). */
+const keptRoutePathname = (pathname: string, skipValidation: SkipValidation | undefined, choices: Required<Choices> | undefined): string =>
+  !pathname.startsWith('/') && slashlessRoute(skipValidation, choices) === 'added' ? `/${pathname}` : pathname
 
 /**
  * A create's skipValidation; none where the deployment's create does not know the parameter

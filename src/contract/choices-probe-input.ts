@@ -242,12 +242,12 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
     const made = await call('POST', '/v2/routes', { siteId, pathname: `/${tag}-route/before-slash` })
     if (made.status !== 201) throw new Unrecorded(`a plain route pathname answered ${made.status}, so a route cannot be renamed without its slash`)
     const answer = await call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: sent })
-    // Taken under skipValidation=true: another pathname without its slash, sent without skipValidation, is refused unless the rules add the slash.
-    const plain = answer.status === 200 ? await call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: `${sent}-plain` }) : undefined
+    // Then without skipValidation: refused, unless the rules add the slash.
+    const plain = await call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: `${sent}-plain` })
     await call('DELETE', `/v2/routes/${String(made.body.id)}`)
     const accepted = byStatus(answer, 'a route pathname without its leading slash under skipValidation=true', [[200, true], [400, false]] as const)
-    if (!accepted || plain === undefined) return 'refused'
     const plainWhat = 'a route pathname without its leading slash and without skipValidation'
+    if (!accepted) return byStatus(plain, plainWhat, [[200, 'added-refused-under-skip'], [400, 'refused']] as const)
     if (answer.body.pathname === `/${sent}`) return byStatus(plain, plainWhat, [[200, 'added-always'], [400, 'added']] as const)
     if (answer.body.pathname === sent) return byStatus(plain, plainWhat, [[200, 'added-unless-skipped'], [400, 'accepted']] as const)
     return unexplained('the route pathname stored for one without a slash', answer.body.pathname)

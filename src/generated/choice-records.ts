@@ -23,7 +23,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"sitePagesQuery","alternatives":["page-list","pagination","fixed-order"],"sitemock":"page-list"},
   {"id":"pageUnknownLocale","alternatives":["400","404","empty-list"],"sitemock":"400"},
   {"id":"emptyPatchUpdatedAt","alternatives":["moves","unchanged"],"sitemock":"moves"},
-  {"id":"routePathnameSlash","alternatives":["accepted","refused","added","added-always","added-unless-skipped"],"sitemock":"accepted"},
+  {"id":"routePathnameSlash","alternatives":["accepted","refused","added","added-always","added-unless-skipped","added-refused-under-skip"],"sitemock":"accepted"},
   {"id":"pageUpdateSearchFields","alternatives":["applied","ignored","refused"],"sitemock":"applied"},
   {"id":"malformedPathId","alternatives":["400","404"],"sitemock":"400"},
   {"id":"restoreLiveLocale","alternatives":["409","404","200","400"],"sitemock":"409"},

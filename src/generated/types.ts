@@ -110,9 +110,10 @@ export interface Choices {
    */
   emptyPatchUpdatedAt?: "moves" | "unchanged";
   /**
-   * A route pathname without its leading slash under `skipValidation=true`: `accepted` and stored as sent, `refused` as a 400 naming `pathname`, or stored with one `added`; without `skipValidation` each of these refuses it (a 400 naming `pathname`) but `added-always`, which stores it with one added with or without `skipValidation`, and `added-unless-skipped`, which stores it as sent under `skipValidation=true` and with one added without it (the route rules write the slash, and skipping them keeps what was sent), on a create and an update.
+   * A route pathname without its leading slash under `skipValidation=true`: `accepted` and stored as sent, `refused` as a 400 naming `pathname`, or stored with one `added`; without `skipValidation` each of these refuses it (a 400 naming `pathname`) but `added-always`, which stores it with one added with or without `skipValidation`, `added-unless-skipped`, which stores it as sent under `skipValidation=true` and with one added without it (the route rules write the slash, and skipping them keeps what was sent), and `added-refused-under-skip`, which adds one without `skipValidation` and refuses it under `skipValidation=true` (the rules write the slash, and what holds the pathnames refuses one without it), on a create and an update.
    */
-  routePathnameSlash?: "accepted" | "refused" | "added" | "added-always" | "added-unless-skipped";
+  routePathnameSlash?:
+    "accepted" | "refused" | "added" | "added-always" | "added-unless-skipped" | "added-refused-under-skip";
   /**
    * `title`, `description`, `canonicalUrl`, `socialImageUrl`, `sitemapPriority`, `sitemapFrequency` and `excludedFromSearchEngines` in a page PATCH (the published update takes `pathname`, `name` and `isOnline`): `applied`, `ignored`, or `refused` as a 400.
    */

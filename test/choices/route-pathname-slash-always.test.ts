@@ -12,7 +12,9 @@ import { probe } from './site-key-probes.js'
  * it, the probes tell it from `added` (the slash added under skipValidation=true alone), the twin
  * takes and observes it, and validation.route.skip-validation holds the target to it.
  * And `added-unless-skipped` (outsider31): the slash written by the route rules, so that
- * skipValidation=true, which skips them, keeps the pathname as sent.
+ * skipValidation=true, which skips them, keeps the pathname as sent; and `added-refused-under-skip`,
+ * the rest of the class: the slash written by the rules, and a pathname without it refused where
+ * they are skipped (by what holds the pathnames).
  */
 const start = servedPerTest()
 const TAG = 'contract-5173a7e7'
@@ -91,15 +93,35 @@ describe('routePathnameSlash added-unless-skipped: the mock', () => {
   }, 120_000)
 })
 
+describe('routePathnameSlash added-refused-under-skip: the mock', () => {
+  it('adds the slash without skipValidation, and refuses a pathname without it under skipValidation=true, naming it', async () => {
+    const server = await start({ routePathnameSlash: 'added-refused-under-skip' })
+    const { id } = await server.site()
+    const made = await server.call('POST', '/v2/routes', { siteId: id, pathname: 'plain' })
+    expect([made.status, made.body.pathname]).toEqual([201, '/plain'])
+    const skipped = await server.call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: 'any thing' })
+    expect([skipped.status, firstDetail(skipped.body)?.field]).toEqual([400, 'pathname'])
+    // With its slash, skipValidation still skips the rules.
+    const slashed = await server.call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: '/any thing' })
+    expect([slashed.status, slashed.body.pathname]).toEqual([200, '/any thing'])
+  })
+
+  it('passes validation.route.skip-validation once the probes learned it', async () => {
+    const server = await start({ routePathnameSlash: 'added-refused-under-skip' })
+    const learned = await runAgainst(server.url, server.mock, { only: ['validation'], learnChoices: true })
+    expect(check(learned, 'validation.route.skip-validation').status).toBe('passed')
+  }, 120_000)
+})
+
 describe('routePathnameSlash: the probes tell each alternative from the others', () => {
-  it.each(['added-always', 'added', 'accepted', 'refused', 'added-unless-skipped'] as const)('%s', async (value) => {
+  it.each(['added-always', 'added', 'accepted', 'refused', 'added-unless-skipped', 'added-refused-under-skip'] as const)('%s', async (value) => {
     const server = await start({ routePathnameSlash: value })
     expect((await probe(server, TAG)).choices.routePathnameSlash).toBe(value)
   })
 })
 
 describe('routePathnameSlash: the conformance twin', () => {
-  it.each(['added-always', 'added', 'accepted', 'refused', 'added-unless-skipped'] as const)('takes and observes %s', async (value) => {
+  it.each(['added-always', 'added', 'accepted', 'refused', 'added-unless-skipped', 'added-refused-under-skip'] as const)('takes and observes %s', async (value) => {
     const choices: TwinChoices = { routePathnameSlash: value }
     const permissive = await startPermissive({ choices })
     try {
@@ -107,7 +129,7 @@ describe('routePathnameSlash: the conformance twin', () => {
       expect(await OBSERVE.routePathnameSlash!(client)).toBe(value)
       const site = await client.site()
       const plain = await client.call('POST', '/v2/routes', { siteId: site.id, pathname: 'plain' })
-      expect([plain.status, plain.body.pathname]).toEqual(value === 'added-always' || value === 'added-unless-skipped' ? [201, '/plain'] : [400, undefined])
+      expect([plain.status, plain.body.pathname]).toEqual(value.startsWith('added-') ? [201, '/plain'] : [400, undefined])
     } finally {
       await permissive.close()
     }

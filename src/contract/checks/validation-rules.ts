@@ -27,7 +27,7 @@ type RouteSlash = NonNullable<Choices['routePathnameSlash']>
  * slash under skipValidation=true takes: a 400 naming pathname `refused`, a 200 that keeps it
  * `accepted`, or one that writes it with the slash `added`. Any other answer fails.
  */
-function slashUnderSkip(ctx: CheckContext, skipped: Exchange, sent: string): RouteSlash {
+function slashUnderSkip(ctx: CheckContext, skipped: Exchange, sent: string): Extract<RouteSlash, 'refused' | 'accepted' | 'added'> {
   const what = `a route pathname without its leading slash, with skipValidation=true (${sent})`
   if (skipped.status === 400) {
     ctx.expectBadRequest(skipped, 'pathname', what)
@@ -125,13 +125,13 @@ export const validationRuleChecks: CheckDefinition[] = [
       let skipped = await rename(id, pathname, 'true')
       const underSkip = slashUnderSkip(ctx, skipped, pathname)
       // Written with the slash without skipValidation: added always, or by the rules that skipValidation skips.
-      const answered = plain.status !== 200 ? underSkip : underSkip === 'added' ? 'added-always' : underSkip === 'accepted' ? 'added-unless-skipped' : underSkip
+      const answered = plain.status !== 200 ? underSkip : ({ added: 'added-always', accepted: 'added-unless-skipped', refused: 'added-refused-under-skip' } as const)[underSkip]
       expectAsChosen(ctx, skipped, answered)
       if (answered === 'added' || answered === 'added-always') {
         const kept = String(ctx.json(skipped).pathname)
         await holdToSitemockChoice(ctx, SLASH_UNDER_SKIP, () => ctx.fail(`expected the pathname kept as sent (${pathname}), got ${kept}: a route pathname without its leading slash, with skipValidation=true`, skipped))
       }
-      if (answered === 'refused') {
+      if (underSkip === 'refused') {
         // A deployment may still refuse it under skipValidation (`routePathnameSlash`): then one
         // with its slash that sitemock's format rules refuse, which no document refuses.
         const refused = skipped

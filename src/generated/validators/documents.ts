@@ -517,7 +517,7 @@ errors++;
 }
 if(data2.routePathnameSlash !== undefined){
 let data23 = data2.routePathnameSlash;
-if(!(((((data23 === "accepted") || (data23 === "refused")) || (data23 === "added")) || (data23 === "added-always")) || (data23 === "added-unless-skipped"))){
+if(!((((((data23 === "accepted") || (data23 === "refused")) || (data23 === "added")) || (data23 === "added-always")) || (data23 === "added-unless-skipped")) || (data23 === "added-refused-under-skip"))){
 const err31 = {instancePath:instancePath+"/choices/routePathnameSlash",schemaPath:"#/$defs/choices/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data23};
 if(vErrors === null){
 vErrors = [err31];
@@ -2132,7 +2132,7 @@ errors++;
 }
 if(data.routePathnameSlash !== undefined){
 let data20 = data.routePathnameSlash;
-if(!(((((data20 === "accepted") || (data20 === "refused")) || (data20 === "added")) || (data20 === "added-always")) || (data20 === "added-unless-skipped"))){
+if(!((((((data20 === "accepted") || (data20 === "refused")) || (data20 === "added")) || (data20 === "added-always")) || (data20 === "added-unless-skipped")) || (data20 === "added-refused-under-skip"))){
 const err26 = {instancePath:instancePath+"/routePathnameSlash",schemaPath:"#/properties/routePathnameSlash/enum",keyword:"enum",params:{allowedValues: schema32.properties.routePathnameSlash.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.routePathnameSlash.enum,parentSchema:schema32.properties.routePathnameSlash,data:data20};
 if(vErrors === null){
 vErrors = [err26];

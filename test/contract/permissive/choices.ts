@@ -20,7 +20,7 @@ export const ALTERNATIVES = {
   pageUnknownLocale: ['400', '404', 'empty-list'],
   localeQueryForm: ['looked-up', 'refused'],
   emptyPatchUpdatedAt: ['moves', 'unchanged'],
-  routePathnameSlash: ['accepted', 'refused', 'added', 'added-always', 'added-unless-skipped'],
+  routePathnameSlash: ['accepted', 'refused', 'added', 'added-always', 'added-unless-skipped', 'added-refused-under-skip'],
   pageUpdateSearchFields: ['applied', 'ignored', 'refused'],
   malformedPathId: ['400', '404'],
   restoreLiveLocale: ['409', '404', '200', '400'],

@@ -138,10 +138,12 @@ export class Rules {
   private leadingSlash(sent: string, skipValidation: boolean): string {
     if (sent.startsWith('/')) return sent
     const choice = this.choices.routePathnameSlash
-    // At `added-always` the slash is added whatever skipValidation says; at `added-unless-skipped` by the rules skipValidation skips.
-    if (choice === 'added-always' || (choice === 'added-unless-skipped' && !skipValidation)) return `/${sent}`
-    if (!skipValidation || choice === 'refused') throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
-    return choice === 'added' ? `/${sent}` : sent
+    // At `added-always` the slash is added whatever skipValidation says; at `added-unless-skipped` and
+    // `added-refused-under-skip` by the rules skipValidation skips.
+    const rulesAdd = choice === 'added-always' || choice === 'added-unless-skipped' || choice === 'added-refused-under-skip'
+    if (!skipValidation && rulesAdd) return `/${sent}`
+    if (!skipValidation || choice === 'refused' || choice === 'added-refused-under-skip') throw badField('pathname', skipValidation ? 'must start with /' : 'must start with / (or pass skipValidation=true)')
+    return choice === 'added' || choice === 'added-always' ? `/${sent}` : sent
   }
 
   /** A locale code in a body, as stored. */

@@ -321,10 +321,10 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // No route create at /v2/routes (routeOperations elsewhere): nothing of its pathnames to see.
     if (made.status === 404) return undefined
     const reply = await client.call('PATCH', `/v2/routes/${String(made.body.id)}?skipValidation=true`, { pathname: 'bare' })
-    if (reply.status === 400) return 'refused'
-    if (reply.body.pathname !== '/bare' && reply.body.pathname !== 'bare') return `status ${reply.status}`
-    // Without skipValidation it is refused, unless the slash is added always (added under skipValidation=true too) or by the rules skipValidation skips (kept as sent under it).
+    if (reply.status !== 400 && reply.body.pathname !== '/bare' && reply.body.pathname !== 'bare') return `status ${reply.status}`
+    // Without skipValidation it is refused, unless the slash is added always (added under skipValidation=true too) or by the rules skipValidation skips (kept as sent or refused under it).
     const plain = (await client.call('PATCH', `/v2/routes/${String(made.body.id)}`, { pathname: 'bare-plain' })).status
+    if (reply.status === 400) return statusOf(plain, { 200: 'added-refused-under-skip', 400: 'refused' })
     return reply.body.pathname === '/bare' ? statusOf(plain, { 200: 'added-always', 400: 'added' }) : statusOf(plain, { 200: 'added-unless-skipped', 400: 'accepted' })
   },
   routeCreateSkipValidation: async (client) => {
