@@ -8,7 +8,7 @@ import type { Store } from '../store/store.js'
 import { creationRank } from '../store/deleted.js'
 import { deletedPages } from './deleted-cursor.js'
 import { foreignTo } from './foreign-cursor.js'
-import { localeToCollapse, localizationIn } from './page-target.js'
+import { localeToCollapse, shownIn } from './page-target.js'
 import { paginate, type ListBody } from './paginate.js'
 import { presentedText, presentPage } from './present.js'
 import type { OperationResult } from './types.js'
@@ -48,7 +48,7 @@ export function listPages(store: Store, siteId: string, query: Omit<ListPagesQue
     limitZero: choices?.limitZero,
   })
   const contents = items.map((page) => contentOf(page, view.version)!)
-  const localizations = contents.map((content) => localizationIn(content.localizations, locale))
+  const localizations = contents.map((content) => shownIn(content, locale, choices))
   // A page collapsed into a locale has no kept text: such a list is serialized whole.
   if (localizations.some((localization) => localization !== undefined)) {
     const data = items.map((page, i) => presentPage(page, contents[i]!, site.defaultLocale, localizations[i]))

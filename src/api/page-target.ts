@@ -1,13 +1,14 @@
 import type { Choices } from '../contracts/choices.js'
 import type { PageLocalization } from '../generated/types.js'
 import type { PageVersion } from '../store/page-order.js'
-import type { LocaleRecord, PageRecord, SiteRecord } from '../store/records.js'
+import type { LocaleRecord, PageContent, PageRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { soleInAnyCase } from '../store/pathnames.js'
 import { isUuid } from './uuid.js'
 import { invalidField, notFound } from './errors.js'
 import { findInSite, type TargetKind } from './site-target.js'
 import { anyCase, keptPagePathname, lookedUpLocaleCode, lookupInAnyCase } from './kept-input.js'
+import type { ShownIn } from './present.js'
 import type { Scope } from './types.js'
 
 /**
@@ -120,3 +121,14 @@ export function localeToCollapse(store: Store, site: SiteRecord, value: string |
 
 export const localizationIn = (localizations: PageLocalization[], locale: LocaleRecord | undefined): PageLocalization | undefined =>
   locale === undefined ? undefined : localizations.find((l) => l.locale === locale.locale)
+
+/**
+ * Where a page version is shown for a non-default locale asked for: its localization there, or,
+ * where it has none, as its base page (undefined), which a deployment may label with the locale
+ * asked for (choice unlocalizedPageLocale requested).
+ */
+export function shownIn(content: PageContent, locale: LocaleRecord | undefined, choices: Required<Choices> | undefined): ShownIn | undefined {
+  const localization = localizationIn(content.localizations, locale)
+  if (localization !== undefined || locale === undefined || choices?.unlocalizedPageLocale !== 'requested') return localization
+  return { locale: locale.locale, pathname: content.pathname }
+}

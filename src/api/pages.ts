@@ -18,7 +18,7 @@ import { listPages } from './page-list.js'
 import { requireReachedCursor } from './foreign-cursor.js'
 import { requireTakenSitePagesQuery, sitePagesListing } from './site-pages-query.js'
 import { otherOwner } from './pathname-owner.js'
-import { findPage, localeToCollapse, localizationIn, lookupLocaleOf, readUnknownLocale } from './page-target.js'
+import { findPage, localeToCollapse, lookupLocaleOf, readUnknownLocale, shownIn } from './page-target.js'
 import { pageResponse } from './present.js'
 import { keepDeletedPage } from './deleted-cursor.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
@@ -150,7 +150,7 @@ export const pageOperations = [
       refuseOfflineRead(context.scope, content, context.params.pageIdOrPathname)
       // A locale the site lacks: refused as the list refuses it, or read as the default locale (readUnknownLocale).
       const locale = localeToCollapse(store, site, query.locale, readUnknownLocale(context.choices), context.choices) ?? undefined
-      return pageResponse(200, store, page, content, site.defaultLocale, localizationIn(content.localizations, locale))
+      return pageResponse(200, store, page, content, site.defaultLocale, shownIn(content, locale, context.choices))
     },
   }),
 

@@ -56,12 +56,15 @@ export function presentedText(store: Store, page: PageRecord, content: PageConte
   return text
 }
 
+/** Where a page is shown in a locale: its localization's pathname and locale, or its own pathname under another label (choice unlocalizedPageLocale requested). */
+export type ShownIn = Pick<PageLocalization, 'locale' | 'pathname'>
+
 /**
  * A page version as a response: its kept JSON text in the site's default locale, its body only
  * when it is collapsed into a localization. Built whole here: adding the status to a spread copy
  * would cost about a microsecond of every read.
  */
-export function pageResponse(status: number, store: Store, page: PageRecord, content: PageContent, defaultLocale: string, localization?: PageLocalization): OperationResult {
+export function pageResponse(status: number, store: Store, page: PageRecord, content: PageContent, defaultLocale: string, localization?: ShownIn): OperationResult {
   if (localization !== undefined) return { status, body: presentPage(page, content, defaultLocale, localization) }
   const payload = presentedText(store, page, content, defaultLocale)
   return { status, payload, payloadParts: [payload] }
@@ -71,7 +74,7 @@ export function pageResponse(status: number, store: Store, page: PageRecord, con
  * A page as one version shows it. With a localization, the page is collapsed into it: its
  * pathname and locale are the localization's.
  */
-export function presentPage(page: PageRecord, content: PageContent, defaultLocale: string, localization?: PageLocalization): Page {
+export function presentPage(page: PageRecord, content: PageContent, defaultLocale: string, localization?: ShownIn): Page {
   return {
     object: 'page',
     id: page.id,

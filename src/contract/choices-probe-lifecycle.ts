@@ -77,7 +77,7 @@ async function probePathnameCase({ call, record, target, siteId, learned }: Prob
   }
 }
 
-const OWN_SITE_CHOICES: readonly ChoiceId[] = ['siteNames', 'localeFilterScope', 'siteDeleteChildren']
+const OWN_SITE_CHOICES: readonly ChoiceId[] = ['siteNames', 'localeFilterScope', 'unlocalizedPageLocale', 'siteDeleteChildren']
 
 /**
  * A third site of the run, made for what its delete does: first its name again, then a locale and
@@ -104,6 +104,7 @@ async function probeSiteOfItsOwn(context: ProbeSite): Promise<Answer | undefined
     const page = await call('POST', '/v6/pages', { siteId, pathname: `/${tag}-kept`, name: `${tag} kept` })
     const pageId = page.status === 201 && typeof page.body.id === 'string' ? page.body.id : new Unrecorded(`a page of the third site could not be created (${page.status})`)
     let localeId: string | undefined
+    let localeCode: string | undefined
     await record('localeFilterScope', async () => {
       if (pageId instanceof Unrecorded) throw pageId
       // A site of its own: the probes' site may hold as many locales as a deployment allows by now.
@@ -111,10 +112,22 @@ async function probeSiteOfItsOwn(context: ProbeSite): Promise<Answer | undefined
       const locale = await call('POST', '/v2/locales', { siteId, locale: code })
       if (locale.status !== 201 || typeof locale.body.id !== 'string') throw new Unrecorded(`a second locale could not be added to the third site (${locale.status})`)
       localeId = locale.body.id
-      const list = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&locale=${encodeURIComponent(String(locale.body.locale ?? code))}`)
+      localeCode = String(locale.body.locale ?? code)
+      const list = await call('GET', `/v6/pages?siteId=${siteId}&includeOffline=true&locale=${encodeURIComponent(localeCode)}`)
       if (list.status !== 200) throw new Unrecorded(`a page list in a locale of the site answered ${list.status}`)
       const data = list.body.data ?? []
       return data.some((listed) => listed.id === pageId) ? 'all' : data.length === 0 ? 'localized' : unexplained('a page list in a locale no page is localized in', data.map((listed) => listed.id))
+    })
+    // The same page read in that locale, which it has no localization in: the locale it shows.
+    await record('unlocalizedPageLocale', async () => {
+      if (pageId instanceof Unrecorded) throw pageId
+      if (localeId === undefined) throw new Unrecorded('the third site has no second locale to read its page in')
+      const read = await call('GET', `/v6/pages/${pageId}?locale=${localeId}`)
+      if (read.status !== 200) throw new Unrecorded(`a page read in a locale of its site it has no localization in answered ${read.status}`)
+      const shown = read.body.locale
+      // A page response need not carry its locale (choice pageLocale absent).
+      if (shown === undefined) throw new Unrecorded('a page response carries no locale here (pageLocale absent)')
+      return shown === made.body.defaultLocale ? 'own' : shown === localeCode ? 'requested' : unexplained('the locale a page shows read in a locale it has no localization in', shown)
     })
     await record('siteDeleteChildren', async () => {
       if (pageId instanceof Unrecorded) throw pageId

@@ -112,4 +112,5 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"pathRecordOrder","alternatives":["with-access","after-body"],"sitemock":"with-access"},
   {"id":"pathnameInPath","alternatives":["encoded","segments"],"sitemock":"encoded"},
   {"id":"routeRulesOrder","alternatives":["with-body","after-lookup","slash-with-body"],"sitemock":"with-body"},
+  {"id":"unlocalizedPageLocale","alternatives":["own","requested"],"sitemock":"own"},
 ]

@@ -478,6 +478,10 @@ export interface Choices {
    * Where the route rules (a route pathname's leading slash, its segments and characters: `routePathnameCharacters`, `routeEmptySegment`) are judged where the whole input goes first (`validationOrder` `input-first`): `with-body` (sitemock: with the body's schema, before access) or `after-lookup` (once the route, or the site a route create names, is found: a route or site that does not exist is a 404 first, as a handler's rule after the schema's is), or `slash-with-body` (the leading slash with the body's schema, as a pattern of it, and the rest of the rules once the route or its site is found). Under any other `validationOrder` the rules come after access anyway, and the class changes nothing.
    */
   routeRulesOrder?: "with-body" | "after-lookup" | "slash-with-body";
+  /**
+   * A page read in an active locale of its site other than the default that it has no localization in (`GET /v6/pages/{pageIdOrPathname}?locale=pt-BR`), or listed in one under `localeFilterScope` `all`: shown as its base page with its own `locale`, the site's default (`own`), or with the `locale` asked for (`requested`: the page in that locale, its content falling back to the base page's).
+   */
+  unlocalizedPageLocale?: "own" | "requested";
 }
 /**
  * The cursor classes a list answers in its own way, each as the catalogue's class of that id.

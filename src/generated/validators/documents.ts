@@ -1672,9 +1672,10 @@ vErrors.push(err119);
 errors++;
 }
 }
-}
-else {
-const err120 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.unlocalizedPageLocale !== undefined){
+let data112 = data2.unlocalizedPageLocale;
+if(!((data112 === "own") || (data112 === "requested"))){
+const err120 = {instancePath:instancePath+"/choices/unlocalizedPageLocale",schemaPath:"#/$defs/choices/properties/unlocalizedPageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.unlocalizedPageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unlocalizedPageLocale.enum,parentSchema:schema32.properties.unlocalizedPageLocale,data:data112};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1684,12 +1685,9 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data.lists !== undefined){
-let data112 = data.lists;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-for(const key2 in data112){
-if(!(((((key2 === "/v2/sites") || (key2 === "/v2/locales")) || (key2 === "/v6/pages")) || (key2 === "/v2/sites/{siteId}/pages")) || (key2 === "/v2/routes"))){
-const err121 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.lists,data:data112};
+}
+else {
+const err121 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1699,39 +1697,12 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data112["/v2/sites"] !== undefined){
-if(!(validate21(data112["/v2/sites"], {instancePath:instancePath+"/lists/~1v2~1sites",parentData:data112,parentDataProperty:"/v2/sites",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data112["/v2/locales"] !== undefined){
-if(!(validate21(data112["/v2/locales"], {instancePath:instancePath+"/lists/~1v2~1locales",parentData:data112,parentDataProperty:"/v2/locales",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data112["/v6/pages"] !== undefined){
-if(!(validate21(data112["/v6/pages"], {instancePath:instancePath+"/lists/~1v6~1pages",parentData:data112,parentDataProperty:"/v6/pages",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data112["/v2/sites/{siteId}/pages"] !== undefined){
-if(!(validate21(data112["/v2/sites/{siteId}/pages"], {instancePath:instancePath+"/lists/~1v2~1sites~1{siteId}~1pages",parentData:data112,parentDataProperty:"/v2/sites/{siteId}/pages",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data112["/v2/routes"] !== undefined){
-if(!(validate21(data112["/v2/routes"], {instancePath:instancePath+"/lists/~1v2~1routes",parentData:data112,parentDataProperty:"/v2/routes",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err122 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.lists.type,parentSchema:schema31.properties.lists,data:data112};
+if(data.lists !== undefined){
+let data113 = data.lists;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
+for(const key2 in data113){
+if(!(((((key2 === "/v2/sites") || (key2 === "/v2/locales")) || (key2 === "/v6/pages")) || (key2 === "/v2/sites/{siteId}/pages")) || (key2 === "/v2/routes"))){
+const err122 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.lists,data:data113};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1741,13 +1712,39 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data118 = data.unrecorded;
-if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
-for(const key3 in data118){
-let data119 = data118[key3];
-if(typeof data119 !== "string"){
-const err123 = {instancePath:instancePath+"/unrecorded/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data119};
+if(data113["/v2/sites"] !== undefined){
+if(!(validate21(data113["/v2/sites"], {instancePath:instancePath+"/lists/~1v2~1sites",parentData:data113,parentDataProperty:"/v2/sites",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data113["/v2/locales"] !== undefined){
+if(!(validate21(data113["/v2/locales"], {instancePath:instancePath+"/lists/~1v2~1locales",parentData:data113,parentDataProperty:"/v2/locales",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data113["/v6/pages"] !== undefined){
+if(!(validate21(data113["/v6/pages"], {instancePath:instancePath+"/lists/~1v6~1pages",parentData:data113,parentDataProperty:"/v6/pages",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data113["/v2/sites/{siteId}/pages"] !== undefined){
+if(!(validate21(data113["/v2/sites/{siteId}/pages"], {instancePath:instancePath+"/lists/~1v2~1sites~1{siteId}~1pages",parentData:data113,parentDataProperty:"/v2/sites/{siteId}/pages",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data113["/v2/routes"] !== undefined){
+if(!(validate21(data113["/v2/routes"], {instancePath:instancePath+"/lists/~1v2~1routes",parentData:data113,parentDataProperty:"/v2/routes",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.lists.type,parentSchema:schema31.properties.lists,data:data113};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1757,9 +1754,13 @@ vErrors.push(err123);
 errors++;
 }
 }
-}
-else {
-const err124 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data118};
+if(data.unrecorded !== undefined){
+let data119 = data.unrecorded;
+if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
+for(const key3 in data119){
+let data120 = data119[key3];
+if(typeof data120 !== "string"){
+const err124 = {instancePath:instancePath+"/unrecorded/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data120};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1771,12 +1772,24 @@ errors++;
 }
 }
 else {
-const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err125 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data119};
 if(vErrors === null){
 vErrors = [err125];
 }
 else {
 vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+else {
+const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
 }
 errors++;
 }
@@ -3287,14 +3300,27 @@ vErrors.push(err114);
 errors++;
 }
 }
-}
-else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.unlocalizedPageLocale !== undefined){
+let data109 = data.unlocalizedPageLocale;
+if(!((data109 === "own") || (data109 === "requested"))){
+const err115 = {instancePath:instancePath+"/unlocalizedPageLocale",schemaPath:"#/properties/unlocalizedPageLocale/enum",keyword:"enum",params:{allowedValues: schema32.properties.unlocalizedPageLocale.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unlocalizedPageLocale.enum,parentSchema:schema32.properties.unlocalizedPageLocale,data:data109};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
 }
 errors++;
 }

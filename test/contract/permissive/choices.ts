@@ -74,6 +74,7 @@ export const ALTERNATIVES = {
   siteNames: ['shared', 'unique'],
   pathPrefixCase: ['exact', 'any-case'],
   localeFilterScope: ['localized', 'all'],
+  unlocalizedPageLocale: ['own', 'requested'],
   siteDeleteChildren: ['deleted', 'kept'],
   pathnameLookupCase: ['exact', 'any-case'],
   duplicatePublication: ['copied', 'reset'],

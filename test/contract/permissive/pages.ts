@@ -40,13 +40,20 @@ function findPage(call: Call, idOrPathname: string, readLocale?: string): Page {
   return found
 }
 
-const presentPage = (call: Call) => (page: Page): Json => pageJson(page, call.store.choices, call.store.ownerOf(page.siteId)!.defaultLocale)
+/**
+ * A page as answered: in its site's default locale, or, shown in another locale of its site (which
+ * it has no localization in here), labelled with that one at `unlocalizedPageLocale: requested`.
+ */
+const presentPage = (call: Call, shownIn?: { known: boolean; isDefault: boolean; code?: string }) => (page: Page): Json => {
+  const labelled = shownIn?.known === true && !shownIn.isDefault && call.store.choices.unlocalizedPageLocale === 'requested' ? shownIn.code : undefined
+  return pageJson(page, call.store.choices, labelled ?? call.store.ownerOf(page.siteId)!.defaultLocale)
+}
 
-/** Whether `locale` (a code or an id) names a live locale of the site, and whether that one is its default. */
-function localeOfSite(call: Call, site: Site, locale: string): { known: boolean; isDefault: boolean } {
+/** Whether `locale` (a code or an id) names a live locale of the site, whether that one is its default, and its code. */
+function localeOfSite(call: Call, site: Site, locale: string): { known: boolean; isDefault: boolean; code?: string } {
   const code = call.rules.lookedUpCode(locale)
   const match = call.store.liveLocales(site.id).find((live) => call.rules.sameCode(live.locale, code) || live.id === locale.toLowerCase())
-  return { known: match !== undefined, isDefault: match?.locale === site.defaultLocale }
+  return { known: match !== undefined, isDefault: match?.locale === site.defaultLocale, ...(match && { code: match.locale }) }
 }
 
 function createPage(call: Call): Answer {
@@ -104,7 +111,8 @@ export function pages(call: Call): Answer | undefined {
     // a 404 or lists no page: `pageUnknownLocale`), or, at `pageReadUnknownLocale: default`, read as
     // no locale: the page as it is, in its site's default locale; at `400` or `404`, that answer whatever the list's.
     const readAs = store.choices.pageReadUnknownLocale
-    if (locale !== undefined && readAs !== 'default' && !localeOfSite(call, store.ownerOf(page.siteId)!, locale).known) {
+    const named = locale === undefined ? undefined : localeOfSite(call, store.ownerOf(page.siteId)!, locale)
+    if (named !== undefined && readAs !== 'default' && !named.known) {
       const asList = store.choices.pageUnknownLocale === '404' || store.choices.pageUnknownLocale === 'empty-list' ? '404' : '400'
       const answer = readAs === '400' || readAs === '404' ? readAs : asList
       if (answer === '404') throw new Refusal(404, `the page's site has no locale ${locale}`)
@@ -122,7 +130,7 @@ export function pages(call: Call): Answer | undefined {
       if (store.choices.publicApiKeyOfflinePages === 'hidden') throw new Refusal(404, `no online page ${idOrPathname} in the site`)
       throw onlinePagesAlone()
     }
-    return ok(presentPage(call)(read))
+    return ok(presentPage(call, named)(read))
   }
   if (method === 'PATCH') {
     const page = findPage(call, idOrPathname)
@@ -211,7 +219,7 @@ export function listPages(call: Call, site: Site, ofSite: boolean): Answer {
   // An offline page has no live version to list where the deployment withdraws it (`offlineLiveVersion: withdrawn`).
   const includeOffline = query.includeOffline && !(query.live && choices.offlineLiveVersion === 'withdrawn')
   const list = inLocale ? all.filter((page) => published(page) && (includeOffline || page.isOnline) && call.rules.beginsWith(page.pathname, query.prefix)) : []
-  return pageOf(listChoices(choices, ofSite ? '/v2/sites/{siteId}/pages' : '/v6/pages'), list, call.query, call.rules.limitRange('other'), presentPage(call), all, new Set(deleted.map((page) => page.id)), foreignTo(store, 'pages', site.id))
+  return pageOf(listChoices(choices, ofSite ? '/v2/sites/{siteId}/pages' : '/v6/pages'), list, call.query, call.rules.limitRange('other'), presentPage(call, named), all, new Set(deleted.map((page) => page.id)), foreignTo(store, 'pages', site.id))
 }
 
 /** Whether the key reads its site's pages only as published (`publicApiKeyAsSiteKey: published-pages`): the live versions, asked for or not. */

@@ -840,6 +840,14 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     // A page of the site's own, not localized in `de`: listed there only where every page is.
     return (await client.order(site.id, 'locale=de')).length === 1 ? 'all' : 'localized'
   },
+  unlocalizedPageLocale: async (client) => {
+    const site = await client.site()
+    await client.call('POST', '/v2/locales', { siteId: site.id, locale: 'nl' })
+    const page = await client.page(site.id, '/unlocalized')
+    // Read in `nl`, which it has no localization in: the locale it shows (none where pages carry none, pageLocale absent).
+    const shown = (await client.call('GET', `/v6/pages/${String(page.id)}?locale=nl`)).body.locale
+    return shown === undefined ? undefined : shown === site.defaultLocale ? 'own' : shown === 'nl' ? 'requested' : `shown as ${String(shown)}`
+  },
   siteDeleteChildren: async (client) => {
     const site = await client.site()
     const page = await client.page(site.id, '/child')
