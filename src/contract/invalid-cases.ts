@@ -50,6 +50,15 @@ export function nearMisses(members: readonly unknown[]): string[] {
   return [...new Set(candidates.filter((candidate): candidate is string => candidate !== undefined && candidate !== '' && !texts.includes(candidate)))]
 }
 
+/**
+ * Strings a forgiving UUID parser takes for one, though neither is the RFC 4122 string form that
+ * `format: uuid` names (hex digits in groups of 8-4-4-4-12, hyphenated): the digits without their
+ * hyphens, and in braces (as Python's uuid.UUID and .NET's Guid.Parse read them). The urn:uuid:
+ * form is left out: RFC 4122 writes a UUID so as a URN, and Ajv's own format takes it.
+ */
+const SAMPLE_UUID = '5b4c3d2e-1f0a-4b9c-8d7e-6f5a4b3c2d1e'
+export const UUID_NEAR_MISSES: readonly string[] = [SAMPLE_UUID.replaceAll('-', ''), `{${SAMPLE_UUID}}`]
+
 /** Values of the right type that the field refuses: outside its enum, format or pattern, or out of range. */
 function refusedValues(rules: FieldRules, asText: boolean): Array<Pick<InvalidCase, 'kind' | 'value'>> {
   const cases: Array<Pick<InvalidCase, 'kind' | 'value'>> = []
@@ -59,7 +68,10 @@ function refusedValues(rules: FieldRules, asText: boolean): Array<Pick<InvalidCa
     invalid('not-one-of-the-values')
     for (const miss of nearMisses(rules.enum)) invalid(miss)
   }
-  else if (rules.format === 'uuid') invalid('not-a-uuid')
+  else if (rules.format === 'uuid') {
+    invalid('not-a-uuid')
+    for (const miss of UUID_NEAR_MISSES) invalid(miss)
+  }
   else if (rules.format === 'uri') invalid('not a url')
   else if (rules.pattern !== undefined) {
     const pattern = new RegExp(rules.pattern, 'u')

@@ -37,6 +37,7 @@ export const DOCUMENTED_CASES: readonly DocumentedCase[] = [
   { defect: 'page-update-not-stored', caughtBy: 'lifecycle.page.update' },
   { defect: 'page-list-values-read-loosely', caughtBy: 'validation.get.v6-pages.sortBy.invalid-value-2' },
   { defect: 'skip-validation-read-loosely', caughtBy: 'validation.patch.v2-routes-routeIdOrPathname.skipValidation.invalid-value-2' },
+  { defect: 'uuid-fields-read-loosely', caughtBy: 'validation.post.v6-pages.siteId.invalid-value-2' },
 ]
 
 /**

@@ -12,6 +12,8 @@ describe('invalid cases generated from a request schema', () => {
       'workspaceId missing',
       'workspaceId wrong type 12345',
       'workspaceId invalid value "not-a-uuid"',
+      'workspaceId invalid value "5b4c3d2e1f0a4b9c8d7e6f5a4b3c2d1e"',
+      'workspaceId invalid value "{5b4c3d2e-1f0a-4b9c-8d7e-6f5a4b3c2d1e}"',
       'name missing',
       'name wrong type 12345',
       'name out of range ""',
@@ -33,7 +35,13 @@ describe('invalid cases generated from a request schema', () => {
   })
 
   it('words query values as text and leaves the pagination parameters to their own group', () => {
-    expect(cases(contractsSchema('site-list-query.json'), { asText: true, skip: ['limit', 'startingAfter'] })).toEqual(['workspaceId missing', 'workspaceId invalid value "not-a-uuid"'])
+    expect(cases(contractsSchema('site-list-query.json'), { asText: true, skip: ['limit', 'startingAfter'] })).toEqual([
+      'workspaceId missing',
+      'workspaceId invalid value "not-a-uuid"',
+      // A forgiving UUID reader's spellings, which `format: uuid` refuses: no hyphens, braces.
+      'workspaceId invalid value "5b4c3d2e1f0a4b9c8d7e6f5a4b3c2d1e"',
+      'workspaceId invalid value "{5b4c3d2e-1f0a-4b9c-8d7e-6f5a4b3c2d1e}"',
+    ])
   })
 
   it('reads the published OpenAPI through its component refs and its query parameters', () => {
@@ -41,6 +49,8 @@ describe('invalid cases generated from a request schema', () => {
       'siteId missing',
       'siteId wrong type 12345',
       'siteId invalid value "not-a-uuid"',
+      'siteId invalid value "5b4c3d2e1f0a4b9c8d7e6f5a4b3c2d1e"',
+      'siteId invalid value "{5b4c3d2e-1f0a-4b9c-8d7e-6f5a4b3c2d1e}"',
       'pathname missing',
       'pathname wrong type 12345',
       'name missing',

@@ -8,6 +8,8 @@ import { describeOutsider } from './outsider-suite.js'
  * instants of seven fraction digits with a `+00:00` offset, soft deletes behind global filters),
  * choosing otherwise than the nineteen before it. It passed on first contact: no check failed, none
  * was skipped, and the stateful group found no divergence in 60 s.
+ * Later, once the validation group sent the near misses of `format: uuid`, a true defect of its
+ * own was found and mended there: its query UUID fields took a UUID without its hyphens, or in braces.
  */
 describeOutsider({
   folder: 'outsider20',

@@ -12,6 +12,8 @@ import { describeOutsider } from './outsider-suite.js'
  * class publicApiKeyOfflinePages gained `read` for it. Once it had, the group found a true defect in
  * 1 of 854 sequences: a copy's published pages kept their original's createdAt in the live version
  * while the draft had the copy's own. The deployment was mended.
+ * Later, once the validation group sent the near misses of `format: uuid`, a true defect of its
+ * own was found and mended there: its body and query UUID fields took a UUID without its hyphens, or in braces.
  */
 describeOutsider({
   folder: 'outsider21',

@@ -15,6 +15,8 @@ import { describeOutsider } from './outsider-suite.js'
  * which the probes learn and the stateful group adopts. Its publicApiKey reads its site's locales
  * besides its live pages, which left its calibration at 97.8% until publicApiKeyLocales (`read`)
  * named it: 98.9% since.
+ * Later, once the validation group sent the near misses of `format: uuid`, a true defect of its
+ * own was found and mended there: its body and query UUID fields took a UUID without its hyphens, or in braces.
  */
 describeOutsider({
   folder: 'outsider23',

@@ -8,6 +8,8 @@ import { describeOutsider } from './outsider-suite.js'
  * than the thirty-two before it. On first contact it failed no check, and its stateful group found
  * in 60 s a true defect of its own, mended there: marshmallow's Boolean, which takes `"yes"`, `"on"`
  * and `1`, took `{"isOnline": "yes"}` where the published schema's type is `boolean`.
+ * Later, once the validation group sent the near misses of `format: uuid`, a true defect of its
+ * own was found and mended there: its body and query UUID fields took a UUID without its hyphens, or in braces.
  */
 describeOutsider({
   folder: 'outsider33',

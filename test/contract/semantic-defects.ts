@@ -59,12 +59,22 @@ export const SEMANTIC_DEFECTS = [
   'page-update-not-stored',
   'page-list-values-read-loosely',
   'skip-validation-read-loosely',
+  'uuid-fields-read-loosely',
 ] as const
 export type SemanticDefect = (typeof SEMANTIC_DEFECTS)[number]
 
 type Json = Record<string, unknown>
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 const PAGE_LIST = /^\/(v6\/pages|v2\/sites\/[^/]+\/pages)$/
+/** The body and query fields both documents declare `format: uuid`, which a forgiving reader takes in any spelling. */
+const UUID_FIELDS = ['siteId', 'workspaceId'] as const
+/** A forgiving reader's UUID: 32 hex digits, or the hyphenated form in braces, as the hyphenated form; anything else as it is. */
+function looseUuid(value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  const bare = /^[0-9a-f]{32}$/i.test(value) ? value : /^\{([0-9a-f-]{36})\}$/i.exec(value)?.[1]?.replaceAll('-', '')
+  return bare === undefined ? value : `${bare.slice(0, 8)}-${bare.slice(8, 12)}-${bare.slice(12, 16)}-${bare.slice(16, 20)}-${bare.slice(20)}`
+}
+
 /** What a lax boolean reads its spellings as, in any case. */
 const LAX_BOOLEANS: ReadonlyMap<string, string> = new Map([['true', 'true'], ['1', 'true'], ['yes', 'true'], ['false', 'false'], ['0', 'false'], ['no', 'false']])
 /** The page list's parameters with a list of values, read from the published OpenAPI (`V6PagesGetParametersSortBy` gives sortBy). */
@@ -299,6 +309,15 @@ export function withSemanticDefects(mock: Mock, defects: ReadonlySet<string>): M
     const skip = params.get('skipValidation')
     const member = skip === null || skip === 'true' || skip === 'false' ? undefined : LAX_BOOLEANS.get(skip.toLowerCase())
     if (has('skip-validation-read-loosely') && path.startsWith('/v2/routes') && member !== undefined) return as(request, { query: withParam(params, 'skipValidation', member) })
+    // A UUID field in any spelling Python's uuid.UUID or .NET's Guid.Parse reads (no hyphens, braces) read as the hyphenated form.
+    if (has('uuid-fields-read-loosely')) {
+      const loosened = new URLSearchParams(params)
+      for (const field of UUID_FIELDS) if (params.has(field)) loosened.set(field, String(looseUuid(params.get(field))))
+      const body = parseBody(request)
+      const looseBody = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, (UUID_FIELDS as readonly string[]).includes(name) ? looseUuid(value) : value]))
+      const bodyChanged = JSON.stringify(looseBody) !== JSON.stringify(body)
+      if (bodyChanged || loosened.toString() !== params.toString()) return as(request, { query: loosened.toString(), ...(bodyChanged ? { body: JSON.stringify(looseBody) } : {}) })
+    }
     const renamedFamily = has('renamed-route-keeps-old-pathname') && /^\/v2\/routes\/[^/]+$/.test(path) ? '/v2/routes/' : has('renamed-page-keeps-old-pathname') && /^\/v6\/pages\/[^/]+$/.test(path) ? '/v6/pages/' : undefined
     if (renamedFamily !== undefined) {
       const named = decodeURIComponent(path.split('/')[3]!)

@@ -31,6 +31,15 @@ export function parseUuid(v) {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(s) ? s : null;
 }
 
+// ---- UUIDs sent as a body or query field, where both documents declare `format: uuid`: the
+// RFC 4122 hyphenated form alone, any letter case. parseUuid's forgiving forms (no hyphens,
+// braces, urn:uuid:) stay for path segments and keys; taking them in fields broke the format,
+// which the contract suite's near misses caught.
+export function parseFieldUuid(v) {
+  if (typeof v !== 'string' || !/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(v)) return null;
+  return v.toLowerCase();
+}
+
 // ---- locale codes: ISO 639 language (2-3 letters) and optional ISO 3166-1 alpha-2 region,
 // separated by "-", "_" or a space, any letter case; stored as ll-RR
 const LANG_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });

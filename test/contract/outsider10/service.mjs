@@ -5,6 +5,7 @@ import { StoreRuleError, now, pathKey } from './store.mjs';
 import {
   Problems,
   parseUuid,
+  parseFieldUuid,
   normLocaleCode,
   normSiteName,
   checkPageName,
@@ -136,7 +137,7 @@ export class Service {
       if (required) ctx.problems.add(name, requiredMessage || 'is required', 0);
       return undefined;
     }
-    const id = parseUuid(raw);
+    const id = parseFieldUuid(raw);
     if (!id) ctx.problems.add(name, 'must be a UUID');
     return id ?? undefined;
   }
@@ -229,7 +230,7 @@ export class Service {
 
   createSite(ctx) {
     const f = pickFields(ctx.body, ['workspaceId', 'name', 'hostOrigin', 'defaultLocale'], ctx.problems);
-    const ws = this.bodyField(ctx, f, 'workspaceId', { required: true }, (v) => (typeof v !== 'string' ? { error: 'must be a string', rank: 1 } : parseUuid(v) ? { value: parseUuid(v) } : { error: 'must be a UUID' }));
+    const ws = this.bodyField(ctx, f, 'workspaceId', { required: true }, (v) => (typeof v !== 'string' ? { error: 'must be a string', rank: 1 } : parseFieldUuid(v) ? { value: parseFieldUuid(v) } : { error: 'must be a UUID' }));
     const name = this.bodyField(ctx, f, 'name', { required: true }, normSiteName);
     const host = f.hostOrigin === null || f.hostOrigin === '' ? undefined : this.bodyField(ctx, f, 'hostOrigin', {}, normHostOrigin);
     const code = this.bodyField(ctx, f, 'defaultLocale', {}, normLocaleCode);
@@ -340,7 +341,7 @@ export class Service {
 
   createLocale(ctx) {
     const f = pickFields(ctx.body, ['siteId', 'locale', 'domain'], ctx.problems);
-    const sid = this.bodyField(ctx, f, 'siteId', { required: true }, (v) => (typeof v !== 'string' ? { error: 'must be a string', rank: 1 } : parseUuid(v) ? { value: parseUuid(v) } : { error: 'must be a UUID' }));
+    const sid = this.bodyField(ctx, f, 'siteId', { required: true }, (v) => (typeof v !== 'string' ? { error: 'must be a string', rank: 1 } : parseFieldUuid(v) ? { value: parseFieldUuid(v) } : { error: 'must be a UUID' }));
     const code = this.bodyField(ctx, f, 'locale', { required: true }, normLocaleCode);
     const domain = f.domain === null || f.domain === '' ? undefined : this.bodyField(ctx, f, 'domain', {}, normDomain);
     this.requireValid(ctx);
@@ -522,7 +523,7 @@ export class Service {
 
   createPage(ctx) {
     const f = pickFields(ctx.body, ['siteId', 'pathname', 'name'], ctx.problems);
-    const sid = this.bodyField(ctx, f, 'siteId', { required: true }, (v) => (typeof v !== 'string' ? { error: 'must be a string', rank: 1 } : parseUuid(v) ? { value: parseUuid(v) } : { error: 'must be a UUID' }));
+    const sid = this.bodyField(ctx, f, 'siteId', { required: true }, (v) => (typeof v !== 'string' ? { error: 'must be a string', rank: 1 } : parseFieldUuid(v) ? { value: parseFieldUuid(v) } : { error: 'must be a UUID' }));
     const path = this.bodyField(ctx, f, 'pathname', { required: true }, normPagePath);
     const name = this.bodyField(ctx, f, 'name', { required: true }, checkPageName);
     this.requireValid(ctx);
@@ -658,7 +659,7 @@ export class Service {
   createRoute(ctx) {
     const skip = this.readQuery(ctx, 'skipValidation', parseBool)?.value ?? false;
     const f = pickFields(ctx.body, ['siteId', 'pathname'], ctx.problems);
-    const sid = this.bodyField(ctx, f, 'siteId', { required: true }, (v) => (typeof v !== 'string' ? { error: 'must be a string', rank: 1 } : parseUuid(v) ? { value: parseUuid(v) } : { error: 'must be a UUID' }));
+    const sid = this.bodyField(ctx, f, 'siteId', { required: true }, (v) => (typeof v !== 'string' ? { error: 'must be a string', rank: 1 } : parseFieldUuid(v) ? { value: parseFieldUuid(v) } : { error: 'must be a UUID' }));
     const path = this.bodyField(ctx, f, 'pathname', { required: true }, (v) => normRoutePath(v, skip));
     this.requireValid(ctx);
     const site = this.reachSite(ctx, sid.value);

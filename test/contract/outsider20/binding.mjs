@@ -1,7 +1,7 @@
 // Model binding, as ASP.NET Core does it: Kestrel's path decoding, QueryHelpers' query parsing,
 // simple-type binders (Guid.TryParse, int.Parse), and the [FromBody] JSON input formatter with
 // System.Text.Json's web defaults (case-insensitive property names, last duplicate wins).
-import { tryParseGuid, tryParseGuidExact, EMPTY_GUID } from './sqlserver.mjs';
+import { tryParseGuidExact, EMPTY_GUID } from './sqlserver.mjs';
 import { parseJson, JsonObject, JsonReaderError } from './json.mjs';
 import { messages } from './validation.mjs';
 
@@ -126,7 +126,10 @@ export function bindQuery(query, declared, state) {
       continue;
     }
     if (p.type === 'guid') {
-      const g = tryParseGuid(raw);
+      // A query Guid is read in the "D" format alone, as the body's is: both documents declare
+      // `format: uuid`. [FromQuery] Guid's TryParse took the N and B forms, which broke the format
+      // (the contract suite's near misses caught it).
+      const g = tryParseGuidExact(raw);
       if (g === null) state.add(p.name, messages.notValidFor(raw, p.name));
       values[p.name] = g;
     } else if (p.type === 'int') {

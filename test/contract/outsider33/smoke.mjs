@@ -79,8 +79,10 @@ try {
   r = await call('POST', '/v2/sites', { body: { workspaceId: W, name: 'New site', hostOrigin: 'https://new.example' } });
   check('create site 201', r.status === 201 && siteShape(r.body) && r.body.defaultLocale === 'en-US' && r.body.hostOrigin === 'https://new.example', r.body);
   const created = r.body;
-  r = await call('POST', '/v2/sites', { body: { workspaceId: W.replace(/-/g, '').toUpperCase(), name: 'Braced', defaultLocale: 'fr-CA', extra: 1 } });
-  check('create site lenient uuid + unknown field ignored', r.status === 201 && r.body.defaultLocale === 'fr-CA' && r.body.hostOrigin === null, r.body);
+  r = await call('POST', '/v2/sites', { body: { workspaceId: W.replace(/-/g, '').toUpperCase(), name: 'Braced', defaultLocale: 'fr-CA' } });
+  check('create site: a UUID without hyphens is no format uuid', r.status === 400 && r.body.details?.[0]?.field === 'workspaceId', r.body);
+  r = await call('POST', '/v2/sites', { body: { workspaceId: W.toUpperCase(), name: 'Braced', defaultLocale: 'fr-CA', extra: 1 } });
+  check('create site upper-case uuid + unknown field ignored', r.status === 201 && r.body.defaultLocale === 'fr-CA' && r.body.hostOrigin === null, r.body);
   r = await call('POST', '/v2/sites', { body: { name: 5, hostOrigin: 'not a uri', defaultLocale: 'english' } });
   check('create site 400 details', isErr(r, 400, 'bad_request') && detail(r, 'workspaceId') === 'Missing data for required field.'
     && detail(r, 'name') === 'Not a valid string.' && detail(r, 'hostOrigin') === 'Not a valid URL.' && detail(r, 'defaultLocale'), r.body);

@@ -2,7 +2,7 @@
 // parameters, model validations, then save (uniqueness -> 409). Each action returns [status, body, headers].
 import { ApiError, Errors, badRequest, notFound, forbidden, conflict } from './errors.mjs';
 import { scalar } from './query.mjs';
-import { parseUuid, sameText, collate, likePrefix, publish } from './store.mjs';
+import { parseFieldUuid, parseUuid, sameText, collate, likePrefix, publish } from './store.mjs';
 import { nowMicros } from './clock.mjs';
 import {
   localeCodeProblem, normalizePathname, pagePathnameProblem, routePathnameProblem, rawRouteProblem, originOf,
@@ -56,7 +56,7 @@ function stringField(errors, body, field) {
 function requiredUuidQuery(ctx, name, errors) {
   const raw = scalar(ctx.query, name);
   if (raw === undefined) { errors.add(name, "can't be blank"); return null; }
-  const id = parseUuid(raw);
+  const id = parseFieldUuid(raw);
   if (!id) errors.add(name, 'is not a valid UUID');
   return id;
 }
@@ -109,7 +109,7 @@ function siteFromQuery(ctx, required, message) {
     if (!required) return null;
     errors.add('siteId', "can't be blank").raise('request', message);
   }
-  const id = parseUuid(raw);
+  const id = parseFieldUuid(raw);
   if (!id) errors.add('siteId', 'is not a valid UUID').raise('request');
   return findSite(ctx, id);
 }

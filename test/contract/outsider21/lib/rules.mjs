@@ -1,5 +1,5 @@
 // Model-level rules (the `validates ...` lines of the models) and the `normalizes` blocks.
-import { parseUuid } from './store.mjs';
+import { parseFieldUuid } from './store.mjs';
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
@@ -78,7 +78,7 @@ function isRubyFloat(s) {
   return /^[+-]?(\d+(_\d+)*)(\.\d+(_\d+)*)?([eE][+-]?\d+)?$/.test(t) || /^[+-]?0x[0-9a-f]+$/i.test(t);
 }
 
-export const uuidProblem = (v) => (parseUuid(v) ? null : 'is not a valid UUID');
+export const uuidProblem = (v) => (parseFieldUuid(v) ? null : 'is not a valid UUID');
 export const SITE_NAME_MAX = 100;
 export const PAGE_NAME_MAX = 250;
 export const tooLong = (n) => `is too long (maximum is ${n} characters)`;

@@ -24,6 +24,13 @@ export function parseUuid(v) {
   return null;
 }
 
+// A UUID sent as a body or query field: the 36-char form alone, any case. Both documents declare
+// those fields `format: uuid`, which IS_UUID's bare and braced forms are not; taking them there
+// broke the format (the contract suite's near misses caught it). Paths and keys stay forgiving.
+export function parseFieldUuid(v) {
+  return typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ? v.toLowerCase() : null;
+}
+
 export const digest = (s) => createHash('sha256').update(s).digest('hex');
 
 // App API keys: "sbsk_" + 30 base58 characters + 6 base58 characters of CRC32 checksum of the secret.

@@ -16,6 +16,15 @@ export function parseUuid(s) {
   hex = hex.toLowerCase();
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+// ---- uuid::fmt::Hyphenated for Query<T> and Json<T> fields: the 36-character form alone, any case.
+// Both documents declare those fields `format: uuid`; Uuid's parse_str also took the simple and
+// braced forms there, which broke the format (the contract suite's near misses caught it).
+export function parseFieldUuid(s) {
+  return typeof s === 'string' && s.length === 36 ? parseUuid(s) : null;
+}
+export function fieldUuidError(s) {
+  return parseUuid(s) ? `UUID parsing failed: expected the hyphenated form, found a length of ${[...s].length}` : uuidError(s);
+}
 export function uuidError(s) {
   const len = [...s].length;
   const bad = [...s].findIndex((c) => !/[0-9a-fA-F-]/.test(c));
@@ -85,8 +94,8 @@ export function query(qs, spec) {
     }
     const v = seen.get(name);
     if (f.type === 'uuid') {
-      const id = parseUuid(v);
-      if (!id) details.push({ field: name, message: uuidError(v) });
+      const id = parseFieldUuid(v);
+      if (!id) details.push({ field: name, message: fieldUuidError(v) });
       else out[name] = id;
     } else if (f.type === 'f64') {
       const x = parseF64(v);
@@ -163,8 +172,8 @@ export function deserialize(obj, fields, { deny }) {
     if (f.type === 'string' || f.type === 'uuid') {
       if (typeof v !== 'string') { details.push({ field: k, message: `invalid type: ${describe(v)}, expected ${f.type === 'uuid' ? 'a UUID string' : 'a string'}${at(k)}` }); continue; }
       if (f.type === 'uuid') {
-        const id = parseUuid(v);
-        if (!id) { details.push({ field: k, message: `${uuidError(v)}${at(k)}` }); continue; }
+        const id = parseFieldUuid(v);
+        if (!id) { details.push({ field: k, message: `${fieldUuidError(v)}${at(k)}` }); continue; }
         value[k] = id;
       } else value[k] = v;
     } else if (f.type === 'bool') {

@@ -72,6 +72,10 @@ export function uuid() {
     if (typeof v !== 'string') return fail(errs, loc, 'uuid_type', 'UUID input should be a string, bytes or UUID object');
     const r = parseUuid(v);
     if (r.error) return fail(errs, loc, 'uuid_parsing', `Input should be a valid UUID, ${r.error}`);
+    // A field's UUID is the hyphenated form alone (an AfterValidator on the models' UUID fields):
+    // both documents declare them `format: uuid`, which the crate's simple, braced and urn forms are
+    // not; taking those broke the format (the contract suite's near misses caught it). Paths stay forgiving (asId).
+    if (Buffer.byteLength(v) !== 36) return fail(errs, loc, 'uuid_parsing', 'Input should be a valid UUID, expected the hyphenated form of 36 characters');
     return r.value;
   };
 }

@@ -177,8 +177,10 @@ function loadField(spec, v) {
       return { value: v };
     }
     case 'uuid': {
-      const u = pyUuid(v);
-      return u ? { value: u } : { error: MSG.uuid };
+      // fields.UUID with a Regexp validator: the hyphenated form alone, as `format: uuid` in both
+      // documents says. uuid.UUID's leniency (no hyphens, braces, urn:uuid:) took what that format
+      // refuses, which the contract suite's near misses caught.
+      return isCanonicalUuid(v) ? { value: v.toLowerCase() } : { error: MSG.uuid };
     }
     case 'boolean': {
       // fields.Boolean(truthy={True}, falsy={False}): the published schema's `boolean` is JSON's.
