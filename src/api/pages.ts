@@ -11,6 +11,7 @@ import type {
 import { blankContent, type PageContent, type PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import type { Choices } from '../contracts/choices.js'
+import { keepsUpdatedAt } from './online-updated-at.js'
 import { missingSiteReference, pageListAsKeyReads, readsPublishedOnly, refuseOfflineRead, requireBodySite, requireSite } from './auth.js'
 import { ApiError, conflict } from './errors.js'
 import { applyNewPageDefaults, keptName, keptPagePathname, keptPageUpdate, requireAcceptedPathnameCharacters } from './kept-input.js'
@@ -185,7 +186,7 @@ export const pageOperations = [
       const wasOnline = page.draft.isOnline
       const at = after(store, page.draft.updatedAt ?? page.createdAt)
       // A deployment for which turning a page online or offline is its publication, not an edit, leaves updatedAt (choice onlineUpdatedAt).
-      const edited = !(choices?.onlineUpdatedAt === 'unchanged' && onlineStateOnly(page, body))
+      const edited = !(onlineStateOnly(page, body) && keepsUpdatedAt(choices?.onlineUpdatedAt, body.isOnline === true))
       // A deployment whose title is the page's name follows a rename with it (choice pageTitleFollowsName).
       const title = titleOfRenamed(page, body, choices)
       store.pages.updateDraft(page, Object.assign({}, body, title === undefined ? {} : { title }, edited ? { updatedAt: at } : {}))

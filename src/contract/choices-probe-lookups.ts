@@ -388,16 +388,20 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (before.status !== 200 || typeof online !== 'boolean') throw new Unrecorded(`the probes' page could not be read (${before.status})`)
     // Past the instant of the last change (the page's own instants tell the tick: a second, a tenth, a millisecond).
     await sleep(pastTickMs(clockTickMs([before.body.createdAt, before.body.updatedAt, before.body.publishedAt])))
-    const turned = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: !online })
-    try {
-      if (turned.status !== 200) throw new Unrecorded(`turning the probes' page ${online ? 'offline' : 'online'} answered ${turned.status}`)
+    // Each direction may choose its own way: the page goes to the other state, and back (the state the later probes found it in).
+    const turn = async (to: boolean, from: Answer): Promise<{ kept: boolean; after: Answer }> => {
+      const way = to ? 'online' : 'offline'
+      const turned = await call('PATCH', `/v6/pages/${pageId}`, { isOnline: to })
+      if (turned.status !== 200) throw new Unrecorded(`turning the probes' page ${way} answered ${turned.status}`)
       const after = await call('GET', `/v6/pages/${pageId}`)
-      if (after.status !== 200) throw new Unrecorded(`the probes' page could not be read after turning it ${online ? 'offline' : 'online'} (${after.status})`)
-      return after.body.updatedAt === before.body.updatedAt ? 'unchanged' : 'moves'
-    } finally {
-      // Back in the state the later probes found it in.
-      if (turned.status === 200) await call('PATCH', `/v6/pages/${pageId}`, { isOnline: online })
+      if (after.status !== 200) throw new Unrecorded(`the probes' page could not be read after turning it ${way} (${after.status})`)
+      return { kept: after.body.updatedAt === from.body.updatedAt, after }
     }
+    const first = await turn(!online, before)
+    await sleep(pastTickMs(clockTickMs([first.after.body.createdAt, first.after.body.updatedAt, first.after.body.publishedAt])))
+    const back = (await turn(online, first.after)).kept
+    const [goingOnline, goingOffline] = online ? [back, first.kept] : [first.kept, back]
+    return goingOnline && goingOffline ? 'unchanged' : goingOnline ? 'offline-moves' : goingOffline ? 'online-moves' : 'moves'
   })
   await record('onlineRepublish', async () => {
     if (learned.pagePublishing !== 'going-online') throw new Unrecorded(`no page update publishes here (pagePublishing ${learned.pagePublishing ?? 'not learned'}), so whether isOnline: true publishes a page already online again cannot be seen`)

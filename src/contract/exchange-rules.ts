@@ -95,9 +95,15 @@ export function detailFields(body: unknown): string[] {
   return Array.isArray(details) ? details.map((detail) => String((detail as Json | null)?.field)) : []
 }
 
-/** The service rules pair each error status with one code: a problem in words when the envelope carries another. */
+/**
+ * The error statuses of the specification's Errors table, each paired there with one code. Another
+ * status (a 405, a 413) is in no document: the code it carries is the target's own.
+ */
+const TABLED_ERRORS: ReadonlySet<number> = new Set([400, 401, 403, 404, 409])
+
+/** The specification pairs each error status of its table with one code: a problem in words when the envelope carries another. */
 export function errorCodeProblem(status: number, body: unknown): string | undefined {
-  const code = CODE_OF_STATUS[status]
+  const code = TABLED_ERRORS.has(status) ? CODE_OF_STATUS[status] : undefined
   if (code === undefined) return undefined
   const got = isObject(body) ? body.code : undefined
   return got === code ? undefined : `a ${status} carries the code ${JSON.stringify(got)}, expected ${JSON.stringify(code)}`

@@ -90,7 +90,7 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"deletedSiteKey","alternatives":["401","403"],"sitemock":"401"},
   {"id":"pathnameLookupLocale","alternatives":["own","localized"],"sitemock":"own"},
   {"id":"duplicateLocaleDomains","alternatives":["copied","dropped"],"sitemock":"copied"},
-  {"id":"onlineUpdatedAt","alternatives":["moves","unchanged"],"sitemock":"moves"},
+  {"id":"onlineUpdatedAt","alternatives":["moves","unchanged","offline-moves","online-moves"],"sitemock":"moves"},
   {"id":"keyKindOrder","alternatives":["with-access","first","after-input"],"sitemock":"with-access"},
   {"id":"routeCreateSkipValidation","alternatives":["taken","unknown"],"sitemock":"taken"},
   {"id":"localePathPrefixes","alternatives":["null","code"],"sitemock":"null"},

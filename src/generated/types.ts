@@ -391,9 +391,9 @@ export interface Choices {
    */
   duplicateLocaleDomains?: "copied" | "dropped";
   /**
-   * A page update that changes `isOnline` and nothing else (turning the page online or offline; with `pagePublishing: going-online`, its publication): `moves` its `updatedAt`, as any change does, or leaves it where it was (`unchanged`: the page's publication, not an edit of it).
+   * A page update that changes `isOnline` and nothing else (turning the page online or offline; with `pagePublishing: going-online`, its publication): `moves` its `updatedAt`, as any change does, or leaves it where it was (`unchanged`: the page's publication, not an edit of it); or one way for each direction: `offline-moves` leaves it going online (a publication) and moves it going offline (an edit), `online-moves` the other way round.
    */
-  onlineUpdatedAt?: "moves" | "unchanged";
+  onlineUpdatedAt?: "moves" | "unchanged" | "offline-moves" | "online-moves";
   /**
    * Where a key is refused for what its kind may never do (a Site key on an operation for App keys alone; a site's `publicApiKey` outside what it reads, under `publicApiKeyAsSiteKey` `forbidden`, `live-pages`, `published-pages`, `online-pages`, `single-resources`, `pages`, `site-and-pages`, `configuration` and `reads`; a deleted site's key under `deletedSiteKey` `403`): `with-access` where access is judged, in the order `validationOrder`, `accessOrder` and `createBodyOrder` give (sitemock: after a malformed path or query, and after a target that does not exist where existence wins); `first` right after the key is known, before any input is judged and before any lookup (a 403 even where the body is invalid or the target missing), whatever those classes say of an ordinary key's access; `after-input` once the request's input (path, query and body) is judged and found valid, before any lookup (a 400 for malformed input first, then the 403 even where the target is missing), whatever those classes say of an ordinary key's access.
    */

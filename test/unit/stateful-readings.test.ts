@@ -81,6 +81,11 @@ describe('a route pathname written under skipValidation=true', () => {
 
 describe('which errors a request may earn', () => {
   const broken: BrokenRules = { unauthenticated: true, forbidden: false, missing: false, invalid: false, brokenFields: [], mayConflict: false }
+  it('lets a route operation served elsewhere be a 404 or a 405, and a 401 where the key is refused first', () => {
+    expect([...allowedStatuses(404, { ...broken, unauthenticated: false, unservedRoute: true })].sort()).toEqual([404, 405])
+    expect([...allowedStatuses(404, { ...broken, unauthenticated: false, unservedRoute: true, keyRefused: true })].sort()).toEqual([401, 404, 405])
+    expect([...allowedStatuses(404, { ...broken, unauthenticated: false })]).toEqual([404])
+  })
   it('lets a path that names nothing be no operation, a 404 before the key is judged', () => {
     expect([...allowedStatuses(401, broken)]).toEqual([401])
     expect([...allowedStatuses(401, { ...broken, noOperation: true })].sort()).toEqual([401, 404])

@@ -24,6 +24,14 @@ export interface BrokenRules {
    * 404 before any key is judged, as for any path it does not serve.
    */
   noOperation?: boolean
+  /**
+   * A route operation no document shows, at a target that serves them elsewhere (routeOperations):
+   * a 404, as for any path it does not have, or a 405 where its path takes another method (Update
+   * Route's PATCH), before any key is judged.
+   */
+  unservedRoute?: boolean
+  /** The key is missing or unknown where the oracle answered before judging it (an unserved route): a deployment that judges the key first answers 401. */
+  keyRefused?: boolean
   /** The key is valid but does not reach the site the request is about. */
   forbidden: boolean
   /** The request names a resource (or a site) that does not exist. */
@@ -58,6 +66,7 @@ export interface BrokenRules {
 export function allowedStatuses(oracleStatus: number, broken: BrokenRules): Set<number> {
   const allowed = new Set([oracleStatus])
   if (broken.noOperation) allowed.add(404)
+  if (broken.unservedRoute) for (const status of broken.keyRefused ? [404, 405, 401] : [404, 405]) allowed.add(status)
   if (oracleStatus === 401 || broken.unauthenticated) return allowed
   // A key without permission on a resource that exists is a 403 (fixed); on one that does not
   // exist, either answer says the truth.

@@ -13,6 +13,7 @@ import { PUBLIC_API_KEY_AS_SITE_KEY, readsNoLiveVersion } from './freedom-surfac
 import { FORM_FIELDS, formScope, sameUpToForm, StoredForms } from './forms.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from './key-reach.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
+import { keepsUpdatedAt } from '../../api/online-updated-at.js'
 import { onlineStateOnly, republicationShown } from './publication-times.js'
 import { titleDiffersOnRename, updatedAtDiffersOnRead } from './derived-fields.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
@@ -339,7 +340,16 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
    */
   const publicationTimes = async (call: Call, target: Exchange, held: Held): Promise<Held> => {
     if (!held.difference || !success(target.status) || !onlineStateOnly(oracle, onSide(call.request, 'oracle'), held.answer)) return held
-    return otherOfTwo(call, target, held, 'onlineUpdatedAt', ['moves', 'unchanged'])
+    // Each direction is a choice of its own: the oracle flips this one's and keeps the other's.
+    const goingOnline = isObject(call.request.body) && call.request.body.isOnline === true
+    const chosen = oracle.chosen?.onlineUpdatedAt ?? 'moves'
+    const keptNow = !keepsUpdatedAt(chosen, goingOnline)
+    const [online, offline] = goingOnline ? [keptNow, keepsUpdatedAt(chosen, false)] : [keepsUpdatedAt(chosen, true), keptNow]
+    const theirs = online && offline ? 'unchanged' : online ? 'offline-moves' : offline ? 'online-moves' : 'moves'
+    const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { onlineUpdatedAt: theirs } })
+    if (taken === undefined) return held
+    const found = adoptions.see(`onlineUpdatedAt (going ${goingOnline ? 'online' : 'offline'})`, keptNow ? 'unchanged' : 'moves', call.label)
+    return found ? { ...taken, difference: inconsistencyOf(found) } : taken
   }
 
   /**
@@ -347,7 +357,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
    * follow (sitemock's first when it follows none) and answers again, and the choice the answers
    * then agree on is adopted, and held to.
    */
-  const otherOfTwo = async <K extends 'onlineUpdatedAt' | 'pageTitleFollowsName' | 'localeRenameTouchesPages'>(call: Call, target: Exchange, held: Held, id: K, [first, second]: readonly [NonNullable<Choices[K]>, NonNullable<Choices[K]>]): Promise<Held> => {
+  const otherOfTwo = async <K extends 'pageTitleFollowsName' | 'localeRenameTouchesPages'>(call: Call, target: Exchange, held: Held, id: K, [first, second]: readonly [NonNullable<Choices[K]>, NonNullable<Choices[K]>]): Promise<Held> => {
     const theirs = (oracle.chosen?.[id] ?? first) === first ? second : first
     const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { [id]: theirs } })
     if (taken === undefined) return held

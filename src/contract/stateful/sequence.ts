@@ -1,3 +1,4 @@
+import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
 import { isUuid } from '../../api/uuid.js'
 import { resolveChoices, type Choices, type ChoicesByList } from '../../contracts/choices.js'
 import { documents } from '../judge.js'
@@ -472,12 +473,16 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // An update that leaves out the pathname a deployment requires in every one breaks that rule too.
     const pathnameLeftOut = emptyPageUpdate(request) || (env.choices?.emptyPageUpdate === 'pathname-required' && missingPathname(request))
     // A live read of a page that went offline: its live version may be withdrawn (offlineLiveVersion), unless the run saw it kept.
+    // A route operation no document shows, where the target serves them elsewhere (routeOperations): answered as a path it lacks.
+    const unservedRoute = UNSHOWN_ROUTE_OPERATIONS.has(`${request.method} ${request.template}`) && (env.choices?.routeOperations ?? learned.adoptions?.get('routeOperations')) === 'elsewhere'
     const liveOffline = request.method === 'GET' && request.template === PAGE && request.query?.versionRef === 'ref:live' && (env.choices?.offlineLiveVersion ?? learned.adoptions?.get('offlineLiveVersion')) !== 'kept' && offlineInOracle(request)
     // A page offline in its draft read with a key that does not see offline pages (publicApiKeyOfflinePages hidden): missing to it, whatever else the read breaks.
     const hiddenOffline = request.method === 'GET' && request.template === PAGE && runSiteKey(call) && (env.choices?.publicApiKeyOfflinePages ?? learned.adoptions?.get('publicApiKeyOfflinePages')) === 'hidden' && offlineInOracle({ ...request, query: {} })
     return {
       unauthenticated: answer.status === 401,
       noOperation: Object.entries(params).some(([name, value]) => typeof value === 'string' && !isUuid(value) && (name === 'siteId' || ((name === 'pageIdOrPathname' || name === 'routeIdOrPathname') && !value.startsWith('/')))),
+      unservedRoute,
+      keyRefused: unservedRoute && (key === null || (pools.sites[0] !== undefined && oracle.peek({ method: 'GET', template: SITE, params: { siteId: pools.sites[0].id.oracle }, key }).status === 401)),
       forbidden,
       // A siteId beside an id that names no site: missing too, for a deployment that looks it up first;
       // and an id in the body or the query that names nothing, whichever the oracle answered (unknownSiteReference).

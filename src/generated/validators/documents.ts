@@ -1388,7 +1388,7 @@ errors++;
 }
 if(data2.onlineUpdatedAt !== undefined){
 let data90 = data2.onlineUpdatedAt;
-if(!((data90 === "moves") || (data90 === "unchanged"))){
+if(!((((data90 === "moves") || (data90 === "unchanged")) || (data90 === "offline-moves")) || (data90 === "online-moves"))){
 const err98 = {instancePath:instancePath+"/choices/onlineUpdatedAt",schemaPath:"#/$defs/choices/properties/onlineUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineUpdatedAt.enum,parentSchema:schema32.properties.onlineUpdatedAt,data:data90};
 if(vErrors === null){
 vErrors = [err98];
@@ -3016,7 +3016,7 @@ errors++;
 }
 if(data.onlineUpdatedAt !== undefined){
 let data87 = data.onlineUpdatedAt;
-if(!((data87 === "moves") || (data87 === "unchanged"))){
+if(!((((data87 === "moves") || (data87 === "unchanged")) || (data87 === "offline-moves")) || (data87 === "online-moves"))){
 const err93 = {instancePath:instancePath+"/onlineUpdatedAt",schemaPath:"#/properties/onlineUpdatedAt/enum",keyword:"enum",params:{allowedValues: schema32.properties.onlineUpdatedAt.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.onlineUpdatedAt.enum,parentSchema:schema32.properties.onlineUpdatedAt,data:data87};
 if(vErrors === null){
 vErrors = [err93];

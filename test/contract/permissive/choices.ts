@@ -89,7 +89,7 @@ export const ALTERNATIVES = {
   deletedSiteKey: ['401', '403'],
   pathnameLookupLocale: ['own', 'localized'],
   duplicateLocaleDomains: ['copied', 'dropped'],
-  onlineUpdatedAt: ['moves', 'unchanged'],
+  onlineUpdatedAt: ['moves', 'unchanged', 'offline-moves', 'online-moves'],
   keyKindOrder: ['with-access', 'first', 'after-input'],
   routeCreateSkipValidation: ['taken', 'unknown'],
   localePathPrefixes: ['null', 'code'],

@@ -164,7 +164,9 @@ function updatePage(call: Call, page: Page): void {
   const wasOnline = page.isOnline
   if (isOnline !== undefined) page.isOnline = isOnline
   const at = store.now()
-  if (!(empty && store.choices.emptyPatchUpdatedAt === 'unchanged') && !(onlineOnly && store.choices.onlineUpdatedAt === 'unchanged')) page.updatedAt = at
+  // Each direction may choose its own way: `offline-moves` leaves it going online, `online-moves` going offline.
+  const kept = store.choices.onlineUpdatedAt === 'unchanged' || store.choices.onlineUpdatedAt === (page.isOnline ? 'offline-moves' : 'online-moves')
+  if (!(empty && store.choices.emptyPatchUpdatedAt === 'unchanged') && !(onlineOnly && kept)) page.updatedAt = at
   // Going online publishes where the deployment says so (`pagePublishing`); going offline takes the live version offline.
   // At `onlineRepublish: republishes`, `isOnline: true` publishes a page already online again.
   const republished = wasOnline && isOnline === true && store.choices.onlineRepublish === 'republishes'

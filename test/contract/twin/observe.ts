@@ -304,7 +304,12 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     await sleep(1100)
     const reply = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: page.isOnline !== true })
     if (reply.status !== 200) return `status ${reply.status}`
-    return reply.body.updatedAt === page.updatedAt ? 'unchanged' : 'moves'
+    // And back, since each direction may choose its own way.
+    await sleep(1100)
+    const back = await client.call('PATCH', `/v6/pages/${String(page.id)}`, { isOnline: page.isOnline === true })
+    if (back.status !== 200) return `status ${back.status}`
+    const [online, offline] = page.isOnline === true ? [back.body.updatedAt === reply.body.updatedAt, reply.body.updatedAt === page.updatedAt] : [reply.body.updatedAt === page.updatedAt, back.body.updatedAt === reply.body.updatedAt]
+    return online && offline ? 'unchanged' : online ? 'offline-moves' : offline ? 'online-moves' : 'moves'
   },
   emptyPatchUpdatedAt: async (client) => {
     const page = await client.page((await client.site()).id, '/e')

@@ -1,0 +1,10 @@
+import type { Choices } from '../contracts/choices.js'
+
+/**
+ * Whether turning a page online, or offline, and nothing else keeps its updatedAt where it was
+ * under an alternative of onlineUpdatedAt: each direction may choose its own way (`offline-moves`
+ * keeps it going online, a publication; `online-moves` going offline). The mock answers by it, and
+ * the stateful oracle reads a target's answers by it.
+ */
+export const keepsUpdatedAt = (choice: Choices['onlineUpdatedAt'], goingOnline: boolean): boolean =>
+  choice === 'unchanged' || choice === (goingOnline ? 'offline-moves' : 'online-moves')
