@@ -2,7 +2,7 @@ import type { Choices, ChoicesByList } from '../contracts/choices.js'
 import type { Store } from '../store/store.js'
 import { existenceWins, identifyCaller, SiteNamesNothing, refuseKeyWithoutAccess, refuseSiteKeyRoutes, refuseSiteKeyWrite, refuseSiteKeyWriteFirst, siteKeyFamilyRefused, type Caller, type WriteFamily } from './auth.js'
 import { withoutSentKeys } from './echo-mask.js'
-import { ApiError, internalError, invalidField, methodNotAllowed } from './errors.js'
+import { ApiError, internalError, invalidField } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
 import { RateLimiter, THROTTLED_BODY, type RateLimitState } from './rate-limit.js'
 import type { RouteMatch, RouteTable } from './route-table.js'
@@ -10,6 +10,7 @@ import type { AccessContext, ApiRequest, ApiResponse, RegisteredOperation } from
 import { lowerCase } from './lower-case.js'
 import { isUuid } from './uuid.js'
 import { servedElsewhere } from './unshown-operations.js'
+import { unrouted, UPDATE_ROUTE_PATH } from './unrouted.js'
 import { choiceFollowing, compileValidator, type Validator } from './validate.js'
 
 export interface DispatcherOptions {
@@ -65,12 +66,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const routed = routedPath(request.path, choices)
       if (routed === 'refused') throw encodedSlashRefused(request.path)
       const match = prepared?.match ?? options.routes.match(request.method, routed)
-      if (match.kind === 'not-found') throw new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
-      if (match.kind === 'method-not-allowed') throw methodNotAllowed(request.method, match.allowed)
+      // A key missing or unknown, for a deployment that judges it before it routes (choice unknownPathKey).
+      const keyRefusal = (): ApiError | undefined => {
+        const { scope } = prepared?.caller ?? identifyCaller(request.headers, options.store(), choices)
+        return scope instanceof ApiError && scope.status === 401 ? scope : undefined
+      }
+      if (match.kind === 'not-found') throw unrouted(request, undefined, choices, keyRefusal)
+      if (match.kind === 'method-not-allowed') throw unrouted(request, match.allowed, choices, keyRefusal)
       const { operation, params } = match
       // A list that answers cursors in its own way (every GET of a list's path lists).
       if (listChoices !== undefined && operation.method === 'GET') choices = (listed ??= choiceFollowing.get().choicesOfLists(choices!, listChoices)).get(operation.path) ?? choices
-      if (servedElsewhere(operation.method, operation.path, choices)) throw new ApiError(404, 'not_found', `No operation at ${request.method} ${request.path}.`)
+      // At Update Route's path, the one method left is the update's.
+      if (servedElsewhere(operation.method, operation.path, choices)) throw unrouted(request, operation.path === UPDATE_ROUTE_PATH ? ['PATCH'] : undefined, choices, keyRefusal)
       const store = options.store()
 
       const { scope } = prepared?.caller ?? identifyCaller(request.headers, store, choices)

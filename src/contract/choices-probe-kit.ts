@@ -38,7 +38,8 @@ export interface Answer {
   body: Record<string, unknown> & { data?: Array<Record<string, unknown>> }
 }
 
-export type Call = (method: HttpMethod, path: string, body?: unknown, key?: string) => Promise<Answer>
+/** A probe's request: with the run's App key, another `key`, or none (`null`). */
+export type Call = (method: HttpMethod, path: string, body?: unknown, key?: string | null) => Promise<Answer>
 
 /** A probe whose answer no alternative explains, or that cannot be made on this deployment. */
 export class Unrecorded extends Error {}

@@ -24,6 +24,9 @@ const KEY_LOCALE = 'nl-BE'
 export async function probeLookups({ call, record, target, siteId, siteKey, otherSiteId, learned }: ProbeSite, pageId: string): Promise<void> {
   const { tag } = target
   await record('routeOperations', async () => either(await call('GET', `/v2/routes?siteId=${siteId}`), "the route list of the probes' own site", [200, 'served'], [404, 'elsewhere']))
+  // A method no operation of the site's path takes, with the run's key; then a path the API lacks, without a key.
+  await record('unservedMethod', async () => either(await call('POST', `/v2/sites/${siteId}`, {}), "a POST to the probes' own site, which no operation is", [405, '405'] as const, [404, '404'] as const))
+  await record('unknownPathKey', async () => either(await call('GET', `/v2/${tag}-nowhere`, undefined, null), 'a path the API lacks, without a key', [404, 'path-first'] as const, [401, 'key-first'] as const))
   await record('malformedPathId', async () => either(await call('GET', '/v2/sites/not-a-uuid'), 'a malformed site id in the path', [400, '400'], [404, '404']))
   let keyOfSite: string | Unrecorded = siteKey
   // A site update no deployment takes, whose name keeps the run's tag were it taken.

@@ -10,7 +10,9 @@ const LOCALE_CODES = [
   'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'pt-PT', 'sv-SE', 'da-DK', 'nb-NO', 'fi-FI', 'pl-PL',
   'cs-CZ', 'hu-HU', 'ro-RO', 'el-GR', 'tr-TR', 'ja-JP', 'ko-KR', 'zh-CN', 'zh-TW', 'en-GB', 'en-AU', 'en-CA',
   'fr-CA', 'es-MX', 'de-AT', 'de-CH', 'it-CH', 'ru-RU', 'uk-UA', 'he-IL', 'hi-IN', 'th-TH', 'vi-VN', 'id-ID',
-  'ms-MY', 'bg-BG', 'hr-HR', 'sk-SK', 'sl-SI', 'lt-LT', 'lv-LV', 'et-EE',
+  'ms-MY', 'bg-BG', 'hr-HR', 'sk-SK', 'sl-SI', 'lt-LT', 'lv-LV', 'et-EE', 'ca-ES', 'eu-ES', 'gl-ES', 'is-IS',
+  'ga-IE', 'sr-RS', 'af-ZA', 'sw-KE', 'bn-BD', 'ta-IN', 'ur-PK', 'fa-IR', 'ar-SA', 'ar-EG', 'es-AR', 'es-CO',
+  'fr-BE', 'nl-BE', 'en-IE', 'en-NZ', 'en-ZA', 'en-IN', 'zh-HK', 'mt-MT',
 ]
 
 /** How many items each list of the pagination site holds: more than the default page size of 20. */

@@ -113,4 +113,6 @@ export const choiceRecords: readonly ChoiceRecord[] = [
   {"id":"pathnameInPath","alternatives":["encoded","segments"],"sitemock":"encoded"},
   {"id":"routeRulesOrder","alternatives":["with-body","after-lookup","slash-with-body"],"sitemock":"with-body"},
   {"id":"unlocalizedPageLocale","alternatives":["own","requested"],"sitemock":"own"},
+  {"id":"unservedMethod","alternatives":["405","404"],"sitemock":"405"},
+  {"id":"unknownPathKey","alternatives":["path-first","key-first"],"sitemock":"path-first"},
 ]

@@ -248,7 +248,7 @@ export interface Choices {
    */
   localeLookupCase?: "exact" | "any-case";
   /**
-   * Where the route operations no document shows are served: route create, list, read and delete at `/v2/routes` and `/v2/routes/{routeIdOrPathname}` (`served`), or not there (`elsewhere`: a 404 at those paths, whatever the request, as for a path the API does not have). The route update, which the specification shows, is served either way.
+   * Where the route operations no document shows are served: route create, list, read and delete at `/v2/routes` and `/v2/routes/{routeIdOrPathname}` (`served`), or not there (`elsewhere`: answered at those paths as a path or method the deployment does not have, a 404 at `/v2/routes` and, at Update Route's path, as `unservedMethod` and `unknownPathKey` say). The route update, which the specification shows, is served either way.
    */
   routeOperations?: "served" | "elsewhere";
   /**
@@ -482,6 +482,14 @@ export interface Choices {
    * A page read in an active locale of its site other than the default that it has no localization in (`GET /v6/pages/{pageIdOrPathname}?locale=pt-BR`), or listed in one under `localeFilterScope` `all`: shown as its base page with its own `locale`, the site's default (`own`), or with the `locale` asked for (`requested`: the page in that locale, its content falling back to the base page's).
    */
   unlocalizedPageLocale?: "own" | "requested";
+  /**
+   * A method that a path of the API does not serve (`POST /v2/sites/{siteId}`; where routes are served elsewhere, `GET` and `DELETE` at Update Route's path): `405`, a method not allowed there (its code the deployment's own, as the specification's table has no 405), or `404`, as for a path it does not have.
+   */
+  unservedMethod?: "405" | "404";
+  /**
+   * A request without a valid key (none, or one no key is) to a path or method the API does not serve (an unknown path, one of `unservedMethod`, a route operation served elsewhere): answered as such a path (`path-first`: its 404 or 405, whatever the key), or refused for its key first (`key-first`: a 401, the key judged before the request is routed).
+   */
+  unknownPathKey?: "path-first" | "key-first";
 }
 /**
  * The cursor classes a list answers in its own way, each as the catalogue's class of that id.

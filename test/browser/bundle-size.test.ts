@@ -30,7 +30,7 @@ const firstRequestModules = (): string[] => {
  * The start of a page with the mock, at most this many times msw's own setupWorker, gzipped. Each
  * limit is the last measured ratio rounded up at the second decimal, so that any growth of the
  * start is seen here and weighed (git log of this file holds the figures of every change).
- * Measured: 1.880x (153.6 kB) for the default scenario, 1.946x (159.0 kB) with startBrowserMock.
+ * Measured: 1.884x (153.9 kB) for the default scenario, 1.951x (159.4 kB) with startBrowserMock.
  *
  * The aim is 1.5x. What is left past it is the mock's own 62 kB (gzipped, beside msw's 82):
  * - some 15 kB are validators and what words their errors: those of the control plane, fixtures
@@ -44,7 +44,7 @@ const firstRequestModules = (): string[] => {
  * document's builder, the following of a deployment's choices), and the first request loads its
  * own operation's validators.
  */
-const LIMITS = { 'default scenario': 1.88, 'browser mock': 1.95 }
+const LIMITS = { 'default scenario': 1.89, 'browser mock': 1.96 }
 
 const PAGES = {
   'msw alone': `import { setupWorker } from 'msw/browser'

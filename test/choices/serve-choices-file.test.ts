@@ -34,8 +34,9 @@ const KEPT = new Set<ChoiceId>(['pageUpdateSearchFields', 'routeOperations', 'pu
 // Under validationOrder access-first (its last) where a record in the path is found missing is no
 // choice of its own (pathRecordOrder), nor where the route rules are judged (routeRulesOrder), and
 // under malformedPathId 404 a name in the path refused and one looked up answer alike
-// (malformedPathName): the sweep tries each.
-const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead', 'publicApiKeyLocales', 'localeLookupSpelling', 'reachOrder', 'malformedPathName', 'pathRecordOrder', 'routeRulesOrder'])
+// (malformedPathName), and pages that carry no locale (pageLocale absent) hide which one a page shows
+// read in a locale it has no localization in (unlocalizedPageLocale): the sweep tries each.
+const UNSEEN = new Set(['sortTies', 'publicApiKeyRoutes', 'publicApiKeyOfflinePages', 'publicApiKeySiteRead', 'publicApiKeyLocales', 'localeLookupSpelling', 'reachOrder', 'malformedPathName', 'pathRecordOrder', 'routeRulesOrder', 'unlocalizedPageLocale'])
 
 // A cursor of another list answered as one its filters leave out (cursorOutsideList's last, an empty
 // list) reads as foreignCursor as-outside to the App key: its last, refused-unreached, is told apart by

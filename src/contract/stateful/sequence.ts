@@ -147,7 +147,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     // A resource the oracle no longer finds was deleted: the planner tells its ids from existing ones.
     gone: (oracleId) => {
       const read = readOf(oracleId, pools)
-      return read !== undefined && oracle.peek({ ...read, key: ORACLE_APP_KEY }).status === 404
+      return read !== undefined && foundNothing(oracle.peek({ ...read, key: ORACLE_APP_KEY }).status)
     },
   }
 
@@ -422,7 +422,7 @@ export async function runSequence(env: SequenceEnv, commands: Command[], recorde
     const byApp = key === ORACLE_APP_KEY
     const probe = existenceProbe(request, readsPublishedOnly(call))
     // Its site gone from the query or the body is missing too, though the oracle refuses it as a value naming nothing (unknownSiteReference invalid).
-    const missing = (probe !== undefined && oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status === 404) || (!namedById(request) && siteReferenceGone(request))
+    const missing = (probe !== undefined && foundNothing(oracle.peek({ ...onSide(probe, 'oracle'), key: ORACLE_APP_KEY }).status)) || (!namedById(request) && siteReferenceGone(request))
     const site = siteOf(request, pools)
     const workspace = request.template === SITES ? (request.body as Json | undefined)?.workspaceId ?? request.query?.workspaceId : undefined
     const foreignWorkspace = workspace !== undefined && workspace !== env.workspaceId
@@ -918,6 +918,13 @@ type KeyReads = 'published-pages' | 'online-pages' | undefined
  * The read that tells whether what a request names exists: the resource of its path, or the site
  * its siteId names; undefined when it names nothing (a workspace's list, a site create).
  */
+/**
+ * Whether the oracle's read of a resource found nothing: a 404, or a 405 where the oracle has no
+ * read at that path (a route read where routes are served elsewhere, unservedMethod 405), which
+ * tells existence no more than that deployment's 404 does.
+ */
+const foundNothing = (status: number): boolean => status === 404 || status === 405
+
 function existenceProbe(request: PairedRequest, liveOnly = false): PairedRequest | undefined {
   // A siteId that is no UUID is invalid input of its own: whether the resource its path names exists is asked without it.
   const read = (template: string, params: PairedRequest['params'], query: PairedRequest['query'] = {}): PairedRequest => ({

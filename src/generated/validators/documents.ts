@@ -1685,9 +1685,10 @@ vErrors.push(err120);
 errors++;
 }
 }
-}
-else {
-const err121 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
+if(data2.unservedMethod !== undefined){
+let data113 = data2.unservedMethod;
+if(!((data113 === "405") || (data113 === "404"))){
+const err121 = {instancePath:instancePath+"/choices/unservedMethod",schemaPath:"#/$defs/choices/properties/unservedMethod/enum",keyword:"enum",params:{allowedValues: schema32.properties.unservedMethod.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unservedMethod.enum,parentSchema:schema32.properties.unservedMethod,data:data113};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1697,12 +1698,10 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data.lists !== undefined){
-let data113 = data.lists;
-if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-for(const key2 in data113){
-if(!(((((key2 === "/v2/sites") || (key2 === "/v2/locales")) || (key2 === "/v6/pages")) || (key2 === "/v2/sites/{siteId}/pages")) || (key2 === "/v2/routes"))){
-const err122 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.lists,data:data113};
+if(data2.unknownPathKey !== undefined){
+let data114 = data2.unknownPathKey;
+if(!((data114 === "path-first") || (data114 === "key-first"))){
+const err122 = {instancePath:instancePath+"/choices/unknownPathKey",schemaPath:"#/$defs/choices/properties/unknownPathKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownPathKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownPathKey.enum,parentSchema:schema32.properties.unknownPathKey,data:data114};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1712,39 +1711,9 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data113["/v2/sites"] !== undefined){
-if(!(validate21(data113["/v2/sites"], {instancePath:instancePath+"/lists/~1v2~1sites",parentData:data113,parentDataProperty:"/v2/sites",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data113["/v2/locales"] !== undefined){
-if(!(validate21(data113["/v2/locales"], {instancePath:instancePath+"/lists/~1v2~1locales",parentData:data113,parentDataProperty:"/v2/locales",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data113["/v6/pages"] !== undefined){
-if(!(validate21(data113["/v6/pages"], {instancePath:instancePath+"/lists/~1v6~1pages",parentData:data113,parentDataProperty:"/v6/pages",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data113["/v2/sites/{siteId}/pages"] !== undefined){
-if(!(validate21(data113["/v2/sites/{siteId}/pages"], {instancePath:instancePath+"/lists/~1v2~1sites~1{siteId}~1pages",parentData:data113,parentDataProperty:"/v2/sites/{siteId}/pages",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data113["/v2/routes"] !== undefined){
-if(!(validate21(data113["/v2/routes"], {instancePath:instancePath+"/lists/~1v2~1routes",parentData:data113,parentDataProperty:"/v2/routes",rootData,dynamicAnchors}))){
-vErrors = runtime.appendErrors(vErrors, validate21.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err123 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.lists.type,parentSchema:schema31.properties.lists,data:data113};
+const err123 = {instancePath:instancePath+"/choices",schemaPath:"#/$defs/choices/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data:data2};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1754,13 +1723,12 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data.unrecorded !== undefined){
-let data119 = data.unrecorded;
-if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
-for(const key3 in data119){
-let data120 = data119[key3];
-if(typeof data120 !== "string"){
-const err124 = {instancePath:instancePath+"/unrecorded/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data120};
+if(data.lists !== undefined){
+let data115 = data.lists;
+if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
+for(const key2 in data115){
+if(!(((((key2 === "/v2/sites") || (key2 === "/v2/locales")) || (key2 === "/v6/pages")) || (key2 === "/v2/sites/{siteId}/pages")) || (key2 === "/v2/routes"))){
+const err124 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.lists,data:data115};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1770,9 +1738,39 @@ vErrors.push(err124);
 errors++;
 }
 }
+if(data115["/v2/sites"] !== undefined){
+if(!(validate21(data115["/v2/sites"], {instancePath:instancePath+"/lists/~1v2~1sites",parentData:data115,parentDataProperty:"/v2/sites",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data115["/v2/locales"] !== undefined){
+if(!(validate21(data115["/v2/locales"], {instancePath:instancePath+"/lists/~1v2~1locales",parentData:data115,parentDataProperty:"/v2/locales",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data115["/v6/pages"] !== undefined){
+if(!(validate21(data115["/v6/pages"], {instancePath:instancePath+"/lists/~1v6~1pages",parentData:data115,parentDataProperty:"/v6/pages",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data115["/v2/sites/{siteId}/pages"] !== undefined){
+if(!(validate21(data115["/v2/sites/{siteId}/pages"], {instancePath:instancePath+"/lists/~1v2~1sites~1{siteId}~1pages",parentData:data115,parentDataProperty:"/v2/sites/{siteId}/pages",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data115["/v2/routes"] !== undefined){
+if(!(validate21(data115["/v2/routes"], {instancePath:instancePath+"/lists/~1v2~1routes",parentData:data115,parentDataProperty:"/v2/routes",rootData,dynamicAnchors}))){
+vErrors = runtime.appendErrors(vErrors, validate21.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err125 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data119};
+const err125 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.lists.type,parentSchema:schema31.properties.lists,data:data115};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1782,14 +1780,42 @@ vErrors.push(err125);
 errors++;
 }
 }
-}
-else {
-const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.unrecorded !== undefined){
+let data121 = data.unrecorded;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
+for(const key3 in data121){
+let data122 = data121[key3];
+if(typeof data122 !== "string"){
+const err126 = {instancePath:instancePath+"/unrecorded/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/unrecorded/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.unrecorded.additionalProperties.type,parentSchema:schema31.properties.unrecorded.additionalProperties,data:data122};
 if(vErrors === null){
 vErrors = [err126];
 }
 else {
 vErrors.push(err126);
+}
+errors++;
+}
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/unrecorded",schemaPath:"#/properties/unrecorded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.unrecorded.type,parentSchema:schema31.properties.unrecorded,data:data121};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
 }
 errors++;
 }
@@ -3313,14 +3339,40 @@ vErrors.push(err115);
 errors++;
 }
 }
-}
-else {
-const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data.unservedMethod !== undefined){
+let data110 = data.unservedMethod;
+if(!((data110 === "405") || (data110 === "404"))){
+const err116 = {instancePath:instancePath+"/unservedMethod",schemaPath:"#/properties/unservedMethod/enum",keyword:"enum",params:{allowedValues: schema32.properties.unservedMethod.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unservedMethod.enum,parentSchema:schema32.properties.unservedMethod,data:data110};
 if(vErrors === null){
 vErrors = [err116];
 }
 else {
 vErrors.push(err116);
+}
+errors++;
+}
+}
+if(data.unknownPathKey !== undefined){
+let data111 = data.unknownPathKey;
+if(!((data111 === "path-first") || (data111 === "key-first"))){
+const err117 = {instancePath:instancePath+"/unknownPathKey",schemaPath:"#/properties/unknownPathKey/enum",keyword:"enum",params:{allowedValues: schema32.properties.unknownPathKey.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.unknownPathKey.enum,parentSchema:schema32.properties.unknownPathKey,data:data111};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
 }
 errors++;
 }

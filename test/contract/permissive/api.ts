@@ -41,9 +41,11 @@ function dispatch(store: Store, request: Request): Answer {
   const [version, family, ...sent] = segments
   const rest = pathnameFromSegments(store, family, raw.slice(2), sent)
   const known = (version === 'v2' && ['sites', 'locales', 'routes'].includes(family ?? '')) || (version === 'v6' && family === 'pages')
-  if (!known) throw new Refusal(404, `no resource at ${request.path}`)
-  // Its route operations but the update, which no document shows, served elsewhere (its routeOperations): none here.
-  if (store.choices.routeOperations === 'elsewhere' && family === 'routes' && request.method.toUpperCase() !== 'PATCH') throw new Refusal(404, `no resource at ${request.path}`)
+  // An operation at this path and method; its route operations but the update, which no document
+  // shows, served elsewhere (its routeOperations), are none here.
+  const served = (method: string): boolean =>
+    known && operationOf(family!, method, rest) !== undefined && !(store.choices.routeOperations === 'elsewhere' && family === 'routes' && method !== 'PATCH')
+  if (!served(request.method.toUpperCase())) throw unrouted(store, request, METHODS.some(served))
   const reads = request.method.toUpperCase() === 'GET'
   const ofSite = reads && family === 'sites' && rest.length === 2 && rest[1] === 'pages'
   const localeRead = reads && family === 'locales' && rest.length <= 1
@@ -110,6 +112,24 @@ function dispatch(store: Store, request: Request): Answer {
   }
   if (!handled) throw new Refusal(404, `no operation ${request.method} ${request.path}`)
   return handled
+}
+
+const METHODS = ['GET', 'POST', 'PATCH', 'DELETE']
+
+/**
+ * A request with no operation here: a 404, or a 405 where its path takes another method (as its
+ * `unservedMethod` says); at `unknownPathKey: key-first`, a key missing or unknown is refused first.
+ */
+function unrouted(store: Store, request: Request, pathServed: boolean): Refusal {
+  if (store.choices.unknownPathKey === 'key-first') {
+    try {
+      principalOf(store, request.headers['x-api-key'], undefined, false, false, false)
+    } catch (error) {
+      if (error instanceof Refusal && error.status === 401) return error
+    }
+  }
+  if (pathServed && store.choices.unservedMethod !== '404') return new Refusal(405, `${request.method} is not a method of ${request.path}`)
+  return new Refusal(404, `no resource at ${request.path}`)
 }
 
 /** The body as sent where it is a JSON object, else nothing it names. */

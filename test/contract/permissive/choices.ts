@@ -75,6 +75,8 @@ export const ALTERNATIVES = {
   pathPrefixCase: ['exact', 'any-case'],
   localeFilterScope: ['localized', 'all'],
   unlocalizedPageLocale: ['own', 'requested'],
+  unservedMethod: ['405', '404'],
+  unknownPathKey: ['path-first', 'key-first'],
   siteDeleteChildren: ['deleted', 'kept'],
   pathnameLookupCase: ['exact', 'any-case'],
   duplicatePublication: ['copied', 'reset'],

@@ -18,12 +18,12 @@ export interface Answer {
 
 export type Json = Record<string, unknown>
 
-const CODES: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict' }
+const CODES: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 409: 'conflict' }
 
 /** Thrown by a handler to answer with an error; the server turns it into the envelope. */
 export class Refusal extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409,
     message: string,
     readonly field?: string,
   ) {

@@ -853,6 +853,9 @@ export const OBSERVE: Record<string, (client: Client) => Promise<Observed>> = {
     const shown = (await client.call('GET', `/v6/pages/${String(page.id)}?locale=nl`)).body.locale
     return shown === undefined ? undefined : shown === site.defaultLocale ? 'own' : shown === 'nl' ? 'requested' : `shown as ${String(shown)}`
   },
+  unservedMethod: async (client) => statusOf((await client.call('POST', `/v2/sites/${String((await client.site()).id)}`, {})).status, { 405: '405', 404: '404' }),
+  // An empty x-api-key is no key.
+  unknownPathKey: async (client) => statusOf((await client.raw('GET', '/v2/nowhere', undefined, '')).status, { 404: 'path-first', 401: 'key-first' }),
   siteDeleteChildren: async (client) => {
     const site = await client.site()
     const page = await client.page(site.id, '/child')
