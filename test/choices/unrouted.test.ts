@@ -42,22 +42,20 @@ describe('the mock, for a request it has no operation for', () => {
   })
 })
 
+/** Each alternative of the two classes, with the class it is one of. */
+const EACH_ALTERNATIVE = [
+  [{ unservedMethod: '405' }, 'unservedMethod', '405'],
+  [{ unservedMethod: '404' }, 'unservedMethod', '404'],
+  [{ unknownPathKey: 'path-first' }, 'unknownPathKey', 'path-first'],
+  [{ unknownPathKey: 'key-first' }, 'unknownPathKey', 'key-first'],
+] as const
+
 describe('the probes and the twin, for a request there is no operation for', () => {
-  it.each([
-    [{ unservedMethod: '405' }, 'unservedMethod', '405'],
-    [{ unservedMethod: '404' }, 'unservedMethod', '404'],
-    [{ unknownPathKey: 'path-first' }, 'unknownPathKey', 'path-first'],
-    [{ unknownPathKey: 'key-first' }, 'unknownPathKey', 'key-first'],
-  ] as const)('the probes learn %j back', async (choices, id, value) => {
+  it.each(EACH_ALTERNATIVE)('the probes learn %j back', async (choices, id, value) => {
     expect((await probe(await start(choices), TAG)).choices[id]).toBe(value)
   })
 
-  it.each([
-    [{ unservedMethod: '405' }, 'unservedMethod', '405'],
-    [{ unservedMethod: '404' }, 'unservedMethod', '404'],
-    [{ unknownPathKey: 'path-first' }, 'unknownPathKey', 'path-first'],
-    [{ unknownPathKey: 'key-first' }, 'unknownPathKey', 'key-first'],
-  ] as const)('the twin takes and observes %j', async (choices, id, value) => {
+  it.each(EACH_ALTERNATIVE)('the twin takes and observes %j', async (choices, id, value) => {
     const permissive = await startPermissive({ choices: choices as TwinChoices })
     try {
       expect(await OBSERVE[id]!(new Client({ ...permissive, seed: 0, choices: choices as TwinChoices }))).toBe(value)
