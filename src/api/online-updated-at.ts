@@ -8,3 +8,7 @@ import type { Choices } from '../contracts/choices.js'
  */
 export const keepsUpdatedAt = (choice: Choices['onlineUpdatedAt'], goingOnline: boolean): boolean =>
   choice === 'unchanged' || choice === (goingOnline ? 'offline-moves' : 'online-moves')
+
+/** The alternative of onlineUpdatedAt that keeps updatedAt going online, going offline, both or neither. */
+export const onlineUpdatedAtOf = (keptOnline: boolean, keptOffline: boolean): NonNullable<Choices['onlineUpdatedAt']> =>
+  keptOnline && keptOffline ? 'unchanged' : keptOnline ? 'offline-moves' : keptOffline ? 'online-moves' : 'moves'

@@ -1,5 +1,6 @@
 import type { Choices } from '../contracts/choices.js'
 import { existenceWins } from '../api/auth.js'
+import { onlineUpdatedAtOf } from '../api/online-updated-at.js'
 import { byStatus, either, LACKED_LOCALE, namesField, NOWHERE_ID, ok, refusesSiteAlone, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 import { clockTickMs, pastTickMs } from './clock-tick.js'
 import { siteOfKey, strangerKeyWrites } from './choices-probe-site-key-writes.js'
@@ -404,7 +405,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     await sleep(pastTickMs(clockTickMs([first.after.body.createdAt, first.after.body.updatedAt, first.after.body.publishedAt])))
     const back = (await turn(online, first.after)).kept
     const [goingOnline, goingOffline] = online ? [back, first.kept] : [first.kept, back]
-    return goingOnline && goingOffline ? 'unchanged' : goingOnline ? 'offline-moves' : goingOffline ? 'online-moves' : 'moves'
+    return onlineUpdatedAtOf(goingOnline, goingOffline)
   })
   await record('onlineRepublish', async () => {
     if (learned.pagePublishing !== 'going-online') throw new Unrecorded(`no page update publishes here (pagePublishing ${learned.pagePublishing ?? 'not learned'}), so whether isOnline: true publishes a page already online again cannot be seen`)

@@ -13,7 +13,7 @@ import { PUBLIC_API_KEY_AS_SITE_KEY, readsNoLiveVersion } from './freedom-surfac
 import { FORM_FIELDS, formScope, sameUpToForm, StoredForms } from './forms.js'
 import { followReach, OWN_REACH, reachOf, reachScope } from './key-reach.js'
 import { NEW_PAGE_FIELDS, NEW_SITE_FIELDS } from './new-defaults.js'
-import { keepsUpdatedAt } from '../../api/online-updated-at.js'
+import { keepsUpdatedAt, onlineUpdatedAtOf } from '../../api/online-updated-at.js'
 import { onlineStateOnly, republicationShown } from './publication-times.js'
 import { titleDiffersOnRename, updatedAtDiffersOnRead } from './derived-fields.js'
 import { ORACLE_APP_KEY, type Answer, type Oracle } from './oracle.js'
@@ -345,7 +345,7 @@ export function createHolder(context: HoldContext): (call: Call, target: Exchang
     const chosen = oracle.chosen?.onlineUpdatedAt ?? 'moves'
     const keptNow = !keepsUpdatedAt(chosen, goingOnline)
     const [online, offline] = goingOnline ? [keptNow, keepsUpdatedAt(chosen, false)] : [keepsUpdatedAt(chosen, true), keptNow]
-    const theirs = online && offline ? 'unchanged' : online ? 'offline-moves' : offline ? 'online-moves' : 'moves'
+    const theirs = onlineUpdatedAtOf(online, offline)
     const taken = await takeOn(call, target, held, { kind: 'chosen', choices: { onlineUpdatedAt: theirs } })
     if (taken === undefined) return held
     const found = adoptions.see(`onlineUpdatedAt (going ${goingOnline ? 'online' : 'offline'})`, keptNow ? 'unchanged' : 'moves', call.label)
