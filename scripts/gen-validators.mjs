@@ -363,9 +363,9 @@ export function generateValidators() {
 
 /**
  * The free choices of choices.json (its `$defs/choices` properties), in its order, as
- * src/contracts/choices.ts reads them: everything of a choice but its description and the
- * documents' words (`x-words`), which only the catalogue's readers need and which src/contracts/
- * choice-catalogue.ts takes from choices.json itself.
+ * src/freedom/catalogue.ts reads them: everything of a choice but its description and the
+ * documents' words (`x-words`), which only the catalogue's readers need and which src/freedom/
+ * catalogue-words.ts takes from choices.json itself.
  */
 function choiceRecords() {
   const { schema } = readSchemas().find(({ file }) => file === 'choices.json')
@@ -377,7 +377,7 @@ function choiceRecords() {
   }))
   return [
     header(' (choices.json)'),
-    "import type { ChoiceRecord } from '../contracts/choices.js'",
+    "import type { ChoiceRecord } from '../freedom/catalogue.js'",
     '',
     '/** Every free choice of contracts/schemas/choices.json, in its order, without its kind, description, words and docs section. */',
     'export const choiceRecords: readonly ChoiceRecord[] = [',

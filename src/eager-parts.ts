@@ -3,8 +3,8 @@
 // a mock there answers synchronously, through any transport, without awaiting mock.prepare.
 import { fieldChoicesOf, followChoices, tighterLimits } from './api/follow-choices.js'
 import { answerAsChosen } from './api/chosen-answers.js'
-import { choicesOfLists } from './contracts/list-choices.js'
-import { segmentsAsPathname } from './api/pathname-in-path.js'
+import { choicesOfLists } from './api/list-choices.js'
+import { segmentsAsPathname } from './freedom/pathname-in-path.js'
 import { choiceFollowing } from './api/validate.js'
 import { provideOperationValidators } from './contracts/validator-sets.js'
 import { controlExtras } from './control/control-extras.js'

@@ -15,6 +15,6 @@ export type { ApiRequest, ApiResponse, MockRequest } from './api/types.js'
 export * from './api-types.js'
 export type { OverrideSet } from './overrides/override-set.js'
 // The free choices (contracts/schemas/choices.json): createMock's `rules` and `choices`.
-export { choiceCatalogue } from './contracts/choice-catalogue.js'
-export type { Choice, ChoiceId, Choices, ChoicesByList, ChoicesFile, ListChoices, Rules } from './contracts/choices.js'
+export { choiceCatalogue } from './freedom/catalogue-words.js'
+export type { Choice, ChoiceId, Choices, ChoicesByList, ChoicesFile, ListChoices, Rules } from './freedom/catalogue.js'
 export type { DataList, DataRecord, Override, OverrideList, OverrideMatcher, OverrideRequest, OverrideResponse } from './generated/types.js'

@@ -1,10 +1,10 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { Store } from '../store/store.js'
 import type { SiteRecord } from '../store/records.js'
 import { ApiError, forbidden, invalidField, notFound, unauthorized } from './errors.js'
 import { lowerCase } from './lower-case.js'
 import { deletedSiteOfApiKey, siteOfApiKey } from './site-keys.js'
-import { isUuid } from './uuid.js'
+import { isUuid } from '../contracts/uuid.js'
 import type { AccessContext, Scope } from './types.js'
 
 const APP_KEY = /^sk_[A-Za-z0-9]{20,}$/
@@ -35,13 +35,6 @@ export interface Caller {
   /** The key's scope, or the 400/401 that its absence or its headers earn. */
   scope: Scope | ApiError
 }
-
-/**
- * Whether a site that does not exist is a 404 before a key's reach is judged (choice accessOrder
- * existence-first, and site-first, which then judges the reach of a site that exists before the
- * names it holds are looked up).
- */
-export const existenceWins = (choices: Choices | undefined): boolean => choices?.accessOrder === 'existence-first' || choices?.accessOrder === 'site-first'
 
 /** The caller of a request, with the error it earns instead of a scope when its key is refused. */
 export function identifyCaller(headers: Readonly<Record<string, string | undefined>>, store: Store, choices: Choices | undefined): Caller {

@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { OperationResult, RegisteredOperation } from './types.js'
 
 type Body = Record<string, unknown>

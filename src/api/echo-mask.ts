@@ -1,6 +1,6 @@
 import { maskPath, maskQuery, scrubKeys, type KnownKeys } from '../journal/mask-keys.js'
 import type { Store } from '../store/store.js'
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import { ApiError } from './errors.js'
 import { isKnownKey } from './known-key.js'
 import type { ApiRequest } from './types.js'

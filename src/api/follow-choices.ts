@@ -1,9 +1,9 @@
 import type { ErrorObject } from 'ajv/dist/2020.js'
-import { choice, type ChoiceId, type Choices } from '../contracts/choices.js'
+import { choice, type ChoiceId, type Choices } from '../freedom/catalogue.js'
 import { SCHEMA_BASE, schemas } from '../generated/schemas.js'
-import { caseFreedLocaleCode, SEARCH_FIELDS } from './kept-input.js'
+import { caseFreedLocaleCode, SEARCH_FIELDS } from '../freedom/kept-input.js'
 import { UNTAKEN_PARAMETERS, untakenSitePagesParameter } from './site-pages-query.js'
-import { isUuid } from './uuid.js'
+import { isUuid } from '../contracts/uuid.js'
 
 /**
  * Validation that follows a deployment's free choices. The schemas of contracts/ state

@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { Store } from '../store/store.js'
 import { forbidden } from './errors.js'
 import type { Scope } from './types.js'

@@ -1,7 +1,7 @@
 import type { Store } from '../store/store.js'
 import { lowerCase } from './lower-case.js'
 import { apartKey, keptApart } from './site-keys.js'
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 
 /**
  * Whether a word is a key the store holds: a workspace's App key, a site's publicApiKey, or its

@@ -1,10 +1,10 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { LocaleRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { findInSite, type TargetKind } from './site-target.js'
-import { anyCase, lookedUpLocaleCode } from './kept-input.js'
+import { anyCase, lookedUpLocaleCode } from '../freedom/kept-input.js'
 import type { Scope } from './types.js'
-import { isUuid } from './uuid.js'
+import { isUuid } from '../contracts/uuid.js'
 import { deletesAgain } from './repeated-delete.js'
 
 /**

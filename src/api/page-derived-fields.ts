@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { PageContent, PageRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'
 import { after } from './later-instant.js'

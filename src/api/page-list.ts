@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { ListPagesQuery, Page } from '../generated/types.js'
 import type { PageView } from '../store/page-indexes.js'
 import { contentOf, pageComparator, SITEMOCK_PAGE_ORDER, type PageOrder } from '../store/page-order.js'

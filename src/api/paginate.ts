@@ -1,5 +1,5 @@
 import type { List } from '../api-types.js'
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { SortedIndex } from '../store/sorted-index.js'
 import { invalidField, notFound } from './errors.js'
 

@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { PathnameOwner } from '../store/pathnames.js'
 import type { Store } from '../store/store.js'
 

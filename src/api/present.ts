@@ -1,5 +1,5 @@
 /** Records → response bodies. The one place that decides what the API shows of a record. */
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { Locale, Page, PageLocalization, Route, Site } from '../generated/types.js'
 import type { LocaleRecord, PageContent, PageRecord, RouteRecord, SiteRecord } from '../store/records.js'
 import type { Store } from '../store/store.js'

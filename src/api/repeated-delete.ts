@@ -1,10 +1,10 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { Store } from '../store/store.js'
 import { requireRecordSite } from './auth.js'
 import { lowerCase } from './lower-case.js'
 import { otherSiteBesideId, siteIdBesideIdRefused } from './site-target.js'
 import type { Scope } from './types.js'
-import { isUuid } from './uuid.js'
+import { isUuid } from '../contracts/uuid.js'
 
 /** Whether the deployment answers a delete of what a delete already removed with a 204 again (choice repeatedDelete). */
 export const deletesAgain = (choices: Required<Choices> | undefined): boolean => choices?.repeatedDelete === 'idempotent'

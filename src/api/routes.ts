@@ -8,7 +8,7 @@ import type {
   UpdateRouteBody,
   UpdateRouteQuery,
 } from '../generated/types.js'
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import { creationRank } from '../store/deleted.js'
 import type { RouteRecord } from '../store/records.js'
 import { compareStrings, SortedIndex } from '../store/sorted-index.js'

@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { ListSitePagesQuery } from '../generated/types.js'
 import { badRequest } from './errors.js'
 

@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import type { Store } from '../store/store.js'
 
 /** A request as every transport hands it to the core: nothing about how it arrived. */

@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import { ApiError, methodNotAllowed } from './errors.js'
 import type { ApiRequest } from './types.js'
 

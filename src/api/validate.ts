@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
-import { sitemockChoices, type Choices } from '../contracts/choices.js'
+import { sitemockChoices, type Choices } from '../freedom/catalogue.js'
 import type { ErrorDetail } from '../generated/types.js'
 import { validators as bodyValidators } from '../generated/validators/body.js'
 import { operationValidator } from '../contracts/validator-sets.js'
@@ -7,9 +7,9 @@ import { ApiError, badRequest } from './errors.js'
 import { MAX_LISTED, unlistedDetail } from './listed.js'
 import { OnDemandPart } from '../control/on-demand-part.js'
 import type { fieldChoicesOf, FieldChoices, followChoices, tighterLimits } from './follow-choices.js'
-import type { segmentsAsPathname } from './pathname-in-path.js'
+import type { segmentsAsPathname } from '../freedom/pathname-in-path.js'
 import type { answerAsChosen } from './chosen-answers.js'
-import type { choicesOfLists } from '../contracts/list-choices.js'
+import type { choicesOfLists } from './list-choices.js'
 
 // The validators are compiled ahead of time from contracts/ (scripts/gen-validators.mjs), so a
 // mock compiles nothing when it starts or answers, and runs under a Content-Security-Policy

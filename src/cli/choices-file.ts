@@ -1,6 +1,6 @@
 import { schemaCheck } from '../api/document-check.js'
-import { choicesProblem, type ChoicesFile } from '../contracts/choices.js'
-import { listsProblem } from '../contracts/list-choices.js'
+import { choicesProblem, type ChoicesFile } from '../freedom/catalogue.js'
+import { listsProblem } from '../freedom/list-choices.js'
 import type { MockOptions } from '../mock.js'
 import { readTrustedFileSync, UntrustedFileError } from '../persist/safe-file.js'
 

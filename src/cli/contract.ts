@@ -17,14 +17,14 @@ import { CreatedResources } from '../contract/tracker.js'
 import { settledReport } from '../contract/server-errors.js'
 import { defaultMaxRps, REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { GROUPS, PROFILES, profileNamed, type ContractOptions, type Group, type Profile, type StatefulBudget } from '../contract/types.js'
-import { isUuid } from '../api/uuid.js'
+import { isUuid } from '../contracts/uuid.js'
 import { readTrustedFileSync, UntrustedFileError, writeFileSafely } from '../persist/safe-file.js'
 import { integerFlag, oneOf, parseFlags, reportUsageError, UsageError } from './args.js'
 import { createFolderFor } from './output-folder.js'
 import { ChoicesFileError, readChoicesFile } from './choices-file.js'
 import { probeChoices } from '../contract/choices-probe.js'
 import { printCalibration } from '../contract/calibration.js'
-import { choice, type ChoiceId, type Choices, type ChoicesByList, type ChoicesFile } from '../contracts/choices.js'
+import { choice, type ChoiceId, type Choices, type ChoicesByList, type ChoicesFile } from '../freedom/catalogue.js'
 
 const HELP = `Usage: sitemock contract [options]
 

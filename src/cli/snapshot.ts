@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { performance } from 'node:perf_hooks'
-import { isUuid } from '../api/uuid.js'
+import { isUuid } from '../contracts/uuid.js'
 import { InterruptedError, NetworkError } from '../contract/http-client.js'
 import { REMOTE_MAX_RPS } from '../contract/throttle.js'
 import { fixtureText } from '../scenarios/format-fixture.js'

@@ -1,4 +1,4 @@
-import type { Choices, ChoicesByList } from '../contracts/choices.js'
+import type { Choices, ChoicesByList } from '../freedom/catalogue.js'
 import { cleanup } from './cleanup.js'
 import { SITES } from './endpoints.js'
 import { ContractClient, type ContractRequest } from './http-client.js'

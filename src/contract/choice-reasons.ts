@@ -1,5 +1,5 @@
-import { choice, type ChoiceId } from '../contracts/choices.js'
-import { catalogued } from '../contracts/choice-catalogue.js'
+import { choice, type ChoiceId } from '../freedom/catalogue.js'
+import { catalogued } from '../freedom/catalogue-words.js'
 
 /**
  * Why a part of a check holds the target to sitemock's own behaviour, where the documents leave

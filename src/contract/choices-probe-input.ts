@@ -1,4 +1,4 @@
-import { sluggedPathname } from '../api/pathname-slug.js'
+import { sluggedPathname } from '../freedom/pathname-slug.js'
 import { taggedOrigin } from './tag.js'
 import { byStatus, either, LACKED_LOCALE, namesField, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 

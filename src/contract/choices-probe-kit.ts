@@ -1,5 +1,5 @@
 import type { HttpMethod } from '../api/types.js'
-import type { ChoiceId, Choices } from '../contracts/choices.js'
+import type { ChoiceId, Choices } from '../freedom/catalogue.js'
 import { apiRoutes } from '../api/operations.js'
 import { ContractClient } from './http-client.js'
 import { Throttle } from './throttle.js'

@@ -1,4 +1,4 @@
-import type { ChoiceId, Choices } from '../contracts/choices.js'
+import type { ChoiceId, Choices } from '../freedom/catalogue.js'
 import { either, ok, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 /**

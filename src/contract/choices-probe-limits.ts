@@ -1,4 +1,4 @@
-import { choice } from '../contracts/choices.js'
+import { choice } from '../freedom/catalogue.js'
 import { ok, Unrecorded, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 /**

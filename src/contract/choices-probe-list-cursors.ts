@@ -1,4 +1,4 @@
-import { choice, type ChoicesByList, type ListChoices } from '../contracts/choices.js'
+import { choice, type ChoicesByList, type ListChoices } from '../freedom/catalogue.js'
 import { NOWHERE_ID, Unrecorded, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 type ListPath = keyof ChoicesByList

@@ -1,4 +1,4 @@
-import type { ChoiceId } from '../contracts/choices.js'
+import type { ChoiceId } from '../freedom/catalogue.js'
 import { listedKeys, Unrecorded, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 const SORT_CHOICES: readonly ChoiceId[] = ['nullsSort', 'sortCollation', 'sortTies']

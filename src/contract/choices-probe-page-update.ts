@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import { detailFields } from './exchange-rules.js'
 import { Unrecorded, unexplained, type Answer, type Call, type ProbeSite } from './choices-probe-kit.js'
 

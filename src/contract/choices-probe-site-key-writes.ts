@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import { NOWHERE_ID, Unrecorded, type Answer, type Call } from './choices-probe-kit.js'
 
 type SiteKeyWrites = NonNullable<Choices['siteKeyWrites']>

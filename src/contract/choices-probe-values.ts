@@ -1,4 +1,4 @@
-import { choice, type Choices } from '../contracts/choices.js'
+import { choice, type Choices } from '../freedom/catalogue.js'
 import { sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 import { clockTickMs, millisecondsOf, pastTickMs } from './clock-tick.js'
 

@@ -1,4 +1,4 @@
-import type { Choices, ChoicesByList, ChoicesFile } from '../contracts/choices.js'
+import type { Choices, ChoicesByList, ChoicesFile } from '../freedom/catalogue.js'
 import { cleanup } from './cleanup.js'
 import { caller, ownChannel, Unrecorded, type Call, type ProbeSite, type ProbeTarget, type Recorder } from './choices-probe-kit.js'
 import { probeInput } from './choices-probe-input.js'

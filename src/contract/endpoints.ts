@@ -2,7 +2,7 @@ import { operations } from '../api/operations.js'
 import type { RegisteredOperation } from '../api/types.js'
 import type { ResourceKind } from './types.js'
 import { freeChoice } from './choice-reasons.js'
-import { UNSHOWN_ROUTE_OPERATIONS } from '../api/unshown-operations.js'
+import { UNSHOWN_ROUTE_OPERATIONS } from '../freedom/route-operations.js'
 
 /** The path templates of the API, as the service rules, the published OpenAPI and the route table write them. */
 export const SITES = '/v2/sites'

@@ -1,6 +1,6 @@
 import type { HttpMethod } from '../api/types.js'
 import { buildPath, CREATES, LOCALE_RESTORE, SITE } from './endpoints.js'
-import { pathnameAsSegments } from '../api/pathname-in-path.js'
+import { pathnameAsSegments } from '../freedom/pathname-in-path.js'
 import type { Throttle } from './throttle.js'
 import { SafetyError, type CreatedResources } from './tracker.js'
 import type { RequestSummary } from './types.js'

@@ -1,4 +1,4 @@
-import type { Choices, ChoicesByList } from '../contracts/choices.js'
+import type { Choices, ChoicesByList } from '../freedom/catalogue.js'
 import { createMock } from '../mock.js'
 import { listen } from '../transports/node-server.js'
 import { mockCredentials, TargetError } from './preflight.js'

@@ -1,4 +1,4 @@
-import { choice, choiceIds, type ChoiceId, type Choices, type ChoicesFile } from '../contracts/choices.js'
+import { choice, choiceIds, type ChoiceId, type Choices, type ChoicesFile } from '../freedom/catalogue.js'
 import { probeChoices } from './choices-probe.js'
 import type { ProbeChannel } from './choices-probe-kit.js'
 import type { ContractOptions, Failure } from './types.js'

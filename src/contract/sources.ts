@@ -1,6 +1,6 @@
 import specification from '../../contracts/specification.json' with { type: 'json' }
-import type { ChoiceId } from '../contracts/choices.js'
-import { catalogued } from '../contracts/choice-catalogue.js'
+import type { ChoiceId } from '../freedom/catalogue.js'
+import { catalogued } from '../freedom/catalogue-words.js'
 import type { DocumentName } from './types.js'
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { isUuid } from '../api/uuid.js'
+import { isUuid } from '../contracts/uuid.js'
 import { LOCALE, PAGE, ROUTE, SITE, SITE_DUPLICATE, SITES } from './endpoints.js'
 import { siteCarriesTag, type SiteMarks } from './tag.js'
 import type { CreatedResource } from './types.js'

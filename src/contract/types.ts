@@ -1,4 +1,4 @@
-import type { Choices, ChoicesByList } from '../contracts/choices.js'
+import type { Choices, ChoicesByList } from '../freedom/catalogue.js'
 
 /**
  * What a deployment is held to. documents (the default): what the specification or the published

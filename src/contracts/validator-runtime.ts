@@ -3,7 +3,7 @@
  * schemas name and the x-lowercase keyword. scripts/gen-validators.mjs writes code that imports
  * this module, so the checks stay in one place and nothing is compiled when a mock starts.
  */
-import { isUuid } from '../api/uuid.js'
+import { isUuid } from './uuid.js'
 import { lowerCase } from '../api/lower-case.js'
 
 /**

@@ -6,7 +6,7 @@
  */
 import { LOCALE, LOCALES, PAGES, ROUTES, SITE, SITES } from '../contract/endpoints.js'
 import type { Fixture, FixtureLocale, FixturePage, FixtureRoute, FixtureSite, FixtureWorkspace, Locale, Page, Route } from '../generated/types.js'
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from '../freedom/catalogue.js'
 import { createRandom } from '../random.js'
 import { DEFAULT_SEED } from '../scenarios/index.js'
 import { FIXTURE_VERSION } from '../scenarios/export-state.js'

@@ -6,9 +6,9 @@
 // the code they share with the start into as many more, in a page's build and in dist/esm, which
 // Node's entries load too), for a few kB more when a page uses one of them.
 export { fieldChoicesOf, followChoices, tighterLimits } from '../api/follow-choices.js'
-export { segmentsAsPathname } from '../api/pathname-in-path.js'
+export { segmentsAsPathname } from '../freedom/pathname-in-path.js'
 export { answerAsChosen } from '../api/chosen-answers.js'
-export { choicesOfLists } from '../contracts/list-choices.js'
+export { choicesOfLists } from '../api/list-choices.js'
 export { EXTRA_ROUTES } from '../control/extra-routes.js'
 export { buildOpenApiDocument } from '../openapi/document.js'
 export { GENERATORS } from '../scenarios/generators.js'

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import { choice, type ChoiceId, type ChoicesFile } from '../../src/contracts/choices.js'
+import { choice, type ChoiceId, type ChoicesFile } from '../../src/freedom/catalogue.js'
 import { BIN, start, waitFor } from '../support/cli-process.js'
 import { startPermissive, type Permissive } from '../contract/permissive/index.js'
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
+import { choiceCatalogue } from '../../src/freedom/catalogue-words.js'
 import { DOC, rewritten } from './catalogue-doc.js'
 
 /**

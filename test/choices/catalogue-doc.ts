@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { rewriteBlocks } from '../support/doc-blocks.js'
-import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
-import { NOT_FOLLOWED, type Choice } from '../../src/contracts/choices.js'
+import { choiceCatalogue } from '../../src/freedom/catalogue-words.js'
+import { NOT_FOLLOWED, type Choice } from '../../src/freedom/catalogue.js'
 
 /**
  * The catalogue's two tables in docs/choices.md, made from contracts/schemas/choices.json, so that

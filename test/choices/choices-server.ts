@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest'
-import type { Choices, ChoicesByList } from '../../src/contracts/choices.js'
+import type { Choices, ChoicesByList } from '../../src/freedom/catalogue.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { createMock, type Mock } from '../../src/mock.js'
 import type { ScenarioName } from '../../src/scenarios/index.js'

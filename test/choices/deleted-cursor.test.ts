@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { createdId, servedPerTest, type Answer, type ChoicesServer } from './choices-server.js'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { LOCALE, LOCALES } from '../../src/contract/endpoints.js'
 import type { ContractRequest } from '../../src/contract/http-client.js'
 import { DELETED_LOCALE_READ } from '../../src/contract/stateful/freedom-lifecycle.js'

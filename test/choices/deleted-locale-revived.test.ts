@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { runContract } from '../../src/contract/runner.js'
 import type { ContractOptions, ContractReport } from '../../src/contract/types.js'
 import { createMock } from '../../src/mock.js'

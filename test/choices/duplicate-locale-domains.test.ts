@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { runContract } from '../../src/contract/runner.js'
 import type { ContractOptions, ContractReport } from '../../src/contract/types.js'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { createMock } from '../../src/mock.js'
 import { listen } from '../../src/transports/node-server.js'
 import { optionsFor } from '../contract/support.js'

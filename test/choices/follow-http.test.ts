@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { createMock } from '../../src/mock.js'
 import { listen, type RunningServer } from '../../src/transports/node-server.js'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { startPermissive, type Choices as PermissiveChoices } from '../contract/permissive/index.js'
 import { Client, OBSERVE } from '../contract/twin/observe.js'

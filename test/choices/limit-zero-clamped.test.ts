@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { runAgainst, check } from '../contract/support.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { createdId, servedPerTest, type Answer, type ChoicesServer } from './choices-server.js'

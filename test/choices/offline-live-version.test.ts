@@ -1,6 +1,6 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { check, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { createdId, servedPerTest, serveWithChoices, type ChoicesServer } from './choices-server.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'

@@ -1,6 +1,6 @@
 import { atLength } from '../soak/lengths.js'
 import { describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { check, runAgainst } from '../contract/support.js'
 import { createdId, servedPerTest, type ChoicesServer, type Json } from './choices-server.js'
 import { probeMock } from './probe-mock.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pathnameAsSegments, segmentsAsPathname } from '../../src/api/pathname-in-path.js'
+import { pathnameAsSegments, segmentsAsPathname } from '../../src/freedom/pathname-in-path.js'
 import { check, describeFailures, runAgainst } from '../contract/support.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'
 import { createdId, servedPerTest } from './choices-server.js'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { check, describeFailures, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { createdId, inPath, servedPerTest, serveWithChoices, type Answer, type ChoicesServer } from './choices-server.js'
 import { observedOnPermissive } from '../contract/twin/observe-permissive.js'

@@ -1,5 +1,5 @@
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { Choices, ChoicesFile } from '../../src/contracts/choices.js'
+import type { Choices, ChoicesFile } from '../../src/freedom/catalogue.js'
 import type { Credentials } from '../../src/generated/types.js'
 import { createMock } from '../../src/mock.js'
 import { listen } from '../../src/transports/node-server.js'

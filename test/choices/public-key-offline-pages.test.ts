@@ -1,6 +1,6 @@
 import { atLength } from '../soak/lengths.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { check, describeFailures, implementationOptions, runAgainst, statefulHeadlines } from '../contract/support.js'
 import { runContract } from '../../src/contract/runner.js'

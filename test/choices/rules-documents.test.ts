@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Credentials } from '../../src/generated/types.js'
-import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
+import { choiceCatalogue } from '../../src/freedom/catalogue-words.js'
 import { createMock, type MockOptions } from '../../src/mock.js'
 import { listen, type RunningServer } from '../../src/transports/node-server.js'
 

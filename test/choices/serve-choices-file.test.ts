@@ -4,8 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
-import { type ChoiceId, type Choices } from '../../src/contracts/choices.js'
+import { choiceCatalogue } from '../../src/freedom/catalogue-words.js'
+import { type ChoiceId, type Choices } from '../../src/freedom/catalogue.js'
 import { start, waitFor } from '../support/cli-process.js'
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { startPermissive } from '../contract/permissive/index.js'
 import { Client } from '../contract/twin/observe.js'
 import { contentsOf, probe, usersSite } from './site-key-probes.js'

@@ -1,5 +1,5 @@
 import { probeChoices } from '../../src/contract/choices-probe.js'
-import type { ChoicesFile } from '../../src/contracts/choices.js'
+import type { ChoicesFile } from '../../src/freedom/catalogue.js'
 import type { Credentials } from '../../src/generated/types.js'
 import type { ChoicesServer } from './choices-server.js'
 

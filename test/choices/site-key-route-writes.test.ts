@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { CreatedResources, SafetyError } from '../../src/contract/tracker.js'
 import { contentsOf, probe, usersSite } from './site-key-probes.js'
 import { servedPerTest } from './choices-server.js'

@@ -5,7 +5,7 @@ import { ContractClient } from '../../src/contract/http-client.js'
 import { runName, runPathname } from '../../src/contract/tag.js'
 import { Throttle } from '../../src/contract/throttle.js'
 import { CreatedResources } from '../../src/contract/tracker.js'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import { serveWithChoices, type ChoicesServer } from '../choices/choices-server.js'
 
 /**

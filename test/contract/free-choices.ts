@@ -1,4 +1,4 @@
-import { isUuid } from '../../src/api/uuid.js'
+import { isUuid } from '../../src/contracts/uuid.js'
 import type { PlainAnswer, PlainRequest } from './independent/server.js'
 
 /**

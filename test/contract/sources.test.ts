@@ -3,7 +3,7 @@ import published from '../../contracts/published-openapi.json' with { type: 'jso
 import { CASE_SOURCES, sourcesOfCheck } from '../../src/contract/case-sources.js'
 import { sourcesOfClass } from '../../src/contract/class-sources.js'
 import { allChecks } from '../../src/contract/checks/index.js'
-import { catalogued } from '../../src/contracts/choice-catalogue.js'
+import { catalogued } from '../../src/freedom/catalogue-words.js'
 import { ownSourcesOf, RULE_SOURCES } from '../../src/contract/rule-sources.js'
 import { RULES } from '../../src/contract/rules.js'
 import { documentsOf, openapi, sitemock, spec, STATEMENTS, type Claim, type Source } from '../../src/contract/sources.js'

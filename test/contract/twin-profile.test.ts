@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runContract } from '../../src/contract/runner.js'
 import { render } from '../../src/contract/reporters/index.js'
 import type { ContractReport, Failure, Group } from '../../src/contract/types.js'
-import { choice, type ChoiceId } from '../../src/contracts/choices.js'
+import { choice, type ChoiceId } from '../../src/freedom/catalogue.js'
 import { check, describeFailures, implementationOptions, withStatus } from './support.js'
 import { describeChoices, startTwin, type Twin } from './twin/index.js'
 

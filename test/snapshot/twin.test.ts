@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Choices } from '../../src/contracts/choices.js'
+import type { Choices } from '../../src/freedom/catalogue.js'
 import type { Fixture } from '../../src/generated/types.js'
 import { createMock } from '../../src/mock.js'
 import { generateFixture } from '../../src/scenarios/generate.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalLocaleCode } from '../../src/api/kept-input.js'
+import { canonicalLocaleCode } from '../../src/freedom/kept-input.js'
 
 /**
  * One canonical case of a locale code, for the mock that stores codes so (localeCodeStored) and

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { schemaCheck } from '../../src/api/document-check.js'
 import { schemas } from '../../src/generated/schemas.js'
-import { choiceCatalogue } from '../../src/contracts/choice-catalogue.js'
-import { choice, choiceIds, documentsChoices, resolveChoices, sitemockChoices } from '../../src/contracts/choices.js'
+import { choiceCatalogue } from '../../src/freedom/catalogue-words.js'
+import { choice, choiceIds, documentsChoices, resolveChoices, sitemockChoices } from '../../src/freedom/catalogue.js'
 import { anchorsOf } from '../package/docs-links.js'
 
 const root = path.resolve(import.meta.dirname, '../..')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isUuid } from '../../src/api/uuid.js'
+import { isUuid } from '../../src/contracts/uuid.js'
 import { createRandom } from '../../src/random.js'
 
 describe('createRandom', () => {

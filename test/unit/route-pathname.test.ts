@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routePathnameProblem } from '../../src/api/route-pathname.js'
+import { routePathnameProblem } from '../../src/freedom/route-pathname.js'
 
 const TOKENS = 'contains whitespace, ?, # or a control character'
 

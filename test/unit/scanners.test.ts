@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { lowerCase } from '../../src/api/lower-case.js'
 import { ApiError } from '../../src/api/errors.js'
 import { parseQuery } from '../../src/api/parse-request.js'
-import { isUuid } from '../../src/api/uuid.js'
+import { isUuid } from '../../src/contracts/uuid.js'
 
 // The scans stand in for a regular expression and for toLowerCase(): each must answer exactly as they do.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

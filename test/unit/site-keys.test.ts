@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { apartKey, keptApart } from '../../src/api/site-keys.js'
-import { isUuid } from '../../src/api/uuid.js'
+import { isUuid } from '../../src/contracts/uuid.js'
 
 describe('a Site key kept apart from the publicApiKey (publicApiKeyAsSiteKey: not-a-key, forbidden)', () => {
   const publicApiKey = '3f2b8c1e-7d4a-4e9b-a1c2-5d6e7f8a9b0c'

@@ -1,6 +1,6 @@
 import { failureOf, idOf, specOnly, type CheckContext, type CheckDefinition } from '../check.js'
 import { freeChoice } from '../choice-reasons.js'
-import type { Choices } from '../../contracts/choices.js'
+import type { Choices } from '../../freedom/catalogue.js'
 import { LOCALE, PAGE, ROUTE, ROUTES } from '../endpoints.js'
 import type { Exchange } from '../http-client.js'
 import { canonical, expectFields, holdToSitemockChoice, keptAs } from './support.js'

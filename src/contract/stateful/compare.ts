@@ -1,5 +1,5 @@
 import { narrowTick } from '../clock-tick.js'
-import type { ChoiceId } from '../../contracts/choices.js'
+import type { ChoiceId } from '../../freedom/catalogue.js'
 import { compareStrings } from '../../store/sorted-index.js'
 import { brief } from '../reporters/format.js'
 import { appendAll } from '../../append.js'

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js'
 import { fieldChoicesOf, followChoices } from '../../api/follow-choices.js'
 import { toDetails } from '../../api/validate.js'
-import type { Choices } from '../../contracts/choices.js'
+import type { Choices } from '../../freedom/catalogue.js'
 import { requestCheck } from '../request-check.js'
 import { atPointer, schemaFile, splitRef, wordsOf } from '../../openapi/schema-components.js'
 import { operationAt } from '../endpoints.js'

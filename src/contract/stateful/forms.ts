@@ -1,6 +1,6 @@
 import type { Inconsistency } from './adoption.js'
-import { canonicalLocaleCode } from '../../api/kept-input.js'
-import { sluggedPathname } from '../../api/pathname-slug.js'
+import { canonicalLocaleCode } from '../../freedom/kept-input.js'
+import { sluggedPathname } from '../../freedom/pathname-slug.js'
 
 /**
  * What a deployment keeps of an input string: the documents name the fields (a page's pathname,

@@ -1,4 +1,4 @@
-import type { ChoiceId, Choices } from '../../contracts/choices.js'
+import type { ChoiceId, Choices } from '../../freedom/catalogue.js'
 import type { ContractRequest } from '../http-client.js'
 import type { Answer } from './oracle.js'
 import type { Family } from './pools.js'

@@ -1,4 +1,4 @@
-import { isUuid } from '../../api/uuid.js'
+import { isUuid } from '../../contracts/uuid.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import { namesRestoredLocale } from '../restore-live.js'

@@ -1,4 +1,4 @@
-import { isUuid } from '../../api/uuid.js'
+import { isUuid } from '../../contracts/uuid.js'
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
 import { isObject, listData, success, type Alternative, type Occurrence, type StatusClass } from './freedom-class.js'

@@ -1,4 +1,4 @@
-import type { Choices } from '../../contracts/choices.js'
+import type { Choices } from '../../freedom/catalogue.js'
 import { PAGES, ROUTES, SITE_PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'

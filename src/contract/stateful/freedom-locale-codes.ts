@@ -1,5 +1,5 @@
-import { canonicalLocaleCode } from '../../api/kept-input.js'
-import { isUuid } from '../../api/uuid.js'
+import { canonicalLocaleCode } from '../../freedom/kept-input.js'
+import { isUuid } from '../../contracts/uuid.js'
 import { LOCALE, LOCALES, PAGE, PAGES, SITE_PAGES } from '../endpoints.js'
 import { LACKED_LOCALE } from '../choices-probe-kit.js'
 import { detailFields } from '../exchange-rules.js'

@@ -1,5 +1,5 @@
-import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
-import { isUuid } from '../../api/uuid.js'
+import { UNSHOWN_ROUTE_OPERATIONS } from '../../freedom/route-operations.js'
+import { isUuid } from '../../contracts/uuid.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
 import type { ContractRequest } from '../http-client.js'

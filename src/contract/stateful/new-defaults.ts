@@ -1,4 +1,4 @@
-import type { ChoiceId } from '../../contracts/choices.js'
+import type { ChoiceId } from '../../freedom/catalogue.js'
 
 /**
  * A new resource's fields whose value no document fixes and a create need not send, each with the

@@ -1,8 +1,8 @@
-import type { Choices, ChoicesByList, Rules } from '../../contracts/choices.js'
+import type { Choices, ChoicesByList, Rules } from '../../freedom/catalogue.js'
 import type { FixtureLocale, FixtureSite } from '../../generated/types.js'
 import { createMock, type Mock } from '../../mock.js'
 import { buildPath } from '../endpoints.js'
-import { pathnameAsSegments } from '../../api/pathname-in-path.js'
+import { pathnameAsSegments } from '../../freedom/pathname-in-path.js'
 import type { ContractRequest } from '../http-client.js'
 import type { RequestSummary } from '../types.js'
 

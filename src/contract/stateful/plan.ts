@@ -1,4 +1,4 @@
-import { routePathnameProblem } from '../../api/route-pathname.js'
+import { routePathnameProblem } from '../../freedom/route-pathname.js'
 import { createRandom } from '../../random.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import { DEFAULT_LIMIT } from '../exchange-rules.js'

@@ -1,6 +1,6 @@
-import { UNSHOWN_ROUTE_OPERATIONS } from '../../api/unshown-operations.js'
-import { isUuid } from '../../api/uuid.js'
-import { resolveChoices, type Choices, type ChoicesByList } from '../../contracts/choices.js'
+import { UNSHOWN_ROUTE_OPERATIONS } from '../../freedom/route-operations.js'
+import { isUuid } from '../../contracts/uuid.js'
+import { resolveChoices, type Choices, type ChoicesByList } from '../../freedom/catalogue.js'
 import { documents } from '../judge.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest, Exchange } from '../http-client.js'
@@ -28,7 +28,7 @@ import { deletedLocaleBefore, deletedLocaleNamedBefore } from './freedom-lifecyc
 import { servedLimit } from './freedom-limit.js'
 import { OWN_REACH } from './key-reach.js'
 import { clearKeptChildren } from './teardown.js'
-import { SEARCH_FIELDS } from '../../api/kept-input.js'
+import { SEARCH_FIELDS } from '../../freedom/kept-input.js'
 import { appendAll } from '../../append.js'
 
 type Json = Record<string, unknown>

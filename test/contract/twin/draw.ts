@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs'
+import { choice, choiceIds } from '../../../src/freedom/catalogue.js'
 import { ALTERNATIVES, LIMITS, LIST_CLASSES, LISTS, type Choices, type EnumClass, type LimitClass } from '../permissive/index.js'
 import { prng } from '../../support/prng.js'
 
 /**
  * The conformance twin's free choices, drawn from a seed. The classes and their alternatives are
- * read from the catalogue (contracts/schemas/choices.json), so that a class added there is drawn
- * at once; one the twin cannot take fails the draw, naming it.
+ * the catalogue's (contracts/schemas/choices.json, read through src/freedom/catalogue.ts as the
+ * mock and the contract suite read it), so that a class added there is drawn at once; one the twin
+ * cannot take fails the draw, naming it.
  */
-interface CatalogueEntry {
-  enum?: unknown[]
-  type?: string | string[]
-}
 
 /** A class of the catalogue: an enum of alternatives, or a maximum length (a nullable integer). */
 export type CatalogueClass = { id: string; kind: 'enum'; alternatives: string[] } | { id: string; kind: 'limit'; alternatives: Array<number | null> }
@@ -18,18 +15,12 @@ export type CatalogueClass = { id: string; kind: 'enum'; alternatives: string[] 
 /** The lengths a drawn limit takes besides no limit: each leaves room for what a client ordinarily sends. */
 export const LIMIT_VALUES: Array<number | null> = [null, 100, 255, 2048]
 
-const CATALOGUE = new URL('../../../contracts/schemas/choices.json', import.meta.url)
-
 export function catalogueClasses(): CatalogueClass[] {
-  const file = JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { $defs: { choices: { properties: Record<string, CatalogueEntry> } } }
-  return Object.entries(file.$defs.choices.properties).map(([id, entry]): CatalogueClass => {
-    if (Array.isArray(entry.enum)) return { id, kind: 'enum', alternatives: entry.enum.map((value) => String(value)) }
-    const types = Array.isArray(entry.type) ? entry.type : [entry.type]
-    if (types.includes('integer')) return { id, kind: 'limit', alternatives: LIMIT_VALUES }
-    throw new Error(`the choice catalogue's class ${id} is neither an enum nor a nullable integer limit; the twin cannot draw it`)
+  return choiceIds.map((id): CatalogueClass => {
+    const { alternatives } = choice(id)
+    return Array.isArray(alternatives) ? { id, kind: 'enum', alternatives: alternatives.map((value) => String(value)) } : { id, kind: 'limit', alternatives: LIMIT_VALUES }
   })
 }
-
 
 const isEnumClass = (id: string): id is EnumClass => Object.hasOwn(ALTERNATIVES, id)
 const isLimitClass = (id: string): id is LimitClass => (LIMITS as readonly string[]).includes(id)

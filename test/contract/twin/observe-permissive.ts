@@ -1,4 +1,4 @@
-import type { Choices } from '../../../src/contracts/choices.js'
+import type { Choices } from '../../../src/freedom/catalogue.js'
 import { startPermissive } from '../permissive/index.js'
 import { Client, OBSERVE, type Observed } from './observe.js'
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { pathnameAsSegments } from '../../../src/api/pathname-in-path.js'
+import { pathnameAsSegments } from '../../../src/freedom/pathname-in-path.js'
 import { LACKED_LOCALE } from '../../../src/contract/choices-probe-kit.js'
 import { LIMIT_VALUES } from './draw.js'
 import type { Twin } from './index.js'

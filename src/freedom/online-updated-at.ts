@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from './catalogue.js'
 
 /**
  * Whether turning a page online, or offline, and nothing else keeps its updatedAt where it was

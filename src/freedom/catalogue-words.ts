@@ -1,6 +1,6 @@
 import choicesSchema from '../../contracts/schemas/choices.json' with { type: 'json' }
 import { choiceRecords } from '../generated/choice-records.js'
-import type { Choice, ChoiceId, ChoiceKind } from './choices.js'
+import type { Choice, ChoiceId, ChoiceKind } from './catalogue.js'
 
 /** What the catalogue adds to a choice's record, read from its property in choices.json. */
 interface ChoiceWords {

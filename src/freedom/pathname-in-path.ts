@@ -1,4 +1,4 @@
-import { isUuid } from './uuid.js'
+import { isUuid } from '../contracts/uuid.js'
 
 /**
  * How a page or route pathname travels in the path (choice pathnameInPath): sitemock's routes take

@@ -1,6 +1,5 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from './catalogue.js'
 import type { PageContent } from '../store/records.js'
-import { badRequest, invalidField } from './errors.js'
 import { sluggedPathname } from './pathname-slug.js'
 
 /**
@@ -9,7 +8,7 @@ import { sluggedPathname } from './pathname-slug.js'
  * page. Under sitemock's own choices every function gives its input back unchanged.
  */
 
-type Chosen = Required<Choices> | undefined
+export type Chosen = Required<Choices> | undefined
 
 /** A site or page name as stored: trimmed by a deployment that trims. */
 export const keptName = (name: string, choices: Chosen): string => (choices?.nameWhitespace === 'trimmed' ? name.trim() : name)
@@ -108,7 +107,7 @@ export function unletteredPathnameCharacters(pathname: string): string | undefin
 }
 
 /** What a deployment whose page pathnames are in lower case alone says of an upper-case letter in one (any letter that has a lower case), or undefined when there is none. */
-function upperCasePathname(pathname: string): string | undefined {
+export function upperCasePathname(pathname: string): string | undefined {
   if (pathname === pathname.toLowerCase()) return undefined
   return `contains an upper-case letter; must have letters in lower case only (digits, punctuation and letters without case are taken); got ${JSON.stringify(pathname)}`
 }
@@ -120,51 +119,14 @@ function unsluggablePathname(pathname: string): string | undefined {
 }
 
 /** What a deployment says of the characters of a page pathname under its choice pagePathnameCharacters, or undefined when it takes them. */
-function pathnameCharactersProblem(pathname: string, characters: Required<Choices>['pagePathnameCharacters'] | undefined): string | undefined {
+export function pathnameCharactersProblem(pathname: string, characters: Required<Choices>['pagePathnameCharacters'] | undefined): string | undefined {
   if (characters === 'refused') return refusedPathnameCharacters(pathname)
   if (characters === 'letters') return unletteredPathnameCharacters(pathname)
   return characters === 'slugged' ? unsluggablePathname(pathname) : undefined
 }
 
-/**
- * A 400 naming `pathname` for a deployment that refuses some characters in a page pathname: brackets,
- * dot segments, whitespace and non-ASCII ones (`refused`), all but letters, marks and digits of
- * any script and -_.~ (`letters`), or a segment that slugs to nothing (`slugged`); or upper-case
- * letters (pagePathnameCase `refused`).
- */
-export function requireAcceptedPathnameCharacters(pathname: string, choices: Chosen): void {
-  const problem = pathnameCharactersProblem(pathname, choices?.pagePathnameCharacters)
-  const refusal = problem ?? (choices?.pagePathnameCase === 'refused' ? upperCasePathname(pathname) : undefined)
-  if (refusal !== undefined) throw invalidField('pathname', refusal)
-}
-
 /** The search fields a page PATCH may carry beyond the published body (pathname, name, isOnline). */
 export const SEARCH_FIELDS = ['title', 'description', 'canonicalUrl', 'socialImageUrl', 'sitemapPriority', 'sitemapFrequency', 'excludedFromSearchEngines'] as const
-
-/** A page PATCH body as the deployment takes it: search fields applied, left out (ignored), or a 400 naming each (refused). */
-export function keptPageUpdate<B extends object>(body: B, choices: Chosen): B {
-  const kept = withoutSearchFields(body, choices)
-  // A deployment that refuses an update changing nothing, or any update without its pathname (choice
-  // emptyPageUpdate), in the published 400's words: "Missing pathname field."
-  if (choices?.emptyPageUpdate === 'refused' && Object.keys(kept).length === 0) {
-    throw badRequest([{ field: 'pathname', message: 'is missing: a page update needs at least one of pathname, name and isOnline' }])
-  }
-  if (choices?.emptyPageUpdate === 'pathname-required' && !('pathname' in kept)) {
-    throw badRequest([{ field: 'pathname', message: "is missing: every page update carries the page's pathname (its own, to keep it)" }])
-  }
-  return kept
-}
-
-function withoutSearchFields<B extends object>(body: B, choices: Chosen): B {
-  const mode = choices?.pageUpdateSearchFields ?? 'applied'
-  if (mode === 'applied') return body
-  const sent = SEARCH_FIELDS.filter((field) => field in body)
-  if (sent.length === 0) return body
-  if (mode === 'refused') throw badRequest(sent.map((field) => ({ field, message: 'is not a field of a page update; send only pathname, name and isOnline' })))
-  const kept = { ...body } as Record<string, unknown>
-  for (const field of sent) delete kept[field]
-  return kept as B
-}
 
 /** A new page's first values where the deployment's differ from sitemock's (choices newPage*). */
 export function applyNewPageDefaults(content: PageContent, choices: Chosen): void {

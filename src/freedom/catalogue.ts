@@ -4,7 +4,7 @@
  * properties), so an id, its alternatives and sitemock's default are written once. This module
  * reads what the mock needs of it, generated from it without the documents' words
  * (src/generated/choice-records.ts), so that a page's start does not hold them; the full
- * catalogue, words included, is choice-catalogue.ts's. The contract suite labels a rule that is
+ * catalogue, words included, is catalogue-words.ts's. The contract suite labels a rule that is
  * sitemock's own with one of these ids, the mock follows a deployment's recorded values
  * (`createMock({ choices })`), and the documents-only rules take each validation choice's
  * `x-documents` value.

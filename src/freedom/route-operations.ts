@@ -1,4 +1,4 @@
-import type { Choices } from '../contracts/choices.js'
+import type { Choices } from './catalogue.js'
 
 /**
  * The route operations no document shows: the specification names creating a route among the
