@@ -1,6 +1,6 @@
 import { sluggedPathname } from '../freedom/pathname-slug.js'
 import { taggedOrigin } from './tag.js'
-import { byStatus, either, LACKED_LOCALE, namesField, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, LACKED_LOCALE, namesField, statusTold, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 /**
  * What a deployment accepts (validation sitemock adds or a strict deployment adds) and what it
@@ -105,7 +105,7 @@ export async function probeInput({ call, record, target, siteId, otherSiteId, le
     // A second page whose pathname differs from the probes' page's (at home) in case alone, the tag as it is; deleted after.
     const answer = await call('POST', '/v6/pages', { siteId, pathname: `/${tag}-FIRST`, name: `${tag} case` })
     if (typeof answer.body.id === 'string') await call('DELETE', `/v6/pages/${answer.body.id}`)
-    return either(answer, "a page whose pathname differs from another's in case alone", [201, 'exact'], [409, 'any-case'])
+    return statusTold(answer, "a page whose pathname differs from another's in case alone", 'pathnameConflictCase')
   })
   await record('nameWhitespace', async () => {
     // A page does not show its name; the site's name shows what is kept (a trailing space only, so the name still starts with the tag).

@@ -1,5 +1,6 @@
 import type { HttpMethod } from '../api/types.js'
-import type { ChoiceId, Choices } from '../freedom/catalogue.js'
+import type { Alternative, ChoiceId, Choices } from '../freedom/catalogue.js'
+import { alternativeOfStatus, statusesInWords, type StatusTold } from '../freedom/statuses.js'
 import { apiRoutes } from '../api/operations.js'
 import { ContractClient } from './http-client.js'
 import { Throttle } from './throttle.js'
@@ -109,6 +110,13 @@ export function byStatus<T>(answer: Answer, what: string, alternatives: Readonly
   const found = alternatives.find(([status]) => status === answer.status)
   if (found) return found[1]
   throw new Unrecorded(`${what} answered ${answer.status}, none of ${alternatives.map(([status]) => status).join(', ')}`)
+}
+
+/** The alternative of a class the status alone tells apart (src/freedom/statuses.ts) that an answer shows. */
+export function statusTold<K extends StatusTold>(answer: Answer, what: string, id: K): Alternative<K> {
+  const found = alternativeOfStatus(id, answer.status)
+  if (found !== undefined) return found
+  throw new Unrecorded(`${what} answered ${answer.status}, none of ${statusesInWords(id)}`)
 }
 
 /** Two statuses, each one alternative. */

@@ -1,5 +1,5 @@
 import type { ChoiceId, Choices } from '../freedom/catalogue.js'
-import { either, ok, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { ok, statusTold, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 
 /**
  * What a delete does where the documents stop, and how names and pathnames are matched: a
@@ -16,7 +16,7 @@ export async function probeLifecycle(context: ProbeSite): Promise<void> {
 type RepeatedDelete = Required<Choices>['repeatedDelete']
 
 /** What a delete sent again answered: a success again, whatever its status, is an idempotent delete. */
-const repeatedDeleteOf = (answer: Answer, what: string): RepeatedDelete => (answer.status === 404 ? 'not-found' : ok(answer) ? 'idempotent' : unexplained(`the status of ${what} deleted a second time`, answer.status))
+const repeatedDeleteOf = (answer: Answer, what: string): RepeatedDelete => statusTold(answer, `${what} deleted a second time`, 'repeatedDelete')
 
 /**
  * A page of the probes' own deleted twice, the cheapest to make, beside the third site's second
@@ -147,7 +147,7 @@ async function probeSiteOfItsOwn(context: ProbeSite): Promise<Answer | undefined
         throw new Unrecorded(`after its site's delete, a page read by id answered ${read.status} and a locale ${localeRead.status}: the families are kept apart`)
       }
       if (pageDeleted !== undefined && !ok(pageDeleted)) throw new Unrecorded(`a page its site's delete kept could not be deleted by id (${pageDeleted.status})`)
-      return either(read, "a page read by id after its site's delete", [404, 'deleted'], [200, 'kept'])
+      return statusTold(read, "a page read by id after its site's delete", 'siteDeleteChildren')
     })
   } finally {
     if (!siteGone) await call('DELETE', `/v2/sites/${siteId}`)

@@ -1,4 +1,4 @@
-import { byStatus, either, sleep, swappedCase, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { either, sleep, statusTold, swappedCase, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 import { namesRestoredLocale } from './restore-live.js'
 import { clockTickMs, pastTickMs } from './clock-tick.js'
 
@@ -36,7 +36,7 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId, 
       const live = await call('POST', `/v2/locales/${added.body.id}/restore`)
       // A 400 is the alternative only where it names the locale the path named; one naming another field is another rule's.
       if (live.status === 400 && !namesRestoredLocale(live.body)) unexplained('the fields a 400 to the restore of a live locale names', live.body.details)
-      const byId = byStatus(live, 'restoring a live locale', [[409, '409'], [404, '404'], [200, '200'], [400, '400']] as const)
+      const byId = statusTold(live, 'restoring a live locale', 'restoreLiveLocale')
       byCodeAnswer = await call('POST', `/v2/locales/${code}/restore?siteId=${siteId}`)
       liveById = byId
       return byId
@@ -90,7 +90,7 @@ export async function probeLocales({ call, record, target, siteId, otherSiteId, 
     const deleted = await deletedLocale(defaultLocale?.locale === 'lv-LV' ? 'lt-LT' : 'lv-LV')
     const read = await call('GET', `/v2/locales/${deleted.id}`)
     if (read.status === 200) return read.body.id === deleted.id ? 'by-id' : unexplained('the id of a deleted locale read by its id', read.body.id)
-    return byStatus(read, 'a deleted locale read by its id', [[404, 'not-found']] as const)
+    return statusTold(read, 'a deleted locale read by its id', 'deletedLocaleRead')
   })
   // A deleted locale of the probes' own, then a copy of their site: what the copy holds of that
   // locale (restored there by its code) and of its pages' publication. The copy is deleted after.

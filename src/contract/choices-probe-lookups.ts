@@ -1,7 +1,7 @@
 import type { Choices } from '../freedom/catalogue.js'
 import { existenceWins } from '../freedom/access-order.js'
 import { onlineUpdatedAtOf } from '../freedom/online-updated-at.js'
-import { byStatus, either, LACKED_LOCALE, namesField, NOWHERE_ID, ok, refusesSiteAlone, sleep, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
+import { byStatus, either, LACKED_LOCALE, namesField, NOWHERE_ID, ok, refusesSiteAlone, sleep, statusTold, Unrecorded, unexplained, type Answer, type ProbeSite } from './choices-probe-kit.js'
 import { clockTickMs, pastTickMs } from './clock-tick.js'
 import { siteOfKey, strangerKeyWrites } from './choices-probe-site-key-writes.js'
 
@@ -26,9 +26,9 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
   const { tag } = target
   await record('routeOperations', async () => either(await call('GET', `/v2/routes?siteId=${siteId}`), "the route list of the probes' own site", [200, 'served'], [404, 'elsewhere']))
   // A method no operation of the site's path takes, with the run's key; then a path the API lacks, without a key.
-  await record('unservedMethod', async () => either(await call('POST', `/v2/sites/${siteId}`, {}), "a POST to the probes' own site, which no operation is", [405, '405'] as const, [404, '404'] as const))
-  await record('unknownPathKey', async () => either(await call('GET', `/v2/${tag}-nowhere`, undefined, null), 'a path the API lacks, without a key', [404, 'path-first'] as const, [401, 'key-first'] as const))
-  await record('malformedPathId', async () => either(await call('GET', '/v2/sites/not-a-uuid'), 'a malformed site id in the path', [400, '400'], [404, '404']))
+  await record('unservedMethod', async () => statusTold(await call('POST', `/v2/sites/${siteId}`, {}), "a POST to the probes' own site, which no operation is", 'unservedMethod'))
+  await record('unknownPathKey', async () => statusTold(await call('GET', `/v2/${tag}-nowhere`, undefined, null), 'a path the API lacks, without a key', 'unknownPathKey'))
+  await record('malformedPathId', async () => statusTold(await call('GET', '/v2/sites/not-a-uuid'), 'a malformed site id in the path', 'malformedPathId'))
   let keyOfSite: string | Unrecorded = siteKey
   // A site update no deployment takes, whose name keeps the run's tag were it taken.
   const wrongOrigin = { name: `${tag} choices`, hostOrigin: 12 }
@@ -43,7 +43,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages' && reads !== 'pages' && reads !== 'site-and-pages' && reads !== 'reads') {
       throw new Unrecorded(`the sites' publicApiKey does not read their pages alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so whether it reads their routes too is no choice of its own`)
     }
-    return either(await call('GET', `/v2/routes?siteId=${siteId}`, undefined, siteKey), "the route list of the probes' own site with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
+    return statusTold(await call('GET', `/v2/routes?siteId=${siteId}`, undefined, siteKey), "the route list of the probes' own site with its publicApiKey as the key", 'publicApiKeyRoutes')
   })
   await record('publicApiKeySiteRead', async () => {
     const reads = learned.publicApiKeyAsSiteKey
@@ -52,14 +52,14 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (reads !== 'live-pages' && reads !== 'published-pages' && reads !== 'online-pages' && reads !== 'pages') {
       throw new Unrecorded(`the sites' publicApiKey does not read their pages alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so whether it reads their site too is no choice of its own`)
     }
-    return either(await call('GET', `/v2/sites/${siteId}`, undefined, siteKey), "the probes' own site read with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
+    return statusTold(await call('GET', `/v2/sites/${siteId}`, undefined, siteKey), "the probes' own site read with its publicApiKey as the key", 'publicApiKeySiteRead')
   })
   await record('publicApiKeyLocales', async () => {
     const reads = learned.publicApiKeyAsSiteKey
     if (reads !== 'live-pages' && reads !== 'published-pages') {
       throw new Unrecorded(`the sites' publicApiKey does not read their pages as published alone here (publicApiKeyAsSiteKey ${reads ?? 'not learned'}), so whether it reads their locales too is no choice of its own`)
     }
-    return either(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, siteKey), "the locale list of the probes' own site with its publicApiKey as the key", [200, 'read'] as const, [403, 'refused'] as const)
+    return statusTold(await call('GET', `/v2/locales?siteId=${siteId}`, undefined, siteKey), "the locale list of the probes' own site with its publicApiKey as the key", 'publicApiKeyLocales')
   })
   await record('publicApiKeyOfflinePages', async () => {
     const reads = learned.publicApiKeyAsSiteKey
@@ -167,7 +167,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     const answer = await call('GET', `/v2/sites?workspaceId=${target.workspaceId}`, undefined, keyOfSite)
     // --site-api-key may be of a site of another workspace, whose list is a 403 whatever the choice.
     if (answer.status === 403 && keyOfSite !== siteKey) throw new Unrecorded("a site list with --site-api-key answered 403: Site keys may be refused the list, or the key's site is of another workspace")
-    return either(answer, 'the site list of the workspace asked with a Site key', [403, 'refused'] as const, [200, 'own-site'] as const)
+    return statusTold(answer, 'the site list of the workspace asked with a Site key', 'siteKeySiteList')
   })
   // A key refused for its kind, where the probes know one: the sites' publicApiKey where it is no Site key, or a deleted site's key that is a 403.
   const publicKeyRefused = ['forbidden', 'live-pages', 'published-pages', 'online-pages', 'single-resources', 'pages', 'site-and-pages', 'configuration', 'reads'].includes(learned.publicApiKeyAsSiteKey ?? 'site-key')
@@ -181,7 +181,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     const removed = await call('DELETE', `/v2/sites/${made.body.id}`)
     if (!ok(removed)) throw new Unrecorded(`the site made to delete could not be deleted (${removed.status})`)
     // The probes' own site, which exists: no accessOrder makes its read a 404 for a key that reaches nothing.
-    const found = either(await call('GET', `/v2/sites/${siteId}`, undefined, made.body.publicApiKey), "the probes' own site read with the key of a site deleted", [401, '401'] as const, [403, '403'] as const)
+    const found = statusTold(await call('GET', `/v2/sites/${siteId}`, undefined, made.body.publicApiKey), "the probes' own site read with the key of a site deleted", 'deletedSiteKey')
     if (found === '403') refusedKey ??= made.body.publicApiKey
     return found
   })
@@ -195,7 +195,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     if (keyOfSite instanceof Unrecorded) throw keyOfSite
     if (learned.routeOperations === 'elsewhere') throw new Unrecorded('the route operations are served elsewhere (routeOperations elsewhere), so no route request with a Site key is seen')
     const ownSite = keyOfSite === siteKey ? siteId : (await siteOfKey(call, keyOfSite, target.workspaceId, tag)).siteId
-    return either(await call('GET', `/v2/routes?siteId=${ownSite}`, undefined, keyOfSite), "the route list of a Site key's own site, listed with it", [200, 'read'] as const, [403, 'refused'] as const)
+    return statusTold(await call('GET', `/v2/routes?siteId=${ownSite}`, undefined, keyOfSite), "the route list of a Site key's own site, listed with it", 'siteKeyRoutes')
   })
   // After keyKindOrder: a Site key's route writes refused alone (routes-refused) are refused first where a key's kind is.
   await record('siteKeyWrites', async () => {
@@ -238,7 +238,7 @@ export async function probeLookups({ call, record, target, siteId, siteKey, othe
     const answer = await call('GET', `/v6/pages/${pageId}?siteId=${otherSiteId}`)
     // A 400 is the class's only where it names the siteId: another field named is another rule's.
     if (answer.status === 400 && !namesField(answer, 'siteId')) unexplained("the fields a 400 to a page read by id with another site's siteId names", answer.body.details)
-    return byStatus(answer, "a page read by id with another site's siteId beside it", [[404, 'checked'], [200, 'ignored'], [400, 'refused']] as const)
+    return statusTold(answer, "a page read by id with another site's siteId beside it", 'siteIdBesideId')
   })
 
   await record('unknownSiteReference', async () => {

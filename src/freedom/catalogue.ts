@@ -19,6 +19,9 @@ export type ChoicesByList = NonNullable<ChoicesFile['lists']>
 
 export type ChoiceId = keyof Choices
 
+/** An alternative of a class of the catalogue that names its alternatives (not a limit), as choices.json writes it. */
+export type Alternative<K extends ChoiceId> = Extract<NonNullable<Choices[K]>, string>
+
 /** Kinds: validation sitemock adds, refusals a stricter deployment may add, fields outside the documented operation, lookups, and values no document fixes. */
 export type ChoiceKind = 'validation' | 'strict' | 'fields' | 'lookup' | 'value'
 

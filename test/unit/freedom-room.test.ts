@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { choice } from '../../src/freedom/catalogue.js'
+import { alternativeOfStatus, STATUSES, SUCCESS, type StatusTold } from '../../src/freedom/statuses.js'
 
 /**
  * src/freedom/ is the one room of the free choices: the catalogue, and what each alternative
@@ -65,17 +67,35 @@ describe('the room of the free choices, src/freedom/', () => {
     expect(readers.some((file) => file.startsWith('test/contract/twin/'))).toBe(true)
   })
 
-  it('keeps no meaning of an alternative that only the mock reads: past the catalogue, each module is read by the mock and by the contract suite', () => {
+  it('keeps no meaning that one reader alone applies: past the catalogue, each module is read by two of the mock, the probes, the stateful oracle and the rest of the suite', () => {
     const catalogue = new Set(['src/freedom/catalogue.ts', 'src/freedom/catalogue-words.ts', 'src/freedom/list-choices.ts'])
     // A module the room's own modules import is read wherever they are.
     const readersWithin = (module: string): string[] => [
       ...readersOf(module),
       ...[...modules].filter(([, named]) => named.includes(module.replace(/\.ts$/, '.js'))).flatMap(([other]) => readersWithin(other)),
     ]
-    const readers = [...modules.keys()].filter((module) => !catalogue.has(module)).map((module) => {
-      const files = readersWithin(module)
-      return { module, mock: files.some((file) => file.startsWith('src/api/')), suite: files.some((file) => file.startsWith('src/contract/')) }
-    })
-    expect(readers.filter(({ mock, suite }) => !mock || !suite)).toEqual([])
+    const readerOf = (file: string): string | undefined =>
+      file.startsWith('src/api/') ? 'mock' : file.startsWith('src/contract/choices-probe') ? 'probes' : file.startsWith('src/contract/stateful/') ? 'oracle' : file.startsWith('src/contract/') ? 'suite' : undefined
+    const lonely = [...modules.keys()]
+      .filter((module) => !catalogue.has(module))
+      .map((module) => ({ module, readers: [...new Set(readersWithin(module).flatMap((file) => readerOf(file) ?? []))].sort() }))
+      .filter(({ readers }) => readers.length < 2)
+    expect(lonely).toEqual([])
+  })
+})
+
+describe('the statuses of the classes the status alone tells apart (src/freedom/statuses.ts)', () => {
+  it.each(Object.entries(STATUSES))('%s: each alternative is read back from its own status, and from no other alternative’s', (id, statuses) => {
+    const told = id as StatusTold
+    expect(Object.keys(statuses).sort()).toEqual([...(choice(told).alternatives as readonly string[])].sort())
+    for (const [alternative, status] of Object.entries(statuses as Record<string, number | typeof SUCCESS>)) {
+      const sent = status === SUCCESS ? [200, 201, 204] : [status]
+      for (const one of sent) expect(alternativeOfStatus(told, one)).toBe(alternative)
+    }
+  })
+
+  it('shows no alternative for a status none answers', () => {
+    expect(alternativeOfStatus('repeatedDelete', 500)).toBeUndefined()
+    expect(alternativeOfStatus('siteNames', 400)).toBeUndefined()
   })
 })

@@ -1,4 +1,4 @@
-import type { ChoiceId, Choices } from '../../freedom/catalogue.js'
+import type { Alternative, ChoiceId, Choices } from '../../freedom/catalogue.js'
 import type { ContractRequest } from '../http-client.js'
 import type { Answer } from './oracle.js'
 import type { Family } from './pools.js'
@@ -75,7 +75,7 @@ export const readOnlyPeek =
 export type Follow = { kind: 'refused' } | { kind: 'resend'; request: ContractRequest } | { kind: 'expect'; answer: Reply } | { kind: 'taken' } | { kind: 'chosen'; choices: Choices }
 
 /** An alternative of a class of the choice catalogue, as contracts/schemas/choices.json names it. */
-export type Alternative<K extends ChoiceId> = Extract<NonNullable<Choices[K]>, string>
+export type { Alternative }
 
 /**
  * A class of freedom decided by a status: a class of the choice catalogue

@@ -1,3 +1,4 @@
+import { alternativeOfStatus } from '../../freedom/statuses.js'
 import { isUuid } from '../../contracts/uuid.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import { detailFields } from '../exchange-rules.js'
@@ -354,7 +355,7 @@ const RESTORE_LIVE_LOCALE: StatusClass<'restoreLiveLocale'> = {
     deletedLocaleNamed !== true &&
     peek({ ...request, method: 'GET', template: LOCALE, body: undefined }).status === 200,
   // A 400 is the class's only where it names the locale the path named (localeIdOrCode, or locale as a deployment was seen to word it).
-  alternative: ({ status, body }) => (status === 409 ? '409' : status === 404 ? '404' : status === 200 ? '200' : status === 400 && namesRestoredLocale(body) ? '400' : undefined),
+  alternative: ({ status, body }) => (status === 400 && !namesRestoredLocale(body) ? undefined : alternativeOfStatus('restoreLiveLocale', status)),
   follow: (alternative, { request, peek }) => {
     if (alternative === '200') return { kind: 'expect', answer: peek({ ...request, method: 'GET', template: LOCALE, body: undefined }) }
     // The oracle's 409 changed nothing: the target's refusal stands for it, its code checked.
@@ -400,7 +401,7 @@ const SITE_DELETE_CHILDREN: StatusClass<'siteDeleteChildren'> = {
   choice: 'siteDeleteChildren',
   scope: ({ orphan }) => `${orphan ?? 'child'}s`,
   applies: ({ orphan, oracle }) => orphan !== undefined && oracle.status === 404,
-  alternative: ({ status }) => (status === 404 ? 'deleted' : success(status) ? 'kept' : undefined),
+  alternative: ({ status }) => alternativeOfStatus('siteDeleteChildren', status),
   follow: (alternative) => (alternative === 'kept' ? { kind: 'taken' } : undefined),
 }
 

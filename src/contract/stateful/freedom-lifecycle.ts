@@ -1,3 +1,4 @@
+import { alternativeOfStatus } from '../../freedom/statuses.js'
 import { isUuid } from '../../contracts/uuid.js'
 import { LOCALE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES, SITES } from '../endpoints.js'
 import type { ContractRequest } from '../http-client.js'
@@ -35,7 +36,7 @@ export const REPEATED_DELETE: StatusClass<'repeatedDelete'> = {
     const soundBeside = Object.entries(classes).every(([name, kinds]) => name === param || !kinds.some((kind) => UNSOUND.has(kind)))
     return reaching && soundBeside && request.method === 'DELETE' && param !== undefined && oracle.status === 404 && (classes[param] ?? []).includes('deleted') && inItsOwnCase(occurrence) === undefined
   },
-  alternative: ({ status }) => (status === 204 ? 'idempotent' : status === 404 ? 'not-found' : undefined),
+  alternative: ({ status }) => alternativeOfStatus('repeatedDelete', status),
   // The oracle holds nothing of what it deleted: the target's 204 is taken as it is.
   follow: (alternative) => (alternative === 'idempotent' ? { kind: 'taken' } : undefined),
 }
@@ -61,7 +62,7 @@ export const PATHNAME_CONFLICT_CASE: StatusClass<'pathnameConflictCase'> = {
   choice: 'pathnameConflictCase',
   scope: (occurrence) => caseClashBefore(occurrence) ?? 'no clash seen',
   applies: (occurrence) => caseClashBefore(occurrence) !== undefined,
-  alternative: ({ status }) => (status === 409 ? 'any-case' : success(status) ? 'exact' : undefined),
+  alternative: ({ status }) => alternativeOfStatus('pathnameConflictCase', status),
   follow: (alternative) => (alternative === 'any-case' ? { kind: 'refused' } : { kind: 'chosen', choices: { pathnameConflictCase: 'exact' } }),
 }
 
@@ -204,7 +205,7 @@ const NAMED_BY_PATHNAME: Readonly<Record<string, { param: string; list: string }
 export const PATHNAME_LOOKUP_CASE: StatusClass<'pathnameLookupCase'> = {
   choice: 'pathnameLookupCase',
   applies: (occurrence) => occurrence.oracle.status === 404 && inItsOwnCase(occurrence) !== undefined,
-  alternative: ({ status }) => (status === 404 ? 'exact' : success(status) ? 'any-case' : undefined),
+  alternative: ({ status }) => alternativeOfStatus('pathnameLookupCase', status),
   follow: (alternative, occurrence) => {
     const own = inItsOwnCase(occurrence)
     return alternative === 'any-case' && own !== undefined ? { kind: 'resend', request: own } : undefined
@@ -355,10 +356,10 @@ export const DELETED_LOCALE_READ: StatusClass<'deletedLocaleRead'> = {
   choice: 'deletedLocaleRead',
   applies: ({ request, oracle, deletedLocaleNamed }) => request.method === 'GET' && request.template === LOCALE && oracle.status === 404 && deletedLocaleNamed === true,
   alternative: ({ status, body }, { request, targetOf }) => {
-    if (status === 404) return 'not-found'
     const named = String(request.params?.localeIdOrCode).toLowerCase()
-    // The oracle's answer names the locale by the oracle's id, the target's by its own.
-    return status === 200 && isObject(body) && (body.id === named || body.id === targetOf?.(named)) ? 'by-id' : undefined
+    // A 200 shows the locale read by its id only where it answers that very locale: the oracle's answer names it by the oracle's id, the target's by its own.
+    if (status === 200 && !(isObject(body) && (body.id === named || body.id === targetOf?.(named)))) return undefined
+    return alternativeOfStatus('deletedLocaleRead', status)
   },
   follow: (alternative) => (alternative === 'by-id' ? { kind: 'chosen', choices: { deletedLocaleRead: 'by-id' } } : undefined),
 }
@@ -432,6 +433,6 @@ export const SITE_NAMES: StatusClass<'siteNames'> = {
       return read.status === 200 && isObject(read.body) && typeof read.body.name === 'string' && read.body.name.toLowerCase() === name.toLowerCase()
     })
   },
-  alternative: ({ status }) => (status === 409 ? 'unique' : success(status) ? 'shared' : undefined),
+  alternative: ({ status }) => alternativeOfStatus('siteNames', status),
   follow: (alternative) => (alternative === 'unique' ? { kind: 'refused' } : undefined),
 }

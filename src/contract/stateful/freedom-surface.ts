@@ -1,3 +1,4 @@
+import { alternativeOfStatus } from '../../freedom/statuses.js'
 import { UNSHOWN_ROUTE_OPERATIONS } from '../../freedom/route-operations.js'
 import { isUuid } from '../../contracts/uuid.js'
 import { LOCALE, LOCALE_RESTORE, LOCALES, PAGE, PAGES, ROUTE, ROUTES, SITE, SITE_DUPLICATE, SITE_PAGES } from '../endpoints.js'
@@ -103,7 +104,7 @@ export const PUBLIC_API_KEY_AS_SITE_KEY: StatusClass<'publicApiKeyAsSiteKey'> = 
 export const PUBLIC_API_KEY_ROUTES: StatusClass<'publicApiKeyRoutes'> = {
   choice: 'publicApiKeyRoutes',
   applies: (occurrence) => occurrence.runSiteKey === true && ownRouteRead(occurrence) && oracleReadsPagesAlone(occurrence),
-  alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
+  alternative: ({ status }) => alternativeOfStatus('publicApiKeyRoutes', status),
   follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeyRoutes: alternative } }),
 }
 
@@ -121,7 +122,7 @@ export const PUBLIC_API_KEY_ROUTES: StatusClass<'publicApiKeyRoutes'> = {
 export const PUBLIC_API_KEY_SITE_READ: StatusClass<'publicApiKeySiteRead'> = {
   choice: 'publicApiKeySiteRead',
   applies: (occurrence) => occurrence.runSiteKey === true && ownSiteRead(occurrence) && oracleReadsPagesNotSite(occurrence),
-  alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
+  alternative: ({ status }) => alternativeOfStatus('publicApiKeySiteRead', status),
   follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeySiteRead: alternative } }),
 }
 
@@ -141,7 +142,7 @@ export const PUBLIC_API_KEY_SITE_READ: StatusClass<'publicApiKeySiteRead'> = {
 export const PUBLIC_API_KEY_LOCALES: StatusClass<'publicApiKeyLocales'> = {
   choice: 'publicApiKeyLocales',
   applies: (occurrence) => occurrence.runSiteKey === true && ownLocaleRead(occurrence) && oracleReadsPublishedAlone(occurrence),
-  alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
+  alternative: ({ status }) => alternativeOfStatus('publicApiKeyLocales', status),
   follow: (alternative) => ({ kind: 'chosen', choices: { publicApiKeyLocales: alternative } }),
 }
 
@@ -282,7 +283,7 @@ export const SITE_KEY_ROUTES: StatusClass<'siteKeyRoutes'> = {
     if (request.method !== 'GET' || (request.template !== ROUTES && request.template !== ROUTE)) return false
     return typeof request.key === 'string' && isUuid(request.key) && oracle.status !== 401 && oracle.status !== 403 && !oracleReadsPagesAlone(occurrence)
   },
-  alternative: ({ status }) => (success(status) ? 'read' : status === 403 ? 'refused' : undefined),
+  alternative: ({ status }) => alternativeOfStatus('siteKeyRoutes', status),
   follow: (alternative) => ({ kind: 'chosen', choices: { siteKeyRoutes: alternative } }),
   // A 403 to another site's key may be that site refused (the oracle's 404 its existence judged first); one to its own site's key
   // is the routes refused where it reads one route: a list refused may be a key that fetches single resources alone (publicApiKeyAsSiteKey).
