@@ -37,7 +37,7 @@ export const REPEATED_DELETE: StatusClass<'repeatedDelete'> = {
     return reaching && soundBeside && request.method === 'DELETE' && param !== undefined && oracle.status === 404 && (classes[param] ?? []).includes('deleted') && inItsOwnCase(occurrence) === undefined
   },
   alternative: ({ status }) => alternativeOfStatus('repeatedDelete', status),
-  // The oracle holds nothing of what it deleted: the target's 204 is taken as it is.
+  // The oracle holds nothing of what it deleted: the target's success is taken as it is.
   follow: (alternative) => (alternative === 'idempotent' ? { kind: 'taken' } : undefined),
 }
 
