@@ -59,6 +59,13 @@ export function nearMisses(members: readonly unknown[]): string[] {
 const SAMPLE_UUID = '5b4c3d2e-1f0a-4b9c-8d7e-6f5a4b3c2d1e'
 export const UUID_NEAR_MISSES: readonly string[] = [SAMPLE_UUID.replaceAll('-', ''), `{${SAMPLE_UUID}}`]
 
+/**
+ * A string a forgiving URL parser takes for a URI, though `format: uri` names RFC 3986's, which is
+ * ASCII alone: an IRI (RFC 3987) with a letter outside ASCII in its host, which WHATWG URL parsers
+ * and IDNA libraries turn into punycode without a word.
+ */
+export const URI_NEAR_MISSES: readonly string[] = ['https://exämple.com']
+
 /** Values of the right type that the field refuses: outside its enum, format or pattern, or out of range. */
 function refusedValues(rules: FieldRules, asText: boolean): Array<Pick<InvalidCase, 'kind' | 'value'>> {
   const cases: Array<Pick<InvalidCase, 'kind' | 'value'>> = []
@@ -72,7 +79,10 @@ function refusedValues(rules: FieldRules, asText: boolean): Array<Pick<InvalidCa
     invalid('not-a-uuid')
     for (const miss of UUID_NEAR_MISSES) invalid(miss)
   }
-  else if (rules.format === 'uri') invalid('not a url')
+  else if (rules.format === 'uri') {
+    invalid('not a url')
+    for (const miss of URI_NEAR_MISSES) invalid(miss)
+  }
   else if (rules.pattern !== undefined) {
     const pattern = new RegExp(rules.pattern, 'u')
     const breaker = PATTERN_BREAKERS.find((candidate) => !pattern.test(candidate))

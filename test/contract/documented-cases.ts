@@ -38,6 +38,7 @@ export const DOCUMENTED_CASES: readonly DocumentedCase[] = [
   { defect: 'page-list-values-read-loosely', caughtBy: 'validation.get.v6-pages.sortBy.invalid-value-2' },
   { defect: 'skip-validation-read-loosely', caughtBy: 'validation.patch.v2-routes-routeIdOrPathname.skipValidation.invalid-value-2' },
   { defect: 'uuid-fields-read-loosely', caughtBy: 'validation.post.v6-pages.siteId.invalid-value-2' },
+  { defect: 'uri-fields-take-iris', caughtBy: 'validation.post.v2-sites.hostOrigin.invalid-value-2' },
 ]
 
 /**

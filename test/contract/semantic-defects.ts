@@ -60,12 +60,21 @@ export const SEMANTIC_DEFECTS = [
   'page-list-values-read-loosely',
   'skip-validation-read-loosely',
   'uuid-fields-read-loosely',
+  'uri-fields-take-iris',
 ] as const
 export type SemanticDefect = (typeof SEMANTIC_DEFECTS)[number]
 
 type Json = Record<string, unknown>
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 const PAGE_LIST = /^\/(v6\/pages|v2\/sites\/[^/]+\/pages)$/
+/** The body fields the published OpenAPI declares `format: uri`, which a WHATWG URL parser takes as IRIs too. */
+const URI_FIELDS = ['hostOrigin', 'domain'] as const
+/** An IRI as a WHATWG URL parser keeps it: its host in punycode (`https://xn--exmple-cua.com/`); anything else as it is. */
+function punycoded(value: unknown): unknown {
+  if (typeof value !== 'string' || /^[\x00-\x7f]*$/.test(value) || !URL.canParse(value)) return value
+  const { origin, pathname, search, hash } = new URL(value)
+  return pathname === '/' && search === '' && hash === '' && !value.endsWith('/') ? origin : `${origin}${pathname}${search}${hash}`
+}
 /** The body and query fields both documents declare `format: uuid`, which a forgiving reader takes in any spelling. */
 const UUID_FIELDS = ['siteId', 'workspaceId'] as const
 /** A forgiving reader's UUID: 32 hex digits, or the hyphenated form in braces, as the hyphenated form; anything else as it is. */
@@ -309,6 +318,12 @@ export function withSemanticDefects(mock: Mock, defects: ReadonlySet<string>): M
     const skip = params.get('skipValidation')
     const member = skip === null || skip === 'true' || skip === 'false' ? undefined : LAX_BOOLEANS.get(skip.toLowerCase())
     if (has('skip-validation-read-loosely') && path.startsWith('/v2/routes') && member !== undefined) return as(request, { query: withParam(params, 'skipValidation', member) })
+    // A URI field holding an IRI (a letter outside ASCII in its host) taken as WHATWG's URL parser reads it, its host in punycode.
+    if (has('uri-fields-take-iris') && (method === 'POST' || method === 'PATCH')) {
+      const body = parseBody(request)
+      const taken = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, (URI_FIELDS as readonly string[]).includes(name) ? punycoded(value) : value]))
+      if (JSON.stringify(taken) !== JSON.stringify(body)) return as(request, { body: JSON.stringify(taken) })
+    }
     // A UUID field in any spelling Python's uuid.UUID or .NET's Guid.Parse reads (no hyphens, braces) read as the hyphenated form.
     if (has('uuid-fields-read-loosely')) {
       const loosened = new URLSearchParams(params)

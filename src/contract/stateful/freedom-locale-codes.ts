@@ -145,9 +145,11 @@ const MALFORMED_LOCALE = new Set(['empty', 'too long', 'invalid'])
  */
 export const PAGE_READ_UNKNOWN_LOCALE: StatusClass<'pageReadUnknownLocale'> = {
   choice: 'pageReadUnknownLocale',
-  applies: ({ request, oracle, classes, peek }) => {
+  applies: ({ request, oracle, classes, peek, site }) => {
     if (request.method !== 'GET' || request.template !== PAGE || typeof request.query?.locale !== 'string') return false
     if ((classes.locale ?? []).some((valueClass) => MALFORMED_LOCALE.has(valueClass))) return false
+    // A locale the site has is no unknown one: a page it does not show there (by a pathname it has no localization of) is another class's.
+    if (site !== undefined && !siteLacksLocale(request.query.locale, site, peek)) return false
     const refused = oracle.status === 404 || (oracle.status === 400 && detailFields(oracle.body).includes('locale'))
     if (!refused || peek(withoutLocale(request)).status !== 200) return false
     const canonical = inCanonicalCase(request)
@@ -182,6 +184,11 @@ export const PAGE_READ_UNKNOWN_LOCALE: StatusClass<'pageReadUnknownLocale'> = {
 export function listsUnknownLocale({ request, site, peek }: Pick<Occurrence, 'request' | 'site' | 'peek'>): boolean {
   const locale = request.query?.locale
   if (request.method !== 'GET' || (request.template !== PAGES && request.template !== SITE_PAGES) || typeof locale !== 'string' || locale === '' || site === undefined) return false
+  return siteLacksLocale(locale, site, peek)
+}
+
+/** Whether the site lacks a locale of this code or id in every spelling, as the oracle holds it. */
+function siteLacksLocale(locale: string, site: string, peek: Occurrence['peek']): boolean {
   const found = (code: string): boolean => peek({ method: 'GET', template: LOCALE, params: { localeIdOrCode: code }, query: { siteId: site }, key: ORACLE_APP_KEY }).status === 200
   return !found(locale) && !found(canonicalSpelling(locale))
 }
