@@ -19,6 +19,8 @@ describe('invalid cases generated from a request schema', () => {
       'name out of range ""',
       'hostOrigin wrong type 12345',
       'hostOrigin invalid value "not a url"',
+      // An IRI, which a WHATWG URL parser takes and `format: uri` refuses: a host outside ASCII.
+      'hostOrigin invalid value "https://exämple.com"',
       'defaultLocale wrong type 12345',
       'defaultLocale invalid value "not valid ?#"',
     ])
@@ -30,6 +32,7 @@ describe('invalid cases generated from a request schema', () => {
       'name out of range ""',
       'hostOrigin wrong type 12345',
       'hostOrigin invalid value "not a url"',
+      'hostOrigin invalid value "https://exämple.com"',
       'defaultLocale not accepted "fr-FR"',
     ])
   })
