@@ -12,7 +12,7 @@ type Status = number | typeof SUCCESS
  * holds each entry to its class's alternatives in the catalogue, every one of them.
  */
 export const STATUSES = {
-  repeatedDelete: { 'not-found': 404, idempotent: 204 },
+  repeatedDelete: { 'not-found': 404, idempotent: SUCCESS },
   pathnameConflictCase: { exact: SUCCESS, 'any-case': 409 },
   pathnameLookupCase: { exact: 404, 'any-case': SUCCESS },
   siteNames: { shared: SUCCESS, unique: 409 },
