@@ -34,6 +34,7 @@ import { FaultSet } from './faults/fault-set.js'
 import { injectFaults } from './faults/inject.js'
 import { RequestJournal } from './journal/journal.js'
 import { prepareOpenApi, serveOpenApi } from './openapi/served-document.js'
+import { together } from './control/on-demand-part.js'
 import { DEFAULT_SEED } from './scenarios/index.js'
 
 /**
@@ -114,9 +115,9 @@ export interface Mock {
    * For a transport that can wait before respond(): the work on a request too long for one turn
    * of the event loop, done in turns so that other requests are answered meanwhile (a large
    * PUT /__mock/state is judged so), and in a page (sitemock/handlers) the import of what a
-   * request is the first to need: its operation's validators, the following of the mock's choices,
-   * the OpenAPI document's builder, the control plane's rarely used routes, the dashboard's or
-   * the reference's page. undefined for every other request; the promise never rejects. respond() then answers with what it found: the same request object, or a copy
+   * request is the first to need: its operation's validators and its family's operations, the
+   * following of the mock's choices, the OpenAPI document's builder, the control plane's rarely
+   * used routes, the dashboard's or the reference's page. undefined for every other request; the promise never rejects. respond() then answers with what it found: the same request object, or a copy
    * judged again.
    */
   prepare(request: MockRequest): Promise<void> | undefined
@@ -332,12 +333,6 @@ export function createMock(options: MockOptions = {}): Mock {
     return controlPlane.handle(request, target)
   }
   return mock
-}
-
-/** The preparations still under way, as one; undefined when none is. */
-function together(...preparing: (Promise<void> | undefined)[]): Promise<void> | undefined {
-  const pending = preparing.filter((each): each is Promise<void> => each !== undefined)
-  return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined)
 }
 
 /**

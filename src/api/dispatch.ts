@@ -7,7 +7,8 @@ import { ApiError, internalError, invalidField } from './errors.js'
 import { parseBody, parseQuery } from './parse-request.js'
 import { RateLimiter, THROTTLED_BODY, type RateLimitState } from './rate-limit.js'
 import type { RouteMatch, RouteTable } from './route-table.js'
-import type { AccessContext, ApiRequest, ApiResponse, RegisteredOperation } from './types.js'
+import type { AccessContext, ApiRequest, ApiResponse, RegisteredOperation, RunnableOperation } from './types.js'
+import { runnable } from './behaviours.js'
 import { lowerCase } from './lower-case.js'
 import { isUuid } from '../contracts/uuid.js'
 import { servedElsewhere } from '../freedom/route-operations.js'
@@ -74,7 +75,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       if (match.kind === 'not-found') throw unrouted(request, undefined, choices, keyRefusal)
       if (match.kind === 'method-not-allowed') throw unrouted(request, match.allowed, choices, keyRefusal)
-      const { operation, params } = match
+      const { operation: declared, params } = match
+      // What the operation does: in a page, its family's module, imported by Mock.prepare.
+      const operation = runnable(declared)
       // A list that answers cursors in its own way (every GET of a list's path lists).
       if (listChoices !== undefined && operation.method === 'GET') choices = (listed ??= choiceFollowing.get().choicesOfLists(choices!, listChoices)).get(operation.path) ?? choices
       // At Update Route's path, the one method left is the update's.
@@ -115,7 +118,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const kindRefusal = kindAfterInput ? refusalOf(refuseKeyKind) : undefined
 
       if (match.badEncoding !== undefined) throw invalidField(match.badEncoding, 'is not validly percent-encoded')
-      const validators = compiled.get(operation)!
+      const validators = compiled.get(declared)!
       const rawQuery = parseQuery(request.query)
       const rawBody = parseBody(request, validators.body !== undefined)
       // A deployment that judges a key's reach of what exists before any input (choice reachOrder first).
@@ -193,7 +196,7 @@ function missingAfterBody<T>(authorize: () => T, judgeBody: () => void): T {
 }
 
 /** The 403 or 404 the request's access earns, judged on its input as sent; nothing when access is granted or cannot be judged. */
-function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext<unknown, unknown>, query: string): void {
+function refuseAccessFirst(operation: RunnableOperation, access: AccessContext<unknown, unknown>, query: string): void {
   try {
     operation.authorize?.(access)
   } catch (error) {
@@ -209,7 +212,7 @@ function refuseAccessFirst(operation: RegisteredOperation, access: AccessContext
  * input as sent before any of it is judged (choice reachOrder first); nothing where the key reaches
  * it, where it is missing (its 404 comes where access is judged), or where no well-formed id names it.
  */
-function refuseUnreached(operation: RegisteredOperation, access: AccessContext<unknown, unknown>): void {
+function refuseUnreached(operation: RunnableOperation, access: AccessContext<unknown, unknown>): void {
   if (!namedByWellFormedIds(access)) return
   try {
     operation.authorize?.(access)
@@ -243,13 +246,13 @@ function refusalOf(check: () => void): ApiError | undefined {
  * own rules too, a key's refusal for its kind (choice keyKindOrder after-input) is thrown; with none,
  * the caller's own error is (a record the path names found missing, pathRecordOrder after-body).
  */
-function refuseOnceInputValid(refusal: ApiError | undefined, body: unknown, query: unknown, operation: RegisteredOperation, choices: Required<Choices> | undefined): void {
+function refuseOnceInputValid(refusal: ApiError | undefined, body: unknown, query: unknown, operation: RunnableOperation, choices: Required<Choices> | undefined): void {
   if (body !== undefined) operation.bodyRules?.(body, query, choices)
   if (refusal) throw refusal
 }
 
 /** Creating, listing, duplicating and deleting sites need an App key. */
-function refuseSiteKeyOnAppOperation(operation: RegisteredOperation, scope: AccessContext<unknown, unknown>['scope'], choices: Choices | undefined): void {
+function refuseSiteKeyOnAppOperation(operation: RunnableOperation, scope: AccessContext<unknown, unknown>['scope'], choices: Choices | undefined): void {
   if (operation.appKeyOnly && scope.kind !== 'app' && operation.siteKeyAllowed?.(choices) !== true) throw new ApiError(403, 'forbidden', 'This operation needs an App API key; a Site API key cannot create, list, duplicate or delete sites.')
 }
 

@@ -12,7 +12,8 @@ import { paginate } from './paginate.js'
 import { presentLocale } from './present.js'
 import { touchPagesOfRenamedLocale } from './page-derived-fields.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
-import { defineOperation, type AccessContext } from './types.js'
+import { defineBehaviour, type AccessContext, type Behaviours } from './types.js'
+import type { localeOperations } from './declarations/locales.js'
 
 type LocaleAccess = AccessContext<LocalePathParams, OptionalSiteQuery>
 
@@ -60,17 +61,10 @@ function renameLocale(store: Store, locale: LocaleRecord, code: string): void {
   store.pages.renameLocalizations(site.id, previous, code)
 }
 
-export const localeOperations = [
-  defineOperation<Record<string, never>, Record<string, never>, CreateLocaleBody>({
-    operationId: 'createLocale',
-    method: 'POST',
-    path: '/v2/locales',
-    summary: 'Add a locale to a site',
-    body: 'locale-create.json',
-    success: { status: 201, shape: { resource: 'locale.json' } },
-    errors: [400, 401, 403, 404, 409],
+/** What each locale operation does (declarations/locales.ts says what it is): a page imports it with the first request to one, Node from the start. */
+export const localeBehaviour = {
+  createLocale: defineBehaviour<Record<string, never>, Record<string, never>, CreateLocaleBody>({
     authorize: (context) => requireBodySite(context, 'locales'),
-    bodyNamesSite: true,
     run({ body, store, choices }) {
       const code = keptLocaleCode(body.locale, choices)
       if (store.locales.byCode(body.siteId, code, anyCase(choices))) throw codeTaken(code)
@@ -97,14 +91,7 @@ export const localeOperations = [
     },
   }),
 
-  defineOperation<Record<string, never>, ListLocalesQuery, undefined>({
-    operationId: 'listLocales',
-    method: 'GET',
-    path: '/v2/locales',
-    summary: "List a site's locales, the default first",
-    query: 'locale-list-query.json',
-    success: { status: 200, shape: { list: 'locale.json' } },
-    errors: [400, 401, 403, 404],
+  listLocales: defineBehaviour<Record<string, never>, ListLocalesQuery, undefined>({
     authorize({ query, scope, store, choices }) {
       requireSite(scope, store, query.siteId, missingSiteReference(choices, store, 'input'))
       requireReachedCursor(scope, store, 'locale', query.startingAfter, choices)
@@ -117,31 +104,14 @@ export const localeOperations = [
     },
   }),
 
-  defineOperation<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord>({
-    operationId: 'getLocale',
-    method: 'GET',
-    path: '/v2/locales/{localeIdOrCode}',
-    summary: 'Get a locale by id, or by code with siteId',
-    params: 'locale-params.json',
-    query: 'site-query.json',
-    success: { status: 200, shape: { resource: 'locale.json' } },
-    errors: [400, 401, 403, 404],
+  getLocale: defineBehaviour<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord>({
     authorize: ({ store, scope, params, query, choices }) => findLocaleToRead(store, scope, params.localeIdOrCode, query.siteId, choices),
     run(context) {
       return { status: 200, body: presentLocale(context.target, context.store, context.choices) }
     },
   }),
 
-  defineOperation<LocalePathParams, OptionalSiteQuery, UpdateLocaleBody, LocaleRecord>({
-    operationId: 'updateLocale',
-    method: 'PATCH',
-    path: '/v2/locales/{localeIdOrCode}',
-    summary: "Change a locale's code or domain",
-    params: 'locale-params.json',
-    query: 'site-query.json',
-    body: 'locale-update.json',
-    success: { status: 200, shape: { resource: 'locale.json' } },
-    errors: [400, 401, 403, 404, 409],
+  updateLocale: defineBehaviour<LocalePathParams, OptionalSiteQuery, UpdateLocaleBody, LocaleRecord>({
     authorize: localeOf,
     run(context) {
       const { body, store, target: locale, choices } = context
@@ -167,15 +137,7 @@ export const localeOperations = [
   }),
 
   // The target is the locale to delete; undefined for one its site's delete removed (choice repeatedDelete idempotent).
-  defineOperation<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord | undefined>({
-    operationId: 'deleteLocale',
-    method: 'DELETE',
-    path: '/v2/locales/{localeIdOrCode}',
-    summary: 'Soft-delete a locale (restorable); the default locale cannot be deleted',
-    params: 'locale-params.json',
-    query: 'site-query.json',
-    success: { status: 204, shape: 'empty' },
-    errors: [400, 401, 403, 404],
+  deleteLocale: defineBehaviour<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord | undefined>({
     authorize: ({ store, scope, params, query, choices }) =>
       deletedBefore(store, scope, params.localeIdOrCode, query.siteId, 'locale', choices) ? undefined : findLocaleToDelete(store, scope, params.localeIdOrCode, query.siteId, choices),
     run(context) {
@@ -192,15 +154,7 @@ export const localeOperations = [
     },
   }),
 
-  defineOperation<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord>({
-    operationId: 'restoreLocale',
-    method: 'POST',
-    path: '/v2/locales/{localeIdOrCode}/restore',
-    summary: 'Bring a deleted locale back with its id and data',
-    params: 'locale-params.json',
-    query: 'site-query.json',
-    success: { status: 200, shape: { resource: 'locale.json' } },
-    errors: [400, 401, 403, 404, 409],
+  restoreLocale: defineBehaviour<LocalePathParams, OptionalSiteQuery, undefined, LocaleRecord>({
     authorize: deletedOrActiveLocaleOf,
     run(context) {
       const { store, target: locale } = context
@@ -219,7 +173,7 @@ export const localeOperations = [
       return { status: 200, body: presentLocale(locale, store, context.choices) }
     },
   }),
-]
+} satisfies Behaviours<typeof localeOperations>
 
 /**
  * A 409 for a domain another live locale of the site (or of any site) has, where the deployment

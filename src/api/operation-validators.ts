@@ -1,4 +1,6 @@
 import { loadOperationValidators, operationValidatorsOnDemand, type ValidatorKind } from '../contracts/validator-sets.js'
+import { together } from '../control/on-demand-part.js'
+import { prepareBehaviour } from './behaviours.js'
 import type { RouteTable } from './route-table.js'
 import type { RegisteredOperation } from './types.js'
 
@@ -13,22 +15,19 @@ export function operationSchemaFiles(operation: RegisteredOperation): Array<{ fi
 }
 
 /**
- * In a page, the first request to an operation imports its validators before it is answered:
- * undefined when there is nothing to wait for (always in Node, where all are there from the start).
+ * In a page, the first request to an operation imports its validators and its family's code before
+ * it is answered: undefined when there is nothing to wait for (always in Node, where all are there
+ * from the start).
  */
 export function prepareOperation(routes: RouteTable, method: string, path: string): Promise<void> | undefined {
   if (!operationValidatorsOnDemand()) return undefined
   const match = routes.match(method, path)
-  return match.kind === 'found' ? loadOperationValidators(operationSchemaFiles(match.operation)) : undefined
+  if (match.kind !== 'found') return undefined
+  return together(loadOperationValidators(operationSchemaFiles(match.operation)), prepareBehaviour(match.operation))
 }
 
 /** prepareOperation for several requests at once (the writes a page replays when it reloads). */
 export function prepareOperations(routes: RouteTable, requests: Iterable<{ method: string; path: string }>): Promise<void> | undefined {
   if (!operationValidatorsOnDemand()) return undefined
-  const pending: Promise<void>[] = []
-  for (const { method, path } of requests) {
-    const preparing = prepareOperation(routes, method, path)
-    if (preparing) pending.push(preparing)
-  }
-  return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined)
+  return together(...[...requests].map(({ method, path }) => prepareOperation(routes, method, path)))
 }

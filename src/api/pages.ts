@@ -24,7 +24,8 @@ import { findPage, localeToCollapse, lookupLocaleOf, readUnknownLocale, shownIn 
 import { pageResponse } from './present.js'
 import { keepDeletedPage } from './deleted-cursor.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
-import { defineOperation, type AccessContext, type Scope } from './types.js'
+import { defineBehaviour, type AccessContext, type Behaviours, type Scope } from './types.js'
+import type { pageOperations } from './declarations/pages.js'
 import { after } from './later-instant.js'
 import { titleOfRenamed } from './page-derived-fields.js'
 
@@ -55,17 +56,10 @@ function defaultLocaleOf(store: Store, page: PageRecord): string {
   return store.siteRecord(page.siteId)!.defaultLocale
 }
 
-export const pageOperations = [
-  defineOperation<Record<string, never>, Record<string, never>, CreatePageBody>({
-    operationId: 'createPage',
-    method: 'POST',
-    path: '/v6/pages',
-    summary: 'Create a page in the default locale of its site',
-    body: 'page-create.json',
-    success: { status: 201, shape: { resource: 'page.json' } },
-    errors: [400, 401, 403, 404, 409],
+/** What each page operation does (declarations/pages.ts says what it is): a page imports it with the first request to one, Node from the start. */
+export const pageBehaviour = {
+  createPage: defineBehaviour<Record<string, never>, Record<string, never>, CreatePageBody>({
     authorize: (context) => requireBodySite(context, 'pages'),
-    bodyNamesSite: true,
     bodyRules: (body, _query, choices) => requireAcceptedPathnameCharacters(body.pathname, choices),
     run({ body, store, choices }) {
       requireAcceptedPathnameCharacters(body.pathname, choices)
@@ -88,14 +82,7 @@ export const pageOperations = [
     },
   }),
 
-  defineOperation<Record<string, never>, ListPagesQuery, undefined>({
-    operationId: 'listPages',
-    method: 'GET',
-    path: '/v6/pages',
-    summary: "List a site's pages, sorted and filtered",
-    query: 'page-list-query.json',
-    success: { status: 200, shape: { list: 'page.json' } },
-    errors: [400, 401, 403, 404],
+  listPages: defineBehaviour<Record<string, never>, ListPagesQuery, undefined>({
     authorize({ query, scope, store, choices }) {
       requireSite(scope, store, query.siteId, missingSiteReference(choices, store, 'input'))
       requireReachedCursor(scope, store, 'page', query.startingAfter, choices)
@@ -105,15 +92,7 @@ export const pageOperations = [
     },
   }),
 
-  defineOperation<SitePathParams, ListSitePagesQuery, undefined>({
-    operationId: 'listSitePages',
-    method: 'GET',
-    path: '/v2/sites/{siteId}/pages',
-    summary: "List a site's pages (the same list as GET /v6/pages)",
-    params: 'site-params.json',
-    query: 'site-pages-query.json',
-    success: { status: 200, shape: { list: 'page.json' } },
-    errors: [400, 401, 403, 404],
+  listSitePages: defineBehaviour<SitePathParams, ListSitePagesQuery, undefined>({
     queryRules: requireTakenSitePagesQuery,
     authorize({ params, query, scope, store, choices }) {
       requireSite(scope, store, params.siteId)
@@ -125,15 +104,7 @@ export const pageOperations = [
     },
   }),
 
-  defineOperation<PagePathParams, GetPageQuery, undefined, PageRecord>({
-    operationId: 'getPage',
-    method: 'GET',
-    path: '/v6/pages/{pageIdOrPathname}',
-    summary: 'Get a page by id or pathname, as a version and in a locale',
-    params: 'page-params.json',
-    query: 'page-get-query.json',
-    success: { status: 200, shape: { resource: 'page.json' } },
-    errors: [400, 401, 403, 404],
+  getPage: defineBehaviour<PagePathParams, GetPageQuery, undefined, PageRecord>({
     // The page is found (403/404) where access is judged: before a query that validationOrder
     // access-first judges after it, and before a publishable key's refusal at accessOrder existence-first.
     authorize: versionOf,
@@ -156,16 +127,7 @@ export const pageOperations = [
     },
   }),
 
-  defineOperation<PagePathParams, OptionalSiteQuery, UpdatePageBody, PageRecord>({
-    operationId: 'updatePage',
-    method: 'PATCH',
-    path: '/v6/pages/{pageIdOrPathname}',
-    summary: "Update a page's draft: pathname, name, online state and SEO fields",
-    params: 'page-params.json',
-    query: 'site-query.json',
-    body: 'page-update.json',
-    success: { status: 200, shape: { resource: 'page.json' } },
-    errors: [400, 401, 403, 404, 409],
+  updatePage: defineBehaviour<PagePathParams, OptionalSiteQuery, UpdatePageBody, PageRecord>({
     authorize: pageOf,
     bodyRules(body, _query, choices) {
       const kept = keptPageUpdate(body, choices)
@@ -199,15 +161,7 @@ export const pageOperations = [
   }),
 
   // The target is the page to delete; undefined for one a delete already removed (choice repeatedDelete idempotent).
-  defineOperation<PagePathParams, OptionalSiteQuery, undefined, PageRecord | undefined>({
-    operationId: 'deletePage',
-    method: 'DELETE',
-    path: '/v6/pages/{pageIdOrPathname}',
-    summary: 'Delete a page',
-    params: 'page-params.json',
-    query: 'site-query.json',
-    success: { status: 204, shape: 'empty' },
-    errors: [400, 401, 403, 404],
+  deletePage: defineBehaviour<PagePathParams, OptionalSiteQuery, undefined, PageRecord | undefined>({
     authorize: (context) =>
       deletedBefore(context.store, context.scope, context.params.pageIdOrPathname, context.query.siteId, 'page', context.choices) ? undefined : pageOf(context),
     run({ store, target: page, choices }) {
@@ -218,7 +172,7 @@ export const pageOperations = [
       return { status: 204 }
     },
   }),
-]
+} satisfies Behaviours<typeof pageOperations>
 
 /** An update that turns the page online or offline and changes nothing else: every other field it sends is as the page has it. */
 function onlineStateOnly(page: PageRecord, body: UpdatePageBody): boolean {

@@ -21,7 +21,8 @@ import { paginate } from './paginate.js'
 import { presentRoute } from './present.js'
 import { deletedBefore, deletesAgain } from './repeated-delete.js'
 import { findRoute, judgeRouteBody, requireFreePathname, slashlessRoute } from './route-target.js'
-import { defineOperation, type AccessContext } from './types.js'
+import { defineBehaviour, type AccessContext, type Behaviours } from './types.js'
+import type { routeOperations } from './declarations/routes.js'
 import { compileValidator } from './validate.js'
 
 // The same compiled schemas dispatch judges the bodies with; here they are judged together with
@@ -55,16 +56,9 @@ function inCreationOrder(store: Store, siteId: string): SortedIndex<RouteRecord>
   return index
 }
 
-export const routeOperations = [
-  defineOperation<Record<string, never>, CreateRouteQuery, CreateRouteBody>({
-    operationId: 'createRoute',
-    method: 'POST',
-    path: '/v2/routes',
-    summary: 'Create an external route of a site',
-    query: 'route-create-query.json',
-    body: 'route-create.json',
-    success: { status: 201, shape: { resource: 'route.json' } },
-    errors: [400, 401, 403, 404, 409],
+/** What each route operation does (declarations/routes.ts says what it is): a page imports it with the first request to one, Node from the start. */
+export const routeBehaviour = {
+  createRoute: defineBehaviour<Record<string, never>, CreateRouteQuery, CreateRouteBody>({
     queryRules(query, choices) {
       // Unknown to the deployment's create: refused as any unknown parameter is, unless those are ignored.
       if (choices?.routeCreateSkipValidation === 'unknown' && choices.unknownQueryParameters !== 'ignored' && query.skipValidation !== undefined) {
@@ -75,7 +69,6 @@ export const routeOperations = [
       requireBodySite(context, 'routes')
       judgeRouteBody(createBody, context.rawBody, createSkipValidation(context.query, context.choices), context.choices)
     },
-    bodyNamesSite: true,
     bodyRules: (body, query, choices, early) => judgeRouteBody(createBody, body, createSkipValidation(query, choices), choices, undefined, early),
     run({ body, query, store, choices }) {
       const skipValidation = createSkipValidation(query, choices)
@@ -87,14 +80,7 @@ export const routeOperations = [
     },
   }),
 
-  defineOperation<Record<string, never>, ListRoutesQuery, undefined>({
-    operationId: 'listRoutes',
-    method: 'GET',
-    path: '/v2/routes',
-    summary: "List a site's routes, ordered by pathname",
-    query: 'route-list-query.json',
-    success: { status: 200, shape: { list: 'route.json' } },
-    errors: [400, 401, 403, 404],
+  listRoutes: defineBehaviour<Record<string, never>, ListRoutesQuery, undefined>({
     authorize({ query, scope, store, choices }) {
       requireSite(scope, store, query.siteId, missingSiteReference(choices, store, 'input'))
       requireReachedCursor(scope, store, 'route', query.startingAfter, choices)
@@ -106,29 +92,12 @@ export const routeOperations = [
     },
   }),
 
-  defineOperation<RoutePathParams, OptionalSiteQuery, undefined, RouteRecord>({
-    operationId: 'getRoute',
-    method: 'GET',
-    path: '/v2/routes/{routeIdOrPathname}',
-    summary: 'Get a route by id, or by pathname with siteId',
-    params: 'route-params.json',
-    query: 'site-query.json',
-    success: { status: 200, shape: { resource: 'route.json' } },
-    errors: [400, 401, 403, 404],
+  getRoute: defineBehaviour<RoutePathParams, OptionalSiteQuery, undefined, RouteRecord>({
     authorize: routeOf,
     run: (context) => ({ status: 200, body: presentRoute(context.target) }),
   }),
 
-  defineOperation<RoutePathParams, UpdateRouteQuery, UpdateRouteBody, RouteRecord>({
-    operationId: 'updateRoute',
-    method: 'PATCH',
-    path: '/v2/routes/{routeIdOrPathname}',
-    summary: "Change a route's pathname",
-    params: 'route-params.json',
-    query: 'route-update-query.json',
-    body: 'route-update.json',
-    success: { status: 200, shape: { resource: 'route.json' } },
-    errors: [400, 401, 403, 404, 409],
+  updateRoute: defineBehaviour<RoutePathParams, UpdateRouteQuery, UpdateRouteBody, RouteRecord>({
     authorize(context) {
       const route = routeOf(context)
       refuseSiteKeyWrite(context.scope, context.choices, 'routes')
@@ -149,15 +118,7 @@ export const routeOperations = [
   }),
 
   // The target is the route to delete; undefined for one a delete already removed (choice repeatedDelete idempotent).
-  defineOperation<RoutePathParams, OptionalSiteQuery, undefined, RouteRecord | undefined>({
-    operationId: 'deleteRoute',
-    method: 'DELETE',
-    path: '/v2/routes/{routeIdOrPathname}',
-    summary: 'Delete a route',
-    params: 'route-params.json',
-    query: 'site-query.json',
-    success: { status: 204, shape: 'empty' },
-    errors: [400, 401, 403, 404],
+  deleteRoute: defineBehaviour<RoutePathParams, OptionalSiteQuery, undefined, RouteRecord | undefined>({
     authorize: (context) =>
       deletedBefore(context.store, context.scope, context.params.routeIdOrPathname, context.query.siteId, 'route', context.choices) ? undefined : routeOf(context),
     run({ store, target: route, choices }) {
@@ -168,4 +129,4 @@ export const routeOperations = [
       return { status: 204 }
     },
   }),
-]
+} satisfies Behaviours<typeof routeOperations>

@@ -11,7 +11,8 @@ import { paginate } from './paginate.js'
 import { sortedByKey } from '../store/sorted-index.js'
 import { presentSite } from './present.js'
 import { deletesAgain, remembersSites, siteDeletedBefore } from './repeated-delete.js'
-import { defineOperation, type AccessContext } from './types.js'
+import { defineBehaviour, type AccessContext, type Behaviours } from './types.js'
+import type { siteOperations } from './declarations/sites.js'
 
 const DEFAULT_LOCALE = 'en-US'
 
@@ -37,16 +38,9 @@ function refuseTakenName(store: Store, workspaceId: string, name: string, choice
   if (holder) throw conflict(`The site ${holder.id} of this workspace is already named ${JSON.stringify(holder.name)}; here a name names one site of a workspace (compared without case).`)
 }
 
-export const siteOperations = [
-  defineOperation<Record<string, never>, Record<string, never>, CreateSiteBody>({
-    operationId: 'createSite',
-    method: 'POST',
-    path: '/v2/sites',
-    summary: 'Create a site, with its default locale',
-    body: 'site-create.json',
-    success: { status: 201, shape: { resource: 'site.json' } },
-    errors: [400, 401, 403],
-    appKeyOnly: true,
+/** What each site operation does (declarations/sites.ts says what it is): a page imports it with the first request to one, Node from the start. */
+export const siteBehaviour = {
+  createSite: defineBehaviour<Record<string, never>, Record<string, never>, CreateSiteBody>({
     authorize({ rawBody, scope }) {
       const workspaceId = peekUuid(rawBody, 'workspaceId')
       if (workspaceId) requireWorkspace(scope, workspaceId)
@@ -72,15 +66,7 @@ export const siteOperations = [
     },
   }),
 
-  defineOperation<Record<string, never>, ListSitesQuery, undefined>({
-    operationId: 'listSites',
-    method: 'GET',
-    path: '/v2/sites',
-    summary: "List a workspace's sites, oldest first",
-    query: 'site-list-query.json',
-    success: { status: 200, shape: { list: 'site.json' } },
-    errors: [400, 401, 403],
-    appKeyOnly: true,
+  listSites: defineBehaviour<Record<string, never>, ListSitesQuery, undefined>({
     siteKeyAllowed: (choices) => choices?.siteKeySiteList === 'own-site',
     authorize({ query, scope }) {
       requireWorkspace(scope, query.workspaceId)
@@ -96,29 +82,14 @@ export const siteOperations = [
     },
   }),
 
-  defineOperation<SitePathParams, Record<string, never>, undefined>({
-    operationId: 'getSite',
-    method: 'GET',
-    path: '/v2/sites/{siteId}',
-    summary: 'Get a site',
-    params: 'site-params.json',
-    success: { status: 200, shape: { resource: 'site.json' } },
-    errors: [400, 401, 403, 404],
+  getSite: defineBehaviour<SitePathParams, Record<string, never>, undefined>({
     authorize: authorizeSite,
     run({ params, store, choices }) {
       return { status: 200, body: presentSite(store.sites.get(params.siteId)!, choices) }
     },
   }),
 
-  defineOperation<SitePathParams, Record<string, never>, UpdateSiteBody>({
-    operationId: 'updateSite',
-    method: 'PATCH',
-    path: '/v2/sites/{siteId}',
-    summary: "Update a site's name or host origin",
-    params: 'site-params.json',
-    body: 'site-update.json',
-    success: { status: 200, shape: { resource: 'site.json' } },
-    errors: [400, 401, 403, 404],
+  updateSite: defineBehaviour<SitePathParams, Record<string, never>, UpdateSiteBody>({
     authorize: authorizeSite,
     bodyRules: (body, _query, choices) => refuseNullOrigin(body, choices),
     run({ params, body, store, choices }) {
@@ -134,15 +105,7 @@ export const siteOperations = [
   }),
 
   // The target is the site to delete; undefined for one a delete already removed (choice repeatedDelete idempotent).
-  defineOperation<SitePathParams, Record<string, never>, undefined, SiteRecord | undefined>({
-    operationId: 'deleteSite',
-    method: 'DELETE',
-    path: '/v2/sites/{siteId}',
-    summary: 'Delete a site with its locales, pages and routes',
-    params: 'site-params.json',
-    success: { status: 204, shape: 'empty' },
-    errors: [400, 401, 403, 404],
-    appKeyOnly: true,
+  deleteSite: defineBehaviour<SitePathParams, Record<string, never>, undefined, SiteRecord | undefined>({
     authorize: ({ params, scope, store, choices }) => (siteDeletedBefore(store, scope, params.siteId, choices) ? undefined : requireSite(scope, store, params.siteId)),
     run({ target: site, store, choices }) {
       // Its locales, pages and routes stay where the deployment's site delete leaves them (choice siteDeleteChildren).
@@ -153,16 +116,7 @@ export const siteOperations = [
     },
   }),
 
-  defineOperation<SitePathParams, Record<string, never>, DuplicateSiteBody>({
-    operationId: 'duplicateSite',
-    method: 'POST',
-    path: '/v2/sites/{siteId}/duplicate',
-    summary: 'Copy a site with its locales, pages and routes under fresh ids',
-    params: 'site-params.json',
-    body: 'site-duplicate.json',
-    success: { status: 201, shape: { resource: 'site.json' } },
-    errors: [400, 401, 403, 404],
-    appKeyOnly: true,
+  duplicateSite: defineBehaviour<SitePathParams, Record<string, never>, DuplicateSiteBody>({
     authorize: authorizeSite,
     run({ params, body, store, choices }) {
       const source = store.sites.get(params.siteId)!
@@ -172,4 +126,4 @@ export const siteOperations = [
       return { status: 201, body: presentSite(copy, choices) }
     },
   }),
-]
+} satisfies Behaviours<typeof siteOperations>

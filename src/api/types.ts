@@ -115,10 +115,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 export type ResponseShape = { resource: string } | { list: string } | 'empty'
 
 /**
- * One operation of the API: where it lives, what it accepts (schema files of contracts/schemas),
- * what it answers, who may call it, and what it does.
+ * One operation of the API as declared (declarations/): where it lives, what it accepts (schema
+ * files of contracts/schemas), what it answers and who may call it. What it does is its behaviour,
+ * a module of its family's own (sites.ts, locales.ts, pages.ts, routes.ts), which a page imports
+ * with the first request to the family: the route table, the OpenAPI document, the journal and
+ * the contract suite read declarations alone.
  */
-export interface Operation<P = Record<string, never>, Q = Record<string, never>, B = undefined, T = void> {
+export interface RegisteredOperation {
   operationId: string
   method: HttpMethod
   /** OpenAPI-style path, e.g. /v2/sites/{siteId}. */
@@ -132,12 +135,16 @@ export interface Operation<P = Record<string, never>, Q = Record<string, never>,
   errors: number[]
   /** Creating, listing, duplicating and deleting sites need an App key. */
   appKeyOnly?: boolean
+  /** A create whose body names its site (`siteId`): its body may be judged before that site's access (choice createBodyOrder). */
+  bodyNamesSite?: boolean
+}
+
+/** What an operation does: typed by its params, query, body and the target its access finds. */
+export interface OperationBehaviour<P = Record<string, never>, Q = Record<string, never>, B = undefined, T = void> {
   /** An App-only operation a deployment's choice lets a Site key call too (choice siteKeySiteList). */
   siteKeyAllowed?(choices: Choices | undefined): boolean
   /** Resolves the target and decides 403/404 before the body is judged; what it returns is the run's `target`. */
   authorize?(context: AccessContext<P, Q>): T
-  /** A create whose body names its site (`siteId`): its body may be judged before that site's access (choice createBodyOrder). */
-  bodyNamesSite?: boolean
   /**
    * The body's own rules beyond its schema (a pathname's form and characters), for a deployment
    * that judges the whole body before access (choices validationOrder input-first, createBodyOrder
@@ -150,8 +157,14 @@ export interface Operation<P = Record<string, never>, Q = Record<string, never>,
   run(context: OperationContext<P, Q, B, T>): OperationResult
 }
 
-/** An operation with its parameter types erased, as the route table keeps it. */
-export type RegisteredOperation = Operation<unknown, unknown, unknown, unknown>
+/** A behaviour with its parameter types erased, as the dispatcher calls it. */
+export type RegisteredBehaviour = OperationBehaviour<unknown, unknown, unknown, unknown>
+
+/** An operation with what it does: the dispatcher's. */
+export type RunnableOperation = RegisteredOperation & RegisteredBehaviour
+
+/** A family's behaviours, one for each operation its declarations name, and no other. */
+export type Behaviours<D extends readonly { operationId: string }[]> = Record<D[number]['operationId'], RegisteredBehaviour>
 
 /**
  * Every error status an operation can answer: its own, 413 when it takes a body (past the
@@ -166,11 +179,16 @@ export function documentedStatuses(operation: RegisteredOperation): number[] {
   return [operation.success.status, ...errorStatuses(operation)]
 }
 
+/** Declares an operation, keeping its operationId's literal, by which its family's behaviours are checked complete. */
+export function declareOperation<const Id extends string>(operation: RegisteredOperation & { operationId: Id }): RegisteredOperation & { operationId: Id } {
+  return operation
+}
+
 /**
- * Declares an operation with typed params, query and body. Erasing the types is sound because
- * dispatch validates params, query and body against the very schemas the operation names,
- * whose generated types are P, Q and B.
+ * Declares what an operation does, with typed params, query and body. Erasing the types is sound
+ * because dispatch validates params, query and body against the very schemas the operation's
+ * declaration names, whose generated types are P, Q and B.
  */
-export function defineOperation<P, Q, B, T = void>(operation: Operation<P, Q, B, T>): RegisteredOperation {
-  return operation as unknown as RegisteredOperation
+export function defineBehaviour<P, Q, B, T = void>(behaviour: OperationBehaviour<P, Q, B, T>): RegisteredBehaviour {
+  return behaviour as unknown as RegisteredBehaviour
 }

@@ -59,3 +59,9 @@ export class OnDemandPart<T> {
     )
   }
 }
+
+/** The preparations still under way, as one; undefined when none is. */
+export function together(...preparing: (Promise<void> | undefined)[]): Promise<void> | undefined {
+  const pending = preparing.filter((each): each is Promise<void> => each !== undefined)
+  return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined)
+}

@@ -17,6 +17,7 @@ import { docsPage } from '../openapi/docs.js'
 import { openApiBuilder } from '../openapi/served-document.js'
 import { controlExtras } from '../control/control-extras.js'
 import { choiceFollowing } from '../api/validate.js'
+import { provideBehavioursOnDemand } from '../api/behaviours.js'
 import { isMockPath } from './mock-path.js'
 import { createMswHandler, DEFAULT_BASE_URL } from './msw-handler.js'
 
@@ -40,6 +41,13 @@ provideFakerOnDemand(async () => {
 // Likewise each operation's validators: a chunk per schema file, imported by the first request
 // that needs it (the handler awaits mock.prepare), so a page's start carries none it never uses.
 provideOperationValidatorsOnDemand(onDemand)
+// And what each family's operations do: a page listing sites never loads the page operations' code.
+provideBehavioursOnDemand({
+  sites: async () => (await import('../api/sites.js')).siteBehaviour,
+  locales: async () => (await import('../api/locales.js')).localeBehaviour,
+  pages: async () => (await import('../api/pages.js')).pageBehaviour,
+  routes: async () => (await import('../api/routes.js')).routeBehaviour,
+})
 // And the control plane's pages, which a test rarely opens: GET /__mock/ and /__mock/docs.
 dashboardPage.provideOnDemand(async () => (await import('../dashboard/page.js')).DASHBOARD_PAGE)
 docsPage.provideOnDemand(async () => (await import('../openapi/docs-page.js')).DOCS_PAGE)
