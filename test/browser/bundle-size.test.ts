@@ -29,7 +29,7 @@ const firstRequestModules = (): string[] => {
 }
 const FAMILY_NAMES = Object.keys(FAMILIES) as Family[]
 /** The module name a chunk imported on demand was cut from: an operation's validators, or a family's operations. */
-const ON_DEMAND_CHUNK = /\/(operation-[a-z-]+?|sites|locales|pages|routes)-[A-Z0-9]+\.js$/
+const ON_DEMAND_CHUNK = new RegExp(`/(operation-[a-z-]+?|${FAMILY_NAMES.join('|')})-[A-Z0-9]+\\.js$`)
 
 /**
  * The start of a page with the mock, at most this many times msw's own setupWorker, gzipped. Each
@@ -118,7 +118,7 @@ describe('what sitemock/handlers costs a page, next to msw alone', () => {
 
   it('the code of the other families’ operations loads with their first request, not at the start', () => {
     const { initial, all } = weighed['default scenario']
-    const families = (inputs: string[]): string[] => FAMILY_NAMES.filter((name) => inputs.some((input) => new RegExp(`/chunks/${name}-[A-Z0-9]+\\.js$`).test(input)))
+    const families = (inputs: string[]): string[] => FAMILY_NAMES.filter((name) => inputs.some((input) => ON_DEMAND_CHUNK.exec(input)?.[1] === name))
     expect(families(initial.inputs)).toEqual(['sites'])
     expect(families(all.inputs)).toEqual(FAMILY_NAMES)
   })
